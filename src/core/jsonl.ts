@@ -1,0 +1,111 @@
+// JSON Lines in and out. Malformed lines are reported with their line number; callers decide
+// whether a bad line is fatal (a bank to score) or reported and skipped (a published dirty dump).
+import { createReadStream, createWriteStream, readFileSync } from "node:fs";
+import { createGunzip, gunzipSync } from "node:zlib";
+import { createInterface } from "node:readline";
+import { InputError } from "./errors.js";
+
+export interface BadLine {
+  line: number;
+  problem: string;
+}
+
+export interface ParsedLines<T> {
+  rows: T[];
+  bad: BadLine[];
+}
+
+const strictDecoder = new TextDecoder("utf-8", { fatal: true });
+
+/** Decode bytes as UTF-8, naming the file when the bytes are not valid UTF-8. */
+export function decodeUtf8(bytes: Uint8Array, where: string): string {
+  try {
+    return strictDecoder.decode(bytes);
+  } catch {
+    throw new InputError(where, "is not valid UTF-8");
+  }
+}
+
+function readBytes(path: string): Buffer {
+  const raw = readFileSync(path);
+  return path.endsWith(".gz") ? gunzipSync(raw) : raw;
+}
+
+/**
+ * Parse JSON Lines. Each line is decoded separately so one line with invalid UTF-8 is reported
+ * without losing the rest. With `strict`, the first bad line throws an InputError naming it.
+ */
+export function parseJsonl<T = unknown>(bytes: Uint8Array, where: string, strict = true): ParsedLines<T> {
+  const rows: T[] = [];
+  const bad: BadLine[] = [];
+  let start = 0;
+  let lineNo = 0;
+  for (let i = 0; i <= bytes.length; i++) {
+    if (i < bytes.length && bytes[i] !== 0x0a) continue;
+    lineNo++;
+    const slice = bytes.subarray(start, i);
+    start = i + 1;
+    let text: string;
+    try {
+      text = strictDecoder.decode(slice).trim();
+    } catch {
+      const problem = "invalid UTF-8";
+      if (strict) throw new InputError(`${where} line ${lineNo}`, problem);
+      bad.push({ line: lineNo, problem });
+      continue;
+    }
+    if (text === "") continue;
+    try {
+      rows.push(JSON.parse(text) as T);
+    } catch (err) {
+      const problem = `not valid JSON (${(err as Error).message})`;
+      if (strict) throw new InputError(`${where} line ${lineNo}`, problem);
+      bad.push({ line: lineNo, problem });
+    }
+  }
+  return { rows, bad };
+}
+
+export function readJsonl<T = unknown>(path: string, options: { strict?: boolean } = {}): ParsedLines<T> {
+  let bytes: Buffer;
+  try {
+    bytes = readBytes(path);
+  } catch (err) {
+    throw new InputError(path, `cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  return parseJsonl<T>(bytes, path, options.strict ?? true);
+}
+
+/** Stream a (possibly gzipped) JSONL file line by line without loading it whole. */
+export async function* streamJsonl<T = unknown>(path: string): AsyncGenerator<T> {
+  const raw = createReadStream(path);
+  const input = path.endsWith(".gz") ? raw.pipe(createGunzip()) : raw;
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  let lineNo = 0;
+  for await (const line of lines) {
+    lineNo++;
+    if (line.trim() === "") continue;
+    try {
+      yield JSON.parse(line) as T;
+    } catch (err) {
+      throw new InputError(`${path} line ${lineNo}`, `not valid JSON (${(err as Error).message})`);
+    }
+  }
+}
+
+export function toJsonl(rows: Iterable<unknown>): string {
+  let out = "";
+  for (const row of rows) out += JSON.stringify(row) + "\n";
+  return out;
+}
+
+export async function writeJsonl(path: string, rows: Iterable<unknown>): Promise<void> {
+  const stream = createWriteStream(path);
+  for (const row of rows) {
+    if (!stream.write(JSON.stringify(row) + "\n")) await new Promise<void>((r) => stream.once("drain", () => r()));
+  }
+  await new Promise<void>((resolve, reject) => {
+    stream.once("error", reject);
+    stream.end(() => resolve());
+  });
+}

@@ -1,0 +1,117 @@
+// The small backend spec (SPEC §2): what foolsgold needs from a model server, as plain types.
+// Production servers are OpenAI-compatible (vLLM, SGLang, llama.cpp, Ollama); the embedded
+// defaults speak the same protocol through the built-in server, so one client serves both.
+
+/** Where a model lives and how to talk to it. `apiKeyEnv` names an env var; keys never enter hashes. */
+export interface BackendSpec {
+  /** e.g. "http://127.0.0.1:8000/v1", or "embedded" for the built-in server. */
+  baseUrl: string;
+  model: string;
+  apiKeyEnv?: string;
+  /** Max requests in flight to this endpoint. */
+  concurrency?: number;
+  timeoutMs?: number;
+  maxRetries?: number;
+  /** What the server is known to run with; recorded, never assumed. */
+  batchInvariant?: boolean;
+  /** Which continuation-log-prob mechanism the server supports. */
+  continuationMethod?: "echo" | "prompt_logprobs";
+  /** Extra body fields sent with every request (e.g. vLLM sampling extras). */
+  extraBody?: Record<string, unknown>;
+}
+
+export interface Determinism {
+  seed?: number;
+  temperature?: number;
+  batchInvariant?: boolean;
+}
+
+/** One model call as recorded for artifacts and metrics. */
+export interface CallRecord {
+  endpoint: string;
+  path: string;
+  model: string;
+  params: Record<string, unknown>;
+  determinism: Determinism;
+  latencyMs: number;
+  cached: boolean;
+  attempts: number;
+  status: number | "error";
+  promptTokens?: number;
+  completionTokens?: number;
+  error?: string;
+}
+
+export interface ChatRequest {
+  messages: { role: "system" | "user" | "assistant"; content: string }[];
+  temperature?: number;
+  topP?: number;
+  maxTokens?: number;
+  seed?: number;
+  n?: number;
+  stop?: string[];
+  /** Ask for top-k logprobs of generated tokens. */
+  topLogprobs?: number;
+}
+
+export interface ChatChoice {
+  text: string;
+  finishReason: string | null;
+}
+
+export interface ChatResult {
+  choices: ChatChoice[];
+  usage?: { promptTokens: number; completionTokens: number };
+}
+
+export interface CompletionRequest {
+  prompt: string;
+  temperature?: number;
+  maxTokens?: number;
+  seed?: number;
+  n?: number;
+  stop?: string[];
+}
+
+/** Next-token distribution head: the k most probable next tokens with natural-log probabilities. */
+export interface TopLogprobs {
+  tokens: { token: string; logprob: number }[];
+}
+
+export interface TokenLogprob {
+  token: string;
+  logprob: number;
+  /** Character offset of the token in context + continuation. */
+  offset: number;
+}
+
+/**
+ * Log-probability (nats) of `continuation` given `context`: the sum over the tokens whose text
+ * offset falls at or after the start of the continuation. A token that straddles the boundary
+ * belongs to the continuation (documented in docs/models.md).
+ */
+export interface ContinuationLogprob {
+  logprob: number;
+  tokens: TokenLogprob[];
+  /** Tokens of the context alone (useful for perplexities of the whole prompt). */
+  contextTokenCount: number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Bypass the cache for this call. */
+  noCache?: boolean;
+}
+
+/** The client every term talks to; implemented for OpenAI-compatible HTTP servers. */
+export interface ModelClient {
+  readonly spec: BackendSpec;
+  chat(req: ChatRequest, options?: CallOptions): Promise<ChatResult>;
+  complete(req: CompletionRequest, options?: CallOptions): Promise<ChatResult>;
+  topLogprobs(prompt: string, k: number, options?: CallOptions): Promise<TopLogprobs>;
+  /** One request per (context, continuation) pair, issued concurrently within the endpoint limit. */
+  continuationLogprobs(pairs: { context: string; continuation: string }[], options?: CallOptions): Promise<ContinuationLogprob[]>;
+  embed(texts: string[], options?: CallOptions): Promise<number[][]>;
+  /** Every call made through this client, in completion order. */
+  readonly calls: CallRecord[];
+}
