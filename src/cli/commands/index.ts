@@ -1,6 +1,7 @@
 // The list of sub-commands. Each file exports `register(program)`; add one line per command.
 import type { Command } from "commander";
+import { register as verifyMerge } from "./verify-merge.js";
 
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: RegisterCommand[] = [];
+export const commands: RegisterCommand[] = [verifyMerge];
