@@ -1,0 +1,86 @@
+// The "not X, but Y" detector (SPEC §7, seed 002): a negation ("not", "never", "n't") followed
+// within 12 words by "but", "rather", "instead", a dash or a semicolon, or a next sentence that starts
+// with "Instead". Guards: interrupted speech ("I didn't—") and asides (between paired dashes or in
+// parentheses) never count, and "can't help but" is an idiom, not a contrast. Each hit is typed
+// (negation × contrast) so mining can weight every type by how much more models use it than humans.
+import { WORD_NEGATION, type Lexicon } from "./lexicon.js";
+import { T_ASIDE, T_DASH_AFTER, T_END_AFTER, T_INTERRUPT_AFTER, T_SEMI_AFTER, type Scan } from "./scan.js";
+
+export const NEGATION_WINDOW = 12;
+
+export interface NegationHit {
+  /** e.g. "not…but", "n't…dash", "never…instead-sentence". */
+  type: string;
+  /** Word indices of the negation and of the contrast marker. */
+  from: number;
+  to: number;
+}
+
+interface Markers {
+  but: number;
+  rather: number;
+  instead: number;
+  help: number;
+  not: number;
+  never: number;
+}
+
+const markerCache = new WeakMap<Lexicon, Markers>();
+
+function markers(lexicon: Lexicon): Markers {
+  let m = markerCache.get(lexicon);
+  if (!m) {
+    m = {
+      but: lexicon.surface("but"),
+      rather: lexicon.surface("rather"),
+      instead: lexicon.surface("instead"),
+      help: lexicon.surface("help"),
+      not: lexicon.surface("not"),
+      never: lexicon.surface("never"),
+    };
+    markerCache.set(lexicon, m);
+  }
+  return m;
+}
+
+export function findNegations(scan: Scan, lexicon: Lexicon, out: NegationHit[] = []): NegationHit[] {
+  const m = markers(lexicon);
+  const { n, surface, flags, sentence } = scan;
+  const surfaceFlags = lexicon.surfaceFlags;
+  for (let i = 0; i < n; i++) {
+    const sid = surface[i];
+    if ((surfaceFlags[sid] & WORD_NEGATION) === 0) continue;
+    if (flags[i] & (T_ASIDE | T_INTERRUPT_AFTER)) continue;
+    const neg = sid === m.not ? "not" : sid === m.never ? "never" : "n't";
+    const last = Math.min(n - 1, i + NEGATION_WINDOW);
+    for (let j = i; j <= last; j++) {
+      if (j > i) {
+        if (sentence[j] !== sentence[i]) {
+          if (surface[j] === m.instead) out.push({ type: `${neg}…instead-sentence`, from: i, to: j });
+          break;
+        }
+        const w = surface[j];
+        if ((w === m.but || w === m.rather || w === m.instead) && (flags[j] & T_ASIDE) === 0) {
+          if (w === m.but && surface[j - 1] === m.help) break;
+          out.push({ type: `${neg}…${lexicon.surfaces[w]}`, from: i, to: j });
+          break;
+        }
+      }
+      const f = flags[j];
+      if (f & T_INTERRUPT_AFTER) break;
+      if (f & T_DASH_AFTER) {
+        out.push({ type: `${neg}…dash`, from: i, to: j });
+        break;
+      }
+      if (f & T_SEMI_AFTER) {
+        out.push({ type: `${neg}…semicolon`, from: i, to: j });
+        break;
+      }
+      if (f & T_END_AFTER) {
+        if (j + 1 < n && surface[j + 1] === m.instead) out.push({ type: `${neg}…instead-sentence`, from: i, to: j + 1 });
+        break;
+      }
+    }
+  }
+  return out;
+}

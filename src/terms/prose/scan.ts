@@ -1,0 +1,282 @@
+// One pass over a reply that every prose term reads: words as integer ids with the punctuation that
+// follows them, sentence numbers, and whether each word sits in dialogue, an italic thought or an
+// aside. A hand-written character loop (no regex, one Map lookup per word) because this is the hot
+// path of the 500k words/s target; the general-purpose splitters in src/text serve everything else.
+import type { Lexicon } from "./lexicon.js";
+
+// Per-word flags.
+export const T_DIALOGUE = 1; // inside quotation marks
+export const T_ITALIC = 2; // inside *...* or _..._
+export const T_COMMA_AFTER = 4;
+export const T_DASH_AFTER = 8; // em/en dash, "--" or a spaced hyphen follows
+export const T_SEMI_AFTER = 16;
+export const T_END_AFTER = 32; // the sentence ends after this word
+export const T_QUESTION_AFTER = 64;
+export const T_INTERRUPT_AFTER = 128; // a dash glued to the word and closing the quote/paragraph: cut-off speech
+export const T_ASIDE = 256; // between paired dashes or inside parentheses
+export const T_CAPITAL = 512;
+export const T_PARAGRAPH_AFTER = 1024;
+export const T_QUOTE_AFTER = 2048; // a quotation mark follows the word
+
+export interface Scan {
+  /** Number of words. */
+  n: number;
+  surface: Int32Array;
+  lemma: Int32Array;
+  flags: Int32Array;
+  sentence: Int32Array;
+  /** Char offset where each word starts. */
+  start: Int32Array;
+  /** Number of sentences. */
+  sentences: number;
+}
+
+const ABBREVIATIONS = new Set(["mr", "mrs", "ms", "dr", "st", "mt", "jr", "sr", "vs", "etc", "prof", "capt", "gen", "lt", "col", "sgt"]);
+
+function isWordChar(c: number): boolean {
+  return (
+    (c >= 97 && c <= 122) ||
+    (c >= 65 && c <= 90) ||
+    (c >= 48 && c <= 57) ||
+    (c >= 0xc0 && c <= 0x24f && c !== 0xd7 && c !== 0xf7) ||
+    (c >= 0x370 && c <= 0x52f)
+  );
+}
+
+
+/** Growable typed buffers reused across calls to avoid allocation in the scanning loop. */
+class Buffers {
+  size = 0;
+  surface = new Int32Array(1024);
+  lemma = new Int32Array(1024);
+  flags = new Int32Array(1024);
+  sentence = new Int32Array(1024);
+  start = new Int32Array(1024);
+  grow(): void {
+    const cap = this.surface.length * 2;
+    const g = (a: Int32Array): Int32Array => {
+      const b = new Int32Array(cap);
+      b.set(a);
+      return b;
+    };
+    this.surface = g(this.surface);
+    this.lemma = g(this.lemma);
+    this.flags = g(this.flags);
+    this.sentence = g(this.sentence);
+    this.start = g(this.start);
+  }
+}
+
+/** Tokenize a reply. The returned arrays are views valid until the next call with the same scanner. */
+export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new Buffers()): Scan {
+  const lower = foldForLookup(text);
+  const b = buffers;
+  let n = 0;
+  let sentence = 0;
+  let sentenceHasWords = false;
+  let inQuote = false;
+  let inStarItalic = false;
+  let inUnderscoreItalic = false;
+  let inParen = 0;
+  let inDashAside = false;
+  let dashAsideStart = -1;
+  const len = lower.length;
+  let i = 0;
+  const endSentence = (): void => {
+    if (sentenceHasWords) {
+      if (n > 0) b.flags[n - 1] |= T_END_AFTER;
+      sentence++;
+      sentenceHasWords = false;
+    }
+    // A dash aside never spans sentences: an unclosed one was a contrast dash, not an aside.
+    if (inDashAside) unmarkAside(b, dashAsideStart, n);
+    inDashAside = false;
+  };
+  while (i < len) {
+    const c = lower.charCodeAt(i);
+    if (isWordChar(c)) {
+      let j = i + 1;
+      while (j < len) {
+        const d = lower.charCodeAt(j);
+        if (isWordChar(d)) j++;
+        else if (d === 39 && j + 1 < len && isWordChar(lower.charCodeAt(j + 1))) j += 2;
+        else break;
+      }
+      if (n === b.surface.length) b.grow();
+      const sid = lexicon.surface(lower.slice(i, j));
+      b.surface[n] = sid;
+      b.lemma[n] = lexicon.surfaceLemma[sid];
+      const oc = text.charCodeAt(i);
+      b.flags[n] =
+        (inQuote ? T_DIALOGUE : 0) |
+        (inStarItalic || inUnderscoreItalic ? T_ITALIC : 0) |
+        (inParen > 0 || inDashAside ? T_ASIDE : 0) |
+        (oc >= 65 && oc <= 90 ? T_CAPITAL : 0);
+      b.sentence[n] = sentence;
+      b.start[n] = i;
+      n++;
+      sentenceHasWords = true;
+      i = j;
+      continue;
+    }
+    switch (c) {
+      case 46: // .
+      case 33: // !
+      case 63: // ?
+      case 0x2026: {
+        // "Mr." and single initials do not end a sentence; "..." and "?!" are one boundary.
+        const prev = n > 0 ? lexicon.surfaces[b.surface[n - 1]] : "";
+        const glued = i > 0 && isWordChar(lower.charCodeAt(i - 1));
+        if (c === 46 && glued && (ABBREVIATIONS.has(prev) || prev.length === 1)) {
+          i++;
+          break;
+        }
+        // A decimal point or a dotted token ("3.5", "e.g") is not a boundary.
+        if (c === 46 && glued && i + 1 < len && isWordChar(lower.charCodeAt(i + 1))) {
+          i++;
+          break;
+        }
+        let j = i;
+        let question = false;
+        while (j < len) {
+          const d = lower.charCodeAt(j);
+          if (d === 63) question = true;
+          if (d === 46 || d === 33 || d === 63 || d === 0x2026) j++;
+          else break;
+        }
+        if (question && n > 0 && sentenceHasWords) b.flags[n - 1] |= T_QUESTION_AFTER;
+        endSentence();
+        i = j;
+        break;
+      }
+      case 44: // ,
+        if (n > 0 && sentenceHasWords) b.flags[n - 1] |= T_COMMA_AFTER;
+        i++;
+        break;
+      case 59: // ;
+        if (n > 0 && sentenceHasWords) b.flags[n - 1] |= T_SEMI_AFTER;
+        i++;
+        break;
+      case 0x2014: // em dash
+      case 0x2013: // en dash
+      case 45: {
+        // "-" inside a word is a hyphen (a separator only); "--", "—", "–" or a spaced "-" is a dash.
+        let j = i + 1;
+        while (j < len && (lower.charCodeAt(j) === 45 || lower.charCodeAt(j) === 0x2014 || lower.charCodeAt(j) === 0x2013)) j++;
+        const single = c === 45 && j === i + 1;
+        const before = i > 0 ? lower.charCodeAt(i - 1) : 32;
+        const after = j < len ? lower.charCodeAt(j) : 32;
+        if (single && isWordChar(before) && isWordChar(after)) {
+          i = j;
+          break;
+        }
+        if (n > 0 && sentenceHasWords) {
+          const closesSpeech = after === 34 || after === 0x201d || nextIsBreak(lower, j);
+          if (isWordChar(before) && closesSpeech) b.flags[n - 1] |= T_INTERRUPT_AFTER;
+          else if (inDashAside) {
+            // The second dash of a pair closes an aside; neither dash is a contrast marker.
+            inDashAside = false;
+            b.flags[dashAsideStart - 1] &= ~T_DASH_AFTER;
+          } else {
+            b.flags[n - 1] |= T_DASH_AFTER;
+            inDashAside = true;
+            dashAsideStart = n;
+          }
+        }
+        i = j;
+        break;
+      }
+      case 40: // (
+        inParen++;
+        i++;
+        break;
+      case 41: // )
+        if (inParen > 0) inParen--;
+        i++;
+        break;
+      case 34: // "
+        if (n > 0) b.flags[n - 1] |= T_QUOTE_AFTER;
+        if (inQuote) endSentence();
+        inQuote = !inQuote;
+        i++;
+        break;
+      case 0x201c: // “
+        inQuote = true;
+        i++;
+        break;
+      case 0x201d: // ”
+        if (n > 0) b.flags[n - 1] |= T_QUOTE_AFTER;
+        if (inQuote) endSentence();
+        inQuote = false;
+        i++;
+        break;
+      case 42: // *
+        if (inStarItalic) endSentence();
+        inStarItalic = !inStarItalic;
+        i++;
+        break;
+      case 95: // _
+        if (inUnderscoreItalic) endSentence();
+        inUnderscoreItalic = !inUnderscoreItalic;
+        i++;
+        break;
+      case 10: {
+        // A blank line is a paragraph: it ends the sentence and resets quote/italic state, so one
+        // unbalanced quotation mark cannot turn the rest of a reply into dialogue.
+        let j = i + 1;
+        while (j < len && (lower.charCodeAt(j) === 32 || lower.charCodeAt(j) === 13 || lower.charCodeAt(j) === 9)) j++;
+        if (j < len && lower.charCodeAt(j) === 10) {
+          if (n > 0) b.flags[n - 1] |= T_PARAGRAPH_AFTER;
+          endSentence();
+          inQuote = false;
+          inStarItalic = false;
+          inUnderscoreItalic = false;
+          inParen = 0;
+        }
+        i = j;
+        break;
+      }
+      default:
+        i++;
+    }
+  }
+  endSentence();
+  return {
+    n,
+    surface: b.surface,
+    lemma: b.lemma,
+    flags: b.flags,
+    sentence: b.sentence,
+    start: b.start,
+    sentences: sentence,
+  };
+}
+
+export function createBuffers(): Buffers {
+  return new Buffers();
+}
+export type { Buffers };
+
+function unmarkAside(b: Buffers, from: number, to: number): void {
+  for (let k = from; k < to; k++) b.flags[k] &= ~T_ASIDE;
+}
+
+function nextIsBreak(s: string, j: number): boolean {
+  while (j < s.length && (s.charCodeAt(j) === 32 || s.charCodeAt(j) === 9)) j++;
+  return j >= s.length || s.charCodeAt(j) === 10 || s.charCodeAt(j) === 13;
+}
+
+/** Lower-case and fold curly apostrophes, keeping offsets aligned with the original text. */
+function foldForLookup(text: string): string {
+  let lower = text.toLowerCase();
+  if (lower.length !== text.length) {
+    // A few characters lower-case to two code units (e.g. "İ"); keep those as they are.
+    let out = "";
+    for (const ch of text) {
+      const l = ch.toLowerCase();
+      out += l.length === ch.length ? l : ch;
+    }
+    lower = out;
+  }
+  return lower.indexOf("’") >= 0 ? lower.replace(/’/g, "'") : lower;
+}
