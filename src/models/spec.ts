@@ -16,8 +16,12 @@ export interface BackendSpec {
   batchInvariant?: boolean;
   /** Which continuation-log-prob mechanism the server supports. */
   continuationMethod?: "echo" | "prompt_logprobs";
-  /** Extra body fields sent with every request (e.g. vLLM sampling extras). */
+  /** Extra body fields sent with every generation/completions request (e.g. vLLM sampling extras). */
   extraBody?: Record<string, unknown>;
+  /** Where next-token top-k comes from: raw-prompt completions (default) or chat (chat-only servers). */
+  topLogprobsVia?: "completions" | "chat";
+  /** Texts per /embeddings request (default 64). */
+  embedBatchSize?: number;
 }
 
 export interface Determinism {
@@ -40,6 +44,8 @@ export interface CallRecord {
   promptTokens?: number;
   completionTokens?: number;
   error?: string;
+  /** For batched calls (embeddings): how many items of the call were answered from the cache. */
+  cachedItems?: number;
 }
 
 export interface ChatRequest {
@@ -57,6 +63,8 @@ export interface ChatRequest {
 export interface ChatChoice {
   text: string;
   finishReason: string | null;
+  /** Per generated token, when the request asked for `topLogprobs`. */
+  logprobs?: { token: string; logprob: number; top: { token: string; logprob: number }[] }[];
 }
 
 export interface ChatResult {

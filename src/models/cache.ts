@@ -1,0 +1,99 @@
+// The content-addressed response cache (SPEC §2): SQLite in WAL mode, one row per request, keyed by
+// the sha256 of the canonical JSON of {endpoint, model, path, params, epoch}. Keys and headers never
+// enter the key. Entries are write-once: the first answer stored for a request is the answer every
+// later run sees, which is what makes a warm re-run bit-identical even on a noisy server.
+import Database from "better-sqlite3";
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { hashOf } from "../core/hash.js";
+import { FoolsgoldError } from "../core/errors.js";
+
+export interface CacheKeyParts {
+  endpoint: string;
+  model: string;
+  /** The logical operation path, e.g. "/completions" or "/continuation:echo". */
+  path: string;
+  params: Record<string, unknown>;
+  epoch: number;
+}
+
+export interface CacheEntryMeta {
+  endpoint: string;
+  model: string;
+  path: string;
+}
+
+/** What the client needs from a cache; the SQLite one below is the real implementation. */
+export interface ResponseCache {
+  /** Also cache sampled generations (temperature > 0 without a seed). */
+  readonly cacheSampled: boolean;
+  /** Bumping the epoch invalidates every entry without deleting anything. */
+  readonly epoch: number;
+  get(key: string): unknown | undefined;
+  set(key: string, value: unknown, meta: CacheEntryMeta): void;
+  readonly stats: { hits: number; misses: number; writes: number };
+  close(): void;
+}
+
+export interface CacheOptions {
+  /** SQLite file, or ":memory:". */
+  path: string;
+  cacheSampled?: boolean;
+  epoch?: number;
+  /** How long a writer waits for another process's lock (ms). */
+  busyTimeoutMs?: number;
+}
+
+export function cacheKey(parts: CacheKeyParts): string {
+  return hashOf({ endpoint: parts.endpoint, model: parts.model, path: parts.path, params: parts.params, epoch: parts.epoch });
+}
+
+export function defaultCachePath(env: NodeJS.ProcessEnv = process.env): string {
+  return join(env.FOOLSGOLD_HOME ?? ".foolsgold", "cache.sqlite");
+}
+
+export function openCache(options: CacheOptions): ResponseCache {
+  let db: Database.Database;
+  try {
+    if (options.path !== ":memory:") mkdirSync(dirname(options.path), { recursive: true });
+    db = new Database(options.path, { timeout: options.busyTimeoutMs ?? 10_000 });
+    db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = NORMAL");
+    db.exec(`CREATE TABLE IF NOT EXISTS responses (
+      key TEXT PRIMARY KEY,
+      endpoint TEXT NOT NULL,
+      model TEXT NOT NULL,
+      path TEXT NOT NULL,
+      value TEXT NOT NULL,
+      created_at TEXT NOT NULL
+    ) WITHOUT ROWID`);
+  } catch (err) {
+    throw new FoolsgoldError("cache_open", `cache ${options.path}: cannot open: ${(err as Error).message}`, { cause: err });
+  }
+  const select = db.prepare<[string], { value: string }>("SELECT value FROM responses WHERE key = ?");
+  const insert = db.prepare(
+    "INSERT OR IGNORE INTO responses (key, endpoint, model, path, value, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+  );
+  const stats = { hits: 0, misses: 0, writes: 0 };
+  return {
+    cacheSampled: options.cacheSampled ?? false,
+    epoch: options.epoch ?? 0,
+    stats,
+    get(key) {
+      const row = select.get(key);
+      if (!row) {
+        stats.misses++;
+        return undefined;
+      }
+      stats.hits++;
+      return JSON.parse(row.value);
+    },
+    set(key, value, meta) {
+      const result = insert.run(key, meta.endpoint, meta.model, meta.path, JSON.stringify(value), new Date().toISOString());
+      stats.writes += result.changes;
+    },
+    close() {
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,112 @@
+// The OpenAI-compatible wire shapes foolsgold reads, validated with zod. A response that does not
+// match is a ModelError of kind "malformed" naming the first missing or invalid field, so a broken
+// server shows up as a clear error on the score instead of a NaN three functions later.
+import { z } from "zod";
+import { ModelError } from "./errors.js";
+
+const usage = z
+  .object({ prompt_tokens: z.number().int().nonnegative(), completion_tokens: z.number().int().nonnegative().optional() })
+  .loose();
+
+/** Completions `logprobs`: parallel arrays, one entry per token (first token of an echo has null). */
+export const completionLogprobs = z
+  .object({
+    tokens: z.array(z.string()),
+    token_logprobs: z.array(z.number().nullable()),
+    top_logprobs: z.array(z.record(z.string(), z.number()).nullable()).nullable().optional(),
+    text_offset: z.array(z.number().int().nonnegative()),
+  })
+  .loose();
+export type CompletionLogprobs = z.infer<typeof completionLogprobs>;
+
+/** vLLM prompt_logprobs: one map per prompt token (first null), token id → {logprob, rank, decoded_token}. */
+export const promptLogprobs = z.array(
+  z
+    .record(
+      z.string(),
+      z.object({ logprob: z.number(), rank: z.number().nullable().optional(), decoded_token: z.string().nullable().optional() }).loose(),
+    )
+    .nullable(),
+);
+export type PromptLogprobs = z.infer<typeof promptLogprobs>;
+
+export const completionResponse = z
+  .object({
+    choices: z
+      .array(
+        z
+          .object({
+            text: z.string(),
+            finish_reason: z.string().nullable().optional(),
+            logprobs: completionLogprobs.nullable().optional(),
+            prompt_logprobs: promptLogprobs.nullable().optional(),
+          })
+          .loose(),
+      )
+      .min(1),
+    prompt_logprobs: promptLogprobs.nullable().optional(),
+    usage: usage.nullable().optional(),
+  })
+  .loose();
+export type CompletionResponse = z.infer<typeof completionResponse>;
+
+const chatTopLogprob = z.object({ token: z.string(), logprob: z.number() }).loose();
+
+export const chatResponse = z
+  .object({
+    choices: z
+      .array(
+        z
+          .object({
+            message: z.object({ content: z.string().nullable() }).loose(),
+            finish_reason: z.string().nullable().optional(),
+            logprobs: z
+              .object({
+                content: z
+                  .array(z.object({ token: z.string(), logprob: z.number(), top_logprobs: z.array(chatTopLogprob) }).loose())
+                  .nullable(),
+              })
+              .loose()
+              .nullable()
+              .optional(),
+          })
+          .loose(),
+      )
+      .min(1),
+    usage: usage.nullable().optional(),
+  })
+  .loose();
+export type ChatResponse = z.infer<typeof chatResponse>;
+
+export const embeddingResponse = z
+  .object({
+    data: z.array(z.object({ embedding: z.array(z.number()), index: z.number().int().nonnegative() }).loose()),
+    usage: z.object({ prompt_tokens: z.number().optional() }).loose().nullable().optional(),
+  })
+  .loose();
+
+/** vLLM /tokenize: token ids (and, when asked, the raw token strings). */
+export const tokenizeResponse = z
+  .object({ tokens: z.array(z.number().int()), count: z.number().int().optional() })
+  .loose();
+
+/** Validates `json` against `schema`; on failure names the first offending field of the response. */
+export function parseWire<S extends z.ZodType>(
+  schema: S,
+  json: unknown,
+  where: { endpoint: string; path: string },
+): z.infer<S> {
+  const result = schema.safeParse(json);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue.path.length ? issue.path.map(String).join(".") : "(body)";
+  throw new ModelError(
+    { kind: "malformed", endpoint: where.endpoint, path: where.path, body: clip(JSON.stringify(json)) },
+    `malformed response: ${field}: ${issue.message}`,
+  );
+}
+
+function clip(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
+}
