@@ -1,0 +1,134 @@
+// The VR-CLI term: completions in, rewards out, through a fixed reference LM. All reference
+// requests for a batch (a group of samples of one joke, or an evaluation set) go out in one
+// continuationLogprobs call, with duplicates removed: the base context is shared by every sample
+// of a joke, and identical reasonings share their plus context.
+import { z } from "zod";
+import { errorMessage } from "../../core/errors.js";
+import type { ContinuationLogprob, ModelClient } from "../../models/spec.js";
+import type { TermMeta } from "../types.js";
+import { parseCompletion, type ReasoningProblem } from "../../envs/jokes/think.js";
+import { checkedPunchlineLogprobs, perplexity } from "./alignment.js";
+import { BROKEN_REASONING_REWARD, vrcliReward } from "./reward.js";
+import { baseContext, plusContext, punchlineContinuation } from "./template.js";
+
+export const vrcliOptions = z.object({
+  /** Accept "reasoning</think>answer" without an opening tag (templates that open the block in the prompt). */
+  implicitOpen: z.boolean().default(false),
+});
+export type VrcliOptions = z.infer<typeof vrcliOptions>;
+
+export const vrcliMeta: TermMeta<VrcliOptions> = {
+  name: "vrcli",
+  kind: "additive",
+  needsModel: true,
+  description:
+    "Relative perplexity improvement of the gold punchline under a fixed reference LM when the policy's <think> reasoning is added to the setup: max(0, (base − plus)/base); −1 when the reasoning is missing or broken.",
+  options: vrcliOptions,
+};
+
+export interface VrcliItem {
+  setup: string;
+  punchline: string;
+  completion: string;
+}
+
+export interface VrcliDetails {
+  reasoning_problem?: ReasoningProblem;
+  answer: string;
+  base_perplexity?: number;
+  plus_perplexity?: number;
+  /** Punchline tokens as the reference tokenized them (counted in both perplexities). */
+  punchline_tokens?: number;
+}
+
+/** value null + error when the reference failed; −1 for broken reasoning; otherwise the reward. */
+export interface VrcliOutcome {
+  value: number | null;
+  details: VrcliDetails;
+  error?: string;
+}
+
+interface Pair {
+  context: string;
+  continuation: string;
+}
+
+type Plan =
+  | { broken: true; problem: ReasoningProblem; answer: string }
+  | { broken: false; answer: string; base: string; plus: string; baseIndex: number; plusIndex: number };
+
+type PairResult = { ok: true; value: ContinuationLogprob } | { ok: false; error: string };
+
+/**
+ * One batched call for all pairs; if it fails, each pair is retried alone so a single bad request
+ * (for example one over the reference's context length) fails only the rows that need it.
+ */
+async function scorePairs(reference: ModelClient, pairs: Pair[], signal?: AbortSignal): Promise<PairResult[]> {
+  if (pairs.length === 0) return [];
+  try {
+    const results = await reference.continuationLogprobs(pairs, { signal });
+    return results.map((value) => ({ ok: true, value }));
+  } catch (batchError) {
+    if (pairs.length === 1 || signal?.aborted) return pairs.map(() => ({ ok: false, error: errorMessage(batchError) }));
+    return Promise.all(
+      pairs.map(async (pair): Promise<PairResult> => {
+        try {
+          const [value] = await reference.continuationLogprobs([pair], { signal });
+          return { ok: true, value };
+        } catch (err) {
+          return { ok: false, error: errorMessage(err) };
+        }
+      }),
+    );
+  }
+}
+
+export async function scoreVrcli(
+  reference: ModelClient,
+  items: readonly VrcliItem[],
+  options: Partial<VrcliOptions> & { signal?: AbortSignal } = {},
+): Promise<VrcliOutcome[]> {
+  const pairs: Pair[] = [];
+  const pairIndex = new Map<string, number>();
+  const indexOf = (context: string, continuation: string): number => {
+    const key = `${context}\u0000${continuation}`;
+    let index = pairIndex.get(key);
+    if (index === undefined) {
+      index = pairs.push({ context, continuation }) - 1;
+      pairIndex.set(key, index);
+    }
+    return index;
+  };
+
+  const plans = items.map((item): Plan => {
+    const parsed = parseCompletion(item.completion, { implicitOpen: options.implicitOpen });
+    if (!parsed.ok) return { broken: true, problem: parsed.problem, answer: parsed.answer };
+    const continuation = punchlineContinuation(item.punchline);
+    const base = baseContext(item.setup);
+    const plus = plusContext(item.setup, parsed.reasoning);
+    const baseIndex = indexOf(base, continuation);
+    const plusIndex = indexOf(plus, continuation);
+    return { broken: false, answer: parsed.answer, base, plus, baseIndex, plusIndex };
+  });
+
+  const results = await scorePairs(reference, pairs, options.signal);
+
+  return plans.map((plan): VrcliOutcome => {
+    if (plan.broken) return { value: BROKEN_REASONING_REWARD, details: { reasoning_problem: plan.problem, answer: plan.answer } };
+    const details: VrcliDetails = { answer: plan.answer };
+    const baseResult = results[plan.baseIndex];
+    const plusResult = results[plan.plusIndex];
+    if (!baseResult.ok) return { value: null, details, error: `reference (base context): ${baseResult.error}` };
+    if (!plusResult.ok) return { value: null, details, error: `reference (plus context): ${plusResult.error}` };
+    try {
+      const baseTokens = checkedPunchlineLogprobs(baseResult.value, plan.base);
+      const plusTokens = checkedPunchlineLogprobs(plusResult.value, plan.plus);
+      details.base_perplexity = perplexity(baseTokens.logprobs);
+      details.plus_perplexity = perplexity(plusTokens.logprobs);
+      details.punchline_tokens = baseTokens.logprobs.length;
+      return { value: vrcliReward(details.base_perplexity, details.plus_perplexity), details };
+    } catch (err) {
+      return { value: null, details, error: `reference alignment: ${errorMessage(err)}` };
+    }
+  });
+}
