@@ -1,0 +1,147 @@
+// The two speakers of a session. Any OpenAI-compatible chat model can play either role; the embedded
+// defaults are retrieval agents over the project's own line bank (no network, no GPU, deterministic).
+import { seedFrom } from "../../core/random.js";
+import type { Turn } from "../../core/types.js";
+import type { ModelClient } from "../../models/spec.js";
+import { contentWords } from "../../text/stopwords.js";
+import type { LineBank } from "./line-bank.js";
+import { PARTNER_INSTRUCTIONS, type PartnerMove } from "./provocations.js";
+import { sessionStream, type SessionPlan } from "./schedule.js";
+import { fillTemplate } from "./tasks.js";
+
+export const POLICY_NAME = "Sam";
+export const PARTNER_NAME = "Jordan";
+
+export interface AgentContext {
+  plan: SessionPlan;
+  /** The conversation so far. */
+  turns: Turn[];
+  /** Which turn of this speaker this is (0-based). */
+  turnIndex: number;
+  /** The partner's instruction for this turn (partners only; never shown to the policy). */
+  move?: PartnerMove;
+  /** Candidate index, so best-of-N reranking can draw several different replies for one turn. */
+  sample?: number;
+}
+
+export interface Agent {
+  /** Recorded in every transcript's meta. */
+  readonly description: string;
+  reply(ctx: AgentContext): Promise<string>;
+}
+
+/**
+ * Partner: on its k-th turn with a given move it speaks the k-th line of a per-session shuffle of that
+ * move's lines, so it does not repeat itself and its lines do not depend on what the policy said (a
+ * frozen partner: two policies on the same seed face the same partner lines).
+ */
+export function retrievalPartner(bank: LineBank): Agent {
+  return {
+    description: `retrieval-partner(${bank.version})`,
+    async reply({ plan, move, turnIndex }) {
+      if (!move) throw new Error("the partner needs a move for every turn");
+      const lines = sessionStream(plan.seed, `partner/${move}`).shuffle(bank.partner[move]);
+      const occurrence = plan.moves.slice(0, turnIndex).filter((m) => m === move).length;
+      // What the partner talks about moves around the task from turn to turn.
+      const thing = sessionStream(plan.seed, `partner/thing/${turnIndex}`).pick(plan.task.things);
+      return fillTemplate(lines[occurrence % lines.length], plan.slots, { thing });
+    },
+  };
+}
+
+function jaccard(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 && b.size === 0) return 0;
+  let shared = 0;
+  for (const w of a) if (b.has(w)) shared++;
+  return shared / (a.size + b.size - shared);
+}
+
+/**
+ * Policy: retrieves the bank line nearest to what the partner just said (content-word Jaccard over the
+ * session's filled partner lines), reads the situation from it, and answers with one of that situation's
+ * replies it has not used yet, drawn with the session's policy stream. It never sees the schedule.
+ */
+export function retrievalPolicy(bank: LineBank): Agent {
+  return {
+    description: `retrieval-policy(${bank.version})`,
+    async reply({ plan, turns, turnIndex, sample = 0 }) {
+      const last = [...turns].reverse().find((t) => t.speaker !== "policy");
+      const heard = new Set(contentWords(last?.text ?? ""));
+      let situation: PartnerMove = "continue";
+      let best = -1;
+      for (const move of Object.keys(bank.partner) as PartnerMove[]) {
+        for (const line of bank.partner[move]) {
+          const similarity = jaccard(heard, new Set(contentWords(fillTemplate(line, plan.slots))));
+          if (similarity > best) [best, situation] = [similarity, move];
+        }
+      }
+      const rng = sessionStream(plan.seed, `policy/${turnIndex}/${sample}`);
+      // Talk about the thing the partner just mentioned, if any.
+      const thing = plan.task.things.find((t) => last?.text.includes(t)) ?? rng.pick(plan.task.things);
+      const said = new Set(turns.filter((t) => t.speaker === "policy").map((t) => t.text));
+      const options = bank.policy[situation].map((line) => fillTemplate(line, plan.slots, { thing }));
+      const fresh = options.filter((line) => !said.has(line));
+      return rng.pick(fresh.length > 0 ? fresh : options);
+    },
+  };
+}
+
+export interface ChatAgentOptions {
+  temperature?: number;
+  maxTokens?: number;
+}
+
+/** Renders the conversation from one speaker's point of view: its own turns are "assistant". */
+function chatMessages(self: "policy" | "partner", system: string, turns: Turn[], instruction?: string) {
+  const messages: { role: "system" | "user" | "assistant"; content: string }[] = [{ role: "system", content: system }];
+  for (const turn of turns) messages.push({ role: turn.speaker === self ? "assistant" : "user", content: turn.text });
+  if (instruction) messages.push({ role: "system", content: instruction });
+  if (messages.every((m) => m.role !== "user")) messages.push({ role: "user", content: "(Your coworker is at your desk.)" });
+  return messages;
+}
+
+function firstLine(text: string, where: string): string {
+  const line = text.trim().split("\n")[0].trim();
+  if (line === "") throw new Error(`${where} returned an empty reply`);
+  return line;
+}
+
+/** A policy played by any OpenAI-compatible chat model; it is asked to reply naturally, never to be funny. */
+export function chatPolicy(client: ModelClient, options: ChatAgentOptions = {}): Agent {
+  return {
+    description: `chat-policy(${client.spec.model}@${client.spec.baseUrl}, T=${options.temperature ?? 0.8})`,
+    async reply({ plan, turns, turnIndex, sample = 0 }) {
+      const system =
+        `You are ${POLICY_NAME}, an office worker. You and your coworker ${PARTNER_NAME} are working on ${plan.task.title}. ` +
+        `Reply naturally to ${PARTNER_NAME} in one or two sentences.`;
+      const result = await client.chat({
+        messages: chatMessages("policy", system, turns),
+        temperature: options.temperature ?? 0.8,
+        maxTokens: options.maxTokens ?? 80,
+        seed: seedFrom(`humor/${plan.seed}/policy/${turnIndex}/${sample}`),
+        stop: ["\n"],
+      });
+      return firstLine(result.choices[0]?.text ?? "", "policy model");
+    },
+  };
+}
+
+/** A partner played by any OpenAI-compatible chat model, told each turn what the schedule asks of it. */
+export function chatPartner(client: ModelClient, options: ChatAgentOptions = {}): Agent {
+  return {
+    description: `chat-partner(${client.spec.model}@${client.spec.baseUrl}, T=${options.temperature ?? 0.8})`,
+    async reply({ plan, turns, turnIndex, move }) {
+      if (!move) throw new Error("the partner needs a move for every turn");
+      const system = `You are ${PARTNER_NAME}, an office worker. You and your coworker ${POLICY_NAME} are working on ${plan.task.title}.`;
+      const instruction = `For your next message: ${PARTNER_INSTRUCTIONS[move]} Keep it to one or two sentences.`;
+      const result = await client.chat({
+        messages: chatMessages("partner", system, turns, instruction),
+        temperature: options.temperature ?? 0.8,
+        maxTokens: options.maxTokens ?? 80,
+        seed: seedFrom(`humor/${plan.seed}/partner/${turnIndex}`),
+        stop: ["\n"],
+      });
+      return firstLine(result.choices[0]?.text ?? "", "partner model");
+    },
+  };
+}

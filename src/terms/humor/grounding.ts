@@ -1,0 +1,57 @@
+// Topical grounding (SPEC §4): cosine similarity g_j of a policy reply's embedding to the embedding of
+// the recent conversation (the `window` turns before the reply, joined in order). Credit
+// g'_j = clip(g_j / floor, 0, 1); the turn passes the floor when g_j >= floor; F = share passing.
+import { z } from "zod";
+import type { Turn } from "../../core/types.js";
+import type { TermMeta } from "../types.js";
+
+/**
+ * Default floor for the embedded USE-lite embedder: the 5th percentile of g for real human replies
+ * (DailyDialog "work" dialogues, window 2), measured by calibrateGroundingFloor (docs/humor.md).
+ * A different embedder needs its own floor.
+ */
+export const USE_LITE_GROUNDING_FLOOR = 0.1;
+
+export const groundingOptions = z.object({
+  floor: z.number().gt(0).max(1).default(USE_LITE_GROUNDING_FLOOR),
+  window: z.number().int().min(1).default(2),
+});
+export type GroundingOptions = z.infer<typeof groundingOptions>;
+
+export const groundingMeta: TermMeta<GroundingOptions> = {
+  name: "grounding",
+  kind: "factor",
+  needsModel: true,
+  description: "Embedding similarity of each policy reply to the recent turns; F = share of turns at or above the floor.",
+  options: groundingOptions,
+};
+
+export function cosine(a: readonly number[], b: readonly number[]): number {
+  if (a.length !== b.length) throw new RangeError(`embedding lengths differ: ${a.length} vs ${b.length}`);
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i] * b[i];
+    na += a[i] * a[i];
+    nb += b[i] * b[i];
+  }
+  if (na === 0 || nb === 0) return 0;
+  return dot / Math.sqrt(na * nb);
+}
+
+/** The text a reply at `index` is compared with: the `window` turns before it (empty at the start). */
+export function groundingWindow(turns: readonly Turn[], index: number, window: number): string {
+  return turns
+    .slice(Math.max(0, index - window), index)
+    .map((t) => t.text)
+    .join("\n");
+}
+
+export function groundingCredit(g: number, floor: number): number {
+  return Math.min(1, Math.max(0, g / floor));
+}
+
+export function passesFloor(g: number, floor: number): boolean {
+  return g >= floor;
+}
