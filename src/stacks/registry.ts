@@ -1,9 +1,10 @@
 // Every stack the CLI, the audits and the server can use, by name. Add one line per stack.
 import type { StackDefinition } from "./types.js";
 import { InputError } from "../core/errors.js";
+import { vrcliStack } from "./vrcli.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const stackDefinitions: StackDefinition<any, any>[] = [];
+export const stackDefinitions: StackDefinition<any, any>[] = [vrcliStack];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function getStack(name: string): StackDefinition<any, any> {
