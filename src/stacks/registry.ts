@@ -2,9 +2,10 @@
 import type { StackDefinition } from "./types.js";
 import { InputError } from "../core/errors.js";
 import { vrcliStack } from "./vrcli.js";
+import { cherrlStack } from "./cherrl.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const stackDefinitions: StackDefinition<any, any>[] = [vrcliStack];
+export const stackDefinitions: StackDefinition<any, any>[] = [vrcliStack, cherrlStack];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function getStack(name: string): StackDefinition<any, any> {
