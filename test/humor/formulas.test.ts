@@ -6,6 +6,7 @@ import { cosine, groundingCredit, groundingWindow, passesFloor } from "../../src
 import { selfRepetition, selfRepetitionFromWords } from "../../src/terms/humor/repetition.js";
 import { hasAsteriskText, screenTurn } from "../../src/terms/humor/screens.js";
 import { PRESETS, sessionTrainingReward, turnReward } from "../../src/terms/humor/training-reward.js";
+import { assembleSession } from "../../src/terms/humor/session.js";
 
 describe("grounding", () => {
   it("cosine is the normalized dot product", () => {
@@ -102,5 +103,47 @@ describe("certified retention C = B·F·(1−S)·((1−w_t) + w_t·mean taste)",
     expect(certifiedRetention({ m: 0, F: 0, S: 0, taste: [], B: 1 }, { w_t: 0.25 })).toBe(0);
     // zero taste does not zero C: 1 · 1 · 1 · 0.75
     expect(certifiedRetention({ ...base, taste: [0, 0, 0] }, { w_t: 0.25 })).toBeCloseTo(0.75, 12);
+  });
+});
+
+describe("assembleSession: per-turn measurements to F, S, taste, B, training reward and C", () => {
+  const settings = {
+    floor: 0.2,
+    window: 2,
+    taste: { mode: "exact" as const, k: 20, L_lo: -20, L_hi: -2 },
+    weights: PRESETS["RL-E"].weights,
+    w_t: 0.25,
+  };
+  const pass = { cjk: false, asterisk: false, fail: false };
+  const measured = [
+    { index: 1, g: 0.3, s: 0, L: -11, screen: pass }, // credit 1, passes; taste (−11+20)/18 = 0.5
+    { index: 3, g: 0.1, s: 0.5, L: -2, screen: pass }, // credit 0.5, fails floor; taste 1
+    { index: 5, g: 0.25, s: 0.25, L: -20, screen: pass }, // credit 1, passes; taste 0
+  ];
+
+  it("matches a hand computation", () => {
+    const b = assembleSession(measured, settings);
+    expect(b.m).toBe(3);
+    expect(b.F).toBeCloseTo(2 / 3, 12);
+    expect(b.S).toBe(0.5);
+    expect(b.meanTaste).toBeCloseTo(0.5, 12);
+    expect(b.B).toBe(1);
+    // r = 0.2·1 + 0.2·1 + 0.6·0.5 = 0.7; 0.2·0.5 + 0.2·0.5 + 0.6·1 = 0.8; 0.2·1 + 0.2·0.75 + 0 = 0.35
+    expect(b.turns.map((t) => t.r)).toEqual([expect.closeTo(0.7, 12), expect.closeTo(0.8, 12), expect.closeTo(0.35, 12)]);
+    expect(b.trainingReward).toBeCloseTo(1.85 / 3, 12);
+    // C = 1 · 2/3 · 0.5 · (0.75 + 0.25·0.5) = 0.291666…
+    expect(b.C).toBeCloseTo(0.2916666666666667, 12);
+  });
+
+  it("a screen failure zeroes C and costs 0.5 on that turn's reward", () => {
+    const failing = measured.map((t, i) => (i === 2 ? { ...t, screen: { cjk: false, asterisk: true, fail: true } } : t));
+    const b = assembleSession(failing, settings);
+    expect(b.B).toBe(0);
+    expect(b.C).toBe(0);
+    expect(b.trainingReward).toBeCloseTo((0.7 + 0.8 - 0.15) / 3, 12);
+  });
+
+  it("an empty session scores C = 0 with undefined F, S and taste", () => {
+    expect(assembleSession([], settings)).toEqual({ m: 0, F: null, S: null, meanTaste: null, B: 1, trainingReward: 0, C: 0, turns: [] });
   });
 });

@@ -1,0 +1,183 @@
+// The "humor" stack (SPEC §4, seed 000): per-session scores over transcript rows. score.value is the
+// certified retention C (the evaluation score; option value: "training" makes it the additive training
+// reward instead, for serving to a trainer). Every term's per-turn values are in its details, so audits
+// and dashboards can see which turn earned what.
+import { z } from "zod";
+import { hashOf } from "../core/hash.js";
+import type { Score, TermValue, TranscriptRow } from "../core/types.js";
+import { errorMessage } from "../core/errors.js";
+import { LAUGHTER_VOCAB_VERSIONS, loadLaughterVocab } from "../text/laughter/index.js";
+import { AUDIENCE_PROMPT_TEMPLATE, AUDIENCE_PROMPT_VERSION } from "../terms/humor/audience-prompt.js";
+import { tasteOptions, type LaughterMass } from "../terms/humor/audience-taste.js";
+import { CERTIFIED_FORMULA_VERSION, certifiedOptions } from "../terms/humor/certified-retention.js";
+import { USE_LITE_GROUNDING_FLOOR } from "../terms/humor/grounding.js";
+import { LAUGHTER_OPENERS, OPENERS_VERSION } from "../terms/humor/laughter-openers.js";
+import { assembleSession, measureSession, type HumorModels, type HumorSettings, type SessionBreakdown } from "../terms/humor/session.js";
+import { PRESETS, trainingWeights } from "../terms/humor/training-reward.js";
+import type { Instrument, ModelRoles, ScoreContext, Scorer, StackDefinition } from "./types.js";
+
+export const HUMOR_STACK_VERSION = "humor-stack-1";
+
+export const humorOptions = z
+  .object({
+    /** Seed 000's runs: weights and the audience normalization they used (RL-C/D: v1, RL-E: v2). */
+    preset: z.enum(["RL-C", "RL-D", "RL-E"]).default("RL-E"),
+    /** Overrides of the preset's training weights. */
+    weights: trainingWeights.partial().optional(),
+    floor: z.number().gt(0).max(1).default(USE_LITE_GROUNDING_FLOOR),
+    window: z.number().int().min(1).default(2),
+    taste: tasteOptions.prefault({}),
+    normalization: z
+      .object({
+        /** Defaults to the preset's (v1 for RL-C/RL-D, v2 for RL-E). */
+        mode: z.enum(["none", "v1", "v2"]).optional(),
+        vocab: z.enum(LAUGHTER_VOCAB_VERSIONS).default("v2-seed"),
+      })
+      .strict()
+      .prefault({}),
+    certified: certifiedOptions.prefault({}),
+    value: z.enum(["certified", "training"]).default("certified"),
+    policy_speaker: z.string().min(1).default("policy"),
+    /** Sessions scored at once (an execution detail, not part of the instrument). */
+    concurrency: z.number().int().min(1).max(256).default(8),
+  })
+  .strict();
+export type HumorOptions = z.input<typeof humorOptions>;
+type ResolvedOptions = z.output<typeof humorOptions>;
+
+export interface HumorScorer extends Scorer<TranscriptRow> {
+  readonly settings: HumorSettings;
+  /** Score one session and return its full breakdown (audits use this). */
+  scoreSession(row: TranscriptRow): Promise<{ score: Score; breakdown: SessionBreakdown; laughter: LaughterMass[] }>;
+}
+
+export function resolveHumorSettings(options: ResolvedOptions): HumorSettings {
+  const preset = PRESETS[options.preset];
+  const mode = options.normalization.mode ?? preset.normalization;
+  return {
+    floor: options.floor,
+    window: options.window,
+    taste: options.taste,
+    normalization: { mode, vocab: loadLaughterVocab(options.normalization.vocab) },
+    weights: { ...preset.weights, ...options.weights },
+    w_t: options.certified.w_t,
+  };
+}
+
+function endpointOf(client: { spec: { baseUrl: string; model: string } }) {
+  return { baseUrl: client.spec.baseUrl, model: client.spec.model };
+}
+
+export function humorInstrument(options: ResolvedOptions, settings: HumorSettings, models: HumorModels): Instrument {
+  const recorded = {
+    preset: options.preset,
+    weights: settings.weights,
+    floor: settings.floor,
+    window: settings.window,
+    taste: settings.taste,
+    normalization: {
+      mode: settings.normalization.mode,
+      vocab: options.normalization.vocab,
+      vocab_hash: settings.normalization.vocab.hash,
+    },
+    certified: { formula: CERTIFIED_FORMULA_VERSION, w_t: settings.w_t },
+    value: options.value,
+    policy_speaker: options.policy_speaker,
+    audience_prompt: { version: AUDIENCE_PROMPT_VERSION, template: AUDIENCE_PROMPT_TEMPLATE },
+    openers: { version: OPENERS_VERSION, list: LAUGHTER_OPENERS },
+  };
+  const body = {
+    stack: "humor",
+    version: HUMOR_STACK_VERSION,
+    options: recorded,
+    models: { audience: endpointOf(models.audience), embedder: endpointOf(models.embedder) },
+  };
+  return { ...body, hash: hashOf(body) };
+}
+
+/** Checks a transcript row's shape, naming the first bad field. */
+export function transcriptProblem(row: unknown): string | null {
+  if (row === null || typeof row !== "object") return "row is not an object";
+  const r = row as Record<string, unknown>;
+  if (!Array.isArray(r.turns)) return "turns: expected an array of {speaker, text}";
+  for (const [i, t] of r.turns.entries()) {
+    if (t === null || typeof t !== "object") return `turns.${i}: expected an object`;
+    const turn = t as Record<string, unknown>;
+    if (typeof turn.speaker !== "string" || turn.speaker === "") return `turns.${i}.speaker: expected a non-empty string`;
+    if (typeof turn.text !== "string") return `turns.${i}.text: expected a string`;
+  }
+  return null;
+}
+
+function toScore(b: SessionBreakdown, laughter: LaughterMass[], settings: HumorSettings, options: ResolvedOptions, instrument: string): Score {
+  const noTurns = b.m === 0 ? { reason: "no policy turns" } : {};
+  const per = <T>(f: (t: SessionBreakdown["turns"][number]) => T) => b.turns.map(f);
+  const terms: Record<string, TermValue> = {
+    grounding: { value: b.F, details: { ...noTurns, floor: settings.floor, window: settings.window, turn_index: per((t) => t.index), g: per((t) => t.g), credit: per((t) => t.credit), passes: per((t) => t.passes) } },
+    repetition: { value: b.S, details: { ...noTurns, s: per((t) => t.s) } },
+    taste: {
+      value: b.meanTaste,
+      details: {
+        ...noTurns,
+        mode: settings.taste.mode,
+        normalization: settings.normalization.mode,
+        L_lo: settings.taste.L_lo,
+        L_hi: settings.taste.L_hi,
+        L: per((t) => t.L),
+        taste: per((t) => t.taste),
+        ...(settings.taste.mode === "topk" ? { below_top_k: laughter.map((l) => l.belowTopK ?? false) } : {}),
+      },
+    },
+    screens: { value: b.B, details: { cjk: per((t) => t.screen.cjk), asterisk: per((t) => t.screen.asterisk), fail_turns: b.turns.filter((t) => t.screen.fail).map((t) => t.index) } },
+    training_reward: { value: b.trainingReward, details: { preset: options.preset, weights: settings.weights, r: per((t) => t.r) } },
+    certified: { value: b.C, details: { formula: CERTIFIED_FORMULA_VERSION, w_t: settings.w_t, m: b.m, zero_certification: b.C === 0 } },
+  };
+  return { value: options.value === "certified" ? b.C : b.trainingReward, terms, instrument };
+}
+
+export function createHumorScorer(input: HumorOptions, roles: ModelRoles): HumorScorer {
+  const options = humorOptions.parse(input);
+  for (const role of ["audience", "embedder"]) if (!roles[role]) throw new Error(`the humor stack needs a model for role "${role}"`);
+  const models: HumorModels = { audience: roles.audience, embedder: roles.embedder };
+  const settings = resolveHumorSettings(options);
+  const instrument = humorInstrument(options, settings, models);
+
+  async function scoreSession(row: TranscriptRow) {
+    const problem = transcriptProblem(row);
+    if (problem) throw new Error(problem);
+    const { measured, laughter } = await measureSession(row.turns, models, settings, options.policy_speaker);
+    const breakdown = assembleSession(measured, settings);
+    return { score: toScore(breakdown, laughter, settings, options, instrument.hash), breakdown, laughter };
+  }
+
+  async function scoreRows(rows: TranscriptRow[], ctx: ScoreContext = {}): Promise<Score[]> {
+    const out: Score[] = new Array(rows.length);
+    let next = 0;
+    let done = 0;
+    const worker = async () => {
+      while (next < rows.length) {
+        ctx.signal?.throwIfAborted();
+        const i = next++;
+        try {
+          out[i] = (await scoreSession(rows[i])).score;
+        } catch (err) {
+          out[i] = { value: null, terms: {}, instrument: instrument.hash, error: errorMessage(err) };
+        }
+        ctx.onProgress?.(++done, rows.length);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(options.concurrency, Math.max(1, rows.length)) }, worker));
+    return out;
+  }
+
+  return { instrument, rowKind: "transcript", settings, scoreRows, scoreSession };
+}
+
+export const humorStack: StackDefinition<HumorOptions, TranscriptRow> = {
+  name: "humor",
+  description: "Humor conversation reward (seed 000): grounding, self-repetition, audience laughter taste, screens; value = certified retention C.",
+  rowKind: "transcript",
+  options: humorOptions as unknown as z.ZodType<HumorOptions>,
+  modelRoles: ["audience", "embedder"],
+  create: (options, models) => createHumorScorer(options, models),
+};

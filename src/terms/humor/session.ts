@@ -1,0 +1,106 @@
+// One humor session scored term by term (SPEC §4). `assembleSession` is the pure arithmetic from the
+// per-turn measurements (g_j, s_j, L_j, screens) to F, S, taste, B, the training reward and C;
+// `measureSession` makes the model calls (one embedding request, one batch of audience requests).
+import type { Turn } from "../../core/types.js";
+import type { ModelClient } from "../../models/spec.js";
+import { certifiedRetention } from "./certified-retention.js";
+import { audienceContext, laughterMass, tasteUnits, type AudienceNormalization, type LaughterMass, type TasteOptions } from "./audience-taste.js";
+import { cosine, groundingCredit, groundingWindow, passesFloor } from "./grounding.js";
+import { selfRepetition } from "./repetition.js";
+import { screenTurn, type ScreenResult } from "./screens.js";
+import { turnReward, type TrainingWeights } from "./training-reward.js";
+
+export interface HumorSettings {
+  floor: number;
+  window: number;
+  taste: TasteOptions;
+  normalization: AudienceNormalization;
+  weights: TrainingWeights;
+  w_t: number;
+}
+
+export interface TurnMeasurements {
+  /** Index of the policy turn in the transcript. */
+  index: number;
+  g: number;
+  s: number;
+  L: number;
+  screen: ScreenResult;
+}
+
+export interface TurnBreakdown extends TurnMeasurements {
+  credit: number;
+  passes: boolean;
+  taste: number;
+  r: number;
+}
+
+export interface SessionBreakdown {
+  m: number;
+  /** null when there are no policy turns (F, S and mean taste are undefined then; C is 0 by definition). */
+  F: number | null;
+  S: number | null;
+  meanTaste: number | null;
+  B: 0 | 1;
+  trainingReward: number;
+  C: number;
+  turns: TurnBreakdown[];
+}
+
+export function assembleSession(measured: readonly TurnMeasurements[], settings: Omit<HumorSettings, "normalization">): SessionBreakdown {
+  const turns: TurnBreakdown[] = measured.map((t) => {
+    const credit = groundingCredit(t.g, settings.floor);
+    const taste = tasteUnits(t.L, settings.taste.L_lo, settings.taste.L_hi);
+    const r = turnReward({ credit, repetition: t.s, taste, fail: t.screen.fail }, settings.weights);
+    return { ...t, credit, passes: passesFloor(t.g, settings.floor), taste, r };
+  });
+  const m = turns.length;
+  const B: 0 | 1 = turns.every((t) => !t.screen.fail) ? 1 : 0;
+  if (m === 0) return { m, F: null, S: null, meanTaste: null, B, trainingReward: 0, C: 0, turns };
+  const F = turns.filter((t) => t.passes).length / m;
+  const S = Math.max(...turns.map((t) => t.s));
+  const meanTaste = turns.reduce((sum, t) => sum + t.taste, 0) / m;
+  const trainingReward = turns.reduce((sum, t) => sum + t.r, 0) / m;
+  const C = certifiedRetention({ m, F, S, taste: turns.map((t) => t.taste), B }, { w_t: settings.w_t });
+  return { m, F, S, meanTaste, B, trainingReward, C, turns };
+}
+
+export interface HumorModels {
+  audience: ModelClient;
+  embedder: ModelClient;
+}
+
+export interface SessionMeasurement {
+  measured: TurnMeasurements[];
+  laughter: LaughterMass[];
+}
+
+/** The model-based measurements of one session; a failed model call rejects (the caller records it). */
+export async function measureSession(
+  turns: readonly Turn[],
+  models: HumorModels,
+  settings: HumorSettings,
+  policySpeaker = "policy",
+): Promise<SessionMeasurement> {
+  const policyIndexes = turns.flatMap((t, i) => (t.speaker === policySpeaker ? [i] : []));
+  if (policyIndexes.length === 0) return { measured: [], laughter: [] };
+  const replies = policyIndexes.map((i) => turns[i].text);
+  const windows = policyIndexes.map((i) => groundingWindow(turns, i, settings.window));
+  const unique = [...new Set([...replies, ...windows])];
+  const contexts = policyIndexes.map((i) => audienceContext(turns, i, settings.normalization));
+  const [vectors, laughter] = await Promise.all([
+    models.embedder.embed(unique),
+    laughterMass(models.audience, contexts, settings.taste),
+  ]);
+  const byText = new Map(unique.map((text, i) => [text, vectors[i]]));
+  const repetition = selfRepetition(replies);
+  const measured = policyIndexes.map((index, j) => ({
+    index,
+    // A reply with nothing before it has no conversation to be grounded in.
+    g: windows[j] === "" ? 0 : cosine(byText.get(replies[j])!, byText.get(windows[j])!),
+    s: repetition[j],
+    L: laughter[j].L,
+    screen: screenTurn(replies[j]),
+  }));
+  return { measured, laughter };
+}
