@@ -3,9 +3,10 @@ import type { StackDefinition } from "./types.js";
 import { InputError } from "../core/errors.js";
 import { vrcliStack } from "./vrcli.js";
 import { cherrlStack } from "./cherrl.js";
+import { humorStack } from "./humor.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const stackDefinitions: StackDefinition<any, any>[] = [vrcliStack, cherrlStack];
+export const stackDefinitions: StackDefinition<any, any>[] = [vrcliStack, cherrlStack, humorStack];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function getStack(name: string): StackDefinition<any, any> {
