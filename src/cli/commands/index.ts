@@ -1,7 +1,8 @@
 // The list of sub-commands. Each file exports `register(program)`; add one line per command.
 import type { Command } from "commander";
 import { register as verifyMerge } from "./verify-merge.js";
+import { register as simulate } from "./simulate.js";
 
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: RegisterCommand[] = [verifyMerge];
+export const commands: RegisterCommand[] = [verifyMerge, simulate];

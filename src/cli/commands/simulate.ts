@@ -1,0 +1,148 @@
+// `foolsgold simulate`: roll out humor sessions (SPEC §4) on a named seed set or an ad-hoc seed range.
+// Writes the transcript bank (JSONL) to --out; the summary artifact goes to --artifact. Evaluations on
+// seeds that overlap a training split are refused.
+import type { Command } from "commander";
+import { makeArtifact, writeArtifact } from "../../core/artifact.js";
+import { InputError } from "../../core/errors.js";
+import { writeJsonl } from "../../core/jsonl.js";
+import { chatPartner, chatPolicy, retrievalPartner, retrievalPolicy, type Agent } from "../../envs/humor/agents.js";
+import { loadLineBank } from "../../envs/humor/line-bank.js";
+import { DEFAULT_RATES, PROVOCATION_KINDS, ratesSchema, type ProvocationKind } from "../../envs/humor/provocations.js";
+import { formatRolloutSummary, summarizeRollout } from "../../envs/humor/rollout-summary.js";
+import { assertEvaluationAllowed, findSeedSet, loadSeedRegistry, seedsOf, type SeedSet } from "../../envs/humor/seed-sets.js";
+import { SIMULATOR_VERSION, simulateSessions } from "../../envs/humor/simulator.js";
+import { addCacheOptions, addConfigOption, openModels, type ModelsForCommand } from "../common-options.js";
+
+interface Options {
+  set?: string;
+  offset?: string;
+  size?: string;
+  limit?: string;
+  registry?: string;
+  purpose: string;
+  declare?: string;
+  turns: string;
+  rates?: string;
+  policy: string;
+  partner: string;
+  temperature: string;
+  concurrency: string;
+  out: string;
+  artifact?: string;
+  json?: boolean;
+  config?: string;
+  cache?: string | false;
+}
+
+function positiveInt(value: string | undefined, flag: string, min = 1): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new InputError(flag, `expected an integer ≥ ${min}, got "${value}"`);
+  return n;
+}
+
+/** "tease=0.1,joke=0.2" on top of the defaults. */
+export function parseRates(text: string | undefined): Record<ProvocationKind, number> {
+  const rates = { ...DEFAULT_RATES };
+  if (!text) return rates;
+  for (const part of text.split(",")) {
+    const [key, value] = part.split("=").map((s) => s.trim());
+    if (!(PROVOCATION_KINDS as readonly string[]).includes(key)) throw new InputError("--rates", `unknown provocation "${key}"; known: ${PROVOCATION_KINDS.join(", ")}`);
+    const rate = Number(value);
+    if (!(rate >= 0 && rate <= 1)) throw new InputError("--rates", `${key} must be a number in [0, 1], got "${value}"`);
+    rates[key as ProvocationKind] = rate;
+  }
+  const checked = ratesSchema.safeParse(rates);
+  if (!checked.success) throw new InputError("--rates", checked.error.issues[0].message);
+  return rates;
+}
+
+export function register(program: Command): void {
+  const command = program
+    .command("simulate")
+    .description("roll out humor sessions: policy and partner on a shared office task, with a seeded provocation schedule")
+    .option("--set <name>", "named seed set from the registry (e.g. demo, eval6)")
+    .option("--offset <n>", "first seed of an ad-hoc range (with --size)")
+    .option("--size <n>", "number of seeds of an ad-hoc range")
+    .option("--limit <n>", "use only the first N seeds of the set")
+    .option("--registry <file>", "seed-set registry JSON (default: the built-in one)")
+    .option("--purpose <kind>", "evaluation (refused on training seeds) or training", "evaluation")
+    .option("--declare <sets>", "comma-separated sets an ad-hoc range overlaps on purpose")
+    .option("--turns <n>", "policy turns per session", "10")
+    .option("--rates <list>", `provocation rates, e.g. "tease=0.1,swear=0.05" (defaults: ${PROVOCATION_KINDS.map((k) => `${k}=${DEFAULT_RATES[k]}`).join(",")})`)
+    .option("--policy <agent>", "retrieval (line bank, default) or model (role \"policy\" from --config, else the embedded LM)", "retrieval")
+    .option("--partner <agent>", "retrieval (default) or model (role \"partner\")", "retrieval")
+    .option("--temperature <t>", "sampling temperature for model agents", "0.8")
+    .option("--concurrency <n>", "sessions in flight (model agents)", "4")
+    .requiredOption("--out <file>", "write the transcript bank here (JSON Lines)")
+    .option("--artifact <file>", "write the summary artifact (JSON) here")
+    .option("--json", "print the summary as JSON");
+  addCacheOptions(addConfigOption(command)).action(async (opts: Options) => {
+    const registry = loadSeedRegistry(opts.registry);
+    let target: SeedSet;
+    if (opts.set) {
+      if (opts.offset !== undefined || opts.size !== undefined) throw new InputError("--set", "use either --set or --offset/--size, not both");
+      target = findSeedSet(registry, opts.set);
+    } else {
+      const offset = positiveInt(opts.offset, "--offset", 0);
+      const size = positiveInt(opts.size, "--size");
+      if (offset === undefined || size === undefined) throw new InputError("seeds", "give --set NAME, or --offset N and --size N");
+      target = { name: `ad-hoc ${offset}+${size}`, offset, size, purpose: "evaluation", declared_overlaps: opts.declare?.split(",").map((s) => s.trim()) };
+    }
+    if (opts.purpose !== "evaluation" && opts.purpose !== "training") throw new InputError("--purpose", `expected evaluation or training, got "${opts.purpose}"`);
+    const check = opts.purpose === "evaluation" ? assertEvaluationAllowed(registry, target) : { refused: [], warnings: [], declared: [] };
+    for (const w of check.warnings) process.stderr.write(`warning: ${target.name} ${w}\n`);
+    const seeds = seedsOf(target, positiveInt(opts.limit, "--limit"));
+    const policyTurns = positiveInt(opts.turns, "--turns")!;
+    const rates = parseRates(opts.rates);
+    const temperature = Number(opts.temperature);
+    if (!(temperature >= 0 && temperature <= 2)) throw new InputError("--temperature", `expected a number in [0, 2], got "${opts.temperature}"`);
+
+    const bank = loadLineBank();
+    const needs = [opts.policy === "model" ? "policy" : null, opts.partner === "model" ? "partner" : null].filter((r): r is string => r !== null);
+    for (const [flag, value] of [["--policy", opts.policy], ["--partner", opts.partner]])
+      if (value !== "retrieval" && value !== "model") throw new InputError(flag, `expected retrieval or model, got "${value}"`);
+    let models: ModelsForCommand | undefined;
+    try {
+      if (needs.length > 0) models = await openModels(opts, needs);
+      const policy: Agent = opts.policy === "model" ? chatPolicy(models!.roles.policy, { temperature }) : retrievalPolicy(bank);
+      const partner: Agent = opts.partner === "model" ? chatPartner(models!.roles.partner, { temperature }) : retrievalPartner(bank);
+      const progress = !opts.json && process.stderr.isTTY;
+      const started = performance.now();
+      const rows = await simulateSessions(seeds, {
+        policy,
+        partner,
+        policyTurns,
+        rates,
+        concurrency: positiveInt(opts.concurrency, "--concurrency"),
+        onProgress: progress ? (done, total) => process.stderr.write(`\rsimulating ${done}/${total}`) : undefined,
+      });
+      if (progress) process.stderr.write("\n");
+      const seconds = (performance.now() - started) / 1000;
+      await writeJsonl(opts.out, rows);
+      const summary = summarizeRollout(rows, rates);
+      const artifact = makeArtifact(
+        "humor-simulation",
+        {
+          seed_set: target,
+          purpose: opts.purpose,
+          overlap_check: check,
+          policy_turns: policyTurns,
+          rates,
+          policy: policy.description,
+          partner: partner.description,
+          line_bank: { version: bank.version, hash: bank.hash },
+          simulator: SIMULATOR_VERSION,
+          models: models?.describe() ?? {},
+          bank: opts.out,
+        },
+        { ...summary, seconds },
+      );
+      if (opts.artifact) writeArtifact(opts.artifact, artifact);
+      if (opts.json) process.stdout.write(JSON.stringify(artifact.result, null, 2) + "\n");
+      else process.stdout.write(`${formatRolloutSummary(summary)}\nwrote ${opts.out} in ${seconds.toFixed(2)} s\n`);
+    } finally {
+      await models?.close();
+    }
+  });
+}
