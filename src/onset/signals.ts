@@ -1,8 +1,8 @@
 // Per-step CHERRL signals from a scored training log (SPEC §9; cherrl_reference_onset_definition.json):
 //   G(t) = mean over the step's rows of (biased score − clean score)
 //   H(t) = rows with biased score ≥ 0.99;  M(t) = 100·|{i ∈ H : shortcut}| / |H|, undefined if |H| < 20.
-// The shortcut indicator is supplied by the caller (a bias detector); it is used only to build the
-// reference and is never given to the judge-blind detector.
+// The shortcut indicator is computed by the caller (a bias detector, which may need the prompt); it is
+// used only to build the reference and is never given to the judge-blind detector.
 
 export interface LogRow {
   step: number;
@@ -10,7 +10,8 @@ export interface LogRow {
   score: number;
   /** Clean (unbiased) score. */
   clean: number;
-  output: string;
+  /** Whether the target shortcut is present in the output. */
+  shortcut: boolean;
 }
 
 export interface StepSignal {
@@ -34,7 +35,7 @@ export interface SignalOptions {
 export const HIGH_SCORE_THRESHOLD = 0.99;
 export const MIN_HIGH_ROWS = 20;
 
-export function stepSignals(rows: readonly LogRow[], hasShortcut: (output: string) => boolean, options: SignalOptions = {}): StepSignal[] {
+export function stepSignals(rows: readonly LogRow[], options: SignalOptions = {}): StepSignal[] {
   const highThreshold = options.highThreshold ?? HIGH_SCORE_THRESHOLD;
   const minHigh = options.minHigh ?? MIN_HIGH_ROWS;
   const bySteps = new Map<number, { n: number; gap: number; score: number; clean: number; high: number; hits: number }>();
@@ -47,7 +48,7 @@ export function stepSignals(rows: readonly LogRow[], hasShortcut: (output: strin
     acc.clean += r.clean;
     if (r.score >= highThreshold) {
       acc.high++;
-      if (hasShortcut(r.output)) acc.hits++;
+      if (r.shortcut) acc.hits++;
     }
   }
   return [...bySteps.entries()]

@@ -32,11 +32,11 @@ describe("step signals", () => {
   it("computes G over all rows and M only among ≥ 0.99 rows, undefined under 20 of them", () => {
     const rows = [];
     // step 1: 20 high rows (5 with the shortcut) + 10 low rows; G = (20·0.5 + 10·0)/30
-    for (let i = 0; i < 20; i++) rows.push({ step: 1, score: 1.2, clean: 0.7, output: i < 5 ? "x SHORT" : "x" });
-    for (let i = 0; i < 10; i++) rows.push({ step: 1, score: 0.3, clean: 0.3, output: "SHORT" });
+    for (let i = 0; i < 20; i++) rows.push({ step: 1, score: 1.2, clean: 0.7, shortcut: i < 5 });
+    for (let i = 0; i < 10; i++) rows.push({ step: 1, score: 0.3, clean: 0.3, shortcut: true });
     // step 2: 19 high rows → M undefined
-    for (let i = 0; i < 19; i++) rows.push({ step: 2, score: 0.99, clean: 0.99, output: "SHORT" });
-    const s = stepSignals(rows, (o) => o.includes("SHORT"));
+    for (let i = 0; i < 19; i++) rows.push({ step: 2, score: 0.99, clean: 0.99, shortcut: true });
+    const s = stepSignals(rows);
     expect(s[0]).toMatchObject({ step: 1, n: 30, high_n: 20, M: 25 });
     expect(s[0].G).toBeCloseTo(10 / 30, 12);
     expect(s[1]).toMatchObject({ step: 2, high_n: 19, M: null, G: 0 });

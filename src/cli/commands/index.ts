@@ -2,7 +2,8 @@
 import type { Command } from "commander";
 import { register as verifyMerge } from "./verify-merge.js";
 import { register as simulate } from "./simulate.js";
+import { register as onset } from "./onset.js";
 
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: RegisterCommand[] = [verifyMerge, simulate];
+export const commands: RegisterCommand[] = [verifyMerge, simulate, onset];

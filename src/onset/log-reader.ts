@@ -1,0 +1,84 @@
+// Training-log rows for `onset` and `detect` (SPEC §12). Accepted shapes, per line of JSON Lines
+// (gzip allowed):
+//   {step, input|prompt, output, score, clean_score}          CHERRL's own contract
+//   {step, ..., score, main_score}                             the public CHERRL rollout logs
+//   scored rows of `score --stack cherrl`: score = {value, terms: {clean: {value}}}
+//   verl rollout dumps (trainer.rollout_data_dir): {step, input, output, score, ...reward extras}
+//   TRL-style rows: {step, prompt, completion, reward}
+// Malformed lines are reported with their line numbers and skipped, never fatal: published dumps are
+// dirty. Parquet dumps are not read (convert with pandas `read_parquet(...).to_json(orient="records",
+// lines=True)`); the error says so.
+import { InputError } from "../core/errors.js";
+import { readJsonl, type BadLine } from "../core/jsonl.js";
+
+export interface TrainingRow {
+  step: number;
+  input: string;
+  output: string;
+  score: number;
+  /** Clean (unbiased) score, when the log has one. */
+  clean: number | null;
+  rubric?: string;
+}
+
+export interface TrainingLog {
+  rows: TrainingRow[];
+  bad: BadLine[];
+  /** Lines that parsed as JSON but could not be used, with the reason. */
+  skipped: BadLine[];
+}
+
+type Raw = Record<string, unknown>;
+
+function text(value: unknown): string | undefined {
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) {
+    const parts = value.map((m) => (m && typeof m === "object" && typeof (m as Raw).content === "string" ? ((m as Raw).content as string) : undefined));
+    if (parts.every((p) => p !== undefined)) return parts.join("\n");
+  }
+  return undefined;
+}
+
+function numberOf(value: unknown): number | undefined {
+  if (typeof value === "number" && Number.isFinite(value)) return value;
+  if (value && typeof value === "object" && typeof (value as Raw).value === "number") return (value as Raw).value as number;
+  return undefined;
+}
+
+/** Normalises one parsed line, or returns the reason it cannot be used. */
+export function normaliseRow(raw: Raw): TrainingRow | string {
+  const step = numberOf(raw.step ?? raw.global_step ?? raw.training_step);
+  if (step === undefined) return "missing numeric `step`";
+  const output = text(raw.output ?? raw.completion ?? raw.response);
+  if (output === undefined) return "missing string `output` (or completion/response)";
+  const scoreField = raw.score ?? raw.reward;
+  const score = numberOf(scoreField);
+  if (score === undefined) {
+    const scoreError = scoreField && typeof scoreField === "object" ? (scoreField as Raw).error : undefined;
+    return typeof scoreError === "string" ? `row was not scored: ${scoreError}` : "missing numeric `score` (or reward, or score.value)";
+  }
+  const terms = scoreField && typeof scoreField === "object" ? ((scoreField as Raw).terms as Raw | undefined) : undefined;
+  const clean = numberOf(raw.clean_score ?? raw.main_score ?? raw.clean ?? terms?.clean) ?? null;
+  const meta = (raw.meta ?? {}) as Raw;
+  const rubric = text(raw.rubric ?? meta.rubric);
+  return { step, input: text(raw.input ?? raw.prompt) ?? "", output, score, clean, ...(rubric ? { rubric } : {}) };
+}
+
+export function readTrainingLog(path: string): TrainingLog {
+  if (/\.parquet$/i.test(path)) {
+    throw new InputError(path, 'Parquet logs are not read; convert to JSON Lines first (pandas: read_parquet(path).to_json(out, orient="records", lines=True))');
+  }
+  const parsed = readJsonl<Raw>(path, { strict: false });
+  const rows: TrainingRow[] = [];
+  const skipped: BadLine[] = [];
+  parsed.rows.forEach((raw, i) => {
+    const row = raw && typeof raw === "object" ? normaliseRow(raw) : "not a JSON object";
+    if (typeof row === "string") skipped.push({ line: i + 1, problem: row });
+    else rows.push(row);
+  });
+  if (rows.length === 0) {
+    const why = [...parsed.bad, ...skipped].slice(0, 3).map((b) => `row ${b.line}: ${b.problem}`).join("; ");
+    throw new InputError(path, `no usable rows${why ? ` (${why})` : ""}`);
+  }
+  return { rows, bad: parsed.bad, skipped };
+}
