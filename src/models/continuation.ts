@@ -38,6 +38,13 @@ export function splitAtBoundary(tokens: PromptToken[], contextLength: number, te
       throw new ContinuationProblem("malformed", `text_offset decreases at token ${i} (${prompt[i - 1].offset} → ${prompt[i].offset})`);
     }
   }
+  const last = prompt[prompt.length - 1];
+  if (last.offset + last.token.length < textLength) {
+    throw new ContinuationProblem(
+      "malformed",
+      `the server's ${prompt.length} tokens cover only ${last.offset + last.token.length} of the text's ${textLength} characters`,
+    );
+  }
   const picked: TokenLogprob[] = [];
   let firstPicked = -1;
   for (let i = 0; i < prompt.length; i++) {

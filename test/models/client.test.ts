@@ -1,0 +1,335 @@
+// Parsing and protocol behaviour of the OpenAI-compatible client, on hand-written wire fixtures.
+import { describe, expect, it } from "vitest";
+import { InputError } from "../../src/core/errors.js";
+import { createOpenAIClient } from "../../src/models/client.js";
+import { ModelError } from "../../src/models/errors.js";
+import { echoBody, freshBaseUrl, json, openAiError, scriptedFetch } from "./client-fixtures.js";
+
+const model = "fixture-model";
+
+async function modelError(promise: Promise<unknown>): Promise<ModelError> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ModelError);
+  return err as ModelError;
+}
+
+describe("continuationLogprobs via echo", () => {
+  it("sums the continuation's tokens and sends the portable echo request", async () => {
+    const { fetch, sent } = scriptedFetch(() =>
+      json(echoBody([["The", null], [" cat", -2.5], [" sat", -1.25], [" down", -0.5]])),
+    );
+    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
+    const [result] = await client.continuationLogprobs([{ context: "The cat", continuation: " sat down" }]);
+    expect(result.logprob).toBe(-1.75);
+    expect(result.tokens).toEqual([
+      { token: " sat", logprob: -1.25, offset: 7 },
+      { token: " down", logprob: -0.5, offset: 11 },
+    ]);
+    expect(result.contextTokenCount).toBe(2);
+    expect(sent[0].url).toMatch(/\/v1\/completions$/);
+    expect(sent[0].body).toMatchObject({ model, prompt: "The cat sat down", echo: true, logprobs: 1, max_tokens: 0, temperature: 0 });
+  });
+
+  it("gives a token that straddles the boundary to the continuation", async () => {
+    // "Haha" tokenized as "Ha" + "ha!": context "Hah" ends inside "ha!".
+    const { fetch } = scriptedFetch(() => json(echoBody([["Well", null], [" Ha", -3], ["ha!", -0.75]])));
+    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
+    const [result] = await client.continuationLogprobs([{ context: "Well Hah", continuation: "a!" }]);
+    expect(result.tokens.map((t) => t.token)).toEqual(["ha!"]);
+    expect(result.logprob).toBe(-0.75);
+    expect(result.contextTokenCount).toBe(2);
+  });
+
+  it("falls back to max_tokens 1 when the server rejects 0, ignores the generated token, and remembers", async () => {
+    const generated = echoBody([["A", null], [" b", -1], [" c", -2], [" d", -4]]);
+    const { fetch, sent } = scriptedFetch(
+      () => openAiError(400, "max_tokens must be at least 1"),
+      () => json(generated),
+    );
+    const baseUrl = freshBaseUrl();
+    const client = createOpenAIClient({ baseUrl, model }, { fetch });
+    // The server echoed "A b c" and generated " d" (offset 5 = end of the prompt).
+    const [first] = await client.continuationLogprobs([{ context: "A", continuation: " b c" }]);
+    expect(first.logprob).toBe(-3);
+    expect(sent.map((s) => s.body.max_tokens)).toEqual([0, 1]);
+    const again = createOpenAIClient({ baseUrl, model }, { fetch });
+    await again.continuationLogprobs([{ context: "A b", continuation: " c" }]);
+    expect(sent.map((s) => s.body.max_tokens)).toEqual([0, 1, 1]);
+    expect(client.calls[0].attempts).toBe(2);
+  });
+
+  it("fails explicitly on null log-probs, missing tokens, ragged arrays and servers that do not echo", async () => {
+    const cases: [unknown, RegExp, ModelError["kind"]][] = [
+      [echoBody([["x", null], [" y", -1], [" z", null]]), /token 2 \(" z"\) has a null log-probability/, "malformed"],
+      [echoBody([["x", null], [" y", -1]]), /2 tokens cover only 3 of the text's 5 characters/, "malformed"],
+      [
+        { choices: [{ text: "", logprobs: { tokens: ["x", " y"], token_logprobs: [null], text_offset: [0, 1] } }] },
+        /arrays differ in length/,
+        "malformed",
+      ],
+      [
+        { choices: [{ text: " z", logprobs: { tokens: [" z"], token_logprobs: [-1], text_offset: [3] } }] },
+        /did not echo the prompt/,
+        "unsupported",
+      ],
+      [{ choices: [{ text: "" }] }, /no choices\[0\]\.logprobs/, "unsupported"],
+    ];
+    for (const [body, message, kind] of cases) {
+      const { fetch } = scriptedFetch(() => json(body));
+      const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
+      const err = await modelError(client.continuationLogprobs([{ context: "x y", continuation: " z" }]));
+      expect(err.message).toMatch(message);
+      expect(err.kind).toBe(kind);
+      expect(client.calls[0]).toMatchObject({ status: "error", cached: false });
+      expect(client.calls[0].error).toMatch(message);
+    }
+  });
+
+  it("rejects an empty context whose first token would carry the continuation", async () => {
+    const { fetch } = scriptedFetch(() => json(echoBody([["Hi", null], [" there", -1]])));
+    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
+    await expect(client.continuationLogprobs([{ context: "", continuation: "Hi there" }])).rejects.toThrow(/give a non-empty context/);
+  });
+});
+
+describe("continuationLogprobs via vLLM prompt_logprobs", () => {
+  const entry = (id: number, token: string, logprob: number, rank = 1) => ({ [String(id)]: { logprob, rank, decoded_token: token } });
+
+  it("reads prompt_logprobs from the choice or the top level and matches the echo answer", async () => {
+    const promptLogprobs = [null, entry(11, " cat", -2.5), entry(12, " sat", -1.25), entry(13, " down", -0.5)];
+    for (const placement of ["choice", "top"] as const) {
+      const body =
+        placement === "choice"
+          ? { choices: [{ text: "!", prompt_logprobs: promptLogprobs }] }
+          : { choices: [{ text: "!" }], prompt_logprobs: promptLogprobs };
+      const { fetch, sent } = scriptedFetch(() => json(body));
+      const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model, continuationMethod: "prompt_logprobs" }, { fetch });
+      const [result] = await client.continuationLogprobs([{ context: "The cat", continuation: " sat down" }]);
+      expect(result).toEqual({
+        logprob: -1.75,
+        tokens: [
+          { token: " sat", logprob: -1.25, offset: 7 },
+          { token: " down", logprob: -0.5, offset: 11 },
+        ],
+        contextTokenCount: 2,
+      });
+      expect(sent[0].body).toMatchObject({ prompt: "The cat sat down", prompt_logprobs: 0, temperature: 0 });
+    }
+  });
+
+  it("handles a BOS token and sentencepiece pieces whose decoded string drops the leading space", async () => {
+    // BOS (null), "Hello", "world" (decoded without its space), "!"
+    const body = { choices: [{ text: "", prompt_logprobs: [null, entry(1, "Hello", -4), entry(2, "world", -2), entry(3, "!", -1)] }] };
+    const { fetch } = scriptedFetch(() => json(body));
+    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model, continuationMethod: "prompt_logprobs" }, { fetch });
+    const [result] = await client.continuationLogprobs([{ context: "Hello", continuation: " world!" }]);
+    expect(result.logprob).toBe(-3);
+    expect(result.tokens).toEqual([
+      { token: "world", logprob: -2, offset: 5 },
+      { token: "!", logprob: -1, offset: 11 },
+    ]);
+    expect(result.contextTokenCount).toBe(2);
+  });
+
+  it("asks /tokenize at the server root for ids when entries carry several tokens", async () => {
+    const two = (actual: [number, string, number], top: [number, string, number]) => ({
+      [String(top[0])]: { logprob: top[2], rank: 1, decoded_token: top[1] },
+      [String(actual[0])]: { logprob: actual[2], rank: 7, decoded_token: actual[1] },
+    });
+    const body = { choices: [{ text: "", prompt_logprobs: [null, two([20, " b", -3], [5, " a", -0.1]), two([30, " c", -2], [6, " d", -0.2])] }] };
+    const { fetch, sent } = scriptedFetch(
+      () => json(body),
+      () => json({ tokens: [10, 20, 30], count: 3, max_model_len: 4096 }),
+    );
+    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model, continuationMethod: "prompt_logprobs" }, { fetch });
+    const [result] = await client.continuationLogprobs([{ context: "x b", continuation: " c" }]);
+    expect(result.logprob).toBe(-2);
+    expect(sent[1].url).toMatch(/\.test\/tokenize$/);
+    expect(client.calls[0].attempts).toBe(2);
+  });
+
+  it("says so when the server has no prompt_logprobs or the tokens cannot be aligned", async () => {
+    const noLogprobs = scriptedFetch(() => json({ choices: [{ text: "x" }] }));
+    const a = createOpenAIClient({ baseUrl: freshBaseUrl(), model, continuationMethod: "prompt_logprobs" }, { fetch: noLogprobs.fetch });
+    const e1 = await modelError(a.continuationLogprobs([{ context: "a", continuation: "b" }]));
+    expect(e1.kind).toBe("unsupported");
+    expect(e1.message).toMatch(/no prompt_logprobs/);
+    const misaligned = scriptedFetch(() => json({ choices: [{ text: "", prompt_logprobs: [null, entry(1, "zzz", -1)] }] }));
+    const b = createOpenAIClient({ baseUrl: freshBaseUrl(), model, continuationMethod: "prompt_logprobs" }, { fetch: misaligned.fetch });
+    const e2 = await modelError(b.continuationLogprobs([{ context: "a", continuation: "b" }]));
+    expect(e2.message).toMatch(/cannot align prompt token 1 \("zzz"\)/);
+  });
+});
+
+describe("topLogprobs", () => {
+  it("returns the k most probable next tokens, most probable first", async () => {
+    const { fetch, sent } = scriptedFetch(() =>
+      json({
+        choices: [{ text: " the", logprobs: { tokens: [" the"], token_logprobs: [-0.5], top_logprobs: [{ " a": -2, " the": -0.5, " an": -3, " one": -4 }], text_offset: [5] } }],
+      }),
+    );
+    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
+    const top = await client.topLogprobs("Once upon", 3);
+    expect(top.tokens).toEqual([
+      { token: " the", logprob: -0.5 },
+      { token: " a", logprob: -2 },
+      { token: " an", logprob: -3 },
+    ]);
+    expect(sent[0].body).toMatchObject({ prompt: "Once upon", max_tokens: 1, temperature: 0, logprobs: 3 });
+  });
+
+  it("can use chat top_logprobs for chat-only servers", async () => {
+    const { fetch, sent } = scriptedFetch(() =>
+      json({
+        choices: [
+          {
+            message: { role: "assistant", content: "Yes" },
+            finish_reason: "length",
+            logprobs: { content: [{ token: "Yes", logprob: -0.1, top_logprobs: [{ token: "No", logprob: -2.4 }, { token: "Yes", logprob: -0.1 }] }] },
+          },
+        ],
+      }),
+    );
+    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model, topLogprobsVia: "chat" }, { fetch });
+    const top = await client.topLogprobs("Is it funny?", 2);
+    expect(top.tokens.map((t) => t.token)).toEqual(["Yes", "No"]);
+    expect(sent[0].url).toMatch(/\/chat\/completions$/);
+    expect(sent[0].body).toMatchObject({ logprobs: true, top_logprobs: 2, max_tokens: 1 });
+  });
+
+  it("rejects a positive log-probability and a missing top_logprobs", async () => {
+    const positive = scriptedFetch(() => json({ choices: [{ text: "x", logprobs: { tokens: ["x"], token_logprobs: [0.3], top_logprobs: [{ x: 0.3 }], text_offset: [0] } }] }));
+    const a = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch: positive.fetch });
+    expect((await modelError(a.topLogprobs("p", 1))).message).toMatch(/top log-prob of "x" is 0.3, not ≤ 0/);
+    const missing = scriptedFetch(() => json({ choices: [{ text: "x", logprobs: { tokens: ["x"], token_logprobs: [-1], top_logprobs: null, text_offset: [0] } }] }));
+    const b = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch: missing.fetch });
+    expect((await modelError(b.topLogprobs("p", 1))).message).toMatch(/choices\.0\.logprobs\.top_logprobs\.0 is missing/);
+  });
+});
+
+describe("chat, complete and embed", () => {
+  it("maps chat requests and responses and records usage and determinism", async () => {
+    const { fetch, sent } = scriptedFetch(() =>
+      json({ choices: [{ index: 0, message: { role: "assistant", content: "Hi!" }, finish_reason: "stop" }], usage: { prompt_tokens: 9, completion_tokens: 2 } }),
+    );
+    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model, batchInvariant: true, extraBody: { top_k: 20 } }, { fetch });
+    const result = await client.chat({ messages: [{ role: "user", content: "Hello" }], temperature: 0.7, seed: 3, maxTokens: 5, n: 1 });
+    expect(result).toEqual({ choices: [{ text: "Hi!", finishReason: "stop" }], usage: { promptTokens: 9, completionTokens: 2 } });
+    expect(sent[0].body).toEqual({ model, messages: [{ role: "user", content: "Hello" }], temperature: 0.7, seed: 3, max_tokens: 5, n: 1, top_k: 20 });
+    expect(client.calls[0]).toMatchObject({
+      path: "/chat/completions",
+      model,
+      params: { messagesCount: 1, temperature: 0.7, seed: 3, max_tokens: 5, n: 1, top_k: 20 },
+      determinism: { seed: 3, temperature: 0.7, batchInvariant: true },
+      cached: false,
+      attempts: 1,
+      status: 200,
+      promptTokens: 9,
+      completionTokens: 2,
+    });
+    expect(client.calls[0].latencyMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it("treats a null chat message content as a malformed response, not an empty reply", async () => {
+    const { fetch } = scriptedFetch(() => json({ choices: [{ message: { role: "assistant", content: null }, finish_reason: "length" }] }));
+    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
+    const err = await modelError(client.chat({ messages: [{ role: "user", content: "x" }] }));
+    expect(err.message).toMatch(/choices\.0\.message\.content is null \(finish_reason length\)/);
+  });
+
+  it("completes prompts", async () => {
+    const { fetch } = scriptedFetch(() => json({ choices: [{ text: " punchline", finish_reason: "stop" }, { text: " other", finish_reason: "length" }] }));
+    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
+    const result = await client.complete({ prompt: "Setup:", n: 2, temperature: 1, seed: 1 });
+    expect(result.choices).toEqual([
+      { text: " punchline", finishReason: "stop" },
+      { text: " other", finishReason: "length" },
+    ]);
+  });
+
+  it("embeds in batches and puts vectors back in input order by index", async () => {
+    const { fetch, sent } = scriptedFetch((req) => {
+      const inputs = req.body.input as string[];
+      const data = inputs.map((text, index) => ({ object: "embedding", index, embedding: [text.length, index] })).reverse();
+      return json({ object: "list", data });
+    });
+    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model, embedBatchSize: 2 }, { fetch });
+    const vectors = await client.embed(["a", "bb", "ccc"]);
+    expect(vectors).toEqual([[1, 0], [2, 1], [3, 0]]);
+    expect(sent.map((s) => s.body.input)).toEqual([["a", "bb"], ["ccc"]]);
+    expect(client.calls).toHaveLength(2);
+  });
+
+  it("rejects embeddings that do not match the inputs", async () => {
+    const { fetch } = scriptedFetch(() => json({ data: [{ index: 0, embedding: [1, 2] }] }));
+    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
+    expect((await modelError(client.embed(["a", "b"]))).message).toMatch(/data has 1 embeddings for 2 inputs/);
+  });
+});
+
+describe("malformed responses and bad input", () => {
+  it("names the missing field of a response that does not fit the protocol", async () => {
+    const { fetch } = scriptedFetch(() => json({ choices: [{ finish_reason: "stop" }] }));
+    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
+    const err = await modelError(client.complete({ prompt: "x", temperature: 0 }));
+    expect(err.kind).toBe("malformed");
+    expect(err.message).toMatch(/\/completions: malformed response: choices\.0\.text: /);
+    expect(err.isRetryable).toBe(false);
+  });
+
+  it("reports a body that is not JSON or not valid UTF-8", async () => {
+    const notJson = scriptedFetch(() => new Response("<html>Bad gateway</html>", { status: 200 }));
+    const a = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch: notJson.fetch });
+    expect((await modelError(a.complete({ prompt: "x" }))).message).toMatch(/malformed response: not JSON .*body starts "<html>Bad gateway/);
+    const badUtf8 = scriptedFetch(() => new Response(new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), { status: 200 }));
+    const b = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch: badUtf8.fetch });
+    expect((await modelError(b.complete({ prompt: "x" }))).message).toMatch(/the body is not valid UTF-8/);
+  });
+
+  it("reports an HTTP error with the server's own message and does not retry a 400", async () => {
+    const { fetch, sent } = scriptedFetch(() => openAiError(400, "This model's maximum context length is 4096 tokens"));
+    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
+    const err = await modelError(client.complete({ prompt: "x" }));
+    expect(err).toMatchObject({ kind: "http", status: 400, isRetryable: false });
+    expect(err.message).toMatch(/HTTP 400: This model's maximum context length is 4096 tokens/);
+    expect(sent).toHaveLength(1);
+    expect(client.calls[0]).toMatchObject({ status: 400, attempts: 1 });
+  });
+
+  it("refuses text that cannot be encoded as UTF-8, empty continuations and bad k before any request", async () => {
+    const { fetch, sent } = scriptedFetch(() => json({}));
+    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
+    await expect(client.complete({ prompt: "ok \ud800 broken" })).rejects.toThrow(/prompt: is not valid Unicode \(contains a lone surrogate\)/);
+    await expect(client.continuationLogprobs([{ context: "a", continuation: "b" }, { context: "a", continuation: "" }])).rejects.toThrow(
+      /pairs\[1\]\.continuation: is empty/,
+    );
+    await expect(client.topLogprobs("x", 0)).rejects.toThrow(InputError);
+    await expect(client.embed(["fine", "\udfff"])).rejects.toThrow(/texts\[1\]/);
+    expect(sent).toHaveLength(0);
+  });
+
+  it("refuses unusable backend specs with a clear message", () => {
+    expect(() => createOpenAIClient({ baseUrl: "embedded", model })).toThrow(/"embedded" must be started first/);
+    expect(() => createOpenAIClient({ baseUrl: "localhost:8000", model })).toThrow(/expected an http\(s\) URL/);
+    expect(() => createOpenAIClient({ baseUrl: "http://x/v1", model, apiKeyEnv: "FG_TEST_MISSING_KEY" }, { env: {} })).toThrow(
+      /environment variable FG_TEST_MISSING_KEY is not set/,
+    );
+  });
+
+  it("sends the API key as a bearer header but never records it or the URL's credentials", async () => {
+    const { fetch, sent } = scriptedFetch(() => json({ choices: [{ text: "x", finish_reason: "stop" }] }));
+    const client = createOpenAIClient(
+      { baseUrl: "http://user:pw@fixture-secret.test/v1/", model, apiKeyEnv: "FG_KEY" },
+      { fetch, env: { FG_KEY: "sk-secret-123" } },
+    );
+    await client.complete({ prompt: "x", temperature: 0 });
+    expect(sent[0].headers.authorization).toBe("Bearer sk-secret-123");
+    expect(sent[0].url).toBe("http://user:pw@fixture-secret.test/v1/completions");
+    const recorded = JSON.stringify(client.calls);
+    expect(recorded).not.toMatch(/sk-secret|pw@|user:/);
+    expect(client.calls[0].endpoint).toBe("http://fixture-secret.test/v1");
+  });
+});
