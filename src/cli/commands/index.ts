@@ -3,7 +3,8 @@ import type { Command } from "commander";
 import { register as verifyMerge } from "./verify-merge.js";
 import { register as simulate } from "./simulate.js";
 import { register as onset } from "./onset.js";
+import { register as jokes } from "./jokes.js";
 
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: RegisterCommand[] = [verifyMerge, simulate, onset];
+export const commands: RegisterCommand[] = [verifyMerge, simulate, onset, jokes];

@@ -1,0 +1,218 @@
+// `foolsgold jokes`: the punchline VR-CLI environment (SPEC §8, seed 001).
+//   jokes data      [--data FILE]                       filter counts and the held-out split
+//   jokes evaluate  [--data FILE] [--n 64] [--signal-check]   greedy policy on held-out jokes, mean reward + CI
+//   jokes process   --write GROUPS.jsonl [--groups 16] [--group-size 8]   scored groups for a trainer
+// Models by role: "policy" (any OpenAI-compatible chat endpoint) and "reference" (the fixed LM that
+// scores punchline log-probs); without --config both run on the built-in embedded models.
+import { createWriteStream, writeFileSync } from "node:fs";
+import type { Command } from "commander";
+import { makeArtifact } from "../../core/artifact.js";
+import { InputError } from "../../core/errors.js";
+import { loadJokeDataset, DEFAULT_EVAL_FRACTION, type JokeDataset } from "../../envs/jokes/dataset.js";
+import { evaluateJokes, DEFAULT_EVAL_JOKES, type EvaluateResult } from "../../envs/jokes/evaluate.js";
+import { processJokes, DEFAULT_GROUP_SIZE, type ProcessResult } from "../../envs/jokes/process.js";
+import { POLICY_PROMPT_HASH } from "../../envs/jokes/prompt.js";
+import type { DroppedGroup, ScoredDataGroup } from "../../envs/jokes/scored-group.js";
+import { probeTrainerTokenizer } from "../../envs/jokes/tokenize.js";
+import { VRCLI_TEMPLATE } from "../../terms/vrcli/template.js";
+import { addCommonOptions, openModels, type CommonOptions } from "../common-options.js";
+import { emit } from "../output.js";
+
+interface DataOptions {
+  data?: string;
+  minScore?: string;
+  evalFraction: string;
+}
+
+function number(value: string | undefined, flag: string, check: (n: number) => boolean, rule: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || !check(n)) throw new InputError(flag, `${rule}, got "${value}"`);
+  return n;
+}
+
+const positiveInt = (n: number) => Number.isInteger(n) && n > 0;
+
+function addDataOptions(command: Command): Command {
+  return command
+    .option("--data <file>", "jokes as JSONL/JSON/CSV with setup and punchline (default: Q/A jokes from the installed one-liner-joke package, plus Debian fortunes if installed)")
+    .option("--min-score <n>", "minimum score (upvotes) where a record has one; the seed used 75")
+    .option("--eval-fraction <f>", "share of setups held out for evaluation, by setup hash", String(DEFAULT_EVAL_FRACTION));
+}
+
+function dataset(options: DataOptions): JokeDataset {
+  return loadJokeDataset({
+    data: options.data,
+    minScore: number(options.minScore, "--min-score", () => true, "must be a number"),
+    evalFraction: number(options.evalFraction, "--eval-fraction", (f) => f > 0 && f < 1, "must be between 0 and 1"),
+  });
+}
+
+function dataSummary(d: JokeDataset): string {
+  const c = d.counts;
+  const lines = [
+    `jokes: ${c.kept} of ${c.input} records kept (${d.train.length} train, ${d.eval.length} held out at ${d.evalFraction}); sources: ${d.sources.map((s) => s.name).join(", ")}`,
+    ...Object.entries(c.removedFirstBy).map(([rule, n]) => `  removed by ${rule}: ${n} (rejects ${c.rejectedBy[rule]} on its own)`),
+    `  duplicates removed: ${c.duplicates}`,
+  ];
+  return lines.join("\n");
+}
+
+function dataParams(d: JokeDataset) {
+  return { sources: d.sources, counts: d.counts, train: d.train.length, held_out: d.eval.length, eval_fraction: d.evalFraction };
+}
+
+const fmt = (x: number, digits = 3) => (Number.isFinite(x) ? x.toFixed(digits) : "n/a");
+const ci = (c: [number, number] | null, digits = 3) => (c ? `[${fmt(c[0], digits)}, ${fmt(c[1], digits)}]` : "n/a");
+
+function evaluateSummary(r: EvaluateResult, models: Record<string, { baseUrl: string; model: string }>): string {
+  const lines = [
+    `VR-CLI evaluate: mean reward ${fmt(r.mean)} (95% t CI ${ci(r.ci)}, n = ${r.n} held-out jokes, greedy; reward in [0, 1], −1 = broken reasoning)`,
+    `  broken reasoning: ${r.broken.k} of ${r.broken.n} (${fmt(100 * r.broken.share, 1)}%, Wilson CI ${ci(r.broken.ci && [100 * r.broken.ci[0], 100 * r.broken.ci[1]], 1)}%) ${JSON.stringify(r.reasoning_problems)}`,
+    `  errors (no reward): ${r.errors}${r.available < r.requested ? `; only ${r.available} held-out jokes available of ${r.requested} requested` : ""}`,
+    `  policy ${models.policy.model} @ ${models.policy.baseUrl}; reference ${models.reference.model} @ ${models.reference.baseUrl}`,
+  ];
+  if (r.signal) {
+    const s = r.signal;
+    lines.push(
+      `  signal check (n = ${s.n} jokes, paired): content-word reasoning ${fmt(s.related.mean)} vs unrelated ${fmt(s.unrelated.mean)}; difference ${fmt(s.difference.mean)} (95% t CI ${ci(s.difference.ci)}); wins/ties/losses ${s.wins}/${s.ties}/${s.losses}`,
+    );
+  }
+  return lines.join("\n");
+}
+
+function processSummary(r: ProcessResult, path: string): string {
+  const lines = [
+    `VR-CLI process: ${r.written} of ${r.requested} groups written to ${path}; ${r.dropped.length} dropped ${JSON.stringify(r.drop_reasons)}`,
+    `  scores: mean ${fmt(r.scores.mean)} (95% t CI ${ci(r.scores.ci)}, n = ${r.scores.n} samples); broken reasoning ${r.broken.k} of ${r.broken.n}`,
+    `  HTTP requests per group: policy ${fmt(r.http_per_group.policy, 1)}, reference ${fmt(r.http_per_group.reference, 1)}; tokens/masks: ${r.tokens ? "yes" : "no"}`,
+  ];
+  for (const d of r.dropped.slice(0, 5)) lines.push(`  dropped ${d.group_id}: ${d.reason}: ${d.message}`);
+  if (r.dropped.length > 5) lines.push(`  … ${r.dropped.length - 5} more dropped groups in the artifact`);
+  return lines.join("\n");
+}
+
+function progress(json: boolean | undefined): ((done: number, total: number) => void) | undefined {
+  if (json || !process.stderr.isTTY) return undefined;
+  return (done, total) => process.stderr.write(`\r${done}/${total}${done === total ? "\n" : ""}`);
+}
+
+export function register(program: Command): void {
+  const jokes = program.command("jokes").description("Punchline VR-CLI: joke data, evaluation and scored groups (SPEC §8)");
+
+  addDataOptions(jokes.command("data").description("load, filter and split the jokes; print counts per filter rule"))
+    .option("--out <file>", "write the JSON artifact to this file")
+    .option("--json", "print the artifact as JSON")
+    .action((options: DataOptions & CommonOptions) => {
+      const d = dataset(options);
+      emit(makeArtifact("jokes-data", { data: options.data ?? "default" }, dataParams(d)), options, () => dataSummary(d));
+    });
+
+  addCommonOptions(addDataOptions(jokes.command("evaluate").description("greedy policy on held-out jokes: mean VR-CLI reward with a 95% CI")))
+    .option("--n <count>", "held-out jokes to evaluate", String(DEFAULT_EVAL_JOKES))
+    .option("--seed <seed>", "seed for choosing the jokes", "jokes-evaluate")
+    .option("--max-tokens <n>", "policy max_tokens", "512")
+    .option("--implicit-open", "accept reasoning</think> without an opening <think> (templates that open it in the prompt)")
+    .option("--signal-check", "also score constructed reasoning (gold punchline's content words vs another joke's) on the same jokes, paired")
+    .action(async (options: DataOptions & CommonOptions & { n: string; seed: string; maxTokens: string; implicitOpen?: boolean; signalCheck?: boolean }) => {
+      const n = number(options.n, "--n", positiveInt, "must be a positive integer")!;
+      const maxTokens = number(options.maxTokens, "--max-tokens", positiveInt, "must be a positive integer")!;
+      const d = dataset(options);
+      if (d.eval.length === 0) throw new InputError(options.data ?? "default joke set", "no held-out jokes survive the filters");
+      const models = await openModels(options, ["policy", "reference"]);
+      try {
+        const result = await evaluateJokes(models.roles.policy, models.roles.reference, d.eval, {
+          n,
+          seed: options.seed,
+          maxTokens,
+          implicitOpen: options.implicitOpen,
+          signalCheck: options.signalCheck,
+          onProgress: progress(options.json),
+        });
+        const params = { ...dataParams(d), n, seed: options.seed, max_tokens: maxTokens, temperature: 0, models: models.describe(), template: VRCLI_TEMPLATE, policy_prompt_hash: POLICY_PROMPT_HASH };
+        emit(makeArtifact("jokes-evaluate", params, result), options, () => evaluateSummary(result, models.describe()));
+      } finally {
+        await models.close();
+      }
+    });
+
+  addCommonOptions(addDataOptions(jokes.command("process").description("sample groups on training jokes, score them, write atropos-like scored groups (JSONL)")))
+    .requiredOption("--write <file>", "JSON Lines file for the usable scored groups")
+    .option("--dropped <file>", "JSON Lines file for the dropped groups with their reasons")
+    .option("--groups <count>", "groups to sample (one training joke each)", "16")
+    .option("--group-size <n>", "samples per group", String(DEFAULT_GROUP_SIZE))
+    .option("--temperature <t>", "policy sampling temperature", "1")
+    .option("--max-tokens <n>", "policy max_tokens", "512")
+    .option("--seed <seed>", "seed for joke order and the policy's sampler", "jokes-process")
+    .option("--implicit-open", "accept reasoning</think> without an opening <think>")
+    .option("--keep-truncated", "keep groups with a sample that stopped at max_tokens (atropos drops them)")
+    .option("--no-tokens", "do not ask the policy server's /tokenize for tokens and masks")
+    .action(
+      async (
+        options: DataOptions &
+          CommonOptions & {
+            write: string;
+            dropped?: string;
+            groups: string;
+            groupSize: string;
+            temperature: string;
+            maxTokens: string;
+            seed: string;
+            implicitOpen?: boolean;
+            keepTruncated?: boolean;
+            tokens: boolean;
+          },
+      ) => {
+        const groups = number(options.groups, "--groups", positiveInt, "must be a positive integer")!;
+        const groupSize = number(options.groupSize, "--group-size", (g) => Number.isInteger(g) && g >= 2, "must be an integer ≥ 2")!;
+        const temperature = number(options.temperature, "--temperature", (t) => t >= 0, "must be ≥ 0")!;
+        const maxTokens = number(options.maxTokens, "--max-tokens", positiveInt, "must be a positive integer")!;
+        const d = dataset(options);
+        if (d.train.length === 0) throw new InputError(options.data ?? "default joke set", "no training jokes survive the filters");
+        const models = await openModels(options, ["policy", "reference"]);
+        const onProgress = progress(options.json);
+        const out = createWriteStream(options.write);
+        try {
+          const policy = models.roles.policy;
+          const probe = options.tokens ? await probeTrainerTokenizer(policy.spec.baseUrl, policy.spec.model) : { unavailable: "--no-tokens" };
+          const write = (g: ScoredDataGroup) =>
+            new Promise<void>((resolve, reject) => out.write(JSON.stringify(g) + "\n", (err) => (err ? reject(err) : resolve())));
+          const result = await processJokes(
+            policy,
+            models.roles.reference,
+            d.train,
+            {
+              groups,
+              groupSize,
+              temperature,
+              maxTokens,
+              seed: options.seed,
+              implicitOpen: options.implicitOpen,
+              keepTruncated: options.keepTruncated,
+              tokenizer: "tokenizer" in probe ? probe.tokenizer : undefined,
+              onGroup: onProgress && ((_group: ScoredDataGroup | DroppedGroup, done: number, total: number) => onProgress(done, total)),
+            },
+            write,
+          );
+          if (options.dropped) writeFileSync(options.dropped, result.dropped.map((g) => JSON.stringify(g) + "\n").join(""));
+          const params = {
+            ...dataParams(d),
+            groups,
+            group_size: groupSize,
+            temperature,
+            max_tokens: maxTokens,
+            seed: options.seed,
+            write: options.write,
+            tokens: "tokenizer" in probe ? "from /tokenize" : `unavailable: ${probe.unavailable}`,
+            models: models.describe(),
+            template: VRCLI_TEMPLATE,
+            policy_prompt_hash: POLICY_PROMPT_HASH,
+          };
+          emit(makeArtifact("jokes-process", params, result), options, () => processSummary(result, options.write));
+        } finally {
+          await new Promise<void>((resolve) => out.end(() => resolve()));
+          await models.close();
+        }
+      },
+    );
+}
