@@ -3,8 +3,9 @@ import type { Command } from "commander";
 import { register as verifyMerge } from "./verify-merge.js";
 import { register as simulate } from "./simulate.js";
 import { register as onset } from "./onset.js";
+import { register as lmServe } from "./lm-serve.js";
 import { register as jokes } from "./jokes.js";
 
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: RegisterCommand[] = [verifyMerge, simulate, onset, jokes];
+export const commands: RegisterCommand[] = [verifyMerge, simulate, onset, lmServe, jokes];

@@ -1,0 +1,48 @@
+// `foolsgold lm serve --port N --host H`: the built-in OpenAI-compatible server for the embedded LM
+// and the USE-lite embedder (SPEC §2, §12). Point any OpenAI-compatible client at the printed base URL.
+import type { Command } from "commander";
+import { InputError } from "../../core/errors.js";
+import { EMBEDDED_LM_ID } from "../../models/embedded/server.js";
+import { startEmbeddedServer } from "../../models/embedded/start.js";
+import { loadEmbeddedLm } from "../../models/embedded/store.js";
+
+interface Options {
+  port: string;
+  host: string;
+}
+
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1"]);
+
+export function register(program: Command): void {
+  const lm = program.commands.find((c) => c.name() === "lm") ?? program.command("lm").description("the embedded language model and its server");
+  lm.command("serve")
+    .description("serve the embedded n-gram LM and USE-lite embedder over an OpenAI-compatible API")
+    .option("--port <n>", "port (0 = any free port)", "8089")
+    .option("--host <h>", "interface to bind", "127.0.0.1")
+    .action(async (options: Options) => {
+      const port = Number(options.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InputError("--port", `expected an integer 0..65535, got ${JSON.stringify(options.port)}`);
+      if (!LOOPBACK.has(options.host)) process.stderr.write(`foolsgold: warning: binding ${options.host}; this server has no authentication\n`);
+      const loaded = await loadEmbeddedLm();
+      const server = await startEmbeddedServer({ port, host: options.host });
+      const report = loaded.stored.report;
+      process.stdout.write(
+        [
+          `embedded LM server at ${server.baseUrl} (model "${EMBEDDED_LM_ID}", embeddings "use-lite-512")`,
+          `  model: ${loaded.fromCache ? "loaded" : "built"} in ${(loaded.loadMs / 1000).toFixed(1)} s from ${loaded.path}`,
+          `  trained on ${report.trainWords.toLocaleString("en-US")} words; held-out perplexity per token (n = ${report.heldOut.tokens} tokens): ` +
+            `unigram ${report.heldOut.unigram.toFixed(0)}, Kneser-Ney ${report.heldOut.kneserNey.toFixed(0)}, with cache ${report.heldOut.kneserNeyWithCache.toFixed(0)}`,
+          `  Ctrl-C to stop`,
+        ].join("\n") + "\n",
+      );
+      await new Promise<void>((resolve) => {
+        const stop = (): void => {
+          process.off("SIGINT", stop);
+          process.off("SIGTERM", stop);
+          void server.close().then(resolve);
+        };
+        process.on("SIGINT", stop);
+        process.on("SIGTERM", stop);
+      });
+    });
+}

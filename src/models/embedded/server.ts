@@ -1,0 +1,298 @@
+// The built-in OpenAI-compatible server for the embedded LM and embedder (SPEC §2). The same wire
+// shapes as vLLM: /v1/completions (echo, logprobs top-k with text_offset, prompt_logprobs, sampling),
+// /v1/chat/completions, /v1/embeddings, /v1/models, /tokenize, /detokenize, /health. Scoring is
+// exactly deterministic (pure arithmetic, no batching effects); sampling is reproducible with a seed.
+import { randomUUID } from "node:crypto";
+import { Hono, type Context } from "hono";
+import type { z } from "zod";
+import { createRng } from "../../core/random.js";
+import { CHAT_STOPS, renderChat } from "./chat-template.js";
+import type { Embedder } from "./embedder.js";
+import { generate, type Generation } from "./generation.js";
+import type { EmbeddedLm, TokenScore } from "./lm.js";
+import {
+  chatRequest,
+  completionRequest,
+  describeIssue,
+  detokenizeRequest,
+  embeddingRequest,
+  tokenizeRequest,
+  type ChatBody,
+  type CompletionBody,
+} from "./server-schemas.js";
+import { TokenIds } from "./token-ids.js";
+
+export const EMBEDDED_LM_ID = "foolsgold-embedded-lm";
+const MAX_MODEL_LEN = 1_000_000;
+const DEFAULT_MAX_TOKENS = 16;
+
+export interface LmServerDeps {
+  /** The model, or a loader (called once, lazily). */
+  lm: EmbeddedLm | (() => Promise<EmbeddedLm>);
+  embedder?: () => Promise<Embedder>;
+  /** Extra facts for /v1/models (e.g. held-out perplexities). */
+  modelInfo?: Record<string, unknown>;
+}
+
+class RequestProblem extends Error {
+  constructor(
+    readonly param: string,
+    message: string,
+    readonly status: 400 | 404 = 400,
+  ) {
+    super(message);
+  }
+}
+
+function errorBody(message: string, type: string, param?: string): { error: { message: string; type: string; param: string | null; code: null } } {
+  return { error: { message, type, param: param ?? null, code: null } };
+}
+
+async function parseBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    throw new RequestProblem("body", "body: not valid JSON");
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const { param, message } = describeIssue(parsed.error);
+    throw new RequestProblem(param, message);
+  }
+  return parsed.data;
+}
+
+function toTopMap(entries: TokenScore[], actual?: { token: string; logprob: number }): Record<string, number> {
+  const map: Record<string, number> = {};
+  for (const e of entries) map[e.token] = e.logprob;
+  if (actual && !(actual.token in map)) map[actual.token] = actual.logprob;
+  return map;
+}
+
+function seedFor(seed: number | null | undefined, promptIndex: number, choice: number): string {
+  return seed === null || seed === undefined ? `${randomUUID()}` : `${seed}:${promptIndex}:${choice}`;
+}
+
+export function createLmServerApp(deps: LmServerDeps): Hono {
+  const app = new Hono();
+  let lmPromise: Promise<EmbeddedLm> | null = null;
+  let ids: TokenIds | null = null;
+  const getLm = async (): Promise<EmbeddedLm> => {
+    lmPromise ??= typeof deps.lm === "function" ? deps.lm() : Promise.resolve(deps.lm);
+    const lm = await lmPromise;
+    ids ??= new TokenIds(lm);
+    return lm;
+  };
+  const tokenIds = async (): Promise<TokenIds> => {
+    await getLm();
+    return ids as TokenIds;
+  };
+
+  app.use(async (c, next) => {
+    await next();
+    c.header("x-foolsgold-deterministic", "scoring=exact; sampling=seeded");
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof RequestProblem) return c.json(errorBody(err.message, err.status === 404 ? "not_found_error" : "invalid_request_error", err.param), err.status);
+    return c.json(errorBody(`internal error: ${err instanceof Error ? err.message : String(err)}`, "server_error"), 500);
+  });
+  app.notFound((c) => c.json(errorBody(`no route ${c.req.method} ${c.req.path}`, "not_found_error"), 404));
+
+  app.get("/health", (c) => c.json({ status: "ok" }));
+
+  app.get("/v1/models", async (c) => {
+    await getLm();
+    const created = Math.floor(Date.now() / 1000);
+    return c.json({
+      object: "list",
+      data: [
+        {
+          id: EMBEDDED_LM_ID,
+          object: "model",
+          created,
+          owned_by: "foolsgold",
+          max_model_len: MAX_MODEL_LEN,
+          meta: {
+            kind: "interpolated modified Kneser-Ney trigram + whole-prompt cache + laughter trigger (not a neural LM)",
+            deterministic: true,
+            determinism: "log-probabilities are exact and identical for identical requests, under any concurrency; sampling is reproducible with a seed",
+            ...deps.modelInfo,
+          },
+        },
+        ...(deps.embedder ? [{ id: "use-lite-512", object: "model", created, owned_by: "foolsgold", meta: { kind: "Universal Sentence Encoder lite, 512-d", deterministic: true } }] : []),
+      ],
+    });
+  });
+
+  app.post("/v1/completions", async (c) => {
+    const body = await parseBody(c, completionRequest);
+    const lm = await getLm();
+    return c.json(await completions(lm, await tokenIds(), body));
+  });
+
+  app.post("/v1/chat/completions", async (c) => {
+    const body = await parseBody(c, chatRequest);
+    const lm = await getLm();
+    return c.json(chat(lm, body));
+  });
+
+  app.post("/v1/embeddings", async (c) => {
+    const body = await parseBody(c, embeddingRequest);
+    if (!deps.embedder) throw new RequestProblem("model", "this server has no embedder", 404);
+    const embedder = await deps.embedder();
+    const inputs = typeof body.input === "string" ? [body.input] : body.input;
+    const vectors = await embedder.embed(inputs);
+    const tokens = inputs.reduce((n, t) => n + t.split(/\s+/).filter(Boolean).length, 0);
+    return c.json({
+      object: "list",
+      model: embedder.id,
+      data: vectors.map((embedding, index) => ({ object: "embedding", index, embedding })),
+      usage: { prompt_tokens: tokens, total_tokens: tokens },
+    });
+  });
+
+  for (const path of ["/tokenize", "/v1/tokenize"]) {
+    app.post(path, async (c) => {
+      const body = await parseBody(c, tokenizeRequest);
+      const lm = await getLm();
+      const idMap = await tokenIds();
+      const text = "prompt" in body ? body.prompt : renderChat(body.messages);
+      const tokens = lm.tokenize(text);
+      return c.json({ count: tokens.length, max_model_len: MAX_MODEL_LEN, tokens: tokens.map((t) => idMap.idOf(t)), token_strs: tokens });
+    });
+  }
+  for (const path of ["/detokenize", "/v1/detokenize"]) {
+    app.post(path, async (c) => {
+      const body = await parseBody(c, detokenizeRequest);
+      const idMap = await tokenIds();
+      const parts = body.tokens.map((id, i) => {
+        const s = idMap.surfaceOf(id);
+        if (s === null) throw new RequestProblem(`tokens.${i}`, `tokens.${i}: unknown token id ${id}`);
+        return s;
+      });
+      return c.json({ prompt: parts.join("") });
+    });
+  }
+  return app;
+}
+
+function completionId(): string {
+  return `cmpl-${randomUUID().replace(/-/g, "")}`;
+}
+
+async function completions(lm: EmbeddedLm, idMap: TokenIds, body: CompletionBody): Promise<Record<string, unknown>> {
+  const prompts = typeof body.prompt === "string" ? [body.prompt] : body.prompt;
+  const maxTokens = body.max_tokens ?? DEFAULT_MAX_TOKENS;
+  const n = body.n ?? 1;
+  const k = body.logprobs ?? null;
+  const stops = body.stop === undefined || body.stop === null ? [] : typeof body.stop === "string" ? [body.stop] : body.stop;
+  const choices: Record<string, unknown>[] = [];
+  let promptTokensTotal = 0;
+  let completionTokensTotal = 0;
+  for (let p = 0; p < prompts.length; p++) {
+    const prompt = prompts[p];
+    if (prompt.length > MAX_MODEL_LEN) throw new RequestProblem(`prompt`, `prompt: longer than ${MAX_MODEL_LEN} characters`);
+    const promptTokens = lm.tokenize(prompt);
+    promptTokensTotal += promptTokens.length * n;
+    const needPromptScores = body.echo === true && k !== null;
+    const promptK = body.prompt_logprobs ?? null;
+    const scores = needPromptScores || promptK !== null ? lm.scoreTokens(promptTokens, Math.max(k ?? 0, promptK ?? 0), promptK !== null) : null;
+    for (let j = 0; j < n; j++) {
+      const gen: Generation =
+        maxTokens > 0
+          ? generate(lm, promptTokens, { maxTokens, temperature: body.temperature ?? 1, topP: body.top_p ?? 1, stop: stops, logprobs: k ?? 0 }, createRng(seedFor(body.seed, p, j)))
+          : { text: "", tokens: [], finishReason: "length" };
+      completionTokensTotal += gen.tokens.length;
+      const choice: Record<string, unknown> = {
+        index: p * n + j,
+        text: body.echo ? prompt + gen.text : gen.text,
+        logprobs: null,
+        finish_reason: gen.finishReason,
+      };
+      if (k !== null) {
+        const tokens: string[] = [];
+        const tokenLogprobs: (number | null)[] = [];
+        const top: (Record<string, number> | null)[] = [];
+        const offsets: number[] = [];
+        let at = 0;
+        if (body.echo && scores) {
+          promptTokens.forEach((t, i) => {
+            tokens.push(t);
+            tokenLogprobs.push(i === 0 ? null : scores.logprobs[i]);
+            top.push(i === 0 ? null : toTopMap((scores.top?.[i] ?? []).slice(0, k), { token: t, logprob: scores.logprobs[i] }));
+            offsets.push(at);
+            at += t.length;
+          });
+        }
+        for (const g of gen.tokens) {
+          tokens.push(g.token);
+          tokenLogprobs.push(g.logprob);
+          top.push(toTopMap(g.top.slice(0, k), g));
+          offsets.push(at);
+          at += g.token.length;
+        }
+        choice.logprobs = { tokens, token_logprobs: tokenLogprobs, top_logprobs: top, text_offset: offsets };
+      }
+      if (promptK !== null && scores) {
+        choice.prompt_logprobs = promptTokens.map((t, i) => {
+          if (i === 0) return null;
+          const entry: Record<string, { logprob: number; rank: number; decoded_token: string }> = {};
+          entry[String(idMap.idOf(t))] = { logprob: scores.logprobs[i], rank: scores.ranks?.[i] ?? 0, decoded_token: t };
+          (scores.top?.[i] ?? []).slice(0, promptK).forEach((e, r) => {
+            const id = String(idMap.idOf(e.token));
+            if (!(id in entry)) entry[id] = { logprob: e.logprob, rank: r + 1, decoded_token: e.token };
+          });
+          return entry;
+        });
+      }
+      choices.push(choice);
+    }
+  }
+  return {
+    id: completionId(),
+    object: "text_completion",
+    created: Math.floor(Date.now() / 1000),
+    model: body.model ?? EMBEDDED_LM_ID,
+    choices,
+    usage: { prompt_tokens: promptTokensTotal, completion_tokens: completionTokensTotal, total_tokens: promptTokensTotal + completionTokensTotal },
+  };
+}
+
+function chat(lm: EmbeddedLm, body: ChatBody): Record<string, unknown> {
+  const prompt = renderChat(body.messages);
+  const promptTokens = lm.tokenize(prompt);
+  const n = body.n ?? 1;
+  const k = body.logprobs ? (body.top_logprobs ?? 0) : 0;
+  const userStops = body.stop === undefined || body.stop === null ? [] : typeof body.stop === "string" ? [body.stop] : body.stop;
+  const choices = [];
+  let completionTokens = 0;
+  for (let j = 0; j < n; j++) {
+    const gen = generate(
+      lm,
+      promptTokens,
+      { maxTokens: body.max_completion_tokens ?? body.max_tokens ?? 128, temperature: body.temperature ?? 1, topP: body.top_p ?? 1, stop: [...CHAT_STOPS, ...userStops], logprobs: k },
+      createRng(seedFor(body.seed, 0, j)),
+    );
+    completionTokens += gen.tokens.length;
+    const bytes = (t: string): number[] => [...Buffer.from(t, "utf8")];
+    choices.push({
+      index: j,
+      // The model writes " Hello" after "Assistant:"; the reply is the text after that space.
+      message: { role: "assistant", content: gen.text.replace(/^ /, "") },
+      logprobs: body.logprobs
+        ? { content: gen.tokens.map((t) => ({ token: t.token, logprob: t.logprob, bytes: bytes(t.token), top_logprobs: t.top.map((e) => ({ token: e.token, logprob: e.logprob, bytes: bytes(e.token) })) })) }
+        : null,
+      finish_reason: gen.finishReason,
+    });
+  }
+  return {
+    id: `chatcmpl-${randomUUID().replace(/-/g, "")}`,
+    object: "chat.completion",
+    created: Math.floor(Date.now() / 1000),
+    model: body.model ?? EMBEDDED_LM_ID,
+    choices,
+    usage: { prompt_tokens: promptTokens.length * n, completion_tokens: completionTokens, total_tokens: promptTokens.length * n + completionTokens },
+  };
+}
