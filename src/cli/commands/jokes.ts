@@ -113,8 +113,9 @@ export function register(program: Command): void {
     .option("--seed <seed>", "seed for choosing the jokes", "jokes-evaluate")
     .option("--max-tokens <n>", "policy max_tokens", "512")
     .option("--implicit-open", "accept reasoning</think> without an opening <think> (templates that open it in the prompt)")
+    .option("--whole-reply", "score a reply without think tags as all reasoning (policies that cannot emit tags, e.g. the embedded LM)")
     .option("--signal-check", "also score constructed reasoning (gold punchline's content words vs another joke's) on the same jokes, paired")
-    .action(async (options: DataOptions & CommonOptions & { n: string; seed: string; maxTokens: string; implicitOpen?: boolean; signalCheck?: boolean }) => {
+    .action(async (options: DataOptions & CommonOptions & { n: string; seed: string; maxTokens: string; implicitOpen?: boolean; wholeReply?: boolean; signalCheck?: boolean }) => {
       const n = number(options.n, "--n", positiveInt, "must be a positive integer")!;
       const maxTokens = number(options.maxTokens, "--max-tokens", positiveInt, "must be a positive integer")!;
       const d = dataset(options);
@@ -126,6 +127,7 @@ export function register(program: Command): void {
           seed: options.seed,
           maxTokens,
           implicitOpen: options.implicitOpen,
+          wholeReply: options.wholeReply,
           signalCheck: options.signalCheck,
           onProgress: progress(options.json),
         });
@@ -145,6 +147,7 @@ export function register(program: Command): void {
     .option("--max-tokens <n>", "policy max_tokens", "512")
     .option("--seed <seed>", "seed for joke order and the policy's sampler", "jokes-process")
     .option("--implicit-open", "accept reasoning</think> without an opening <think>")
+    .option("--whole-reply", "score a reply without think tags as all reasoning (policies that cannot emit tags, e.g. the embedded LM)")
     .option("--keep-truncated", "keep groups with a sample that stopped at max_tokens (atropos drops them)")
     .option("--no-tokens", "do not ask the policy server's /tokenize for tokens and masks")
     .action(
@@ -159,6 +162,7 @@ export function register(program: Command): void {
             maxTokens: string;
             seed: string;
             implicitOpen?: boolean;
+            wholeReply?: boolean;
             keepTruncated?: boolean;
             tokens: boolean;
           },
@@ -188,6 +192,7 @@ export function register(program: Command): void {
               maxTokens,
               seed: options.seed,
               implicitOpen: options.implicitOpen,
+              wholeReply: options.wholeReply,
               keepTruncated: options.keepTruncated,
               tokenizer: "tokenizer" in probe ? probe.tokenizer : undefined,
               onGroup: onProgress && ((_group: ScoredDataGroup | DroppedGroup, done: number, total: number) => onProgress(done, total)),

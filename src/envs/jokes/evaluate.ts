@@ -13,6 +13,7 @@ export interface EvaluateOptions {
   seed?: number | string;
   maxTokens?: number;
   implicitOpen?: boolean;
+  wholeReply?: boolean;
   /** Also run the constructed-reasoning signal check on the same jokes. */
   signalCheck?: boolean;
   signal?: AbortSignal;
@@ -69,7 +70,7 @@ export async function evaluateJokes(policy: ModelClient, reference: ModelClient,
       itemOf[i] = items.push({ setup: jokes[i].setup, punchline: jokes[i].punchline, completion: s.choices[0].text }) - 1;
     }
   });
-  const outcomes = await scoreVrcli(reference, items, { implicitOpen: options.implicitOpen, signal: options.signal });
+  const outcomes = await scoreVrcli(reference, items, { implicitOpen: options.implicitOpen, wholeReply: options.wholeReply, signal: options.signal });
   const samples: EvaluatedSample[] = jokes.map((joke, i) => {
     const s = sampled[i];
     const base = { joke_id: joke.id, setup: joke.setup, gold: joke.punchline };

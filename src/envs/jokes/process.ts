@@ -19,6 +19,7 @@ export interface ProcessOptions {
   maxTokens?: number;
   seed?: number | string;
   implicitOpen?: boolean;
+  wholeReply?: boolean;
   keepTruncated?: boolean;
   /** Adds tokens/masks to each written group. */
   tokenizer?: TrainerTokenizer;
@@ -69,7 +70,7 @@ export async function processGroup(
   const outcomes = await scoreVrcli(
     reference,
     choices.map((c) => ({ setup: joke.setup, punchline: joke.punchline, completion: c.text })),
-    { implicitOpen: options.implicitOpen, signal: options.signal },
+    { implicitOpen: options.implicitOpen, wholeReply: options.wholeReply, signal: options.signal },
   );
   const scores = outcomes.map((o) => o.value);
   const verdict = groupDropReason({

@@ -27,6 +27,12 @@ export interface ParseOptions {
    * output never contains the opening tag. Off by default.
    */
   implicitOpen?: boolean;
+  /**
+   * A reply with no think tags at all is taken whole as the reasoning (answer empty). For policies
+   * that cannot emit tags — the embedded n-gram LM — so the offline pipeline still scores what the
+   * policy wrote. Off by default: with it, "missing" is never reported.
+   */
+  wholeReply?: boolean;
 }
 
 const OPEN = "<think>";
@@ -49,7 +55,7 @@ export function parseCompletion(text: string, options: ParseOptions = {}): Parse
   const closes = count(text, CLOSE);
   const open = text.indexOf(OPEN);
   const close = text.indexOf(CLOSE);
-  if (opens === 0 && closes === 0) return { ok: false, problem: "missing", answer: text.trim() };
+  if (opens === 0 && closes === 0) return options.wholeReply ? finish(text, "") : { ok: false, problem: "missing", answer: text.trim() };
   if (opens === 0) {
     if (!options.implicitOpen) return { ok: false, problem: "unopened", answer: text.slice(close + CLOSE.length).trim() };
     if (closes > 1) return { ok: false, problem: "multiple", answer: text.slice(text.lastIndexOf(CLOSE) + CLOSE.length).trim() };

@@ -14,6 +14,8 @@ import { baseContext, plusContext, punchlineContinuation } from "./template.js";
 export const vrcliOptions = z.object({
   /** Accept "reasoning</think>answer" without an opening tag (templates that open the block in the prompt). */
   implicitOpen: z.boolean().default(false),
+  /** Score a reply without think tags as all reasoning (policies that cannot emit tags, e.g. the embedded LM). */
+  wholeReply: z.boolean().default(false),
 });
 export type VrcliOptions = z.infer<typeof vrcliOptions>;
 
@@ -101,7 +103,7 @@ export async function scoreVrcli(
   };
 
   const plans = items.map((item): Plan => {
-    const parsed = parseCompletion(item.completion, { implicitOpen: options.implicitOpen });
+    const parsed = parseCompletion(item.completion, { implicitOpen: options.implicitOpen, wholeReply: options.wholeReply });
     if (!parsed.ok) return { broken: true, problem: parsed.problem, answer: parsed.answer };
     const continuation = punchlineContinuation(item.punchline);
     const base = baseContext(item.setup);
