@@ -29,7 +29,7 @@ export interface RoleOptions {
   onCall?: (role: string, record: CallRecord) => void;
 }
 
-/** What roles.ts needs from src/models/embedded/server.ts. */
+/** What roles.ts needs from src/models/embedded/start.ts. */
 interface EmbeddedServer {
   baseUrl: string;
   close(): Promise<void>;
@@ -88,7 +88,7 @@ export async function buildModelRoles(models: Record<string, BackendSpecConfig>,
 
 async function startEmbedded(): Promise<EmbeddedServer> {
   // Imported lazily: loading the embedded models costs time and memory that remote-only configs never need.
-  const serverModule = "./embedded/server.js";
+  const serverModule = "./embedded/start.js";
   const { startEmbeddedServer } = (await import(serverModule)) as {
     startEmbeddedServer(options?: { port?: number; host?: string }): Promise<EmbeddedServer>;
   };
