@@ -6,7 +6,7 @@
 // once any laughter cue has appeared. wC is tuned by EM on held-out text; wT is set by design (no
 // licence-safe corpus has enough laughter to estimate it). With an empty prompt or no cue, their
 // weight goes back to the n-gram term, so every position is a proper distribution.
-import { applyShape, casedLetters, flagAfter, SHAPE_MIXED, validShapes, type Shape } from "./casing.js";
+import { applyShape, casedLetters, flagAfter, FLAGS, SHAPE_MIXED, shapeOf, validShapes, type Shape } from "./casing.js";
 import { CaseModel, type CaseModelData } from "./case-model.js";
 import { isLaughterToken, triggerSurfaces } from "./laughter.js";
 import { NgramModel } from "./ngram-model.js";
@@ -47,12 +47,40 @@ interface Position {
   u: number;
   v: number;
   flag: number;
-  cache: Map<string, number>;
+  cache: Map<string, CacheEntry>;
   cacheTotal: number;
+  /** Largest count in the cache, and per flag the largest factor of an unlisted cached surface. */
+  cacheMaxCount: number;
+  cacheMaxUnlisted: Float64Array;
   triggered: boolean;
 }
 
+interface CacheEntry {
+  count: number;
+  info: SurfaceInfo;
+}
+
 const TOP_CACHE_LIMIT = 50_000;
+const SURFACE_CACHE_LIMIT = 200_000;
+
+interface SurfaceInfo {
+  type: number;
+  factor: Float64Array;
+  /** True when the surface can appear in an n-gram top list (see ngramTop). */
+  listed: boolean;
+  /** Position flag for the token after this one. */
+  flagAfter: number;
+  laughter: boolean;
+  /** Member of the trigger class. */
+  trigger: boolean;
+}
+
+interface ProbEntry {
+  token: string;
+  p: number;
+}
+
+const byProb = (a: ProbEntry, b: ProbEntry): number => b.p - a.p || (a.token < b.token ? -1 : a.token > b.token ? 1 : 0);
 
 export class EmbeddedLm {
   readonly types: string[];
@@ -65,7 +93,10 @@ export class EmbeddedLm {
   private readonly typeSurfaceCache = new Map<number, { surface: string; shape: Shape }[]>();
   private readonly trigger: string[];
   private readonly triggerSet: Set<string>;
-  private readonly ngramTopCache = new Map<string, TokenScore[]>();
+  private readonly triggerInfo: SurfaceInfo[];
+  private readonly triggerMaxUnlisted: Float64Array;
+  private readonly ngramTopCache = new Map<number, ProbEntry[]>();
+  private readonly surfaceInfo = new Map<string, SurfaceInfo>();
 
   constructor(data: LmData) {
     this.types = data.types;
@@ -77,6 +108,9 @@ export class EmbeddedLm {
     this.weights = data.weights;
     this.trigger = triggerSurfaces();
     this.triggerSet = new Set(this.trigger);
+    this.triggerInfo = this.trigger.map((t) => this.info(t));
+    this.triggerMaxUnlisted = new Float64Array(FLAGS);
+    for (const info of this.triggerInfo) if (!info.listed) for (let f = 0; f < FLAGS; f++) this.triggerMaxUnlisted[f] = Math.max(this.triggerMaxUnlisted[f], info.factor[f]);
   }
 
   tokenize(text: string): string[] {
@@ -85,16 +119,47 @@ export class EmbeddedLm {
 
   /** The id of a token's lower-cased type, UNK when out of vocabulary. */
   typeOf(token: string): number {
-    return this.typeIndex.get(token.toLowerCase()) ?? UNK;
+    return this.info(token).type;
+  }
+
+  /**
+   * What a surface needs for P_ngram, computed once per distinct surface: its type and, per position
+   * flag, the factor P(case | type, flag) × (P(spelling | <unk>) for unknown words).
+   */
+  private info(surface: string): SurfaceInfo {
+    let info = this.surfaceInfo.get(surface);
+    if (info) return info;
+    const factor = new Float64Array(FLAGS);
+    let type: number;
+    let listed = false;
+    if (surface === EOS_TOKEN) {
+      type = EOS;
+      factor.fill(1);
+      listed = true;
+    } else {
+      const lower = surface.toLowerCase();
+      const known = this.typeIndex.get(lower);
+      if (known !== undefined && known > UNK) {
+        type = known;
+        for (let f = 0; f < FLAGS; f++) factor[f] = this.caseModel.surfaceProb(type, surface, f);
+        const shape = shapeOf(surface);
+        listed = shape === SHAPE_MIXED ? this.caseModel.mixedForms(type).some((m) => m.surface === surface) : applyShape(lower, shape) === surface;
+      } else {
+        type = UNK;
+        const spell = Math.exp(this.spelling.logprob(lower));
+        for (let f = 0; f < FLAGS; f++) factor[f] = spell * this.caseModel.surfaceProb(-1, surface, f);
+      }
+    }
+    info = { type, factor, listed, flagAfter: flagAfter(surface), laughter: isLaughterToken(surface), trigger: this.triggerSet.has(surface) };
+    if (this.surfaceInfo.size >= SURFACE_CACHE_LIMIT) this.surfaceInfo.clear();
+    this.surfaceInfo.set(surface, info);
+    return info;
   }
 
   /** P_ngram(surface | u, v, flag): type probability × case × (spelling, for unknown words). */
   ngramProb(u: number, v: number, flag: number, surface: string): number {
-    if (surface === EOS_TOKEN) return this.ngram.prob(u, v, EOS);
-    const lower = surface.toLowerCase();
-    const type = this.typeIndex.get(lower);
-    if (type !== undefined && type > UNK) return this.ngram.prob(u, v, type) * this.caseModel.surfaceProb(type, surface, flag);
-    return this.ngram.prob(u, v, UNK) * Math.exp(this.spelling.logprob(lower)) * this.caseModel.surfaceProb(-1, surface, flag);
+    const info = this.info(surface);
+    return this.ngram.prob(u, v, info.type) * info.factor[flag];
   }
 
   private mixture(pos: Position): { n: number; c: number; t: number } {
@@ -103,13 +168,17 @@ export class EmbeddedLm {
     return { n: 1 - c - t, c, t };
   }
 
-  private prob(pos: Position, surface: string, pNgram?: number): number {
-    const w = this.mixture(pos);
-    const png = pNgram ?? this.ngramProb(pos.u, pos.v, pos.flag, surface);
-    let p = w.n * png;
-    if (w.c > 0) p += (w.c * (pos.cache.get(surface) ?? 0)) / pos.cacheTotal;
+  /** The cache and trigger terms of a surface's mixture probability. */
+  private contextMass(pos: Position, w: { c: number; t: number }, surface: string): number {
+    let p = 0;
+    if (w.c > 0) p += (w.c * (pos.cache.get(surface)?.count ?? 0)) / pos.cacheTotal;
     if (w.t > 0 && this.triggerSet.has(surface)) p += w.t / this.trigger.length;
     return p;
+  }
+
+  private prob(pos: Position, surface: string, pNgram?: number): number {
+    const w = this.mixture(pos);
+    return w.n * (pNgram ?? this.ngramProb(pos.u, pos.v, pos.flag, surface)) + this.contextMass(pos, w, surface);
   }
 
   private surfacesOf(type: number): { surface: string; shape: Shape }[] {
@@ -129,55 +198,91 @@ export class EmbeddedLm {
   }
 
   /**
-   * The k most probable surfaces under the n-gram term alone (exact over in-vocabulary surfaces in
-   * regular shapes and seen mixed forms; unknown spellings each carry a tiny share of <unk>).
+   * The `depth` most probable surfaces under the n-gram term alone, most probable first. "Listed"
+   * surfaces (regular shapes of vocabulary words and their seen mixed forms) outside it have a lower
+   * P_ngram than its last entry; unknown spellings are never listed (each is a share of <unk>).
    */
-  private ngramTop(u: number, v: number, flag: number, k: number): TokenScore[] {
-    const key = `${u},${v},${flag},${k}`;
+  private ngramTop(u: number, v: number, flag: number, depth: number): ProbEntry[] {
+    const key = ((u * this.types.length + v) * FLAGS + flag) * 256 + depth;
     const hit = this.ngramTopCache.get(key);
     if (hit) return hit;
-    const best: { surface: string; prob: number }[] = [];
-    const offer = (surface: string, prob: number): void => {
-      if (best.length === k && prob <= best[k - 1].prob) return;
-      if (best.length === k) best.pop();
+    const best: ProbEntry[] = [];
+    const offer = (token: string, p: number): void => {
+      if (best.length === depth && p <= best[depth - 1].p) return;
+      if (best.length === depth) best.pop();
       let i = best.length;
-      while (i > 0 && best[i - 1].prob < prob) i--;
-      best.splice(i, 0, { surface, prob });
+      while (i > 0 && best[i - 1].p < p) i--;
+      best.splice(i, 0, { token, p });
     };
+    const floor = (): number => (best.length === depth ? best[depth - 1].p : 0);
     this.ngram.walkTypes(u, v, (type, pType) => {
-      if (type === UNK || type === BOS) return best.length === k ? best[k - 1].prob : 0;
+      if (type === UNK || type === BOS) return floor();
       if (type === EOS) offer(EOS_TOKEN, pType);
       else {
         const cased = this.typeCased[type];
         for (const { surface, shape } of this.surfacesOf(type)) offer(surface, pType * this.caseModel.shapeProb(type, cased, flag, shape));
         if (cased >= 2) {
           const pMixed = pType * this.caseModel.shapeProb(type, cased, flag, SHAPE_MIXED);
-          if (best.length < k || pMixed > best[k - 1].prob) for (const form of this.caseModel.mixedForms(type)) offer(form.surface, pMixed * form.prob);
+          if (pMixed > floor()) for (const form of this.caseModel.mixedForms(type)) offer(form.surface, pMixed * form.prob);
         }
       }
-      return best.length === k ? best[k - 1].prob : 0;
+      return floor();
     });
-    const out = best.map((b) => ({ token: b.surface, logprob: b.prob }));
     if (this.ngramTopCache.size >= TOP_CACHE_LIMIT) this.ngramTopCache.clear();
-    this.ngramTopCache.set(key, out);
-    return out;
+    this.ngramTopCache.set(key, best);
+    return best;
   }
 
-  /** Top-k of the full mixture at a position, exact over the listed candidates (see docs). */
+  /**
+   * Top-k of the full mixture at a position. Candidates: the n-gram top (k + 16), then every cache
+   * and trigger surface whose upper bound can beat the k-th candidate: a listed surface outside the
+   * n-gram list has P_ngram ≤ the list's last value; any other surface has P_ngram ≤ its case ×
+   * spelling factor (its type probability is ≤ 1). Exact over listed, cache and trigger surfaces.
+   */
   private topAt(pos: Position, k: number): TokenScore[] {
     if (k <= 0) return [];
     const w = this.mixture(pos);
-    const ngTop = this.ngramTop(pos.u, pos.v, pos.flag, k);
-    const candidates = new Map<string, number>();
-    for (const e of ngTop) candidates.set(e.token, e.logprob);
-    // Any surface outside the n-gram top-k has P_ngram ≤ the k-th listed value, so only surfaces the
-    // cache or the trigger lift can overtake the listed ones.
-    if (w.c > 0) for (const surface of pos.cache.keys()) if (!candidates.has(surface)) candidates.set(surface, this.ngramProb(pos.u, pos.v, pos.flag, surface));
-    if (w.t > 0) for (const surface of this.trigger) if (!candidates.has(surface)) candidates.set(surface, this.ngramProb(pos.u, pos.v, pos.flag, surface));
-    const scored: TokenScore[] = [];
-    for (const [surface, png] of candidates) scored.push({ token: surface, logprob: this.prob(pos, surface, png) });
-    scored.sort((a, b) => b.logprob - a.logprob || (a.token < b.token ? -1 : 1));
-    return scored.slice(0, k).map((e) => ({ token: e.token, logprob: Math.log(e.logprob) }));
+    const depth = Math.min(255, k + 16);
+    const list = this.ngramTop(pos.u, pos.v, pos.flag, depth);
+    const listFloor = list.length === depth ? list[depth - 1].p : 0;
+    const scored: ProbEntry[] = [];
+    const seen = new Set<string>();
+    for (const e of list) {
+      scored.push({ token: e.token, p: w.n * e.p + this.contextMass(pos, w, e.token) });
+      seen.add(e.token);
+    }
+    scored.sort(byProb);
+    let kth = scored.length >= k ? scored[k - 1].p : 0;
+    const triggerMass = w.t > 0 ? w.t / this.trigger.length : 0;
+    const consider = (surface: string, info: SurfaceInfo, count: number): void => {
+      if (seen.has(surface)) return;
+      seen.add(surface);
+      const extra = (count > 0 ? (w.c * count) / pos.cacheTotal : 0) + (info.trigger ? triggerMass : 0);
+      const bound = w.n * (info.listed ? listFloor : info.factor[pos.flag]) + extra;
+      if (bound <= kth) return;
+      const p = w.n * this.ngram.prob(pos.u, pos.v, info.type) * info.factor[pos.flag] + extra;
+      if (p <= kth) return;
+      let i = scored.length;
+      scored.push({ token: surface, p });
+      while (i > 0 && scored[i - 1].p < p) {
+        scored[i] = scored[i - 1];
+        i--;
+      }
+      scored[i] = { token: surface, p };
+      if (scored.length >= k) kth = scored[k - 1].p;
+    };
+    // Whole loops are skipped when even their best possible member cannot reach the k-th candidate.
+    const bestCached = w.n * Math.max(listFloor, pos.cacheMaxUnlisted[pos.flag]) + triggerMass;
+    if (w.c > 0 && bestCached + (w.c * pos.cacheMaxCount) / pos.cacheTotal > kth) {
+      for (const [surface, entry] of pos.cache) consider(surface, entry.info, entry.count);
+    }
+    if (w.t > 0 && w.n * Math.max(listFloor, this.triggerMaxUnlisted[pos.flag]) + triggerMass + (w.c * pos.cacheMaxCount) / Math.max(1, pos.cacheTotal) > kth) {
+      for (let i = 0; i < this.trigger.length; i++) {
+        const surface = this.trigger[i];
+        consider(surface, this.triggerInfo[i], pos.cache.get(surface)?.count ?? 0);
+      }
+    }
+    return scored.slice(0, k).map((e) => ({ token: e.token, logprob: Math.log(e.p) }));
   }
 
   /**
@@ -213,16 +318,44 @@ export class EmbeddedLm {
   }
 
   private start(): Position {
-    return { u: BOS, v: BOS, flag: flagAfter(null), cache: new Map(), cacheTotal: 0, triggered: false };
+    return { u: BOS, v: BOS, flag: flagAfter(null), cache: new Map(), cacheTotal: 0, cacheMaxCount: 0, cacheMaxUnlisted: new Float64Array(FLAGS), triggered: false };
   }
 
   private advance(pos: Position, token: string): void {
+    const info = this.info(token);
     pos.u = pos.v;
-    pos.v = token === EOS_TOKEN ? EOS : this.typeOf(token);
-    pos.flag = flagAfter(token);
-    pos.cache.set(token, (pos.cache.get(token) ?? 0) + 1);
+    pos.v = info.type;
+    pos.flag = info.flagAfter;
+    let entry = pos.cache.get(token);
+    if (!entry) {
+      pos.cache.set(token, (entry = { count: 0, info }));
+      if (!info.listed) for (let f = 0; f < FLAGS; f++) pos.cacheMaxUnlisted[f] = Math.max(pos.cacheMaxUnlisted[f], info.factor[f]);
+    }
+    entry.count++;
+    pos.cacheMaxCount = Math.max(pos.cacheMaxCount, entry.count);
     pos.cacheTotal++;
-    if (!pos.triggered && isLaughterToken(token)) pos.triggered = true;
+    if (info.laughter) pos.triggered = true;
+  }
+
+  /**
+   * Brute force over the whole vocabulary at the end of `tokens` (slow; for tests and diagnostics):
+   * the mixture probability of every listed, cached and trigger surface, the n-gram type
+   * distribution's total (1 for a proper distribution) and the mixture weights used.
+   */
+  bruteForce(tokens: string[]): { probs: Map<string, number>; typeTotal: number; weights: { n: number; c: number; t: number } } {
+    const pos = this.start();
+    for (const t of tokens) this.advance(pos, t);
+    const probs = new Map<string, number>();
+    let typeTotal = 0;
+    for (let type = 0; type < this.types.length; type++) {
+      const pType = this.ngram.prob(pos.u, pos.v, type);
+      typeTotal += pType;
+      if (type === UNK || type === BOS) continue;
+      for (const { surface } of this.surfacesOf(type)) probs.set(surface, this.prob(pos, surface));
+      if (this.typeCased[type] >= 2) for (const form of this.caseModel.mixedForms(type)) probs.set(form.surface, this.prob(pos, form.surface));
+    }
+    for (const surface of [...pos.cache.keys(), ...(pos.triggered ? this.trigger : [])]) probs.set(surface, this.prob(pos, surface));
+    return { probs, typeTotal, weights: this.mixture(pos) };
   }
 
   /** Log-probability of every token of `text` given the tokens before it, and optionally top-k. */

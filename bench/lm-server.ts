@@ -1,0 +1,104 @@
+// Benchmark: requests/s of the built-in LM server over loopback, for echo (continuation log-probs,
+// logprobs 1, as the client sends) and next-token top-k (logprobs 5, max_tokens 1) calls on ~60-token
+// prompts, each prompt distinct. The server runs in a child process, the load in this one.
+// Baselines in the same run: GET /health (the HTTP floor) and in-process scoring without HTTP.
+//   npx tsx bench/lm-server.ts [--requests 3000] [--concurrency 16]
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { readCorpus } from "../src/models/embedded/corpus.js";
+import { startEmbeddedServer } from "../src/models/embedded/start.js";
+import { loadEmbeddedLm } from "../src/models/embedded/store.js";
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: number): number => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+
+if (args.includes("--child")) {
+  const server = await startEmbeddedServer({ port: 0 });
+  process.stdout.write(`READY ${server.baseUrl}\n`);
+  process.stdin.resume();
+  process.stdin.on("end", () => void server.close().then(() => process.exit(0)));
+} else {
+  await main();
+}
+
+function prompts(count: number): string[] {
+  const sentences = readCorpus()
+    .test.flatMap((d) => d.text.split(/(?<=[.!?])\s+/))
+    .filter((s) => s.length > 40 && s.length < 160);
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const a = sentences[(i * 7) % sentences.length];
+    const b = sentences[(i * 13 + 5) % sentences.length];
+    out.push(`Partner: ${a}\nPolicy: ${b}${i % 2 ? " Haha!" : ""}\nAudience: Haha`);
+  }
+  return out;
+}
+
+async function load(url: string, bodies: (string | null)[], concurrency: number): Promise<{ perSecond: number; p50: number; p99: number }> {
+  const latencies: number[] = [];
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < bodies.length) {
+        const body = bodies[next++];
+        const s = performance.now();
+        const res = await fetch(url, body === null ? {} : { method: "POST", headers: { "content-type": "application/json" }, body });
+        if (!res.ok) throw new Error(`${url}: HTTP ${res.status} ${await res.text()}`);
+        await res.arrayBuffer();
+        latencies.push(performance.now() - s);
+      }
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { perSecond: bodies.length / seconds, p50: latencies[Math.floor(latencies.length / 2)], p99: latencies[Math.floor(latencies.length * 0.99)] };
+}
+
+async function main(): Promise<void> {
+  const requests = arg("requests", 3000);
+  const concurrency = arg("concurrency", 16);
+  const loaded = await loadEmbeddedLm();
+  const texts = prompts(requests);
+  const lm = loaded.lm;
+  const avgTokens = texts.reduce((n, t) => n + lm.tokenize(t).length, 0) / texts.length;
+
+  // In-process baseline: the same echo scoring without HTTP or JSON.
+  const t0 = performance.now();
+  for (const t of texts) lm.scoreText(t, 1);
+  const inProcess = texts.length / ((performance.now() - t0) / 1000);
+
+  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--child"], { stdio: ["pipe", "pipe", "inherit"] });
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    let buf = "";
+    child.stdout.on("data", (d: Buffer) => {
+      buf += d.toString();
+      const m = /READY (\S+)/.exec(buf);
+      if (m) resolve(m[1]);
+    });
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  const root = baseUrl.replace(/\/v1$/, "");
+  const echoBodies = texts.map((prompt) => JSON.stringify({ model: "foolsgold-embedded-lm", prompt, echo: true, logprobs: 1, max_tokens: 0, temperature: 0 }));
+  const topBodies = texts.map((prompt) => JSON.stringify({ model: "foolsgold-embedded-lm", prompt, logprobs: 5, max_tokens: 1, temperature: 0 }));
+  await load(`${baseUrl}/completions`, echoBodies.slice(0, 200), concurrency); // warm-up (JIT)
+  const health = await load(`${root}/health`, texts.map(() => null), concurrency);
+  const echo = await load(`${baseUrl}/completions`, echoBodies, concurrency);
+  const top = await load(`${baseUrl}/completions`, topBodies, concurrency);
+  child.stdin.end();
+
+  const fmt = (r: { perSecond: number; p50: number; p99: number }): string => `${r.perSecond.toFixed(0)} req/s (p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms)`;
+  process.stdout.write(
+    [
+      `LM server over loopback, n = ${requests} requests per kind, concurrency ${concurrency}, prompts ${avgTokens.toFixed(1)} tokens on average, ${process.env.BENCH_CORES ?? "all"} cores`,
+      `  GET /health (HTTP floor):          ${fmt(health)}`,
+      `  echo, logprobs 1, max_tokens 0:    ${fmt(echo)}   (target ≥ 500 req/s; ${(echo.perSecond / health.perSecond).toFixed(2)}× the HTTP floor)`,
+      `  next-token top-5, max_tokens 1:    ${fmt(top)}`,
+      `  in-process echo scoring (no HTTP): ${inProcess.toFixed(0)} prompts/s (HTTP echo = ${(echo.perSecond / inProcess).toFixed(2)}× of it)`,
+      `  load process peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB; model load ${(loaded.loadMs / 1000).toFixed(2)} s (${loaded.fromCache ? "from cache" : "built"})`,
+    ].join("\n") + "\n",
+  );
+}
