@@ -2,6 +2,7 @@
 // back unchanged), but the fields foolsgold reads are checked and named when wrong.
 import { z } from "zod";
 import { InputError } from "./errors.js";
+import { formatIssues } from "../config/issues.js";
 import type { BankRow, TranscriptRow } from "./types.js";
 
 const chatMessage = z.object({
@@ -41,20 +42,9 @@ export const transcriptRowSchema = z.looseObject({
   meta: z.record(z.string(), z.unknown()).optional(),
 });
 
-/** "rows[3].output: expected string" — the path inside the input and the problem. */
-export function formatZodIssues(error: z.ZodError, prefix: string): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => {
-      const path = issue.path.reduce<string>((acc, key) => (typeof key === "number" ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key)), prefix);
-      return `${path || "(root)"}: ${issue.message}`;
-    })
-    .join("; ");
-}
-
 export function parseRows(kind: "bank" | "transcript", rows: unknown[], where: string): BankRow[] | TranscriptRow[] {
   const schema = kind === "bank" ? bankRowSchema : transcriptRowSchema;
   const parsed = z.array(schema).safeParse(rows);
-  if (!parsed.success) throw new InputError(where, formatZodIssues(parsed.error, "rows"));
+  if (!parsed.success) throw new InputError(where, formatIssues(parsed.error, ["rows"]));
   return parsed.data as BankRow[] | TranscriptRow[];
 }

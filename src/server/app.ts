@@ -5,7 +5,8 @@ import { randomUUID, timingSafeEqual } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import { parseRows, formatZodIssues } from "../core/schemas.js";
+import { parseRows } from "../core/schemas.js";
+import { formatIssues } from "../config/issues.js";
 import { decodeUtf8 } from "../core/jsonl.js";
 import { hashOf } from "../core/hash.js";
 import { InputError, errorMessage } from "../core/errors.js";
@@ -137,7 +138,7 @@ export function createApp(deps: AppDeps): Hono {
   app.post("/v1/score", limitBody, async (c) => {
     const body = await readJson(c);
     const parsed = scoreBody.safeParse(body);
-    if (!parsed.success) throw new HttpError(400, formatZodIssues(parsed.error, ""));
+    if (!parsed.success) throw new HttpError(400, formatIssues(parsed.error));
     const { scorer, stack } = pickScorer(parsed.data.stack);
     checkBatch(parsed.data.rows.length);
     const rows = parseRows(scorer.rowKind, parsed.data.rows, "request body");

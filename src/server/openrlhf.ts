@@ -2,7 +2,7 @@
 // {rewards, scores, extra_logs} out. `query` is prompt + response decoded with special tokens, so the
 // response is what follows the prompt when the query starts with it.
 import { z } from "zod";
-import { formatZodIssues } from "../core/schemas.js";
+import { formatIssues } from "../config/issues.js";
 import { InputError } from "../core/errors.js";
 import type { BankRow, Score } from "../core/types.js";
 
@@ -14,7 +14,7 @@ const body = z.object({
 
 export function openRlhfRows(raw: unknown): BankRow[] {
   const parsed = body.safeParse(raw);
-  if (!parsed.success) throw new InputError("request body", formatZodIssues(parsed.error, ""));
+  if (!parsed.success) throw new InputError("request body", formatIssues(parsed.error));
   const { query, prompts, labels } = parsed.data;
   if (prompts && prompts.length !== query.length) throw new InputError("request body", `prompts has ${prompts.length} items but query has ${query.length}`);
   if (labels && labels.length !== query.length) throw new InputError("request body", `labels has ${labels.length} items but query has ${query.length}`);

@@ -18,7 +18,7 @@ function wordCountScorer(options: { failIds?: string[]; delayMs?: number; throwA
       scorer.calls++;
       if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
       if (options.throwAll) throw new Error("backend unreachable");
-      return rows.map((row) =>
+      return rows.map((row): Score =>
         options.failIds?.includes(row.id)
           ? { value: null, terms: {}, instrument: "instr-wordcount", error: "audience model: HTTP 503" }
           : { value: row.output.split(/\s+/).filter(Boolean).length, terms: { words: { value: row.output.length } }, instrument: "instr-wordcount" },

@@ -5,7 +5,8 @@ import { register as simulate } from "./simulate.js";
 import { register as onset } from "./onset.js";
 import { register as lmServe } from "./lm-serve.js";
 import { register as jokes } from "./jokes.js";
+import { register as serve } from "./serve.js";
 
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: RegisterCommand[] = [verifyMerge, simulate, onset, lmServe, jokes];
+export const commands: RegisterCommand[] = [verifyMerge, simulate, onset, lmServe, jokes, serve];

@@ -1,0 +1,105 @@
+// `foolsgold serve`: the reward server for trainers (SPEC §10), and `serve replay` to rescore the
+// journal under another instrument.
+import type { Command } from "commander";
+import { InputError } from "../../core/errors.js";
+import { makeArtifact, writeArtifact } from "../../core/artifact.js";
+import { createApp, DEFAULT_LIMITS, type ServerLimits } from "../../server/app.js";
+import { Journal } from "../../server/journal.js";
+import { listen } from "../../server/listen.js";
+import { createMetrics } from "../../server/metrics.js";
+import { replayJournal } from "../../server/replay.js";
+import { openScorer, parseOptionFlags } from "../../stacks/open.js";
+import { addCacheOptions, addConfigOption } from "../common-options.js";
+
+interface ServeOptions {
+  port: string;
+  host: string;
+  stack?: string;
+  option?: string[];
+  journal: string;
+  token?: string;
+  maxBatch: string;
+  maxBodyMb: string;
+  timeoutMs: string;
+  maxInFlight: string;
+  maxQueue: string;
+  config?: string;
+  cache?: string | false;
+}
+
+function int(value: string, flag: string, min = 1): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new InputError(flag, `expected an integer ≥ ${min}, got "${value}"`);
+  return n;
+}
+
+export function register(program: Command): void {
+  const serve = program
+    .command("serve")
+    .description("serve a reward stack over HTTP for trainers (verl, OpenRLHF, TRL, atropos), journaling every call")
+    .option("--port <n>", "port", "8787")
+    .option("--host <host>", "interface to bind (loopback by default; anything else needs --token)", "127.0.0.1")
+    .option("--stack <name>", "stack to serve (default: `stack` in the config)")
+    .option("--option <key=value...>", "stack option (JSON value)")
+    .option("--journal <file>", "SQLite journal of every request and result", ".foolsgold/journal.sqlite")
+    .option("--token <token>", "bearer token required on every route but /healthz (or FOOLSGOLD_TOKEN)")
+    .option("--max-batch <n>", "rows per request", String(DEFAULT_LIMITS.maxBatch))
+    .option("--max-body-mb <n>", "request body limit in MiB", String(DEFAULT_LIMITS.maxBodyBytes / 1024 / 1024))
+    .option("--timeout-ms <n>", "per-request scoring time limit", String(DEFAULT_LIMITS.requestTimeoutMs))
+    .option("--max-in-flight <n>", "batches scored at once", String(DEFAULT_LIMITS.maxInFlight))
+    .option("--max-queue <n>", "batches waiting before 429", String(DEFAULT_LIMITS.maxQueue));
+  addCacheOptions(addConfigOption(serve)).action(async (opts: ServeOptions) => {
+    const token = opts.token ?? process.env.FOOLSGOLD_TOKEN;
+    const limits: ServerLimits = {
+      maxBatch: int(opts.maxBatch, "--max-batch"),
+      maxBodyBytes: int(opts.maxBodyMb, "--max-body-mb") * 1024 * 1024,
+      requestTimeoutMs: int(opts.timeoutMs, "--timeout-ms"),
+      maxInFlight: int(opts.maxInFlight, "--max-in-flight"),
+      maxQueue: int(opts.maxQueue, "--max-queue", 0),
+      retryAfterSeconds: DEFAULT_LIMITS.retryAfterSeconds,
+    };
+    const metrics = createMetrics();
+    const opened = await openScorer({ ...opts, overrides: parseOptionFlags(opts.option), onCall: (_role, record) => metrics.recordModelCall(record) });
+    const journal = new Journal(opts.journal);
+    const app = createApp({ scorers: { [opened.stack]: opened.scorer }, defaultStack: opened.stack, journal, limits, token, metrics });
+    const server = await listen(app, { host: opts.host, port: int(opts.port, "--port", 0), token });
+    process.stderr.write(`foolsgold: serving stack "${opened.stack}" (instrument ${opened.scorer.instrument.hash.slice(0, 12)}) at ${server.url}; journal ${opts.journal}\n`);
+    const stop = async (): Promise<void> => {
+      await server.close();
+      journal.close();
+      await opened.close();
+      process.exit(0);
+    };
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+    await new Promise(() => {});
+  });
+
+  const replay = serve
+    .command("replay")
+    .description("rescore every journaled request under another instrument and report what changed")
+    .requiredOption("--journal <file>", "the server's journal")
+    .option("--stack <name>", "stack to rescore with (default: `stack` in the config)")
+    .option("--option <key=value...>", "stack option (JSON value)")
+    .option("--out <file>", "write the replay artifact (JSON) here")
+    .option("--json", "print the artifact as JSON");
+  addCacheOptions(addConfigOption(replay)).action(async (opts: { journal: string; stack?: string; option?: string[]; out?: string; json?: boolean; config?: string; cache?: string | false }) => {
+    const journal = new Journal(opts.journal, { readonly: true });
+    const opened = await openScorer({ ...opts, overrides: parseOptionFlags(opts.option) });
+    try {
+      const report = await replayJournal(journal, opened.scorer, { stack: opened.stack });
+      const artifact = makeArtifact("replay", { journal: opts.journal, stack: opened.stack }, report);
+      if (opts.out) writeArtifact(opts.out, artifact);
+      if (opts.json) process.stdout.write(JSON.stringify(artifact, null, 2) + "\n");
+      else {
+        process.stdout.write(
+          `replayed ${report.requests} requests, ${report.rows} rows under instrument ${report.rescoredInstrument.slice(0, 12)} (served under ${report.servedInstruments.map((h) => h.slice(0, 12)).join(", ") || "none"})\n` +
+            `changed ${report.changed}/${report.rows} rows; mean change ${report.meanChange?.toFixed(4) ?? "n/a"}, max |change| ${report.maxAbsChange?.toFixed(4) ?? "n/a"}; ${report.rowsWithErrors} rows with errors\n`,
+        );
+      }
+    } finally {
+      journal.close();
+      await opened.close();
+    }
+  });
+}

@@ -1,0 +1,68 @@
+// From a stack name (or a config naming one) to a ready Scorer: validate the stack's options with
+// its own schema, open model clients for the roles it needs, create it. The CLI, the audits,
+// certification and the server all go through here.
+import { InputError } from "../core/errors.js";
+import { parseStackOptions } from "../config/stack-options.js";
+import { openModels, resolveConfig, type CommonOptions, type ModelsForCommand } from "../cli/common-options.js";
+import type { CallRecord } from "../models/spec.js";
+import { getStack } from "./registry.js";
+import type { Scorer } from "./types.js";
+
+export interface OpenedScorer {
+  scorer: Scorer;
+  stack: string;
+  models: ModelsForCommand;
+  close(): Promise<void>;
+}
+
+export interface OpenScorerOptions extends CommonOptions {
+  stack?: string;
+  /** Options from flags, merged over the config file's `options`. */
+  overrides?: Record<string, unknown>;
+  onCall?: (role: string, record: CallRecord) => void;
+}
+
+export async function openScorer(options: OpenScorerOptions): Promise<OpenedScorer> {
+  const config = resolveConfig(options);
+  const stackName = options.stack ?? config.stack;
+  if (!stackName) throw new InputError("--stack", "no stack given: pass --stack NAME or set `stack` in the config file");
+  const definition = getStack(stackName);
+  const where = options.config ?? "options";
+  const stackOptions = parseStackOptions(definition.options, { ...config.options, ...options.overrides }, where);
+  const models = await openModels(options, definition.modelRoles, options.onCall);
+  try {
+    const scorer = await definition.create(stackOptions, models.roles);
+    return { scorer, stack: stackName, models, close: () => models.close() };
+  } catch (err) {
+    await models.close();
+    throw err;
+  }
+}
+
+/** `--option key=value` flags: the value is parsed as JSON when it parses, else kept as a string. */
+export function parseOptionFlags(flags: string[] | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const flag of flags ?? []) {
+    const eq = flag.indexOf("=");
+    if (eq <= 0) throw new InputError("--option", `"${flag}" is not key=value`);
+    const key = flag.slice(0, eq);
+    const raw = flag.slice(eq + 1);
+    let value: unknown = raw;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      value = raw;
+    }
+    setPath(out, key.split("."), value);
+  }
+  return out;
+}
+
+function setPath(target: Record<string, unknown>, path: string[], value: unknown): void {
+  let node = target;
+  for (const key of path.slice(0, -1)) {
+    if (typeof node[key] !== "object" || node[key] === null) node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[path[path.length - 1]] = value;
+}
