@@ -15,6 +15,7 @@ function issueText(issue: z.core.$ZodIssue, prefix: readonly PropertyKey[]): str
     const hint = issue.keys.some((k) => /^api_?key$/i.test(k)) ? " (put the key in an environment variable and name it in apiKeyEnv)" : "";
     return `${where}: unknown field ${keys}${hint}`;
   }
+  if (issue.code === "invalid_key") return `${where}: invalid name: ${issue.issues[0]?.message ?? issue.message}`;
   return `${where}: ${issue.message}`;
 }
 

@@ -3,7 +3,7 @@
 // enter the key. Entries are write-once: the first answer stored for a request is the answer every
 // later run sees, which is what makes a warm re-run bit-identical even on a noisy server.
 import Database from "better-sqlite3";
-import { mkdirSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { hashOf } from "../core/hash.js";
 import { FoolsgoldError } from "../core/errors.js";
@@ -53,9 +53,18 @@ export function defaultCachePath(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 export function openCache(options: CacheOptions): ResponseCache {
+  const fail = (problem: string, err: unknown) =>
+    new FoolsgoldError("cache_open", `cache ${options.path}: ${problem}: ${(err as Error).message}`, { cause: err });
+  if (options.path !== ":memory:") {
+    try {
+      mkdirSync(dirname(options.path), { recursive: true });
+    } catch (err) {
+      throw fail(`cannot create its folder ${dirname(options.path)}`, err);
+    }
+  }
+  if (options.path !== ":memory:") refuseForeignFile(options.path);
   let db: Database.Database;
   try {
-    if (options.path !== ":memory:") mkdirSync(dirname(options.path), { recursive: true });
     db = new Database(options.path, { timeout: options.busyTimeoutMs ?? 10_000 });
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");
@@ -68,7 +77,7 @@ export function openCache(options: CacheOptions): ResponseCache {
       created_at TEXT NOT NULL
     ) WITHOUT ROWID`);
   } catch (err) {
-    throw new FoolsgoldError("cache_open", `cache ${options.path}: cannot open: ${(err as Error).message}`, { cause: err });
+    throw fail("cannot open", err);
   }
   const select = db.prepare<[string], { value: string }>("SELECT value FROM responses WHERE key = ?");
   const insert = db.prepare(
@@ -96,4 +105,27 @@ export function openCache(options: CacheOptions): ResponseCache {
       db.close();
     },
   };
+}
+
+const SQLITE_HEADER = "SQLite format 3\0";
+
+/** SQLite would silently take over a small non-database file: never overwrite what the user pointed at by mistake. */
+function refuseForeignFile(path: string): void {
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch {
+    return;
+  }
+  if (size === 0) return;
+  const head = Buffer.alloc(SQLITE_HEADER.length);
+  const fd = openSync(path, "r");
+  try {
+    readSync(fd, head, 0, head.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (head.toString("latin1") !== SQLITE_HEADER) {
+    throw new FoolsgoldError("cache_open", `cache ${path}: is not a SQLite cache file; refusing to overwrite it (choose another --cache path)`);
+  }
 }
