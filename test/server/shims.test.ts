@@ -16,7 +16,7 @@ const lexical = {
   rowKind: "bank" as const,
   instrument: { stack: "wordcount", version: "1", options: {}, models: {}, hash: "instr-wordcount" },
   async scoreRows(rows: BankRow[]): Promise<Score[]> {
-    return rows.map((row) =>
+    return rows.map((row): Score =>
       row.output.includes("FAIL")
         ? { value: null, terms: {}, instrument: "instr-wordcount", error: "judge returned garbage" }
         : { value: row.output.split(" ").length, terms: { chars: { value: row.output.length } }, instrument: "instr-wordcount" },
