@@ -112,6 +112,16 @@ describe("batching and failures", () => {
     expect(outcomes[3].value).toBe(outcomes[4].value);
   });
 
+  it("fails only the row whose request is bad (a lone surrogate in the reasoning), scoring the rest", async () => {
+    const outcomes = await scoreVrcli(models.client(), [
+      { setup, punchline, completion: `<think>${reasoning}</think>` },
+      { setup, punchline, completion: "<think>broken \uD800 text</think>" },
+    ]);
+    expect(outcomes[0].value).toBeGreaterThan(0);
+    expect(outcomes[1].value).toBeNull();
+    expect(outcomes[1].error).toMatch(/reference \(plus context\)/);
+  });
+
   it("reports an unreachable reference as value null with an error, never 0, and still scores broken reasoning −1", async () => {
     const dead = createOpenAIClient({ baseUrl: "http://127.0.0.1:9/v1", model: EMBEDDED_LM_ID, maxRetries: 0, timeoutMs: 2000 });
     const outcomes = await scoreVrcli(dead, [

@@ -4,6 +4,7 @@
 // of a joke, and identical reasonings share their plus context.
 import { z } from "zod";
 import { errorMessage } from "../../core/errors.js";
+import { ModelError } from "../../models/errors.js";
 import type { ContinuationLogprob, ModelClient } from "../../models/spec.js";
 import type { TermMeta } from "../types.js";
 import { parseCompletion, type ReasoningProblem } from "../../envs/jokes/think.js";
@@ -62,16 +63,24 @@ type Plan =
 type PairResult = { ok: true; value: ContinuationLogprob } | { ok: false; error: string };
 
 /**
- * One batched call for all pairs; if it fails, each pair is retried alone so a single bad request
- * (for example one over the reference's context length) fails only the rows that need it.
+ * Whether a failed batch is worth splitting: a request-specific problem (a 4xx such as a prompt over
+ * the reference's context length, or an odd response) may concern one pair only; an unreachable,
+ * timed-out or 5xx server fails every pair alike, and retrying them one by one would only multiply
+ * the wait.
  */
+function requestSpecific(err: unknown): boolean {
+  if (!(err instanceof ModelError)) return true;
+  return (err.kind === "http" && err.status !== undefined && err.status < 500) || err.kind === "malformed";
+}
+
+/** One batched call for all pairs; a request-specific failure is retried pair by pair so it fails only its rows. */
 async function scorePairs(reference: ModelClient, pairs: Pair[], signal?: AbortSignal): Promise<PairResult[]> {
   if (pairs.length === 0) return [];
   try {
     const results = await reference.continuationLogprobs(pairs, { signal });
     return results.map((value) => ({ ok: true, value }));
   } catch (batchError) {
-    if (pairs.length === 1 || signal?.aborted) return pairs.map(() => ({ ok: false, error: errorMessage(batchError) }));
+    if (pairs.length === 1 || signal?.aborted || !requestSpecific(batchError)) return pairs.map(() => ({ ok: false, error: errorMessage(batchError) }));
     return Promise.all(
       pairs.map(async (pair): Promise<PairResult> => {
         try {
