@@ -6,6 +6,7 @@ import type { BackendSpecConfig } from "../config/schema.js";
 import type { ModelRoles } from "../stacks/types.js";
 import type { ResponseCache } from "./cache.js";
 import { createOpenAIClient, type ClientDeps } from "./client.js";
+import type { EmbeddedServer } from "./embedded/start.js";
 import type { BackendSpec, CallRecord } from "./spec.js";
 
 export interface ModelSession {
@@ -29,12 +30,6 @@ export interface RoleOptions {
   onCall?: (role: string, record: CallRecord) => void;
 }
 
-/** What roles.ts needs from src/models/embedded/start.ts. */
-interface EmbeddedServer {
-  baseUrl: string;
-  close(): Promise<void>;
-}
-
 export async function buildModelRoles(models: Record<string, BackendSpecConfig>, options: RoleOptions = {}): Promise<ModelSession> {
   const specs: Record<string, BackendSpecConfig> = { ...models };
   const missing = (options.need ?? []).filter((role) => !(role in specs));
@@ -49,7 +44,12 @@ export async function buildModelRoles(models: Record<string, BackendSpecConfig>,
   const needsEmbedded = Object.values(specs).some((s) => s.baseUrl === "embedded");
   if (needsEmbedded) {
     server = await startEmbedded();
-    embeddedModels = await listModels(server.baseUrl, options.fetch ?? globalThis.fetch);
+    try {
+      embeddedModels = await listModels(server.baseUrl);
+    } catch (err) {
+      await server.close();
+      throw err;
+    }
   }
 
   const roles: ModelRoles = {};
@@ -88,23 +88,21 @@ export async function buildModelRoles(models: Record<string, BackendSpecConfig>,
 
 async function startEmbedded(): Promise<EmbeddedServer> {
   // Imported lazily: loading the embedded models costs time and memory that remote-only configs never need.
-  const serverModule = "./embedded/start.js";
-  const { startEmbeddedServer } = (await import(serverModule)) as {
-    startEmbeddedServer(options?: { port?: number; host?: string }): Promise<EmbeddedServer>;
-  };
+  const { startEmbeddedServer } = await import("./embedded/start.js");
   return startEmbeddedServer({ port: 0, host: "127.0.0.1" });
 }
 
-async function listModels(baseUrl: string, fetchFn: typeof globalThis.fetch): Promise<string[]> {
-  const response = await fetchFn(`${baseUrl}/models`);
+async function listModels(baseUrl: string): Promise<string[]> {
+  const response = await fetch(`${baseUrl}/models`);
   if (!response.ok) return [];
   const body = (await response.json()) as { data?: { id?: unknown }[] };
   return (body.data ?? []).map((m) => m.id).filter((id): id is string => typeof id === "string");
 }
 
-/** Embedding roles get the embedded embedder, every other role the embedded language model. */
+/** Embedding roles get the embedded sentence encoder, every other role the embedded language model. */
 function embeddedModelFor(role: string, available: string[]): string {
-  const isEmbedding = (id: string) => /embed|use|sentence/i.test(id);
-  const wanted = /embed/i.test(role) ? available.find(isEmbedding) : available.find((id) => !isEmbedding(id));
-  return wanted ?? available[0] ?? "embedded";
+  const isEncoder = (id: string) => /^use-|embedding|encoder/i.test(id);
+  const wanted = /embed/i.test(role) ? available.find(isEncoder) : available.find((id) => !isEncoder(id));
+  if (!wanted) throw new InputError(`models.${role}`, `the embedded server offers no suitable model (it lists ${available.join(", ") || "none"})`);
+  return wanted;
 }

@@ -1,0 +1,148 @@
+// The client over real HTTP against the built-in embedded server (a real statistical LM and the
+// USE-lite embedder): valid top-k log-probabilities, echo = sum of per-token log-probs = the
+// prompt_logprobs path, embedding shapes, warm-cache re-runs with zero requests, model roles.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openCache } from "../../src/models/cache.js";
+import { createOpenAIClient } from "../../src/models/client.js";
+import { startEmbeddedServer, type EmbeddedServer } from "../../src/models/embedded/start.js";
+import { ModelError } from "../../src/models/errors.js";
+import { buildModelRoles } from "../../src/models/roles.js";
+import type { ModelClient } from "../../src/models/spec.js";
+
+const LM = "foolsgold-embedded-lm";
+const EMBEDDER = "use-lite-512";
+let server: EmbeddedServer;
+const dir = mkdtempSync(join(tmpdir(), "fg-client-it-"));
+
+beforeAll(async () => {
+  server = await startEmbeddedServer({ port: 0 });
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const pairs = [
+  { context: "The comedian walked on stage and the audience", continuation: " laughed." },
+  { context: "Why did the chicken cross the road? To get to", continuation: " the other side." },
+  { context: "A: I lost my job today.\nB: Haha, well", continuation: " at least you have time now." },
+  { context: "She said hah", continuation: "aha, that is funny!" },
+  { context: "It was a dark and stormy", continuation: " night" },
+];
+
+describe("client against the embedded server over HTTP", () => {
+  it("returns valid next-token log-probabilities: ≤ 0, sorted, probabilities summing to at most 1", async () => {
+    const client = createOpenAIClient({ baseUrl: server.baseUrl, model: LM });
+    for (const { context } of pairs) {
+      const top = await client.topLogprobs(context, 10);
+      expect(top.tokens).toHaveLength(10);
+      const logprobs = top.tokens.map((t) => t.logprob);
+      for (const lp of logprobs) {
+        expect(Number.isFinite(lp)).toBe(true);
+        expect(lp).toBeLessThanOrEqual(0);
+      }
+      expect(logprobs).toEqual([...logprobs].sort((a, b) => b - a));
+      const mass = logprobs.reduce((s, lp) => s + Math.exp(lp), 0);
+      expect(mass).toBeGreaterThan(0);
+      expect(mass).toBeLessThanOrEqual(1 + 1e-9);
+      expect(new Set(top.tokens.map((t) => t.token)).size).toBe(10);
+    }
+    expect(client.calls.every((c) => c.status === 200 && c.path === "/completions" && !c.cached)).toBe(true);
+  });
+
+  it("gives echo continuation log-probs equal to their per-token sum and to the prompt_logprobs path", async () => {
+    const echo = createOpenAIClient({ baseUrl: server.baseUrl, model: LM, continuationMethod: "echo" });
+    const viaPrompt = createOpenAIClient({ baseUrl: server.baseUrl, model: LM, continuationMethod: "prompt_logprobs" });
+    const [a, b] = await Promise.all([echo.continuationLogprobs(pairs), viaPrompt.continuationLogprobs(pairs)]);
+    pairs.forEach(({ context, continuation }, i) => {
+      const text = context + continuation;
+      expect(a[i].tokens.length).toBeGreaterThan(0);
+      expect(a[i].logprob).toBe(a[i].tokens.reduce((s, t) => s + t.logprob, 0));
+      expect(a[i].logprob).toBeLessThan(0);
+      // The continuation's tokens reassemble the text from the first continuation token to the end.
+      expect(a[i].tokens.map((t) => t.token).join("")).toBe(text.slice(a[i].tokens[0].offset));
+      expect(a[i].tokens[0].offset).toBeLessThanOrEqual(context.length);
+      expect(b[i]).toEqual(a[i]);
+    });
+    // "hah" + "aha…": the boundary falls inside a token, which the continuation takes whole.
+    expect(a[3].tokens[0].offset).toBeLessThan(pairs[3].context.length);
+  });
+
+  it("returns one 512-d finite embedding per input, identical for identical texts", async () => {
+    const client = createOpenAIClient({ baseUrl: server.baseUrl, model: EMBEDDER, embedBatchSize: 2 });
+    const texts = ["The cat sat on the mat.", "Stock markets fell sharply.", "The cat sat on the mat."];
+    const vectors = await client.embed(texts);
+    expect(vectors).toHaveLength(3);
+    for (const v of vectors) {
+      expect(v).toHaveLength(512);
+      expect(v.every(Number.isFinite)).toBe(true);
+    }
+    expect(vectors[2]).toEqual(vectors[0]);
+    expect(vectors[1]).not.toEqual(vectors[0]);
+    expect(client.calls.map((c) => c.params.n)).toEqual([2, 1]);
+  });
+
+  it("re-runs a scoring on a warm cache with zero HTTP requests and bit-identical results", async () => {
+    const path = join(dir, "warm.sqlite");
+    const run = async () => {
+      let requests = 0;
+      const counting: typeof fetch = (input, init) => {
+        requests++;
+        return fetch(input, init);
+      };
+      const cache = openCache({ path });
+      const lm = createOpenAIClient({ baseUrl: server.baseUrl, model: LM }, { fetch: counting, cache });
+      const embedder = createOpenAIClient({ baseUrl: server.baseUrl, model: EMBEDDER }, { fetch: counting, cache });
+      const result = {
+        continuations: await lm.continuationLogprobs(pairs),
+        top: await Promise.all(pairs.map((p) => lm.topLogprobs(p.context, 5))),
+        greedy: await lm.complete({ prompt: "Knock knock.", maxTokens: 6, temperature: 0 }),
+        embeddings: await embedder.embed(pairs.map((p) => p.continuation)),
+      };
+      cache.close();
+      return { result, requests, calls: [...lm.calls, ...embedder.calls] };
+    };
+    const cold = await run();
+    expect(cold.requests).toBe(2 * pairs.length + 2);
+    const warm = await run();
+    expect(warm.requests).toBe(0);
+    expect(warm.calls.every((c) => c.cached)).toBe(true);
+    expect(JSON.stringify(warm.result)).toBe(JSON.stringify(cold.result));
+    expect(warm.result).toStrictEqual(cold.result);
+  });
+
+  it("answers a request the server rejects with its own message as a non-retryable HTTP error", async () => {
+    const client = createOpenAIClient({ baseUrl: server.baseUrl, model: LM });
+    const err = await client.complete({ prompt: "x", maxTokens: -5 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ModelError);
+    expect(err).toMatchObject({ kind: "http", status: 400, attempts: 1 });
+    expect((err as ModelError).message).toMatch(/\/completions: HTTP 400: .*max_tokens/);
+  });
+});
+
+describe("model roles", () => {
+  it('starts the embedded server for "embedded" roles, picks the right model per role, and stops it on close', async () => {
+    const session = await buildModelRoles({ audience: { baseUrl: "embedded" }, embedder: { baseUrl: "embedded" } }, { need: ["audience", "embedder"] });
+    const { audience, embedder } = session.roles as Record<string, ModelClient>;
+    expect(session.describe()).toEqual({
+      audience: { baseUrl: "embedded", model: LM },
+      embedder: { baseUrl: "embedded", model: EMBEDDER },
+    });
+    const [lp] = await audience.continuationLogprobs([{ context: "Audience:", continuation: " Haha" }]);
+    expect(lp.logprob).toBeLessThan(0);
+    expect((await embedder.embed(["hello there"]))[0]).toHaveLength(512);
+    expect(session.calls()).toHaveLength(2);
+    await session.close();
+    const err = await audience.topLogprobs("x", 1).catch((e: unknown) => e);
+    expect(err).toMatchObject({ kind: "unreachable" });
+  });
+
+  it("refuses a config that lacks a needed role, naming the file and the role", async () => {
+    await expect(buildModelRoles({ audience: { baseUrl: "http://127.0.0.1:9/v1", model: "m" } }, { need: ["audience", "embedder"], file: "run.yaml" })).rejects.toThrow(
+      /^run\.yaml: models: no backend for role embedder \(needed: audience, embedder\)/,
+    );
+  });
+});
