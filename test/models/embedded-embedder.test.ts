@@ -1,0 +1,51 @@
+// The USE-lite embedder (shipped weights, no download) and the server's /v1/embeddings endpoint.
+import { describe, expect, it } from "vitest";
+import { cosine, EMBEDDING_DIMENSIONS, loadEmbedder } from "../../src/models/embedded/embedder.js";
+import { createLmServerApp } from "../../src/models/embedded/server.js";
+import { loadEmbeddedLm } from "../../src/models/embedded/store.js";
+
+// Hand-written pairs: paraphrases (related) and pairs on unrelated topics.
+const RELATED: [string, string][] = [
+  ["The printer on the third floor is jammed again.", "The third-floor printer has another paper jam."],
+  ["Can you send me the quarterly budget report?", "Please email me the budget report for this quarter."],
+  ["The meeting was moved to Thursday afternoon.", "We rescheduled the meeting for Thursday after lunch."],
+  ["My cat sleeps on the keyboard all day.", "The cat naps on my laptop keyboard every day."],
+];
+const UNRELATED: [string, string][] = [
+  ["The printer on the third floor is jammed again.", "Volcanic soil is rich in minerals."],
+  ["Can you send me the quarterly budget report?", "The goalkeeper saved a penalty in extra time."],
+  ["The meeting was moved to Thursday afternoon.", "Octopuses have three hearts."],
+  ["My cat sleeps on the keyboard all day.", "Interest rates rose by a quarter point."],
+];
+
+describe("embedded embedder (USE-lite)", () => {
+  it("embeds to 512 dimensions and separates related from unrelated sentences", async () => {
+    const embedder = await loadEmbedder();
+    const texts = [...RELATED, ...UNRELATED].flat();
+    const vectors = await embedder.embed(texts);
+    expect(vectors).toHaveLength(texts.length);
+    for (const v of vectors) expect(v).toHaveLength(EMBEDDING_DIMENSIONS);
+    const sims = (offset: number, n: number): number[] => Array.from({ length: n }, (_, i) => cosine(vectors[offset + 2 * i], vectors[offset + 2 * i + 1]));
+    const related = sims(0, RELATED.length);
+    const unrelated = sims(2 * RELATED.length, UNRELATED.length);
+    console.info(`cosine related ${related.map((x) => x.toFixed(2)).join(", ")}; unrelated ${unrelated.map((x) => x.toFixed(2)).join(", ")}`);
+    expect(Math.min(...related)).toBeGreaterThan(0.45);
+    expect(Math.max(...unrelated)).toBeLessThan(0.25);
+    expect(Math.min(...related)).toBeGreaterThan(Math.max(...unrelated) + 0.2);
+    // Batching does not change a vector.
+    const single = await embedder.embed([texts[0]]);
+    single[0].forEach((x, i) => expect(x).toBeCloseTo(vectors[0][i], 5));
+  });
+
+  it("serves /v1/embeddings in the OpenAI shape", async () => {
+    const app = createLmServerApp({ lm: (await loadEmbeddedLm()).lm, embedder: loadEmbedder });
+    const res = await app.request("/v1/embeddings", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ input: ["hello there", "general kenobi"] }) });
+    expect(res.status).toBe(200);
+    const json = (await res.json()) as { object: string; data: { index: number; embedding: number[] }[] };
+    expect(json.object).toBe("list");
+    expect(json.data.map((d) => d.index)).toEqual([0, 1]);
+    expect(json.data[0].embedding).toHaveLength(512);
+    const bad = await app.request("/v1/embeddings", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ input: [] }) });
+    expect(bad.status).toBe(400);
+  });
+});
