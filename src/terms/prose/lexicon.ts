@@ -4,10 +4,13 @@
 // file only memoizes them, which is what makes a full lemmatizer affordable at 500k words/s.
 import { lemma as lemmatize } from "../../text/lemma.js";
 import { isStopword } from "../../text/stopwords.js";
+import { isCommonEnglish } from "../../text/english.js";
 
 export const WORD_CONTENT = 1;
 export const WORD_NEGATION = 2;
 export const WORD_PRONOUN = 4;
+/** Among the common-English words of the language gate. */
+export const WORD_COMMON = 8;
 
 const PERSONAL_PRONOUNS = new Set(
   "i me my mine myself you your yours yourself yourselves he him his himself she her hers herself it its itself we us our ours ourselves they them their theirs themselves".split(" "),
@@ -66,12 +69,16 @@ function lemmaOf(word: string): string {
   // Contractions keep their surface form: "didn't" is a negation marker, not a verb to lemmatize.
   if (word.includes("'")) return word;
   if (/\d/.test(word)) return word;
-  return lemmatize(word);
+  // wink-lemmatizer's tables are plain objects, so "constructor" or "__proto__" come back as
+  // non-strings; such words keep their surface form.
+  const base: unknown = lemmatize(word);
+  return typeof base === "string" ? base : word;
 }
 
 function classify(word: string, base: string): number {
   let flags = 0;
   if (word === "not" || word === "never" || word.endsWith("n't")) flags |= WORD_NEGATION;
+  if (isCommonEnglish(word)) flags |= WORD_COMMON;
   if (PERSONAL_PRONOUNS.has(word)) flags |= WORD_PRONOUN;
   else if (!isStopword(word) && !isStopword(base) && word.length > 1 && !/^\d+$/.test(word) && !word.includes("'")) flags |= WORD_CONTENT;
   return flags;

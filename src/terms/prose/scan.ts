@@ -2,7 +2,7 @@
 // follows them, sentence numbers, and whether each word sits in dialogue, an italic thought or an
 // aside. A hand-written character loop (no regex, one Map lookup per word) because this is the hot
 // path of the 500k words/s target; the general-purpose splitters in src/text serve everything else.
-import type { Lexicon } from "./lexicon.js";
+import { WORD_CONTENT, type Lexicon } from "./lexicon.js";
 
 // Per-word flags.
 export const T_DIALOGUE = 1; // inside quotation marks
@@ -17,6 +17,7 @@ export const T_ASIDE = 256; // between paired dashes or inside parentheses
 export const T_CAPITAL = 512;
 export const T_PARAGRAPH_AFTER = 1024;
 export const T_QUOTE_AFTER = 2048; // a quotation mark follows the word
+export const T_CONTENT = 4096; // a content word (copied from the lexicon so loops need not look it up)
 
 export interface Scan {
   /** Number of words. */
@@ -47,14 +48,14 @@ function isWordChar(c: number): boolean {
 /** Growable typed buffers reused across calls to avoid allocation in the scanning loop. */
 class Buffers {
   size = 0;
-  surface = new Int32Array(1024);
-  lemma = new Int32Array(1024);
-  flags = new Int32Array(1024);
-  sentence = new Int32Array(1024);
-  start = new Int32Array(1024);
+  surface: Int32Array<ArrayBuffer> = new Int32Array(1024);
+  lemma: Int32Array<ArrayBuffer> = new Int32Array(1024);
+  flags: Int32Array<ArrayBuffer> = new Int32Array(1024);
+  sentence: Int32Array<ArrayBuffer> = new Int32Array(1024);
+  start: Int32Array<ArrayBuffer> = new Int32Array(1024);
   grow(): void {
     const cap = this.surface.length * 2;
-    const g = (a: Int32Array): Int32Array => {
+    const g = (a: Int32Array): Int32Array<ArrayBuffer> => {
       const b = new Int32Array(cap);
       b.set(a);
       return b;
@@ -111,7 +112,8 @@ export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new 
         (inQuote ? T_DIALOGUE : 0) |
         (inStarItalic || inUnderscoreItalic ? T_ITALIC : 0) |
         (inParen > 0 || inDashAside ? T_ASIDE : 0) |
-        (oc >= 65 && oc <= 90 ? T_CAPITAL : 0);
+        (oc >= 65 && oc <= 90 ? T_CAPITAL : 0) |
+        (lexicon.surfaceFlags[sid] & WORD_CONTENT ? T_CONTENT : 0);
       b.sentence[n] = sentence;
       b.start[n] = i;
       n++;
@@ -127,7 +129,7 @@ export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new 
         // "Mr." and single initials do not end a sentence; "..." and "?!" are one boundary.
         const prev = n > 0 ? lexicon.surfaces[b.surface[n - 1]] : "";
         const glued = i > 0 && isWordChar(lower.charCodeAt(i - 1));
-        if (c === 46 && glued && (ABBREVIATIONS.has(prev) || prev.length === 1)) {
+        if (c === 46 && glued && (ABBREVIATIONS.has(prev) || (prev.length === 1 && prev !== "i" && prev !== "a"))) {
           i++;
           break;
         }

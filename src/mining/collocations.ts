@@ -1,0 +1,270 @@
+// Mining the dictionary's phrase entries (SPEC §7, seed 002): content-word pairs within five words,
+// kept when they occur in ≥ 5% of scenarios, pass Dunning's G² and are used more than 2× as often by
+// the model as by humans; frames (hub + adjacent grammar word) at ≥ 7× the human rate; hub words with
+// at least half of their uses inside their overused pairs/frames; excess words at ≥ 8× the human rate
+// in ≥ 20% of scenarios. Every entry keeps its evidence (rates, ratio, G², ΔP) beside its weight.
+import type { FrameEntry, PairEntry, WordEntry } from "./dictionary.js";
+import { LL_CRITICAL_P001, attracted, deltaP, logLikelihood } from "./association.js";
+import { KeyCounter, KeySetCounter } from "./counter.js";
+import { overuseWeight, rateRatio } from "./weights.js";
+import type { Lexicon } from "../terms/prose/lexicon.js";
+import { T_COMMA_AFTER, T_CONTENT, T_DASH_AFTER, T_END_AFTER, T_QUOTE_AFTER, T_SEMI_AFTER } from "../terms/prose/scan.js";
+import type { ScannedCorpus } from "./corpus.js";
+import { PAIR_WINDOW, frameKey, pairKey } from "../terms/prose/slop.js";
+
+const KEY = 2 ** 21;
+const BREAK_AFTER = T_COMMA_AFTER | T_DASH_AFTER | T_SEMI_AFTER | T_END_AFTER | T_QUOTE_AFTER;
+
+export interface CollocationOptions {
+  minScenarioShare: number;
+  pairMinRatio: number;
+  frameMinRatio: number;
+  hubMinShare: number;
+  excessMinRatio: number;
+  excessMinScenarioShare: number;
+  maxPairs: number;
+  maxFrames: number;
+  maxExcessWords: number;
+}
+
+export const DEFAULT_COLLOCATION_OPTIONS: CollocationOptions = {
+  minScenarioShare: 0.05,
+  pairMinRatio: 2,
+  frameMinRatio: 7,
+  hubMinShare: 0.5,
+  excessMinRatio: 8,
+  excessMinScenarioShare: 0.2,
+  maxPairs: 2000,
+  maxFrames: 400,
+  maxExcessWords: 400,
+};
+
+export interface Collocations {
+  pairs: PairEntry[];
+  frames: FrameEntry[];
+  hubs: { word: string; share: number; partners: string[] }[];
+  excessWords: WordEntry[];
+  modelWords: number;
+  humanWords: number;
+}
+
+/** Model docs must arrive sorted by scenario (group) so scenario spread is counted in one pass. */
+export function mineCollocations(model: ScannedCorpus, human: ScannedCorpus, scenarios: number, lexicon: Lexicon, options: CollocationOptions): Collocations {
+  const minGroups = Math.max(2, Math.ceil(options.minScenarioShare * scenarios));
+
+  // Pass 1: word counts and scenario spread.
+  const modelWords = new KeyCounter();
+  const modelTotal = model.n;
+  for (let i = 0; i < model.n; i++) if (model.flags[i] & T_CONTENT) modelWords.add(model.lemma[i], model.group[i]);
+  const humanWords = new KeyCounter();
+  const humanTotal = human.n;
+  for (let i = 0; i < human.n; i++) if (human.flags[i] & T_CONTENT) humanWords.add(human.lemma[i], 0);
+  // Words spread over enough scenarios get dense ids, so pair keys stay small integers (fast Map keys).
+  const dense = new Int32Array(lexicon.lemmas.length).fill(-1);
+  const denseLemma: number[] = [];
+  for (const [w, , groups] of modelWords.entries()) {
+    if (groups >= minGroups) {
+      dense[w] = denseLemma.length;
+      denseLemma.push(w);
+    }
+  }
+  const E = denseLemma.length;
+  const grammarDense = new Int32Array(lexicon.lemmas.length).fill(-1);
+  const grammarLemma: number[] = [];
+  const grammarId = (l: number): number => {
+    if (grammarDense[l] < 0) {
+      grammarDense[l] = grammarLemma.length;
+      grammarLemma.push(l);
+    }
+    return grammarDense[l];
+  };
+  const pk = (a: number, b: number): number => (a < b ? a * E + b : b * E + a);
+  const fk = (a: number, after: boolean, g: number): number => (a * 2 + (after ? 1 : 0)) * 4096 + g;
+
+  // Pass 2: pairs among eligible words (marginals over all content pairs) and frames.
+  const pairs = new KeyCounter();
+  const frames = new KeyCounter();
+  const margin = new Float64Array(E);
+  let pairTotal = 0;
+  {
+    const { n, lemma, sentence, flags, group } = model;
+    for (let i = 0; i < n; i++) {
+      if ((flags[i] & T_CONTENT) === 0) continue;
+      const g = group[i];
+      const a = dense[lemma[i]];
+      const last = Math.min(n - 1, i + PAIR_WINDOW);
+      for (let j = i + 1; j <= last && sentence[j] === sentence[i]; j++) {
+        if ((flags[j] & T_CONTENT) === 0 || lemma[j] === lemma[i]) continue;
+        const b = dense[lemma[j]];
+        // Marginals count pairs with any content word; words outside the eligible set share one bucket.
+        pairTotal++;
+        if (a >= 0) margin[a]++;
+        if (b >= 0) margin[b]++;
+        if (a >= 0 && b >= 0) pairs.add(pk(a, b), g);
+      }
+      if (a < 0) continue;
+      if (i + 1 < n && (flags[i] & BREAK_AFTER) === 0 && sentence[i + 1] === sentence[i] && (flags[i + 1] & T_CONTENT) === 0 && grammarId(lemma[i + 1]) < 4096) frames.add(fk(a, true, grammarId(lemma[i + 1])), g);
+      if (i > 0 && (flags[i - 1] & BREAK_AFTER) === 0 && sentence[i - 1] === sentence[i] && (flags[i - 1] & T_CONTENT) === 0 && grammarId(lemma[i - 1]) < 4096) frames.add(fk(a, false, grammarId(lemma[i - 1])), g);
+    }
+  }
+
+  // Candidates: spread, attraction and G² for pairs; spread for frames.
+  interface PairCandidate { key: number; a: number; b: number; count: number; groups: number; ll: number; dp: number }
+  const pairCandidates: PairCandidate[] = [];
+  for (const [key, count, groups] of pairs.entries()) {
+    if (groups < minGroups) continue;
+    const da = Math.floor(key / E);
+    const db = key - da * E;
+    const a = denseLemma[da];
+    const b = denseLemma[db];
+    const ca = margin[da];
+    const cb = margin[db];
+    const table = { o11: count, o12: ca - count, o21: cb - count, o22: pairTotal - ca - cb + count };
+    if (!attracted(table)) continue;
+    const ll = logLikelihood(table);
+    if (ll < LL_CRITICAL_P001) continue;
+    pairCandidates.push({ key: pairKey(a, b), a, b, count, groups, ll, dp: deltaP(table).max });
+  }
+  const frameCandidates: { key: number; count: number; groups: number }[] = [];
+  for (const [k, count, groups] of frames.entries()) {
+    if (groups < minGroups) continue;
+    const packed = Math.floor(k / 4096);
+    const hub = denseLemma[Math.floor(packed / 2)];
+    frameCandidates.push({ key: frameKey(hub, grammarLemma[k - packed * 4096], packed % 2 === 1), count, groups });
+  }
+
+  // Pass 3: the same candidates in the human corpus.
+  const humanPairs = new KeySetCounter(pairCandidates.map((p) => p.key));
+  const humanFrames = new KeySetCounter(frameCandidates.map((f) => f.key));
+  {
+    const { n, lemma, sentence, flags } = human;
+    for (let i = 0; i < n; i++) {
+      if ((flags[i] & T_CONTENT) === 0) continue;
+      const a = lemma[i];
+      const last = Math.min(n - 1, i + PAIR_WINDOW);
+      for (let j = i + 1; j <= last && sentence[j] === sentence[i]; j++) {
+        if (flags[j] & T_CONTENT && lemma[j] !== a) humanPairs.add(pairKey(a, lemma[j]));
+      }
+      if (i + 1 < n && (flags[i] & BREAK_AFTER) === 0 && sentence[i + 1] === sentence[i]) humanFrames.add(frameKey(a, lemma[i + 1], true));
+      if (i > 0 && (flags[i - 1] & BREAK_AFTER) === 0 && sentence[i - 1] === sentence[i]) humanFrames.add(frameKey(a, lemma[i - 1], false));
+    }
+  }
+
+  const per1k = (count: number, total: number): number => (total > 0 ? (1000 * count) / total : 0);
+  const keptPairs = pairCandidates
+    .map((p) => ({ ...p, human: humanPairs.count(p.key), ratio: rateRatio(p.count, modelTotal, humanPairs.count(p.key), humanTotal) }))
+    .filter((p) => p.ratio > options.pairMinRatio)
+    .sort((x, y) => y.count * Math.log2(y.ratio) - x.count * Math.log2(x.ratio))
+    .slice(0, options.maxPairs);
+  const keptFrames = frameCandidates
+    .map((f) => ({ ...f, human: humanFrames.count(f.key), ratio: rateRatio(f.count, modelTotal, humanFrames.count(f.key), humanTotal) }))
+    .filter((f) => f.ratio >= options.frameMinRatio);
+
+  // Pass 4: how many uses of each word sit inside one of its overused pairs or frames.
+  const keptPairKeys = new Set(keptPairs.map((p) => p.key));
+  const keptFrameKeys = new Set(keptFrames.map((f) => f.key));
+  const members = new Set<number>();
+  for (const p of keptPairs) members.add(p.a).add(p.b);
+  for (const f of keptFrames) members.add(Math.floor(Math.floor(f.key / KEY) / 2));
+  const covered = new Map<number, number>();
+  {
+    const { n, lemma, sentence, flags } = model;
+    for (let i = 0; i < n; i++) {
+      const a = lemma[i];
+      if ((flags[i] & T_CONTENT) === 0 || !members.has(a)) continue;
+      let inside = false;
+      for (let j = Math.max(0, i - PAIR_WINDOW); j <= Math.min(n - 1, i + PAIR_WINDOW) && !inside; j++) {
+        if (j !== i && sentence[j] === sentence[i] && keptPairKeys.has(pairKey(a, lemma[j]))) inside = true;
+      }
+      if (!inside && i + 1 < n && (flags[i] & BREAK_AFTER) === 0 && keptFrameKeys.has(frameKey(a, lemma[i + 1], true))) inside = true;
+      if (!inside && i > 0 && (flags[i - 1] & BREAK_AFTER) === 0 && keptFrameKeys.has(frameKey(a, lemma[i - 1], false))) inside = true;
+      if (inside) covered.set(a, (covered.get(a) ?? 0) + 1);
+    }
+  }
+  const share = (w: number): number => (covered.get(w) ?? 0) / Math.max(1, modelWords.count(w));
+  const hubIds = new Set([...members].filter((w) => share(w) >= options.hubMinShare));
+
+  // Pair base penalty: ΔP relative to the median kept pair, so a typical pair has strength 1.
+  const medianDp = median(keptPairs.map((p) => p.dp)) || 1;
+  const word = (id: number): string => lexicon.lemmas[id];
+  const pairEntries: PairEntry[] = keptPairs.map((p) => {
+    const hub = hubIds.has(p.a) && hubIds.has(p.b) ? (share(p.a) >= share(p.b) ? p.a : p.b) : hubIds.has(p.a) ? p.a : hubIds.has(p.b) ? p.b : undefined;
+    const strength = clamp(p.dp / medianDp, 0.25, 4);
+    return {
+      a: word(p.a),
+      b: word(p.b),
+      ...(hub !== undefined ? { hub: word(hub) } : {}),
+      deltaP: round(p.dp),
+      logLikelihood: round(p.ll),
+      scenarioShare: round(p.groups / scenarios),
+      weight: round(overuseWeight(p.ratio, options.pairMinRatio, strength)),
+      ratio: round(p.ratio),
+      modelPer1k: round(per1k(p.count, modelTotal)),
+      humanPer1k: round(per1k(p.human, humanTotal)),
+    };
+  });
+  const frameEntries: FrameEntry[] = keptFrames
+    .map((f) => {
+      const packed = Math.floor(f.key / KEY);
+      const hub = Math.floor(packed / 2);
+      return { f, hub, after: packed % 2 === 1, grammar: f.key - packed * KEY };
+    })
+    .filter((x) => hubIds.has(x.hub))
+    .sort((x, y) => y.f.count - x.f.count)
+    .slice(0, options.maxFrames)
+    .map(({ f, hub, after, grammar }) => ({
+      hub: word(hub),
+      grammar: word(grammar),
+      position: after ? ("after" as const) : ("before" as const),
+      scenarioShare: round(f.groups / scenarios),
+      weight: round(overuseWeight(f.ratio, options.pairMinRatio)),
+      ratio: round(f.ratio),
+      modelPer1k: round(per1k(f.count, modelTotal)),
+      humanPer1k: round(per1k(f.human, humanTotal)),
+    }));
+  const partners = new Map<number, string[]>();
+  for (const p of keptPairs) {
+    if (hubIds.has(p.a)) (partners.get(p.a) ?? partners.set(p.a, []).get(p.a)!).push(word(p.b));
+    if (hubIds.has(p.b)) (partners.get(p.b) ?? partners.set(p.b, []).get(p.b)!).push(word(p.a));
+  }
+  const hubs = [...hubIds]
+    .map((h) => ({ word: word(h), share: round(share(h)), partners: partners.get(h) ?? [] }))
+    .sort((x, y) => y.share - x.share);
+
+  const minExcessGroups = Math.ceil(options.excessMinScenarioShare * scenarios);
+  const excessWords: WordEntry[] = [];
+  for (const [w, count, groups] of modelWords.entries()) {
+    if (groups < minExcessGroups) continue;
+    const human = humanWords.count(w);
+    const ratio = rateRatio(count, modelTotal, human, humanTotal);
+    if (ratio < options.excessMinRatio) continue;
+    excessWords.push({
+      word: word(w),
+      scenarioShare: round(groups / scenarios),
+      weight: round(overuseWeight(ratio, options.pairMinRatio)),
+      ratio: round(ratio),
+      modelPer1k: round(per1k(count, modelTotal)),
+      humanPer1k: round(per1k(human, humanTotal)),
+    });
+  }
+  excessWords.sort((x, y) => y.modelPer1k * Math.log2(y.ratio) - x.modelPer1k * Math.log2(x.ratio));
+
+  return {
+    pairs: pairEntries,
+    frames: frameEntries,
+    hubs,
+    excessWords: excessWords.slice(0, options.maxExcessWords),
+    modelWords: modelTotal,
+    humanWords: humanTotal,
+  };
+}
+
+function median(xs: number[]): number {
+  if (xs.length === 0) return 0;
+  const s = xs.slice().sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x));
+const round = (x: number): number => Math.round(x * 10000) / 10000;

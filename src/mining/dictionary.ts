@@ -1,0 +1,128 @@
+// The slop dictionary file (SPEC §7): everything `mine` learns from a policy's replies against a human
+// corpus, with the evidence for each entry and the provenance of the data, so a reader can see why a
+// phrase is penalized and how hard. Versioned; validated on load so a hand-edited file fails clearly.
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { InputError } from "../core/errors.js";
+
+export const DICTIONARY_FORMAT = "foolsgold-prose-dictionary";
+export const DICTIONARY_VERSION = 1;
+
+/** Model vs human usage behind every entry (rates per 1,000 words unless named otherwise). */
+const evidence = {
+  weight: z.number().nonnegative(),
+  ratio: z.number().nonnegative(),
+  modelPer1k: z.number().nonnegative(),
+  humanPer1k: z.number().nonnegative(),
+};
+
+const pairEntry = z.object({
+  a: z.string(),
+  b: z.string(),
+  /** Saturation group: the hub word this pair belongs to, if any. */
+  hub: z.string().optional(),
+  deltaP: z.number(),
+  logLikelihood: z.number(),
+  scenarioShare: z.number(),
+  ...evidence,
+});
+
+const frameEntry = z.object({
+  hub: z.string(),
+  grammar: z.string(),
+  /** Whether the grammar word comes after ("scent of") or before the hub. */
+  position: z.enum(["after", "before"]),
+  scenarioShare: z.number(),
+  ...evidence,
+});
+
+const hubEntry = z.object({ word: z.string(), share: z.number(), partners: z.array(z.string()) });
+
+const wordEntry = z.object({ word: z.string(), scenarioShare: z.number(), ...evidence });
+
+const patternEntry = z.object({ type: z.string(), modelCount: z.number(), humanCount: z.number(), ...evidence });
+
+const phraseEntry = z.object({ phrase: z.string(), humanPer1k: z.number(), modelPer1k: z.number(), ratio: z.number(), humanSources: z.number() });
+
+const echoType = z.object({
+  type: z.string(),
+  modelPerReply: z.number(),
+  humanPerReply: z.number(),
+  ratio: z.number(),
+  penalized: z.boolean(),
+  penalty: z.number().min(0).max(1),
+  reason: z.string(),
+});
+
+const percentiles = z.object({ humanP75: z.number(), baseP90: z.number() });
+
+export const proseDictionarySchema = z.object({
+  format: z.literal(DICTIONARY_FORMAT),
+  version: z.literal(DICTIONARY_VERSION),
+  provenance: z.object({
+    created_at: z.string(),
+    foolsgold_version: z.string(),
+    model: z.object({ sources: z.array(z.string()), rows: z.number(), words: z.number(), scenarios: z.number(), models: z.array(z.string()).optional() }),
+    human: z.object({ sources: z.array(z.string()), rows: z.number(), words: z.number() }),
+    licence: z.string().optional(),
+    params: z.record(z.string(), z.unknown()),
+  }),
+  pairs: z.array(pairEntry),
+  frames: z.array(frameEntry),
+  hubs: z.array(hubEntry),
+  excessWords: z.array(wordEntry),
+  negation: z.array(patternEntry),
+  stackedAdjectives: patternEntry,
+  /** Adjective word forms used by the stacked-adjective pattern. */
+  adjectives: z.array(z.string()),
+  humanPhrases: z.array(phraseEntry),
+  echo: z.array(echoType),
+  calibration: z.object({
+    slop: z.object({
+      humanP75: z.number(),
+      baseTypical: z.number(),
+      humanDensest: z.number(),
+      rate: z.number().positive(),
+      baseScore: z.number(),
+      densestHumanScore: z.number(),
+      constrainedBy: z.enum(["base_target", "human_floor"]),
+      nHuman: z.number(),
+      nModel: z.number(),
+    }),
+    phrases: z.object({ humanP25: z.number(), nHuman: z.number() }),
+    openers: z.object({ hhi: percentiles, repeats: percentiles, nHuman: z.number(), nModel: z.number() }),
+  }),
+});
+
+export type ProseDictionary = z.infer<typeof proseDictionarySchema>;
+export type PairEntry = z.infer<typeof pairEntry>;
+export type FrameEntry = z.infer<typeof frameEntry>;
+export type WordEntry = z.infer<typeof wordEntry>;
+export type PatternEntry = z.infer<typeof patternEntry>;
+export type PhraseEntry = z.infer<typeof phraseEntry>;
+export type EchoTypeEntry = z.infer<typeof echoType>;
+
+export function parseDictionary(value: unknown, where: string): ProseDictionary {
+  const parsed = proseDictionarySchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new InputError(`${where} ${issue.path.join(".") || "(root)"}`, issue.message);
+  }
+  return parsed.data;
+}
+
+export function loadDictionary(path: string): ProseDictionary {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (err) {
+    throw new InputError(path, `cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new InputError(path, `is not valid JSON (${(err as Error).message})`);
+  }
+  return parseDictionary(json, path);
+}

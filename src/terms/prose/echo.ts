@@ -1,0 +1,178 @@
+// Echo detection (SPEC §7, seed 002): does the reply's dialogue, or a short italic thought, copy the
+// user's last message? Before matching, stutters ("I-I") and stretched letters ("sooo") collapse,
+// contractions expand, and "I"/"you" (me/my/your, am/are) are treated alike, so "You're crazy" echoed
+// as "I'm crazy?" still counts. Character names, titles, lines the user asked for and stock replies
+// ("I love you too") are ignored. Each hit is typed so only the types a model overuses are penalized.
+import { splitDialogue } from "../../text/dialogue.js";
+import { isStopword } from "../../text/stopwords.js";
+
+export const ECHO_TYPES = ["verbatim", "question_back", "pronoun_flipped", "partial", "italic_thought"] as const;
+export type EchoType = (typeof ECHO_TYPES)[number];
+
+/** Italic spans longer than this are narration in italics, not a thought. */
+export const MAX_THOUGHT_WORDS = 15;
+const MIN_PARTIAL_RUN = 3;
+
+export interface EchoHit {
+  type: EchoType;
+  /** The reply's line that echoes. */
+  line: string;
+}
+
+const TITLES = new Set(
+  "mr mrs ms miss sir madam ma'am maam lord lady master mistress captain doctor dr professor prof king queen prince princess majesty highness officer detective sergeant general commander boss".split(" "),
+);
+
+const STOCK_REPLIES = [
+  "i love you too", "i love you", "me too", "you too", "thank you", "thanks", "good night", "good morning",
+  "goodbye", "hello", "hi", "yes", "no", "okay", "ok", "sure", "of course", "i know", "i am sorry", "sorry",
+  "i miss you too", "i miss you", "what", "really", "why", "how", "please", "wait", "stop", "come here",
+];
+
+const CONTRACTIONS: [RegExp, string][] = [
+  [/\bcan't\b/g, "can not"], [/\bwon't\b/g, "will not"], [/\bshan't\b/g, "shall not"], [/\bain't\b/g, "is not"],
+  [/n't\b/g, " not"], [/'re\b/g, " are"], [/'m\b/g, " am"], [/'ve\b/g, " have"], [/'ll\b/g, " will"], [/'d\b/g, " would"],
+  [/\b(it|that|what|there|here|he|she|who|where|how)'s\b/g, "$1 is"], [/'s\b/g, ""],
+];
+
+/** The second person and the first are one speaker for matching ("you're crazy" ≈ "i'm crazy"). */
+const UNIFY: Record<string, string> = {
+  i: "P", me: "P", you: "P", my: "PP", your: "PP", mine: "PPS", yours: "PPS", myself: "PR", yourself: "PR", am: "BE", are: "BE",
+};
+
+interface Tokens {
+  raw: string[];
+  unified: string[];
+}
+
+/** Lower-case, drop names and titles, collapse stutters and stretched letters, expand contractions. */
+export function normalizeLine(line: string, extraNames: ReadonlySet<string> = new Set()): Tokens {
+  let s = line.replace(/[’‘]/g, "'");
+  // Names: capitalized words that do not start a sentence ("I" excepted), plus the names given.
+  s = s.replace(/(^|[.!?]\s+|["“(]\s*)?\b([A-Z][a-z]+)\b/g, (whole, start: string | undefined, word: string) =>
+    start !== undefined || word === "I" ? whole : " ",
+  );
+  s = s.toLowerCase();
+  s = s.replace(/\b([a-z]{1,3})-(?=\1)/g, "");
+  s = s.replace(/([a-z])\1{2,}/g, "$1");
+  for (const [re, rep] of CONTRACTIONS) s = s.replace(re, rep);
+  const raw = (s.match(/[a-z0-9']+/g) ?? []).filter((w) => !TITLES.has(w) && !extraNames.has(w));
+  return { raw, unified: raw.map((w) => UNIFY[w] ?? w) };
+}
+
+const STOCK = new Set(STOCK_REPLIES.map((r) => normalizeLine(r).unified.join(" ")));
+
+function containsRun(hay: string[], needle: string[]): boolean {
+  if (needle.length === 0 || needle.length > hay.length) return false;
+  outer: for (let i = 0; i + needle.length <= hay.length; i++) {
+    for (let k = 0; k < needle.length; k++) if (hay[i + k] !== needle[k]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/** Longest common contiguous run that contains a content word. */
+function longestDistinctiveRun(a: string[], b: string[]): number {
+  let best = 0;
+  for (let i = 0; i < a.length; i++) {
+    for (let j = 0; j < b.length; j++) {
+      let k = 0;
+      let content = false;
+      while (i + k < a.length && j + k < b.length && a[i + k] === b[j + k]) {
+        if (!isStopword(a[i + k]) && !(a[i + k] in REVERSE_UNIFY)) content = true;
+        k++;
+        if (content && k > best) best = k;
+      }
+    }
+  }
+  return best;
+}
+const REVERSE_UNIFY: Record<string, true> = { P: true, PP: true, PPS: true, PR: true, BE: true };
+
+/** Strong match: one side contains the other and covers most of the user's sentence. */
+function strongMatch(reply: string[], user: string[]): boolean {
+  if (user.length >= 2 && containsRun(reply, user)) return true;
+  return reply.length >= 3 && containsRun(user, reply) && reply.length >= 0.6 * user.length;
+}
+
+/** Lines the user asked the character to say: `say "X"`, `tell me "X"`, `repeat after me: X`. */
+export function requestedLines(userMessage: string): string[] {
+  const out: string[] = [];
+  const re = /\b(?:say|says|tell me|repeat(?: after me)?|call me|whisper|scream|shout|answer)\b[^"“\n]{0,20}["“]([^"”\n]+)["”]/gi;
+  for (const m of userMessage.matchAll(re)) out.push(m[1]);
+  return out;
+}
+
+function sentencesOf(text: string): string[] {
+  return text.split(/(?<=[.!?…])\s+|\n+/).filter((s) => s.trim().length > 0);
+}
+
+export interface Segment {
+  line: string;
+  italic: boolean;
+}
+
+/** Dialogue sentences and short italic spans of a reply, via src/text's dialogue splitter. */
+export function replySegments(reply: string): Segment[] {
+  const split = splitDialogue(reply);
+  const segments: Segment[] = [];
+  for (const d of split.dialogue) for (const s of sentencesOf(d)) segments.push({ line: s, italic: false });
+  for (const t of split.italics) {
+    if (t.split(/\s+/).length <= MAX_THOUGHT_WORDS && !split.dialogue.includes(t)) segments.push({ line: t, italic: true });
+  }
+  return segments;
+}
+
+export function findEchoes(reply: string, userMessage: string, names: ReadonlySet<string> = new Set()): EchoHit[] {
+  if (!userMessage.trim()) return [];
+  return findEchoesIn(replySegments(reply), userMessage, names);
+}
+
+export function findEchoesIn(segments: Segment[], userMessage: string, names: ReadonlySet<string> = new Set()): EchoHit[] {
+  if (!userMessage.trim() || segments.length === 0) return [];
+  const userLines = sentencesOf(userMessage).map((s) => normalizeLine(s, names)).filter((t) => t.raw.length > 0);
+  const userAll = normalizeLine(userMessage, names);
+  const requested = new Set(requestedLines(userMessage).map((l) => normalizeLine(l, names).unified.join(" ")));
+  const hits: EchoHit[] = [];
+  for (const seg of segments) {
+    const tokens = normalizeLine(seg.line, names);
+    if (tokens.raw.length < 2) continue;
+    const key = tokens.unified.join(" ");
+    if (STOCK.has(key) || [...requested].some((r) => r.length > 0 && key.includes(r))) continue;
+    const type = classify(seg.line, tokens, userLines, userAll);
+    if (type) hits.push({ type: seg.italic ? "italic_thought" : type, line: seg.line });
+  }
+  return hits;
+}
+
+function classify(line: string, t: Tokens, userLines: Tokens[], userAll: Tokens): Exclude<EchoType, "italic_thought"> | null {
+  if (userLines.some((u) => strongMatch(t.raw, u.raw))) return "verbatim";
+  const unifiedMatch = userLines.some((u) => strongMatch(t.unified, u.unified));
+  if (unifiedMatch && /\?\s*["”]?\s*$/.test(line.trim())) return "question_back";
+  if (unifiedMatch) return "pronoun_flipped";
+  if (longestDistinctiveRun(t.unified, userAll.unified) >= MIN_PARTIAL_RUN) return "partial";
+  return null;
+}
+
+/** The user's last message from a bank row's prompt (a string, or chat messages). */
+export function lastUserMessage(prompt: unknown): string {
+  if (typeof prompt === "string") return prompt;
+  if (Array.isArray(prompt)) {
+    for (let i = prompt.length - 1; i >= 0; i--) {
+      const m = prompt[i] as { role?: unknown; content?: unknown };
+      if (m && m.role === "user" && typeof m.content === "string") return m.content;
+    }
+  }
+  return "";
+}
+
+export interface EchoPenalties {
+  [type: string]: number;
+}
+
+/** Multiplies (1 − penalty) over the hits whose type is penalized. */
+export function echoFactor(hits: EchoHit[], penalties: EchoPenalties): number {
+  let f = 1;
+  for (const h of hits) f *= 1 - (penalties[h.type] ?? 0);
+  return f;
+}

@@ -1,0 +1,61 @@
+// Length and language measures for the gates, on cleaned text (seed 002: markup, zero-width characters
+// and Zalgo are stripped for these checks). The fast path reads them off the reply's scan, with the
+// common-English flag cached per word form; text that still carries markup takes the general path
+// through src/text's cleanText, words and commonEnglishRatio.
+import { cleanText } from "../../text/cleanup.js";
+import { commonEnglishRatio } from "../../text/english.js";
+import { scriptShares, SCRIPTS } from "../../text/script.js";
+import { words } from "../../text/tokenize.js";
+import { WORD_COMMON, type Lexicon } from "./lexicon.js";
+import type { Scan } from "./scan.js";
+
+export interface LanguageStats {
+  cleaned: string;
+  words: number;
+  commonEnglish: number;
+  foreignLetters: number;
+  foreignScripts: string[];
+}
+
+/** Characters that can only come from Latin script, punctuation, symbols or emoji. */
+const ONLY_LATIN = /^[\u0000-\u024F\u1E00-\u1EFF\u2000-\u2BFF\u3000-\u3002\uFE00-\uFE0F\u{1F000}-\u{1FFFF}]*$/u;
+const MARKUP = /[<&`#]|\]\(|\*\*|__/;
+
+export function foreignScript(reply: string, prompt: string): { letters: number; scripts: string[] } {
+  if (ONLY_LATIN.test(reply)) return { letters: 0, scripts: [] };
+  const r = scriptShares(reply);
+  const p = scriptShares(prompt);
+  let letters = 0;
+  const scripts: string[] = [];
+  for (const s of SCRIPTS) {
+    if (s === "latin" || p[s] > 0) continue;
+    const count = Math.round(r[s] * r.letters);
+    if (count > 0) {
+      letters += count;
+      scripts.push(s);
+    }
+  }
+  return { letters, scripts };
+}
+
+/** `text` is the reply as the terms see it and `scan` its scan; `prompt` the row's prompt text. */
+export function languageStats(text: string, scan: Scan, lexicon: Lexicon, prompt: string, promptWords: () => Set<string>): LanguageStats {
+  const foreign = foreignScript(text, prompt);
+  if (MARKUP.test(text)) {
+    const cleaned = cleanText(text);
+    const tokens = words(cleaned);
+    const seen = promptWords();
+    const beyond = tokens.filter((t) => !seen.has(t));
+    return { cleaned, words: tokens.length, commonEnglish: beyond.length ? commonEnglishRatio(beyond) : 1, foreignLetters: foreign.letters, foreignScripts: foreign.scripts };
+  }
+  const seen = prompt ? promptWords() : undefined;
+  let beyond = 0;
+  let common = 0;
+  for (let i = 0; i < scan.n; i++) {
+    const sid = scan.surface[i];
+    if (seen && seen.has(lexicon.surfaces[sid])) continue;
+    beyond++;
+    if (lexicon.surfaceFlags[sid] & WORD_COMMON) common++;
+  }
+  return { cleaned: text, words: scan.n, commonEnglish: beyond ? common / beyond : 1, foreignLetters: foreign.letters, foreignScripts: foreign.scripts };
+}

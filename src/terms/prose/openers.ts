@@ -1,0 +1,78 @@
+// Opener diversity (SPEC §7, seed 002): dialogue and italic thoughts are dropped and the first word of
+// each narration sentence is its opener, after skipping one leading word like "Then" or "Slowly," so
+// it cannot hide a "He… He… He…" chain. Two measures: the normalized Herfindahl–Hirschman index
+// (Simpson's index for a finite sample, Simpson 1949: Σ nᵢ(nᵢ−1) / N(N−1), 0 when every opener
+// differs, 1 when all are the same) and the number of openers that come back in the next sentence or
+// the one after. Both are free up to the human 75th percentile and reach the full penalty at the base
+// model's 90th; the worse sets the score, down to 0.75. Fewer than 5 narration sentences → 0.96.
+import type { Lexicon } from "./lexicon.js";
+import { T_COMMA_AFTER, T_DIALOGUE, T_ITALIC, type Scan } from "./scan.js";
+
+export const MIN_NARRATION_SENTENCES = 5;
+export const FEW_SENTENCES_SCORE = 0.96;
+export const OPENER_FLOOR = 0.75;
+
+const LEADING_WORDS = new Set(
+  "then slowly suddenly finally now and but so still yet meanwhile instead later soon again together carefully gently quietly eventually outside inside somewhere behind beside above below nearby overhead tonight today tomorrow".split(" "),
+);
+
+export interface OpenerStats {
+  sentences: number;
+  hhi: number;
+  repeats: number;
+}
+
+export function openerStats(scan: Scan, lexicon: Lexicon): OpenerStats {
+  const { n, surface, flags, sentence } = scan;
+  const openers: number[] = [];
+  let i = 0;
+  while (i < n) {
+    const s = sentence[i];
+    let end = i;
+    while (end < n && sentence[end] === s) end++;
+    if ((flags[i] & (T_DIALOGUE | T_ITALIC)) === 0) {
+      let k = i;
+      const first = lexicon.surfaces[surface[k]];
+      if (k + 1 < end && (LEADING_WORDS.has(first) || flags[k] & T_COMMA_AFTER || (first.endsWith("ly") && first.length > 4))) k++;
+      if ((flags[k] & (T_DIALOGUE | T_ITALIC)) === 0) openers.push(surface[k]);
+    }
+    i = end;
+  }
+  return { sentences: openers.length, hhi: simpson(openers), repeats: nearRepeats(openers) };
+}
+
+/** Σ nᵢ(nᵢ−1) / N(N−1); 0 for fewer than two sentences. */
+export function simpson(items: number[]): number {
+  const N = items.length;
+  if (N < 2) return 0;
+  const counts = new Map<number, number>();
+  for (const x of items) counts.set(x, (counts.get(x) ?? 0) + 1);
+  let sum = 0;
+  for (const c of counts.values()) sum += c * (c - 1);
+  return sum / (N * (N - 1));
+}
+
+/** Sentences whose opener equals the opener one or two sentences before. */
+export function nearRepeats(items: number[]): number {
+  let count = 0;
+  for (let k = 1; k < items.length; k++) if (items[k] === items[k - 1] || (k > 1 && items[k] === items[k - 2])) count++;
+  return count;
+}
+
+export interface OpenerCalibration {
+  hhi: { humanP75: number; baseP90: number };
+  repeats: { humanP75: number; baseP90: number };
+}
+
+/** 0 up to the human 75th percentile, 1 at the base model's 90th, linear between. */
+function penalty(x: number, p: { humanP75: number; baseP90: number }): number {
+  if (x <= p.humanP75) return 0;
+  if (p.baseP90 <= p.humanP75) return 1;
+  return Math.min(1, (x - p.humanP75) / (p.baseP90 - p.humanP75));
+}
+
+export function openerFactor(stats: OpenerStats, cal: OpenerCalibration): number {
+  if (stats.sentences < MIN_NARRATION_SENTENCES) return FEW_SENTENCES_SCORE;
+  const worst = Math.max(penalty(stats.hhi, cal.hhi), penalty(stats.repeats, cal.repeats));
+  return 1 - (1 - OPENER_FLOOR) * worst;
+}

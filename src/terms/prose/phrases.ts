@@ -1,0 +1,108 @@
+// Human-phrase bonus (SPEC §7, seed 002): everyday 2–3 word phrases ("at least", "one of", "as soon
+// as") that humans use ≥ 2.5× more than the model. Each counts once per reply, weighted by how rarely
+// the policy itself uses it, with the policy's rates refreshed from its most recent rollouts (a
+// window), so a phrase the policy learns to spam stops paying. Credit per 1,000 words; full marks at
+// the human 25th percentile; a reply with none scores 0.70; replies under 40 words are left at 1.
+import type { PhraseEntry } from "../../mining/dictionary.js";
+import type { Lexicon } from "./lexicon.js";
+import { T_COMMA_AFTER, T_DASH_AFTER, T_END_AFTER, T_QUOTE_AFTER, T_SEMI_AFTER, type Scan } from "./scan.js";
+
+export const NO_PHRASE_SCORE = 0.7;
+export const SHORT_REPLY_WORDS = 40;
+/** A phrase pays in full while humans use it at least this many times more than the policy. */
+export const PHRASE_MIN_RATIO = 2.5;
+
+const KEY = 2 ** 21;
+const BREAK_AFTER = T_COMMA_AFTER | T_DASH_AFTER | T_SEMI_AFTER | T_END_AFTER | T_QUOTE_AFTER;
+
+export interface CompiledPhrases {
+  entries: PhraseEntry[];
+  /** First two surface ids → phrases starting with them (third id, or -1 for a two-word phrase). */
+  starts: Map<number, { id: number; third: number }[]>;
+  firstWords: Set<number>;
+}
+
+export function compilePhrases(entries: PhraseEntry[], lexicon: Lexicon): CompiledPhrases {
+  const starts = new Map<number, { id: number; third: number }[]>();
+  const firstWords = new Set<number>();
+  entries.forEach((e, id) => {
+    const ws = e.phrase.split(" ").map((w) => lexicon.surface(w));
+    const key = ws[0] * KEY + ws[1];
+    (starts.get(key) ?? starts.set(key, []).get(key)!).push({ id, third: ws.length > 2 ? ws[2] : -1 });
+    firstWords.add(ws[0]);
+  });
+  return { entries, starts, firstWords };
+}
+
+/** Ids of the phrases present in a reply, each once. */
+export function findPhrases(scan: Scan, c: CompiledPhrases): number[] {
+  const { n, surface, flags, sentence } = scan;
+  const found: number[] = [];
+  for (let i = 0; i + 1 < n; i++) {
+    if (!c.firstWords.has(surface[i]) || flags[i] & BREAK_AFTER || sentence[i + 1] !== sentence[i]) continue;
+    const list = c.starts.get(surface[i] * KEY + surface[i + 1]);
+    if (!list) continue;
+    for (const p of list) {
+      if (p.third >= 0 && !(i + 2 < n && surface[i + 2] === p.third && (flags[i + 1] & BREAK_AFTER) === 0 && sentence[i + 2] === sentence[i])) continue;
+      if (!found.includes(p.id)) found.push(p.id);
+    }
+  }
+  return found;
+}
+
+/**
+ * The policy's recent phrase rates over a window of rollouts. Until the window holds `minWords`
+ * words, the mined model rates stand in for the policy's.
+ */
+export class PolicyPhraseRates {
+  private readonly counts: Float64Array;
+  private readonly recent: { ids: number[]; words: number }[] = [];
+  private words = 0;
+
+  constructor(
+    private readonly entries: PhraseEntry[],
+    private readonly windowRollouts: number,
+    private readonly minWords = 20_000,
+  ) {
+    this.counts = new Float64Array(entries.length);
+  }
+
+  /** Weight per phrase in [0, 1]: 1 while humans use it ≥ 2.5× more than the policy, 0 at parity. */
+  weights(): Float64Array {
+    const w = new Float64Array(this.entries.length);
+    const live = this.windowRollouts > 0 && this.words >= this.minWords;
+    for (let k = 0; k < w.length; k++) {
+      const e = this.entries[k];
+      const policyPer1k = live ? (1000 * this.counts[k]) / this.words : e.modelPer1k;
+      const ratio = policyPer1k > 0 ? e.humanPer1k / policyPer1k : Infinity;
+      w[k] = Math.max(0, Math.min(1, (ratio - 1) / (PHRASE_MIN_RATIO - 1)));
+    }
+    return w;
+  }
+
+  observe(ids: number[], words: number): void {
+    if (this.windowRollouts <= 0) return;
+    this.recent.push({ ids, words });
+    for (const id of ids) this.counts[id]++;
+    this.words += words;
+    while (this.recent.length > this.windowRollouts) {
+      const old = this.recent.shift()!;
+      for (const id of old.ids) this.counts[id]--;
+      this.words -= old.words;
+    }
+  }
+}
+
+export function phraseCredit(ids: number[], weights: Float64Array, words: number): number {
+  if (words <= 0) return 0;
+  let sum = 0;
+  for (const id of ids) sum += weights[id];
+  return (1000 * sum) / words;
+}
+
+export function phraseFactor(credit: number, words: number, humanP25: number): number {
+  if (words < SHORT_REPLY_WORDS) return 1;
+  if (credit <= 0) return NO_PHRASE_SCORE;
+  if (humanP25 <= 0 || credit >= humanP25) return 1;
+  return NO_PHRASE_SCORE + (1 - NO_PHRASE_SCORE) * (credit / humanP25);
+}

@@ -1,0 +1,208 @@
+// Slop density (SPEC §7): dictionary hits (pairs, frames, excess words, stacked adjectives) and
+// "not X, but Y" patterns per 1,000 words. Overlapping dictionary hits are one cliché that counts
+// once at its strongest weight ("heart hammering against ribs" is one hit, not three pairs); repeated
+// hits on one hub saturate (BM25). The dictionary is compiled once into integer lookup tables.
+import type { ProseDictionary } from "../../mining/dictionary.js";
+import { WORD_CONTENT, type Lexicon } from "./lexicon.js";
+import { findNegations, type NegationHit } from "./negation.js";
+import { T_COMMA_AFTER, T_DASH_AFTER, T_END_AFTER, T_SEMI_AFTER, T_QUOTE_AFTER, type Scan } from "./scan.js";
+import { saturationIncrement } from "./calibration.js";
+import { isStackAt } from "./stacked.js";
+
+export const PAIR_WINDOW = 5;
+/** A cliché is at most this many words: longer chains of overlapping hits count as several. */
+export const MAX_CLICHE_WORDS = 8;
+export const BM25_K1 = 1.2;
+
+const KEY = 2 ** 21;
+const BREAK_AFTER = T_COMMA_AFTER | T_DASH_AFTER | T_SEMI_AFTER | T_END_AFTER | T_QUOTE_AFTER;
+
+export type HitKind = "pair" | "frame" | "excess_word" | "stacked_adjectives";
+const KINDS: HitKind[] = ["pair", "frame", "excess_word", "stacked_adjectives"];
+
+interface Entry {
+  weight: number;
+  /** Saturation group: hub lemma id, or a negative id unique to the entry. */
+  group: number;
+  kind: number;
+  label: string;
+}
+
+export interface CompiledSlop {
+  lexicon: Lexicon;
+  pairs: Map<number, Entry>;
+  frames: Map<number, Entry>;
+  excess: Map<number, Entry>;
+  /** Lemma ids that occur in some pair, and hub lemma ids that have frames. */
+  pairMember: Set<number>;
+  frameHub: Set<number>;
+  adjectives: Set<number>;
+  stacked: Entry;
+  negation: Map<string, number>;
+  k1: number;
+}
+
+export function compileSlop(dict: ProseDictionary, lexicon: Lexicon): CompiledSlop {
+  const lemma = (w: string): number => lexicon.lemmaOfWord(w);
+  const hubGroup = (w: string | undefined, fallback: number): number => (w ? lemma(w) : fallback);
+  const pairs = new Map<number, Entry>();
+  const pairMember = new Set<number>();
+  let unique = -1;
+  for (const p of dict.pairs) {
+    const a = lemma(p.a);
+    const b = lemma(p.b);
+    if (a === b) continue;
+    pairs.set(pairKey(a, b), { weight: p.weight, group: hubGroup(p.hub, unique--), kind: 0, label: `${p.a} ~ ${p.b}` });
+    pairMember.add(a);
+    pairMember.add(b);
+  }
+  const frames = new Map<number, Entry>();
+  const frameHub = new Set<number>();
+  for (const f of dict.frames) {
+    const h = lemma(f.hub);
+    const g = lemma(f.grammar);
+    frames.set(frameKey(h, g, f.position === "after"), { weight: f.weight, group: h, kind: 1, label: f.position === "after" ? `${f.hub} ${f.grammar}` : `${f.grammar} ${f.hub}` });
+    frameHub.add(h);
+  }
+  const excess = new Map<number, Entry>();
+  for (const w of dict.excessWords) {
+    const id = lemma(w.word);
+    excess.set(id, { weight: w.weight, group: id, kind: 2, label: w.word });
+  }
+  const adjectives = new Set<number>();
+  for (const a of dict.adjectives) adjectives.add(lexicon.surface(a));
+  const negation = new Map<string, number>();
+  for (const n of dict.negation) negation.set(n.type, n.weight);
+  return {
+    lexicon,
+    pairs,
+    frames,
+    excess,
+    pairMember,
+    frameHub,
+    adjectives,
+    stacked: { weight: dict.stackedAdjectives.weight, group: unique--, kind: 3, label: "stacked adjectives" },
+    negation,
+    k1: BM25_K1,
+  };
+}
+
+export function pairKey(a: number, b: number): number {
+  return a < b ? a * KEY + b : b * KEY + a;
+}
+
+export function frameKey(hub: number, grammar: number, after: boolean): number {
+  return (hub * 2 + (after ? 1 : 0)) * KEY + grammar;
+}
+
+export interface SlopMeasure {
+  words: number;
+  /** Weighted hits per 1,000 words: dictionary clichés plus negation patterns. */
+  density: number;
+  /** Raw hit counts per 1,000 words by kind (clichés counted once). */
+  per1k: Record<HitKind | "not_x_but_y", number>;
+  /** The strongest hits, for the score details. */
+  top: { label: string; weight: number }[];
+}
+
+interface Span {
+  from: number;
+  to: number;
+  entry: Entry;
+}
+
+/** Measure one scanned reply. `spans` is scratch space reused across calls. */
+export function measureSlop(scan: Scan, c: CompiledSlop, negations: NegationHit[] = [], spans: Span[] = []): SlopMeasure {
+  spans.length = 0;
+  const { n, lemma, surface, flags, sentence } = scan;
+  const surfaceFlags = c.lexicon.surfaceFlags;
+  for (let i = 0; i < n; i++) {
+    const li = lemma[i];
+    const content = (surfaceFlags[surface[i]] & WORD_CONTENT) !== 0;
+    if (!content) continue;
+    if (c.pairMember.has(li)) {
+      const last = Math.min(n - 1, i + PAIR_WINDOW);
+      for (let j = i + 1; j <= last && sentence[j] === sentence[i]; j++) {
+        const lj = lemma[j];
+        if (lj === li || (surfaceFlags[surface[j]] & WORD_CONTENT) === 0) continue;
+        const e = c.pairs.get(pairKey(li, lj));
+        if (e) spans.push({ from: i, to: j, entry: e });
+      }
+    }
+    if (c.frameHub.has(li)) {
+      if (i + 1 < n && (flags[i] & BREAK_AFTER) === 0 && sentence[i + 1] === sentence[i]) {
+        const e = c.frames.get(frameKey(li, lemma[i + 1], true));
+        if (e) spans.push({ from: i, to: i + 1, entry: e });
+      }
+      if (i > 0 && (flags[i - 1] & BREAK_AFTER) === 0 && sentence[i - 1] === sentence[i]) {
+        const e = c.frames.get(frameKey(li, lemma[i - 1], false));
+        if (e) spans.push({ from: i - 1, to: i, entry: e });
+      }
+    }
+    const x = c.excess.get(li);
+    if (x) spans.push({ from: i, to: i, entry: x });
+    if (c.stacked.weight > 0 && (flags[i] & T_COMMA_AFTER) && isStackAt(scan, c.lexicon, c.adjectives, i)) spans.push({ from: i - 1, to: i + 2, entry: c.stacked });
+  }
+  const words = n;
+  const per1k: Record<HitKind | "not_x_but_y", number> = { pair: 0, frame: 0, excess_word: 0, stacked_adjectives: 0, not_x_but_y: 0 };
+  const clusters = clusterSpans(spans);
+  for (const e of clusters) per1k[KINDS[e.kind]]++;
+  let total = saturate(clusters, c.k1);
+  negations.length = 0;
+  findNegations(scan, c.lexicon, negations);
+  for (const hit of negations) {
+    per1k.not_x_but_y++;
+    total += c.negation.get(hit.type) ?? 0;
+  }
+  const scale = words > 0 ? 1000 / words : 0;
+  for (const k of Object.keys(per1k) as (keyof typeof per1k)[]) per1k[k] *= scale;
+  const top = clusters
+    .slice()
+    .sort((a, b) => b.weight - a.weight)
+    .slice(0, 5)
+    .map((e) => ({ label: e.label, weight: round(e.weight) }));
+  return { words, density: total * scale, per1k, top };
+}
+
+/** Merge overlapping spans into clichés of at most MAX_CLICHE_WORDS words; each keeps its strongest entry. */
+function clusterSpans(spans: Span[]): Entry[] {
+  if (spans.length === 0) return [];
+  spans.sort((a, b) => a.from - b.from || b.to - a.to);
+  const out: Entry[] = [];
+  let start = spans[0].from;
+  let end = spans[0].to;
+  let best = spans[0].entry;
+  for (let k = 1; k < spans.length; k++) {
+    const s = spans[k];
+    if (s.from <= end && Math.max(end, s.to) - start < MAX_CLICHE_WORDS) {
+      if (s.to > end) end = s.to;
+      if (s.entry.weight > best.weight) best = s.entry;
+    } else {
+      out.push(best);
+      start = s.from;
+      end = s.to;
+      best = s.entry;
+    }
+  }
+  out.push(best);
+  return out;
+}
+
+/** Strongest hit per saturation group counts in full; each further hit adds its BM25 increment. */
+function saturate(clusters: Entry[], k1: number): number {
+  if (clusters.length === 0) return 0;
+  const byGroup = new Map<number, number[]>();
+  for (const e of clusters) {
+    const list = byGroup.get(e.group);
+    if (list) list.push(e.weight);
+    else byGroup.set(e.group, [e.weight]);
+  }
+  let total = 0;
+  for (const weights of byGroup.values()) {
+    if (weights.length > 1) weights.sort((a, b) => b - a);
+    for (let k = 0; k < weights.length; k++) total += weights[k] * saturationIncrement(k + 1, k1);
+  }
+  return total;
+}
+
+const round = (x: number): number => Math.round(x * 1000) / 1000;
