@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { scoredDataGroupSchema } from "../../src/envs/jokes/scored-group.js";
 
 const run = promisify(execFile);
 const bin = resolve(import.meta.dirname, "../../bin/foolsgold.js");
@@ -47,7 +48,7 @@ describe("foolsgold jokes", () => {
     expect(written.length).toBe(result.written);
     expect(droppedLines.length).toBe(result.dropped.length);
     expect(written.length + droppedLines.length).toBe(3);
-    for (const line of written) expect(JSON.parse(line).scores).toHaveLength(8);
+    for (const line of written) expect(scoredDataGroupSchema.parse(JSON.parse(line)).scores).toHaveLength(8);
   });
 
   it("names the problem and exits 2 on bad input", async () => {

@@ -1,22 +1,35 @@
 // The atropos-like ScoredDataGroup that `jokes process` writes, one JSON line per usable group, and
 // the verdict on a group: atropos silently drops groups whose scores are all equal (no advantage
 // signal) or that hit the length limit; we drop the same groups but always say which and why.
+import { z } from "zod";
 import type { ChatRequest } from "../../models/spec.js";
 
 export type Message = ChatRequest["messages"][number];
 
-export interface ScoredDataGroup {
-  /** Token ids per sample: prompt tokens then completion tokens (only when the policy server has /tokenize). */
-  tokens?: number[][];
-  /** Same length as tokens: −100 on prompt tokens, the token id on completion tokens. */
-  masks?: number[][];
-  scores: number[];
-  messages: Message[][];
-  group_id: string;
-  joke_id: string;
-  finish_reasons: (string | null)[];
-  /** Per-sample reward details: perplexities, or why the reasoning was broken. */
-  details: Record<string, unknown>[];
+const message = z.object({ role: z.enum(["system", "user", "assistant"]), content: z.string() });
+
+/** One JSON line of `jokes process --write`; published as schemas/scored-data-group.schema.json. */
+export const scoredDataGroupSchema = z
+  .object({
+    tokens: z.array(z.array(z.number().int())).optional().describe("Per sample: prompt token ids then completion token ids (when the policy server has /tokenize)"),
+    masks: z.array(z.array(z.number().int())).optional().describe("Same shape as tokens: -100 on prompt tokens, the token id on completion tokens"),
+    scores: z.array(z.number()).describe("VR-CLI reward per sample: in [0, 1), or -1 for missing/broken reasoning"),
+    messages: z.array(z.array(message)).describe("Per sample: the policy prompt and the completion as generated"),
+    group_id: z.string().describe("joke id : group index"),
+    joke_id: z.string().describe("Stable hash of the joke (normalized setup + punchline)"),
+    finish_reasons: z.array(z.string().nullable()),
+    details: z.array(z.record(z.string(), z.unknown())).describe("Per sample: base_perplexity, plus_perplexity, punchline_tokens, answer, reasoning_problem"),
+  })
+  .describe("An atropos-like ScoredDataGroup written by foolsgold jokes process");
+
+export type ScoredDataGroup = z.infer<typeof scoredDataGroupSchema>;
+
+export function scoredDataGroupJsonSchema(): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(scoredDataGroupSchema, { target: "draft-2020-12" }),
+    $id: "https://foolsgold.dev/schemas/scored-data-group.schema.json",
+    title: "foolsgold scored data group",
+  };
 }
 
 export type DropReason = "policy_failed" | "short_group" | "reference_failed" | "length_limit" | "scores_all_equal" | "tokenize_failed";
