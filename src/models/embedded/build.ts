@@ -18,9 +18,15 @@ export const EVAL_WINDOW = 256;
 export interface PerplexityReport {
   tokens: number;
   windows: number;
+  /** Out-of-vocabulary tokens among them (scored through <unk> × spelling). */
+  unknownTokens: number;
+  /** Open-vocabulary per-token perplexities over exact surface tokens (case and spelling included). */
   unigram: number;
   kneserNey: number;
   kneserNeyWithCache: number;
+  /** Closed-vocabulary perplexities over lower-cased types, <unk> as one type (comparable to textbook n-gram figures). */
+  typesUnigram: number;
+  typesKneserNey: number;
 }
 
 export interface BuildReport {
@@ -141,21 +147,54 @@ function tuneCacheWeight(data: LmData, tuneWindows: string[][]): number {
 function heldOutPerplexity(lm: EmbeddedLm, data: LmData, testWindows: string[][]): PerplexityReport {
   const plain = new EmbeddedLm({ ...data, weights: { cache: 0, trigger: 0 } });
   const unigram = unigramScorer(data);
+  const typeUnigram = unigramTypeProbs(data);
   let n = 0;
+  let unknown = 0;
   let kn = 0;
   let knCache = 0;
   let uni = 0;
+  let typesKn = 0;
+  let typesUni = 0;
   for (const win of testWindows) {
     const a = plain.scoreTokens(win).logprobs;
     const b = lm.scoreTokens(win).logprobs;
+    let u = BOS;
+    let v = BOS;
     for (let i = 0; i < win.length; i++) {
+      const type = plain.typeOf(win[i]);
+      if (type === UNK) unknown++;
       kn += a[i];
       knCache += b[i];
       uni += unigram(win[i]);
+      typesKn += Math.log(plain.ngram.prob(u, v, type));
+      typesUni += Math.log(typeUnigram[type]);
+      u = v;
+      v = type;
       n++;
     }
   }
-  return { tokens: n, windows: testWindows.length, unigram: Math.exp(-uni / n), kneserNey: Math.exp(-kn / n), kneserNeyWithCache: Math.exp(-knCache / n) };
+  const ppl = (lp: number): number => Math.exp(-lp / n);
+  return {
+    tokens: n,
+    windows: testWindows.length,
+    unknownTokens: unknown,
+    unigram: ppl(uni),
+    kneserNey: ppl(kn),
+    kneserNeyWithCache: ppl(knCache),
+    typesUnigram: ppl(typesUni),
+    typesKneserNey: ppl(typesKn),
+  };
+}
+
+/** Add-one unigram probabilities of the training types (BOS excluded). */
+function unigramTypeProbs(data: LmData): Float64Array {
+  const counts = new Float64Array(data.types.length);
+  const t = data.tables.trigram;
+  for (let i = 0; i < t.words.length; i++) counts[t.words[i]] += t.counts[i];
+  counts[BOS] = 0;
+  let total = 0;
+  for (let w = 0; w < counts.length; w++) if (w !== BOS) total += counts[w] + 1;
+  return Float64Array.from(counts, (c, w) => (w === BOS ? 0 : (c + 1) / total));
 }
 
 /**
@@ -164,17 +203,10 @@ function heldOutPerplexity(lm: EmbeddedLm, data: LmData, testWindows: string[][]
  */
 export function unigramScorer(data: LmData): (token: string) => number {
   const lm = new EmbeddedLm({ ...data, weights: { cache: 0, trigger: 0 } });
-  const counts = new Float64Array(data.types.length);
-  const t = data.tables.trigram;
-  for (let i = 0; i < t.words.length; i++) counts[t.words[i]] += t.counts[i];
-  counts[BOS] = 0;
-  let total = 0;
-  for (let w = 0; w < counts.length; w++) if (w !== BOS) total += counts[w] + 1;
+  const probs = unigramTypeProbs(data);
   return (token) => {
-    const lower = token.toLowerCase();
-    const type = lm.typeIndex.get(lower) ?? UNK;
-    const pType = (counts[type] + 1) / total;
-    // Reuse the LM's case and spelling terms through its n-gram probability ratio.
-    return Math.log(pType) + Math.log(lm.ngramProb(BOS, BOS, 1, token) / lm.ngram.prob(BOS, BOS, type));
+    const type = lm.typeOf(token);
+    // The same case and spelling factor as the LM: the n-gram probability divided by its type part.
+    return Math.log(probs[type]) + Math.log(lm.ngramProb(BOS, BOS, 1, token) / lm.ngram.prob(BOS, BOS, type));
   };
 }

@@ -234,7 +234,7 @@ export class EmbeddedLm {
   }
 
   /**
-   * Top-k of the full mixture at a position. Candidates: the n-gram top (k + 16), then every cache
+   * Top-k of the full mixture at a position. Candidates: the n-gram top (k + 4), then every cache
    * and trigger surface whose upper bound can beat the k-th candidate: a listed surface outside the
    * n-gram list has P_ngram ≤ the list's last value; any other surface has P_ngram ≤ its case ×
    * spelling factor (its type probability is ≤ 1). Exact over listed, cache and trigger surfaces.
@@ -242,29 +242,22 @@ export class EmbeddedLm {
   private topAt(pos: Position, k: number): TokenScore[] {
     if (k <= 0) return [];
     const w = this.mixture(pos);
-    const depth = Math.min(255, k + 16);
+    const depth = Math.min(255, k + 4);
     const list = this.ngramTop(pos.u, pos.v, pos.flag, depth);
     const listFloor = list.length === depth ? list[depth - 1].p : 0;
-    const scored: ProbEntry[] = [];
-    const seen = new Set<string>();
-    for (const e of list) {
-      scored.push({ token: e.token, p: w.n * e.p + this.contextMass(pos, w, e.token) });
-      seen.add(e.token);
-    }
-    scored.sort(byProb);
+    const scored: ProbEntry[] = list.map((e) => ({ token: e.token, p: w.n * e.p + this.contextMass(pos, w, e.token) }));
+    if (w.c > 0 || w.t > 0) scored.sort(byProb);
     let kth = scored.length >= k ? scored[k - 1].p : 0;
     const triggerMass = w.t > 0 ? w.t / this.trigger.length : 0;
     const consider = (surface: string, info: SurfaceInfo, count: number): void => {
-      if (seen.has(surface)) return;
-      seen.add(surface);
       const extra = (count > 0 ? (w.c * count) / pos.cacheTotal : 0) + (info.trigger ? triggerMass : 0);
-      const bound = w.n * (info.listed ? listFloor : info.factor[pos.flag]) + extra;
-      if (bound <= kth) return;
+      if (w.n * (info.listed ? listFloor : info.factor[pos.flag]) + extra <= kth) return;
+      if (scored.some((e) => e.token === surface)) return;
       const p = w.n * this.ngram.prob(pos.u, pos.v, info.type) * info.factor[pos.flag] + extra;
       if (p <= kth) return;
       let i = scored.length;
       scored.push({ token: surface, p });
-      while (i > 0 && scored[i - 1].p < p) {
+      while (i > 0 && byProb(scored[i - 1], { token: surface, p }) > 0) {
         scored[i] = scored[i - 1];
         i--;
       }
@@ -272,17 +265,19 @@ export class EmbeddedLm {
       if (scored.length >= k) kth = scored[k - 1].p;
     };
     // Whole loops are skipped when even their best possible member cannot reach the k-th candidate.
-    const bestCached = w.n * Math.max(listFloor, pos.cacheMaxUnlisted[pos.flag]) + triggerMass;
-    if (w.c > 0 && bestCached + (w.c * pos.cacheMaxCount) / pos.cacheTotal > kth) {
+    const cacheBest = w.c > 0 ? (w.c * pos.cacheMaxCount) / pos.cacheTotal : 0;
+    if (w.c > 0 && w.n * Math.max(listFloor, pos.cacheMaxUnlisted[pos.flag]) + triggerMass + cacheBest > kth) {
       for (const [surface, entry] of pos.cache) consider(surface, entry.info, entry.count);
     }
-    if (w.t > 0 && w.n * Math.max(listFloor, this.triggerMaxUnlisted[pos.flag]) + triggerMass + (w.c * pos.cacheMaxCount) / Math.max(1, pos.cacheTotal) > kth) {
+    if (w.t > 0 && w.n * Math.max(listFloor, this.triggerMaxUnlisted[pos.flag]) + triggerMass + cacheBest > kth) {
       for (let i = 0; i < this.trigger.length; i++) {
         const surface = this.trigger[i];
         consider(surface, this.triggerInfo[i], pos.cache.get(surface)?.count ?? 0);
       }
     }
-    return scored.slice(0, k).map((e) => ({ token: e.token, logprob: Math.log(e.p) }));
+    const out = new Array<TokenScore>(Math.min(k, scored.length));
+    for (let i = 0; i < out.length; i++) out[i] = { token: scored[i].token, logprob: Math.log(scored[i].p) };
+    return out;
   }
 
   /**

@@ -8,6 +8,8 @@
 // the next level with weight 1.
 import { BOS, type NgramTables, type OrderTable } from "./ngram-tables.js";
 
+const ORDER_CACHE_LIMIT = 100_000;
+
 interface LevelIndex {
   table: OrderTable;
   total: Float64Array;
@@ -68,6 +70,7 @@ export class NgramModel {
   /** Types sorted by P1, most probable first. */
   private readonly unigramOrder: Uint32Array;
   private readonly bigramOrder = new Map<number, { types: Uint32Array; probs: Float64Array }>();
+  private readonly countOrder = new Map<number, Uint32Array>();
 
   constructor(tables: NgramTables) {
     const V = (this.vocabSize = tables.vocabSize);
@@ -115,6 +118,18 @@ export class NgramModel {
     return (c > 0 ? (c - discount(this.tri.table, c)) / this.tri.total[ctx] : 0) + this.tri.gamma[ctx] * p2;
   }
 
+  /** Indices of a trigram context's successors by decreasing count, built once per context. */
+  private byCount(ctx: number): Uint32Array {
+    let order = this.countOrder.get(ctx);
+    if (order) return order;
+    const t = this.tri.table;
+    const start = t.contextStart[ctx];
+    order = Uint32Array.from({ length: t.contextStart[ctx + 1] - start }, (_, i) => start + i).sort((a, b) => t.counts[b] - t.counts[a] || a - b);
+    if (this.countOrder.size >= ORDER_CACHE_LIMIT) this.countOrder.clear();
+    this.countOrder.set(ctx, order);
+    return order;
+  }
+
   /** Bigram successors of v sorted by P2, built once per v. */
   private sortedBigram(v: number): { types: Uint32Array; probs: Float64Array } {
     let entry = this.bigramOrder.get(v);
@@ -145,20 +160,29 @@ export class NgramModel {
     const ctx = this.triIndex.get(u * this.vocabSize + v);
     let triGamma = 1;
     let threshold = 0;
+    const sorted = this.sortedBigram(v);
+    const biCtx = this.biIndex[v];
     if (ctx !== undefined) {
       const t = this.tri.table;
+      const total = this.tri.total[ctx];
       triGamma = this.tri.gamma[ctx];
-      for (let j = t.contextStart[ctx]; j < t.contextStart[ctx + 1]; j++) threshold = visit(t.words[j], this.prob(u, v, t.words[j]));
+      // Successors by decreasing count: P3 ≤ (c − D(c))/c(uv·) + γ(uv)·max P2, and c − D(c) grows
+      // with c, so the walk can stop at the first successor whose bound cannot beat the threshold.
+      const p2Max = Math.max(sorted.probs.length ? sorted.probs[0] : 0, (biCtx < 0 ? 1 : this.bi.gamma[biCtx]) * this.unigram[this.unigramOrder[0]]);
+      for (const j of this.byCount(ctx)) {
+        const c = t.counts[j];
+        const direct = (c - discount(t, c)) / total;
+        if (direct + triGamma * p2Max <= threshold) break;
+        threshold = visit(t.words[j], direct + triGamma * this.bigramProb(v, t.words[j]));
+      }
     }
     const isTrigramSuccessor = (w: number): boolean => ctx !== undefined && findWord(this.tri.table, ctx, w) >= 0;
-    const sorted = this.sortedBigram(v);
     for (let i = 0; i < sorted.types.length; i++) {
       const p = triGamma * sorted.probs[i];
       if (p <= threshold) break;
       const w = sorted.types[i];
       if (!isTrigramSuccessor(w)) threshold = visit(w, p);
     }
-    const biCtx = this.biIndex[v];
     const scale = triGamma * (biCtx < 0 ? 1 : this.bi.gamma[biCtx]);
     for (let i = 0; i < this.unigramOrder.length; i++) {
       const w = this.unigramOrder[i];
