@@ -64,8 +64,18 @@ export function resolveHumorSettings(options: ResolvedOptions): HumorSettings {
   };
 }
 
+/** Model ids of the built-in server (src/models/embedded/server.ts and embedder.ts). */
+const EMBEDDED_MODEL_IDS = new Set(["foolsgold-embedded-lm", "use-lite-512"]);
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/**
+ * The endpoint as the instrument records it. The built-in server listens on a fresh loopback port each
+ * run; it is recorded as "embedded" so the same instrument keeps the same hash from run to run.
+ */
 function endpointOf(client: { spec: { baseUrl: string; model: string } }) {
-  return { baseUrl: client.spec.baseUrl, model: client.spec.model };
+  const { baseUrl, model } = client.spec;
+  const embedded = LOOPBACK.has(new URL(baseUrl).hostname) && EMBEDDED_MODEL_IDS.has(model);
+  return { baseUrl: embedded ? "embedded" : baseUrl, model };
 }
 
 export function humorInstrument(options: ResolvedOptions, settings: HumorSettings, models: HumorModels): Instrument {
