@@ -27,7 +27,7 @@ export const backendSpecSchema = z
     extraBody: z.record(z.string(), z.unknown()).optional().describe("Extra JSON fields sent with every generation request"),
   })
   .superRefine((spec, ctx) => {
-    if (spec.baseUrl !== "embedded" && spec.model === undefined) {
+    if (spec.baseUrl !== "embedded" && httpUrl.safeParse(spec.baseUrl).success && spec.model === undefined) {
       ctx.addIssue({ code: "custom", path: ["model"], message: "required for a server URL (the name the server knows the model by)" });
     }
   });

@@ -94,12 +94,21 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
   };
 
   async function sendOnce(url: string, path: string, body: unknown, signal?: AbortSignal): Promise<{ json: unknown; status: number }> {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    // One controller per attempt, fired by the timer or the caller. A plain timer plus a listener we
+    // remove is cheaper than AbortSignal.timeout/any and leaves nothing behind on a long-lived signal.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error(`timeout after ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onAbort = () => controller.abort(signal?.reason);
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener("abort", onAbort, { once: true });
     const where = { endpoint, path };
     const failed = (err: unknown): ModelError => {
       if (signal?.aborted) return abortError(endpoint, path, signal.reason);
-      if (timeout.aborted) return new ModelError({ kind: "timeout", ...where, cause: err }, `no response within ${timeoutMs} ms`);
+      if (timedOut) return new ModelError({ kind: "timeout", ...where, cause: err }, `no response within ${timeoutMs} ms`);
       const code = causeCode(err);
       return new ModelError(
         { kind: "unreachable", ...where, cause: err },
@@ -109,10 +118,13 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
     let response: Response;
     let bytes: Uint8Array;
     try {
-      response = await fetchFn(url, { method: "POST", headers, body: JSON.stringify(body), signal: combined });
+      response = await fetchFn(url, { method: "POST", headers, body: JSON.stringify(body), signal: controller.signal });
       bytes = new Uint8Array(await response.arrayBuffer());
     } catch (err) {
       throw failed(err);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
     }
     if (!response.ok) {
       const text = new TextDecoder().decode(bytes);
