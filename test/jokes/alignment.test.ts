@@ -1,30 +1,27 @@
 // Alignment and reward math on hand-made token lists (the same rules are checked against the real
 // built-in server in vrcli-server.test.ts).
 import { describe, expect, it } from "vitest";
-import { AlignmentError, checkedPunchlineLogprobs, perplexity, tokensAfterBoundary } from "../../src/terms/vrcli/alignment.js";
+import { AlignmentError, checkedPunchlineLogprobs, perplexity } from "../../src/terms/vrcli/alignment.js";
+import { echoTokens, splitAtBoundary } from "../../src/models/continuation.js";
 import { vrcliReward } from "../../src/terms/vrcli/reward.js";
 import { baseContext, plusContext, punchlineContinuation } from "../../src/terms/vrcli/template.js";
 
-describe("tokensAfterBoundary", () => {
+// The client's boundary rule composed with the reward's check, on hand-made echo arrays.
+function punchline(echo: { tokens: string[]; token_logprobs: (number | null)[]; text_offset: number[] }, context: string, text: string) {
+  return checkedPunchlineLogprobs(splitAtBoundary(echoTokens(echo), context.length, text.length), context);
+}
+
+describe("alignment on hand-made echo tokens", () => {
   // "Answer: Beef" with context "Answer:" (boundary 7)
-  const echo = {
-    tokens: ["Answer", ":", " Beef"],
-    token_logprobs: [null, -1, -2.5],
-    text_offset: [0, 6, 7],
-  };
+  const echo = { tokens: ["Answer", ":", " Beef"], token_logprobs: [null, -1, -2.5], text_offset: [0, 6, 7] };
 
   it("counts the first punchline token (the seed's lp[:, p_len:] slice skipped it)", () => {
-    expect(tokensAfterBoundary(echo, 7)).toEqual({ tokens: [" Beef"], logprobs: [-2.5] });
+    expect(punchline(echo, "Answer:", "Answer: Beef")).toEqual({ tokens: [" Beef"], logprobs: [-2.5] });
   });
 
   it("gives a token that straddles the boundary to the punchline", () => {
     const fused = { tokens: ["Answer", ": B", "eef"], token_logprobs: [null, -3, -0.5], text_offset: [0, 6, 9] };
-    expect(tokensAfterBoundary(fused, 7)).toEqual({ tokens: [": B", "eef"], logprobs: [-3, -0.5] });
-  });
-
-  it("refuses a null log-prob and an empty continuation instead of returning NaN", () => {
-    expect(() => tokensAfterBoundary({ tokens: [" Beef"], token_logprobs: [null], text_offset: [0] }, 0)).toThrow(AlignmentError);
-    expect(() => tokensAfterBoundary(echo, 12)).toThrow(/no tokens after character 12/);
+    expect(punchline(fused, "Answer:", "Answer: Beef")).toEqual({ tokens: [": B", "eef"], logprobs: [-3, -0.5] });
   });
 });
 

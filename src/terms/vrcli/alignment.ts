@@ -1,15 +1,8 @@
-// Exact token alignment of the gold punchline inside an echoed (context + continuation) text.
-// Rules (docs/vrcli.md): a token belongs to the punchline when it ends after the boundary, so the
-// first punchline token always counts, including one that straddles the boundary; the echo's first
-// token (log-prob null) can never be a punchline token because the context is never empty.
+// Exact token alignment of the gold punchline. The client splits echoed tokens at the context
+// boundary (src/models/continuation.ts: a token belongs to the continuation when it starts at or
+// after the boundary or straddles it); this module checks the result against what the reward needs
+// — the first punchline token present, every log-prob finite — and turns log-probs into perplexity.
 import type { ContinuationLogprob } from "../../models/spec.js";
-
-/** The raw echo arrays of an OpenAI-compatible /v1/completions response (`choices[0].logprobs`). */
-export interface EchoLogprobs {
-  tokens: string[];
-  token_logprobs: (number | null)[];
-  text_offset: number[];
-}
 
 export interface PunchlineTokens {
   tokens: string[];
@@ -21,24 +14,6 @@ export class AlignmentError extends Error {
     super(message);
     this.name = "AlignmentError";
   }
-}
-
-/** The tokens of an echo that cover text from `boundary` on, with their log-probs (nats). */
-export function tokensAfterBoundary(echo: EchoLogprobs, boundary: number): PunchlineTokens {
-  const tokens: string[] = [];
-  const logprobs: number[] = [];
-  for (let i = 0; i < echo.tokens.length; i++) {
-    const end = echo.text_offset[i] + echo.tokens[i].length;
-    if (end <= boundary) continue;
-    const lp = echo.token_logprobs[i];
-    if (lp === null || !Number.isFinite(lp)) {
-      throw new AlignmentError(`punchline token ${JSON.stringify(echo.tokens[i])} at offset ${echo.text_offset[i]} has no finite log-prob`);
-    }
-    tokens.push(echo.tokens[i]);
-    logprobs.push(lp);
-  }
-  if (tokens.length === 0) throw new AlignmentError(`no tokens after character ${boundary}`);
-  return { tokens, logprobs };
 }
 
 /**
