@@ -30,7 +30,11 @@ export interface ResponseCache {
   /** Bumping the epoch invalidates every entry without deleting anything. */
   readonly epoch: number;
   get(key: string): unknown | undefined;
-  set(key: string, value: unknown, meta: CacheEntryMeta): void;
+  /**
+   * Stores `value` unless the key already has an entry, and returns the entry as stored (the earlier
+   * one if another writer got there first), so a cold run returns exactly what a warm run will.
+   */
+  set(key: string, value: unknown, meta: CacheEntryMeta): unknown;
   readonly stats: { hits: number; misses: number; writes: number };
   close(): void;
 }
@@ -98,8 +102,10 @@ export function openCache(options: CacheOptions): ResponseCache {
       return JSON.parse(row.value);
     },
     set(key, value, meta) {
-      const result = insert.run(key, meta.endpoint, meta.model, meta.path, JSON.stringify(value), new Date().toISOString());
+      const text = JSON.stringify(value);
+      const result = insert.run(key, meta.endpoint, meta.model, meta.path, text, new Date().toISOString());
       stats.writes += result.changes;
+      return JSON.parse(result.changes > 0 ? text : (select.get(key)?.value ?? text));
     },
     close() {
       db.close();

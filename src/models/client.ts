@@ -57,6 +57,14 @@ export const CLIENT_CACHE_VERSION = 1;
 const DEFAULT_TIMEOUT_MS = 120_000;
 const DEFAULT_EMBED_BATCH = 64;
 
+/** Cacheable requests in flight, per cache, so identical concurrent calls make one request. */
+const inflightByCache = new WeakMap<ResponseCache, Map<string, Promise<unknown>>>();
+function inflight(cache: ResponseCache): Map<string, Promise<unknown>> {
+  let table = inflightByCache.get(cache);
+  if (!table) inflightByCache.set(cache, (table = new Map()));
+  return table;
+}
+
 /** Endpoints that rejected echo with max_tokens 0 and need 1 (remembered for the process). */
 const echoNeedsOneToken = new Set<string>();
 
@@ -185,9 +193,27 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
         return hit as T;
       }
     }
+    const pending = cache && key ? inflight(cache).get(key) : undefined;
     try {
-      const out = await op.run(op.options?.signal);
-      if (cache && key) cache.set(key, out.value, { endpoint, model: spec.model, path: op.path });
+      if (pending) {
+        // An identical request is already on its way: share its answer rather than ask twice.
+        const value = (await pending) as T;
+        record({ path: op.path, params, determinism, latencyMs: performance.now() - started, cached: true, attempts: 0, status: 200 });
+        return value;
+      }
+      const work = op.run(op.options?.signal).then((out) => ({
+        out,
+        value: cache && key ? (cache.set(key, out.value, { endpoint, model: spec.model, path: op.path }) as T) : out.value,
+      }));
+      if (cache && key) {
+        const shared = work.then((r) => r.value);
+        shared.catch(() => undefined);
+        const table = inflight(cache);
+        table.set(key, shared);
+        const forget = () => table.delete(key);
+        work.then(forget, forget);
+      }
+      const { out, value } = await work;
       record({
         path: op.path,
         params,
@@ -198,7 +224,7 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
         status: out.status,
         ...(out.usage ? { promptTokens: out.usage.promptTokens, completionTokens: out.usage.completionTokens } : {}),
       });
-      return out.value;
+      return value;
     } catch (err) {
       record({
         path: op.path,
@@ -206,7 +232,7 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
         determinism,
         latencyMs: performance.now() - started,
         cached: false,
-        attempts: err instanceof ModelError ? err.attempts : 1,
+        attempts: pending ? 0 : err instanceof ModelError ? err.attempts : 1,
         status: err instanceof ModelError && err.status !== undefined ? err.status : "error",
         error: errorMessage(err),
       });
@@ -409,8 +435,7 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
             const res = await post("/embeddings", { model: spec.model, input: inputs }, signal);
             const vectors = embeddingVectors(parseWire(embeddingResponse, res.json, { endpoint, path: "/embeddings" }), inputs.length, endpoint);
             vectors.forEach((v, j) => {
-              out[batch[j]] = v;
-              cache?.set(keyOf(inputs[j]), v, { endpoint, model: spec.model, path: "/embeddings" });
+              out[batch[j]] = cache ? (cache.set(keyOf(inputs[j]), v, { endpoint, model: spec.model, path: "/embeddings" }) as number[]) : v;
             });
             return { value: null, attempts: res.attempts, status: res.status };
           },

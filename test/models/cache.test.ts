@@ -35,8 +35,9 @@ describe("cache store", () => {
     const path = join(dir, "store.sqlite");
     const cache = openCache({ path });
     const awkward = [-0.1 - 0.2, -1e-300, -123456.78901234567, Number.MIN_VALUE, -0];
-    cache.set("k", { values: awkward }, meta);
-    cache.set("k", { values: [1, 2, 3] }, meta);
+    const storedFirst = cache.set("k", { values: awkward }, meta);
+    // A second writer of the same key gets the first answer back, so both runs report the same value.
+    expect(cache.set("k", { values: [1, 2, 3] }, meta)).toStrictEqual(storedFirst);
     const back = cache.get("k") as { values: number[] };
     const bits = (xs: number[]) => xs.map((x) => Buffer.from(new Float64Array([x]).buffer).toString("hex"));
     // -0 is stored as 0 by JSON; every other double round-trips exactly.
@@ -195,6 +196,19 @@ describe("client with cache", () => {
     expect(second[0]).toStrictEqual(first[1]);
     expect(second[2]).toStrictEqual(first[0]);
     expect(client.calls.filter((c) => c.cached)).toEqual([expect.objectContaining({ cachedItems: 2, path: "/embeddings" })]);
+  });
+
+  it("sends identical concurrent cacheable requests once and hands every caller the stored answer", async () => {
+    const cache = openCache({ path: ":memory:" });
+    const server = fixtureServer();
+    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model: "m" }, { fetch: server.fetch, cache });
+    const pair = { context: "The audience", continuation: " laughs" };
+    const results = await client.continuationLogprobs([pair, pair, pair]);
+    expect(server.sent).toHaveLength(1);
+    expect(results[1]).toStrictEqual(results[0]);
+    expect(results[2]).toStrictEqual(results[0]);
+    expect(client.calls.map((c) => c.cached).sort()).toEqual([false, true, true]);
+    expect(await client.continuationLogprobs([pair])).toStrictEqual([results[0]]);
   });
 
   it("never stores a failed call", async () => {
