@@ -3,10 +3,12 @@ import type { Command } from "commander";
 import { register as verifyMerge } from "./verify-merge.js";
 import { register as simulate } from "./simulate.js";
 import { register as onset } from "./onset.js";
+import { register as detect } from "./detect.js";
+import { register as labels } from "./labels.js";
 import { register as lmServe } from "./lm-serve.js";
 import { register as jokes } from "./jokes.js";
 import { register as serve } from "./serve.js";
 
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: RegisterCommand[] = [verifyMerge, simulate, onset, lmServe, jokes, serve];
+export const commands: RegisterCommand[] = [verifyMerge, simulate, onset, detect, labels, lmServe, jokes, serve];

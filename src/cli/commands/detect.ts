@@ -1,0 +1,65 @@
+// `foolsgold detect --log MIRROR [--json]`: judge-blind onset detection from a sanitized mirror
+// (SPEC §9, §12). Reads rows {step, input, output, score}; any other field is ignored, so the
+// detector cannot see clean scores or bias labels even when given a full log. Prints
+// {alarm, onset_step, hacking_type, evidence, rationale, confidence}. --baseline also runs the fixed
+// 16-step × 3-row monitor for comparison.
+import type { Command } from "commander";
+import { makeArtifact } from "../../core/artifact.js";
+import { InputError } from "../../core/errors.js";
+import { baselineMonitor } from "../../onset/baseline-monitor.js";
+import { DEFAULT_DETECTOR_OPTIONS, detectOnset } from "../../onset/detector/detect.js";
+import { readTrainingLog } from "../../onset/log-reader.js";
+import { asMirrorRows } from "../../onset/mirror.js";
+import { emit } from "../output.js";
+
+interface Options {
+  log: string;
+  onsetFraction: string;
+  minRise: string;
+  minZ: string;
+  baseline?: boolean;
+  out?: string;
+  json?: boolean;
+}
+
+function fraction(value: string, flag: string): number {
+  const n = Number(value);
+  if (!(n > 0 && n < 1)) throw new InputError(flag, `expected a number in (0, 1), got "${value}"`);
+  return n;
+}
+
+export function register(program: Command): void {
+  program
+    .command("detect")
+    .description("judge-blind hacking-onset detection from a sanitized mirror {step, input, output, score}")
+    .requiredOption("--log <file>", "mirror rows (JSONL), e.g. from `onset --mirror`")
+    .option("--onset-fraction <τ>", "onset at baseline + τ·(plateau − baseline) of the shortcut's prevalence", String(DEFAULT_DETECTOR_OPTIONS.onsetFraction))
+    .option("--min-rise <p>", "minimum early→late rise of a feature among high-reward rows", String(DEFAULT_DETECTOR_OPTIONS.minRise))
+    .option("--min-z <z>", "minimum step-stratified association z with the score", String(DEFAULT_DETECTOR_OPTIONS.minZ))
+    .option("--baseline", "also run the fixed stepwise baseline monitor (16 steps × 3 rows)")
+    .option("--out <file>", "write the artifact (JSON)")
+    .option("--json", "print the detection as JSON")
+    .action((opts: Options) => {
+      const log = readTrainingLog(opts.log);
+      const mirror = asMirrorRows(log.rows);
+      const minZ = Number(opts.minZ);
+      if (!(minZ > 0)) throw new InputError("--min-z", `expected a positive number, got "${opts.minZ}"`);
+      const options = { onsetFraction: fraction(opts.onsetFraction, "--onset-fraction"), minRise: fraction(opts.minRise, "--min-rise"), minZ };
+      const started = performance.now();
+      const detection = detectOnset(mirror, options);
+      const seconds = (performance.now() - started) / 1000;
+      const baseline = opts.baseline ? { baseline_monitor: baselineMonitor(mirror), baseline_monitor_with_score: baselineMonitor(mirror, { withScore: true }) } : {};
+      const result = { ...detection, ...baseline };
+      const artifact = makeArtifact("detect", { log: opts.log, ...options, rows: mirror.length, bad_lines: log.bad.length, skipped_rows: log.skipped.length, seconds }, result);
+      emit(artifact, opts, () =>
+        [
+          `${mirror.length} rows, ${new Set(mirror.map((r) => r.step)).size} steps (${log.bad.length} malformed lines, ${log.skipped.length} unusable rows skipped); ${detection.hypotheses_tested} hypotheses tested in ${seconds.toFixed(1)} s`,
+          detection.alarm ? `ALARM: onset at step ${detection.onset_step}, type ${detection.hacking_type}, confidence ${detection.confidence.toFixed(2)} (self-reported, not a correctness signal)` : "no alarm",
+          detection.rationale,
+          ...(opts.baseline
+            ? [`baseline monitor (16 steps × 3 rows): ${baseline.baseline_monitor!.alarm ? `alarm at step ${baseline.baseline_monitor!.onset_step} on "${baseline.baseline_monitor!.shared_feature}"` : "no alarm"}`]
+            : []),
+        ].join("\n"),
+      );
+    });
+}
