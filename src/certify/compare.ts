@@ -1,0 +1,69 @@
+// One paired comparison of a candidate arm against the base arm on the same seeds (SPEC §6): the
+// certified-score delta, win/loss/tie, on-band delta, zero accounting, per-component deltas, guards.
+import type { TranscriptRow } from "../core/types.js";
+import { componentDeltas, DEFAULT_COMPONENTS, type ComponentDelta } from "./components.js";
+import { armGuardMetrics, DEFAULT_GUARD_THRESHOLDS, evaluateGuards, type ArmGuardMetrics, type GuardResult, type GuardThresholds } from "./guards.js";
+import { onBand, zeroAccounting, type OnBand, type ZeroAccounting } from "./on-band.js";
+import { pairedDelta, winLossTie, type PairedDelta, type WinLossTie } from "./paired-delta.js";
+import { pairBanks, type PairedBanks } from "./pairing.js";
+
+export interface CompareOptions {
+  components?: string[];
+  thresholds?: GuardThresholds;
+  /** Policy turns a complete session has (default: the banks' meta.policy_turns, else 10). */
+  expectedPolicyTurns?: number;
+  tieTolerance?: number;
+}
+
+export interface Comparison {
+  instrument: string;
+  n_pairs: number;
+  seeds: number[];
+  unscored: PairedBanks["unscored"];
+  /** Certified score C (retention): per-arm means and the mean paired difference. */
+  retention: PairedDelta;
+  win_loss_tie: WinLossTie;
+  on_band: OnBand;
+  zeros: ZeroAccounting;
+  components: Record<string, ComponentDelta>;
+  guard_metrics: { base: ArmGuardMetrics; candidate: ArmGuardMetrics };
+  guards: GuardResult[];
+  guards_fired: string[];
+}
+
+function expectedTurns(rows: readonly TranscriptRow[]): number {
+  const declared = rows.map((r) => r.meta?.policy_turns).find((v) => typeof v === "number");
+  return typeof declared === "number" ? declared : 10;
+}
+
+export function compareArms(base: TranscriptRow[], candidate: TranscriptRow[], options: CompareOptions = {}): Comparison {
+  const paired = pairBanks(base, candidate);
+  const b = paired.pairs.map((p) => p.base.score.value as number);
+  const c = paired.pairs.map((p) => p.trained.score.value as number);
+  const expected = options.expectedPolicyTurns ?? expectedTurns(base);
+  // Guards are measured on the paired sessions only, so an arm's unscored sessions cannot shift them.
+  const guardBase = armGuardMetrics(paired.pairs.map((p) => p.base), expected);
+  const guardCandidate = armGuardMetrics(paired.pairs.map((p) => p.trained), expected);
+  const guards = evaluateGuards(guardBase, guardCandidate, options.thresholds ?? DEFAULT_GUARD_THRESHOLDS);
+  return {
+    instrument: paired.instrument,
+    n_pairs: paired.pairs.length,
+    seeds: paired.pairs.map((p) => p.seed),
+    unscored: paired.unscored,
+    retention: pairedDelta(b, c),
+    win_loss_tie: winLossTie(b, c, options.tieTolerance ?? 0),
+    on_band: onBand(b, c),
+    zeros: zeroAccounting(b, c),
+    components: componentDeltas(paired.pairs, options.components ?? DEFAULT_COMPONENTS),
+    guard_metrics: { base: guardBase, candidate: guardCandidate },
+    guards,
+    guards_fired: guards.filter((g) => g.fired === true).map((g) => g.guard),
+  };
+}
+
+/** The deltas bars and sensitivity refer to by name: retention, on_band and each component. */
+export function metricDeltas(c: Comparison): Record<string, PairedDelta | null> {
+  const out: Record<string, PairedDelta | null> = { retention: c.retention, on_band: c.on_band.delta };
+  for (const [name, comp] of Object.entries(c.components)) out[name] = comp.delta;
+  return out;
+}
