@@ -1,6 +1,7 @@
 // The list of sub-commands. Each file exports `register(program)`; add one line per command.
 import type { Command } from "commander";
 import { register as verifyMerge } from "./verify-merge.js";
+import { register as certify } from "./certify.js";
 import { register as simulate } from "./simulate.js";
 import { register as onset } from "./onset.js";
 import { register as detect } from "./detect.js";
@@ -11,4 +12,4 @@ import { register as serve } from "./serve.js";
 
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: RegisterCommand[] = [verifyMerge, simulate, onset, detect, labels, lmServe, jokes, serve];
+export const commands: RegisterCommand[] = [verifyMerge, certify, simulate, onset, detect, labels, lmServe, jokes, serve];
