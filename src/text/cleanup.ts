@@ -94,15 +94,18 @@ function hasPrecomposedDiacritics(base: string): boolean {
  * Removes combining-mark floods ("Zalgo"). On Latin, Greek and Cyrillic letters a mark survives only if
  * it composes with its letter into a real precomposed one (é, ệ stay; Z̸̢̛̗a̷̡͎l̴̰g̸o̵ reads "Zalgo"). On
  * other scripts, whose vowel signs and points are combining marks, a letter keeps up to two marks and
- * a flood of three or more loses them all. NFC after.
+ * a flood of three or more loses them all. Clusters that keep marks come out NFC.
  */
 export function stripZalgo(s: string): string {
   if (!ANY_MARK.test(s)) return s;
-  const out = s.normalize("NFD").replace(MARK_CLUSTER, (whole, base: string, marks: string) => {
-    if (hasPrecomposedDiacritics(base)) return whole.normalize("NFC").replace(LEFTOVER_MARKS, "");
-    return [...marks].length > MAX_MARKS_OTHER_SCRIPTS ? base : whole;
-  });
-  return out.replace(/^\p{M}+/u, "").normalize("NFC");
+  // Clusters are handled one by one (a precomposed é followed by marks is still one cluster), so text
+  // without combining marks is never re-normalized.
+  return s
+    .replace(MARK_CLUSTER, (whole, base: string, marks: string) => {
+      if (hasPrecomposedDiacritics(base)) return whole.normalize("NFC").replace(LEFTOVER_MARKS, "");
+      return [...marks].length > MAX_MARKS_OTHER_SCRIPTS ? base : whole;
+    })
+    .replace(/^\p{M}+/u, "");
 }
 
 // ------------------------------------------------------------------------------------------ homoglyphs
@@ -144,9 +147,10 @@ export function foldHomoglyphs(s: string): string {
 
 /** Collapses runs of spaces/tabs, trims lines, and keeps at most one blank line between paragraphs. */
 export function tidyWhitespace(s: string): string {
+  // Each pattern only matches what must change (a lone space is left alone), so clean text costs a scan.
   return s
-    .replace(/[ \t\f\v\u00A0]+/g, " ")
-    .replace(/ *\n */g, "\n")
+    .replace(/[ \t\f\v\u00A0]{2,}|[\t\f\v\u00A0]/g, " ")
+    .replace(/ \n|\n /g, "\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
 }

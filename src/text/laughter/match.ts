@@ -1,5 +1,5 @@
 // Finding and stripping laughter cues with a compiled vocabulary (SPEC §3, seed 000 §3).
-import type { LaughterEntry, LaughterVocab } from "./vocab.js";
+import { START_ANYWHERE, START_NEVER, type LaughterEntry, type LaughterVocab, type StartRule } from "./vocab.js";
 
 export interface LaughterSpan {
   /** UTF-16 offsets into the input. */
@@ -19,23 +19,58 @@ export interface StrippedLaughter {
   allLaughter: boolean;
 }
 
+// ASCII and Latin-1 letters, digits and "_": a cue with a word-like boundary never starts right after one.
+const WORD_UNIT = new Uint8Array(65536);
+for (let c = 0; c < 0x250; c++) {
+  const ch = String.fromCharCode(c);
+  if (/[\p{L}\p{N}_]/u.test(ch)) WORD_UNIT[c] = 1;
+}
+
+/**
+ * Calls `visit` for each cue, left to right, non-overlapping; stops when it returns false.
+ * Equivalent to `text.matchAll(vocab.pattern)`, but only tries a regex where the start table says a cue
+ * can begin, and then only the alternatives that begin with that character (one big regex tried at every
+ * position ran at 4 MB/s).
+ */
+function scan(text: string, vocab: LaughterVocab, visit: (m: RegExpExecArray, entry: LaughterEntry) => boolean): void {
+  const { startTable, startRules } = vocab;
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const unit = text.charCodeAt(i);
+    const level = startTable[unit];
+    if (level !== START_NEVER && (level === START_ANYWHERE || i === 0 || WORD_UNIT[text.charCodeAt(i - 1)] === 0)) {
+      const rule = startRules.get(unit) as StartRule;
+      rule.loose.lastIndex = i;
+      const m = rule.loose.test(text) ? ((rule.sticky.lastIndex = i), rule.sticky.exec(text)) : null;
+      if (m) {
+        let group = 1;
+        while (m[group] === undefined) group++;
+        if (!visit(m, vocab.data.entries[rule.groupEntry[group - 1]])) return;
+        i = m.index + m[0].length;
+        continue;
+      }
+    }
+    i++;
+  }
+}
+
 /** Every laughter cue in the text, left to right, non-overlapping. */
 export function findLaughter(text: string, vocab: LaughterVocab): LaughterSpan[] {
   const spans: LaughterSpan[] = [];
-  const pattern = new RegExp(vocab.pattern);
-  for (const m of text.matchAll(pattern)) {
-    let group = 1;
-    while (m[group] === undefined) group++;
-    const entry = vocab.data.entries[group - 1];
+  scan(text, vocab, (m, entry) => {
     spans.push({ start: m.index, end: m.index + m[0].length, text: m[0], entry: entry.id, family: entry.family });
-  }
+    return true;
+  });
   return spans;
 }
 
 export function containsLaughter(text: string, vocab: LaughterVocab): boolean {
-  vocab.pattern.lastIndex = 0;
-  const found = vocab.pattern.test(text);
-  vocab.pattern.lastIndex = 0;
+  let found = false;
+  scan(text, vocab, () => {
+    found = true;
+    return false;
+  });
   return found;
 }
 

@@ -1,0 +1,112 @@
+// Benchmark: text normalization throughput on real prose (SPEC §3; target ≥ 20 MB/s on 2 cores).
+// Reads ../shared/data human and model prose (skips with a message when absent), then times, over
+// REPS passes each: a baseline (one whitespace-collapsing regex pass: the cost of touching the text
+// once), cleanText, stripLaughter with v2-seed and v3, and cleanText + stripLaughter(v3) — the path a
+// stack runs. Prints MB/s (UTF-8 bytes, 1 MB = 10^6 bytes) as median and [min, max] over passes, n, peak
+// RSS and the ratio to the baseline. Then lemma lookups per second: cold (first sight of each form,
+// WordNet rules), warm (memoized), and raw wink-lemmatizer calls as the baseline.
+// Usage: npx tsx bench/normalization.ts
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { resolve } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { cleanText } from "../src/text/cleanup.js";
+import { loadLaughterVocab, stripLaughter } from "../src/text/laughter/index.js";
+import { lemma } from "../src/text/lemma.js";
+import { words } from "../src/text/tokenize.js";
+
+const REPS = 5;
+const DATA = resolve(process.env.FOOLSGOLD_SHARED_DATA ?? resolve(import.meta.dirname, "../../shared/data"));
+const SOURCES = [
+  "human_prose/gutenberg_paragraphs.jsonl.gz",
+  "human_prose/fiction_brown_1961.jsonl",
+  "model_prose/slopscore_outputs.jsonl.gz",
+];
+
+function readTexts(rel: string): string[] {
+  const path = resolve(DATA, rel);
+  const raw = readFileSync(path);
+  const text = (rel.endsWith(".gz") ? gunzipSync(raw) : raw).toString("utf8");
+  const out: string[] = [];
+  for (const line of text.split("\n")) {
+    if (!line.trim()) continue;
+    const row = JSON.parse(line) as { text?: unknown };
+    if (typeof row.text === "string") out.push(row.text);
+  }
+  return out;
+}
+
+function median(xs: number[]): number {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+let peakRss = 0;
+const sampleRss = (): void => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+};
+
+function time(label: string, texts: string[], bytes: number, fn: (s: string) => unknown, baseline?: number): number {
+  const rates: number[] = [];
+  let sink = 0;
+  for (let r = 0; r < REPS; r++) {
+    const t0 = performance.now();
+    for (const t of texts) {
+      const v = fn(t);
+      sink += typeof v === "string" ? v.length : 1;
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    rates.push(bytes / 1e6 / seconds);
+    sampleRss();
+  }
+  const med = median(rates);
+  const ratio = baseline ? `  (${(med / baseline).toFixed(2)}× baseline speed)` : "";
+  console.log(
+    `${label.padEnd(34)} ${med.toFixed(1).padStart(7)} MB/s  [${Math.min(...rates).toFixed(1)}, ${Math.max(...rates).toFixed(1)}] over ${REPS} passes${ratio}${sink < 0 ? "!" : ""}`,
+  );
+  return med;
+}
+
+function lemmaRates(tokens: string[]): void {
+  const wink = createRequire(import.meta.url)("wink-lemmatizer") as { verb(w: string): string; noun(w: string): string };
+  const distinct = new Set(tokens).size;
+  let t0 = performance.now();
+  for (const w of tokens) lemma(w);
+  const cold = tokens.length / ((performance.now() - t0) / 1000);
+  const warm: number[] = [];
+  for (let r = 0; r < REPS; r++) {
+    t0 = performance.now();
+    for (const w of tokens) lemma(w);
+    warm.push(tokens.length / ((performance.now() - t0) / 1000));
+  }
+  t0 = performance.now();
+  for (const w of tokens) if (wink.verb(w) === w) wink.noun(w);
+  const raw = tokens.length / ((performance.now() - t0) / 1000);
+  sampleRss();
+  const m = (x: number): string => `${(x / 1e6).toFixed(2)}M`;
+  console.log(`lemma: n = ${tokens.length} tokens (${distinct} distinct forms)`);
+  console.log(`  first pass (memo filling)   ${m(cold)} lookups/s`);
+  console.log(`  memoized                    ${m(median(warm))} lookups/s  [${m(Math.min(...warm))}, ${m(Math.max(...warm))}] over ${REPS} passes  (${(median(warm) / raw).toFixed(1)}× raw)`);
+  console.log(`  baseline: raw wink calls    ${m(raw)} lookups/s`);
+}
+
+const missing = SOURCES.filter((s) => !existsSync(resolve(DATA, s)));
+if (missing.length === SOURCES.length) {
+  console.log(`skipped: no prose found under ${DATA} (set FOOLSGOLD_SHARED_DATA); needs ${SOURCES.join(", ")}`);
+  process.exit(0);
+}
+const texts = SOURCES.filter((s) => !missing.includes(s)).flatMap(readTexts);
+const bytes = texts.reduce((n, t) => n + Buffer.byteLength(t, "utf8"), 0);
+console.log(`normalization: n = ${texts.length} texts, ${(bytes / 1e6).toFixed(2)} MB (${SOURCES.filter((s) => !missing.includes(s)).join(", ")})`);
+if (missing.length) console.log(`  (absent, not measured: ${missing.join(", ")})`);
+const v2 = loadLaughterVocab("v2-seed");
+const v3 = loadLaughterVocab("v3");
+const baseline = time("baseline: one regex pass", texts, bytes, (s) => s.replace(/\s+/g, " "));
+time("cleanText", texts, bytes, cleanText, baseline);
+time("stripLaughter v2-seed", texts, bytes, (s) => stripLaughter(s, v2).text, baseline);
+time("stripLaughter v3", texts, bytes, (s) => stripLaughter(s, v3).text, baseline);
+const both = time("cleanText + stripLaughter v3", texts, bytes, (s) => stripLaughter(cleanText(s), v3).text, baseline);
+console.log(`target ≥ 20 MB/s for cleanText + stripLaughter: ${both >= 20 ? "met" : "NOT met"} (${both.toFixed(1)} MB/s)`);
+lemmaRates(texts.flatMap((t) => words(t)));
+const maxRssKb = process.resourceUsage().maxRSS;
+console.log(`peak RSS: ${(Math.max(peakRss, maxRssKb * 1024) / 2 ** 20).toFixed(0)} MiB`);
