@@ -4,9 +4,10 @@ import { InputError } from "../core/errors.js";
 import { vrcliStack } from "./vrcli.js";
 import { cherrlStack } from "./cherrl.js";
 import { humorStack } from "./humor.js";
+import { proseStack } from "./prose.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const stackDefinitions: StackDefinition<any, any>[] = [vrcliStack, cherrlStack, humorStack];
+export const stackDefinitions: StackDefinition<any, any>[] = [vrcliStack, cherrlStack, humorStack, proseStack];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function getStack(name: string): StackDefinition<any, any> {

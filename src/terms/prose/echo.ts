@@ -5,6 +5,7 @@
 // ("I love you too") are ignored. Each hit is typed so only the types a model overuses are penalized.
 import { splitDialogue } from "../../text/dialogue.js";
 import { isStopword } from "../../text/stopwords.js";
+import { isCommonEnglish } from "../../text/english.js";
 
 export const ECHO_TYPES = ["verbatim", "question_back", "pronoun_flipped", "partial", "italic_thought"] as const;
 export type EchoType = (typeof ECHO_TYPES)[number];
@@ -48,10 +49,14 @@ interface Tokens {
 /** Lower-case, drop names and titles, collapse stutters and stretched letters, expand contractions. */
 export function normalizeLine(line: string, extraNames: ReadonlySet<string> = new Set()): Tokens {
   let s = line.replace(/[’‘]/g, "'");
-  // Names: capitalized words that do not start a sentence ("I" excepted), plus the names given.
-  s = s.replace(/(^|[.!?]\s+|["“(]\s*)?\b([A-Z][a-z]+)\b/g, (whole, start: string | undefined, word: string) =>
-    start !== undefined || word === "I" ? whole : " ",
-  );
+  // Names: capitalized words that do not start a sentence, and a sentence-initial one addressed with
+  // a comma ("Elena, go home") unless it is a common word ("Well, …"); "I" is never a name.
+  s = s.replace(/\b[A-Z][a-z]+\b/g, (word: string, offset: number) => {
+    const before = s.slice(0, offset).trimEnd();
+    const initial = before === "" || /[.!?…"“(*_]$/.test(before);
+    if (!initial) return " ";
+    return s[offset + word.length] === "," && !isCommonEnglish(word) ? " " : word;
+  });
   s = s.toLowerCase();
   s = s.replace(/\b([a-z]{1,3})-(?=\1)/g, "");
   s = s.replace(/([a-z])\1{2,}/g, "$1");

@@ -2,11 +2,11 @@
 // removed along with stat blocks, message headers etc."): OOC notes, fenced blocks, stat/status lines
 // and a leading speaker header such as "**Aria:**" or "<START>".
 
-const OOC_LINE = /^\s*(?:\(\(.*\)\)|\[\s*OOC\b.*\]|\(\s*OOC\b.*\)|OOC\s*:.*|\/\/\s*OOC\b.*)\s*$/gim;
+const OOC_LINE = /^[ \t]*(?:\(\(.*\)\)|\[\s*OOC\b.*\]|\(\s*OOC\b.*\)|OOC\s*:.*|\/\/\s*OOC\b.*)[ \t]*$\n?/gim;
 const OOC_INLINE = /\(\(\s*[^()\n]*\)\)|\[\s*OOC\s*:[^\]\n]*\]|\(\s*OOC\s*:[^)\n]*\)/gi;
 const FENCED = /^[ \t]*(```|~~~)[^\n]*\n[\s\S]*?^[ \t]*\1[ \t]*$\n?/gm;
 const STAT_LINE = /^\s*[[(*|]*\s*(?:HP|MP|SP|XP|EXP|Stats?|Status|Inventory|Location|Time|Date|Mood|Health|Stamina|Mana|Affection|Level|Lvl|Outfit|Relationship)\b\s*[:=][^\n]*$\n?/gim;
-const HEADER_LINE = /^\s*(?:<\/?[A-Za-z_]+>|\[[A-Z][\w .'-]{0,30}\]|\*{0,2}[A-Z][\w .'-]{0,30}:\*{0,2}|#{1,6}\s+[^\n]*)\s*$\n?/;
+const HEADER_LINE = /^\s*(?:<\/?[A-Za-z_]+>|\[[A-Z][\w .'-]{0,30}\]|\*{0,2}[A-Z][\w .'-]{0,30}:\*{0,2}|#{1,6}[ \t]+[^\n]*)[ \t]*(?:\n|$)/;
 
 export function stripRoleplayScaffolding(text: string): string {
   let out = text;

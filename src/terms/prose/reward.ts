@@ -2,6 +2,7 @@
 // length, slop, human-phrase bonus, opener diversity and echo. A ProseReward holds one compiled
 // dictionary and its scratch buffers; scoring a row is synchronous and allocation-light.
 import type { BankRow, Score, TermValue } from "../../core/types.js";
+import { errorMessage } from "../../core/errors.js";
 import type { ProseDictionary } from "../../mining/dictionary.js";
 import { foldHomoglyphs, stripInvisible, stripZalgo } from "../../text/cleanup.js";
 import { words } from "../../text/tokenize.js";
@@ -81,15 +82,22 @@ export class ProseReward {
    * Score rows. Phrase weights come from the policy window as it stood before this batch; the batch
    * then joins the window (so one call is deterministic whatever its order).
    */
-  scoreRows(rows: BankRow[]): Score[] {
+  scoreRows(rows: BankRow[], onProgress?: (done: number) => void): Score[] {
     const weights = this.rates.weights();
     const medians = groupMedians(rows);
     const observed: { ids: number[]; words: number }[] = [];
-    const scores = rows.map((row) => {
-      const { score, phraseIds, words: n } = this.scoreRow(row, weights, row.group_id !== undefined ? medians.get(row.group_id) : undefined);
-      if (phraseIds) observed.push({ ids: phraseIds, words: n });
-      return score;
+    const scores = rows.map((row, i) => {
+      let result: ReturnType<ProseReward["scoreRow"]>;
+      try {
+        result = this.scoreRow(row, weights, row.group_id !== undefined ? medians.get(row.group_id) : undefined);
+      } catch (err) {
+        return { value: null, terms: {}, instrument: "", error: `row ${row.id}: ${errorMessage(err)}` };
+      }
+      if (result.phraseIds) observed.push({ ids: result.phraseIds, words: result.words });
+      if (onProgress && (i + 1) % 256 === 0) onProgress(i + 1);
+      return result.score;
     });
+    onProgress?.(rows.length);
     for (const o of observed) this.rates.observe(o.ids, o.words);
     return scores;
   }

@@ -198,7 +198,6 @@ export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new 
         break;
       case 34: // "
         if (n > 0) b.flags[n - 1] |= T_QUOTE_AFTER;
-        if (inQuote) endSentence();
         inQuote = !inQuote;
         i++;
         break;
@@ -208,17 +207,14 @@ export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new 
         break;
       case 0x201d: // ”
         if (n > 0) b.flags[n - 1] |= T_QUOTE_AFTER;
-        if (inQuote) endSentence();
         inQuote = false;
         i++;
         break;
       case 42: // *
-        if (inStarItalic) endSentence();
         inStarItalic = !inStarItalic;
         i++;
         break;
       case 95: // _
-        if (inUnderscoreItalic) endSentence();
         inUnderscoreItalic = !inUnderscoreItalic;
         i++;
         break;

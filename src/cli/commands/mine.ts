@@ -1,0 +1,58 @@
+// `foolsgold mine --model BANK --human BANK --out DICT` (SPEC §7, §12): mine a slop dictionary and
+// human-phrase list from a policy's replies against a human corpus. Model rows need `output` (or
+// `text`) and a scenario (`group_id` or `prompt`); human rows need `output` (or `text`) and may name
+// their source in `meta.source` (the phrase list requires phrases common in every human source).
+import { writeFileSync } from "node:fs";
+import type { Command } from "commander";
+import { makeArtifact } from "../../core/artifact.js";
+import { readJsonl } from "../../core/jsonl.js";
+import type { BankRow } from "../../core/types.js";
+import { DEFAULT_MINE_OPTIONS, mineDictionary, toMiningRows } from "../../mining/mine.js";
+import { summarizeDictionary } from "../../mining/summary.js";
+import { emit } from "../output.js";
+
+interface Options {
+  model: string;
+  human: string;
+  out: string;
+  artifact?: string;
+  json?: boolean;
+  licence?: string;
+}
+
+export function register(program: Command): void {
+  program
+    .command("mine")
+    .description("mine a slop dictionary (pairs, frames, hubs, excess words, patterns), the human-phrase list and calibration percentiles")
+    .requiredOption("--model <file>", "the policy's replies: bank rows {output, group_id or prompt} (.jsonl or .jsonl.gz)")
+    .requiredOption("--human <file>", "human text: rows {output, meta.source?} (.jsonl or .jsonl.gz)")
+    .requiredOption("--out <file>", "write the dictionary (JSON) here; use it with `score --stack prose --dictionary FILE`")
+    .option("--licence <text>", "licence note recorded in the dictionary's provenance")
+    .option("--artifact <file>", "write the mining summary artifact (JSON) here")
+    .option("--json", "print the summary as JSON")
+    .action((opts: Options) => {
+      const started = performance.now();
+      const modelRows = toMiningRows(readJsonl<BankRow>(opts.model).rows, opts.model, true);
+      const humanRows = toMiningRows(readJsonl<BankRow>(opts.human).rows, opts.human, false);
+      const dictionary = mineDictionary(modelRows, humanRows, {
+        ...DEFAULT_MINE_OPTIONS,
+        provenance: { modelSources: [opts.model], humanSources: [opts.human], ...(opts.licence ? { licence: opts.licence } : {}) },
+      });
+      writeFileSync(opts.out, JSON.stringify(dictionary) + "\n");
+      const seconds = (performance.now() - started) / 1000;
+      const summary = { ...summarizeDictionary(dictionary), seconds: Math.round(seconds * 10) / 10, dictionary: opts.out };
+      emit(makeArtifact("mine", { model: opts.model, human: opts.human, out: opts.out }, summary), { out: opts.artifact, json: opts.json }, () => formatSummary(summary));
+    });
+}
+
+function formatSummary(s: ReturnType<typeof summarizeDictionary> & { seconds: number; dictionary: string }): string {
+  const c = s.calibration;
+  return [
+    `mined ${s.dictionary} in ${s.seconds} s from ${s.model.rows} model replies (${s.model.words} words, ${s.model.scenarios} scenarios) vs ${s.human.rows} human texts (${s.human.words} words)`,
+    `entries: ${s.counts.pairs} pairs, ${s.counts.frames} frames, ${s.counts.hubs} hubs, ${s.counts.excessWords} excess words, ${s.counts.weightedPatterns} weighted "not X, but Y" patterns, stacked adjectives ×${s.stackedRatio}, ${s.counts.humanPhrases} human phrases`,
+    `slop calibration: human p75 ${c.humanP75}/1k words, typical base ${c.baseTypical}/1k → ${c.baseScore}, densest human ${c.humanDensest}/1k → ${c.densestHumanScore} (constrained by ${c.constrainedBy})`,
+    `penalized echo types: ${s.penalizedEcho.join(", ") || "none"}`,
+    `top excess words: ${s.topExcessWords.join(", ")}`,
+    `top pairs: ${s.topPairs.join(", ")}`,
+  ].join("\n");
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { Lexicon } from "../../src/terms/prose/lexicon.js";
+import { scanText } from "../../src/terms/prose/scan.js";
+import { nearRepeats, openerFactor, openerStats, simpson } from "../../src/terms/prose/openers.js";
+
+const lexicon = new Lexicon();
+const stats = (text: string) => openerStats(scanText(text, lexicon), lexicon);
+const cal = { hhi: { humanP75: 0.1, baseP90: 0.3 }, repeats: { humanP75: 2, baseP90: 8 } };
+
+describe("opener diversity", () => {
+  it("computes Simpson's index Σ n(n−1) / N(N−1)", () => {
+    expect(simpson([1, 2, 3, 4])).toBe(0);
+    expect(simpson([1, 1, 1, 1])).toBe(1);
+    // counts {1: 2, 2: 1, 3: 1}: 2·1 / (4·3) = 1/6
+    expect(simpson([1, 1, 2, 3])).toBeCloseTo(1 / 6, 12);
+  });
+
+  it("counts openers that return in the next sentence or the one after", () => {
+    expect(nearRepeats([1, 2, 1, 3, 4, 4])).toBe(2);
+    expect(nearRepeats([1, 2, 3, 1])).toBe(0);
+  });
+
+  it("drops dialogue and skips one leading word", () => {
+    const s = stats('He sat. "He is here," she said. Then he stood. Slowly, he turned. He left. She cried.');
+    // narration openers: he, (dialogue dropped), he (after Then), he (after Slowly,), he, she
+    expect(s.sentences).toBe(5);
+    expect(s.hhi).toBeCloseTo((4 * 3) / (5 * 4), 12);
+    expect(s.repeats).toBe(3);
+  });
+
+  it("gives 0.96 to replies with fewer than five narration sentences", () => {
+    expect(openerFactor(stats("He sat. He stood. He left."), cal)).toBe(0.96);
+  });
+
+  it("is free up to the human 75th percentile and floors at 0.75", () => {
+    expect(openerFactor({ sentences: 10, hhi: 0.05, repeats: 1 }, cal)).toBe(1);
+    expect(openerFactor({ sentences: 10, hhi: 0.2, repeats: 1 }, cal)).toBeCloseTo(1 - 0.25 * 0.5, 12);
+    expect(openerFactor({ sentences: 10, hhi: 0.05, repeats: 5 }, cal)).toBeCloseTo(1 - 0.25 * 0.5, 12);
+    expect(openerFactor({ sentences: 10, hhi: 0.9, repeats: 30 }, cal)).toBe(0.75);
+  });
+});

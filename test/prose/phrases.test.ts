@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { Lexicon } from "../../src/terms/prose/lexicon.js";
+import { scanText } from "../../src/terms/prose/scan.js";
+import { compilePhrases, findPhrases, phraseCredit, phraseFactor, PolicyPhraseRates } from "../../src/terms/prose/phrases.js";
+import { fixtureDictionary } from "./dictionary-fixture.js";
+
+const lexicon = new Lexicon();
+const entries = fixtureDictionary().humanPhrases;
+const compiled = compilePhrases(entries, lexicon);
+const found = (text: string) => findPhrases(scanText(text, lexicon), compiled).map((id) => entries[id].phrase);
+
+describe("human-phrase bonus", () => {
+  it("finds each phrase once per reply, not across punctuation", () => {
+    expect(found("At least one of them came. At least he tried.")).toEqual(["at least", "one of"]);
+    expect(found("She left as soon as she could.")).toEqual(["as soon as"]);
+    expect(found("He was at, least, home.")).toEqual([]);
+  });
+
+  it("scores 0.70 with none, full marks at the human 25th percentile, 1 under 40 words", () => {
+    expect(phraseFactor(0, 200, 10)).toBe(0.7);
+    expect(phraseFactor(5, 200, 10)).toBeCloseTo(0.85, 12);
+    expect(phraseFactor(10, 200, 10)).toBe(1);
+    expect(phraseFactor(0, 39, 10)).toBe(1);
+  });
+
+  it("stops paying for a phrase the policy learns to spam", () => {
+    const rates = new PolicyPhraseRates(entries, 100, 1000);
+    expect([...rates.weights()]).toEqual([1, 1, 1]);
+    // The policy now says "at least" in every 100-word reply: 10 per 1k words, 10× the human rate.
+    const atLeast = entries.findIndex((e) => e.phrase === "at least");
+    for (let k = 0; k < 50; k++) rates.observe([atLeast], 100);
+    const w = rates.weights();
+    expect(w[atLeast]).toBe(0);
+    // Phrases it does not use keep paying in full.
+    expect(w[entries.findIndex((e) => e.phrase === "one of")]).toBe(1);
+    expect(phraseCredit([atLeast], w, 100)).toBe(0);
+  });
+
+  it("forgets rollouts that leave the window", () => {
+    const rates = new PolicyPhraseRates(entries, 20, 1000);
+    const atLeast = entries.findIndex((e) => e.phrase === "at least");
+    for (let k = 0; k < 20; k++) rates.observe([atLeast], 100);
+    expect(rates.weights()[atLeast]).toBe(0);
+    for (let k = 0; k < 20; k++) rates.observe([], 100);
+    expect(rates.weights()[atLeast]).toBe(1);
+  });
+});
