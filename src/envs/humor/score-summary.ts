@@ -1,0 +1,94 @@
+// A scored humor bank in a few numbers (n, means with 95% t intervals, zero-certification count) and as
+// a terminal table, one row per session. Scores of different instruments are never pooled.
+import tQuantile from "@stdlib/stats-base-dists-t-quantile";
+import { InputError } from "../../core/errors.js";
+import type { Score, TranscriptRow } from "../../core/types.js";
+
+export interface MeanInterval {
+  n: number;
+  mean: number | null;
+  /** Two-sided 95% Student-t interval of the mean; null when n < 2. */
+  ci95: [number, number] | null;
+}
+
+export interface HumorScoreSummary {
+  instrument: string | null;
+  sessions: number;
+  scored: number;
+  failed: number;
+  certified: MeanInterval;
+  zero_certification: number;
+  training_reward: MeanInterval;
+  taste: MeanInterval;
+  grounding_F: MeanInterval;
+  repetition_S: MeanInterval;
+  screen_fail_sessions: number;
+}
+
+/** Mean with a t interval (mean ± t_{0.975, n−1} · sd/√n). */
+export function meanInterval(values: readonly number[]): MeanInterval {
+  const n = values.length;
+  if (n === 0) return { n, mean: null, ci95: null };
+  const mean = values.reduce((a, b) => a + b, 0) / n;
+  if (n < 2) return { n, mean, ci95: null };
+  const sd = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1));
+  const half = tQuantile(0.975, n - 1) * (sd / Math.sqrt(n));
+  return { n, mean, ci95: [mean - half, mean + half] };
+}
+
+function termValues(scores: readonly Score[], term: string): number[] {
+  return scores.map((s) => s.terms[term]?.value).filter((v): v is number => typeof v === "number");
+}
+
+export function summarizeHumorScores(scores: readonly Score[]): HumorScoreSummary {
+  const instruments = [...new Set(scores.map((s) => s.instrument))];
+  if (instruments.length > 1) throw new InputError("scores", `come from ${instruments.length} instruments (${instruments.map((h) => h.slice(0, 12)).join(", ")}); scores of different instruments are never pooled`);
+  const ok = scores.filter((s) => s.value !== null);
+  const certified = termValues(ok, "certified");
+  return {
+    instrument: instruments[0] ?? null,
+    sessions: scores.length,
+    scored: ok.length,
+    failed: scores.length - ok.length,
+    certified: meanInterval(certified),
+    zero_certification: certified.filter((c) => c === 0).length,
+    training_reward: meanInterval(termValues(ok, "training_reward")),
+    taste: meanInterval(termValues(ok, "taste")),
+    grounding_F: meanInterval(termValues(ok, "grounding")),
+    repetition_S: meanInterval(termValues(ok, "repetition")),
+    screen_fail_sessions: termValues(ok, "screens").filter((b) => b === 0).length,
+  };
+}
+
+const fixed = (v: number | null | undefined, digits = 3) => (typeof v === "number" ? v.toFixed(digits) : "—");
+
+function intervalText(m: MeanInterval, digits = 3): string {
+  if (m.mean === null) return "—";
+  return m.ci95 ? `${m.mean.toFixed(digits)} (95% CI ${m.ci95[0].toFixed(digits)} to ${m.ci95[1].toFixed(digits)}, n=${m.n})` : `${m.mean.toFixed(digits)} (n=${m.n})`;
+}
+
+/** One row per session (C, training reward, F, S, taste, B, mean L) and the summary beneath. */
+export function formatHumorTable(rows: readonly TranscriptRow[], scores: readonly Score[], summary = summarizeHumorScores(scores)): string {
+  const header = ["session", "task", "C", "reward", "F", "S", "taste", "B", "mean L (nats)"];
+  const body = rows.map((row, i) => {
+    const s = scores[i];
+    if (s.value === null) return [row.id, String(row.meta?.task ?? ""), "error", s.error ?? "", "", "", "", "", ""];
+    const L = (s.terms.taste?.details?.L as number[] | undefined) ?? [];
+    const meanL = L.length ? L.reduce((a, b) => a + b, 0) / L.length : null;
+    const t = s.terms;
+    return [row.id, String(row.meta?.task ?? ""), fixed(t.certified.value), fixed(t.training_reward.value), fixed(t.grounding.value, 2), fixed(t.repetition.value, 2), fixed(t.taste.value), String(t.screens.value ?? "—"), fixed(meanL, 2)];
+  });
+  const widths = header.map((h, c) => Math.max(h.length, ...body.map((r) => r[c].length)));
+  const line = (cells: string[]) => cells.map((cell, c) => (c < 2 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ");
+  return [
+    line(header),
+    line(widths.map((w) => "-".repeat(w))),
+    ...body.map(line),
+    "",
+    `certified retention C: ${intervalText(summary.certified)}; zero-certification sessions: ${summary.zero_certification}/${summary.scored}`,
+    `training reward: ${intervalText(summary.training_reward)}; taste: ${intervalText(summary.taste)} taste units`,
+    `grounding F: ${intervalText(summary.grounding_F, 2)}; repetition S: ${intervalText(summary.repetition_S, 2)}; screen-fail sessions: ${summary.screen_fail_sessions}`,
+    ...(summary.failed ? [`failed sessions: ${summary.failed} (value null, error recorded; not counted above)`] : []),
+    `instrument ${summary.instrument?.slice(0, 16) ?? "—"}`,
+  ].join("\n");
+}

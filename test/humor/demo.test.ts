@@ -1,0 +1,46 @@
+// The offline humor pipeline pieces the README and `demo` use: simulate → score → summarize → table.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runHumorDemo } from "../../src/envs/humor/demo.js";
+import { formatHumorTable, meanInterval, summarizeHumorScores } from "../../src/envs/humor/score-summary.js";
+import { createOpenAIClient } from "../../src/models/client.js";
+import { startEmbeddedServer } from "../../src/models/embedded/start.js";
+
+describe("score summary", () => {
+  it("mean and 95% t interval match scipy", () => {
+    // scipy.stats.t.interval(0.95, 3, loc=0.4, scale=scipy.stats.sem([0.2, 0.5, 0.0, 0.9]))
+    //   → (-0.2230879862672155, 1.0230879862672155)
+    const m = meanInterval([0.2, 0.5, 0.0, 0.9]);
+    expect(m.mean).toBeCloseTo(0.4, 12);
+    expect(m.ci95![0]).toBeCloseTo(-0.2230879862672155, 9);
+    expect(m.ci95![1]).toBeCloseTo(1.0230879862672155, 9);
+    expect(meanInterval([1])).toEqual({ n: 1, mean: 1, ci95: null });
+    expect(meanInterval([])).toEqual({ n: 0, mean: null, ci95: null });
+  });
+
+  it("never pools scores of different instruments, and counts failures apart", () => {
+    const score = (instrument: string, value: number | null) => ({ value, instrument, terms: value === null ? {} : { certified: { value } } });
+    expect(() => summarizeHumorScores([score("a", 0.5), score("b", 0.5)])).toThrow(/never pooled/);
+    const s = summarizeHumorScores([score("a", 0.5), score("a", 0), score("a", null)]);
+    expect([s.scored, s.failed, s.zero_certification, s.certified.mean]).toEqual([2, 1, 1, 0.25]);
+  });
+});
+
+describe("runHumorDemo on the embedded models", () => {
+  let server: { baseUrl: string; close(): Promise<void> };
+  beforeAll(async () => {
+    server = await startEmbeddedServer();
+  });
+  afterAll(async () => server?.close());
+
+  it("simulates, scores and tabulates a small bank", async () => {
+    const audience = createOpenAIClient({ baseUrl: server.baseUrl, model: "foolsgold-embedded-lm" });
+    const embedder = createOpenAIClient({ baseUrl: server.baseUrl, model: "use-lite-512" });
+    const demo = await runHumorDemo({ audience, embedder }, { sessions: 2, policyTurns: 2 });
+    expect(demo.rows.map((r) => r.seed)).toEqual([20_000_000, 20_000_001]);
+    expect(demo.scores.every((s) => s.value !== null && s.instrument === demo.instrument.hash)).toBe(true);
+    expect(demo.summary.scored).toBe(2);
+    const table = formatHumorTable(demo.rows, demo.scores, demo.summary);
+    expect(table).toContain("humor-20000000");
+    expect(table).toMatch(/certified retention C: \d\.\d{3} \(95% CI .* n=2\)/);
+  });
+});
