@@ -98,12 +98,28 @@ export function parseWire<S extends z.ZodType>(
 ): z.infer<S> {
   const result = schema.safeParse(json);
   if (result.success) return result.data;
+  const serverError = errorField(json);
+  if (serverError !== undefined) {
+    throw new ModelError(
+      { kind: "malformed", endpoint: where.endpoint, path: where.path, body: clip(JSON.stringify(json)) },
+      `the server answered 2xx with an error instead of a result: ${serverError}`,
+    );
+  }
   const issue = result.error.issues[0];
   const field = issue.path.length ? issue.path.map(String).join(".") : "(body)";
   throw new ModelError(
     { kind: "malformed", endpoint: where.endpoint, path: where.path, body: clip(JSON.stringify(json)) },
     `malformed response: ${field}: ${issue.message}`,
   );
+}
+
+/** Some servers send `{"error": …}` with status 200; say that rather than "choices: expected array". */
+function errorField(json: unknown): string | undefined {
+  if (!json || typeof json !== "object" || !("error" in json)) return undefined;
+  const error = (json as { error: unknown }).error;
+  if (typeof error === "string") return error;
+  if (error && typeof error === "object" && typeof (error as { message?: unknown }).message === "string") return (error as { message: string }).message;
+  return JSON.stringify(error);
 }
 
 function clip(text: string | undefined): string | undefined {

@@ -280,6 +280,13 @@ describe("malformed responses and bad input", () => {
     expect(err.isRetryable).toBe(false);
   });
 
+  it("reports an error object sent with status 200 as the server's error", async () => {
+    const { fetch } = scriptedFetch(() => json({ error: { message: "model 'x' not loaded", code: 404 } }));
+    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
+    const err = await modelError(client.topLogprobs("x", 2));
+    expect(err.message).toMatch(/answered 2xx with an error instead of a result: model 'x' not loaded/);
+  });
+
   it("reports a body that is not JSON or not valid UTF-8", async () => {
     const notJson = scriptedFetch(() => new Response("<html>Bad gateway</html>", { status: 200 }));
     const a = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch: notJson.fetch });

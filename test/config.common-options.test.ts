@@ -1,0 +1,66 @@
+// The shared CLI path from --config / --cache / --no-cache to model clients.
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Command } from "commander";
+import { afterAll, describe, expect, it } from "vitest";
+import { addCommonOptions, openModels, type CommonOptions } from "../src/cli/common-options.js";
+
+const dir = mkdtempSync(join(tmpdir(), "fg-common-options-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function parse(argv: string[]): CommonOptions {
+  const command = addCommonOptions(new Command("x").exitOverride());
+  command.parse(["node", "x", ...argv]);
+  return command.opts<CommonOptions>();
+}
+
+const config = join(dir, "run.yaml");
+writeFileSync(
+  config,
+  `models:
+  judge:
+    baseUrl: http://127.0.0.1:9/v1
+    model: judge-model
+    concurrency: 3
+cache:
+  path: ${join(dir, "from-config.sqlite")}
+`,
+);
+
+describe("common options", () => {
+  it("parse --config, --cache PATH, --no-cache, --out and --json", () => {
+    expect(parse([])).toEqual({});
+    expect(parse(["--config", "c.yaml", "--cache", "x.sqlite", "--out", "a.json", "--json"])).toEqual({
+      config: "c.yaml",
+      cache: "x.sqlite",
+      out: "a.json",
+      json: true,
+    });
+    expect(parse(["--no-cache"]).cache).toBe(false);
+  });
+
+  it("open the config's backends and its cache file, or the --cache file, or none with --no-cache", async () => {
+    const fromConfig = await openModels(parse(["--config", config]), ["judge"]);
+    expect(fromConfig.describe()).toEqual({ judge: { baseUrl: "http://127.0.0.1:9/v1", model: "judge-model" } });
+    expect(fromConfig.roles.judge.spec.concurrency).toBe(3);
+    expect(fromConfig.cache).toBeDefined();
+    await fromConfig.close();
+    expect(existsSync(join(dir, "from-config.sqlite"))).toBe(true);
+
+    const override = join(dir, "flag.sqlite");
+    const fromFlag = await openModels(parse(["--config", config, "--cache", override]), ["judge"]);
+    await fromFlag.close();
+    expect(existsSync(override)).toBe(true);
+
+    const none = await openModels(parse(["--config", config, "--no-cache"]), ["judge"]);
+    expect(none.cache).toBeUndefined();
+    await none.close();
+  });
+
+  it("name the file and the missing role when the config lacks one the command needs", async () => {
+    await expect(openModels(parse(["--config", config]), ["judge", "audience"])).rejects.toThrow(
+      new RegExp(`^${config.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}: models: no backend for role audience`),
+    );
+  });
+});
