@@ -1,5 +1,6 @@
 // The offline humor pipeline pieces the README and `demo` use: simulate → score → summarize → table.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Score } from "../../src/core/types.js";
 import { runHumorDemo } from "../../src/envs/humor/demo.js";
 import { formatHumorTable, meanInterval, summarizeHumorScores } from "../../src/envs/humor/score-summary.js";
 import { createOpenAIClient } from "../../src/models/client.js";
@@ -18,7 +19,7 @@ describe("score summary", () => {
   });
 
   it("never pools scores of different instruments, and counts failures apart", () => {
-    const score = (instrument: string, value: number | null) => ({ value, instrument, terms: value === null ? {} : { certified: { value } } });
+    const score = (instrument: string, value: number | null): Score => ({ value, instrument, terms: value === null ? {} : { certified: { value } } });
     expect(() => summarizeHumorScores([score("a", 0.5), score("b", 0.5)])).toThrow(/never pooled/);
     const s = summarizeHumorScores([score("a", 0.5), score("a", 0), score("a", null)]);
     expect([s.scored, s.failed, s.zero_certification, s.certified.mean]).toEqual([2, 1, 1, 0.25]);
