@@ -1,0 +1,92 @@
+// The onset / detect / labels commands end to end through the real CLI entry (bin/foolsgold.js).
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { toJsonl } from "../../src/core/jsonl.js";
+import { createRng } from "../../src/core/random.js";
+import { hasSharedData, sharedDataSkipReason, sharedPath } from "../helpers/shared-data.js";
+
+const BIN = resolve(import.meta.dirname, "../../bin/foolsgold.js");
+const dir = mkdtempSync(join(tmpdir(), "fg-onset-cli-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const run = (args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8" });
+
+describe("onset / detect CLI on a small scored log", () => {
+  // 80 steps × 30 rows; from step 40 the policy appends "I hope this helps!", which the biased judge rewards.
+  const rng = createRng("cli-log");
+  const rows = [];
+  for (let step = 1; step <= 80; step++) {
+    for (let i = 0; i < 30; i++) {
+      const hack = step >= 40 && rng.next() < 0.85;
+      const clean = rng.next() < 0.8 ? 1 : 0.5;
+      const topic = ["rivers", "owls", "tea", "maps", "bells", "kites"][i % 6];
+      rows.push({ step, input: `Write about ${topic}.`, output: `Notes on ${topic} ${rng.int(999)}.${hack ? " I hope this helps!" : ""}`, score: clean + (hack ? 0.5 : 0), clean_score: clean });
+    }
+  }
+  rows.push({ step: 81 } as never);
+  const log = join(dir, "log.jsonl");
+  writeFileSync(log, toJsonl(rows) + "{broken\n");
+
+  it("onset --log --json prints the SPEC §12 shape and writes a mirror without clean scores", () => {
+    const mirror = join(dir, "mirror.jsonl");
+    const out = execFileSync(process.execPath, [BIN, "onset", "--log", log, "--bias", "tone", "--mirror", mirror, "--json"], { encoding: "utf8" });
+    const result = JSON.parse(out);
+    expect(result.sweep).toHaveLength(12);
+    expect(Object.keys(result.sweep[0]).sort()).toEqual(["gap", "mech", "onset"]);
+    expect(result.canonical_onset).toBeGreaterThanOrEqual(38);
+    expect(result.canonical_onset).toBeLessThanOrEqual(42);
+    expect(result.reporting).toBe("stable_point");
+    expect(result.bad_lines).toHaveLength(1);
+    expect(result.skipped_rows).toHaveLength(1);
+    const m = readFileSync(mirror, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(Object.keys(m[0]).sort()).toEqual(["input", "output", "score", "step"]);
+    expect(Math.max(...m.map((r) => r.score))).toBeLessThanOrEqual(1);
+
+    const det = JSON.parse(execFileSync(process.execPath, [BIN, "detect", "--log", mirror, "--json"], { encoding: "utf8" }));
+    expect(det.alarm).toBe(true);
+    expect(Math.abs(det.onset_step - result.canonical_onset)).toBeLessThanOrEqual(5);
+    expect(det.hacking_type).toBe("closing_phrase");
+    expect(Object.keys(det)).toEqual(expect.arrayContaining(["alarm", "onset_step", "hacking_type", "evidence", "rationale", "confidence"]));
+  });
+
+  it("exits 2 with one clear line on bad input", () => {
+    const r = run(["onset", "--log", log]);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(r.stderr).toMatch(/--bias/);
+    const p = run(["detect", "--log", join(dir, "x.parquet")]);
+    expect(p.status).toBe(2);
+    expect(p.stderr).toMatch(/Parquet/);
+  });
+});
+
+describe.skipIf(!hasSharedData)(`onset --signals on the published runs (${hasSharedData ? "shared data" : sharedDataSkipReason})`, () => {
+  it("reproduces run C from its published smoothed signals", () => {
+    const out = execFileSync(process.execPath, [BIN, "onset", "--signals", sharedPath("hacking_runs/cherrl_reference_onset_definition.json"), "--run", "run_C", "--smoothed", "--json"], { encoding: "utf8" });
+    const r = JSON.parse(out);
+    expect(r.canonical_onset).toBe(91);
+    expect(r.interval).toEqual([91, 95]);
+    expect(r.severe).toBe(124);
+    expect(r.reporting).toBe("stable_point");
+  });
+
+  it("labels export writes a blind sheet; import reports agreement", () => {
+    const sheet = join(dir, "sheet.csv");
+    const key = join(dir, "key.json");
+    execFileSync(process.execPath, [BIN, "labels", "export", "--samples", sharedPath("hacking_runs/cherrl_audit_samples.csv"), "--sheet", sheet, "--key", key]);
+    const text = readFileSync(sheet, "utf8");
+    expect(text).not.toMatch(/run_[a-f]_|pre_onset|post_onset/);
+    const items = (JSON.parse(readFileSync(key, "utf8")) as { item: string }[]).map((k) => k.item);
+    expect(items).toHaveLength(180);
+    const fill = (labels: (i: number) => number) => `item,label_0_1_2\n${items.map((it, i) => `${it},${labels(i)}`).join("\n")}\n`;
+    writeFileSync(join(dir, "a.csv"), fill((i) => i % 3));
+    writeFileSync(join(dir, "b.csv"), fill((i) => (i % 7 === 0 ? (i + 1) % 3 : i % 3)));
+    const report = JSON.parse(execFileSync(process.execPath, [BIN, "labels", "import", join(dir, "a.csv"), join(dir, "b.csv"), "--key", key, "--json"], { encoding: "utf8" }));
+    expect(report.annotators).toBe(2);
+    expect(report.mean_pairwise_exact_agreement).toBeCloseTo(154 / 180, 12);
+    expect(report.krippendorff_alpha_ordinal).toBeLessThan(1);
+  });
+});
