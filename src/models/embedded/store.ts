@@ -3,7 +3,7 @@
 // JSON header (everything but typed arrays) followed by the typed arrays' bytes.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { readCorpus } from "./corpus.js";
+import { corpusHash, readCorpus } from "./corpus.js";
 import { trainLm, type BuildReport } from "./build.js";
 import { EmbeddedLm, type LmData } from "./lm.js";
 
@@ -107,11 +107,11 @@ export function loadEmbeddedLm(): Promise<LoadedLm> {
 function loadOrBuild(): LoadedLm {
   const t0 = performance.now();
   const dir = join(foolsgoldHome(), "models");
-  const corpusHash = readCorpusHash();
-  const path = join(dir, `embedded-lm-${LM_BUILDER_VERSION}-${corpusHash.slice(0, 16)}.bin`);
+  const hash = corpusHash();
+  const path = join(dir, `embedded-lm-${LM_BUILDER_VERSION}-${hash.slice(0, 16)}.bin`);
   if (existsSync(path)) {
     const stored = deserializeLm(readFileSync(path));
-    if (stored.meta.corpusHash === corpusHash && stored.meta.builderVersion === LM_BUILDER_VERSION) {
+    if (stored.meta.corpusHash === hash && stored.meta.builderVersion === LM_BUILDER_VERSION) {
       return { lm: new EmbeddedLm(stored.data), stored, path, fromCache: true, loadMs: performance.now() - t0 };
     }
   }
@@ -124,6 +124,3 @@ function loadOrBuild(): LoadedLm {
   return { lm: new EmbeddedLm(stored.data), stored, path, fromCache: false, loadMs: performance.now() - t0 };
 }
 
-function readCorpusHash(): string {
-  return readCorpus().hash;
-}
