@@ -150,7 +150,7 @@ export function tidyWhitespace(s: string): string {
   // Each pattern only matches what must change (a lone space is left alone), so clean text costs a scan.
   return s
     .replace(/[ \t\f\v\u00A0]{2,}|[\t\f\v\u00A0]/g, " ")
-    .replace(/ \n|\n /g, "\n")
+    .replace(/ +\n *| *\n +/g, "\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
 }
