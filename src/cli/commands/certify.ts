@@ -141,7 +141,7 @@ async function run(opts: Options): Promise<void> {
   let rescored: { base: TranscriptRow[]; trained: TranscriptRow[]; bait?: TranscriptRow[] } | undefined;
   const params: Record<string, unknown> = { prereg: opts.prereg, mode: banksMode ? "banks" : "rollout" };
   if (banksMode) {
-    sets.push({ name: "primary", base: readBank(opts.base!), trained: readBank(opts.trained!), ...(typeof opts.bait === "string" ? { bait: readBank(opts.bait) } : {}) });
+    sets.push({ name: prereg?.seed_set ?? "primary", base: readBank(opts.base!), trained: readBank(opts.trained!), ...(typeof opts.bait === "string" ? { bait: readBank(opts.bait) } : {}) });
     for (const spec of opts.replication) {
       const m = /^([^=]+)=([^,]+),(.+)$/.exec(spec);
       if (!m) throw new InputError("--replication", `expected NAME=BASE.jsonl,TRAINED.jsonl, got "${spec}"`);
