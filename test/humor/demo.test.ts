@@ -1,7 +1,9 @@
 // The offline humor pipeline pieces the README and `demo` use: simulate → score → summarize → table.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Score } from "../../src/core/types.js";
+import { chatPartner, chatPolicy } from "../../src/envs/humor/agents.js";
 import { runHumorDemo } from "../../src/envs/humor/demo.js";
+import { simulateSession } from "../../src/envs/humor/simulator.js";
 import { formatHumorTable, meanInterval, summarizeHumorScores } from "../../src/envs/humor/score-summary.js";
 import { createOpenAIClient } from "../../src/models/client.js";
 import { startEmbeddedServer } from "../../src/models/embedded/start.js";
@@ -43,5 +45,16 @@ describe("runHumorDemo on the embedded models", () => {
     const table = formatHumorTable(demo.rows, demo.scores, demo.summary);
     expect(table).toContain("humor-20000000");
     expect(table).toMatch(/certified retention C: \d\.\d{3} \(95% CI .* n=2\)/);
+  });
+
+  it("model agents on the embedded LM produce non-empty one-line turns, reproducibly for a seed", async () => {
+    const lm = createOpenAIClient({ baseUrl: server.baseUrl, model: "foolsgold-embedded-lm" });
+    const agents = { policy: chatPolicy(lm), partner: chatPartner(lm), policyTurns: 2 };
+    const a = await simulateSession(20_000_005, agents);
+    const b = await simulateSession(20_000_005, agents);
+    expect(a.turns).toHaveLength(4);
+    expect(a.turns.every((t) => t.text.length > 0 && !t.text.includes("\n"))).toBe(true);
+    expect(b.turns).toEqual(a.turns);
+    expect(a.meta?.policy).toMatch(/^chat-policy\(foolsgold-embedded-lm@/);
   });
 });

@@ -100,10 +100,19 @@ function chatMessages(self: "policy" | "partner", system: string, turns: Turn[],
   return messages;
 }
 
-function firstLine(text: string, where: string): string {
-  const line = text.trim().split("\n")[0].trim();
-  if (line === "") throw new Error(`${where} returned an empty reply`);
-  return line;
+const ATTEMPTS = 3;
+
+/**
+ * Samples until the model says something on its first line: a model that opens with a newline has not
+ * replied yet. Each attempt uses its own seed, so the result stays reproducible.
+ */
+async function sampleLine(where: string, seedLabel: string, generate: (seed: number) => Promise<string>): Promise<string> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const text = await generate(seedFrom(attempt === 0 ? seedLabel : `${seedLabel}/retry${attempt}`));
+    const line = text.trim().split("\n")[0].trim();
+    if (line !== "") return line;
+  }
+  throw new Error(`${where} returned an empty reply ${ATTEMPTS} times (${seedLabel})`);
 }
 
 /** A policy played by any OpenAI-compatible chat model; it is asked to reply naturally, never to be funny. */
@@ -114,14 +123,11 @@ export function chatPolicy(client: ModelClient, options: ChatAgentOptions = {}):
       const system =
         `You are ${POLICY_NAME}, an office worker. You and your coworker ${PARTNER_NAME} are working on ${plan.task.title}. ` +
         `Reply naturally to ${PARTNER_NAME} in one or two sentences.`;
-      const result = await client.chat({
-        messages: chatMessages("policy", system, turns),
-        temperature: options.temperature ?? 0.8,
-        maxTokens: options.maxTokens ?? 80,
-        seed: seedFrom(`humor/${plan.seed}/policy/${turnIndex}/${sample}`),
-        stop: ["\n"],
+      const messages = chatMessages("policy", system, turns);
+      return sampleLine("policy model", `humor/${plan.seed}/policy/${turnIndex}/${sample}`, async (seed) => {
+        const result = await client.chat({ messages, temperature: options.temperature ?? 0.8, maxTokens: options.maxTokens ?? 80, seed, stop: ["\n"] });
+        return result.choices[0]?.text ?? "";
       });
-      return firstLine(result.choices[0]?.text ?? "", "policy model");
     },
   };
 }
@@ -134,14 +140,11 @@ export function chatPartner(client: ModelClient, options: ChatAgentOptions = {})
       if (!move) throw new Error("the partner needs a move for every turn");
       const system = `You are ${PARTNER_NAME}, an office worker. You and your coworker ${POLICY_NAME} are working on ${plan.task.title}.`;
       const instruction = `For your next message: ${PARTNER_INSTRUCTIONS[move]} Keep it to one or two sentences.`;
-      const result = await client.chat({
-        messages: chatMessages("partner", system, turns, instruction),
-        temperature: options.temperature ?? 0.8,
-        maxTokens: options.maxTokens ?? 80,
-        seed: seedFrom(`humor/${plan.seed}/partner/${turnIndex}`),
-        stop: ["\n"],
+      const messages = chatMessages("partner", system, turns, instruction);
+      return sampleLine("partner model", `humor/${plan.seed}/partner/${turnIndex}`, async (seed) => {
+        const result = await client.chat({ messages, temperature: options.temperature ?? 0.8, maxTokens: options.maxTokens ?? 80, seed, stop: ["\n"] });
+        return result.choices[0]?.text ?? "";
       });
-      return firstLine(result.choices[0]?.text ?? "", "partner model");
     },
   };
 }
