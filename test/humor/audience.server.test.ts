@@ -171,6 +171,23 @@ describe("the humor stack end to end on the embedded models", () => {
     expect(training[0].value).toBe(training[0].terms.training_reward.value);
   });
 
+  it("an empty reply earns no grounding; another policy speaker name is honoured, v1 strips only its turns", async () => {
+    const scorer = createHumorScorer({ policy_speaker: "bot", normalization: { mode: "v1" } }, { audience, embedder });
+    const turns: Turn[] = [
+      { speaker: "user", text: "The printer jammed again lol" },
+      { speaker: "bot", text: "" },
+      { speaker: "user", text: "Can you fix it?" },
+      { speaker: "bot", text: "Sure haha, I will fix the printer." },
+    ];
+    const { breakdown } = await scorer.scoreSession({ id: "b", seed: 1, turns });
+    expect(breakdown.m).toBe(2);
+    expect(breakdown.turns[0].g).toBe(0);
+    expect(breakdown.turns[1].g).toBeGreaterThan(0.107);
+    const context = audienceContext(turns, 3, { ...scorer.settings.normalization, policySpeaker: "bot" });
+    expect(context).toContain("User: The printer jammed again lol");
+    expect(context).toContain("Bot: Sure, I will fix the printer.");
+  });
+
   it("a failed audience call is an explicit error on the score, never a 0", async () => {
     const dead = createOpenAIClient({ baseUrl: "http://127.0.0.1:9/v1", model: "nobody", maxRetries: 0, timeoutMs: 2000 });
     const scorer = createHumorScorer({}, { audience: dead, embedder });

@@ -33,6 +33,8 @@ import type { NormalizationMode } from "../../text/laughter/index.js";
 export interface AudienceNormalization {
   mode: NormalizationMode;
   vocab: LaughterVocab;
+  /** Whose turns v1 strips (default "policy"). */
+  policySpeaker?: string;
 }
 
 export function tasteUnits(L: number, lo: number, hi: number): number {

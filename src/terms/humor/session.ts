@@ -87,7 +87,8 @@ export async function measureSession(
   const replies = policyIndexes.map((i) => turns[i].text);
   const windows = policyIndexes.map((i) => groundingWindow(turns, i, settings.window));
   const unique = [...new Set([...replies, ...windows])];
-  const contexts = policyIndexes.map((i) => audienceContext(turns, i, settings.normalization));
+  const normalization = { ...settings.normalization, policySpeaker };
+  const contexts = policyIndexes.map((i) => audienceContext(turns, i, normalization));
   const [vectors, laughter] = await Promise.all([
     models.embedder.embed(unique),
     laughterMass(models.audience, contexts, settings.taste),
@@ -96,8 +97,8 @@ export async function measureSession(
   const repetition = selfRepetition(replies);
   const measured = policyIndexes.map((index, j) => ({
     index,
-    // A reply with nothing before it has no conversation to be grounded in.
-    g: windows[j] === "" ? 0 : cosine(byText.get(replies[j])!, byText.get(windows[j])!),
+    // An empty reply, or one with nothing before it, is not grounded in anything.
+    g: windows[j] === "" || replies[j].trim() === "" ? 0 : cosine(byText.get(replies[j])!, byText.get(windows[j])!),
     s: repetition[j],
     L: laughter[j].L,
     screen: screenTurn(replies[j]),
