@@ -25,6 +25,12 @@ export const backendSpecSchema = z
     topLogprobsVia: z.enum(["completions", "chat"]).optional().describe("Next-token top-k via raw completions (default) or chat"),
     embedBatchSize: z.number().int().min(1).max(4096).optional().describe("Texts per /embeddings request (default 64)"),
     extraBody: z.record(z.string(), z.unknown()).optional().describe("Extra JSON fields sent with every generation request"),
+    endpointId: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("Stable name for records, cache keys and instruments instead of baseUrl (e.g. one name for several replicas of one model)"),
+    revision: z.string().min(1).optional().describe("What identifies the weights behind the endpoint (checkpoint hash, …); part of cache keys and instruments"),
   })
   .superRefine((spec, ctx) => {
     if (spec.baseUrl !== "embedded" && httpUrl.safeParse(spec.baseUrl).success && spec.model === undefined) {

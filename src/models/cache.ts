@@ -11,6 +11,8 @@ import { FoolsgoldError } from "../core/errors.js";
 export interface CacheKeyParts {
   endpoint: string;
   model: string;
+  /** The endpoint's revision (weights/build), when known. */
+  revision?: string;
   /** The logical operation path, e.g. "/completions" or "/continuation:echo". */
   path: string;
   params: Record<string, unknown>;
@@ -49,7 +51,7 @@ export interface CacheOptions {
 }
 
 export function cacheKey(parts: CacheKeyParts): string {
-  return hashOf({ endpoint: parts.endpoint, model: parts.model, path: parts.path, params: parts.params, epoch: parts.epoch });
+  return hashOf({ endpoint: parts.endpoint, model: parts.model, revision: parts.revision, path: parts.path, params: parts.params, epoch: parts.epoch });
 }
 
 export function defaultCachePath(env: NodeJS.ProcessEnv = process.env): string {

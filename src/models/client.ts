@@ -83,7 +83,9 @@ interface OpOutcome<T> {
 
 export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): ModelClient {
   const base = checkBaseUrl(spec.baseUrl);
+  // The server as a place (errors, limits, capabilities) and as an identity (records, cache keys).
   const endpoint = publicEndpoint(base);
+  const identity = spec.endpointId ?? endpoint;
   const root = base.replace(/\/v1$/, "");
   const fetchFn = deps.fetch ?? globalThis.fetch;
   const limiter = deps.limiter ?? limiterFor(endpoint, spec.concurrency);
@@ -96,7 +98,7 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
   const baseDeterminism: Determinism = spec.batchInvariant === undefined ? {} : { batchInvariant: spec.batchInvariant };
 
   const record = (r: Omit<CallRecord, "endpoint" | "model">) => {
-    const full: CallRecord = { endpoint, model: spec.model, ...r };
+    const full: CallRecord = { endpoint: identity, model: spec.model, ...r };
     calls.push(full);
     deps.onCall?.(full);
   };
@@ -183,7 +185,7 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
   }): Promise<T> {
     const started = performance.now();
     const cache = deps.cache && op.cacheable && !op.options?.noCache ? deps.cache : undefined;
-    const key = cache ? cacheKey({ endpoint, model: spec.model, path: op.path, params: op.params, epoch: cache.epoch }) : undefined;
+    const key = cache ? cacheKey({ endpoint: identity, model: spec.model, revision: spec.revision, path: op.path, params: op.params, epoch: cache.epoch }) : undefined;
     const determinism = { ...baseDeterminism, ...op.determinism };
     const params = recordedParams(op.params);
     if (cache && key) {
@@ -203,7 +205,7 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
       }
       const work = op.run(op.options?.signal).then((out) => ({
         out,
-        value: cache && key ? (cache.set(key, out.value, { endpoint, model: spec.model, path: op.path }) as T) : out.value,
+        value: cache && key ? (cache.set(key, out.value, { endpoint: identity, model: spec.model, path: op.path }) as T) : out.value,
       }));
       if (cache && key) {
         const shared = work.then((r) => r.value);
@@ -412,7 +414,7 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
     const started = performance.now();
     const cache = deps.cache && !options?.noCache ? deps.cache : undefined;
     const keyOf = (input: string) =>
-      cacheKey({ endpoint, model: spec.model, path: "/embeddings", params: { input, version: CLIENT_CACHE_VERSION }, epoch: cache!.epoch });
+      cacheKey({ endpoint: identity, model: spec.model, revision: spec.revision, path: "/embeddings", params: { input, version: CLIENT_CACHE_VERSION }, epoch: cache!.epoch });
     const out: (number[] | undefined)[] = texts.map((t) => (cache ? (cache.get(keyOf(t)) as number[] | undefined) : undefined));
     const missing = texts.flatMap((_, i) => (out[i] === undefined ? [i] : []));
     const hits = texts.length - missing.length;
@@ -435,7 +437,7 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
             const res = await post("/embeddings", { model: spec.model, input: inputs }, signal);
             const vectors = embeddingVectors(parseWire(embeddingResponse, res.json, { endpoint, path: "/embeddings" }), inputs.length, endpoint);
             vectors.forEach((v, j) => {
-              out[batch[j]] = cache ? (cache.set(keyOf(inputs[j]), v, { endpoint, model: spec.model, path: "/embeddings" }) as number[]) : v;
+              out[batch[j]] = cache ? (cache.set(keyOf(inputs[j]), v, { endpoint: identity, model: spec.model, path: "/embeddings" }) as number[]) : v;
             });
             return { value: null, attempts: res.attempts, status: res.status };
           },

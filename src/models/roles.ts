@@ -7,7 +7,7 @@ import type { ModelRoles } from "../stacks/types.js";
 import type { ResponseCache } from "./cache.js";
 import { createOpenAIClient, type ClientDeps } from "./client.js";
 import type { EmbeddedServer } from "./embedded/start.js";
-import type { BackendSpec, CallRecord } from "./spec.js";
+import { instrumentModel, type BackendSpec, type CallRecord } from "./spec.js";
 
 export interface ModelSession {
   roles: ModelRoles;
@@ -40,7 +40,7 @@ export async function buildModelRoles(models: Record<string, BackendSpecConfig>,
   for (const role of missing) specs[role] = { baseUrl: "embedded" };
 
   let server: EmbeddedServer | undefined;
-  let embeddedModels: string[] = [];
+  let embeddedModels: ServedModel[] = [];
   const needsEmbedded = Object.values(specs).some((s) => s.baseUrl === "embedded");
   if (needsEmbedded) {
     server = await startEmbedded();
@@ -53,14 +53,9 @@ export async function buildModelRoles(models: Record<string, BackendSpecConfig>,
   }
 
   const roles: ModelRoles = {};
-  const resolved: Record<string, BackendSpec> = {};
   try {
     for (const [role, config] of Object.entries(specs)) {
-      const spec: BackendSpec =
-        config.baseUrl === "embedded"
-          ? { ...config, baseUrl: server!.baseUrl, model: config.model ?? embeddedModelFor(role, embeddedModels) }
-          : { ...config, model: config.model! };
-      resolved[role] = spec;
+      const spec: BackendSpec = config.baseUrl === "embedded" ? embeddedSpec(role, config, server!.baseUrl, embeddedModels) : { ...config, model: config.model! };
       roles[role] = createOpenAIClient(spec, {
         cache: options.cache,
         fetch: options.fetch,
@@ -75,10 +70,7 @@ export async function buildModelRoles(models: Record<string, BackendSpecConfig>,
 
   return {
     roles,
-    describe: () =>
-      Object.fromEntries(
-        Object.entries(resolved).map(([role, s]) => [role, { baseUrl: specs[role].baseUrl === "embedded" ? "embedded" : s.baseUrl, model: s.model }]),
-      ),
+    describe: () => Object.fromEntries(Object.entries(roles).map(([role, client]) => [role, instrumentModel(client.spec)])),
     calls: () => Object.values(roles).flatMap((c) => c.calls),
     close: async () => {
       await server?.close();
@@ -92,17 +84,31 @@ async function startEmbedded(): Promise<EmbeddedServer> {
   return startEmbeddedServer({ port: 0, host: "127.0.0.1" });
 }
 
-async function listModels(baseUrl: string): Promise<string[]> {
-  const response = await fetch(`${baseUrl}/models`);
-  if (!response.ok) return [];
-  const body = (await response.json()) as { data?: { id?: unknown }[] };
-  return (body.data ?? []).map((m) => m.id).filter((id): id is string => typeof id === "string");
+interface ServedModel {
+  id: string;
+  meta: Record<string, unknown>;
 }
 
-/** Embedding roles get the embedded sentence encoder, every other role the embedded language model. */
-function embeddedModelFor(role: string, available: string[]): string {
+async function listModels(baseUrl: string): Promise<ServedModel[]> {
+  const response = await fetch(`${baseUrl}/models`);
+  if (!response.ok) return [];
+  const body = (await response.json()) as { data?: { id?: unknown; meta?: unknown }[] };
+  return (body.data ?? []).flatMap((m) =>
+    typeof m.id === "string" ? [{ id: m.id, meta: m.meta && typeof m.meta === "object" ? (m.meta as Record<string, unknown>) : {} }] : [],
+  );
+}
+
+/**
+ * An embedded role: requests go to this session's server, but records, cache keys and instruments
+ * say "embedded" plus the model's build (its port changes every run; its build changes its answers).
+ * Embedding roles get the sentence encoder, every other role the language model.
+ */
+function embeddedSpec(role: string, config: BackendSpecConfig, baseUrl: string, available: ServedModel[]): BackendSpec {
   const isEncoder = (id: string) => /^use-|embedding|encoder/i.test(id);
-  const wanted = /embed/i.test(role) ? available.find(isEncoder) : available.find((id) => !isEncoder(id));
-  if (!wanted) throw new InputError(`models.${role}`, `the embedded server offers no suitable model (it lists ${available.join(", ") || "none"})`);
-  return wanted;
+  const wanted = config.model ?? (/embed/i.test(role) ? available.find((m) => isEncoder(m.id)) : available.find((m) => !isEncoder(m.id)))?.id;
+  if (!wanted) throw new InputError(`models.${role}`, `the embedded server offers no suitable model (it lists ${available.map((m) => m.id).join(", ") || "none"})`);
+  const meta = available.find((m) => m.id === wanted)?.meta ?? {};
+  const build = [meta.builder_version, meta.corpus_hash].filter((part) => typeof part === "string" || typeof part === "number").join(":");
+  const revision = config.revision ?? (build || undefined);
+  return { ...config, baseUrl, model: wanted, endpointId: "embedded", ...(revision ? { revision } : {}) };
 }

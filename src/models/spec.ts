@@ -22,6 +22,33 @@ export interface BackendSpec {
   topLogprobsVia?: "completions" | "chat";
   /** Texts per /embeddings request (default 64). */
   embedBatchSize?: number;
+  /**
+   * Stable name of the endpoint for call records, cache keys and instruments, used instead of
+   * baseUrl: "embedded" for the built-in server (whose port changes every run), or one name for
+   * several replicas of the same model so they share a cache.
+   */
+  endpointId?: string;
+  /** What identifies the weights/build behind the endpoint (a checkpoint hash, a builder version); part of cache keys. */
+  revision?: string;
+}
+
+/** How an instrument names a model: stable across runs, revision included, no secrets. */
+export function instrumentModel(spec: BackendSpec): { baseUrl: string; model: string } {
+  return {
+    baseUrl: spec.endpointId ?? stripCredentials(spec.baseUrl),
+    model: spec.revision ? `${spec.model}@${spec.revision}` : spec.model,
+  };
+}
+
+function stripCredentials(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl);
+    url.username = "";
+    url.password = "";
+    return url.toString().replace(/\/+$/, "");
+  } catch {
+    return baseUrl;
+  }
 }
 
 export interface Determinism {

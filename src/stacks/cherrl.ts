@@ -13,7 +13,7 @@ import { biasedScore } from "../judges/biased-judge.js";
 import { verifyConstraints, type ConstraintPrompt } from "../judges/ifeval/verifier.js";
 import { detectBiasWithModel } from "../judges/llm-bias-detector.js";
 import { judgeWithRubric } from "../judges/rubric-judge.js";
-import type { ModelClient } from "../models/spec.js";
+import { instrumentModel, type ModelClient } from "../models/spec.js";
 import type { Instrument, ModelRoles, Scorer, StackDefinition } from "./types.js";
 
 export const CHERRL_STACK_VERSION = "1";
@@ -61,7 +61,7 @@ export const cherrlStack: StackDefinition<CherrlOptions, BankRow> = {
     const needsJudge = options.clean === "rubric" || options.detector === "llm";
     const judge: ModelClient | undefined = models.judge;
     if (needsJudge && !judge) throw new InputError("models.judge", 'the cherrl stack with clean: "rubric" or detector: "llm" needs a model for role "judge"');
-    const endpoints: Instrument["models"] = needsJudge && judge ? { judge: { baseUrl: judge.spec.baseUrl, model: judge.spec.model } } : {};
+    const endpoints: Instrument["models"] = needsJudge && judge ? { judge: instrumentModel(judge.spec) } : {};
     const body = {
       stack: "cherrl",
       version: CHERRL_STACK_VERSION,

@@ -9,6 +9,7 @@ import { hashOf } from "../core/hash.js";
 import type { BankRow, Score } from "../core/types.js";
 import { scoreVrcli, vrcliMeta, vrcliOptions, type VrcliItem } from "../terms/vrcli/term.js";
 import { VRCLI_TEMPLATE } from "../terms/vrcli/template.js";
+import { instrumentModel } from "../models/spec.js";
 import type { Instrument, ModelRoles, Scorer, StackDefinition } from "./types.js";
 
 export const VRCLI_STACK_VERSION = "1";
@@ -41,7 +42,7 @@ export const vrcliStack: StackDefinition<z.infer<typeof vrcliOptions>, BankRow> 
       stack: "vrcli",
       version: VRCLI_STACK_VERSION,
       options: { ...options, template: VRCLI_TEMPLATE },
-      models: { reference: { baseUrl: reference.spec.baseUrl, model: reference.spec.model } },
+      models: { reference: instrumentModel(reference.spec) },
     };
     const instrument: Instrument = { ...body, hash: hashOf(body) };
     return {

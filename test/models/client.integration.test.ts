@@ -11,6 +11,7 @@ import { startEmbeddedServer, type EmbeddedServer } from "../../src/models/embed
 import { ModelError } from "../../src/models/errors.js";
 import { buildModelRoles } from "../../src/models/roles.js";
 import type { ModelClient } from "../../src/models/spec.js";
+import { openScorer } from "../../src/stacks/open.js";
 
 const LM = "foolsgold-embedded-lm";
 const EMBEDDER = "use-lite-512";
@@ -127,17 +128,48 @@ describe("model roles", () => {
   it('starts the embedded server for "embedded" roles, picks the right model per role, and stops it on close', async () => {
     const session = await buildModelRoles({ audience: { baseUrl: "embedded" }, embedder: { baseUrl: "embedded" } }, { need: ["audience", "embedder"] });
     const { audience, embedder } = session.roles as Record<string, ModelClient>;
+    // Instruments name the embedded models by a stable identity and build, never by this run's port.
     expect(session.describe()).toEqual({
-      audience: { baseUrl: "embedded", model: LM },
+      audience: { baseUrl: "embedded", model: expect.stringMatching(new RegExp(`^${LM}@.+`)) },
       embedder: { baseUrl: "embedded", model: EMBEDDER },
     });
     const [lp] = await audience.continuationLogprobs([{ context: "Audience:", continuation: " Haha" }]);
     expect(lp.logprob).toBeLessThan(0);
     expect((await embedder.embed(["hello there"]))[0]).toHaveLength(512);
     expect(session.calls()).toHaveLength(2);
+    expect(session.calls().every((c) => c.endpoint === "embedded")).toBe(true);
     await session.close();
     const err = await audience.topLogprobs("x", 1).catch((e: unknown) => e);
     expect(err).toMatchObject({ kind: "unreachable" });
+  });
+
+  it("re-scores a bank through a stack on a warm cache with zero model calls and bit-identical scores, across server restarts", async () => {
+    const cachePath = join(dir, "stack.sqlite");
+    const rows = [
+      { id: "a", prompt: "What do you call a herd of cows that tell jokes?", output: "<think>Cattle are livestock; jokes make you laugh.</think>Laughing stock.", meta: { punchline: "Laughing stock." } },
+      { id: "b", prompt: "Why did the scarecrow win an award?", output: "<think>He is good in his field.</think>Outstanding in his field.", meta: { punchline: "Because he was outstanding in his field." } },
+      { id: "c", prompt: "Why don't skeletons fight?", output: "<think>no guts</think>", meta: { punchline: "They don't have the guts." } },
+    ];
+    const scoreOnce = async () => {
+      const calls: { cached: boolean }[] = [];
+      const opened = await openScorer({ stack: "vrcli", cache: cachePath, onCall: (_role, record) => calls.push(record) });
+      try {
+        const scores = await opened.scorer.scoreRows(rows);
+        return { scores, calls, instrument: opened.scorer.instrument.hash };
+      } finally {
+        await opened.close();
+      }
+    };
+    const cold = await scoreOnce();
+    expect(cold.calls.length).toBeGreaterThan(0);
+    expect(cold.calls.some((c) => !c.cached)).toBe(true);
+    expect(cold.scores.some((s) => s.value !== null)).toBe(true);
+    const warm = await scoreOnce();
+    expect(warm.calls.length).toBeGreaterThan(0);
+    expect(warm.calls.filter((c) => !c.cached)).toEqual([]);
+    expect(warm.instrument).toBe(cold.instrument);
+    expect(JSON.stringify(warm.scores)).toBe(JSON.stringify(cold.scores));
+    expect(warm.scores).toStrictEqual(cold.scores);
   });
 
   it("refuses a config that lacks a needed role, naming the file and the role", async () => {
