@@ -4,7 +4,8 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { main } from "../../src/cli/index.js";
 import { makeStamp, parsePreregistration, stampRows } from "../../src/certify/preregistration.js";
 import { toJsonl } from "../../src/core/jsonl.js";
 import { BASE_C, BASE_TASTE, TRAINED_C, TRAINED_TASTE, bank } from "./fixtures.js";
@@ -29,12 +30,26 @@ const prereg = write("prereg.json", JSON.stringify(registered));
 const stamp = makeStamp(parsePreregistration(registered, "fixture"), new Date("2026-01-02T00:00:00Z"));
 const base = write("base.jsonl", toJsonl(stampRows(bank(BASE_C, BASE_TASTE), stamp)));
 const trained = write("trained.jsonl", toJsonl(stampRows(bank(TRAINED_C, TRAINED_TASTE), stamp)));
-const run = (...args: string[]) => spawnSync(process.execPath, [bin, "certify", ...args], { encoding: "utf8" });
+/** Runs the CLI in this process (fast); `spawn` runs the real binary for the exit-status contract. */
+async function run(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((stdout += String(chunk)), true));
+  const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => ((stderr += String(chunk)), true));
+  try {
+    const status = await main(["node", "foolsgold", "certify", ...args]);
+    return { status, stdout, stderr };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+}
+const spawn = (...args: string[]) => spawnSync(process.execPath, [bin, "certify", ...args], { encoding: "utf8" });
 
 describe("foolsgold certify (banks mode)", () => {
-  it("exits 0, prints the report and writes the artifact when every bar passes and no guard fires", () => {
+  it("exits 0, prints the report and writes the artifact when every bar passes and no guard fires", async () => {
     const artifact = join(dir, "artifact.json");
-    const r = run("--prereg", prereg, "--base", base, "--trained", trained, "--out", artifact);
+    const r = await run("--prereg", prereg, "--base", base, "--trained", trained, "--out", artifact);
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
     expect(r.stdout).toContain("certified retention C: base 0.4642 -> 0.5425, delta +0.0783 (95% CI -0.0907 to +0.2473), t = 1.02");
@@ -49,36 +64,45 @@ describe("foolsgold certify (banks mode)", () => {
     expect(out.result.sets[0].trained.on_band.n).toBe(8);
   });
 
-  it("exits 3 naming the change when the bars moved after the rollouts", () => {
+  it("exits 3 (real process) naming the change when the bars moved after the rollouts", () => {
     const moved = write("moved.json", JSON.stringify({ ...registered, bars: [{ metric: "retention", min_delta: 0.02, min_t: 1 }] }));
-    const r = run("--prereg", moved, "--base", base, "--trained", trained);
+    const r = spawn("--prereg", moved, "--base", base, "--trained", trained);
     expect(r.status).toBe(3);
     expect(r.stderr).toMatch(/pre-registration changed since the banks were rolled out .*: bars\[0\]\.min_t: \(absent\) -> 1/);
   });
 
-  it("exits 1 when a bar is missed", () => {
+  it("exits 1 when a bar is missed", async () => {
     const strict = { ...registered, bars: [{ metric: "retention", min_delta: 0.02, min_t: 2 }] };
     const strictStamp = makeStamp(parsePreregistration(strict, "strict"), new Date("2026-01-02T00:00:00Z"));
     const b = write("b2.jsonl", toJsonl(stampRows(bank(BASE_C, BASE_TASTE), strictStamp)));
     const t = write("t2.jsonl", toJsonl(stampRows(bank(TRAINED_C, TRAINED_TASTE), strictStamp)));
-    const r = run("--prereg", write("strict.json", JSON.stringify(strict)), "--base", b, "--trained", t);
+    const r = await run("--prereg", write("strict.json", JSON.stringify(strict)), "--base", b, "--trained", t);
     expect(r.status).toBe(1);
     expect(r.stdout).toContain("MISS retention >= +0.02 at t >= 2: t 1.02 < 2 (n = 12)");
     expect(r.stdout).toContain("VERDICT: NOT CERTIFIED (bars missed on primary: retention >= +0.02 at t >= 2)");
   });
 
-  it("exits 2 with one line for unstamped banks and for a missing pre-registration", () => {
+  it("exits 2 with one line for unstamped banks and for a missing pre-registration", async () => {
     const unstamped = write("unstamped.jsonl", toJsonl(bank(TRAINED_C, TRAINED_TASTE)));
-    const r = run("--prereg", prereg, "--base", base, "--trained", unstamped);
+    const r = await run("--prereg", prereg, "--base", base, "--trained", unstamped);
     expect(r.status).toBe(2);
-    expect(r.stderr.trim()).toMatch(/^foolsgold: primary trained bank row 1 \(seed 100\): carries no pre-registration stamp/);
-    const none = run("--base", base, "--trained", trained);
+    expect(r.stderr.trim()).toMatch(/^foolsgold: primary trained bank row 1 \(seed 20000000\): carries no pre-registration stamp/);
+    const none = await run("--base", base, "--trained", trained);
     expect(none.status).toBe(2);
     expect(none.stderr).toContain("--prereg: a certification needs its pre-registration file");
   });
 
-  it("reports without certifying under --allow-unregistered", () => {
-    const r = run("--allow-unregistered", "--base", base, "--trained", trained);
+  it("exits 2 when the banks' seeds belong to a training split", async () => {
+    const onTraining = stampRows(bank(BASE_C, BASE_TASTE, undefined, "inst-A", 500), stamp);
+    const b = write("train-b.jsonl", toJsonl(onTraining));
+    const t = write("train-t.jsonl", toJsonl(stampRows(bank(TRAINED_C, TRAINED_TASTE, undefined, "inst-A", 500), stamp)));
+    const r = await run("--prereg", prereg, "--base", b, "--trained", t);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('evaluation refused: 12 seed(s) of "train-rl-c" (e.g. 500, 501, 502) belong to a training split');
+  });
+
+  it("reports without certifying under --allow-unregistered", async () => {
+    const r = await run("--allow-unregistered", "--base", base, "--trained", trained);
     expect(r.status).toBe(1);
     expect(r.stdout).toContain("NOT PRE-REGISTERED");
     expect(r.stdout).toContain("VERDICT: NOT CERTIFIED (not pre-registered)");

@@ -78,21 +78,21 @@ describe("compareArms", () => {
 
   it("pairs by seed whatever the row order, and excludes sessions whose score failed (null), counting them", () => {
     const shuffled = [...trained].reverse();
-    shuffled[0] = { ...shuffled[0], score: score(null, null) }; // seed 111
+    shuffled[0] = { ...shuffled[0], score: score(null, null) }; // the last seed, 20000011
     const c = compareArms(base, shuffled);
     expect(c.n_pairs).toBe(11);
-    expect(c.unscored).toEqual([{ seed: 111, arm: "trained", error: "audience call failed" }]);
-    // by hand: the dropped pair (seed 111) had difference 0.58 − 0.51 = 0.07
+    expect(c.unscored).toEqual([{ seed: 20_000_011, arm: "trained", error: "audience call failed" }]);
+    // by hand: the dropped pair (seed 20000011) had difference 0.58 − 0.51 = 0.07
     expect(c.retention.delta).toBeCloseTo((0.07833333333333332 * 12 - 0.07) / 11, 12);
   });
 
   it("refuses different seeds and different instruments, naming them", () => {
-    const other = bank(TRAINED_C, TRAINED_TASTE, undefined, "inst-A", 200);
-    expect(() => pairBanks(base, other)).toThrow(/identical seeds in both arms: 12 seed\(s\) only in base \(100, 101, 102, 103, 104 and 7 more\)/);
+    const other = bank(TRAINED_C, TRAINED_TASTE, undefined, "inst-A", 30_000_000);
+    expect(() => pairBanks(base, other)).toThrow(/identical seeds in both arms: 12 seed\(s\) only in base \(20000000, 20000001, 20000002, 20000003, 20000004 and 7 more\)/);
     const otherInstrument = bank(TRAINED_C, TRAINED_TASTE, undefined, "inst-B");
     expect(() => pairBanks(base, otherInstrument)).toThrow(/scores come from 2 instruments/);
-    expect(() => pairBanks(base, [...trained, trained[0]])).toThrow(/trained bank row 13: seed 100 appears twice/);
-    expect(() => pairBanks(base, trained.map((r) => ({ ...r, score: undefined })))).toThrow(/trained bank seed 100: row has no "score"/);
+    expect(() => pairBanks(base, [...trained, trained[0]])).toThrow(/trained bank row 13: seed 20000000 appears twice/);
+    expect(() => pairBanks(base, trained.map((r) => ({ ...r, score: undefined })))).toThrow(/trained bank seed 20000000: row has no "score"/);
   });
 
   it("runs the guards on the paired sessions and names the ones that fire", () => {

@@ -2,6 +2,9 @@
 // zero-certification sessions in both arms, a rescued and a lost session, exact ties).
 import type { Score, TranscriptRow } from "../../src/core/types.js";
 
+/** First seed of the registry's "demo" evaluation set: never trained on, never used for a decision. */
+export const DEMO_SEED0 = 20_000_000;
+
 export const BASE_C = [0.62, 0, 0.71, 0.55, 0, 0.8, 0.43, 0.66, 0, 0.59, 0.7, 0.51];
 export const TRAINED_C = [0.68, 0.52, 0.71, 0.49, 0, 0.83, 0, 0.74, 0.61, 0.66, 0.69, 0.58];
 export const BASE_TASTE = [0.3, 0.25, 0.41, 0.22, 0.35, 0.5, 0.28, 0.33, 0.19, 0.4, 0.36, 0.27];
@@ -19,6 +22,6 @@ export function session(seed: number, policyTexts: string[], s?: Score, meta: Re
   return { id: `s-${seed}`, seed, turns, meta: { policy_turns: policyTexts.length, ...meta }, ...(s ? { score: s } : {}) };
 }
 
-export function bank(values: number[], taste: number[], textFor: (i: number) => string[] = () => ["Sure, I can do that.", "Let me check the sheet."], instrument = "inst-A", seed0 = 100): TranscriptRow[] {
+export function bank(values: number[], taste: number[], textFor: (i: number) => string[] = () => ["Sure, I can do that.", "Let me check the sheet."], instrument = "inst-A", seed0 = DEMO_SEED0): TranscriptRow[] {
   return values.map((v, i) => session(seed0 + i, textFor(i), score(v, taste[i], instrument)));
 }

@@ -15,6 +15,7 @@ import { certify, type SetBanks } from "../../certify/certify.js";
 import { formatCertifyReport } from "../../certify/format.js";
 import { loadPreregistration, makeStamp, PreregistrationMismatch, type Preregistration } from "../../certify/preregistration.js";
 import { trainingTurnReward } from "../../certify/arms.js";
+import { checkBankSeeds } from "../../certify/seed-check.js";
 import { isScored, rolloutArms, scoreBank, type Arms } from "../../certify/rollout.js";
 import { chatPartner, chatPolicy, retrievalPartner, retrievalPolicy, type Agent } from "../../envs/humor/agents.js";
 import { loadLineBank } from "../../envs/humor/line-bank.js";
@@ -151,6 +152,14 @@ async function run(opts: Options): Promise<void> {
       if (!opts.rescoredBase || !opts.rescoredTrained) throw new InputError("--rescored-base/--rescored-trained", "give both rescored banks");
       rescored = { base: readBank(opts.rescoredBase), trained: readBank(opts.rescoredTrained), ...(opts.rescoredBait ? { bait: readBank(opts.rescoredBait) } : {}) };
     }
+    const registry = loadSeedRegistry(opts.registry);
+    const seedChecks: Record<string, unknown> = {};
+    for (const s of sets) {
+      const check = checkBankSeeds(registry, s.base.map((r) => r.seed), `set "${s.name}"`);
+      seedChecks[s.name] = check;
+      for (const w of check.warnings) process.stderr.write(`warning: set "${s.name}": ${w}\n`);
+    }
+    params.seed_checks = seedChecks;
     params.banks = { base: opts.base, trained: opts.trained, bait: opts.bait, replications: opts.replication, rescored: rescored ? [opts.rescoredBase, opts.rescoredTrained, opts.rescoredBait] : undefined };
   }
 

@@ -1,0 +1,23 @@
+// Banks rolled out elsewhere still have to be on never-trained-on seeds (SPEC §4, §6): every seed is
+// checked against the registry's training splits (refused) and decision sets (warned unless declared).
+import { InputError } from "../core/errors.js";
+import type { SeedRegistry } from "../envs/humor/seed-sets.js";
+
+export interface SeedCheck {
+  /** Overlaps with sets already used for a decision, not declared. */
+  warnings: string[];
+  declared: string[];
+}
+
+export function checkBankSeeds(registry: SeedRegistry, seeds: readonly number[], where: string, declaredOverlaps: readonly string[] = []): SeedCheck {
+  const out: SeedCheck = { warnings: [], declared: [] };
+  for (const set of registry.sets) {
+    const inside = seeds.filter((s) => s >= set.offset && s < set.offset + set.size);
+    if (inside.length === 0) continue;
+    const what = `${inside.length} seed(s) of "${set.name}" (e.g. ${inside.slice(0, 3).join(", ")})`;
+    if (set.purpose === "training") throw new InputError(where, `evaluation refused: ${what} belong to a training split`);
+    if (declaredOverlaps.includes(set.name)) out.declared.push(`declared overlap: ${what}`);
+    else if (set.used_for_decision || set.purpose === "decision") out.warnings.push(`${what}, a set already used for a decision (declare it to silence this)`);
+  }
+  return out;
+}
