@@ -211,6 +211,20 @@ describe("client with cache", () => {
     expect(await client.continuationLogprobs([pair])).toStrictEqual([results[0]]);
   });
 
+  it("shares entries between replicas with one endpointId and misses when the revision changes", async () => {
+    const cache = openCache({ path: ":memory:" });
+    const server = fixtureServer();
+    const replicaA = createOpenAIClient({ baseUrl: freshBaseUrl(), model: "m", endpointId: "qwen-prod" }, { fetch: server.fetch, cache });
+    const replicaB = createOpenAIClient({ baseUrl: freshBaseUrl(), model: "m", endpointId: "qwen-prod" }, { fetch: server.fetch, cache });
+    const newWeights = createOpenAIClient({ baseUrl: freshBaseUrl(), model: "m", endpointId: "qwen-prod", revision: "step-400" }, { fetch: server.fetch, cache });
+    const first = await replicaA.topLogprobs("p", 2);
+    expect(await replicaB.topLogprobs("p", 2)).toStrictEqual(first);
+    expect(server.sent).toHaveLength(1);
+    await newWeights.topLogprobs("p", 2);
+    expect(server.sent).toHaveLength(2);
+    expect(replicaB.calls[0]).toMatchObject({ endpoint: "qwen-prod", cached: true });
+  });
+
   it("never stores a failed call", async () => {
     const cache = openCache({ path: ":memory:" });
     const { fetch } = scriptedFetch(() => json({ choices: [] }));
