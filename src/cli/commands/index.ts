@@ -9,9 +9,10 @@ import { register as labels } from "./labels.js";
 import { register as lmServe } from "./lm-serve.js";
 import { register as jokes } from "./jokes.js";
 import { register as serve } from "./serve.js";
+import { register as score } from "./score.js";
 import { register as demo } from "./demo.js";
 import { register as mine } from "./mine.js";
 
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: RegisterCommand[] = [demo, verifyMerge, certify, simulate, onset, detect, labels, lmServe, jokes, serve, mine];
+export const commands: RegisterCommand[] = [demo, verifyMerge, certify, simulate, onset, detect, labels, lmServe, jokes, score, serve, mine];

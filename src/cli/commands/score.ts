@@ -1,0 +1,66 @@
+// `foolsgold score --stack NAME --in BANK --out SCORED`: every input row unchanged plus its score
+// (SPEC §12). A row that could not be scored keeps value null and an error; the summary says how many.
+import type { Command } from "commander";
+import { readJsonl, writeJsonl } from "../../core/jsonl.js";
+import { parseRows } from "../../core/schemas.js";
+import { InputError } from "../../core/errors.js";
+import { makeArtifact, writeArtifact } from "../../core/artifact.js";
+import { openScorer, parseOptionFlags } from "../../stacks/open.js";
+import { getStack } from "../../stacks/registry.js";
+import { summarizeScores, formatScoreSummary } from "../../stacks/summary.js";
+import { addCacheOptions, addConfigOption } from "../common-options.js";
+import { progressBar } from "../progress.js";
+
+interface Options {
+  stack?: string;
+  in: string;
+  out: string;
+  option?: string[];
+  dictionary?: string;
+  artifact?: string;
+  json?: boolean;
+  config?: string;
+  cache?: string | false;
+}
+
+export function register(program: Command): void {
+  const command = program
+    .command("score")
+    .description("score a bank (JSON Lines) with a stack: humor (transcripts), prose, vrcli, cherrl, or the stack a --config names")
+    .option("--stack <name>", "stack to score with (default: `stack` in the config)")
+    .requiredOption("--in <file>", "input rows: bank rows {id, prompt?, output, …} or transcript rows {id, seed, turns} (.jsonl or .jsonl.gz)")
+    .requiredOption("--out <file>", "write scored rows here (JSON Lines)")
+    .option("--option <key=value...>", "stack option (JSON value), e.g. --option preset=RL-C --option taste.mode=topk")
+    .option("--dictionary <file>", "slop dictionary for the prose stack (same as --option dictionary=FILE)")
+    .option("--artifact <file>", "write the summary artifact (JSON) here")
+    .option("--json", "print the summary as JSON");
+  addCacheOptions(addConfigOption(command)).action(async (opts: Options) => {
+    const overrides = parseOptionFlags(opts.option);
+    if (opts.dictionary) overrides.dictionary = opts.dictionary;
+    const { rows: raw } = readJsonl(opts.in);
+    if (raw.length === 0) throw new InputError(opts.in, "holds no rows");
+    const opened = await openScorer({ ...opts, overrides });
+    try {
+      const rows = parseRows(getStack(opened.stack).rowKind, raw, opts.in);
+      const started = performance.now();
+      const bar = progressBar("scoring", rows.length, opts.json);
+      const scores = await opened.scorer.scoreRows(rows as never, { onProgress: (done) => bar.update(done) });
+      bar.stop();
+      const seconds = (performance.now() - started) / 1000;
+      await writeJsonl(opts.out, rows.map((row, i) => ({ ...row, score: scores[i] })));
+      const calls = opened.models.calls();
+      const summary = summarizeScores(scores, {
+        seconds,
+        modelCalls: calls.filter((c) => !c.cached).length,
+        cacheHits: calls.filter((c) => c.cached).length,
+      });
+      const artifact = makeArtifact("score", { stack: opened.stack, in: opts.in, out: opts.out, instrument: opened.scorer.instrument, models: opened.models.describe() }, summary);
+      if (opts.artifact) writeArtifact(opts.artifact, artifact);
+      if (opts.json) process.stdout.write(JSON.stringify(artifact, null, 2) + "\n");
+      else process.stdout.write(formatScoreSummary(opened.stack, opened.scorer.instrument.hash, summary) + "\n");
+      if (summary.errors > 0) process.exitCode = 1;
+    } finally {
+      await opened.close();
+    }
+  });
+}

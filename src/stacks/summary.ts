@@ -1,0 +1,63 @@
+// What `score` prints for any stack: n, failures, the mean value and each term's mean with 95% t
+// intervals, model calls and time. Scores of different instruments are never pooled.
+import { InputError } from "../core/errors.js";
+import type { Score } from "../core/types.js";
+import { meanInterval, type MeanInterval } from "../envs/humor/score-summary.js";
+
+export interface ScoreSummary {
+  instrument: string | null;
+  rows: number;
+  scored: number;
+  errors: number;
+  /** First few error messages, for the terminal. */
+  errorExamples: string[];
+  value: MeanInterval;
+  terms: Record<string, MeanInterval>;
+  seconds: number;
+  rowsPerSecond: number;
+  modelCalls: number;
+  cacheHits: number;
+}
+
+export function summarizeScores(scores: readonly Score[], run: { seconds: number; modelCalls: number; cacheHits: number }): ScoreSummary {
+  const instruments = [...new Set(scores.map((s) => s.instrument))];
+  if (instruments.length > 1) throw new InputError("scores", `come from ${instruments.length} instruments; scores of different instruments are never pooled`);
+  const ok = scores.filter((s) => typeof s.value === "number" && Number.isFinite(s.value));
+  const termNames = [...new Set(ok.flatMap((s) => Object.keys(s.terms)))].sort();
+  const terms: Record<string, MeanInterval> = {};
+  for (const name of termNames) {
+    terms[name] = meanInterval(ok.map((s) => s.terms[name]?.value).filter((v): v is number => typeof v === "number" && Number.isFinite(v)));
+  }
+  const failed = scores.filter((s) => !ok.includes(s));
+  return {
+    instrument: instruments[0] ?? null,
+    rows: scores.length,
+    scored: ok.length,
+    errors: failed.length,
+    errorExamples: failed.slice(0, 3).map((s) => s.error ?? "no value"),
+    value: meanInterval(ok.map((s) => s.value as number)),
+    terms,
+    seconds: run.seconds,
+    rowsPerSecond: run.seconds > 0 ? scores.length / run.seconds : 0,
+    modelCalls: run.modelCalls,
+    cacheHits: run.cacheHits,
+  };
+}
+
+function interval(m: MeanInterval): string {
+  if (m.mean === null) return "—";
+  const ci = m.ci95 ? ` (95% CI ${m.ci95[0].toFixed(4)} to ${m.ci95[1].toFixed(4)})` : "";
+  return `${m.mean.toFixed(4)}${ci}, n=${m.n}`;
+}
+
+export function formatScoreSummary(stack: string, instrument: string, s: ScoreSummary): string {
+  const width = Math.max(5, ...Object.keys(s.terms).map((t) => t.length));
+  const lines = [
+    `stack ${stack}, instrument ${instrument.slice(0, 16)}: ${s.scored}/${s.rows} rows scored, ${s.errors} with errors (value null, never 0)`,
+    `${"value".padEnd(width)}  ${interval(s.value)}`,
+    ...Object.entries(s.terms).map(([name, m]) => `${name.padEnd(width)}  ${interval(m)}`),
+    `${s.seconds.toFixed(2)} s (${s.rowsPerSecond.toFixed(1)} rows/s); ${s.modelCalls} model calls, ${s.cacheHits} cache hits`,
+  ];
+  for (const e of s.errorExamples) lines.push(`error: ${e}`);
+  return lines.join("\n");
+}
