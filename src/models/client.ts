@@ -50,6 +50,8 @@ export interface ClientDeps {
   retry?: Partial<RetryPolicy>;
   /** Override the shared per-endpoint limiter. */
   limiter?: Limiter;
+  /** Keep records in `calls` (default true); long-running servers pass false and use onCall. */
+  keepCalls?: boolean;
 }
 
 /** Bumped whenever parsing of a cached operation changes, so stale entries are never reused. */
@@ -99,7 +101,7 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
 
   const record = (r: Omit<CallRecord, "endpoint" | "model">) => {
     const full: CallRecord = { endpoint: identity, model: spec.model, ...r };
-    calls.push(full);
+    if (deps.keepCalls !== false) calls.push(full);
     deps.onCall?.(full);
   };
 

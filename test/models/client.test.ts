@@ -233,6 +233,16 @@ describe("chat, complete and embed", () => {
     expect(client.calls[0].latencyMs).toBeGreaterThanOrEqual(0);
   });
 
+  it("can hand records only to onCall, keeping none in memory (long-running servers)", async () => {
+    const { fetch } = scriptedFetch(() => json({ choices: [{ text: "x", finish_reason: "stop" }] }));
+    const seen: string[] = [];
+    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch, keepCalls: false, onCall: (r) => seen.push(r.path) });
+    await client.complete({ prompt: "a" });
+    await client.complete({ prompt: "b" });
+    expect(seen).toEqual(["/completions", "/completions"]);
+    expect(client.calls).toEqual([]);
+  });
+
   it("treats a null chat message content as a malformed response, not an empty reply", async () => {
     const { fetch } = scriptedFetch(() => json({ choices: [{ message: { role: "assistant", content: null }, finish_reason: "length" }] }));
     const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
