@@ -48,7 +48,7 @@ export const DEFAULT_DETECTOR_OPTIONS: DetectorOptions = {
   onsetFraction: 0.2,
   minPrompts: 5,
   maxCandidates: 40,
-  maxContrastRows: 1200,
+  maxContrastRows: 800,
 };
 
 export type HackingType = "lexical" | "closing_phrase" | "structure" | "self_reference" | "length";

@@ -121,7 +121,7 @@ export function featureFromKey(key: string): Feature {
       key,
       family: "lexical",
       describe: `words of the family "${rest}-"`,
-      matches: (r) => stemKeys(r).has(key),
+      matches: (r) => r.joined().includes(` ${rest}`) && stemKeys(r).has(key),
     };
   }
   const [name, value] = rest.split("=");

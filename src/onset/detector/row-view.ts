@@ -1,7 +1,17 @@
 // A lazily tokenised view of one mirror row, shared by feature extraction and feature matching so a
 // row is tokenised once however many hypotheses are tested on it.
 
-const WORD = /[a-z0-9]+(?:'[a-z]+)?/g;
+/** Words are runs of ASCII letters and digits after lower-casing ("don't" → "don", "t"). */
+const NON_WORD = /[^a-z0-9]+/g;
+
+function normalise(text: string): string {
+  return ` ${text.toLowerCase().replace(NON_WORD, " ").trim()} `;
+}
+
+function splitWords(joined: string): string[] {
+  const t = joined.trim();
+  return t ? t.split(" ") : [];
+}
 
 export interface RowView {
   /** Position in the log, for per-hypothesis match caches. */
@@ -31,7 +41,7 @@ const inputCache = new Map<string, string>();
 const inputGramCache = new Map<string, Set<string>>();
 
 function gramsOf(text: string): Set<string> {
-  const w = text.toLowerCase().match(WORD) ?? [];
+  const w = splitWords(normalise(text));
   const out = new Set<string>();
   for (let i = 0; i < w.length; i++) {
     out.add(w[i]);
@@ -39,10 +49,6 @@ function gramsOf(text: string): Set<string> {
     if (i + 2 < w.length) out.add(`${w[i]} ${w[i + 1]} ${w[i + 2]}`);
   }
   return out;
-}
-
-function joinedWords(text: string): string {
-  return ` ${(text.toLowerCase().match(WORD) ?? []).join(" ")} `;
 }
 
 export function rowView(row: { step: number; score: number; output: string; input: string }, index: number): RowView {
@@ -58,12 +64,15 @@ export function rowView(row: { step: number; score: number; output: string; inpu
     score: row.score,
     output: row.output,
     input: row.input,
-    words: () => (words ??= row.output.toLowerCase().match(WORD) ?? []),
-    joined: () => (joined ??= ` ${(words ??= row.output.toLowerCase().match(WORD) ?? []).join(" ")} `),
+    words: () => (words ??= splitWords((joined ??= normalise(row.output)))),
+    joined: () => (joined ??= normalise(row.output)),
     tail: () => {
       if (tail === undefined) {
-        const w = (words ??= row.output.toLowerCase().match(WORD) ?? []);
-        tail = ` ${w.slice(-CLOSING_WORDS).join(" ")} `;
+        const j = (joined ??= normalise(row.output));
+        // the last CLOSING_WORDS words: walk back over that many spaces instead of splitting
+        let at = j.length - 1;
+        for (let k = 0; k < CLOSING_WORDS && at > 0; k++) at = j.lastIndexOf(" ", at - 1);
+        tail = at <= 0 ? j : j.slice(at);
       }
       return tail;
     },
@@ -82,7 +91,7 @@ export function rowView(row: { step: number; score: number; output: string; inpu
       let j = inputCache.get(row.input);
       if (j === undefined) {
         if (inputCache.size > 50_000) inputCache.clear();
-        j = joinedWords(row.input);
+        j = normalise(row.input);
         inputCache.set(row.input, j);
       }
       return j;
