@@ -13,7 +13,7 @@ interface Waiter {
   start: () => void;
 }
 
-export function createLimiter(limit: number): Limiter & { lower(to: number): void } {
+export function createLimiter(limit: number): Limiter & { setLimit(to: number): void } {
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`concurrency limit must be an integer ≥ 1, got ${limit}`);
   let max = limit;
   let active = 0;
@@ -68,26 +68,35 @@ export function createLimiter(limit: number): Limiter & { lower(to: number): voi
         release();
       }
     },
-    lower(to: number) {
-      max = Math.min(max, to);
+    setLimit(to: number) {
+      max = to;
+      while (active < max && queue.length > 0) {
+        active++;
+        queue.shift()!.start();
+      }
     },
   };
 }
 
 const DEFAULT_CONCURRENCY = 8;
-const byEndpoint = new Map<string, ReturnType<typeof createLimiter>>();
+const byEndpoint = new Map<string, { limiter: ReturnType<typeof createLimiter>; explicit: boolean }>();
 
 /**
  * The shared limiter of an endpoint. When clients ask for different limits for the same endpoint
- * the smallest wins: the most cautious setting is the one the server's owner meant.
+ * the smallest explicit one wins (the most cautious setting is the one the server's owner meant);
+ * a client that asks for none neither lowers nor raises it, and the default (8) holds only until
+ * someone asks.
  */
-export function limiterFor(endpoint: string, concurrency: number = DEFAULT_CONCURRENCY): Limiter {
-  const existing = byEndpoint.get(endpoint);
-  if (existing) {
-    existing.lower(concurrency);
-    return existing;
+export function limiterFor(endpoint: string, concurrency?: number): Limiter {
+  const entry = byEndpoint.get(endpoint);
+  if (!entry) {
+    const limiter = createLimiter(concurrency ?? DEFAULT_CONCURRENCY);
+    byEndpoint.set(endpoint, { limiter, explicit: concurrency !== undefined });
+    return limiter;
   }
-  const created = createLimiter(concurrency);
-  byEndpoint.set(endpoint, created);
-  return created;
+  if (concurrency !== undefined) {
+    entry.limiter.setLimit(entry.explicit ? Math.min(entry.limiter.limit, concurrency) : concurrency);
+    entry.explicit = true;
+  }
+  return entry.limiter;
 }

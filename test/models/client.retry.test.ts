@@ -174,6 +174,15 @@ describe("per-endpoint concurrency", () => {
     expect(limiterFor(baseUrl).limit).toBe(2);
   });
 
+  it("applies the default only until a client asks, and never lets a client without a limit lower one", () => {
+    const quiet = freshBaseUrl();
+    expect(limiterFor(quiet).limit).toBe(8);
+    expect(limiterFor(quiet, 24).limit).toBe(24);
+    expect(limiterFor(quiet).limit).toBe(24);
+    expect(limiterFor(quiet, 32).limit).toBe(24);
+    expect(limiterFor(quiet, 4).limit).toBe(4);
+  });
+
   it("lets an aborted caller leave the queue without taking a slot", async () => {
     const limiter = createLimiter(1);
     let release!: () => void;
