@@ -1,4 +1,5 @@
 // The retry layer, timeouts, aborts, unreachable endpoints and the per-endpoint limiter.
+import { createServer as createHttpServer, type ServerResponse } from "node:http";
 import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
 import { createOpenAIClient } from "../../src/models/client.js";
@@ -196,6 +197,37 @@ describe("per-endpoint concurrency", () => {
     release();
     await first;
     expect(await limiter.run(async () => "next")).toBe("next");
+  });
+});
+
+describe("over real HTTP (a scripted node:http server)", () => {
+  it("retries a 503 carrying retry-after, times out a hung response, and reports a non-UTF-8 body", async () => {
+    const script: ((res: ServerResponse) => void)[] = [
+      (res) => res.writeHead(503, { "retry-after": "0", "content-type": "application/json" }).end('{"error":{"message":"warming up"}}'),
+      (res) => res.writeHead(200, { "content-type": "application/json" }).end('{"choices":[{"text":"ok","finish_reason":"stop"}]}'),
+      () => undefined,
+      (res) => res.writeHead(200, { "content-type": "application/json" }).end(Buffer.from([0x7b, 0xc3, 0x28, 0x7d])),
+    ];
+    let served = 0;
+    const server = createHttpServer((req, res) => {
+      req.resume();
+      req.on("end", () => script[served++](res));
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
+    try {
+      const client = createOpenAIClient({ baseUrl, model, timeoutMs: 300, maxRetries: 1 });
+      expect((await client.complete({ prompt: "x" })).choices[0].text).toBe("ok");
+      expect(client.calls[0]).toMatchObject({ attempts: 2, status: 200 });
+      const hung = createOpenAIClient({ baseUrl, model, timeoutMs: 300, maxRetries: 0 });
+      expect(await failure(hung.complete({ prompt: "x" }))).toMatchObject({ kind: "timeout", attempts: 1 });
+      const garbled = await failure(hung.complete({ prompt: "x" }));
+      expect(garbled.kind).toBe("malformed");
+      expect(garbled.message).toMatch(/the body is not valid UTF-8/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 });
 
