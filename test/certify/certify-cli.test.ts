@@ -6,8 +6,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { main } from "../../src/cli/index.js";
-import { makeStamp, parsePreregistration, stampRows } from "../../src/certify/preregistration.js";
-import { toJsonl } from "../../src/core/jsonl.js";
+import { makeStamp, parsePreregistration, stampRows, verifyStamps } from "../../src/certify/preregistration.js";
+import type { TranscriptRow } from "../../src/core/types.js";
+import { readJsonl, toJsonl } from "../../src/core/jsonl.js";
 import { BASE_C, BASE_TASTE, TRAINED_C, TRAINED_TASTE, bank } from "./fixtures.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fg-certify-cli-"));
@@ -99,6 +100,18 @@ describe("foolsgold certify (banks mode)", () => {
     const r = await run("--prereg", prereg, "--base", b, "--trained", t);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('evaluation refused: 12 seed(s) of "train-rl-c" (e.g. 500, 501, 502) belong to a training split');
+  });
+
+  it("simulate --prereg stamps a bank that verifies against the same file", async () => {
+    const out = join(dir, "sim.jsonl");
+    let stdout = "";
+    const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((stdout += String(chunk)), true));
+    const status = await main(["node", "foolsgold", "simulate", "--set", "demo", "--limit", "2", "--turns", "2", "--prereg", prereg, "--out", out]).finally(() => spy.mockRestore());
+    expect(status).toBe(0);
+    const rows = readJsonl<TranscriptRow>(out).rows;
+    expect(rows).toHaveLength(2);
+    expect(verifyStamps({ simulated: rows }, parsePreregistration(registered, "fixture")).hash).toBe(stamp.hash);
+    expect(stdout).not.toBe("");
   });
 
   it("reports without certifying under --allow-unregistered", async () => {

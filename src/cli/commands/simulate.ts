@@ -5,6 +5,7 @@ import type { Command } from "commander";
 import { makeArtifact, writeArtifact } from "../../core/artifact.js";
 import { InputError } from "../../core/errors.js";
 import { writeJsonl } from "../../core/jsonl.js";
+import { loadPreregistration, makeStamp, stampRows } from "../../certify/preregistration.js";
 import { chatPartner, chatPolicy, retrievalPartner, retrievalPolicy, type Agent } from "../../envs/humor/agents.js";
 import { loadLineBank } from "../../envs/humor/line-bank.js";
 import { DEFAULT_RATES, PROVOCATION_KINDS, ratesSchema, type ProvocationKind } from "../../envs/humor/provocations.js";
@@ -32,6 +33,7 @@ interface Options {
   json?: boolean;
   config?: string;
   cache?: string | false;
+  prereg?: string;
 }
 
 function positiveInt(value: string | undefined, flag: string, min = 1): number | undefined {
@@ -76,8 +78,10 @@ export function register(program: Command): void {
     .option("--concurrency <n>", "sessions in flight (model agents)", "4")
     .requiredOption("--out <file>", "write the transcript bank here (JSON Lines)")
     .option("--artifact <file>", "write the summary artifact (JSON) here")
-    .option("--json", "print the summary as JSON");
+    .option("--json", "print the summary as JSON")
+    .option("--prereg <file>", "stamp the bank with this pre-registration (certify checks the stamp)");
   addCacheOptions(addConfigOption(command)).action(async (opts: Options) => {
+    const prereg = opts.prereg ? loadPreregistration(opts.prereg) : undefined;
     const registry = loadSeedRegistry(opts.registry);
     let target: SeedSet;
     if (opts.set) {
@@ -108,6 +112,7 @@ export function register(program: Command): void {
       const policy: Agent = opts.policy === "model" ? chatPolicy(models!.roles.policy, { temperature }) : retrievalPolicy(bank);
       const partner: Agent = opts.partner === "model" ? chatPartner(models!.roles.partner, { temperature }) : retrievalPartner(bank);
       const progress = !opts.json && process.stderr.isTTY;
+      const stamp = prereg ? makeStamp(prereg) : undefined;
       const started = performance.now();
       const rows = await simulateSessions(seeds, {
         policy,
@@ -119,7 +124,7 @@ export function register(program: Command): void {
       });
       if (progress) process.stderr.write("\n");
       const seconds = (performance.now() - started) / 1000;
-      await writeJsonl(opts.out, rows);
+      await writeJsonl(opts.out, stamp ? stampRows(rows, stamp) : rows);
       const summary = summarizeRollout(rows, rates);
       const artifact = makeArtifact(
         "humor-simulation",
