@@ -20,7 +20,7 @@ const UNRELATED: [string, string][] = [
 
 describe("embedded embedder (USE-lite)", () => {
   it("embeds to 512 dimensions and separates related from unrelated sentences", async () => {
-    const embedder = await loadEmbedder();
+    const embedder = await loadEmbedder({ workers: 0 });
     const texts = [...RELATED, ...UNRELATED].flat();
     const vectors = await embedder.embed(texts);
     expect(vectors).toHaveLength(texts.length);
@@ -37,8 +37,21 @@ describe("embedded embedder (USE-lite)", () => {
     single[0].forEach((x, i) => expect(x).toBeCloseTo(vectors[0][i], 5));
   });
 
+  it("gives the same vectors from a pool of worker threads, in input order", async () => {
+    const texts = [...RELATED, ...UNRELATED].flat();
+    const single = await (await loadEmbedder({ workers: 0 })).embed(texts);
+    const pool = await loadEmbedder({ workers: 2 });
+    try {
+      const pooled = await pool.embed(texts);
+      expect(pooled).toHaveLength(texts.length);
+      pooled.forEach((v, i) => v.forEach((x, j) => expect(x).toBeCloseTo(single[i][j], 5)));
+    } finally {
+      await pool.close();
+    }
+  });
+
   it("serves /v1/embeddings in the OpenAI shape", async () => {
-    const app = createLmServerApp({ lm: (await loadEmbeddedLm()).lm, embedder: loadEmbedder });
+    const app = createLmServerApp({ lm: (await loadEmbeddedLm()).lm, embedder: () => loadEmbedder({ workers: 0 }) });
     const res = await app.request("/v1/embeddings", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ input: ["hello there", "general kenobi"] }) });
     expect(res.status).toBe(200);
     const json = (await res.json()) as { object: string; data: { index: number; embedding: number[] }[] };

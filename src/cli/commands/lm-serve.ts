@@ -9,6 +9,7 @@ import { loadEmbeddedLm } from "../../models/embedded/store.js";
 interface Options {
   port: string;
   host: string;
+  embedWorkers?: string;
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1"]);
@@ -19,12 +20,17 @@ export function register(program: Command): void {
     .description("serve the embedded n-gram LM and USE-lite embedder over an OpenAI-compatible API")
     .option("--port <n>", "port (0 = any free port)", "8089")
     .option("--host <h>", "interface to bind", "127.0.0.1")
+    .option("--embed-workers <n>", "embedder worker threads (0 = in the server thread; default $FOOLSGOLD_EMBED_WORKERS or 0)")
     .action(async (options: Options) => {
       const port = Number(options.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InputError("--port", `expected an integer 0..65535, got ${JSON.stringify(options.port)}`);
+      const embedWorkers = options.embedWorkers === undefined ? undefined : Number(options.embedWorkers);
+      if (embedWorkers !== undefined && (!Number.isInteger(embedWorkers) || embedWorkers < 0 || embedWorkers > 64)) {
+        throw new InputError("--embed-workers", `expected an integer 0..64, got ${JSON.stringify(options.embedWorkers)}`);
+      }
       if (!LOOPBACK.has(options.host)) process.stderr.write(`foolsgold: warning: binding ${options.host}; this server has no authentication\n`);
       const loaded = await loadEmbeddedLm();
-      const server = await startEmbeddedServer({ port, host: options.host });
+      const server = await startEmbeddedServer({ port, host: options.host, embedWorkers });
       const report = loaded.stored.report;
       process.stdout.write(
         [

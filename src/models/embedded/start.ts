@@ -13,13 +13,20 @@ export interface EmbeddedServer {
   close(): Promise<void>;
 }
 
-export async function startEmbeddedServer(options: { port?: number; host?: string } = {}): Promise<EmbeddedServer> {
+export interface EmbeddedServerOptions {
+  port?: number;
+  host?: string;
+  /** Embedder worker threads (0 = in the server's thread; default $FOOLSGOLD_EMBED_WORKERS or 0). */
+  embedWorkers?: number;
+}
+
+export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): Promise<EmbeddedServer> {
   const host = options.host ?? "127.0.0.1";
   const loaded = await loadEmbeddedLm();
   const report = loaded.stored.report;
   const app = createLmServerApp({
     lm: loaded.lm,
-    embedder: loadEmbedder,
+    embedder: () => loadEmbedder({ workers: options.embedWorkers }),
     modelInfo: {
       builder_version: loaded.stored.meta.builderVersion,
       corpus_hash: loaded.stored.meta.corpusHash,
