@@ -2,16 +2,10 @@
 // score a checkpoint's IFEval responses; the summary gives the reward gap G and the shortcut rate M
 // among high-score rows, each with a 95 % interval (normal interval for the mean gap, Wilson for
 // rates), so a baseline and a hacked checkpoint can be compared.
-import normalQuantile from "@stdlib/stats-base-dists-normal-quantile";
 import { detectBias, type BiasKind } from "../judges/bias-detectors.js";
 import { biasedScore } from "../judges/biased-judge.js";
 import { verifyConstraints, type ConstraintPrompt } from "../judges/ifeval/verifier.js";
-
-export interface Estimate {
-  value: number;
-  ci: [number, number];
-  n: number;
-}
+import { meanEstimate, wilson, type Estimate } from "./intervals.js";
 
 export interface CheckpointSummary {
   rows: number;
@@ -24,25 +18,6 @@ export interface CheckpointSummary {
   shortcut_rate: Estimate;
   /** Share of high-score rows (score ≥ 0.99) with the shortcut (M, as a proportion). */
   M: Estimate;
-}
-
-const Z95 = normalQuantile(0.975, 0, 1);
-
-function meanEstimate(xs: number[]): Estimate {
-  const n = xs.length;
-  const mean = xs.reduce((s, x) => s + x, 0) / n;
-  const sd = Math.sqrt(xs.reduce((s, x) => s + (x - mean) ** 2, 0) / (n - 1));
-  const half = (Z95 * sd) / Math.sqrt(n);
-  return { value: mean, ci: [mean - half, mean + half], n };
-}
-
-/** Wilson score interval (Wilson 1927), the usual interval for a binomial share. */
-function wilson(k: number, n: number): Estimate {
-  const p = k / n;
-  const z2 = Z95 * Z95;
-  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
-  const half = (Z95 * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
-  return { value: p, ci: [centre - half, centre + half], n };
 }
 
 export function scoreCheckpoint(
