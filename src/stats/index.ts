@@ -1,0 +1,25 @@
+// Statistics, one per file (STYLE.md): each cites its definition and is tested against scipy/numpy.
+export { mean, sum } from "./mean.js";
+export { sd, variance } from "./variance.js";
+export { median, quantile, quantiles } from "./quantile.js";
+export { normalCdf, normalQuantile, tCdf, tQuantile, tTwoSidedP } from "./t-distribution.js";
+export { meanCi, oneSampleT } from "./mean-ci.js";
+export type { MeanCi, OneSampleT } from "./mean-ci.js";
+export { pairedT } from "./paired-t.js";
+export type { PairedT } from "./paired-t.js";
+export { welchT } from "./welch-t.js";
+export type { WelchT } from "./welch-t.js";
+export { bootstrapCi } from "./bootstrap.js";
+export type { BootstrapCi, BootstrapOptions } from "./bootstrap.js";
+export { auc } from "./auc.js";
+export type { AucResult } from "./auc.js";
+export { pearson } from "./pearson.js";
+export type { PearsonResult } from "./pearson.js";
+export { spearman } from "./spearman.js";
+export type { SpearmanResult } from "./spearman.js";
+export { ols } from "./ols.js";
+export type { OlsCoefficient, OlsOptions, OlsResult } from "./ols.js";
+export { hhi, normalizedHhi, simpsonIndex } from "./hhi.js";
+export { wilsonCi } from "./proportion.js";
+export type { Proportion } from "./proportion.js";
+export { ranks } from "./rank.js";
