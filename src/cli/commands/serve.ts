@@ -8,7 +8,10 @@ import { Journal } from "../../server/journal.js";
 import { listen } from "../../server/listen.js";
 import { createMetrics } from "../../server/metrics.js";
 import { replayJournal } from "../../server/replay.js";
+import { availableParallelism } from "node:os";
 import { openScorer, parseOptionFlags } from "../../stacks/open.js";
+import { getStack } from "../../stacks/registry.js";
+import { createWorkerPoolScorer } from "../../server/workers/pool.js";
 import { addCacheOptions, addConfigOption } from "../common-options.js";
 
 interface ServeOptions {
@@ -23,6 +26,7 @@ interface ServeOptions {
   timeoutMs: string;
   maxInFlight: string;
   maxQueue: string;
+  workers?: string;
   config?: string;
   cache?: string | false;
 }
@@ -47,7 +51,8 @@ export function register(program: Command): void {
     .option("--max-body-mb <n>", "request body limit in MiB", String(DEFAULT_LIMITS.maxBodyBytes / 1024 / 1024))
     .option("--timeout-ms <n>", "per-request scoring time limit", String(DEFAULT_LIMITS.requestTimeoutMs))
     .option("--max-in-flight <n>", "batches scored at once", String(DEFAULT_LIMITS.maxInFlight))
-    .option("--max-queue <n>", "batches waiting before 429", String(DEFAULT_LIMITS.maxQueue));
+    .option("--max-queue <n>", "batches waiting before 429", String(DEFAULT_LIMITS.maxQueue))
+    .option("--workers <n>", "scoring worker threads for stacks without models (default: one per core; 0 scores on the main thread)");
   addCacheOptions(addConfigOption(serve)).action(async (opts: ServeOptions) => {
     const token = opts.token ?? process.env.FOOLSGOLD_TOKEN;
     const limits: ServerLimits = {
@@ -59,13 +64,20 @@ export function register(program: Command): void {
       retryAfterSeconds: DEFAULT_LIMITS.retryAfterSeconds,
     };
     const metrics = createMetrics();
-    const opened = await openScorer({ ...opts, overrides: parseOptionFlags(opts.option), onCall: (_role, record) => metrics.recordModelCall(record) });
+    const openOptions = { ...opts, overrides: parseOptionFlags(opts.option) };
+    const opened = await openScorer({ ...openOptions, onCall: (_role, record) => metrics.recordModelCall(record) });
+    // CPU-bound lexical stacks score in worker threads so the main thread keeps parsing, journaling
+    // and refusing (429) requests; stacks that wait on model servers score on the main thread.
+    const cpuBound = getStack(opened.stack).modelRoles.length === 0;
+    const workers = opts.workers !== undefined ? int(opts.workers, "--workers", 0) : cpuBound ? availableParallelism() : 0;
+    const pool = workers > 0 ? await createWorkerPoolScorer(opened.scorer, { ...openOptions, stack: opened.stack }, workers) : undefined;
     const journal = new Journal(opts.journal);
-    const app = createApp({ scorers: { [opened.stack]: opened.scorer }, defaultStack: opened.stack, journal, limits, token, metrics });
+    const app = createApp({ scorers: { [opened.stack]: pool ?? opened.scorer }, defaultStack: opened.stack, journal, limits, token, metrics });
     const server = await listen(app, { host: opts.host, port: int(opts.port, "--port", 0), token });
-    process.stderr.write(`foolsgold: serving stack "${opened.stack}" (instrument ${opened.scorer.instrument.hash.slice(0, 12)}) at ${server.url}; journal ${opts.journal}\n`);
+    process.stderr.write(`foolsgold: serving stack "${opened.stack}" (instrument ${opened.scorer.instrument.hash.slice(0, 12)}, ${workers ? `${workers} scoring workers` : "scoring on the main thread"}) at ${server.url}; journal ${opts.journal}\n`);
     const stop = async (): Promise<void> => {
       await server.close();
+      await pool?.close();
       journal.close();
       await opened.close();
       process.exit(0);

@@ -1,0 +1,30 @@
+// A scoring worker: opens the same stack (same options, hence the same instrument) as the server's main
+// thread and scores the batches it is sent. Used for stacks without model roles, whose scoring is
+// CPU-bound and would otherwise block the thread that parses requests and writes the journal.
+import { parentPort, workerData } from "node:worker_threads";
+import { errorMessage } from "../../core/errors.js";
+import { openScorer, type OpenScorerOptions } from "../../stacks/open.js";
+
+export interface WorkerSetup {
+  module: string;
+  open: OpenScorerOptions;
+}
+
+export type WorkerRequest = { id: number; rows: unknown[] };
+export type WorkerReply = { ready: string } | { id: number; scores: unknown[] } | { id: number; error: string } | { fatal: string };
+
+const port = parentPort!;
+const setup = workerData as WorkerSetup;
+try {
+  const opened = await openScorer({ ...setup.open, cache: false });
+  port.on("message", async (message: WorkerRequest) => {
+    try {
+      port.postMessage({ id: message.id, scores: await opened.scorer.scoreRows(message.rows as never) } satisfies WorkerReply);
+    } catch (err) {
+      port.postMessage({ id: message.id, error: errorMessage(err) } satisfies WorkerReply);
+    }
+  });
+  port.postMessage({ ready: opened.scorer.instrument.hash } satisfies WorkerReply);
+} catch (err) {
+  port.postMessage({ fatal: errorMessage(err) } satisfies WorkerReply);
+}
