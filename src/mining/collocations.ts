@@ -7,6 +7,7 @@ import type { FrameEntry, PairEntry, WordEntry } from "./dictionary.js";
 import { LL_CRITICAL_P001, attracted, deltaP, logLikelihood } from "./association.js";
 import { KeyCounter, KeySetCounter } from "./counter.js";
 import { overuseWeight, rateRatio } from "./weights.js";
+import { median } from "../stats/quantile.js";
 import type { Lexicon } from "../terms/prose/lexicon.js";
 import { T_COMMA_AFTER, T_CONTENT, T_DASH_AFTER, T_END_AFTER, T_QUOTE_AFTER, T_SEMI_AFTER } from "../terms/prose/scan.js";
 import type { ScannedCorpus } from "./corpus.js";
@@ -185,7 +186,7 @@ export function mineCollocations(model: ScannedCorpus, human: ScannedCorpus, sce
   const hubIds = new Set([...members].filter((w) => share(w) >= options.hubMinShare));
 
   // Pair base penalty: ΔP relative to the median kept pair, so a typical pair has strength 1.
-  const medianDp = median(keptPairs.map((p) => p.dp)) || 1;
+  const medianDp = keptPairs.length ? median(keptPairs.map((p) => p.dp)) : 1;
   const word = (id: number): string => lexicon.lemmas[id];
   const pairEntries: PairEntry[] = keptPairs.map((p) => {
     const hub = hubIds.has(p.a) && hubIds.has(p.b) ? (share(p.a) >= share(p.b) ? p.a : p.b) : hubIds.has(p.a) ? p.a : hubIds.has(p.b) ? p.b : undefined;
@@ -257,13 +258,6 @@ export function mineCollocations(model: ScannedCorpus, human: ScannedCorpus, sce
     modelWords: modelTotal,
     humanWords: humanTotal,
   };
-}
-
-function median(xs: number[]): number {
-  if (xs.length === 0) return 0;
-  const s = xs.slice().sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
 const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x));

@@ -20,6 +20,7 @@ import { scanCorpus, type ScannedCorpus } from "./corpus.js";
 import { DICTIONARY_FORMAT, DICTIONARY_VERSION, parseDictionary, type EchoTypeEntry, type PatternEntry, type ProseDictionary } from "./dictionary.js";
 import { DEFAULT_PHRASE_OPTIONS, mineHumanPhrases, type PhraseOptions } from "./phrases.js";
 import { overuseWeight, rateRatio } from "./weights.js";
+import { quantile } from "../stats/quantile.js";
 
 export interface MineOptions {
   collocations: CollocationOptions;
@@ -128,7 +129,7 @@ export function mineDictionary(modelRows: MiningRow[], humanRows: MiningRow[], o
       openers: { hhi: { humanP75: 0, baseP90: 0 }, repeats: { humanP75: 0, baseP90: 0 }, nHuman: 0, nModel: 0 },
     },
   };
-  draft.calibration = calibrate(draft, model.map((m) => m.text), human.map((h) => h.text), options);
+  draft.calibration = calibrate(draft, model.map((m) => m.text), human.map((h) => ({ text: h.text, source: h.group })), options);
   return parseDictionary(draft, "mined dictionary");
 }
 
@@ -204,50 +205,67 @@ function mineEchoTypes(model: MiningRow[], human: MiningRow[], options: MineOpti
   });
 }
 
-function calibrate(draft: ProseDictionary, modelTexts: string[], humanTexts: string[], options: MineOptions): ProseDictionary["calibration"] {
+/**
+ * Human percentiles weight every human source equally (each text weighs 1 / texts in its source), so
+ * "the human 75th percentile" does not mean "the largest source's": one novelist's habits should not
+ * set the bar for all human writing.
+ */
+function calibrate(draft: ProseDictionary, modelTexts: string[], humanTexts: { text: string; source: number }[], options: MineOptions): ProseDictionary["calibration"] {
   const reward = new ProseReward(draft, { ...DEFAULT_PROSE_OPTIONS, phraseWindow: 0 });
-  const measure = (texts: string[]): ReturnType<ProseReward["measure"]>[] => texts.map((t) => reward.measure(t));
-  const m = measure(modelTexts);
-  const h = measure(humanTexts);
+  const m = modelTexts.map((t) => reward.measure(t));
+  const h = humanTexts.map((t) => ({ ...reward.measure(t.text), source: t.source }));
   const long = (x: { words: number }): boolean => x.words >= options.minCalibrationWords;
-  const hDens = h.filter(long).map((x) => x.slopDensity);
+  const hLong = h.filter(long);
   const mDens = m.filter(long).map((x) => x.slopDensity);
-  if (hDens.length < 5 || mDens.length < 5) {
-    throw new InputError("mine", `too few texts of ≥ ${options.minCalibrationWords} words to calibrate (human ${hDens.length}, model ${mDens.length}; need 5 each)`);
+  if (hLong.length < 5 || mDens.length < 5) {
+    throw new InputError("mine", `too few texts of ≥ ${options.minCalibrationWords} words to calibrate (human ${hLong.length}, model ${mDens.length}; need 5 each)`);
   }
-  const curve = fitSlopCurve({ humanP75: quantile(hDens, 0.75), baseTypical: quantile(mDens, 0.5), humanDensest: Math.max(...hDens) });
-  const credits = h.filter((x) => x.words >= 40).map((x) => x.phraseCredit);
-  const hOpen = h.filter((x) => x.openers.sentences >= 5).map((x) => x.openers);
+  const humanPct = <T extends { source: number }>(xs: T[], value: (x: T) => number, p: number): number => {
+    if (xs.length === 0) return 0;
+    const perSource = new Map<number, number>();
+    for (const x of xs) perSource.set(x.source, (perSource.get(x.source) ?? 0) + 1);
+    return weightedQuantile(xs.map(value), xs.map((x) => 1 / perSource.get(x.source)!), p);
+  };
+  const humanP75 = humanPct(hLong, (x) => x.slopDensity, 0.75);
+  const baseTypical = quantile(mDens, 0.5);
+  const humanDensest = Math.max(...hLong.map((x) => x.slopDensity));
+  const curve = fitSlopCurve({ humanP75, baseTypical, humanDensest });
+  const withPhrases = h.filter((x) => x.words >= 40);
+  const hOpen = h.filter((x) => x.openers.sentences >= 5);
   const mOpen = m.filter((x) => x.openers.sentences >= 5).map((x) => x.openers);
   const pct = (xs: number[], p: number): number => (xs.length ? round(quantile(xs, p)) : 0);
   return {
     slop: {
-      humanP75: round(curve.humanP75),
-      baseTypical: round(quantile(mDens, 0.5)),
-      humanDensest: round(Math.max(...hDens)),
-      rate: curve.rate,
+      humanP75: round(humanP75),
+      baseTypical: round(baseTypical),
+      humanDensest: round(humanDensest),
+      rate: fitSlopCurve({ humanP75: round(humanP75), baseTypical, humanDensest }).rate,
       baseScore: round(curve.baseScore),
       densestHumanScore: round(curve.densestHumanScore),
       constrainedBy: curve.constrainedBy,
-      nHuman: hDens.length,
+      nHuman: hLong.length,
       nModel: mDens.length,
     },
-    phrases: { humanP25: pct(credits, 0.25), nHuman: credits.length },
+    phrases: { humanP25: round(humanPct(withPhrases, (x) => x.phraseCredit, 0.25)), nHuman: withPhrases.length },
     openers: {
-      hhi: { humanP75: pct(hOpen.map((o) => o.hhi), 0.75), baseP90: pct(mOpen.map((o) => o.hhi), 0.9) },
-      repeats: { humanP75: pct(hOpen.map((o) => o.repeats), 0.75), baseP90: pct(mOpen.map((o) => o.repeats), 0.9) },
+      hhi: { humanP75: round(humanPct(hOpen, (x) => x.openers.hhi, 0.75)), baseP90: pct(mOpen.map((o) => o.hhi), 0.9) },
+      repeats: { humanP75: round(humanPct(hOpen, (x) => x.openers.repeats, 0.75)), baseP90: pct(mOpen.map((o) => o.repeats), 0.9) },
       nHuman: hOpen.length,
       nModel: mOpen.length,
     },
   };
 }
 
-const round = (x: number): number => Math.round(x * 10000) / 10000;
-
-/** Linear-interpolation quantile (numpy's default, Hyndman & Fan type 7). */
-function quantile(xs: number[], p: number): number {
-  const s = xs.slice().sort((a, b) => a - b);
-  const h = (s.length - 1) * p;
-  const lo = Math.floor(h);
-  return lo + 1 < s.length ? s[lo] + (h - lo) * (s[lo + 1] - s[lo]) : s[lo];
+/** The smallest value whose cumulative weight reaches p of the total (weighted inverted CDF). */
+function weightedQuantile(values: number[], weights: number[], p: number): number {
+  const order = values.map((_, i) => i).sort((a, b) => values[a] - values[b]);
+  const total = weights.reduce((a, b) => a + b, 0);
+  let cum = 0;
+  for (const i of order) {
+    cum += weights[i];
+    if (cum >= p * total) return values[i];
+  }
+  return values[order[order.length - 1]];
 }
+
+const round = (x: number): number => Math.round(x * 10000) / 10000;

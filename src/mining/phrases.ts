@@ -26,7 +26,7 @@ export interface PhraseOptions {
 
 export const DEFAULT_PHRASE_OPTIONS: PhraseOptions = {
   minHumanRatio: 2.5,
-  minSourceDocShare: 0.01,
+  minSourceDocShare: 0.05,
   minHumanPer1k: 0.05,
   grammarTop: 40,
   maxPhrases: 200,

@@ -25,6 +25,9 @@ export const DEFAULT_GATE_OPTIONS: GateOptions = {
   minCommonEnglish: 0.6,
 };
 
+/** How far below the prompt's own common-English share a reply may fall. */
+const PROMPT_MARGIN = 0.1;
+
 const TRUNCATED_REASONS = new Set(["length", "max_tokens", "max_length", "max_output_tokens"]);
 const REFUSAL = /^(?:\W*)(?:i'?m sorry|i am sorry|sorry,|i can(?:'|no)?t|i cannot|i won'?t|i will not|i'?m not able|i am not able|i'?m unable|i am unable|as an ai|i must decline|i'?m afraid i can)/i;
 
@@ -34,8 +37,10 @@ export type GateName = "truncated" | "thinking" | "refusal" | "stub" | "abnormal
 export interface GateInput {
   reply: string;
   words: number;
-  /** Share of common English words among reply words the prompt does not use. */
+  /** Common-English share of the reply's words (rarer words from the prompt not counted). */
   commonEnglish: number;
+  /** The prompt's own common-English share (distinct words), when known: the bar drops below it. */
+  promptCommonEnglish?: number;
   /** Letters in scripts other than Latin that the prompt does not use. */
   foreignLetters: number;
   foreignScripts: string[];
@@ -61,7 +66,8 @@ export function checkGates(input: GateInput, options: GateOptions = DEFAULT_GATE
     return fail("abnormally_short", { words: n, group_median_words: input.groupMedianWords });
   }
   if (input.foreignLetters >= options.maxForeignLetters) return fail("script_switch", { foreign_letters: input.foreignLetters, scripts: input.foreignScripts });
-  if (input.commonEnglish < options.minCommonEnglish) return fail("not_english", { common_english_ratio: round(input.commonEnglish), min: options.minCommonEnglish });
+  const bar = input.promptCommonEnglish === undefined ? options.minCommonEnglish : Math.min(options.minCommonEnglish, input.promptCommonEnglish - PROMPT_MARGIN);
+  if (input.commonEnglish < bar) return fail("not_english", { common_english_ratio: round(input.commonEnglish), min: round(bar) });
   return { failed: null, details: { words: n, common_english_ratio: round(input.commonEnglish), foreign_letters: input.foreignLetters } };
 }
 

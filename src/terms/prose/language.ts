@@ -1,9 +1,11 @@
 // Length and language measures for the gates, on cleaned text (seed 002: markup, zero-width characters
 // and Zalgo are stripped for these checks). The fast path reads them off the reply's scan, with the
 // common-English flag cached per word form; text that still carries markup takes the general path
-// through src/text's cleanText, words and commonEnglishRatio.
+// through src/text's cleanText, words and commonEnglishRatio. "Beyond what the prompt uses": rarer
+// words the reply takes from the prompt (names, invented terms) do not count against it, and a prompt
+// that is itself low in common English lowers the bar (gates.ts).
 import { cleanText } from "../../text/cleanup.js";
-import { commonEnglishRatio } from "../../text/english.js";
+import { commonEnglishRatio, isCommonEnglish } from "../../text/english.js";
 import { scriptShares, SCRIPTS } from "../../text/script.js";
 import { words } from "../../text/tokenize.js";
 import { WORD_COMMON, type Lexicon } from "./lexicon.js";
@@ -12,7 +14,10 @@ import type { Scan } from "./scan.js";
 export interface LanguageStats {
   cleaned: string;
   words: number;
+  /** Common-English share of the reply's words, not counting rarer words taken from the prompt (names, invented terms). */
   commonEnglish: number;
+  /** The prompt's own common-English share, when it has at least 20 words. */
+  promptCommonEnglish?: number;
   foreignLetters: number;
   foreignScripts: string[];
 }
@@ -20,6 +25,11 @@ export interface LanguageStats {
 /** Characters that can only come from Latin script, punctuation, symbols or emoji. */
 const ONLY_LATIN = /^[\u0000-\u024F\u1E00-\u1EFF\u2000-\u2BFF\u3000-\u3002\uFE00-\uFE0F\u{1F000}-\u{1FFFF}]*$/u;
 const MARKUP = /[<&`#]|\]\(|\*\*|__/;
+
+/** The prompt's vocabulary as seen by the gate: its common-English share when it is long enough to judge. */
+function promptShare(promptWords: Set<string>): { promptCommonEnglish?: number } {
+  return promptWords.size >= 20 ? { promptCommonEnglish: commonEnglishRatio([...promptWords]) } : {};
+}
 
 export function foreignScript(reply: string, prompt: string): { letters: number; scripts: string[] } {
   if (ONLY_LATIN.test(reply)) return { letters: 0, scripts: [] };
@@ -45,17 +55,18 @@ export function languageStats(text: string, scan: Scan, lexicon: Lexicon, prompt
     const cleaned = cleanText(text);
     const tokens = words(cleaned);
     const seen = promptWords();
-    const beyond = tokens.filter((t) => !seen.has(t));
-    return { cleaned, words: tokens.length, commonEnglish: beyond.length ? commonEnglishRatio(beyond) : 1, foreignLetters: foreign.letters, foreignScripts: foreign.scripts };
+    const counted = tokens.filter((t) => isCommonEnglish(t) || !seen.has(t));
+    return { cleaned, words: tokens.length, commonEnglish: counted.length ? commonEnglishRatio(counted) : 1, ...promptShare(seen), foreignLetters: foreign.letters, foreignScripts: foreign.scripts };
   }
   const seen = prompt ? promptWords() : undefined;
-  let beyond = 0;
+  let counted = 0;
   let common = 0;
   for (let i = 0; i < scan.n; i++) {
     const sid = scan.surface[i];
-    if (seen && seen.has(lexicon.surfaces[sid])) continue;
-    beyond++;
-    if (lexicon.surfaceFlags[sid] & WORD_COMMON) common++;
+    const isCommon = (lexicon.surfaceFlags[sid] & WORD_COMMON) !== 0;
+    if (!isCommon && seen && seen.has(lexicon.surfaces[sid])) continue;
+    counted++;
+    if (isCommon) common++;
   }
-  return { cleaned: text, words: scan.n, commonEnglish: beyond ? common / beyond : 1, foreignLetters: foreign.letters, foreignScripts: foreign.scripts };
+  return { cleaned: text, words: scan.n, commonEnglish: counted ? common / counted : 1, ...(seen ? promptShare(seen) : {}), foreignLetters: foreign.letters, foreignScripts: foreign.scripts };
 }

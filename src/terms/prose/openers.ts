@@ -5,6 +5,7 @@
 // differs, 1 when all are the same) and the number of openers that come back in the next sentence or
 // the one after. Both are free up to the human 75th percentile and reach the full penalty at the base
 // model's 90th; the worse sets the score, down to 0.75. Fewer than 5 narration sentences → 0.96.
+import { normalizedHhi } from "../../stats/hhi.js";
 import type { Lexicon } from "./lexicon.js";
 import { T_COMMA_AFTER, T_DIALOGUE, T_ITALIC, type Scan } from "./scan.js";
 
@@ -41,15 +42,12 @@ export function openerStats(scan: Scan, lexicon: Lexicon): OpenerStats {
   return { sentences: openers.length, hhi: simpson(openers), repeats: nearRepeats(openers) };
 }
 
-/** Σ nᵢ(nᵢ−1) / N(N−1); 0 for fewer than two sentences. */
+/** Simpson's index Σ nᵢ(nᵢ−1) / N(N−1) of the openers (src/stats normalizedHhi); 0 for fewer than two. */
 export function simpson(items: number[]): number {
-  const N = items.length;
-  if (N < 2) return 0;
+  if (items.length < 2) return 0;
   const counts = new Map<number, number>();
   for (const x of items) counts.set(x, (counts.get(x) ?? 0) + 1);
-  let sum = 0;
-  for (const c of counts.values()) sum += c * (c - 1);
-  return sum / (N * (N - 1));
+  return normalizedHhi([...counts.values()]);
 }
 
 /** Sentences whose opener equals the opener one or two sentences before. */

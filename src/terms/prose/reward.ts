@@ -115,6 +115,7 @@ export class ProseReward {
         reply: lang.cleaned,
         words: lang.words,
         commonEnglish: lang.commonEnglish,
+        promptCommonEnglish: lang.promptCommonEnglish,
         foreignLetters: lang.foreignLetters,
         foreignScripts: lang.foreignScripts,
         finishReason: row.finish_reason,
