@@ -142,6 +142,7 @@ async function run(opts: Options): Promise<void> {
   let rescored: { base: TranscriptRow[]; trained: TranscriptRow[]; bait?: TranscriptRow[] } | undefined;
   const params: Record<string, unknown> = { prereg: opts.prereg, mode: banksMode ? "banks" : "rollout" };
   if (banksMode) {
+    if (opts.bait === true) throw new InputError("--bait", "in banks mode, name the bait bank: --bait BAIT.jsonl");
     sets.push({ name: prereg?.seed_set ?? "primary", base: readBank(opts.base!), trained: readBank(opts.trained!), ...(typeof opts.bait === "string" ? { bait: readBank(opts.bait) } : {}) });
     for (const spec of opts.replication) {
       const m = /^([^=]+)=([^,]+),(.+)$/.exec(spec);
@@ -265,7 +266,8 @@ async function rolloutSets(
       partner,
       bestOf,
       reward,
-      bait: opts.bait !== false,
+      // One bait arm, on the primary set, is enough to show the guards work.
+      bait: opts.bait !== false && name === primary,
       policyTurns,
       concurrency,
       stamp,
