@@ -360,7 +360,7 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
     const parsed = parseWire(completionResponse, res.json, where);
     const lp = parsed.choices[0].logprobs;
     if (!lp) throw new ModelError({ kind: "unsupported", ...where }, "the response has no choices[0].logprobs: the server ignored logprobs/echo");
-    const value = continuationFrom(() => splitAtBoundary(echoTokens(lp), context.length, text.length), where);
+    const value = continuationFrom(() => splitAtBoundary(echoTokens(lp, text), context.length), where);
     return { value, attempts, status: res.status, usage: usageOf(parsed) };
   }
 
@@ -385,7 +385,7 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
       const ids = parseWire(tokenizeResponse, tok.json, { endpoint, path: "/tokenize" }).tokens;
       tokens = continuationFrom(() => promptLogprobTokens(entries, text, ids), where);
     }
-    const value = continuationFrom(() => splitAtBoundary(tokens, context.length, text.length), where);
+    const value = continuationFrom(() => splitAtBoundary(tokens, context.length), where);
     return { value, attempts, status: res.status, usage: usageOf(parsed) };
   }
 

@@ -88,6 +88,56 @@ describe("continuationLogprobs via echo", () => {
     }
   });
 
+  /** A server-style echo body: offsets added up from the decoded token strings, as vLLM does. */
+  const driftedEcho = (tokens: [string, number | null][]) => {
+    let at = 0;
+    const text_offset = tokens.map(([t]) => ((at += t.length), at - t.length));
+    return { choices: [{ text: "", logprobs: { tokens: tokens.map(([t]) => t), token_logprobs: tokens.map(([, lp]) => lp), text_offset } }] };
+  };
+  const continuationOf = async (body: unknown, context: string, continuation: string) => {
+    const { fetch } = scriptedFetch(() => json(body));
+    return (await createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch }).continuationLogprobs([{ context, continuation }]))[0];
+  };
+
+  it("aligns sentencepiece pieces whose decoded strings drop the leading space (server offsets drift)", async () => {
+    // Llama-2 style: "<s>" BOS, then "The", "cat", "sat", "down" decoded without their spaces.
+    const body = driftedEcho([["<s>", null], ["The", -5], ["cat", -2.5], ["sat", -1.25], ["down", -0.5]]);
+    const result = await continuationOf(body, "The cat", " sat down");
+    expect(result.tokens).toEqual([
+      { token: "sat", logprob: -1.25, offset: 7 },
+      { token: "down", logprob: -0.5, offset: 11 },
+    ]);
+    expect(result.logprob).toBe(-1.75);
+    expect(result.contextTokenCount).toBe(3);
+  });
+
+  it("keeps a run of byte-fallback pieces (U+FFFD) together and gives it to the continuation when it straddles", async () => {
+    // "😂" split into three byte pieces, each decoding to U+FFFD; server offsets count 1 per piece.
+    const pieces: [string, number | null][] = [["Audience", null], [":", -1], [" \uFFFD", -2], ["\uFFFD", -0.5], ["\uFFFD", -0.25], [" haha", -3]];
+    const after = await continuationOf(driftedEcho(pieces), "Audience:", " 😂 haha");
+    expect(after.tokens.map((t) => [t.offset, t.logprob])).toEqual([[9, -2], [9, -0.5], [9, -0.25], [12, -3]]);
+    expect(after.logprob).toBe(-5.75);
+    // Context ends inside the emoji's byte run ("Audience: \ud83d" is not a sensible context, but the
+    // rule must still hold): the whole run belongs to the continuation.
+    const straddling = await continuationOf(driftedEcho(pieces), "Audience: ", "😂 haha");
+    expect(straddling.tokens.map((t) => t.logprob)).toEqual([-2, -0.5, -0.25, -3]);
+    const onlyTail = await continuationOf(driftedEcho(pieces), "Audience: 😂", " haha");
+    expect(onlyTail.tokens.map((t) => t.token)).toEqual([" haha"]);
+  });
+
+  it("lets a BOS token condition the first word, so an empty context works when the server sends one", async () => {
+    const result = await continuationOf(driftedEcho([["<|begin_of_text|>", null], ["Hi", -4], [" there", -1]]), "", "Hi there");
+    expect(result.logprob).toBe(-5);
+    expect(result.contextTokenCount).toBe(1);
+  });
+
+  it("refuses echoed tokens that do not spell the prompt", async () => {
+    const { fetch } = scriptedFetch(() => json(driftedEcho([["The", null], [" dog", -1], [" sat", -1]])));
+    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
+    const err = await modelError(client.continuationLogprobs([{ context: "The cat", continuation: " sat" }]));
+    expect(err.message).toMatch(/cannot align echoed token 1 \(" dog"\) with the text at offset 3/);
+  });
+
   it("rejects an empty context whose first token would carry the continuation", async () => {
     const { fetch } = scriptedFetch(() => json(echoBody([["Hi", null], [" there", -1]])));
     const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
