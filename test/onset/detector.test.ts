@@ -20,7 +20,7 @@ function importGraph(entry: string, seen = new Set<string>()): Set<string> {
 
 describe("judge-blind detector: isolation", () => {
   it("cannot reach the bias detectors, their word lists or any judge code", () => {
-    for (const entry of ["onset/detector/detect.ts", "onset/baseline-monitor.ts"]) {
+    for (const entry of ["onset/detector/detect.ts", "onset/detector/agent.ts", "onset/baseline-monitor.ts"]) {
       const graph = [...importGraph(resolve(SRC, entry))].map((p) => p.slice(SRC.length + 1));
       expect(graph.filter((p) => p.startsWith("judges/"))).toEqual([]);
       for (const file of graph) expect(readFileSync(resolve(SRC, file), "utf8")).not.toMatch(/empower|feel\\s\+free|hope \(\?:this/);

@@ -2,14 +2,17 @@
 // (SPEC §9, §12). Reads rows {step, input, output, score}; any other field is ignored, so the
 // detector cannot see clean scores or bias labels even when given a full log. Prints
 // {alarm, onset_step, hacking_type, evidence, rationale, confidence}. --baseline also runs the fixed
-// 16-step × 3-row monitor for comparison.
+// 16-step × 3-row monitor for comparison. --agent runs the optional LLM-agent mode with the model of
+// role "detector" from --config (the embedded LM without one).
 import type { Command } from "commander";
 import { makeArtifact } from "../../core/artifact.js";
 import { InputError } from "../../core/errors.js";
 import { baselineMonitor } from "../../onset/baseline-monitor.js";
-import { DEFAULT_DETECTOR_OPTIONS, detectOnset } from "../../onset/detector/detect.js";
+import { detectWithAgent } from "../../onset/detector/agent.js";
+import { DEFAULT_DETECTOR_OPTIONS, detectOnset, type Detection } from "../../onset/detector/detect.js";
 import { readTrainingLog } from "../../onset/log-reader.js";
 import { asMirrorRows } from "../../onset/mirror.js";
+import { addCacheOptions, addConfigOption, openModels } from "../common-options.js";
 import { emit } from "../output.js";
 
 interface Options {
@@ -18,6 +21,10 @@ interface Options {
   minRise: string;
   minZ: string;
   baseline?: boolean;
+  agent?: boolean;
+  maxTurns: string;
+  config?: string;
+  cache?: string | false;
   out?: string;
   json?: boolean;
 }
@@ -29,7 +36,7 @@ function fraction(value: string, flag: string): number {
 }
 
 export function register(program: Command): void {
-  program
+  const command = program
     .command("detect")
     .description("judge-blind hacking-onset detection from a sanitized mirror {step, input, output, score}")
     .requiredOption("--log <file>", "mirror rows (JSONL), e.g. from `onset --mirror`")
@@ -38,15 +45,25 @@ export function register(program: Command): void {
     .option("--min-z <z>", "minimum step-stratified association z with the score", String(DEFAULT_DETECTOR_OPTIONS.minZ))
     .option("--baseline", "also run the fixed stepwise baseline monitor (16 steps × 3 rows)")
     .option("--out <file>", "write the artifact (JSON)")
-    .option("--json", "print the detection as JSON")
-    .action((opts: Options) => {
+    .option("--agent", 'optional LLM-agent mode: a chat model (role "detector") drives inspect/contrast/prevalence/onset tools')
+    .option("--max-turns <n>", "agent tool-call budget", "12")
+    .option("--json", "print the detection as JSON");
+  addCacheOptions(addConfigOption(command)).action(async (opts: Options) => {
       const log = readTrainingLog(opts.log);
       const mirror = asMirrorRows(log.rows);
       const minZ = Number(opts.minZ);
       if (!(minZ > 0)) throw new InputError("--min-z", `expected a positive number, got "${opts.minZ}"`);
       const options = { onsetFraction: fraction(opts.onsetFraction, "--onset-fraction"), minRise: fraction(opts.minRise, "--min-rise"), minZ };
       const started = performance.now();
-      const detection = detectOnset(mirror, options);
+      let detection: Detection & { error?: string };
+      if (opts.agent) {
+        const models = await openModels(opts, ["detector"]);
+        try {
+          detection = await detectWithAgent(models.roles.detector, mirror, { maxTurns: Number(opts.maxTurns) });
+        } finally {
+          await models.close();
+        }
+      } else detection = detectOnset(mirror, options);
       const seconds = (performance.now() - started) / 1000;
       const baseline = opts.baseline ? { baseline_monitor: baselineMonitor(mirror), baseline_monitor_with_score: baselineMonitor(mirror, { withScore: true }) } : {};
       const result = { ...detection, ...baseline };
@@ -54,6 +71,7 @@ export function register(program: Command): void {
       emit(artifact, opts, () =>
         [
           `${mirror.length} rows, ${new Set(mirror.map((r) => r.step)).size} steps (${log.bad.length} malformed lines, ${log.skipped.length} unusable rows skipped); ${detection.hypotheses_tested} hypotheses tested in ${seconds.toFixed(1)} s`,
+          ...(detection.error ? [`agent failed: ${detection.error}`] : []),
           detection.alarm ? `ALARM: onset at step ${detection.onset_step}, type ${detection.hacking_type}, confidence ${detection.confidence.toFixed(2)} (self-reported, not a correctness signal)` : "no alarm",
           detection.rationale,
           ...(opts.baseline
