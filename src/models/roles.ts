@@ -53,19 +53,19 @@ export async function buildModelRoles(models: Record<string, BackendSpecConfig>,
   }
 
   const roles: ModelRoles = {};
-  try {
-    for (const [role, config] of Object.entries(specs)) {
-      const spec: BackendSpec = config.baseUrl === "embedded" ? embeddedSpec(role, config, server!.baseUrl, embeddedModels) : { ...config, model: config.model! };
+  for (const [role, config] of Object.entries(specs)) {
+    try {
+      const spec: BackendSpec = config.baseUrl === "embedded" ? embeddedSpec(config, server!.baseUrl, embeddedModels, role) : { ...config, model: config.model! };
       roles[role] = createOpenAIClient(spec, {
         cache: options.cache,
         fetch: options.fetch,
         onCall: options.onCall ? (record) => options.onCall!(role, record) : undefined,
       });
+    } catch (err) {
+      await server?.close();
+      if (err instanceof InputError) throw new InputError(`${options.file ? `${options.file}: ` : ""}models.${role}`, err.message, { cause: err });
+      throw err;
     }
-  } catch (err) {
-    await server?.close();
-    if (err instanceof InputError) throw new InputError(`${options.file ? `${options.file}: ` : ""}models`, err.message, { cause: err });
-    throw err;
   }
 
   return {
@@ -103,10 +103,10 @@ async function listModels(baseUrl: string): Promise<ServedModel[]> {
  * say "embedded" plus the model's build (its port changes every run; its build changes its answers).
  * Embedding roles get the sentence encoder, every other role the language model.
  */
-function embeddedSpec(role: string, config: BackendSpecConfig, baseUrl: string, available: ServedModel[]): BackendSpec {
+function embeddedSpec(config: BackendSpecConfig, baseUrl: string, available: ServedModel[], role: string): BackendSpec {
   const isEncoder = (id: string) => /^use-|embedding|encoder/i.test(id);
   const wanted = config.model ?? (/embed/i.test(role) ? available.find((m) => isEncoder(m.id)) : available.find((m) => !isEncoder(m.id)))?.id;
-  if (!wanted) throw new InputError(`models.${role}`, `the embedded server offers no suitable model (it lists ${available.map((m) => m.id).join(", ") || "none"})`);
+  if (!wanted) throw new InputError("model", `the embedded server offers no suitable model (it lists ${available.map((m) => m.id).join(", ") || "none"})`);
   const meta = available.find((m) => m.id === wanted)?.meta ?? {};
   const build = [meta.builder_version, meta.corpus_hash].filter((part) => typeof part === "string" || typeof part === "number").join(":");
   const revision = config.revision ?? (build || undefined);
