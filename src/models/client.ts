@@ -498,9 +498,11 @@ function assertWellFormed(text: string, field: string): void {
   if (LONE_SURROGATE.test(text)) throw new InputError(field, "is not valid Unicode (contains a lone surrogate), so it cannot be sent as UTF-8");
 }
 
+/** fetch says only "fetch failed"; the cause holds the reason (ECONNREFUSED, ENOTFOUND, "bad port"). */
 function causeCode(err: unknown): string | undefined {
-  const cause = (err as { cause?: { code?: unknown } } | undefined)?.cause;
-  return typeof cause?.code === "string" ? cause.code : undefined;
+  const cause = (err as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
+  if (typeof cause?.code === "string") return cause.code;
+  return typeof cause?.message === "string" && cause.message ? cause.message : undefined;
 }
 
 const TEXT_FIELDS = ["prompt", "messages", "context", "continuation", "input"];
