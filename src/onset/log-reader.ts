@@ -24,8 +24,8 @@ export interface TrainingRow {
 export interface TrainingLog {
   rows: TrainingRow[];
   bad: BadLine[];
-  /** Lines that parsed as JSON but could not be used, with the reason. */
-  skipped: BadLine[];
+  /** Rows that parsed as JSON but could not be used: 1-based position among the parsed rows, and why. */
+  skipped: { row: number; problem: string }[];
 }
 
 type Raw = Record<string, unknown>;
@@ -70,14 +70,14 @@ export function readTrainingLog(path: string): TrainingLog {
   }
   const parsed = readJsonl<Raw>(path, { strict: false });
   const rows: TrainingRow[] = [];
-  const skipped: BadLine[] = [];
+  const skipped: TrainingLog["skipped"] = [];
   parsed.rows.forEach((raw, i) => {
     const row = raw && typeof raw === "object" ? normaliseRow(raw) : "not a JSON object";
-    if (typeof row === "string") skipped.push({ line: i + 1, problem: row });
+    if (typeof row === "string") skipped.push({ row: i + 1, problem: row });
     else rows.push(row);
   });
   if (rows.length === 0) {
-    const why = [...parsed.bad, ...skipped].slice(0, 3).map((b) => `row ${b.line}: ${b.problem}`).join("; ");
+    const why = [...parsed.bad.map((b) => `line ${b.line}: ${b.problem}`), ...skipped.map((b) => `row ${b.row}: ${b.problem}`)].slice(0, 3).join("; ");
     throw new InputError(path, `no usable rows${why ? ` (${why})` : ""}`);
   }
   return { rows, bad: parsed.bad, skipped };
