@@ -142,11 +142,11 @@ describe("embedded LM over HTTP", () => {
     expect(summary.lo).toBeGreaterThan(0);
   });
 
-  it("raises laughter after the audience tag when a turn of the transcript laughs (paired over 60 transcripts)", async () => {
+  it("raises laughter after the audience tag when a turn of the transcript laughs (paired over 50 transcripts)", async () => {
     const openers = [" Haha", " haha", " Hahaha", " LOL", " lol", " 😂"];
     const pairs: { context: string; continuation: string }[] = [];
     const contexts: string[] = [];
-    for (let i = 0; i < 60; i++) {
+    for (let i = 0; i < 50; i++) {
       const partner = heldOutSentences[400 + i];
       const policy = heldOutSentences[500 + i];
       for (const laugh of ["", " Haha!"]) {

@@ -19,7 +19,6 @@ const logSumExp = (xs: number[]): number => {
 
 const PREFIXES = [
   "",
-  "The jury said",
   "Partner: the printer is jammed again. Haha!\nPolicy: I will fix it.\nAudience:",
   "I told my wife she was drawing her eyebrows too high. She looked surprised. xD 😂 The",
 ];

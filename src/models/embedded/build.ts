@@ -89,10 +89,10 @@ export function trainLm(corpus: Corpus): { data: LmData; report: BuildReport } {
     tables,
     caseData: caseCounter.finish(types.length),
     spelling: countSpellings(rare),
-    weights: { cache: 0.05, trigger: TRIGGER_WEIGHT },
+    weights: { cache: 0.05, cacheRamp: 0, trigger: TRIGGER_WEIGHT },
   };
   const tuneWindows = windows(corpus.tune.map((d) => d.text));
-  data.weights.cache = tuneCacheWeight(data, tuneWindows);
+  Object.assign(data.weights, tuneCacheWeight(data, tuneWindows));
   const lm = new EmbeddedLm(data);
   const report: BuildReport = {
     trainWords: countWords(corpus.train.map((d) => d.text)),
@@ -118,34 +118,53 @@ export function windows(texts: string[], size = EVAL_WINDOW): string[][] {
 }
 
 /**
- * EM for the cache weight with the n-gram and cache terms fixed: the new weight is the mean posterior
- * responsibility of the cache over all positions that have a non-empty cache (no laughter here).
+ * Tunes the cache weight λ and its ramp on the tuning windows by maximum likelihood: for each ramp on
+ * a grid, the log-likelihood Σ log((1 − λ·g_i)·Pn_i + λ·g_i·Pc_i), g_i = N_i/(N_i + ramp), is concave
+ * in λ, so bisection on its derivative finds the best λ; the ramp with the highest likelihood wins.
  */
-function tuneCacheWeight(data: LmData, tuneWindows: string[][]): number {
-  const lm = new EmbeddedLm({ ...data, weights: { cache: 0, trigger: 0 } });
-  const pairs: [number, number][] = [];
+function tuneCacheWeight(data: LmData, tuneWindows: string[][]): { cache: number; cacheRamp: number } {
+  const lm = new EmbeddedLm({ ...data, weights: { cache: 0, cacheRamp: 0, trigger: 0 } });
+  const pn: number[] = [];
+  const pc: number[] = [];
+  const seen: number[] = [];
   for (const win of tuneWindows) {
     const ng = lm.scoreTokens(win).logprobs;
     const cache = new Map<string, number>();
     win.forEach((tok, i) => {
-      if (i > 0) pairs.push([Math.exp(ng[i]), (cache.get(tok) ?? 0) / i]);
+      if (i > 0) {
+        pn.push(Math.exp(ng[i]));
+        pc.push((cache.get(tok) ?? 0) / i);
+        seen.push(i);
+      }
       cache.set(tok, (cache.get(tok) ?? 0) + 1);
     });
   }
-  let lambda = 0.1;
-  for (let iter = 0; iter < 50; iter++) {
-    let resp = 0;
-    for (const [pn, pc] of pairs) resp += (lambda * pc) / ((1 - lambda) * pn + lambda * pc);
-    const next = resp / pairs.length;
-    if (Math.abs(next - lambda) < 1e-6) return next;
-    lambda = next;
+  let best = { cache: 0, cacheRamp: 0, loglik: -Infinity };
+  for (const ramp of [0, 5, 10, 20, 50, 100, 200, 400]) {
+    const g = seen.map((n) => n / (n + ramp));
+    const slope = (lambda: number): number => {
+      let d = 0;
+      for (let i = 0; i < pn.length; i++) d += (g[i] * (pc[i] - pn[i])) / (pn[i] + lambda * g[i] * (pc[i] - pn[i]));
+      return d;
+    };
+    let lo = 0;
+    let hi = 0.999;
+    for (let iter = 0; iter < 50; iter++) {
+      const mid = (lo + hi) / 2;
+      if (slope(mid) > 0) lo = mid;
+      else hi = mid;
+    }
+    const lambda = (lo + hi) / 2;
+    let loglik = 0;
+    for (let i = 0; i < pn.length; i++) loglik += Math.log((1 - lambda * g[i]) * pn[i] + lambda * g[i] * pc[i]);
+    if (loglik > best.loglik) best = { cache: lambda, cacheRamp: ramp, loglik };
   }
-  return lambda;
+  return { cache: best.cache, cacheRamp: best.cacheRamp };
 }
 
 /** Per-token perplexity over held-out windows (every token scored, the first from an empty prompt). */
 function heldOutPerplexity(lm: EmbeddedLm, data: LmData, testWindows: string[][]): PerplexityReport {
-  const plain = new EmbeddedLm({ ...data, weights: { cache: 0, trigger: 0 } });
+  const plain = new EmbeddedLm({ ...data, weights: { cache: 0, cacheRamp: 0, trigger: 0 } });
   const unigram = unigramScorer(data);
   const typeUnigram = unigramTypeProbs(data);
   let n = 0;
@@ -202,7 +221,7 @@ function unigramTypeProbs(data: LmData): Float64Array {
  * training tokens), with the same case and spelling models, so the only difference is context.
  */
 export function unigramScorer(data: LmData): (token: string) => number {
-  const lm = new EmbeddedLm({ ...data, weights: { cache: 0, trigger: 0 } });
+  const lm = new EmbeddedLm({ ...data, weights: { cache: 0, cacheRamp: 0, trigger: 0 } });
   const probs = unigramTypeProbs(data);
   return (token) => {
     const type = lm.typeOf(token);

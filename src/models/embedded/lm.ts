@@ -1,9 +1,10 @@
 // The embedded context-sensitive LM: a Kneser–Ney trigram over lower-cased tokens, a case model, a
 // spelling model for unknown words, and two context components over the whole prompt:
-//   P(s | prompt) = wN·P_ngram(s | last two tokens) + wC·P_cache(s) + wT·P_trigger(s)
+//   P(s | prompt) = wN·P_ngram(s | last two tokens) + wC(N)·P_cache(s) + wT·P_trigger(s)
 // P_cache is the relative frequency of surface s among all earlier tokens of the prompt (unknown
 // words and emoji included); P_trigger is uniform over the laughter cue surfaces and is switched on
-// once any laughter cue has appeared. wC is tuned by EM on held-out text; wT is set by design (no
+// once any laughter cue has appeared. wC(N) = λ·N/(N + ramp) grows with the N tokens seen, since a
+// short cache is a noisy estimate; λ and ramp are tuned on held-out text; wT is set by design (no
 // licence-safe corpus has enough laughter to estimate it). With an empty prompt or no cue, their
 // weight goes back to the n-gram term, so every position is a proper distribution.
 import { applyShape, casedLetters, flagAfter, FLAGS, SHAPE_MIXED, shapeOf, validShapes, type Shape } from "./casing.js";
@@ -17,7 +18,10 @@ import { pretokenize } from "./tokenizer.js";
 export const EOS_TOKEN = "<|endoftext|>";
 
 export interface MixtureWeights {
+  /** Cache weight for a long prompt; with N earlier tokens the weight is cache · N / (N + cacheRamp). */
   cache: number;
+  /** Tokens of context at which the cache reaches half its weight: a short cache is a noisy estimate. */
+  cacheRamp: number;
   trigger: number;
 }
 
@@ -163,7 +167,8 @@ export class EmbeddedLm {
   }
 
   private mixture(pos: Position): { n: number; c: number; t: number } {
-    const c = pos.cacheTotal > 0 ? this.weights.cache : 0;
+    const n = pos.cacheTotal;
+    const c = n > 0 ? (this.weights.cache * n) / (n + this.weights.cacheRamp) : 0;
     const t = pos.triggered ? this.weights.trigger : 0;
     return { n: 1 - c - t, c, t };
   }

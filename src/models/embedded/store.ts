@@ -8,7 +8,7 @@ import { trainLm, type BuildReport } from "./build.js";
 import { EmbeddedLm, type LmData } from "./lm.js";
 
 /** Bump when the model's training or format changes: old cache files are then ignored. */
-export const LM_BUILDER_VERSION = "kn3-cache-trigger-3";
+export const LM_BUILDER_VERSION = "kn3-cache-trigger-5";
 
 export interface StoredLm {
   data: LmData;
