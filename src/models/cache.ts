@@ -68,7 +68,7 @@ export function openCache(options: CacheOptions): ResponseCache {
       throw fail(`cannot create its folder ${dirname(options.path)}`, err);
     }
   }
-  if (options.path !== ":memory:") refuseForeignFile(options.path);
+  if (options.path !== ":memory:") refuseForeignFile(options.path, "; refusing to overwrite it (choose another --cache path)");
   let db: Database.Database;
   try {
     db = new Database(options.path, { timeout: options.busyTimeoutMs ?? 10_000 });
@@ -118,7 +118,7 @@ export function openCache(options: CacheOptions): ResponseCache {
 const SQLITE_HEADER = "SQLite format 3\0";
 
 /** SQLite would silently take over a small non-database file: never overwrite what the user pointed at by mistake. */
-function refuseForeignFile(path: string): void {
+function refuseForeignFile(path: string, consequence: string): void {
   let size: number;
   try {
     size = statSync(path).size;
@@ -134,6 +134,37 @@ function refuseForeignFile(path: string): void {
     closeSync(fd);
   }
   if (head.toString("latin1") !== SQLITE_HEADER) {
-    throw new FoolsgoldError("cache_open", `cache ${path}: is not a SQLite cache file; refusing to overwrite it (choose another --cache path)`);
+    throw new FoolsgoldError("cache_open", `cache ${path}: is not a SQLite cache file${consequence}`);
+  }
+}
+
+export interface CacheSummary {
+  path: string;
+  fileBytes: number;
+  entries: number;
+  groups: { endpoint: string; model: string; path: string; entries: number; valueBytes: number; oldest: string; newest: string }[];
+}
+
+/** What a cache file holds, by endpoint, model and operation (read-only; never creates the file). */
+export function summarizeCache(path: string): CacheSummary {
+  let fileBytes: number;
+  try {
+    fileBytes = statSync(path).size;
+  } catch {
+    throw new FoolsgoldError("cache_open", `cache ${path}: no such file`);
+  }
+  refuseForeignFile(path, "");
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    const groups = db
+      .prepare<[], CacheSummary["groups"][number]>(
+        `SELECT endpoint, model, path, COUNT(*) AS entries, SUM(LENGTH(value)) AS valueBytes,
+                MIN(created_at) AS oldest, MAX(created_at) AS newest
+         FROM responses GROUP BY endpoint, model, path ORDER BY entries DESC`,
+      )
+      .all();
+    return { path, fileBytes, entries: groups.reduce((n, g) => n + g.entries, 0), groups };
+  } finally {
+    db.close();
   }
 }

@@ -1,12 +1,12 @@
 // The SQLite response cache: content addressing, write-once entries, WAL safety within and across
 // processes, and the client's use of it (what is cached, hits marked, warm re-runs make no calls).
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
-import { cacheKey, openCache } from "../../src/models/cache.js";
+import { cacheKey, openCache, summarizeCache } from "../../src/models/cache.js";
 import { createOpenAIClient } from "../../src/models/client.js";
 import { echoBody, freshBaseUrl, json, scriptedFetch, type SentRequest } from "./client-fixtures.js";
 
@@ -88,6 +88,26 @@ describe("cache store", () => {
     const db = new Database(path, { readonly: true });
     expect(db.prepare("SELECT COUNT(*) AS n FROM responses").get()).toEqual({ n: 1201 });
     db.close();
+  }, 60_000);
+
+  it("summarizes a cache file by endpoint, model and operation, from the library and the CLI", () => {
+    const path = join(dir, "summary.sqlite");
+    const cache = openCache({ path });
+    for (let i = 0; i < 3; i++) cache.set(`c${i}`, { logprob: -i }, { endpoint: "embedded", model: "lm", path: "/completions#continuation:echo" });
+    cache.set("e0", [0.5, 0.25], { endpoint: "http://x/v1", model: "enc", path: "/embeddings" });
+    cache.close();
+    const summary = summarizeCache(path);
+    expect(summary.entries).toBe(4);
+    expect(summary.groups.map((g) => [g.endpoint, g.model, g.path, g.entries])).toEqual([
+      ["embedded", "lm", "/completions#continuation:echo", 3],
+      ["http://x/v1", "enc", "/embeddings", 1],
+    ]);
+    const cli = spawnSync(process.execPath, [join(import.meta.dirname, "..", "..", "bin", "foolsgold.js"), "cache", "stats", "--cache", path, "--json"], { encoding: "utf8" });
+    expect(cli.status).toBe(0);
+    expect(JSON.parse(cli.stdout)).toEqual(summary);
+    const missing = spawnSync(process.execPath, [join(import.meta.dirname, "..", "..", "bin", "foolsgold.js"), "cache", "stats", "--cache", join(dir, "absent.sqlite")], { encoding: "utf8" });
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/absent\.sqlite: no such file/);
   }, 60_000);
 
   it("names the file when it cannot be opened", () => {

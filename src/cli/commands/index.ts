@@ -12,7 +12,9 @@ import { register as serve } from "./serve.js";
 import { register as score } from "./score.js";
 import { register as demo } from "./demo.js";
 import { register as mine } from "./mine.js";
+import { register as audit } from "./audit.js";
+import { register as cache } from "./cache.js";
 
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: RegisterCommand[] = [demo, verifyMerge, certify, simulate, onset, detect, labels, lmServe, jokes, score, serve, mine];
+export const commands: RegisterCommand[] = [demo, verifyMerge, certify, simulate, onset, detect, labels, lmServe, jokes, score, serve, mine, cache];
