@@ -17,4 +17,4 @@ import { register as cache } from "./cache.js";
 
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: RegisterCommand[] = [demo, verifyMerge, certify, simulate, onset, detect, labels, lmServe, jokes, score, serve, mine, cache];
+export const commands: RegisterCommand[] = [demo, verifyMerge, certify, simulate, onset, detect, labels, lmServe, jokes, score, serve, mine, cache, audit];
