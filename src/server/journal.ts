@@ -157,10 +157,14 @@ export class Journal {
     }));
   }
 
+  /** Ids of finished requests in arrival order. */
+  finishedIds(): string[] {
+    return (this.db.prepare("SELECT id FROM requests WHERE status = 'done' ORDER BY received_at, rowid").all() as { id: string }[]).map((r) => r.id);
+  }
+
   /** Finished requests in arrival order, for replay and rescoring. */
   *finishedRequests(): Generator<StoredRequest> {
-    const rows = this.db.prepare("SELECT id FROM requests WHERE status = 'done' ORDER BY received_at, rowid").iterate() as Iterable<{ id: string }>;
-    for (const { id } of rows) {
+    for (const id of this.finishedIds()) {
       const request = this.get(id);
       if (request) yield request;
     }

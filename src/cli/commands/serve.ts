@@ -1,7 +1,10 @@
 // `foolsgold serve`: the reward server for trainers (SPEC §10), and `serve replay` to rescore the
 // journal under another instrument.
 import type { Command } from "commander";
-import { InputError } from "../../core/errors.js";
+import { readFileSync } from "node:fs";
+import { InputError, errorMessage } from "../../core/errors.js";
+import { formatIssues } from "../../config/issues.js";
+import { JournalMonitor, monitorThresholdsSchema, type MonitorThresholds } from "../../server/monitor.js";
 import { makeArtifact, writeArtifact } from "../../core/artifact.js";
 import { createApp, DEFAULT_LIMITS, type ServerLimits } from "../../server/app.js";
 import { Journal } from "../../server/journal.js";
@@ -27,8 +30,22 @@ interface ServeOptions {
   maxInFlight: string;
   maxQueue: string;
   workers?: string;
+  monitorThresholds?: string;
   config?: string;
   cache?: string | false;
+}
+
+function readThresholds(path: string | undefined): MonitorThresholds {
+  if (!path) return monitorThresholdsSchema.parse({});
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, "utf8"));
+  } catch (err) {
+    throw new InputError(path, `cannot be read as JSON (${errorMessage(err)})`);
+  }
+  const parsed = monitorThresholdsSchema.safeParse(raw);
+  if (!parsed.success) throw new InputError(path, formatIssues(parsed.error));
+  return parsed.data;
 }
 
 function int(value: string, flag: string, min = 1): number {
@@ -52,6 +69,7 @@ export function register(program: Command): void {
     .option("--timeout-ms <n>", "per-request scoring time limit", String(DEFAULT_LIMITS.requestTimeoutMs))
     .option("--max-in-flight <n>", "batches scored at once", String(DEFAULT_LIMITS.maxInFlight))
     .option("--max-queue <n>", "batches waiting before 429", String(DEFAULT_LIMITS.maxQueue))
+    .option("--monitor-thresholds <file>", "pre-declared alert thresholds for the live monitor (JSON; see docs/serving.md)")
     .option("--workers <n>", "scoring worker threads for stacks without models (default: one per core; 0 scores on the main thread)");
   addCacheOptions(addConfigOption(serve)).action(async (opts: ServeOptions) => {
     const token = opts.token ?? process.env.FOOLSGOLD_TOKEN;
@@ -72,7 +90,8 @@ export function register(program: Command): void {
     const workers = opts.workers !== undefined ? int(opts.workers, "--workers", 0) : cpuBound ? availableParallelism() : 0;
     const pool = workers > 0 ? await createWorkerPoolScorer(opened.scorer, { ...openOptions, stack: opened.stack }, workers) : undefined;
     const journal = new Journal(opts.journal);
-    const app = createApp({ scorers: { [opened.stack]: pool ?? opened.scorer }, defaultStack: opened.stack, journal, limits, token, metrics });
+    const monitor = new JournalMonitor(journal, readThresholds(opts.monitorThresholds), opened.scorer.rowKind);
+    const app = createApp({ scorers: { [opened.stack]: pool ?? opened.scorer }, defaultStack: opened.stack, journal, limits, token, metrics, monitor: () => monitor.report() });
     const server = await listen(app, { host: opts.host, port: int(opts.port, "--port", 0), token });
     process.stderr.write(`foolsgold: serving stack "${opened.stack}" (instrument ${opened.scorer.instrument.hash.slice(0, 12)}, ${workers ? `${workers} scoring workers` : "scoring on the main thread"}) at ${server.url}; journal ${opts.journal}\n`);
     const stop = async (): Promise<void> => {
