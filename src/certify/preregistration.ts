@@ -37,6 +37,8 @@ const guardSchema = z
 
 export const preregistrationSchema = z
   .object({
+    /** Editors' schema pointer; not part of the registered content (excluded from the hash). */
+    $schema: z.string().optional(),
     format: z.literal(PREREGISTRATION_FORMAT),
     name: z.string().min(1),
     /** When the file was written; must precede the rollouts it is stamped into. */
@@ -55,6 +57,15 @@ export const preregistrationSchema = z
   .strict();
 
 export type Preregistration = z.infer<typeof preregistrationSchema>;
+
+/** The JSON Schema editors validate pre-registration files against (schemas/preregistration.schema.json). */
+export function preregistrationJsonSchema(): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(preregistrationSchema, { io: "input", target: "draft-2020-12" }),
+    $id: "https://foolsgold.dev/schemas/preregistration.schema.json",
+    title: "foolsgold pre-registration",
+  };
+}
 export type Bar = z.infer<typeof barSchema>;
 
 export function parsePreregistration(raw: unknown, where: string): Preregistration {
@@ -82,9 +93,12 @@ export function loadPreregistration(path: string): Preregistration {
   return parsePreregistration(raw, path);
 }
 
-/** The hash covers the validated content with defaults filled in, so spelling a default out changes nothing. */
+/**
+ * The hash covers the validated content with defaults filled in, so spelling a default out changes
+ * nothing; the editors' `$schema` pointer is left out.
+ */
 export function preregistrationHash(p: Preregistration): string {
-  return hashOf(p);
+  return hashOf({ ...p, $schema: undefined });
 }
 
 export interface PreregistrationStamp {
@@ -163,12 +177,13 @@ export function verifyStamps(arms: Record<string, readonly TranscriptRow[]>, p: 
     throw new PreregistrationMismatch([], `banks carry ${stamps.size} different pre-registration stamps (${[...stamps.values()].map((s) => `${s.name} ${s.hash.slice(0, 12)}`).join(", ")}); all arms must be rolled out under one`);
   }
   const stamp = [...stamps.values()][0];
-  if (hashOf(stamp.content) !== stamp.hash) {
-    throw new PreregistrationMismatch([], `the stamp in the banks is inconsistent: its content hashes to ${hashOf(stamp.content).slice(0, 12)}, not the stamped ${stamp.hash.slice(0, 12)} (edited banks?)`);
+  const contentHash = preregistrationHash(stamp.content);
+  if (contentHash !== stamp.hash) {
+    throw new PreregistrationMismatch([], `the stamp in the banks is inconsistent: its content hashes to ${contentHash.slice(0, 12)}, not the stamped ${stamp.hash.slice(0, 12)} (edited banks?)`);
   }
   const hash = preregistrationHash(p);
   if (stamp.hash !== hash) {
-    const changes = diffPreregistrations(stamp.content, p);
+    const changes = diffPreregistrations({ ...stamp.content, $schema: undefined }, { ...p, $schema: undefined });
     const listed = changes.map((c) => `${c.path}: ${show(c.registered)} -> ${show(c.now)}`).join("; ");
     throw new PreregistrationMismatch(changes, `pre-registration changed since the banks were rolled out (stamped ${stamp.hash.slice(0, 12)}, now ${hash.slice(0, 12)}): ${listed || "content differs"}`);
   }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -7,6 +7,7 @@ import {
   loadPreregistration,
   makeStamp,
   preregistrationHash,
+  preregistrationJsonSchema,
   PreregistrationMismatch,
   stampRows,
   verifyStamps,
@@ -45,7 +46,7 @@ describe("pre-registration file", () => {
 
   it("hashes content, not spelling: key order and spelled-out defaults do not change the hash", () => {
     const a = loadPreregistration(file("a.yaml", RL_E));
-    const b = loadPreregistration(file("b.json", JSON.stringify({ ...a, guards: { zero_cert_rise: 0, trigram_diversity_drift: 0.05 }, scorer_tolerance: 0.01 })));
+    const b = loadPreregistration(file("b.json", JSON.stringify({ $schema: "../schemas/preregistration.schema.json", ...a, guards: { zero_cert_rise: 0, trigram_diversity_drift: 0.05 }, scorer_tolerance: 0.01 })));
     expect(preregistrationHash(b)).toBe(preregistrationHash(a));
     expect(preregistrationHash(a)).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -110,5 +111,13 @@ describe("stamping and verification", () => {
 
   it("refuses to stamp rollouts that happen before the registration date", () => {
     expect(() => makeStamp(p, new Date("2026-01-09T00:00:00Z"))).toThrow(/registered_at 2026-01-10T09:00:00Z is after the rollout/);
+  });
+});
+
+describe("published JSON Schema", () => {
+  it("schemas/preregistration.schema.json is exactly what the zod schema generates", () => {
+    const published = JSON.parse(readFileSync(join(import.meta.dirname, "../../schemas/preregistration.schema.json"), "utf8"));
+    expect(published).toEqual(preregistrationJsonSchema());
+    expect(published.required).toEqual(["format", "name", "registered_at", "hypothesis", "bars"]);
   });
 });
