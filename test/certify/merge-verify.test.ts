@@ -95,9 +95,11 @@ describe("verifyMerge", () => {
   });
 
   it("compares a single-file fp16 checkpoint against a sharded one and honours --targets", async () => {
-    const b = single("base16", model(null, "F16"));
+    const b = sharded("base16", model(null, "F16"));
     const m = single("merged16", model({ changeTargets: true }, "F16"));
     expect((await verifyMerge(b, m)).clean).toBe(true);
+    // the index file itself is also accepted as a checkpoint path
+    expect((await verifyMerge(join(b, "model.safetensors.index.json"), m)).clean).toBe(true);
     // with only q_proj as target, the changed k/v/o weights become offenders
     const narrow = await verifyMerge(b, m, { targets: ["q_proj"] });
     expect(narrow.clean).toBe(false);
