@@ -4,6 +4,7 @@
 // exactly deterministic (pure arithmetic, no batching effects); sampling is reproducible with a seed.
 import { randomUUID } from "node:crypto";
 import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";
 import { createRng } from "../../core/random.js";
 import { CHAT_STOPS, renderChat } from "./chat-template.js";
@@ -25,6 +26,7 @@ import { TokenIds } from "./token-ids.js";
 export const EMBEDDED_LM_ID = "foolsgold-embedded-lm";
 const MAX_MODEL_LEN = 1_000_000;
 const DEFAULT_MAX_TOKENS = 16;
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 export interface LmServerDeps {
   /** The model, or a loader (called once, lazily). */
@@ -93,6 +95,12 @@ export function createLmServerApp(deps: LmServerDeps): Hono {
     await next();
     c.header("x-foolsgold-deterministic", "scoring=exact; sampling=seeded");
   });
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json(errorBody(`body: larger than ${MAX_BODY_BYTES} bytes`, "invalid_request_error", "body"), 413),
+    }),
+  );
 
   app.onError((err, c) => {
     if (err instanceof RequestProblem) return c.json(errorBody(err.message, err.status === 404 ? "not_found_error" : "invalid_request_error", err.param), err.status);
