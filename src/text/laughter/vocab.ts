@@ -15,9 +15,15 @@ export type LaughterVocabVersion = (typeof LAUGHTER_VOCAB_VERSIONS)[number];
  * matches anywhere (scripts written without spaces); "cjk" needs no Han/kana neighbour (草 alone is
  * laughter, inside a Chinese sentence it means grass); "url-safe" is "word" plus not followed by "."
  * ("www" but not "www.example.com"); "number" needs no digit, "-" or "." around it and no digit after a
- * space ("555" but not "555-1234" or "555 1234").
+ * space ("555" but not "555-1234" or "555 1234"); "unit-safe" is "word" plus not right after a number
+ * or before an exponent or slash ("Ha!" but not "200 ha" or "t ha⁻¹", where ha is hectares).
+ * Every word-like boundary also treats an apostrophe between letters as part of the word ("ha'penny").
  */
-const Boundary = z.enum(["word", "none", "cjk", "url-safe", "number"]);
+const Boundary = z.enum(["word", "none", "cjk", "url-safe", "number", "unit-safe"]);
+
+/** true: every character may repeat; a string: only those characters may ("o" lets "lol" be "loool" but not "loll"). */
+const Elongate = z.union([z.boolean(), z.string().min(1)]);
+type ElongateRule = z.infer<typeof Elongate>;
 
 const common = {
   id: z.string().min(1),
@@ -31,8 +37,8 @@ const EntrySchema = z.discriminatedUnion("kind", [
     ...common,
     kind: z.literal("word"),
     text: z.string().min(1),
-    /** Every character may repeat: "lmao" also matches "lmaooo". */
-    elongate: z.boolean().optional(),
+    /** Characters may repeat: true for every one ("lmao" → "lmaooo"), or a string of those that may. */
+    elongate: Elongate.optional(),
   }),
   z.object({
     ...common,
@@ -50,7 +56,7 @@ const EntrySchema = z.discriminatedUnion("kind", [
     /** A trailing fragment ("h" for "hahah"); optional unless tailRequired ("lo" + "l" = "lol"). */
     tail: z.string().min(1).optional(),
     tailRequired: z.boolean().optional(),
-    elongate: z.boolean().optional(),
+    elongate: Elongate.optional(),
   }),
   z.object({
     ...common,
@@ -101,15 +107,20 @@ function charPattern(ch: string, caseInsensitive: boolean): string {
   return escape(ch);
 }
 
-function sequence(text: string, caseInsensitive: boolean, elongate: boolean): string {
-  return [...text].map((ch) => charPattern(ch, caseInsensitive) + (elongate ? "+" : "")).join("");
+function repeats(ch: string, elongate: ElongateRule): boolean {
+  if (typeof elongate === "boolean") return elongate;
+  return elongate.toLowerCase().includes(ch.toLowerCase());
+}
+
+function sequence(text: string, caseInsensitive: boolean, elongate: ElongateRule): string {
+  return [...text].map((ch) => charPattern(ch, caseInsensitive) + (repeats(ch, elongate) ? "+" : "")).join("");
 }
 
 /** A sequence split as (its first character, the rest) so a match can start by consuming a character. */
-function splitSequence(text: string, caseInsensitive: boolean, elongate: boolean): { first: string; rest: string } {
+function splitSequence(text: string, caseInsensitive: boolean, elongate: ElongateRule): { first: string; rest: string } {
   const [head, ...tail] = [...text];
   const first = charPattern(head, caseInsensitive);
-  return { first, rest: (elongate ? `${first}*` : "") + sequence(tail.join(""), caseInsensitive, elongate) };
+  return { first, rest: (repeats(head, elongate) ? `${first}*` : "") + sequence(tail.join(""), caseInsensitive, elongate) };
 }
 
 const WORD_CHAR = "[\\p{L}\\p{N}_]";
@@ -128,8 +139,10 @@ function forbiddenBefore(boundary: BoundaryKind): string | null {
       return `(?:${WORD_CHAR}|\\.)`;
     case "number":
       return "[\\p{L}\\p{N}_.$-]";
+    case "unit-safe":
+      return `(?:${WORD_CHAR}|\\p{L}['’]|\\d[ \\u00A0])`;
     case "word":
-      return WORD_CHAR;
+      return `(?:${WORD_CHAR}|\\p{L}['’])`;
   }
 }
 
@@ -144,8 +157,10 @@ function forbiddenAfter(boundary: BoundaryKind): string {
       return `(?!${WORD_CHAR}|\\.\\S)`;
     case "number":
       return "(?![\\p{L}\\p{N}_-]|[.,]\\d|\\s\\d)";
+    case "unit-safe":
+      return `(?!${WORD_CHAR}|['’]\\p{L}|[⁻¹²³/])`;
     case "word":
-      return `(?!${WORD_CHAR})`;
+      return `(?!${WORD_CHAR}|['’]\\p{L})`;
   }
 }
 
@@ -217,7 +232,7 @@ function alternativeSource({ first, rest, boundary }: Alternative): string {
  * finds is confirmed with the exact pattern.
  */
 function looseSource({ first, rest, looseRest, boundary }: Alternative): string {
-  const after = boundary === "word" || boundary === "url-safe" || boundary === "number" ? "(?![A-Za-z0-9_])" : "";
+  const after = WORDLIKE.has(boundary) ? "(?![A-Za-z0-9_])" : "";
   return `${first}${looseRest ?? rest}${after}`;
 }
 
@@ -246,7 +261,7 @@ function firstUnits(alt: Alternative): number[] {
 }
 
 /** Boundaries whose lookbehind forbids every ASCII/Latin-1 word character before the match. */
-const WORDLIKE: ReadonlySet<BoundaryKind> = new Set(["word", "url-safe", "number"]);
+const WORDLIKE: ReadonlySet<BoundaryKind> = new Set(["word", "url-safe", "number", "unit-safe"]);
 
 /** The alternatives that can begin with one UTF-16 unit, as one sticky regex. */
 export interface StartRule {
