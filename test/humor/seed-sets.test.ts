@@ -10,6 +10,7 @@ import {
   overlapOf,
   parseSeedRegistry,
   replicationsOf,
+  seedRegistryJsonSchema,
   seedsOf,
 } from "../../src/envs/humor/seed-sets.js";
 
@@ -79,5 +80,10 @@ describe("seed-set registry", () => {
       "r.json",
     );
     expect(() => replicationsOf(bad, "e")).toThrow(/replication overlaps "e"/);
+  });
+
+  it("publishes a JSON Schema of the registry file", () => {
+    const schema = seedRegistryJsonSchema() as { properties: { sets: { items: { required: string[] } } } };
+    expect(schema.properties.sets.items.required).toEqual(expect.arrayContaining(["name", "offset", "size", "purpose"]));
   });
 });

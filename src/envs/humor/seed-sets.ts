@@ -28,6 +28,11 @@ export const seedRegistrySchema = z.object({
 });
 
 export type SeedSet = z.infer<typeof seedSetSchema>;
+
+/** JSON Schema of the registry file, for editors. */
+export function seedRegistryJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(seedRegistrySchema) as Record<string, unknown>;
+}
 export type SeedRegistry = z.infer<typeof seedRegistrySchema>;
 
 export function parseSeedRegistry(raw: unknown, where: string): SeedRegistry {
