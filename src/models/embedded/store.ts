@@ -1,7 +1,7 @@
 // Builds the embedded LM once and keeps it in a cache folder, keyed by the builder version and the
 // hash of the corpus, so CI and every later process load it in well under a second. The file is one
 // JSON header (everything but typed arrays) followed by the typed arrays' bytes.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { corpusHash, readCorpus } from "./corpus.js";
 import { trainLm, type BuildReport } from "./build.js";
@@ -100,27 +100,60 @@ let loading: Promise<LoadedLm> | null = null;
  * from the header too, so an updated corpus package rebuilds. One load per process.
  */
 export function loadEmbeddedLm(): Promise<LoadedLm> {
-  loading ??= Promise.resolve().then(loadOrBuild);
+  loading ??= loadOrBuild();
   return loading;
 }
 
-function loadOrBuild(): LoadedLm {
+const LOCK_STALE_MS = 5 * 60_000;
+const LOCK_POLL_MS = 200;
+
+function readIfValid(path: string, hash: string): StoredLm | null {
+  if (!existsSync(path)) return null;
+  const stored = deserializeLm(readFileSync(path));
+  return stored.meta.corpusHash === hash && stored.meta.builderVersion === LM_BUILDER_VERSION ? stored : null;
+}
+
+/**
+ * Load the cached model, or build it. Concurrent processes (test workers) build it once: the first
+ * takes a lock file and builds; the others wait for the model file to appear. A lock older than five
+ * minutes is taken to be left by a dead process and is removed.
+ */
+async function loadOrBuild(): Promise<LoadedLm> {
   const t0 = performance.now();
   const dir = join(foolsgoldHome(), "models");
   const hash = corpusHash();
   const path = join(dir, `embedded-lm-${LM_BUILDER_VERSION}-${hash.slice(0, 16)}.bin`);
-  if (existsSync(path)) {
-    const stored = deserializeLm(readFileSync(path));
-    if (stored.meta.corpusHash === hash && stored.meta.builderVersion === LM_BUILDER_VERSION) {
-      return { lm: new EmbeddedLm(stored.data), stored, path, fromCache: true, loadMs: performance.now() - t0 };
+  const lock = `${path}.lock`;
+  const done = (stored: StoredLm, fromCache: boolean): LoadedLm => ({ lm: new EmbeddedLm(stored.data), stored, path, fromCache, loadMs: performance.now() - t0 });
+  mkdirSync(dir, { recursive: true });
+  for (;;) {
+    const cached = readIfValid(path, hash);
+    if (cached) return done(cached, true);
+    let fd: number | null = null;
+    try {
+      fd = openSync(lock, "wx");
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    }
+    if (fd === null) {
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > LOCK_STALE_MS) rmSync(lock, { force: true });
+      } catch {
+        // The lock vanished between the two calls: the builder finished; look again.
+      }
+      await new Promise((r) => setTimeout(r, LOCK_POLL_MS));
+      continue;
+    }
+    try {
+      const stored = buildStoredLm();
+      // Write then rename, so no reader ever sees a half-written file.
+      const tmp = `${path}.${process.pid}.tmp`;
+      writeFileSync(tmp, serializeLm(stored));
+      renameSync(tmp, path);
+      return done(stored, false);
+    } finally {
+      closeSync(fd);
+      rmSync(lock, { force: true });
     }
   }
-  const stored = buildStoredLm();
-  mkdirSync(dir, { recursive: true });
-  // Write then rename, so concurrent test workers never read a half-written file.
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, serializeLm(stored));
-  renameSync(tmp, path);
-  return { lm: new EmbeddedLm(stored.data), stored, path, fromCache: false, loadMs: performance.now() - t0 };
 }
-
