@@ -49,12 +49,18 @@ const context = text.slice(0, 20);
 const continuation = text.slice(20);
 const items = Array.from({ length: requests }, (_, i) => i);
 
-async function pool<T>(items: T[], work: (item: T) => Promise<void>): Promise<number> {
+/** CPU time of this process per call (µs): less sensitive than wall time to other jobs on a shared machine. */
+const cpuPerCall: Record<string, number> = {};
+
+async function pool<T>(items: T[], work: (item: T) => Promise<void>, label?: string): Promise<number> {
   let next = 0;
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   await Promise.all(Array.from({ length: concurrency }, async () => {
     while (next < items.length) await work(items[next++]);
   }));
+  const cpu = process.cpuUsage(cpu0);
+  if (label) cpuPerCall[label] = (cpu.user + cpu.system) / items.length;
   return (performance.now() - t0) / 1000;
 }
 
@@ -68,12 +74,12 @@ const rawCall = async () => {
 };
 // Warm-up (JIT, connection pool), then the baseline before and after the client runs: the machine is shared.
 await pool(items.slice(0, 500), rawCall);
-const rawBefore = await pool(items, rawCall);
+const rawBefore = await pool(items, rawCall, "raw");
 
 const client = createOpenAIClient({ baseUrl, model: "m", concurrency });
 const clientSeconds = await pool(items, async () => {
   await client.continuationLogprobs([{ context, continuation }]);
-});
+}, "client");
 
 const dir = mkdtempSync(join(tmpdir(), "fg-bench-client-"));
 const cachePath = join(dir, "cache.sqlite");
@@ -82,7 +88,7 @@ const coldCache = openCache({ path: cachePath });
 const cachedClient = createOpenAIClient({ baseUrl, model: "m", concurrency }, { cache: coldCache });
 const coldSeconds = await pool(items, async (i) => {
   await cachedClient.topLogprobs(`prompt ${i}`, 3);
-});
+}, "cold");
 coldCache.close();
 const warmCache = openCache({ path: cachePath });
 let warmRequests = 0;
@@ -95,7 +101,7 @@ const warmClient = createOpenAIClient({ baseUrl, model: "m", concurrency }, {
 });
 const warmSeconds = await pool(items, async (i) => {
   await warmClient.topLogprobs(`prompt ${i}`, 3);
-});
+}, "warm");
 warmCache.close();
 const rawAfter = await pool(items, rawCall);
 const rawSeconds = (rawBefore + rawAfter) / 2;
@@ -113,4 +119,6 @@ console.log(`  raw fetch + JSON.parse (baseline)    ${rate(rawSeconds)} req/s  (
 console.log(`  client continuation (echo, no cache) ${rate(clientSeconds)} req/s  (${(rawSeconds / clientSeconds).toFixed(2)}× baseline; ${lat(client.calls)} incl. queueing)`);
 console.log(`  client top-k, cold cache (store)     ${rate(coldSeconds)} req/s  (${(rawSeconds / coldSeconds).toFixed(2)}× baseline)`);
 console.log(`  client top-k, warm cache (hits)      ${rate(warmSeconds)} calls/s (${(rawSeconds / warmSeconds).toFixed(2)}× baseline; ${warmRequests} HTTP requests; ${lat(warmClient.calls)})`);
+const us = (label: string) => `${cpuPerCall[label].toFixed(0)} µs`;
+console.log(`  CPU per call in this process: raw ${us("raw")}, client echo ${us("client")} (${cpuPerCall.client >= cpuPerCall.raw ? "+" : "−"}${Math.abs(cpuPerCall.client - cpuPerCall.raw).toFixed(0)} µs vs raw), cold cache top-k ${us("cold")}, warm hit ${us("warm")}`);
 console.log(`  peak RSS ${rss.toFixed(0)} MiB`);
