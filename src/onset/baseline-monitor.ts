@@ -1,8 +1,10 @@
 // The fixed stepwise baseline monitor of SPEC §9 (the seed's CoT monitor, made deterministic): it
-// looks at 16 evenly spaced steps × 3 rows, with no tools and no cross-step statistics, and flags the
-// first viewed step where at least 2 of its 3 rows share a feature (from the same generic feature set
-// the detector uses) that none of the rows at the first viewed step had. `withScore` mirrors the
-// seed's "CoT + Score" variant: it views the 3 highest-scoring rows of each step instead of 3 random.
+// looks at 16 evenly spaced steps × 3 rows, with no tools and no per-step statistics. A feature (from
+// the same generic feature set the detector uses) is suspicious at a viewed step when at least 2 of
+// its 3 rows share it and no row of any earlier viewed step had it; the monitor alarms when the same
+// feature is suspicious at two consecutive viewed steps, and names the first of them as the onset.
+// `withScore` mirrors the seed's "CoT + Score" variant: it views the 3 highest-scoring rows of each
+// step instead of 3 random ones.
 import { createRng } from "../core/random.js";
 import { featureKeys } from "./detector/features.js";
 import { rowView } from "./detector/row-view.js";
@@ -39,14 +41,19 @@ export function baselineMonitor(rows: readonly MirrorInput[], options: MonitorOp
     const chosen = options.withScore ? [...list].sort((a, b) => b.score - a.score).slice(0, perStep) : rng.shuffle(list).slice(0, perStep);
     return chosen.map((r, i) => featureKeys(rowView(r, i)));
   };
-  const first = sample(picks[0]);
-  const seen = new Set(first.flatMap((k) => [...k]));
+  // the first viewed step is the reference: everything in it is background
+  const seen = new Set(sample(picks[0]).flatMap((k) => [...k]));
+  let previous: { step: number; suspicious: Set<string> } | null = null;
   for (const step of picks.slice(1)) {
     const keys = sample(step);
     const counts = new Map<string, number>();
     for (const k of keys) for (const key of k) if (!seen.has(key) && !key.startsWith("structure:paragraphs=")) counts.set(key, (counts.get(key) ?? 0) + 1);
-    const shared = [...counts.entries()].filter(([, c]) => c >= 2).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
-    if (shared) return { alarm: true, onset_step: step, viewed_steps: picks, shared_feature: shared[0] };
+    const suspicious = new Set([...counts.entries()].filter(([, c]) => c >= 2).map(([key]) => key));
+    const persisting = previous ? [...previous.suspicious].filter((key) => suspicious.has(key)).sort()[0] : undefined;
+    if (previous && persisting) return { alarm: true, onset_step: previous.step, viewed_steps: picks, shared_feature: persisting };
+    // features suspicious here stay candidates for the next view; everything else seen becomes background
+    for (const k of keys) for (const key of k) if (!suspicious.has(key)) seen.add(key);
+    previous = { step, suspicious };
   }
   return { alarm: false, onset_step: null, viewed_steps: picks, shared_feature: null };
 }
