@@ -1,0 +1,56 @@
+// Adversarial transforms of a reply (SPEC §5): text that keeps surface statistics of a real reply but is
+// not a real reply. A term that cannot tell the real reply from its transform (AUC near 0.5) rewards
+// something the transform keeps. All randomness is seeded (src/core/random.ts).
+import { InputError } from "../core/errors.js";
+import { createRng } from "../core/random.js";
+
+export const TRANSFORMS = ["word-shuffle", "truncation", "repetition", "laughter-insertion"] as const;
+export type TransformName = (typeof TRANSFORMS)[number];
+
+/** Whitespace tokens in a seeded random order; retried so a reply of ≥ 2 distinct tokens always changes. */
+export function wordShuffle(text: string, seed: number | string): string {
+  const tokens = text.trim().split(/\s+/).filter(Boolean);
+  if (new Set(tokens).size < 2) return tokens.join(" ");
+  const rng = createRng(seed);
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const shuffled = rng.shuffle(tokens);
+    if (shuffled.join(" ") !== tokens.join(" ")) return shuffled.join(" ");
+  }
+  return [...tokens.slice(1), tokens[0]].join(" ");
+}
+
+/** The first half of the words (at least one), cut mid-sentence. */
+export function truncate(text: string, keep = 0.5): string {
+  const tokens = text.trim().split(/\s+/).filter(Boolean);
+  return tokens.slice(0, Math.max(1, Math.floor(tokens.length * keep))).join(" ");
+}
+
+/** The reply said twice. */
+export function repeatReply(text: string): string {
+  return `${text.trim()} ${text.trim()}`;
+}
+
+const INSERTED_CUES = ["haha", "lol", "😂", "hahaha"];
+
+/** A laughter cue inserted at a seeded word boundary. */
+export function insertLaughter(text: string, seed: number | string): string {
+  const rng = createRng(seed);
+  const tokens = text.trim().split(/\s+/).filter(Boolean);
+  const at = rng.int(tokens.length + 1);
+  return [...tokens.slice(0, at), rng.pick(INSERTED_CUES), ...tokens.slice(at)].join(" ");
+}
+
+export function applyTransform(name: TransformName, text: string, seed: number | string): string {
+  switch (name) {
+    case "word-shuffle":
+      return wordShuffle(text, seed);
+    case "truncation":
+      return truncate(text);
+    case "repetition":
+      return repeatReply(text);
+    case "laughter-insertion":
+      return insertLaughter(text, seed);
+    default:
+      throw new InputError("transform", `unknown transform "${String(name)}" (known: ${TRANSFORMS.join(", ")})`);
+  }
+}

@@ -1,0 +1,14 @@
+// The bait verdict of SPEC §5: `closed` when the fixed path's 95% CI covers or touches 0; `partly closed`
+// when it excludes 0 but its mean is below half the raw path's mean; otherwise `open`.
+export type BaitVerdict = "closed" | "partly closed" | "open" | "undetermined";
+
+/** Float slack for "touches": an interval ending at −1e-15 touches 0. */
+const TOUCH = 1e-9;
+
+export function baitVerdict(raw: { mean: number } | null, fixed: { mean: number; ci: [number, number] | null } | null): BaitVerdict {
+  if (!fixed || !fixed.ci) return "undetermined";
+  const [lo, hi] = fixed.ci;
+  if (lo <= TOUCH && hi >= -TOUCH) return "closed";
+  if (raw && fixed.mean < raw.mean / 2) return "partly closed";
+  return "open";
+}

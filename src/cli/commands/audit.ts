@@ -1,0 +1,138 @@
+// `foolsgold audit`: run an audit suite (SPEC §5, §12) — bait-suffix probe with its forest plot, bait
+// fuzzer, adversarial transforms, noise, contamination, and, given a GRPO log, group-centred regression,
+// advantage-variance decomposition, candidate validation and training-time guards. Writes one JSON
+// report (--out), the figure (--figure), and prints a summary; progress bars on stderr.
+import type { Command } from "commander";
+import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { parse as parseYaml } from "yaml";
+import { makeArtifact } from "../../core/artifact.js";
+import { InputError } from "../../core/errors.js";
+import { readJsonl } from "../../core/jsonl.js";
+import type { TranscriptRow } from "../../core/types.js";
+import { simulatedBank } from "../../audit/contexts.js";
+import { forestPlotSvg } from "../../audit/forest-plot.js";
+import { formatAuditReport } from "../../audit/format.js";
+import type { LogRow } from "../../audit/log-rows.js";
+import { replyItemsFromDialogues, replyItemsFromTranscripts } from "../../audit/replies.js";
+import { parseSuffixList } from "../../audit/suffixes.js";
+import { AUDITS, auditConfig, runAuditSuite, type AuditConfigInput, type AuditName } from "../../audit/suite.js";
+import { emit } from "../output.js";
+import { addCommonOptions, openModels } from "../common-options.js";
+import { progressBar, type Progress } from "../progress.js";
+
+interface Options {
+  audits?: string;
+  plan?: string;
+  bank?: string;
+  sessions: string;
+  contexts?: string;
+  log?: string;
+  dialogues?: string;
+  suffixes?: string;
+  paths?: string;
+  term?: string;
+  figure?: string;
+  out?: string;
+  json?: boolean;
+  config?: string;
+  cache?: string | false;
+}
+
+function int(value: string | undefined, flag: string, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new InputError(flag, `expected an integer ≥ ${min}, got "${value}"`);
+  return n;
+}
+
+function readStructured(path: string, flag: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (err) {
+    throw new InputError(flag, `cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  try {
+    return path.endsWith(".json") ? JSON.parse(text) : parseYaml(text);
+  } catch (err) {
+    throw new InputError(flag, `${path} is not valid ${path.endsWith(".json") ? "JSON" : "YAML/JSON"}: ${(err as Error).message}`);
+  }
+}
+
+/** The plan file (if any) with the flags on top; validated as one config. */
+export function auditPlan(opts: Options): AuditConfigInput {
+  const plan = (opts.plan ? readStructured(opts.plan, "--plan") : {}) as Record<string, unknown>;
+  if (plan === null || typeof plan !== "object" || Array.isArray(plan)) throw new InputError("--plan", "expected a mapping of audit settings");
+  const merged: Record<string, unknown> = { ...plan };
+  if (opts.audits) {
+    const names = opts.audits.split(",").map((s) => s.trim()).filter(Boolean);
+    const unknown = names.find((n) => !(AUDITS as readonly string[]).includes(n));
+    if (unknown) throw new InputError("--audits", `unknown audit "${unknown}" (known: ${AUDITS.join(", ")})`);
+    merged.audits = names as AuditName[];
+  }
+  const contexts = int(opts.contexts, "--contexts", 2);
+  if (contexts !== undefined) merged.contexts = contexts;
+  if (opts.paths) merged.paths = opts.paths.split(",").map((s) => s.trim());
+  if (opts.term) merged.term = opts.term;
+  const parsed = auditConfig.safeParse(merged);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new InputError(`audit plan ${issue.path.join(".") || "(root)"}`, issue.message);
+  }
+  return merged as AuditConfigInput;
+}
+
+export function register(program: Command): void {
+  const command = program
+    .command("audit")
+    .description("audit a reward: bait-suffix probe + forest plot, bait fuzzer, transforms (AUC), noise, contamination; with --log: regression, variance, guards, validation")
+    .option("--audits <list>", `comma-separated, from: ${AUDITS.join(", ")} (default probe,fuzz,transforms,noise,contamination)`)
+    .option("--plan <file>", "audit plan (YAML/JSON): audits, contexts, paths, taste, fuzz, transforms, noise, contamination, term, preset")
+    .option("--bank <file>", "transcript bank (JSONL) to draw probe contexts from (default: simulate sessions offline)")
+    .option("--sessions <n>", "sessions to simulate when no --bank is given", "60")
+    .option("--contexts <n>", "probe contexts (policy turns; default 100)")
+    .option("--log <file>", "GRPO rollout log: transcript rows with group_id and step (scored or not)")
+    .option("--dialogues <file>", "dialogue corpus (JSONL[.gz] rows {turns: string[]}) for the transform audit's real replies")
+    .option("--suffixes <file>", "bait suffixes: a JSON array of strings or {text, label?, control?}")
+    .option("--paths <list>", "scoring paths, reference first (raw, v1, v2, v3 or MODE:VOCAB; default raw,v2)")
+    .option("--term <name>", "session term for the regression/validation (a key of score.terms; default taste)")
+    .option("--figure <file>", "write the probe's forest plot (SVG) here");
+  addCommonOptions(command).action(async (opts: Options) => {
+    const plan = auditPlan(opts);
+    const config = auditConfig.parse(plan);
+    const suffixes = opts.suffixes ? parseSuffixList(readStructured(opts.suffixes, "--suffixes"), opts.suffixes) : undefined;
+    const bank = opts.bank ? readJsonl<TranscriptRow>(opts.bank).rows : await simulatedBank(int(opts.sessions, "--sessions", 1)!);
+    if (opts.bank && bank.length === 0) throw new InputError("--bank", `${opts.bank} is empty: the probes need transcripts with policy turns`);
+    const log = opts.log ? readJsonl<LogRow>(opts.log).rows : undefined;
+    const replies = opts.dialogues ? replyItemsFromDialogues(readJsonl<{ turns?: unknown }>(opts.dialogues).rows, config.transforms.replies) : replyItemsFromTranscripts(bank, config.transforms.replies);
+    const replySource = opts.dialogues ?? (opts.bank ? `policy turns of ${opts.bank}` : "policy turns of the simulated bank (line-bank lines)");
+    const models = await openModels(opts, ["audience", "embedder"]);
+    const bars = new Map<string, Progress>();
+    try {
+      const report = await runAuditSuite(plan, { bank, log, replies, replySource, suffixes }, { audience: models.roles.audience, embedder: models.roles.embedder, generator: models.roles.generator }, (audit, done, total) => {
+        let bar = bars.get(audit);
+        if (!bar) {
+          for (const b of bars.values()) b.stop();
+          bar = progressBar(audit, total, opts.json);
+          bars.set(audit, bar);
+        }
+        bar.update(done);
+      });
+      for (const b of bars.values()) b.stop();
+      if (opts.figure && report.probe) {
+        mkdirSync(dirname(opts.figure), { recursive: true });
+        writeFileSync(opts.figure, forestPlotSvg(report.probe));
+      }
+      const artifact = makeArtifact(
+        "audit",
+        { plan, bank: opts.bank ?? `simulated (${bank.length} sessions, seed set demo)`, log: opts.log ?? null, replies: replySource, models: models.describe(), figure: opts.figure ?? null },
+        report,
+      );
+      emit(artifact, opts, () => formatAuditReport(report) + (opts.figure ? `\n\nforest plot: ${opts.figure}` : "") + (opts.out ? `\nreport: ${opts.out}` : ""));
+    } finally {
+      for (const b of bars.values()) b.stop();
+      await models.close();
+    }
+  });
+}
