@@ -86,6 +86,8 @@ const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
 export function assembleLog(corpus: EvalCorpus, spec: LogSpec): AssembledLog {
   const rng = createRng(`cherrl-eval/${spec.scenario}/${spec.seed}`);
   const alpha = spec.alpha ?? 0.5;
+  // Controls are scored by the lexical-bias judge, so their responses are kept free of the lexical
+  // shortcut too: any reward rise in a control comes from clean improvement alone.
   const bias: BiasKind = spec.scenario.startsWith("control") ? "lexical" : (spec.scenario as BiasKind);
   const isControl = spec.scenario.startsWith("control");
   const midpointFraction = spec.midpoint ?? 0.3 + 0.35 * rng.next();
