@@ -163,6 +163,8 @@ describe("stripLaughter", () => {
     ["(lol) ok", "ok"],
     ["**laughs** fine", "fine"],
     ["line one lol\nline two", "line one\nline two"],
+    ['"Haha, sure," she said.', '"sure," she said.'],
+    ['He grinned. "Haha!" Then he left.', "He grinned. Then he left."],
   ])("%j → %j (v3)", (input, expected) => {
     expect(stripLaughter(input, v3).text).toBe(expected);
   });

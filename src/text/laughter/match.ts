@@ -74,9 +74,11 @@ export function containsLaughter(text: string, vocab: LaughterVocab): boolean {
   return found;
 }
 
-const SENTENCE_START = /(?:^|[.!?…]["'”’)\]]*\s+|\n\s*)$/;
+const SENTENCE_START = /(?:^|[.!?…]["'”’)\]]*\s+|\n\s*)["“‘«(\[*]?$/;
 const ATTACHED_PUNCT = /^[!?.,;:~…]+/;
-const PAIRS: Readonly<Record<string, string>> = { "(": ")", "[": "]", "*": "*", "（": "）", "_": "_" };
+const PAIRS: Readonly<Record<string, string>> = {
+  "(": ")", "[": "]", "*": "*", "（": "）", "_": "_", '"': '"', "“": "”", "‘": "’", "«": "»",
+};
 const CONTENT = /[\p{L}\p{N}\p{Extended_Pictographic}]/u;
 
 /**
@@ -112,7 +114,10 @@ export function stripLaughter(text: string, vocab: LaughterVocab): StrippedLaugh
       }
     }
     removed.push(span.text);
-    out = before + " ";
+    // A separator keeps words apart, except right after an opening quote or bracket.
+    const afterOpener = /["“‘«(\[]$/.test(before);
+    if (afterOpener) while (text[end] === " ") end++;
+    out = before + (afterOpener ? "" : " ");
     from = end;
   }
   out += text.slice(from);
