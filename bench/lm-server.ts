@@ -25,7 +25,8 @@ function prompts(count: number): string[] {
   for (let i = 0; i < count; i++) {
     const a = sentences[(i * 7) % sentences.length];
     const b = sentences[(i * 13 + 5) % sentences.length];
-    out.push(`Partner: ${a}\nPolicy: ${b}${i % 2 ? " Haha!" : ""}\nAudience: Haha`);
+    const c = sentences[(i * 11 + 3) % sentences.length].split(" ").slice(0, 8).join(" ");
+    out.push(`Partner: ${a}\nPolicy: ${b}${i % 2 ? " Haha!" : ""}\nPartner: ${c}\nAudience: Haha`);
   }
   return out;
 }
@@ -95,16 +96,34 @@ async function main(): Promise<void> {
     child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
   });
   const root = baseUrl.replace(/\/v1$/, "");
+  let cpuWaiter: ((micros: number) => void) | null = null;
+  child.stdout.on("data", (d: Buffer) => {
+    const m = /CPU (\d+)/.exec(d.toString());
+    if (m && cpuWaiter) cpuWaiter(Number(m[1]));
+  });
+  const serverCpu = (): Promise<number> =>
+    new Promise((resolve) => {
+      cpuWaiter = resolve;
+      child.stdin.write("cpu\n");
+    });
+  /** Requests per second of server CPU: the contention-robust figure (one core, uncontended). */
+  const measured = async (href: string, bodies: (string | null)[]): Promise<{ perSecond: number; p50: number; p99: number; perCpuSecond: number }> => {
+    const before = await serverCpu();
+    const r = await load(href, bodies, concurrency);
+    const after = await serverCpu();
+    return { ...r, perCpuSecond: bodies.length / ((after - before) / 1e6) };
+  };
   const echoBodies = texts.map((prompt) => JSON.stringify({ model: "foolsgold-embedded-lm", prompt, echo: true, logprobs: 1, max_tokens: 0, temperature: 0 }));
   const topBodies = texts.map((prompt) => JSON.stringify({ model: "foolsgold-embedded-lm", prompt, logprobs: 5, max_tokens: 1, temperature: 0 }));
   await load(`${baseUrl}/completions`, echoBodies.slice(0, 200), concurrency); // warm-up (JIT)
-  const health = await load(`${root}/health`, texts.map(() => null), concurrency);
-  const echo = await load(`${baseUrl}/completions`, echoBodies, concurrency);
-  const top = await load(`${baseUrl}/completions`, topBodies, concurrency);
+  const health = await measured(`${root}/health`, texts.map(() => null));
+  const echo = await measured(`${baseUrl}/completions`, echoBodies);
+  const top = await measured(`${baseUrl}/completions`, topBodies);
   child.stdin.end();
   agent.destroy();
 
-  const fmt = (r: { perSecond: number; p50: number; p99: number }): string => `${r.perSecond.toFixed(0)} req/s (p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms)`;
+  const fmt = (r: { perSecond: number; p50: number; p99: number; perCpuSecond: number }): string =>
+    `${r.perSecond.toFixed(0)} req/s (p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms; ${r.perCpuSecond.toFixed(0)} per server CPU-second)`;
   process.stdout.write(
     [
       `LM server over loopback, n = ${requests} requests per kind, concurrency ${concurrency}, prompts ${avgTokens.toFixed(1)} tokens on average, ${availableParallelism()} cores, load average ${loadavg()[0].toFixed(1)} at start`,
@@ -120,7 +139,11 @@ async function main(): Promise<void> {
 if (args.includes("--child")) {
   const server = await startEmbeddedServer({ port: 0 });
   process.stdout.write(`READY ${server.baseUrl}\n`);
-  process.stdin.resume();
+  // "cpu" on stdin → this process's CPU time so far, so the parent can compute CPU per request.
+  process.stdin.on("data", () => {
+    const u = process.cpuUsage();
+    process.stdout.write(`CPU ${u.user + u.system}\n`);
+  });
   process.stdin.on("end", () => void server.close().then(() => process.exit(0)));
 } else {
   await main();
