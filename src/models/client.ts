@@ -197,13 +197,19 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
         return hit as T;
       }
     }
-    const pending = cache && key ? inflight(cache).get(key) : undefined;
+    let pending = cache && key ? inflight(cache).get(key) : undefined;
     try {
       if (pending) {
         // An identical request is already on its way: share its answer rather than ask twice.
-        const value = (await pending) as T;
-        record({ path: op.path, params, determinism, latencyMs: performance.now() - started, cached: true, attempts: 0, status: 200 });
-        return value;
+        try {
+          const value = (await pending) as T;
+          record({ path: op.path, params, determinism, latencyMs: performance.now() - started, cached: true, attempts: 0, status: 200 });
+          return value;
+        } catch (err) {
+          // Another caller's abort is not ours: then ask for ourselves.
+          if (!(err instanceof ModelError && err.kind === "abort") || op.options?.signal?.aborted) throw err;
+          pending = undefined;
+        }
       }
       const work = op.run(op.options?.signal).then((out) => ({
         out,

@@ -245,6 +245,22 @@ describe("client with cache", () => {
     expect(replicaB.calls[0]).toMatchObject({ endpoint: "qwen-prod", cached: true });
   });
 
+  it("does not pass one caller's abort on to another caller sharing its request", async () => {
+    const cache = openCache({ path: ":memory:" });
+    const hang = (_req: SentRequest, signal?: AbortSignal) =>
+      new Promise<Response>((_, reject) => signal?.addEventListener("abort", () => reject(signal.reason), { once: true }));
+    const { fetch, sent } = scriptedFetch(hang, () => json(echoBody([["The", null], [" audience", -2], [" laughs", -1]])));
+    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model: "m" }, { fetch, cache });
+    const pair = { context: "The audience", continuation: " laughs" };
+    const controller = new AbortController();
+    const first = client.continuationLogprobs([pair], { signal: controller.signal });
+    const second = client.continuationLogprobs([pair]);
+    setTimeout(() => controller.abort(), 20);
+    await expect(first).rejects.toMatchObject({ kind: "abort" });
+    expect((await second)[0].logprob).toBe(-1);
+    expect(sent).toHaveLength(2);
+  });
+
   it("never stores a failed call", async () => {
     const cache = openCache({ path: ":memory:" });
     const { fetch } = scriptedFetch(() => json({ choices: [] }));
