@@ -79,5 +79,7 @@ export function register(program: Command): void {
             : []),
         ].join("\n"),
       );
+      // an agent that never reached a verdict is a failed run, not a "no alarm"
+      if (detection.error) process.exitCode = 1;
     });
 }
