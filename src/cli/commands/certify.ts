@@ -13,14 +13,14 @@ import { readJsonl, writeJsonl } from "../../core/jsonl.js";
 import type { TranscriptRow } from "../../core/types.js";
 import { certify, type SetBanks } from "../../certify/certify.js";
 import { formatCertifyReport } from "../../certify/format.js";
-import { loadPreregistration, makeStamp, PreregistrationMismatch, type Preregistration } from "../../certify/preregistration.js";
+import { loadPreregistration, makeStamp, PreregistrationMismatch, verifyStamps, type Preregistration } from "../../certify/preregistration.js";
 import { trainingTurnReward } from "../../certify/arms.js";
 import { checkBankSeeds } from "../../certify/seed-check.js";
 import { isScored, rolloutArms, scoreBank, type Arms } from "../../certify/rollout.js";
 import { chatPartner, chatPolicy, retrievalPartner, retrievalPolicy, type Agent } from "../../envs/humor/agents.js";
 import { loadLineBank } from "../../envs/humor/line-bank.js";
 import { assertEvaluationAllowed, findSeedSet, loadSeedRegistry, seedsOf } from "../../envs/humor/seed-sets.js";
-import { createHumorScorer, transcriptProblem, type HumorOptions, type HumorScorer } from "../../stacks/humor.js";
+import { createHumorScorer, humorOptions, transcriptProblem, type HumorOptions, type HumorScorer } from "../../stacks/humor.js";
 import { addCacheOptions, addConfigOption, openModels, type ModelsForCommand } from "../common-options.js";
 import { ExitCode } from "../index.js";
 import { emit } from "../output.js";
@@ -161,6 +161,8 @@ async function run(opts: Options): Promise<void> {
       for (const w of check.warnings) process.stderr.write(`warning: set "${s.name}": ${w}\n`);
     }
     params.seed_checks = seedChecks;
+    // Refuse moved bars before spending any model calls on scoring.
+    if (prereg) verifyStamps(Object.fromEntries(sets.flatMap((s) => [[`${s.name} base`, s.base], [`${s.name} trained`, s.trained], ...(s.bait ? [[`${s.name} bait`, s.bait]] : [])])), prereg);
     params.banks = { base: opts.base, trained: opts.trained, bait: opts.bait, replications: opts.replication, rescored: rescored ? [opts.rescoredBase, opts.rescoredTrained, opts.rescoredBait] : undefined };
   }
 
@@ -178,7 +180,7 @@ async function run(opts: Options): Promise<void> {
       if (!banksMode && opts.partner === "model") roles.push("partner");
       models = await openModels(opts, roles);
       if (models.config.stack && models.config.stack !== "humor") throw new InputError(`${opts.config}: stack`, `certify scores humor sessions; the config names stack "${models.config.stack}"`);
-      instrumentOptions = { ...models.config.options, ...jsonOption(opts.stackOptions, "--stack-options"), concurrency } as HumorOptions;
+      instrumentOptions = validOptions({ ...models.config.options, ...jsonOption(opts.stackOptions, "--stack-options"), concurrency }, "humor options (config options + --stack-options)");
       scorer = createHumorScorer(instrumentOptions, models.roles);
       params.models = models.describe();
       params.instrument = scorer.instrument;
@@ -193,7 +195,7 @@ async function run(opts: Options): Promise<void> {
       throw new InputError("--rescored-base/--rescored-trained/--rescored-bait", "rescored banks must carry the revised instrument's scores");
     }
     if (revised) {
-      const revisedScorer = createHumorScorer({ ...instrumentOptions, ...revised } as HumorOptions, models!.roles);
+      const revisedScorer = createHumorScorer(validOptions({ ...instrumentOptions, ...revised }, "--revised-options"), models!.roles);
       params.revised_instrument = revisedScorer.instrument;
       const primary = sets[0];
       rescored = {
@@ -211,6 +213,15 @@ async function run(opts: Options): Promise<void> {
   } finally {
     await models?.close();
   }
+}
+
+function validOptions(raw: Record<string, unknown>, where: string): HumorOptions {
+  const parsed = humorOptions.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new InputError(`${where}: ${issue.path.join(".") || "(root)"}`, issue.message);
+  }
+  return raw as HumorOptions;
 }
 
 function stripScores(rows: TranscriptRow[]): TranscriptRow[] {
