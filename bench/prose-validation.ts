@@ -37,7 +37,11 @@ interface Scored {
   value: number;
   slop: number;
   density: number;
+  gated: boolean;
+  terms: Record<string, number>;
 }
+
+const FACTORS = ["slop", "human_phrases", "openers", "echo"] as const;
 
 function scoreAll(rows: ProseRow[]): Scored[] {
   // Score each source's rows together so the abnormally-short gate compares replies to the same prompt.
@@ -46,7 +50,8 @@ function scoreAll(rows: ProseRow[]): Scored[] {
     const s = scores[i];
     if (s.value === null) throw new Error(`row ${row.id} could not be scored: ${s.error}`);
     const density = (s.terms.slop?.details as { density_per_1k?: number } | undefined)?.density_per_1k ?? Number.NaN;
-    return { row, value: s.value, slop: s.terms.slop?.value ?? Number.NaN, density };
+    const terms = Object.fromEntries(FACTORS.map((t) => [t, s.terms[t]?.value ?? Number.NaN]));
+    return { row, value: s.value, slop: s.terms.slop?.value ?? Number.NaN, density, gated: s.terms.gates?.value === 0, terms };
   });
 }
 
@@ -65,13 +70,25 @@ function aucReport(humanScores: number[], modelScores: number[]) {
   return { ...r, n_human: humanScores.length, n_model: modelScores.length };
 }
 
+/** Diagnostic: each factor's own AUC over the replies that passed the gates. */
+function termAucs(human: Scored[], model: Scored[]) {
+  const passed = (xs: Scored[]) => xs.filter((x) => !x.gated);
+  return Object.fromEntries(
+    FACTORS.map((t) => {
+      const r = auc(passed(human).map((x) => x.terms[t]), passed(model).map((x) => x.terms[t]));
+      return [t, { auc: round(r.auc), ci: r.ci.map(round), mean_human: round(mean(passed(human).map((x) => x.terms[t]))), mean_model: round(mean(passed(model).map((x) => x.terms[t]))) }];
+    }),
+  );
+}
+
 // 3. Antislop vs its base, paired by prompt.
 const byPrompt = (model: string): Map<string, Scored> => new Map(heldModel.filter((s) => s.row.meta.model === model).map((s) => [s.row.group_id, s]));
 const anti = byPrompt("sam-paech/gemma-3-27b-it-antislop");
 const base = byPrompt("google/gemma-3-27b-it");
 const paired = [...anti.keys()].filter((k) => base.has(k));
 const diffs = paired.map((k) => anti.get(k)!.value - base.get(k)!.value);
-const densityDiffs = paired.map((k) => anti.get(k)!.density - base.get(k)!.density);
+// Density exists only for replies that passed the gates.
+const densityDiffs = paired.map((k) => anti.get(k)!.density - base.get(k)!.density).filter(Number.isFinite);
 const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 // 4. Per-model means vs the leaderboard.
@@ -83,7 +100,7 @@ const heldModels = [...new Set(corpora.modelHeldOut.map((r) => r.meta.model!))].
 function perModel(rows: Scored[]) {
   return heldModels.map((m) => {
     const mine = rows.filter((s) => s.row.meta.model === m);
-    return { model: m, n: mine.length, mean_reward: round(mean(values(mine))), mean_slop_density: round(mean(mine.map((s) => s.density))), leaderboard_slop_list_per_1k: round(lb.get(m)!) };
+    return { model: m, n: mine.length, mean_reward: round(mean(values(mine))), mean_slop_density: round(mean(mine.map((s) => s.density).filter(Number.isFinite))), leaderboard_slop_list_per_1k: round(lb.get(m)!) };
   });
 }
 function rankAgreement(table: ReturnType<typeof perModel>) {
@@ -122,12 +139,15 @@ const report = {
     all_outputs: aucReport(values(heldHuman), values(heldModel)),
   },
   auc_hanna_matched: aucReport(values(hannaHumanHeld), values(hannaModelMatched)),
+  term_aucs: { creative: termAucs(heldHuman, creative), hanna_matched: termAucs(hannaHumanHeld, hannaModelMatched) },
+  gated: { human: heldHuman.filter((x) => x.gated).length, model: heldModel.filter((x) => x.gated).length, hanna_model: hannaModelMatched.filter((x) => x.gated).length },
   antislop_vs_base: {
     pairs: paired.length,
     mean_reward: { antislop: round(mean(paired.map((k) => anti.get(k)!.value))), base: round(mean(paired.map((k) => base.get(k)!.value))) },
     mean_difference: round(mean(diffs)),
     ci95_bootstrap: bootstrapCi(diffs, mean, { seed: "antislop-vs-base", resamples: 10000 }).ci.map(round),
     paired_t: pairedT(paired.map((k) => anti.get(k)!.value), paired.map((k) => base.get(k)!.value)),
+    density_pairs: densityDiffs.length,
     mean_density_difference_per_1k: round(mean(densityDiffs)),
     density_ci95_bootstrap: bootstrapCi(densityDiffs, mean, { seed: "antislop-vs-base-density", resamples: 10000 }).ci.map(round),
   },
@@ -140,7 +160,7 @@ const report = {
 
 mkdirSync(OUT_DIR, { recursive: true });
 writeFileSync(`${OUT_DIR}/report.json`, JSON.stringify(report, null, 2) + "\n");
-console.log(JSON.stringify({ auc_human_vs_model: report.auc_human_vs_model, auc_hanna_matched: report.auc_hanna_matched, antislop_vs_base: report.antislop_vs_base, leaderboard_rank_agreement: report.leaderboard_rank_agreement }, null, 2));
+console.log(JSON.stringify({ auc_human_vs_model: report.auc_human_vs_model, auc_hanna_matched: report.auc_hanna_matched, term_aucs: report.term_aucs, gated: report.gated, antislop_vs_base: report.antislop_vs_base, leaderboard_rank_agreement: report.leaderboard_rank_agreement }, null, 2));
 console.log(`wrote ${OUT_DIR}/report.json in ${report.seconds} s`);
 
 function round(x: number): number {
