@@ -50,11 +50,18 @@ export class ModelError extends FoolsgoldError {
     this.headers = init.headers;
   }
 
-  /** 408/409/429/5xx, timeouts and connection failures are worth another attempt; aborts never. */
+  /**
+   * 408/409/429/5xx, timeouts and connection failures are worth another attempt; aborts never. A
+   * server's explicit `x-should-retry: true|false` header overrides the status (as in openai-node).
+   */
   get isRetryable(): boolean {
     switch (this.kind) {
-      case "http":
+      case "http": {
+        const told = this.headers?.get("x-should-retry");
+        if (told === "true") return true;
+        if (told === "false") return false;
         return this.status !== undefined && (RETRYABLE_STATUSES.has(this.status) || this.status >= 500);
+      }
       case "timeout":
       case "unreachable":
         return true;

@@ -76,6 +76,15 @@ describe("retry", () => {
     }
   });
 
+  it("follows the server's x-should-retry header over the status", async () => {
+    const told = scriptedFetch(() => openAiError(400, "transient", { "x-should-retry": "true" }), ok);
+    await createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch: told.fetch, retry: instantRetry().retry }).complete({ prompt: "x" });
+    expect(told.sent).toHaveLength(2);
+    const forbidden = scriptedFetch(() => openAiError(503, "do not retry", { "x-should-retry": "false" }));
+    const err = await failure(createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch: forbidden.fetch, retry: instantRetry().retry }).complete({ prompt: "x" }));
+    expect(err).toMatchObject({ status: 503, attempts: 1, isRetryable: false });
+  });
+
   it("uses exponential backoff with full jitter when the server names no wait", () => {
     const policy: RetryPolicy = { ...DEFAULT_RETRY, random: () => 0.999 };
     expect([0, 1, 2, 3, 4, 5].map((i) => Math.round(retryDelayMs(i, policy)))).toEqual([500, 999, 1998, 3996, 7992, 7992]);
