@@ -57,6 +57,7 @@ describe("stripZalgo", () => {
 
 describe("foldHomoglyphs", () => {
   it("folds Cyrillic look-alikes hidden in Latin words", () => {
+    expect(foldHomoglyphs("\u041D\u0435ll\u043E")).toBe("Hello"); // "Неllо": Cyrillic Н, е, о
     expect(foldHomoglyphs("\u041D\u0435llo")).toBe("Hello");
     expect(foldHomoglyphs("p\u0430ss\u0432ord")).toBe("p\u0430ss\u0432ord".replace("\u0430", "a"));
   });
