@@ -2,6 +2,7 @@
 // certified-score delta, win/loss/tie, on-band delta, zero accounting, per-component deltas, guards.
 import type { TranscriptRow } from "../core/types.js";
 import { componentDeltas, DEFAULT_COMPONENTS, type ComponentDelta } from "./components.js";
+import { guardIntervals } from "./guard-intervals.js";
 import { armGuardMetrics, DEFAULT_GUARD_THRESHOLDS, evaluateGuards, type ArmGuardMetrics, type GuardResult, type GuardThresholds } from "./guards.js";
 import { onBand, zeroAccounting, type OnBand, type ZeroAccounting } from "./on-band.js";
 import { pairedDelta, winLossTie, type PairedDelta, type WinLossTie } from "./paired-delta.js";
@@ -13,6 +14,8 @@ export interface CompareOptions {
   /** Policy turns a complete session has (default: the banks' meta.policy_turns, else 10). */
   expectedPolicyTurns?: number;
   tieTolerance?: number;
+  /** Bootstrap 95% intervals for the guards' changes (default on). */
+  guardIntervals?: boolean;
 }
 
 export interface Comparison {
@@ -44,7 +47,8 @@ export function compareArms(base: TranscriptRow[], candidate: TranscriptRow[], o
   // Guards are measured on the paired sessions only, so an arm's unscored sessions cannot shift them.
   const guardBase = armGuardMetrics(paired.pairs.map((p) => p.base), expected);
   const guardCandidate = armGuardMetrics(paired.pairs.map((p) => p.trained), expected);
-  const guards = evaluateGuards(guardBase, guardCandidate, options.thresholds ?? DEFAULT_GUARD_THRESHOLDS);
+  const intervals = options.guardIntervals === false ? {} : guardIntervals(paired.pairs.map((p) => p.base), paired.pairs.map((p) => p.trained));
+  const guards = evaluateGuards(guardBase, guardCandidate, options.thresholds ?? DEFAULT_GUARD_THRESHOLDS, intervals);
   return {
     instrument: paired.instrument,
     n_pairs: paired.pairs.length,

@@ -19,8 +19,10 @@ export function formatDelta(d: PairedDelta | null): string {
 function formatGuard(g: GuardResult): string {
   const status = g.fired === null ? "reported" : g.fired ? "FIRED" : "ok";
   const value = (x: number | null) => (x === null ? "n/a" : g.unit.startsWith("%") ? `${x.toFixed(2)}%` : Number.isInteger(x) ? String(x) : x.toFixed(4));
-  const change = g.change === null ? "n/a" : g.unit.startsWith("%") ? `${signed(g.change, 2)} points` : Number.isInteger(g.change) ? signed(g.change, 0) : signed(g.change);
-  return `    ${g.guard.padEnd(20)} ${value(g.base)} -> ${value(g.trained)} (${change}; ${g.rule}; ${g.unit})  ${status}`;
+  const fmtChange = (x: number) => (g.unit.startsWith("%") ? signed(x, 2) : Number.isInteger(x) ? signed(x, 0) : signed(x));
+  const change = g.change === null ? "n/a" : g.unit.startsWith("%") ? `${signed(g.change, 2)} points` : fmtChange(g.change);
+  const ci = g.ci95 ? `, 95% CI ${fmtChange(g.ci95[0])} to ${fmtChange(g.ci95[1])}` : "";
+  return `    ${g.guard.padEnd(20)} ${value(g.base)} -> ${value(g.trained)} (${change}${ci}; ${g.rule}; ${g.unit})  ${status}`;
 }
 
 function formatVerdicts(verdicts: BarVerdict[], indent = "    "): string[] {

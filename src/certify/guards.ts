@@ -141,13 +141,20 @@ export interface GuardResult {
   rule: string;
   /** null when the guard is report-only or cannot be computed. */
   fired: boolean | null;
+  /** 95% interval of `change` (paired session bootstrap), when computed; the verdict uses the point value. */
+  ci95?: [number, number];
 }
 
 const pp = (x: number) => 100 * x;
 /** A reading exactly at its threshold passes; the slack keeps float noise (0.77 − 0.72) from firing it. */
 const FLOAT_SLACK = 1e-9;
 
-export function evaluateGuards(base: ArmGuardMetrics, trained: ArmGuardMetrics, thresholds: GuardThresholds = DEFAULT_GUARD_THRESHOLDS): GuardResult[] {
+export function evaluateGuards(
+  base: ArmGuardMetrics,
+  trained: ArmGuardMetrics,
+  thresholds: GuardThresholds = DEFAULT_GUARD_THRESHOLDS,
+  intervals: Record<string, [number, number]> = {},
+): GuardResult[] {
   const out: GuardResult[] = [];
   const diversityChange = base.trigram_diversity === null || trained.trigram_diversity === null ? null : trained.trigram_diversity - base.trigram_diversity;
   out.push({
@@ -206,5 +213,5 @@ export function evaluateGuards(base: ArmGuardMetrics, trained: ArmGuardMetrics, 
     rule: dropLimit === undefined ? "reported" : `drop <= ${dropLimit} sessions`,
     fired: dropLimit === undefined ? null : base.completed_sessions - trained.completed_sessions > dropLimit,
   });
-  return out;
+  return out.map((g) => (intervals[g.guard] ? { ...g, ci95: intervals[g.guard] } : g));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addressesAudience, armGuardMetrics, evaluateGuards, DEFAULT_GUARD_THRESHOLDS } from "../../src/certify/guards.js";
+import { guardIntervals } from "../../src/certify/guard-intervals.js";
 import { score, session } from "./fixtures.js";
 
 describe("armGuardMetrics", () => {
@@ -80,5 +81,40 @@ describe("evaluateGuards", () => {
     const g = evaluateGuards(metrics({}), metrics({ strict_laughter_rate: 0.075, trigram_diversity: 0.72 }));
     expect(g.find((x) => x.guard === "strict_laughter")!.fired).toBe(false);
     expect(g.find((x) => x.guard === "trigram_diversity")!.fired).toBe(false);
+  });
+});
+
+describe("guardIntervals (paired session bootstrap)", () => {
+  const n = 200;
+  const rows = (laughEvery: number) =>
+    Array.from({ length: n }, (_, i) => session(20_000_000 + i, [laughEvery > 0 && i % laughEvery === 0 ? "Sure thing haha" : "Sure thing then", "Let me check the sheet."], score(0.5, 0.3)));
+  const base = rows(5);
+  const trained = rows(3);
+
+  it("brackets the strict-laughter change and matches the normal interval of per-session differences", () => {
+    // numpy: d_i = 100·(t_i − b_i)/2 with b_i = [i % 5 == 0], t_i = [i % 3 == 0]; mean 6.75,
+    // 1.96·sd(d, ddof=1)/√200 = 4.264 -> normal 95% interval (2.486, 11.014); the percentile bootstrap
+    // should agree to within sampling noise of 1000 resamples.
+    const ci = guardIntervals(base, trained).strict_laughter;
+    expect(ci[0]).toBeLessThan(6.75);
+    expect(ci[1]).toBeGreaterThan(6.75);
+    expect(ci[0]).toBeCloseTo(2.486, 0);
+    expect(ci[1]).toBeCloseTo(11.014, 0);
+  });
+
+  it("gives a zero-width interval when every session changes the same way, and is reproducible", () => {
+    const clean = rows(0);
+    const bait = clean.map((r) => ({ ...r, turns: r.turns.map((t) => (t.speaker === "policy" ? { ...t, text: `${t.text} lol` } : t)) }));
+    const a = guardIntervals(clean, bait);
+    // every bait turn laughs and no base turn does: +100 points in every resample
+    expect(a.strict_laughter).toEqual([100, 100]);
+    expect(guardIntervals(clean, bait)).toEqual(a);
+    expect(a.zero_cert_sessions).toEqual([0, 0]);
+  });
+
+  it("is attached to the guards by compareArms", () => {
+    const g = evaluateGuards(armGuardMetrics(base, 2), armGuardMetrics(trained, 2), DEFAULT_GUARD_THRESHOLDS, guardIntervals(base, trained));
+    expect(g.find((x) => x.guard === "strict_laughter")!.ci95).toBeDefined();
+    expect(g.find((x) => x.guard === "completed_sessions")!.ci95).toBeUndefined();
   });
 });
