@@ -20,7 +20,7 @@ const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z]{2,8}));/g;
 const FENCE_LINE = /^[ \t]*(?:```|~~~)[^\n]*$\n?/gm;
 const HEADER = /^[ \t]{0,3}#{1,6}[ \t]+(.*?)[ \t]*#*[ \t]*$/gm;
 const SETEXT_RULE = /^[ \t]*(?:={3,}|-{3,}|\*{3,}|_{3,})[ \t]*$\n?/gm;
-const BLOCKQUOTE = /^[ \t]{0,3}>[ \t]?/gm;
+const BLOCKQUOTE = /^[ \t]{0,3}(?:>[ \t]?)+/gm;
 const IMAGE = /!\[([^\]\n]*)\]\([^)\n]*\)/g;
 const LINK = /\[([^\]\n]+)\]\([^)\n]*\)/g;
 const INLINE_CODE = /`([^`\n]+)`/g;

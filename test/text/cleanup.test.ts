@@ -24,6 +24,9 @@ describe("stripMarkup", () => {
     const md = "## The Plan\n> **Bold** and *italic* and __strong__ and _em_ and ~~gone~~\n[docs](http://x.y) ![a cat](c.png) `npm i`\n```ts\nconst x = 1;\n```\n---";
     expect(stripMarkup(md)).toBe("The Plan\nBold and italic and strong and em and gone\ndocs a cat npm i\nconst x = 1;\n");
   });
+  it("removes nested blockquote markers", () => {
+    expect(stripMarkup("> > quoted twice\n>> again")).toBe("quoted twice\nagain");
+  });
   it("leaves snake_case identifiers and lone asterisks alone", () => {
     expect(stripMarkup("use snake_case_names and 2 * 3 = 6")).toBe("use snake_case_names and 2 * 3 = 6");
   });
