@@ -8,7 +8,7 @@ import { baseContext, plusContext, punchlineContinuation } from "../../src/terms
 
 // The client's boundary rule composed with the reward's check, on hand-made echo arrays.
 function punchline(echo: { tokens: string[]; token_logprobs: (number | null)[]; text_offset: number[] }, context: string, text: string) {
-  return checkedPunchlineLogprobs(splitAtBoundary(echoTokens(echo), context.length, text.length), context);
+  return checkedPunchlineLogprobs(splitAtBoundary(echoTokens(echo, text), context.length), context);
 }
 
 describe("alignment on hand-made echo tokens", () => {
