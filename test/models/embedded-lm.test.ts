@@ -45,6 +45,13 @@ describe("embedded LM", () => {
       expect(total).toBeLessThanOrEqual(1 + 1e-9);
       expect(total).toBeGreaterThan(0.9);
       const ranked = [...probs].sort((a, b) => b[1] - a[1]);
+      // prompt_logprobs ranks: 1 + the number of listed surfaces strictly more probable.
+      for (const next of [" the", " printer", " Haha", " zzyzx"]) {
+        const scored = lm.scoreTokens([...tokens, next], 0, true);
+        const p = Math.exp(scored.logprobs[tokens.length]);
+        const expected = 1 + ranked.filter(([surface, q]) => surface !== next && q > p * (1 + 1e-12)).length;
+        expect(scored.ranks?.[tokens.length], `${JSON.stringify(prefix)} + ${next}`).toBe(expected);
+      }
       for (const k of [1, 3, 10]) {
         const top = lm.nextTop(tokens, k);
         expect(top.map((t) => t.token)).toEqual(ranked.slice(0, k).map((b) => b[0]));
