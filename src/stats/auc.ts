@@ -4,7 +4,7 @@
 // Clarke-Pearson 1988), computed in O(N log N) from ranks (Sun & Xu 2014); the CI is AUC ± z·SE, clipped
 // to [0, 1]. Hanley & McNeil's (1982) exponential-model SE is reported beside it.
 // Example (seed 000): the surprise gate's AUC(witty > shuffled) = 0.511 — a coin flip.
-import { normalQuantile } from "./t-distribution.js";
+import { normalQuantile } from "./normal-distribution.js";
 import { ranks } from "./rank.js";
 import { checkLevel, checkSample } from "./validate.js";
 import { variance } from "./variance.js";

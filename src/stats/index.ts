@@ -2,7 +2,8 @@
 export { mean, sum } from "./mean.js";
 export { sd, variance } from "./variance.js";
 export { median, quantile, quantiles } from "./quantile.js";
-export { normalCdf, normalQuantile, tCdf, tQuantile, tTwoSidedP } from "./t-distribution.js";
+export { normalCdf, normalQuantile } from "./normal-distribution.js";
+export { tCdf, tQuantile, tTwoSidedP } from "./t-distribution.js";
 export { meanCi, oneSampleT } from "./mean-ci.js";
 export type { MeanCi, OneSampleT } from "./mean-ci.js";
 export { pairedT } from "./paired-t.js";

@@ -3,7 +3,8 @@
 // tanh(atanh(r) ± z/√(n−3)) (scipy's PearsonRResult.confidence_interval()).
 // Example (seed 000): partner laughter tokens vs taste spread, r = +0.261, t = 30.6.
 import { mean } from "./mean.js";
-import { normalQuantile, tTwoSidedP } from "./t-distribution.js";
+import { normalQuantile } from "./normal-distribution.js";
+import { tTwoSidedP } from "./t-distribution.js";
 import { checkLevel, checkSameLength, checkSample } from "./validate.js";
 
 export interface PearsonResult {

@@ -3,7 +3,7 @@
 // z/(1 + z²/n)·√(p̂(1−p̂)/n + z²/4n²). Matches scipy.stats.binomtest(k, n).proportion_ci(method="wilson").
 // Example: wilsonCi(13, 50) → p 0.26, ci [0.158715, 0.395532].
 import { InputError } from "../core/errors.js";
-import { normalQuantile } from "./t-distribution.js";
+import { normalQuantile } from "./normal-distribution.js";
 import { checkLevel } from "./validate.js";
 
 export interface Proportion {

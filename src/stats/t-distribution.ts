@@ -1,10 +1,7 @@
-// Student's t distribution (cdf, quantile, two-sided p) via the @stdlib implementations, and the
-// normal distribution used by large-sample intervals. Example: tQuantile(0.975, 10) = 2.228139
-// (scipy.stats.t.ppf(0.975, 10)).
+// Student's t distribution (cdf, quantile, two-sided p) via the @stdlib implementations.
+// Example: tQuantile(0.975, 10) = 2.228139 (scipy.stats.t.ppf(0.975, 10)).
 import tCdfImpl from "@stdlib/stats-base-dists-t-cdf";
 import tQuantileImpl from "@stdlib/stats-base-dists-t-quantile";
-import normalCdfImpl from "@stdlib/stats-base-dists-normal-cdf";
-import normalQuantileImpl from "@stdlib/stats-base-dists-normal-quantile";
 
 export function tCdf(t: number, df: number): number {
   return tCdfImpl(t, df);
@@ -21,14 +18,4 @@ export function tQuantile(p: number, df: number): number {
 export function tTwoSidedP(t: number, df: number): number {
   if (Number.isNaN(t)) return Number.NaN;
   return Math.min(1, 2 * tCdfImpl(-Math.abs(t), df));
-}
-
-/** Standard normal cdf Φ(z). */
-export function normalCdf(z: number): number {
-  return normalCdfImpl(z, 0, 1);
-}
-
-/** Standard normal quantile Φ⁻¹(p). */
-export function normalQuantile(p: number): number {
-  return normalQuantileImpl(p, 0, 1);
 }

@@ -4,7 +4,8 @@ import { InputError } from "../../src/core/errors.js";
 import { mean, sum } from "../../src/stats/mean.js";
 import { median, quantile, quantiles } from "../../src/stats/quantile.js";
 import { ranks } from "../../src/stats/rank.js";
-import { normalQuantile, tCdf, tQuantile, tTwoSidedP } from "../../src/stats/t-distribution.js";
+import { normalCdf, normalQuantile } from "../../src/stats/normal-distribution.js";
+import { tCdf, tQuantile, tTwoSidedP } from "../../src/stats/t-distribution.js";
 import { sd, variance } from "../../src/stats/variance.js";
 import { expectClose } from "./close.js";
 
@@ -61,6 +62,7 @@ describe("t and normal distributions", () => {
     expectClose(tQuantile(0.975, 10), 2.228138851986274, 1e-10); // st.t.ppf(0.975, 10)
     expectClose(tQuantile(0.025, 3.5), -2.9400886379827296, 1e-9); // st.t.ppf(0.025, 3.5)
     expectClose(normalQuantile(0.975), 1.959963984540054, 1e-12); // st.norm.ppf(0.975)
+    expectClose(normalCdf(-1.5), 0.06680720126885807, 1e-12); // st.norm.cdf(-1.5)
   });
   it("keeps tiny two-sided p-values", () => {
     const p = tTwoSidedP(30.6, 1598); // 2*st.t.sf(30.6, 1598) = 3.040196095380842e-162
