@@ -87,3 +87,12 @@ describe('the "prose" stack', () => {
     expect(() => getStack("prose").create(proseOptions.parse({ dictionary: bad }), {})).toThrow(/bad\.json provenance/);
   });
 });
+
+describe("prose term metadata", () => {
+  it("lists every term of the breakdown with its kind", async () => {
+    const { PROSE_TERM_META } = await import("../../src/terms/prose/reward.js");
+    expect(PROSE_TERM_META.map((t) => t.name)).toEqual(["gates", "thinking_length", "slop", "human_phrases", "openers", "echo"]);
+    expect(PROSE_TERM_META.map((t) => t.kind)).toEqual(["gate", "factor", "factor", "factor", "factor", "factor"]);
+    expect(PROSE_TERM_META.every((t) => !t.needsModel)).toBe(true);
+  });
+});

@@ -3,6 +3,8 @@
 // contractions expand, and "I"/"you" (me/my/your, am/are) are treated alike, so "You're crazy" echoed
 // as "I'm crazy?" still counts. Character names, titles, lines the user asked for and stock replies
 // ("I love you too") are ignored. Each hit is typed so only the types a model overuses are penalized.
+import { z } from "zod";
+import type { TermMeta } from "../types.js";
 import { splitDialogue } from "../../text/dialogue.js";
 import { isStopword } from "../../text/stopwords.js";
 import { isCommonEnglish } from "../../text/english.js";
@@ -181,3 +183,11 @@ export function echoFactor(hits: EchoHit[], penalties: EchoPenalties): number {
   for (const h of hits) f *= 1 - (penalties[h.type] ?? 0);
   return f;
 }
+
+export const echoTerm: TermMeta<{ names: string[] }> = {
+  name: "echo",
+  kind: "factor",
+  needsModel: false,
+  description: "dialogue or short italic thoughts copying the user's last message; each hit of a type the model overuses multiplies by (1 − penalty)",
+  options: z.object({ names: z.array(z.string()).default([]) }),
+};

@@ -2,6 +2,8 @@
 // a missing, broken or leaked thinking block, or thinking when it is off; a short refusal, a stub or
 // an abnormally short reply; a switch into another script; too few common English words beyond what
 // the prompt itself uses. Each gate names itself so a zero is never a mystery.
+import { z } from "zod";
+import type { TermMeta } from "../types.js";
 import type { ThinkingProblem } from "./thinking-block.js";
 
 export interface GateOptions {
@@ -72,3 +74,17 @@ export function checkGates(input: GateInput, options: GateOptions = DEFAULT_GATE
 }
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
+
+export const gatesTerm: TermMeta<GateOptions> = {
+  name: "gates",
+  kind: "gate",
+  needsModel: false,
+  description: "0 for truncated output, a bad thinking block, a refusal/stub/abnormally short reply, a script switch or too little common English; else 1",
+  options: z.object({
+    minWords: z.number().int().min(0),
+    minShareOfGroupMedian: z.number().min(0).max(1),
+    refusalMaxWords: z.number().int().min(0),
+    maxForeignLetters: z.number().int().min(1),
+    minCommonEnglish: z.number().min(0).max(1),
+  }),
+};

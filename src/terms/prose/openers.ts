@@ -5,6 +5,8 @@
 // differs, 1 when all are the same) and the number of openers that come back in the next sentence or
 // the one after. Both are free up to the human 75th percentile and reach the full penalty at the base
 // model's 90th; the worse sets the score, down to 0.75. Fewer than 5 narration sentences → 0.96.
+import { z } from "zod";
+import type { TermMeta } from "../types.js";
 import { normalizedHhi } from "../../stats/hhi.js";
 import type { Lexicon } from "./lexicon.js";
 import { T_COMMA_AFTER, T_DIALOGUE, T_ITALIC, type Scan } from "./scan.js";
@@ -74,3 +76,11 @@ export function openerFactor(stats: OpenerStats, cal: OpenerCalibration): number
   const worst = Math.max(penalty(stats.hhi, cal.hhi), penalty(stats.repeats, cal.repeats));
   return 1 - (1 - OPENER_FLOOR) * worst;
 }
+
+export const openersTerm: TermMeta<Record<string, never>> = {
+  name: "openers",
+  kind: "factor",
+  needsModel: false,
+  description: "narration-sentence opener concentration (Simpson) and near repeats, free to the human p75, full penalty at the base p90, floor 0.75; 0.96 under 5 sentences",
+  options: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
+};

@@ -3,6 +3,8 @@
 // the policy itself uses it, with the policy's rates refreshed from its most recent rollouts (a
 // window), so a phrase the policy learns to spam stops paying. Credit per 1,000 words; full marks at
 // the human 25th percentile; a reply with none scores 0.70; replies under 40 words are left at 1.
+import { z } from "zod";
+import type { TermMeta } from "../types.js";
 import type { PhraseEntry } from "../../mining/dictionary.js";
 import type { Lexicon } from "./lexicon.js";
 import { T_COMMA_AFTER, T_DASH_AFTER, T_END_AFTER, T_QUOTE_AFTER, T_SEMI_AFTER, type Scan } from "./scan.js";
@@ -106,3 +108,11 @@ export function phraseFactor(credit: number, words: number, humanP25: number): n
   if (humanP25 <= 0 || credit >= humanP25) return 1;
   return NO_PHRASE_SCORE + (1 - NO_PHRASE_SCORE) * (credit / humanP25);
 }
+
+export const humanPhrasesTerm: TermMeta<{ window: number }> = {
+  name: "human_phrases",
+  kind: "factor",
+  needsModel: false,
+  description: "credit per 1,000 words for everyday human phrases the policy rarely uses: 0.70 with none, 1 at the human 25th percentile, 1 under 40 words",
+  options: z.object({ window: z.number().int().min(0).default(1024) }),
+};

@@ -7,19 +7,19 @@ import type { ProseDictionary } from "../../mining/dictionary.js";
 import { foldHomoglyphs, stripInvisible, stripZalgo } from "../../text/cleanup.js";
 import { words } from "../../text/tokenize.js";
 import { slopFactor } from "./calibration.js";
-import { echoFactor, findEchoesIn, lastUserMessage, type EchoPenalties } from "./echo.js";
+import { echoFactor, echoTerm, findEchoesIn, lastUserMessage, type EchoPenalties } from "./echo.js";
 import { languageStats } from "./language.js";
 import { scanSegments } from "./segments.js";
-import { checkGates, DEFAULT_GATE_OPTIONS, type GateOptions } from "./gates.js";
+import { checkGates, DEFAULT_GATE_OPTIONS, gatesTerm, type GateOptions } from "./gates.js";
 import { Lexicon } from "./lexicon.js";
 import type { NegationHit } from "./negation.js";
-import { openerFactor, openerStats } from "./openers.js";
-import { compilePhrases, findPhrases, phraseCredit, phraseFactor, PolicyPhraseRates, type CompiledPhrases } from "./phrases.js";
+import { openerFactor, openersTerm, openerStats } from "./openers.js";
+import { compilePhrases, findPhrases, humanPhrasesTerm, phraseCredit, phraseFactor, PolicyPhraseRates, type CompiledPhrases } from "./phrases.js";
 import { createBuffers, scanText, type Buffers } from "./scan.js";
-import { compileSlop, measureSlop, type CompiledSlop } from "./slop.js";
+import { compileSlop, measureSlop, slopTerm, type CompiledSlop } from "./slop.js";
 import { stripRoleplayScaffolding } from "./ooc.js";
 import { splitThinking } from "./thinking-block.js";
-import { thinkingFactor } from "./thinking.js";
+import { thinkingFactor, thinkingLengthTerm } from "./thinking.js";
 
 export interface ProseRewardOptions {
   gates: GateOptions;
@@ -39,7 +39,9 @@ export const DEFAULT_PROSE_OPTIONS: ProseRewardOptions = {
   names: [],
 };
 
-export const PROSE_TERMS = ["gates", "thinking_length", "slop", "human_phrases", "openers", "echo"] as const;
+/** The stack's terms in order, each with its metadata beside its handler; the registry is derived from them. */
+export const PROSE_TERM_META = [gatesTerm, thinkingLengthTerm, slopTerm, humanPhrasesTerm, openersTerm, echoTerm] as const;
+export const PROSE_TERMS = PROSE_TERM_META.map((t) => t.name);
 
 export interface ProseMeasures {
   words: number;

@@ -2,6 +2,8 @@
 // "not X, but Y" patterns per 1,000 words. Overlapping dictionary hits are one cliché that counts
 // once at its strongest weight ("heart hammering against ribs" is one hit, not three pairs); repeated
 // hits on one hub saturate (BM25). The dictionary is compiled once into integer lookup tables.
+import { z } from "zod";
+import type { TermMeta } from "../types.js";
 import type { ProseDictionary } from "../../mining/dictionary.js";
 import { WORD_CONTENT, type Lexicon } from "./lexicon.js";
 import { findNegations, type NegationHit } from "./negation.js";
@@ -206,3 +208,11 @@ function saturate(clusters: Entry[], k1: number): number {
 }
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
+
+export const slopTerm: TermMeta<Record<string, never>> = {
+  name: "slop",
+  kind: "factor",
+  needsModel: false,
+  description: "mined-dictionary clichés (counted once, BM25-saturated per hub) and weighted not-X-but-Y patterns per 1,000 words, through the calibrated decay curve",
+  options: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
+};
