@@ -172,10 +172,39 @@ export function promptLogprobTokens(entries: PromptLogprobs, text: string, ids?:
   });
   if (chosen.includes("ambiguous")) throw new AmbiguousPromptLogprobs();
 
-  const out: Omit<PromptToken, "end">[] = new Array(entries.length);
+  const known = chosen as { token: string; logprob: number }[];
+  try {
+    return alignBackward(known, text);
+  } catch (err) {
+    if (!(err instanceof ContinuationProblem)) throw err;
+    // Byte-fallback pieces (U+FFFD) defeat matching from the end; align forward instead, trying each
+    // length of the first token (whose string the server does not send) until the rest fits the text.
+    const rest = known.slice(1).map((t) => t.token);
+    for (let start = 0; start <= Math.min(text.length, MAX_FIRST_TOKEN_CHARS); start++) {
+      let spans: { offset: number; end: number }[];
+      try {
+        spans = alignTokens(rest, text.slice(start));
+      } catch {
+        continue;
+      }
+      if (spans.length !== rest.length) continue;
+      return [
+        { token: text.slice(0, start), logprob: null, offset: 0, end: start },
+        ...spans.map((span, i) => ({ ...known[i + 1], offset: span.offset + start, end: span.end + start })),
+      ];
+    }
+    throw err;
+  }
+}
+
+/** The server never names the first prompt token; no tokenizer has pieces longer than this. */
+const MAX_FIRST_TOKEN_CHARS = 64;
+
+function alignBackward(chosen: { token: string; logprob: number }[], text: string): PromptToken[] {
+  const out: Omit<PromptToken, "end">[] = new Array(chosen.length);
   let end = text.length;
-  for (let i = entries.length - 1; i >= 1; i--) {
-    const { token, logprob } = chosen[i] as { token: string; logprob: number };
+  for (let i = chosen.length - 1; i >= 1; i--) {
+    const { token, logprob } = chosen[i];
     let start = end - token.length;
     if (text.slice(start, end) !== token) {
       const trimmed = text.slice(0, end).replace(/\s+$/, "").length;
@@ -186,7 +215,7 @@ export function promptLogprobTokens(entries: PromptLogprobs, text: string, ids?:
           `cannot align prompt token ${i} (${JSON.stringify(token)}) with the text before offset ${end}; use continuationMethod "echo"`,
         );
       }
-      if (i + 1 >= entries.length) {
+      if (i + 1 >= chosen.length) {
         throw new ContinuationProblem("malformed", "the prompt's trailing whitespace matches no decoded token");
       }
       out[i + 1] = { ...out[i + 1], offset: trimmed };

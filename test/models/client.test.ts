@@ -184,6 +184,20 @@ describe("continuationLogprobs via vLLM prompt_logprobs", () => {
     expect(result.contextTokenCount).toBe(2);
   });
 
+  it("aligns byte-fallback pieces forward when matching from the end fails", async () => {
+    const pieces: [string, number][] = [[":", -1], [" \uFFFD", -2], ["\uFFFD", -0.5], ["\uFFFD", -0.25], [" haha", -3]];
+    const body = { choices: [{ text: "", prompt_logprobs: [null, ...pieces.map(([t, lp], i) => entry(100 + i, t, lp))] }] };
+    const { fetch } = scriptedFetch(() => json(body));
+    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model, continuationMethod: "prompt_logprobs" }, { fetch });
+    const [whole, tail] = await client.continuationLogprobs([
+      { context: "Audience:", continuation: " 😂 haha" },
+      { context: "Audience: 😂", continuation: " haha" },
+    ]);
+    expect(whole.logprob).toBe(-5.75);
+    expect(whole.tokens.map((t) => t.offset)).toEqual([9, 9, 9, 12]);
+    expect(tail.tokens).toEqual([{ token: " haha", logprob: -3, offset: 12 }]);
+  });
+
   it("asks /tokenize at the server root for ids when entries carry several tokens", async () => {
     const two = (actual: [number, string, number], top: [number, string, number]) => ({
       [String(top[0])]: { logprob: top[2], rank: 1, decoded_token: top[1] },
