@@ -40,7 +40,7 @@ export function formatAuditReport(r: AuditReport): string {
   for (const z of r.fuzz ?? []) out.push(formatFuzz(z));
   for (const t of r.transforms ?? []) {
     const pass = t.pass ? `; pass real ${t.pass.real.successes}/${t.pass.real.n}, transformed ${t.pass.transformed.successes}/${t.pass.transformed.n}` : "";
-    out.push(`Transform ${t.transform} on ${t.term} (${t.unit}), ${t.source}: AUC(real > transformed) ${t.auc ? `${t.auc.auc.toFixed(3)} ${ci(t.auc.ci, 3)}` : "—"}, n = ${t.n}${t.failed ? ` (${t.failed} failed)` : ""}${pass}`);
+    out.push(`Transform ${t.transform} on ${t.term} (${t.unit}), ${t.source}: AUC(real > transformed) ${t.auc ? `${t.auc.auc.toFixed(3)} ${ci(t.auc.ci, 3)}` : "—"}, n = ${t.n}${t.failed ? ` (${t.failed} failed)` : ""}; paired: real wins ${t.paired ? `${t.paired.wins}/${t.paired.n}${t.paired.ties ? `, ${t.paired.ties} ties` : ""}` : "—"}${pass}`);
   }
   if (r.noise) {
     const n = r.noise;

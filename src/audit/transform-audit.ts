@@ -1,7 +1,7 @@
 // AUC(real > transformed) for any term (SPEC §5; seed 000: surprise gate 0.511, fluency NLL 1.000). The
 // term is a function from items to numbers where higher means "more like a real reply" (pass margins for
-// gates, −NLL for fluency). Each item is paired with its own transform; the AUC is the unpaired
-// Mann–Whitney one the seed reports, with DeLong's interval; pass counts are given for gates.
+// gates, −NLL for fluency). The AUC is the unpaired Mann–Whitney one the seed reports, with DeLong's
+// interval; beside it, the paired share (each reply against its own transform), and pass counts for gates.
 import { InputError } from "../core/errors.js";
 import { auc, type AucResult } from "../stats/auc.js";
 import { wilsonCi, type Proportion } from "../stats/proportion.js";
@@ -29,9 +29,19 @@ export interface TransformAuditResult {
   n: number;
   failed: number;
   auc: AucResult | null;
+  /** Each reply against its own transform: share where the real one scores higher (ties ½), Wilson CI. */
+  paired: { wins: number; ties: number; n: number; share: number; ci: [number, number] } | null;
   /** For gates: how many real and transformed replies passed. */
   pass: { real: Proportion; transformed: Proportion } | null;
   examples: { real: string; transformed: string }[];
+}
+
+function pairedWins(real: readonly number[], fake: readonly number[]): TransformAuditResult["paired"] {
+  if (real.length === 0) return null;
+  const wins = real.filter((r, i) => r > fake[i]).length;
+  const ties = real.filter((r, i) => r === fake[i]).length;
+  const share = (wins + ties / 2) / real.length;
+  return { wins, ties, n: real.length, share, ci: wilsonCi(Math.round(wins + ties / 2), real.length).ci };
 }
 
 export async function runTransformAudit(term: AuditedTerm, items: readonly ReplyItem[], transform: TransformName, seed = 0): Promise<TransformAuditResult> {
@@ -49,6 +59,7 @@ export async function runTransformAudit(term: AuditedTerm, items: readonly Reply
     n: ok.length,
     failed: items.length - ok.length,
     auc: ok.length >= 2 ? auc(pos, neg) : null,
+    paired: pairedWins(pos, neg),
     pass:
       gate && ok.length > 0
         ? { real: wilsonCi(ok.filter((i) => real[i].pass).length, ok.length), transformed: wilsonCi(ok.filter((i) => fake[i].pass).length, ok.length) }
