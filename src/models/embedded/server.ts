@@ -137,7 +137,7 @@ export function createLmServerApp(deps: LmServerDeps): Hono {
   app.post("/v1/completions", async (c) => {
     const body = await parseBody(c, completionRequest);
     const lm = await getLm();
-    return c.json(await completions(lm, await tokenIds(), body));
+    return c.json(completions(lm, await tokenIds(), body));
   });
 
   app.post("/v1/chat/completions", async (c) => {
@@ -190,7 +190,7 @@ function completionId(): string {
   return `cmpl-${randomUUID().replace(/-/g, "")}`;
 }
 
-async function completions(lm: EmbeddedLm, idMap: TokenIds, body: CompletionBody): Promise<Record<string, unknown>> {
+function completions(lm: EmbeddedLm, idMap: TokenIds, body: CompletionBody): Record<string, unknown> {
   const prompts = typeof body.prompt === "string" ? [body.prompt] : body.prompt;
   const maxTokens = body.max_tokens ?? DEFAULT_MAX_TOKENS;
   const n = body.n ?? 1;
