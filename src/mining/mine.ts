@@ -6,11 +6,12 @@ import { InputError } from "../core/errors.js";
 import { hashOf } from "../core/hash.js";
 import type { BankRow } from "../core/types.js";
 import { fitSlopCurve } from "../terms/prose/calibration.js";
-import { ECHO_TYPES, findEchoes, lastUserMessage } from "../terms/prose/echo.js";
+import { ECHO_TYPES, findEchoesIn, lastUserMessage } from "../terms/prose/echo.js";
+import { scanSegments } from "../terms/prose/segments.js";
 import { Lexicon } from "../terms/prose/lexicon.js";
 import { findNegations, type NegationHit } from "../terms/prose/negation.js";
 import { ProseReward, DEFAULT_PROSE_OPTIONS } from "../terms/prose/reward.js";
-import type { Scan } from "../terms/prose/scan.js";
+import { createBuffers, scanText, type Scan } from "../terms/prose/scan.js";
 import { countStacks } from "../terms/prose/stacked.js";
 import { stripRoleplayScaffolding } from "../terms/prose/ooc.js";
 import { foldHomoglyphs, stripInvisible, stripZalgo } from "../text/cleanup.js";
@@ -180,10 +181,17 @@ function minePatterns(model: ScannedCorpus, human: ScannedCorpus, lexicon: Lexic
   return { negation, stacked: entry("stacked_adjectives", m.stacked, h.stacked) };
 }
 
+/** Echo hits found exactly as the scorer finds them (segments read off the reply's scan). */
 function mineEchoTypes(model: MiningRow[], human: MiningRow[], options: MineOptions): EchoTypeEntry[] {
+  const lexicon = new Lexicon();
+  const buffers = createBuffers();
   const tally = (rows: MiningRow[]): Map<string, number> => {
     const out = new Map<string, number>();
-    for (const r of rows) for (const hit of findEchoes(proseOf(r.text), r.prompt)) out.set(hit.type, (out.get(hit.type) ?? 0) + 1);
+    for (const r of rows) {
+      const text = proseOf(r.text);
+      const segments = scanSegments(text, scanText(text, lexicon, buffers), lexicon);
+      for (const hit of findEchoesIn(segments, r.prompt)) out.set(hit.type, (out.get(hit.type) ?? 0) + 1);
+    }
     return out;
   };
   const m = tally(model);
