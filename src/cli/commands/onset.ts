@@ -14,7 +14,7 @@ import { biasedScoreMax } from "../../judges/biased-judge.js";
 import { analyseLog } from "../../onset/analyse-log.js";
 import { readTrainingLog } from "../../onset/log-reader.js";
 import { toMirror } from "../../onset/mirror.js";
-import { referenceOnset, smoothSignals, type ReferenceOnset } from "../../onset/reference-onset.js";
+import { referenceOnset, smoothSignals, type ReferenceOnset, type SmoothedSignal } from "../../onset/reference-onset.js";
 import { emit } from "../output.js";
 
 interface Options {
@@ -61,13 +61,14 @@ function signalOf(row: Raw, key: "G" | "M", index: number, path: string): number
   return v;
 }
 
-function fromSignals(path: string, opts: Options): ReferenceOnset & { n_steps: number; smoothing: string } {
+function fromSignals(path: string, opts: Options): ReferenceOnset & { n_steps: number; smoothing: string; smoothed: SmoothedSignal[] } {
   const rows = readSignalRows(path, opts.run).map((row, i) => {
     if (typeof row.step !== "number") throw new InputError(`${path} row ${i + 1}`, "step must be a number");
     return { step: row.step, G: signalOf(row, "G", i, path), M: signalOf(row, "M", i, path) };
   });
   const signals = opts.smoothed ? rows : smoothSignals(rows);
-  return { ...referenceOnset(signals), n_steps: rows.length, smoothing: opts.smoothed ? "given (already smoothed)" : "centred 5-step window, ≥ 3 valid points" };
+  // The smoothed series travels with the result, as on the --log path, so reports and the dashboard can draw the curves.
+  return { ...referenceOnset(signals), n_steps: rows.length, smoothing: opts.smoothed ? "given (already smoothed)" : "centred 5-step window, ≥ 3 valid points", smoothed: signals };
 }
 
 interface DetectorConfig {
