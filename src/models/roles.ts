@@ -11,7 +11,7 @@ import { instrumentModel, type BackendSpec, type CallRecord } from "./spec.js";
 
 export interface ModelSession {
   roles: ModelRoles;
-  /** Role → "model @ endpoint", for summaries and artifacts (no secrets). */
+  /** Role → {baseUrl, model} as instruments name them (stable, no secrets), for summaries and artifacts. */
   describe(): Record<string, { baseUrl: string; model: string }>;
   /** Every call made by every role, in completion order. */
   calls(): CallRecord[];
@@ -19,7 +19,10 @@ export interface ModelSession {
 }
 
 export interface RoleOptions {
-  /** Roles the caller will use; a missing one is an error unless `embeddedDefaults`. */
+  /**
+   * Roles the caller needs; a missing one is an error unless `embeddedDefaults`. Every configured
+   * role gets a client too (commands may use optional roles, e.g. an audit's "generator").
+   */
   need?: string[];
   /** Run needed roles the config does not name on the embedded defaults (the offline path). */
   embeddedDefaults?: boolean;
