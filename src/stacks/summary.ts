@@ -2,7 +2,7 @@
 // intervals, model calls and time. Scores of different instruments are never pooled.
 import { InputError } from "../core/errors.js";
 import type { Score } from "../core/types.js";
-import { meanInterval, type MeanInterval } from "../envs/humor/score-summary.js";
+import { describeMean, type MeanDescription } from "../stats/mean-ci.js";
 
 export interface ScoreSummary {
   instrument: string | null;
@@ -11,8 +11,8 @@ export interface ScoreSummary {
   errors: number;
   /** First few error messages, for the terminal. */
   errorExamples: string[];
-  value: MeanInterval;
-  terms: Record<string, MeanInterval>;
+  value: MeanDescription;
+  terms: Record<string, MeanDescription>;
   seconds: number;
   rowsPerSecond: number;
   modelCalls: number;
@@ -24,9 +24,9 @@ export function summarizeScores(scores: readonly Score[], run: { seconds: number
   if (instruments.length > 1) throw new InputError("scores", `come from ${instruments.length} instruments; scores of different instruments are never pooled`);
   const ok = scores.filter((s) => typeof s.value === "number" && Number.isFinite(s.value));
   const termNames = [...new Set(ok.flatMap((s) => Object.keys(s.terms)))].sort();
-  const terms: Record<string, MeanInterval> = {};
+  const terms: Record<string, MeanDescription> = {};
   for (const name of termNames) {
-    terms[name] = meanInterval(ok.map((s) => s.terms[name]?.value).filter((v): v is number => typeof v === "number" && Number.isFinite(v)));
+    terms[name] = describeMean(ok.map((s) => s.terms[name]?.value).filter((v): v is number => typeof v === "number" && Number.isFinite(v)));
   }
   const failed = scores.filter((s) => !ok.includes(s));
   return {
@@ -35,7 +35,7 @@ export function summarizeScores(scores: readonly Score[], run: { seconds: number
     scored: ok.length,
     errors: failed.length,
     errorExamples: failed.slice(0, 3).map((s) => s.error ?? "no value"),
-    value: meanInterval(ok.map((s) => s.value as number)),
+    value: describeMean(ok.map((s) => s.value as number)),
     terms,
     seconds: run.seconds,
     rowsPerSecond: run.seconds > 0 ? scores.length / run.seconds : 0,
@@ -44,9 +44,9 @@ export function summarizeScores(scores: readonly Score[], run: { seconds: number
   };
 }
 
-function interval(m: MeanInterval): string {
-  if (m.mean === null) return "—";
-  const ci = m.ci95 ? ` (95% CI ${m.ci95[0].toFixed(4)} to ${m.ci95[1].toFixed(4)})` : "";
+function interval(m: MeanDescription): string {
+  if (m.n === 0) return "—";
+  const ci = m.ci ? ` (95% CI ${m.ci[0].toFixed(4)} to ${m.ci[1].toFixed(4)})` : "";
   return `${m.mean.toFixed(4)}${ci}, n=${m.n}`;
 }
 

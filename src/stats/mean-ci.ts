@@ -46,3 +46,24 @@ export function oneSampleT(xs: readonly number[], mu0 = 0, level = 0.95): OneSam
   const t = base.se === 0 ? (diff === 0 ? Number.NaN : Math.sign(diff) * Number.POSITIVE_INFINITY) : diff / base.se;
   return { ...base, mu0, t, p: tTwoSidedP(t, base.df) };
 }
+
+export interface MeanDescription {
+  n: number;
+  /** NaN when n = 0 (serialized as null). */
+  mean: number;
+  /** NaN when n < 2. */
+  sd: number;
+  /** The t interval; null when n < 2. */
+  ci: [number, number] | null;
+}
+
+/**
+ * For reports that print whatever n they have: the mean with its t interval when n ≥ 2, the bare mean
+ * when n = 1, nothing when n = 0 — instead of an error.
+ */
+export function describeMean(xs: readonly number[], level = 0.95): MeanDescription {
+  if (xs.length === 0) return { n: 0, mean: NaN, sd: NaN, ci: null };
+  if (xs.length === 1) return { n: 1, mean: xs[0], sd: NaN, ci: null };
+  const m = meanCi(xs, level);
+  return { n: m.n, mean: m.mean, sd: m.sd, ci: m.ci };
+}
