@@ -96,15 +96,23 @@ export function featureKeys(row: RowView, maxN = 3): Set<string> {
   return keys;
 }
 
+/**
+ * A regex over the raw output equivalent to matching " w1 w2 " in the normalised text (words are
+ * ASCII letter/digit runs, anything else separates): testing it allocates nothing per row.
+ */
+function phrasePattern(phrase: string, prefixOnly = false): RegExp {
+  return new RegExp(`(?<![a-z0-9])${phrase.split(" ").join("[^a-z0-9]+")}${prefixOnly ? "" : "(?![a-z0-9])"}`, "i");
+}
+
 export function featureFromKey(key: string): Feature {
   const [kind, rest] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
   if (kind === "ngram") {
-    const needle = ` ${rest} `;
+    const pattern = phrasePattern(rest);
     return {
       key,
       family: familyOfNgram(rest, false),
       describe: `the phrase "${rest}"`,
-      matches: (r) => r.joined().includes(needle) && !r.inputGrams().has(rest),
+      matches: (r) => pattern.test(r.output) && !r.inputGrams().has(rest),
     };
   }
   if (kind === "closing") {
@@ -117,11 +125,12 @@ export function featureFromKey(key: string): Feature {
     };
   }
   if (kind === "stem") {
+    const prefix = phrasePattern(rest, true);
     return {
       key,
       family: "lexical",
       describe: `words of the family "${rest}-"`,
-      matches: (r) => r.joined().includes(` ${rest}`) && stemKeys(r).has(key),
+      matches: (r) => prefix.test(r.output) && stemKeys(r).has(key),
     };
   }
   const [name, value] = rest.split("=");

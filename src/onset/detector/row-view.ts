@@ -68,8 +68,8 @@ export function rowView(row: { step: number; score: number; output: string; inpu
     joined: () => (joined ??= normalise(row.output)),
     tail: () => {
       if (tail === undefined) {
-        const j = (joined ??= normalise(row.output));
-        // the last CLOSING_WORDS words: walk back over that many spaces instead of splitting
+        // normalise only the end of the output: enough characters for CLOSING_WORDS words
+        const j = joined ?? normalise(row.output.slice(-CLOSING_WORDS * 25));
         let at = j.length - 1;
         for (let k = 0; k < CLOSING_WORDS && at > 0; k++) at = j.lastIndexOf(" ", at - 1);
         tail = at <= 0 ? j : j.slice(at);
