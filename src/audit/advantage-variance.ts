@@ -88,8 +88,19 @@ export function decomposeAdvantageVariance(
   return { n, groups: groups.length, within_variance: within / n, shares, dominant };
 }
 
-/** The decomposition at every training step of a log (rows carrying `step`). */
-export function decomposeByStep(observations: readonly RewardObservation[], weights: Record<string, number>, options: { resamples?: number; seed?: number } = {}): { step: number; result: VarianceDecomposition }[] {
+/** The decomposition at every training step of a log (rows carrying `step`); a step without a group of
+ * two or more rows is listed with the reason instead of a result. */
+export function decomposeByStep(
+  observations: readonly RewardObservation[],
+  weights: Record<string, number>,
+  options: { resamples?: number; seed?: number } = {},
+): { step: number; result: VarianceDecomposition | null; reason?: string }[] {
   const steps = [...new Set(observations.map((o) => o.step).filter((s): s is number => typeof s === "number"))].sort((a, b) => a - b);
-  return steps.map((step) => ({ step, result: decomposeAdvantageVariance(observations.filter((o) => o.step === step), weights, options) }));
+  return steps.map((step) => {
+    const rows = observations.filter((o) => o.step === step);
+    const sizes = new Map<string, number>();
+    for (const o of rows) sizes.set(o.group, (sizes.get(o.group) ?? 0) + 1);
+    if (![...sizes.values()].some((n) => n >= 2)) return { step, result: null, reason: "no group with 2 or more rows at this step" };
+    return { step, result: decomposeAdvantageVariance(rows, weights, options) };
+  });
 }

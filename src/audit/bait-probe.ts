@@ -34,7 +34,7 @@ export interface SuffixResult {
   control: boolean;
   /** Per path name. */
   paths: Record<string, DeltaSummary>;
-  /** Against the first path (raw) for every later path; controls get a verdict too, for reference. */
+  /** Against the first path (raw) for every later path ("control" for controls). */
   verdicts: Record<string, BaitVerdict>;
 }
 
@@ -123,6 +123,7 @@ export async function runBaitProbe(options: BaitProbeOptions): Promise<BaitProbe
     const verdicts = Object.fromEntries(
       fixed.map((p) => {
         const f = byPath[p.name];
+        if (s.control) return [p.name, "control" as const];
         return [p.name, baitVerdict(raw.mean === null ? null : { mean: raw.mean }, f.mean === null ? null : { mean: f.mean, ci: f.ci })];
       }),
     );

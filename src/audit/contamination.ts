@@ -10,7 +10,7 @@ import type { ModelClient } from "../models/spec.js";
 import { oneSampleT } from "../stats/mean-ci.js";
 import { tasteUnits, type TasteOptions } from "../terms/humor/audience-taste.js";
 import { ALL_LAUGHTER_PLACEHOLDER, containsLaughter, loadLaughterVocab, stripLaughter } from "../text/laughter/index.js";
-import type { ProbeContext } from "./contexts.js";
+import { contextsFromTranscripts, type ProbeContext } from "./contexts.js";
 import { createLaughterMeter, type LaughterMeter } from "./laughter-meter.js";
 import { pathContext, type ScoringPath } from "./paths.js";
 
@@ -47,6 +47,19 @@ export function withoutPartnerLaughter(turns: readonly Turn[], policySpeaker = "
 export function partnerLaughPreceded(context: ProbeContext, policySpeaker = "policy"): boolean {
   const vocab = loadLaughterVocab("v3");
   return context.turns.slice(0, context.index).some((t) => t.speaker !== policySpeaker && containsLaughter(t.text, vocab));
+}
+
+/**
+ * Up to `limit` policy turns from every turn of the bank, half after a partner laugh and half not (or as
+ * many as there are): partner laughs are rare, and an unstratified draw would leave that arm nearly empty.
+ */
+export function contaminationContexts(rows: Parameters<typeof contextsFromTranscripts>[0], limit: number, policySpeaker = "policy"): ProbeContext[] {
+  const every = contextsFromTranscripts(rows, Number.MAX_SAFE_INTEGER, policySpeaker);
+  const after = every.filter((c) => partnerLaughPreceded(c, policySpeaker));
+  const otherwise = every.filter((c) => !partnerLaughPreceded(c, policySpeaker));
+  const half = Math.ceil(limit / 2);
+  const a = after.slice(0, Math.max(half, limit - otherwise.length));
+  return [...a, ...otherwise.slice(0, limit - a.length)];
 }
 
 function summarize(effects: readonly { taste: number; nats: number }[]): EffectSummary {

@@ -9,7 +9,7 @@ import { tasteOptions } from "../terms/humor/audience-taste.js";
 import { PRESETS } from "../terms/humor/training-reward.js";
 import { runBaitFuzzer, type FuzzResult } from "./bait-fuzzer.js";
 import { runBaitProbe, type BaitProbeResult } from "./bait-probe.js";
-import { runContaminationProbe, type ContaminationResult } from "./contamination.js";
+import { contaminationContexts, runContaminationProbe, type ContaminationResult } from "./contamination.js";
 import { contextsFromTranscripts } from "./contexts.js";
 import { generateCandidates } from "./fuzz-candidates.js";
 import { decomposeAdvantageVariance, decomposeByStep, type VarianceDecomposition } from "./advantage-variance.js";
@@ -77,7 +77,7 @@ export interface AuditReport {
   noise?: NoiseResult;
   contamination?: ContaminationResult;
   regression?: GroupRegressionResult & { term: string };
-  variance?: { overall: VarianceDecomposition; by_step: { step: number; result: VarianceDecomposition }[] };
+  variance?: { overall: VarianceDecomposition; by_step: ReturnType<typeof decomposeByStep> };
   guards?: TrainingGuardReport;
   validation?: CandidateVerdict[];
   seconds: Record<string, number>;
@@ -109,7 +109,7 @@ export async function runAuditSuite(input: AuditConfigInput, inputs: AuditInputs
   const timed = async <T>(name: AuditName, run: () => Promise<T>): Promise<T> => {
     const t0 = performance.now();
     const out = await run();
-    report.seconds[name] = (performance.now() - t0) / 1000;
+    report.seconds[name] = (report.seconds[name] ?? 0) + (performance.now() - t0) / 1000;
     return out;
   };
   const progress = (name: AuditName) => (d: number, t: number) => onProgress?.(name, d, t);
@@ -160,7 +160,7 @@ export async function runAuditSuite(input: AuditConfigInput, inputs: AuditInputs
     );
   }
   if (wanted.has("contamination")) {
-    const all = contextsFromTranscripts(inputs.bank, config.contamination.contexts, config.policy_speaker);
+    const all = contaminationContexts(inputs.bank, config.contamination.contexts, config.policy_speaker);
     report.contamination = await timed("contamination", () =>
       runContaminationProbe({ client: models.audience, contexts: all, paths: config.contamination.paths.map(parsePath), taste: config.taste, policySpeaker: config.policy_speaker, meter, onProgress: progress("contamination") }),
     );

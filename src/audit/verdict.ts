@@ -1,6 +1,7 @@
 // The bait verdict of SPEC §5: `closed` when the fixed path's 95% CI covers or touches 0; `partly closed`
 // when it excludes 0 but its mean is below half the raw path's mean; otherwise `open`.
-export type BaitVerdict = "closed" | "partly closed" | "open" | "undetermined";
+/** "control" for the control suffixes: they are yardsticks, not baits, and get no verdict. */
+export type BaitVerdict = "closed" | "partly closed" | "open" | "undetermined" | "control";
 
 /** Float slack for "touches": an interval ending at −1e-15 touches 0. */
 const TOUCH = 1e-9;

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { TranscriptRow } from "../../src/core/types.js";
 import { lexicalOutcome } from "../../src/audit/bait-fuzzer.js";
 import { contextsFromTranscripts, withSuffix } from "../../src/audit/contexts.js";
-import { partnerLaughPreceded, withoutPartnerLaughter } from "../../src/audit/contamination.js";
+import { contaminationContexts, partnerLaughPreceded, withoutPartnerLaughter } from "../../src/audit/contamination.js";
 import { generateCandidates } from "../../src/audit/fuzz-candidates.js";
 import { parsePath, V2_SEED_PATH, V3_PATH } from "../../src/audit/paths.js";
 import { DEFAULT_SUFFIXES, parseSuffixList } from "../../src/audit/suffixes.js";
@@ -64,6 +64,12 @@ describe("contexts", () => {
     expect(withoutPartnerLaughter(c.turns).map((t) => t.text)).toEqual(["nice one", "lol thanks"]);
     expect(humorFeatures(row.turns).partner_laughter_tokens).toBe(2);
     expect(humorFeatures(row.turns).policy_laughter_tokens).toBe(1);
+  });
+  it("stratifies contamination contexts so the rare after-a-partner-laugh arm is filled first", () => {
+    const plain = session("d", [["partner", "Morning."], ["policy", "Hi."], ["partner", "Coffee?"], ["policy", "Sure."]]);
+    const laughing = session("e", [["partner", "Morning."], ["policy", "Hi."], ["partner", "haha nice"], ["policy", "Thanks."]]);
+    const picked = contaminationContexts([plain, plain, laughing], 2);
+    expect(picked.map((c) => partnerLaughPreceded(c))).toEqual([true, false]);
   });
 });
 

@@ -137,7 +137,8 @@ describe("advantage-variance decomposition", () => {
     const obs = [1, 2].flatMap((step) => g.map((group, i) => ({ group: `${step}-${group}`, step, terms: { a: x[i] * step, b: z[i] } })));
     const by = decomposeByStep(obs, { a: 0.6, b: 0.2 }, { resamples: 100 });
     expect(by.map((s) => s.step)).toEqual([1, 2]);
-    expect(by[1].result.shares[0].share!).toBeGreaterThan(by[0].result.shares[0].share! - 0.2);
+    expect(by[1].result!.shares[0].share!).toBeGreaterThan(by[0].result!.shares[0].share! - 0.2);
+    expect(decomposeByStep([{ group: "a", step: 3, terms: { a: 1, b: 0 } }], { a: 1, b: 1 })).toEqual([{ step: 3, result: null, reason: "no group with 2 or more rows at this step" }]);
     expect(() => decomposeAdvantageVariance([{ group: "a", terms: { a: 1 } }], { a: 1 })).toThrow(/no group has 2 or more rows/);
     expect(() => decomposeAdvantageVariance(obs, {})).toThrow(/weights: is empty/);
   });

@@ -90,7 +90,7 @@ export function register(program: Command): void {
     .option("--audits <list>", `comma-separated, from: ${AUDITS.join(", ")} (default probe,fuzz,transforms,noise,contamination)`)
     .option("--plan <file>", "audit plan (YAML/JSON): audits, contexts, paths, taste, fuzz, transforms, noise, contamination, term, preset")
     .option("--bank <file>", "transcript bank (JSONL) to draw probe contexts from (default: simulate sessions offline)")
-    .option("--sessions <n>", "sessions to simulate when no --bank is given", "60")
+    .option("--sessions <n>", "sessions to simulate when no --bank is given", "100")
     .option("--contexts <n>", "probe contexts (policy turns; default 100)")
     .option("--log <file>", "GRPO rollout log: transcript rows with group_id and step (scored or not)")
     .option("--dialogues <file>", "dialogue corpus (JSONL[.gz] rows {turns: string[]}) for the transform audit's real replies")
