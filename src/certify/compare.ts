@@ -2,8 +2,8 @@
 // certified-score delta, win/loss/tie, on-band delta, zero accounting, per-component deltas, guards.
 import type { TranscriptRow } from "../core/types.js";
 import { componentDeltas, DEFAULT_COMPONENTS, type ComponentDelta } from "./components.js";
-import { guardIntervals } from "./guard-intervals.js";
-import { armGuardMetrics, DEFAULT_GUARD_THRESHOLDS, evaluateGuards, type ArmGuardMetrics, type GuardResult, type GuardThresholds } from "./guards.js";
+import { guardIntervalsFromCounts } from "./guard-intervals.js";
+import { aggregateGuardMetrics, countSessionGuards, DEFAULT_GUARD_THRESHOLDS, evaluateGuards, type ArmGuardMetrics, type GuardResult, type GuardThresholds } from "./guards.js";
 import { onBand, zeroAccounting, type OnBand, type ZeroAccounting } from "./on-band.js";
 import { pairedDelta, winLossTie, type PairedDelta, type WinLossTie } from "./paired-delta.js";
 import { pairBanks, type PairedBanks } from "./pairing.js";
@@ -45,9 +45,11 @@ export function compareArms(base: TranscriptRow[], candidate: TranscriptRow[], o
   const c = paired.pairs.map((p) => p.trained.score.value as number);
   const expected = options.expectedPolicyTurns ?? expectedTurns(base);
   // Guards are measured on the paired sessions only, so an arm's unscored sessions cannot shift them.
-  const guardBase = armGuardMetrics(paired.pairs.map((p) => p.base), expected);
-  const guardCandidate = armGuardMetrics(paired.pairs.map((p) => p.trained), expected);
-  const intervals = options.guardIntervals === false ? {} : guardIntervals(paired.pairs.map((p) => p.base), paired.pairs.map((p) => p.trained));
+  const ids = new Map<string, number>();
+  const counts = paired.pairs.map((p) => [countSessionGuards(p.base, ids), countSessionGuards(p.trained, ids)] as const);
+  const guardBase = aggregateGuardMetrics(counts.map((c) => c[0]), expected);
+  const guardCandidate = aggregateGuardMetrics(counts.map((c) => c[1]), expected);
+  const intervals = options.guardIntervals === false ? {} : guardIntervalsFromCounts(counts, ids.size);
   const guards = evaluateGuards(guardBase, guardCandidate, options.thresholds ?? DEFAULT_GUARD_THRESHOLDS, intervals);
   return {
     instrument: paired.instrument,

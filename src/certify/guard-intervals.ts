@@ -1,72 +1,55 @@
 // 95% intervals for the guards' changes (trained − base). Turns are clustered in sessions and the arms
 // are paired by seed, so the bootstrap resamples whole session pairs (a paired cluster bootstrap,
 // percentile method via src/stats/bootstrap): a binomial interval over turns would be too narrow.
+// Trigram diversity (distinct/all over the whole arm) needs a set union per replicate, too costly
+// a thousand times over on large banks, so it gets a grouped jackknife instead (Efron & Tibshirani
+// 1993, ch. 11: G = 20 groups of session pairs, se² = (G−1)/G · Σ(θ₋g − θ̄)², t interval on G − 1 df).
 import { InputError } from "../core/errors.js";
 import type { TranscriptRow } from "../core/types.js";
 import { bootstrapCi } from "../stats/bootstrap.js";
-import { containsLaughter, loadLaughterVocab } from "../text/laughter/index.js";
-import { words } from "../text/tokenize.js";
-import { screenTurn } from "../terms/humor/screens.js";
-import { addressesAudience } from "./guards.js";
+import { tQuantile } from "../stats/t-distribution.js";
+import { countSessionGuards, type SessionGuardCounts } from "./guards.js";
 
-interface SessionCounts {
-  turns: number;
-  laughs: number;
-  address: number;
-  screenFails: number;
-  chars: number;
-  zero: number;
-  /** Ids of the session's word trigrams (ids shared across both arms). */
-  trigrams: number[];
-}
+type CountPair = readonly [SessionGuardCounts, SessionGuardCounts];
 
-function countSession(row: TranscriptRow, ids: Map<string, number>, policySpeaker: string): SessionCounts {
-  const vocab = loadLaughterVocab("v3");
-  const c: SessionCounts = { turns: 0, laughs: 0, address: 0, screenFails: 0, chars: 0, zero: row.score?.value === 0 ? 1 : 0, trigrams: [] };
-  for (const turn of row.turns) {
-    if (turn.speaker !== policySpeaker) continue;
-    c.turns++;
-    c.chars += [...turn.text].length;
-    if (containsLaughter(turn.text, vocab)) c.laughs++;
-    if (addressesAudience(turn.text)) c.address++;
-    if (screenTurn(turn.text).fail) c.screenFails++;
-    const w = words(turn.text);
-    for (let i = 0; i + 2 < w.length; i++) {
-      const key = `${w[i]} ${w[i + 1]} ${w[i + 2]}`;
-      let id = ids.get(key);
-      if (id === undefined) ids.set(key, (id = ids.size));
-      c.trigrams.push(id);
-    }
-  }
-  return c;
+/** Grouped (delete-a-group) jackknife 95% t interval; null when the statistic is undefined on a subsample. */
+export function groupedJackknifeCi<T>(rows: readonly T[], statistic: (sample: readonly T[]) => number, groups = 20): [number, number] | null {
+  const g = Math.min(groups, rows.length);
+  if (g < 2) return null;
+  const full = statistic(rows);
+  const leaveOut = Array.from({ length: g }, (_, k) => statistic(rows.filter((_, i) => i % g !== k)));
+  if (![full, ...leaveOut].every(Number.isFinite)) return null;
+  const mean = leaveOut.reduce((a, b) => a + b, 0) / g;
+  const se = Math.sqrt(((g - 1) / g) * leaveOut.reduce((a, x) => a + (x - mean) ** 2, 0));
+  const half = tQuantile(0.975, g - 1) * se;
+  return [full - half, full + half];
 }
 
 export interface GuardIntervalOptions {
   resamples?: number;
   seed?: number | string;
-  policySpeaker?: string;
 }
 
-/** 95% CI of each guard's change, keyed by guard name; a guard is absent when its change is undefined on some resample. */
-export function guardIntervals(
-  base: readonly TranscriptRow[],
-  candidate: readonly TranscriptRow[],
-  options: GuardIntervalOptions = {},
-): Record<string, [number, number]> {
+/** 95% CI of each guard's change from paired rows, keyed by guard name (see guardIntervalsFromCounts). */
+export function guardIntervals(base: readonly TranscriptRow[], candidate: readonly TranscriptRow[], options: GuardIntervalOptions = {}, policySpeaker = "policy"): Record<string, [number, number]> {
   const ids = new Map<string, number>();
-  const speaker = options.policySpeaker ?? "policy";
-  const pairs = base.map((b, i) => [countSession(b, ids, speaker), countSession(candidate[i], ids, speaker)] as const);
+  const pairs = base.map((b, i) => [countSessionGuards(b, ids, policySpeaker), countSessionGuards(candidate[i], ids, policySpeaker)] as const);
+  return guardIntervalsFromCounts(pairs, ids.size, options);
+}
+
+/** `distinctTrigrams` bounds the trigram ids; a guard is absent when its change is undefined on some replicate. */
+export function guardIntervalsFromCounts(pairs: readonly CountPair[], distinctTrigrams: number, options: GuardIntervalOptions = {}): Record<string, [number, number]> {
   const out: Record<string, [number, number]> = {};
   if (pairs.length < 2 || pairs.some(([b, c]) => b.turns === 0 || c.turns === 0)) return out;
   const resamples = options.resamples ?? 1000;
   const seed = options.seed ?? "certify/guards";
-  const sum = (sample: readonly (readonly [SessionCounts, SessionCounts])[], arm: 0 | 1, key: keyof Omit<SessionCounts, "trigrams">) =>
+  const sum = (sample: readonly CountPair[], arm: 0 | 1, key: keyof Omit<SessionGuardCounts, "trigrams">) =>
     sample.reduce((a, p) => a + p[arm][key], 0);
-  const rateChange = (key: "laughs" | "address" | "screenFails") => (s: readonly (readonly [SessionCounts, SessionCounts])[]) =>
+  const rateChange = (key: "laughs" | "address" | "screenFails") => (s: readonly CountPair[]) =>
     100 * (sum(s, 1, key) / sum(s, 1, "turns") - sum(s, 0, key) / sum(s, 0, "turns"));
-  const stamp = new Int32Array(ids.size);
+  const stamp = new Int32Array(distinctTrigrams);
   let generation = 0;
-  const diversity = (s: readonly (readonly [SessionCounts, SessionCounts])[], arm: 0 | 1): number => {
+  const diversity = (s: readonly CountPair[], arm: 0 | 1): number => {
     generation++;
     let all = 0;
     let distinct = 0;
@@ -81,14 +64,15 @@ export function guardIntervals(
     }
     return all === 0 ? NaN : distinct / all;
   };
-  const statistics: Record<string, (s: readonly (readonly [SessionCounts, SessionCounts])[]) => number> = {
+  const statistics: Record<string, (s: readonly CountPair[]) => number> = {
     strict_laughter: rateChange("laughs"),
     audience_address: rateChange("address"),
     screen_fail_turns: rateChange("screenFails"),
     zero_cert_sessions: (s) => sum(s, 1, "zero") - sum(s, 0, "zero"),
     mean_reply_length: (s) => sum(s, 1, "chars") / sum(s, 1, "turns") - sum(s, 0, "chars") / sum(s, 0, "turns"),
-    trigram_diversity: (s) => diversity(s, 1) - diversity(s, 0),
   };
+  const drift = groupedJackknifeCi(pairs, (s) => diversity(s, 1) - diversity(s, 0));
+  if (drift) out.trigram_diversity = drift;
   for (const [guard, statistic] of Object.entries(statistics)) {
     try {
       out[guard] = bootstrapCi(pairs, statistic, { resamples, seed: `${seed}/${guard}` }).ci;

@@ -55,58 +55,72 @@ export interface ArmGuardMetrics {
   expected_policy_turns: number;
 }
 
-export function armGuardMetrics(rows: readonly TranscriptRow[], expectedPolicyTurns = 10, policySpeaker = "policy"): ArmGuardMetrics {
+/** One session's guard counts over its policy turns; trigram ids are shared across arms via `ids`. */
+export interface SessionGuardCounts {
+  turns: number;
+  laughs: number;
+  address: number;
+  screenFails: number;
+  chars: number;
+  /** 1 when the session has a numeric score, and 1 when that score is C = 0. */
+  scored: number;
+  zero: number;
+  trigrams: number[];
+}
+
+export function countSessionGuards(row: TranscriptRow, ids: Map<string, number>, policySpeaker = "policy"): SessionGuardCounts {
   const vocab = loadLaughterVocab("v3");
-  const seen = new Set<string>();
-  let trigrams = 0;
-  let turns = 0;
-  let laughs = 0;
-  let address = 0;
-  let screenFails = 0;
-  let chars = 0;
-  let completed = 0;
-  let zero = 0;
-  let scored = 0;
-  for (const row of rows) {
-    let sessionTurns = 0;
-    for (const turn of row.turns) {
-      if (turn.speaker !== policySpeaker) continue;
-      sessionTurns++;
-      const text = turn.text;
-      chars += [...text].length;
-      if (containsLaughter(text, vocab)) laughs++;
-      if (addressesAudience(text)) address++;
-      if (screenTurn(text).fail) screenFails++;
-      const w = words(text);
-      for (let i = 0; i + 2 < w.length; i++) {
-        seen.add(`${w[i]} ${w[i + 1]} ${w[i + 2]}`);
-        trigrams++;
-      }
-    }
-    turns += sessionTurns;
-    if (sessionTurns >= expectedPolicyTurns) completed++;
-    const value = row.score?.value;
-    if (typeof value === "number") {
-      scored++;
-      if (value === 0) zero++;
+  const value = row.score?.value;
+  const c: SessionGuardCounts = { turns: 0, laughs: 0, address: 0, screenFails: 0, chars: 0, scored: typeof value === "number" ? 1 : 0, zero: value === 0 ? 1 : 0, trigrams: [] };
+  for (const turn of row.turns) {
+    if (turn.speaker !== policySpeaker) continue;
+    const text = turn.text;
+    c.turns++;
+    c.chars += [...text].length;
+    if (containsLaughter(text, vocab)) c.laughs++;
+    if (addressesAudience(text)) c.address++;
+    if (screenTurn(text).fail) c.screenFails++;
+    const w = words(text);
+    for (let i = 0; i + 2 < w.length; i++) {
+      const key = `${w[i]} ${w[i + 1]} ${w[i + 2]}`;
+      let id = ids.get(key);
+      if (id === undefined) ids.set(key, (id = ids.size));
+      c.trigrams.push(id);
     }
   }
+  return c;
+}
+
+export function aggregateGuardMetrics(sessions: readonly SessionGuardCounts[], expectedPolicyTurns = 10): ArmGuardMetrics {
+  const total = (key: keyof Omit<SessionGuardCounts, "trigrams">) => sessions.reduce((a, c) => a + c[key], 0);
+  const seen = new Set<number>();
+  let trigrams = 0;
+  for (const c of sessions) {
+    trigrams += c.trigrams.length;
+    for (const id of c.trigrams) seen.add(id);
+  }
+  const turns = total("turns");
   const rate = (k: number) => (turns === 0 ? 0 : k / turns);
   return {
-    sessions: rows.length,
+    sessions: sessions.length,
     policy_turns: turns,
     trigram_diversity: trigrams === 0 ? null : seen.size / trigrams,
     trigrams,
-    strict_laughter_rate: rate(laughs),
-    audience_address_rate: rate(address),
-    screen_fail_turn_rate: rate(screenFails),
-    zero_cert_sessions: zero,
-    scored_sessions: scored,
-    mean_reply_chars: turns === 0 ? null : chars / turns,
-    mean_policy_turns: rows.length === 0 ? 0 : turns / rows.length,
-    completed_sessions: completed,
+    strict_laughter_rate: rate(total("laughs")),
+    audience_address_rate: rate(total("address")),
+    screen_fail_turn_rate: rate(total("screenFails")),
+    zero_cert_sessions: total("zero"),
+    scored_sessions: total("scored"),
+    mean_reply_chars: turns === 0 ? null : total("chars") / turns,
+    mean_policy_turns: sessions.length === 0 ? 0 : turns / sessions.length,
+    completed_sessions: sessions.filter((c) => c.turns >= expectedPolicyTurns).length,
     expected_policy_turns: expectedPolicyTurns,
   };
+}
+
+export function armGuardMetrics(rows: readonly TranscriptRow[], expectedPolicyTurns = 10, policySpeaker = "policy"): ArmGuardMetrics {
+  const ids = new Map<string, number>();
+  return aggregateGuardMetrics(rows.map((r) => countSessionGuards(r, ids, policySpeaker)), expectedPolicyTurns);
 }
 
 /** Defaults from SPEC §6; rates in percentage points, the trigram drift in absolute units. */

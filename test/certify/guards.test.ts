@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addressesAudience, armGuardMetrics, evaluateGuards, DEFAULT_GUARD_THRESHOLDS } from "../../src/certify/guards.js";
-import { guardIntervals } from "../../src/certify/guard-intervals.js";
+import { groupedJackknifeCi, guardIntervals } from "../../src/certify/guard-intervals.js";
 import { score, session } from "./fixtures.js";
 
 describe("armGuardMetrics", () => {
@@ -116,5 +116,16 @@ describe("guardIntervals (paired session bootstrap)", () => {
     const g = evaluateGuards(armGuardMetrics(base, 2), armGuardMetrics(trained, 2), DEFAULT_GUARD_THRESHOLDS, guardIntervals(base, trained));
     expect(g.find((x) => x.guard === "strict_laughter")!.ci95).toBeDefined();
     expect(g.find((x) => x.guard === "completed_sessions")!.ci95).toBeUndefined();
+  });
+});
+
+describe("groupedJackknifeCi", () => {
+  it("matches a numpy/scipy grouped jackknife of the mean", () => {
+    // numpy: G = 4 groups by i % 4; leave-one-group-out means θ_k; se = sqrt((G−1)/G · Σ(θ_k − θ̄)²);
+    // mean ± scipy.stats.t.ppf(0.975, 3)·se -> (0.3595157137938242, 1.7571509528728426)
+    const x = [0.3, 1.2, 0.7, 2.2, 1.9, 0.4, 0.8, 1.1, 1.6, 0.2, 0.9, 1.4];
+    const ci = groupedJackknifeCi(x, (s) => s.reduce((a, b) => a + b, 0) / s.length, 4)!;
+    expect(ci[0]).toBeCloseTo(0.3595157137938242, 10);
+    expect(ci[1]).toBeCloseTo(1.7571509528728426, 10);
   });
 });
