@@ -9,6 +9,7 @@ import { readJsonl } from "../src/core/jsonl.js";
 import { createOpenAIClient } from "../src/models/client.js";
 import { startEmbeddedServer } from "../src/models/embedded/start.js";
 import { humanGroundingScores } from "../src/terms/humor/floor-calibration.js";
+import { quantile } from "../src/stats/index.js";
 
 const dataDir = resolve(process.env.FOOLSGOLD_SHARED_DATA ?? resolve(import.meta.dirname, "../../shared/data"));
 const file = resolve(dataDir, "dialogue/dailydialog.jsonl.gz");
@@ -28,13 +29,7 @@ try {
   const t0 = performance.now();
   const g = await humanGroundingScores(dialogues, embedder, 2);
   const seconds = (performance.now() - t0) / 1000;
-  const sorted = [...g].sort((a, b) => a - b);
-  // type-7 quantile (numpy's default), written out here so the script depends on nothing else
-  const q = (p: number) => {
-    const h = (sorted.length - 1) * p;
-    const lo = Math.floor(h);
-    return sorted[lo] + (h - lo) * ((sorted[Math.min(lo + 1, sorted.length - 1)] ?? sorted[lo]) - sorted[lo]);
-  };
+  const q = (p: number) => quantile(g, p);
   console.log(`DailyDialog work dialogues: ${dialogues.length}, replies with a full window: n=${g.length}, embedded in ${seconds.toFixed(1)} s`);
   console.log(`g quantiles: p5 ${q(0.05).toFixed(4)}  p10 ${q(0.1).toFixed(4)}  p25 ${q(0.25).toFixed(4)}  median ${q(0.5).toFixed(4)}  p95 ${q(0.95).toFixed(4)}`);
   console.log(`calibrated floor (5th percentile): ${q(0.05).toFixed(3)}`);

@@ -1,7 +1,6 @@
 // The audience term against the real built-in OpenAI-compatible server (embedded KN n-gram LM with its
 // whole-prompt cache, over HTTP through the production client). No mocks: every number comes from the
 // model.
-import tQuantile from "@stdlib/stats-base-dists-t-quantile";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Turn } from "../../src/core/types.js";
 import { retrievalPartner, retrievalPolicy } from "../../src/envs/humor/agents.js";
@@ -15,6 +14,7 @@ import { audienceContext, laughterMass, scoreTurnLaughter, tasteOptions } from "
 import { certifiedRetention } from "../../src/terms/humor/certified-retention.js";
 import { LAUGHTER_OPENERS } from "../../src/terms/humor/laughter-openers.js";
 import { containsLaughter, loadLaughterVocab } from "../../src/text/laughter/index.js";
+import { meanCi as statsMeanCi } from "../../src/stats/index.js";
 
 const vocab = loadLaughterVocab("v2-seed");
 const exact = tasteOptions.parse({});
@@ -48,11 +48,8 @@ async function wireLogprob(context: string, continuation: string): Promise<numbe
 
 /** Mean and two-sided 95% t interval of paired differences. */
 function meanCi(d: number[]): { mean: number; lo: number; hi: number } {
-  const n = d.length;
-  const mean = d.reduce((a, b) => a + b, 0) / n;
-  const sd = Math.sqrt(d.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1));
-  const half = tQuantile(0.975, n - 1) * (sd / Math.sqrt(n));
-  return { mean, lo: mean - half, hi: mean + half };
+  const m = statsMeanCi(d);
+  return { mean: m.mean, lo: m.ci[0], hi: m.ci[1] };
 }
 
 const conversation: Turn[] = [

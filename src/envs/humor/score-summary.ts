@@ -1,8 +1,8 @@
 // A scored humor bank in a few numbers (n, means with 95% t intervals, zero-certification count) and as
 // a terminal table, one row per session. Scores of different instruments are never pooled.
-import tQuantile from "@stdlib/stats-base-dists-t-quantile";
 import { InputError } from "../../core/errors.js";
 import type { Score, TranscriptRow } from "../../core/types.js";
+import { describeMean } from "../../stats/index.js";
 
 export interface MeanInterval {
   n: number;
@@ -25,15 +25,10 @@ export interface HumorScoreSummary {
   screen_fail_sessions: number;
 }
 
-/** Mean with a t interval (mean ± t_{0.975, n−1} · sd/√n). */
+/** Mean with its t interval (src/stats describeMean); null mean for an empty list, so JSON stays valid. */
 export function meanInterval(values: readonly number[]): MeanInterval {
-  const n = values.length;
-  if (n === 0) return { n, mean: null, ci95: null };
-  const mean = values.reduce((a, b) => a + b, 0) / n;
-  if (n < 2) return { n, mean, ci95: null };
-  const sd = Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1));
-  const half = tQuantile(0.975, n - 1) * (sd / Math.sqrt(n));
-  return { n, mean, ci95: [mean - half, mean + half] };
+  const d = describeMean(values);
+  return { n: d.n, mean: d.n === 0 ? null : d.mean, ci95: d.ci };
 }
 
 function termValues(scores: readonly Score[], term: string): number[] {
