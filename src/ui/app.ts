@@ -1,0 +1,143 @@
+// The dashboard's HTTP app (SPEC §11): the built web assets plus a small read-only JSON API over an
+// artifacts folder and, optionally, the reward server's journal. Nothing here writes: artifacts are read
+// per request, the journal is opened read-only, sample sources are indexed in memory.
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { dirname, extname, join, relative, resolve, sep } from "node:path";
+import { Hono, type Context } from "hono";
+import { InputError } from "../core/errors.js";
+import { onsetCurves, stepCurves } from "./curves.js";
+import { listRuns, readArtifact } from "./runs.js";
+import { filterRows, parseSampleQuery, type SampleQuery } from "./sample-query.js";
+import { loadJournalSource, loadJsonlSource, SourceCache, type LoadedSource } from "./sample-sources.js";
+import { WEB_DIST } from "./web-build.js";
+
+export interface UiOptions {
+  artifactsDir: string;
+  journalPath?: string;
+  /** Built assets (default web/dist). */
+  webDist?: string;
+}
+
+export const JOURNAL_SOURCE = "journal";
+const MAX_PAGE = 1000;
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".json": "application/json",
+  ".ico": "image/x-icon",
+};
+
+class NotFound extends Error {}
+
+export function createUiApp(options: UiOptions) {
+  const root = resolve(options.artifactsDir);
+  if (!existsSync(root) || !statSync(root).isDirectory()) throw new InputError("--artifacts", `${options.artifactsDir} is not a folder`);
+  const journalPath = options.journalPath ? resolve(options.journalPath) : undefined;
+  if (journalPath && !existsSync(journalPath)) throw new InputError("--journal", `${options.journalPath} does not exist`);
+  const dist = resolve(options.webDist ?? WEB_DIST);
+  const cache = new SourceCache();
+  // The last few filtered orders, so scrolling through one query pages without filtering again.
+  const filtered = new Map<string, number[]>();
+
+  /** A path inside the artifacts folder; anything that escapes it is refused. */
+  function inside(file: string | undefined, param: string): string {
+    if (!file) throw new InputError(param, "is required");
+    const path = resolve(root, file);
+    if (path !== root && !path.startsWith(root + sep)) throw new InputError(param, `"${file}" is outside the artifacts folder`);
+    if (!existsSync(path)) throw new NotFound(`${file} does not exist`);
+    return path;
+  }
+
+  function source(name: string | undefined): { key: string; loaded: LoadedSource } {
+    if (name === JOURNAL_SOURCE) {
+      if (!journalPath) throw new InputError("source", "no journal was given (start the dashboard with --journal FILE)");
+      return { key: JOURNAL_SOURCE, loaded: cache.get(journalPath, loadJournalSource) };
+    }
+    const path = inside(name, "source");
+    if (!/\.jsonl(\.gz)?$/.test(path)) throw new InputError("source", `"${name}" is not a JSON Lines file`);
+    return { key: path, loaded: cache.get(path, loadJsonlSource) };
+  }
+
+  function order(key: string, loaded: LoadedSource, query: SampleQuery): number[] {
+    const k = `${key}\u0000${JSON.stringify(query)}`;
+    let hit = filtered.get(k);
+    if (!hit) {
+      hit = filterRows(loaded.index, query);
+      filtered.set(k, hit);
+      if (filtered.size > 8) filtered.delete(filtered.keys().next().value as string);
+    }
+    return hit;
+  }
+
+  /** Scored JSONL files an artifact points at (its --out, or the demo's scored.jsonl beside it), when inside the folder. */
+  function linkedSamples(path: string, params: Record<string, unknown>): string[] {
+    const candidates = [typeof params.out === "string" ? resolve(params.out) : null, join(dirname(path), "scored.jsonl")];
+    return [...new Set(candidates.filter((p): p is string => p !== null && /\.jsonl(\.gz)?$/.test(p) && p.startsWith(root + sep) && existsSync(p)))].map((p) =>
+      relative(root, p).split(sep).join("/"),
+    );
+  }
+
+  const app = new Hono();
+  app.onError((err, c) => {
+    if (err instanceof InputError) return c.json({ error: err.message }, 400);
+    if (err instanceof NotFound) return c.json({ error: err.message }, 404);
+    return c.json({ error: `internal error: ${(err as Error).message}` }, 500);
+  });
+
+  app.get("/api/runs", (c) => {
+    const runs = listRuns(root);
+    const journal = journalPath ? { file: journalPath, source: JOURNAL_SOURCE } : null;
+    return c.json({ artifacts_dir: root, runs, journal });
+  });
+
+  app.get("/api/artifact", (c) => {
+    const path = inside(c.req.query("file"), "file");
+    try {
+      const artifact = readArtifact(path);
+      return c.json({ ...artifact, samples: linkedSamples(path, artifact.params) });
+    } catch (err) {
+      throw new InputError("file", `${c.req.query("file")}: ${(err as Error).message}`);
+    }
+  });
+
+  app.get("/api/curves", (c) => {
+    const file = c.req.query("file");
+    if (file && file.endsWith(".json")) {
+      const a = readArtifact(inside(file, "file"));
+      if (a.kind !== "onset") throw new InputError("file", `curves come from onset artifacts or scored logs; ${file} is a ${a.kind} artifact`);
+      return c.json(onsetCurves(a.result as Parameters<typeof onsetCurves>[0]));
+    }
+    return c.json(stepCurves(source(file).loaded.index));
+  });
+
+  app.get("/api/samples", (c) => {
+    const params = c.req.query();
+    const { key, loaded } = source(params.source);
+    const query = parseSampleQuery(params);
+    const offset = Math.max(0, Number(params.offset ?? 0) | 0);
+    const limit = Math.min(MAX_PAGE, Math.max(1, Number(params.limit ?? 100) | 0));
+    const t0 = performance.now();
+    const positions = order(key, loaded, query);
+    const rows = positions.slice(offset, offset + limit).map((i) => loaded.index.rows[i]);
+    return c.json({ total: loaded.index.rows.length, matched: positions.length, offset, rows, terms: loaded.index.terms, bad_lines: loaded.bad.length, server_ms: performance.now() - t0 });
+  });
+
+  app.get("/api/*", (c) => c.json({ error: `no such endpoint: ${c.req.path}` }, 404));
+
+  const sendAsset = (c: Context, path: string) => {
+    const body = readFileSync(path);
+    return c.body(body, 200, { "content-type": TYPES[extname(path)] ?? "application/octet-stream", "cache-control": path.includes(`${sep}assets${sep}`) ? "max-age=31536000, immutable" : "no-cache" });
+  };
+  app.get("*", (c) => {
+    const index = join(dist, "index.html");
+    if (!existsSync(index)) return c.text("the dashboard is not built (web/dist is missing); `foolsgold ui` builds it on start", 503);
+    const path = resolve(dist, "." + decodeURIComponent(c.req.path));
+    if (path.startsWith(dist + sep) && existsSync(path) && statSync(path).isFile()) return sendAsset(c, path);
+    return sendAsset(c, index);
+  });
+  return app;
+}

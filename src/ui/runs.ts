@@ -1,0 +1,82 @@
+// The runs list (SPEC §11): every JSON artifact under the artifacts folder (kind, created_at, params and
+// a one-line summary) and every JSON Lines file the sample browser can open. Files that are not artifacts
+// are listed with the reason, so a stray file never hides silently.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+
+export interface RunEntry {
+  file: string;
+  type: "artifact" | "samples" | "unreadable";
+  kind: string | null;
+  created_at: string | null;
+  params: Record<string, unknown> | null;
+  summary: string;
+  bytes: number;
+}
+
+const MAX_DEPTH = 4;
+
+function walk(dir: string, depth: number, out: string[]): void {
+  if (depth > MAX_DEPTH) return;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name.startsWith(".") && depth > 0) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== "node_modules") walk(path, depth + 1, out);
+    } else if (/\.(json|jsonl|jsonl\.gz)$/.test(entry.name)) out.push(path);
+  }
+}
+
+/** Relative paths with forward slashes, so they travel in URLs unchanged on every platform. */
+const rel = (root: string, path: string) => relative(root, path).split(sep).join("/");
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+const fmt = (v: unknown, digits = 3) => (typeof v === "number" ? v.toFixed(digits) : String(v));
+
+/** A short line per kind; unknown kinds list their result's fields. */
+export function summarize(kind: string, result: unknown): string {
+  if (!isObj(result)) return "";
+  if (kind === "onset") {
+    const iv = Array.isArray(result.interval) ? ` [${result.interval.join(", ")}]` : "";
+    return `onset ${result.canonical_onset ?? "none"}${iv}, ${result.n_steps ?? "?"} steps`;
+  }
+  if (kind === "certify") {
+    const fired = Array.isArray(result.guards_fired) && result.guards_fired.length > 0 ? `; guards fired: ${result.guards_fired.join(", ")}` : "";
+    return `${result.certified ? "CERTIFIED" : "NOT CERTIFIED"} (${result.bars_passed ? "bars passed" : "bars missed"}${fired})`;
+  }
+  if (kind === "audit") return `audits: ${Object.keys(result).filter((k) => k !== "config" && k !== "seconds").join(", ")}`;
+  if (isObj(result.summary)) {
+    const s = result.summary;
+    const parts = ["rows", "sessions", "scored", "failed"].filter((k) => typeof s[k] === "number").map((k) => `${k} ${s[k]}`);
+    if (parts.length > 0) return parts.join(", ");
+  }
+  const parts = ["n", "rows", "scored", "failed", "mean"].filter((k) => typeof result[k] === "number").map((k) => `${k} ${fmt(result[k])}`);
+  return parts.length > 0 ? parts.join(", ") : `fields: ${Object.keys(result).slice(0, 6).join(", ")}`;
+}
+
+export function readArtifact(path: string): { kind: string; created_at: string; params: Obj; result: unknown } {
+  const raw: unknown = JSON.parse(readFileSync(path, "utf8"));
+  if (!isObj(raw) || typeof raw.kind !== "string" || typeof raw.created_at !== "string" || !("result" in raw)) {
+    throw new Error("not a foolsgold artifact (needs kind, created_at and result)");
+  }
+  return { kind: raw.kind, created_at: raw.created_at, params: isObj(raw.params) ? raw.params : {}, result: raw.result };
+}
+
+export function listRuns(root: string): RunEntry[] {
+  const files: string[] = [];
+  walk(root, 0, files);
+  const out: RunEntry[] = files.map((path) => {
+    const bytes = statSync(path).size;
+    const file = rel(root, path);
+    if (!path.endsWith(".json")) return { file, type: "samples", kind: "jsonl", created_at: statSync(path).mtime.toISOString(), params: null, summary: `${(bytes / 1024).toFixed(0)} KiB of rows`, bytes };
+    try {
+      const a = readArtifact(path);
+      return { file, type: "artifact", kind: a.kind, created_at: a.created_at, params: a.params, summary: summarize(a.kind, a.result), bytes };
+    } catch (err) {
+      return { file, type: "unreadable", kind: null, created_at: null, params: null, summary: (err as Error).message, bytes };
+    }
+  });
+  // Newest first; sample files by modification time.
+  return out.sort((a, b) => (b.created_at ?? "").localeCompare(a.created_at ?? "") || a.file.localeCompare(b.file));
+}

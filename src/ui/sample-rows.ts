@@ -1,0 +1,57 @@
+// The sample browser's row model (SPEC §11): one flat row per scored bank or transcript row, whatever its
+// source (a scored JSONL file or the reward server's journal), with the per-term values pulled out so the
+// browser can show a term breakdown without parsing details.
+import type { BankRow, ChatMessage, Score, TranscriptRow } from "../core/types.js";
+
+export interface SampleRow {
+  /** Position in the source (0-based), stable across filters. */
+  index: number;
+  id: string;
+  step: number | null;
+  group: string | null;
+  value: number | null;
+  error: string | null;
+  terms: Record<string, number | null>;
+  term_errors: Record<string, string>;
+  prompt: string;
+  /** The output text; a transcript's turns as "speaker: text" lines. */
+  output: string;
+  instrument: string | null;
+}
+
+function promptText(prompt: BankRow["prompt"] | undefined): string {
+  if (prompt === undefined || prompt === null) return "";
+  if (typeof prompt === "string") return prompt;
+  if (Array.isArray(prompt)) return (prompt as ChatMessage[]).map((m) => `${m.role}: ${m.content}`).join("\n");
+  return JSON.stringify(prompt);
+}
+
+function outputText(row: BankRow | TranscriptRow): string {
+  if (Array.isArray((row as TranscriptRow).turns)) return (row as TranscriptRow).turns.map((t) => `${t.speaker}: ${t.text}`).join("\n");
+  const out = (row as BankRow).output;
+  return typeof out === "string" ? out : JSON.stringify(out ?? "");
+}
+
+/** Flattens one row; `score` overrides the row's own (journal results are stored apart from the body). */
+export function toSampleRow(row: BankRow | TranscriptRow, index: number, score: Score | undefined = row.score): SampleRow {
+  const terms: Record<string, number | null> = {};
+  const termErrors: Record<string, string> = {};
+  for (const [name, t] of Object.entries(score?.terms ?? {})) {
+    terms[name] = typeof t?.value === "number" ? t.value : null;
+    if (t?.error) termErrors[name] = t.error;
+  }
+  const bank = row as BankRow;
+  return {
+    index,
+    id: String(row.id ?? index),
+    step: typeof row.step === "number" ? row.step : null,
+    group: typeof row.group_id === "string" ? row.group_id : null,
+    value: typeof score?.value === "number" ? score.value : null,
+    error: score?.error ?? (score ? null : "not scored"),
+    terms,
+    term_errors: termErrors,
+    prompt: promptText(bank.prompt ?? (bank.input as BankRow["prompt"] | undefined)),
+    output: outputText(row),
+    instrument: score?.instrument ?? null,
+  };
+}

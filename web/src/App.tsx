@@ -1,0 +1,50 @@
+// The dashboard shell: hash routes (#/, #/run/FILE, #/samples/SOURCE), so every view has a URL that
+// can be shared or reloaded, and the server needs no route table.
+import { useEffect, useState } from "react";
+import { RunsView } from "./views/RunsView.tsx";
+import { RunView } from "./views/RunView.tsx";
+import { SamplesView } from "./views/SamplesView.tsx";
+
+type Route = { view: "runs" } | { view: "run"; file: string } | { view: "samples"; source: string };
+
+function parseHash(hash: string): Route {
+  const [, view, ...rest] = hash.replace(/^#/, "").split("/");
+  const arg = decodeURIComponent(rest.join("/"));
+  if (view === "run" && arg) return { view: "run", file: arg };
+  if (view === "samples") return { view: "samples", source: arg };
+  return { view: "runs" };
+}
+
+export const runHref = (file: string) => `#/run/${encodeURIComponent(file)}`;
+export const samplesHref = (source: string) => `#/samples/${encodeURIComponent(source)}`;
+
+export function App() {
+  const [route, setRoute] = useState<Route>(() => parseHash(location.hash));
+  useEffect(() => {
+    const onHash = () => setRoute(parseHash(location.hash));
+    addEventListener("hashchange", onHash);
+    return () => removeEventListener("hashchange", onHash);
+  }, []);
+  return (
+    <div className="app">
+      <header>
+        <a className="brand" href="#/">
+          foolsgold
+        </a>
+        <nav>
+          <a href="#/" className={route.view === "runs" ? "active" : ""}>
+            Runs
+          </a>
+          <a href="#/samples/" className={route.view === "samples" ? "active" : ""}>
+            Samples
+          </a>
+        </nav>
+      </header>
+      <main>
+        {route.view === "runs" && <RunsView />}
+        {route.view === "run" && <RunView key={route.file} file={route.file} />}
+        {route.view === "samples" && <SamplesView key={route.source} source={route.source} />}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+// The A/B certification report (SPEC §6, §11): per seed set, the paired deltas (retention, on-band,
+// components) with n, t, p and 95% CI; every pre-registered bar with its PASS/MISS verdict; every guard
+// with base, trained, change and its interval; the bait arm's guards; the overall verdict.
+import { ci, isObj, num, signed } from "../format.ts";
+
+interface PairedDelta {
+  n: number;
+  mean_base: number;
+  mean_trained: number;
+  delta: number;
+  t: number;
+  p: number;
+  ci95: [number, number];
+}
+interface Guard {
+  guard: string;
+  unit: string;
+  base: number | null;
+  trained: number | null;
+  change: number | null;
+  rule: string;
+  fired: boolean | null;
+  ci95?: [number, number];
+}
+interface Comparison {
+  n_pairs: number;
+  retention: PairedDelta;
+  win_loss_tie: { wins: number; losses: number; ties: number };
+  on_band: { n: number; excluded: number; delta: PairedDelta | null };
+  components: Record<string, { n: number; delta: PairedDelta | null }>;
+  guards: Guard[];
+  guards_fired: string[];
+}
+interface Verdict {
+  bar: string;
+  n: number;
+  delta: number | null;
+  t: number | null;
+  pass: boolean;
+  reason: string;
+}
+interface SetResult {
+  name: string;
+  trained: Comparison;
+  bait?: Comparison;
+  verdicts: Verdict[];
+}
+export interface CertifyResult {
+  preregistration: { name: string; hash: string; registered_at: string } | null;
+  primary: string;
+  sets: SetResult[];
+  bars_passed: boolean;
+  guards_fired: string[];
+  bait_tripped: boolean | null;
+  certified: boolean;
+}
+
+function DeltaRow({ name, d }: { name: string; d: PairedDelta | null }) {
+  return (
+    <tr data-metric={name}>
+      <td>{name}</td>
+      <td className="num">{d ? d.n : "—"}</td>
+      <td className="num">{num(d?.mean_base, 4)}</td>
+      <td className="num">{num(d?.mean_trained, 4)}</td>
+      <td className="num strong">{signed(d?.delta, 4)}</td>
+      <td className="num">{ci(d?.ci95, 4)}</td>
+      <td className="num">{num(d?.t, 2)}</td>
+      <td className="num">{num(d?.p, 4)}</td>
+    </tr>
+  );
+}
+
+function GuardTable({ guards, label }: { guards: Guard[]; label: string }) {
+  return (
+    <table className="guards" data-testid={`guards-${label}`}>
+      <thead>
+        <tr>
+          <th>guard ({label})</th>
+          <th>base</th>
+          <th>candidate</th>
+          <th>change [95% CI]</th>
+          <th>rule</th>
+          <th>status</th>
+        </tr>
+      </thead>
+      <tbody>
+        {guards.map((g) => {
+          const status = g.fired === null ? "reported" : g.fired ? "FIRED" : "ok";
+          return (
+            <tr key={g.guard} data-guard={g.guard} className={g.fired ? "fired" : ""}>
+              <td>
+                {g.guard} <span className="muted small">{g.unit}</span>
+              </td>
+              <td className="num">{num(g.base, 4)}</td>
+              <td className="num">{num(g.trained, 4)}</td>
+              <td className="num">
+                {signed(g.change, 4)} {g.ci95 ? ci(g.ci95, 4) : ""}
+              </td>
+              <td className="small">{g.rule}</td>
+              <td className={`status status-${status}`}>{status}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function ComparisonTables({ c, label }: { c: Comparison; label: string }) {
+  return (
+    <>
+      <table className="ab" data-testid={`ab-${label}`}>
+        <thead>
+          <tr>
+            <th>metric ({label} − base)</th>
+            <th>n pairs</th>
+            <th>base</th>
+            <th>{label}</th>
+            <th>Δ</th>
+            <th>95% CI</th>
+            <th>t</th>
+            <th>p</th>
+          </tr>
+        </thead>
+        <tbody>
+          <DeltaRow name="retention (certified C)" d={c.retention} />
+          <DeltaRow name={`on-band (${c.on_band.excluded} pairs excluded)`} d={c.on_band.delta} />
+          {Object.entries(c.components).map(([k, v]) => (
+            <DeltaRow key={k} name={k} d={v.delta} />
+          ))}
+        </tbody>
+      </table>
+      <p className="muted small">
+        win/loss/tie {c.win_loss_tie.wins}/{c.win_loss_tie.losses}/{c.win_loss_tie.ties} over {c.n_pairs} paired sessions
+      </p>
+      <GuardTable guards={c.guards} label={label} />
+    </>
+  );
+}
+
+export function CertifyView({ result }: { result: CertifyResult }) {
+  return (
+    <section data-testid="certify">
+      <div className={`verdict-banner ${result.certified ? "pass" : "fail"}`} data-testid="certify-verdict">
+        {result.certified ? "CERTIFIED" : "NOT CERTIFIED"} on {result.primary}
+        <span className="small">
+          {" "}
+          · bars {result.bars_passed ? "passed" : "missed"}
+          {result.guards_fired.length > 0 && ` · guards fired: ${result.guards_fired.join(", ")}`}
+          {result.bait_tripped !== null && ` · bait arm ${result.bait_tripped ? "tripped the guards (as it must)" : "did NOT trip any guard"}`}
+        </span>
+      </div>
+      {result.preregistration && (
+        <p className="muted small">
+          pre-registration “{result.preregistration.name}” registered {result.preregistration.registered_at}, hash {result.preregistration.hash.slice(0, 12)}
+        </p>
+      )}
+      {result.sets.map((s) => (
+        <div key={s.name} className="set" data-set={s.name}>
+          <h2>
+            Seed set {s.name}
+            {s.name === result.primary ? " (primary)" : ""}
+          </h2>
+          <table className="bars" data-testid={`bars-${s.name}`}>
+            <thead>
+              <tr>
+                <th>pre-registered bar</th>
+                <th>n</th>
+                <th>Δ</th>
+                <th>t</th>
+                <th>verdict</th>
+                <th>why</th>
+              </tr>
+            </thead>
+            <tbody>
+              {s.verdicts.map((v) => (
+                <tr key={v.bar} data-bar={v.bar}>
+                  <td>{v.bar}</td>
+                  <td className="num">{v.n}</td>
+                  <td className="num">{signed(v.delta, 5)}</td>
+                  <td className="num">{num(v.t, 2)}</td>
+                  <td className={`status ${v.pass ? "status-ok" : "status-FIRED"}`}>{v.pass ? "PASS" : "MISS"}</td>
+                  <td className="small">{v.reason}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <ComparisonTables c={s.trained} label="trained" />
+          {s.bait && isObj(s.bait) && <ComparisonTables c={s.bait} label="bait" />}
+        </div>
+      ))}
+    </section>
+  );
+}

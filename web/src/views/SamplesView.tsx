@@ -1,0 +1,246 @@
+// The sample browser (SPEC §11): scored rows from a JSONL file or the journal, searched and filtered on
+// the server, shown in a virtualized list that fetches only the pages in view, so a 50,000-row log stays
+// responsive. Clicking a row shows its per-term breakdown and full text.
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { getJson } from "../api.ts";
+import { samplesHref } from "../App.tsx";
+import { num } from "../format.ts";
+import type { RunsResponse, SampleRow, SamplesPage } from "../types.ts";
+
+const PAGE = 100;
+const ROW_HEIGHT = 34;
+
+interface Query {
+  q: string;
+  field: string;
+  min: string;
+  max: string;
+  errors: "" | "only" | "exclude";
+  sort: "index" | "asc" | "desc";
+}
+
+const EMPTY: Query = { q: "", field: "value", min: "", max: "", errors: "", sort: "index" };
+
+function SourcePicker({ source }: { source: string }) {
+  const [options, setOptions] = useState<string[]>([]);
+  useEffect(() => {
+    getJson<RunsResponse>("runs").then((r) => {
+      const files = r.runs.filter((x) => x.type === "samples").map((x) => x.file);
+      const all = r.journal ? [r.journal.source, ...files] : files;
+      setOptions(all);
+      if (!source && all.length > 0) location.replace(samplesHref(all[0]));
+    });
+  }, [source]);
+  return (
+    <select aria-label="source" value={source} onChange={(e) => location.assign(samplesHref(e.target.value))}>
+      {!source && <option value="">choose a source…</option>}
+      {options.map((o) => (
+        <option key={o} value={o}>
+          {o}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function TermBreakdown({ row, terms }: { row: SampleRow; terms: string[] }) {
+  return (
+    <aside className="detail" data-testid="sample-detail" data-id={row.id}>
+      <h3>
+        {row.id} <span className="muted small">#{row.index}{row.step !== null ? ` · step ${row.step}` : ""}{row.group ? ` · group ${row.group}` : ""}</span>
+      </h3>
+      <p>
+        reward <strong>{num(row.value, 4)}</strong>
+        {row.error && <span className="error"> · {row.error}</span>}
+      </p>
+      <table className="terms">
+        <tbody>
+          {terms.map((t) => {
+            const v = row.terms[t];
+            return (
+              <tr key={t} data-term={t}>
+                <td>{t}</td>
+                <td className="num">{v === undefined ? "" : num(v, 4)}</td>
+                <td className="bar-cell">{typeof v === "number" && <span className="bar" style={{ width: `${Math.min(100, Math.abs(v) * 100)}%`, background: v < 0 ? "#c0392b" : "#2471a3" }} />}</td>
+                <td className="error small">{row.term_errors[t] ?? ""}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {row.prompt && (
+        <>
+          <h4>prompt</h4>
+          <pre>{row.prompt}</pre>
+        </>
+      )}
+      <h4>output</h4>
+      <pre>{row.output}</pre>
+    </aside>
+  );
+}
+
+export function SamplesView({ source }: { source: string }) {
+  const [query, setQuery] = useState<Query>(EMPTY);
+  const [page0, setPage0] = useState<SamplesPage | null>(null);
+  const [pages, setPages] = useState<Map<number, SampleRow[]>>(new Map());
+  const [error, setError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<SampleRow | null>(null);
+  const [lastMs, setLastMs] = useState<number | null>(null);
+  const generation = useRef(0);
+  const inflight = useRef(new Set<number>());
+  const started = useRef(0);
+  const scroller = useRef<HTMLDivElement>(null);
+
+  const params = useCallback(
+    (offset: number) => ({ source, q: query.q, field: query.field, min: query.min, max: query.max, errors: query.errors, sort: query.sort, offset, limit: PAGE }),
+    [source, query],
+  );
+
+  // A new query: fetch its first page; earlier pages stay on screen until it arrives (no flash).
+  useEffect(() => {
+    if (!source) return;
+    const gen = ++generation.current;
+    const abort = new AbortController();
+    inflight.current = new Set();
+    getJson<SamplesPage>("samples", params(0), abort.signal).then(
+      (p) => {
+        if (gen !== generation.current) return;
+        setError(null);
+        setPage0(p);
+        setPages(new Map([[0, p.rows]]));
+        scroller.current?.scrollTo({ top: 0 });
+      },
+      (e: Error) => {
+        if (e.name !== "AbortError" && gen === generation.current) setError(e.message);
+      },
+    );
+    return () => abort.abort();
+  }, [source, params]);
+
+  useEffect(() => {
+    if (page0 && started.current) {
+      setLastMs(performance.now() - started.current);
+      started.current = 0;
+    }
+  }, [page0]);
+
+  const matched = page0?.matched ?? 0;
+  const virtualizer = useVirtualizer({ count: matched, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const items = virtualizer.getVirtualItems();
+
+  // Fetch the pages the visible rows fall in.
+  const first = items[0]?.index ?? 0;
+  const last = items.at(-1)?.index ?? 0;
+  useEffect(() => {
+    if (!page0) return;
+    const gen = generation.current;
+    for (let p = Math.floor(first / PAGE); p <= Math.floor(last / PAGE); p++) {
+      if (pages.has(p) || inflight.current.has(p)) continue;
+      inflight.current.add(p);
+      getJson<SamplesPage>("samples", params(p * PAGE)).then(
+        (res) => {
+          if (gen !== generation.current) return;
+          setPages((prev) => new Map(prev).set(p, res.rows));
+        },
+        (e: Error) => gen === generation.current && setError(e.message),
+      );
+    }
+  }, [first, last, page0, pages, params]);
+
+  const set = (patch: Partial<Query>) => {
+    started.current = performance.now();
+    setQuery((q) => ({ ...q, ...patch }));
+  };
+  const rowAt = (i: number): SampleRow | undefined => pages.get(Math.floor(i / PAGE))?.[i % PAGE];
+  const terms = page0?.terms ?? [];
+  const shownTerms = terms.slice(0, 5);
+
+  return (
+    <section className="samples">
+      <h1>Samples</h1>
+      <div className="toolbar">
+        <SourcePicker source={source} />
+        <input type="search" aria-label="search" placeholder="search id, prompt and output" value={query.q} onChange={(e) => set({ q: e.target.value })} />
+        <select aria-label="field" value={query.field} onChange={(e) => set({ field: e.target.value })}>
+          <option value="value">reward</option>
+          {terms.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </select>
+        <input aria-label="min" className="narrow" placeholder="min" value={query.min} onChange={(e) => set({ min: e.target.value })} />
+        <input aria-label="max" className="narrow" placeholder="max" value={query.max} onChange={(e) => set({ max: e.target.value })} />
+        <select aria-label="errors" value={query.errors} onChange={(e) => set({ errors: e.target.value as Query["errors"] })}>
+          <option value="">all rows</option>
+          <option value="exclude">scored only</option>
+          <option value="only">errors only</option>
+        </select>
+        <select aria-label="sort" value={query.sort} onChange={(e) => set({ sort: e.target.value as Query["sort"] })}>
+          <option value="index">file order</option>
+          <option value="desc">highest first</option>
+          <option value="asc">lowest first</option>
+        </select>
+      </div>
+      {error && <p className="error" data-testid="samples-error">{error}</p>}
+      <p className="muted small" data-testid="samples-count" data-matched={page0?.matched ?? ""} data-total={page0?.total ?? ""}>
+        {page0 ? `${page0.matched.toLocaleString("en")} of ${page0.total.toLocaleString("en")} rows` : source ? "loading…" : "no source chosen"}
+        {page0 && page0.bad_lines > 0 && ` · ${page0.bad_lines} unreadable lines skipped`}
+        {lastMs !== null && ` · updated in ${lastMs.toFixed(0)} ms`}
+      </p>
+      <div className="samples-body">
+        <div className="list">
+          <div className="row head">
+            <span className="c-idx">#</span>
+            <span className="c-id">id</span>
+            <span className="c-step">step</span>
+            <span className="c-val">reward</span>
+            {shownTerms.map((t) => (
+              <span key={t} className="c-term" title={t}>
+                {t}
+              </span>
+            ))}
+            <span className="c-text">output</span>
+          </div>
+          <div className="scroller" ref={scroller} data-testid="scroller">
+            <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+              {items.map((v) => {
+                const row = rowAt(v.index);
+                return (
+                  <div
+                    key={v.key}
+                    className={`row ${row ? "" : "loading"} ${row && selected?.index === row.index ? "selected" : ""} ${row?.error ? "has-error" : ""}`}
+                    data-pos={v.index}
+                    data-id={row?.id}
+                    style={{ position: "absolute", top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}
+                    onClick={() => row && setSelected(row)}
+                  >
+                    {row ? (
+                      <>
+                        <span className="c-idx">{row.index}</span>
+                        <span className="c-id">{row.id}</span>
+                        <span className="c-step">{row.step ?? ""}</span>
+                        <span className="c-val">{row.error ? "error" : num(row.value, 3)}</span>
+                        {shownTerms.map((t) => (
+                          <span key={t} className="c-term">
+                            {num(row.terms[t], 3)}
+                          </span>
+                        ))}
+                        <span className="c-text">{row.output.slice(0, 200)}</span>
+                      </>
+                    ) : (
+                      <span className="c-text muted">…</span>
+                    )}
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+        </div>
+        {selected && <TermBreakdown row={selected} terms={terms} />}
+      </div>
+    </section>
+  );
+}
