@@ -3,8 +3,10 @@ import type { BaitProbeResult } from "./bait-probe.js";
 import type { FuzzResult } from "./bait-fuzzer.js";
 import type { AuditReport } from "./suite.js";
 
-const f = (x: number | null | undefined, d = 2) => (x === null || x === undefined || !Number.isFinite(x) ? "—" : (x >= 0 ? "+" : "") + x.toFixed(d));
-const ci = (c: [number, number] | null | undefined, d = 2) => (c ? `[${c[0].toFixed(d)}, ${c[1].toFixed(d)}]` : "—");
+/** Fixed decimals, except a non-zero value too small to show, which keeps one significant digit. */
+const num = (x: number, d: number) => (x !== 0 && Math.abs(x) < 0.5 * 10 ** -d ? x.toExponential(0) : x.toFixed(d));
+const f = (x: number | null | undefined, d = 2) => (x === null || x === undefined || !Number.isFinite(x) ? "—" : (x >= 0 ? "+" : "") + num(x, d));
+const ci = (c: [number, number] | null | undefined, d = 2) => (c ? `[${num(c[0], d)}, ${num(c[1], d)}]` : "—");
 const pct = (x: number | null | undefined) => (x === null || x === undefined ? "—" : `${(100 * x).toFixed(0)}%`);
 
 export function formatProbeTable(p: BaitProbeResult): string {

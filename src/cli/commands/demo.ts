@@ -11,6 +11,8 @@ import { runHumorDemo } from "../../envs/humor/demo.js";
 import { formatHumorTable } from "../../envs/humor/score-summary.js";
 import { addCacheOptions, addConfigOption, openModels } from "../common-options.js";
 import { progressBar, type Progress } from "../progress.js";
+import { quickBaitProbe } from "../../audit/quick-probe.js";
+import { formatProbeTable } from "../../audit/format.js";
 
 interface Options {
   sessions: string;
@@ -48,6 +50,15 @@ export function register(program: Command): void {
         },
       });
       bar?.stop();
+      // Audit phase (SPEC §5): a quick bait-suffix probe on a few of the demo's contexts, raw vs v2 path.
+      const auditStarted = performance.now();
+      let probeBar: Progress | undefined;
+      const probe = await quickBaitProbe(models.roles.audience, result.rows, (done, total) => {
+        probeBar ??= progressBar("auditing", total, opts.json);
+        probeBar.update(done);
+      });
+      probeBar?.stop();
+      const auditSeconds = (performance.now() - auditStarted) / 1000;
       mkdirSync(opts.outDir, { recursive: true });
       await writeJsonl(join(opts.outDir, "bank.jsonl"), result.rows);
       await writeJsonl(join(opts.outDir, "scored.jsonl"), result.rows.map((row, i) => ({ ...row, score: result.scores[i] })));
@@ -57,7 +68,8 @@ export function register(program: Command): void {
         { sessions, instrument: result.instrument, models: models.describe() },
         {
           summary: result.summary,
-          seconds: { ...result.seconds, total: (performance.now() - started) / 1000 },
+          audit: { bait_probe: probe },
+          seconds: { ...result.seconds, audit: auditSeconds, total: (performance.now() - started) / 1000 },
           model_calls: calls.filter((c) => !c.cached).length,
           cache_hits: calls.filter((c) => c.cached).length,
           peak_rss_mb: process.resourceUsage().maxRSS / 1024,
@@ -69,6 +81,7 @@ export function register(program: Command): void {
         return;
       }
       process.stdout.write(formatHumorTable(result.rows, result.scores, result.summary) + "\n\n");
+      process.stdout.write(formatProbeTable(probe) + `\n(quick audit: ${auditSeconds.toFixed(1)} s; the full suite is \`foolsgold audit\`)\n\n`);
       const r = artifact.result;
       process.stdout.write(
         `${sessions} sessions simulated in ${r.seconds.simulate.toFixed(1)} s and scored in ${r.seconds.score.toFixed(1)} s ` +
