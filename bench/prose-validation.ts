@@ -39,6 +39,7 @@ interface Scored {
   density: number;
   gated: boolean;
   terms: Record<string, number>;
+  per1k: Record<string, number>;
 }
 
 const FACTORS = ["slop", "human_phrases", "openers", "echo"] as const;
@@ -51,7 +52,8 @@ function scoreAll(rows: ProseRow[]): Scored[] {
     if (s.value === null) throw new Error(`row ${row.id} could not be scored: ${s.error}`);
     const density = (s.terms.slop?.details as { density_per_1k?: number } | undefined)?.density_per_1k ?? Number.NaN;
     const terms = Object.fromEntries(FACTORS.map((t) => [t, s.terms[t]?.value ?? Number.NaN]));
-    return { row, value: s.value, slop: s.terms.slop?.value ?? Number.NaN, density, gated: s.terms.gates?.value === 0, terms };
+    const per1k = ((s.terms.slop?.details as { per_1k?: Record<string, number> } | undefined)?.per_1k ?? {}) as Record<string, number>;
+    return { row, value: s.value, slop: s.terms.slop?.value ?? Number.NaN, density, gated: s.terms.gates?.value === 0, terms, per1k };
   });
 }
 
@@ -148,6 +150,13 @@ const report = {
     ci95_bootstrap: bootstrapCi(diffs, mean, { seed: "antislop-vs-base", resamples: 10000 }).ci.map(round),
     paired_t: pairedT(paired.map((k) => anti.get(k)!.value), paired.map((k) => base.get(k)!.value)),
     density_pairs: densityDiffs.length,
+    // LuneLight's table "in spirit": hit rates per 1,000 words, stock (base) → tuned (antislop).
+    per_1k_base_to_antislop: Object.fromEntries(
+      ["pair", "frame", "excess_word", "stacked_adjectives", "not_x_but_y"].map((k) => {
+        const rate = (m: Map<string, Scored>) => round(mean(paired.map((p) => m.get(p)!).filter((x) => !x.gated).map((x) => x.per1k[k])));
+        return [k, { base: rate(base), antislop: rate(anti) }];
+      }),
+    ),
     mean_density_difference_per_1k: round(mean(densityDiffs)),
     density_ci95_bootstrap: bootstrapCi(densityDiffs, mean, { seed: "antislop-vs-base-density", resamples: 10000 }).ci.map(round),
   },
