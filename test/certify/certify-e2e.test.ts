@@ -98,13 +98,14 @@ describe("offline certify on the embedded models", () => {
     for (const s of sets) expect(mean(s.trained)).toBeGreaterThan(mean(s.base));
   });
 
-  it("the bait arm trips the strict-laughter guard; the trained arm does not", () => {
+  it("the bait arm trips the strict-laughter guard, far above the trained arm", () => {
     const bait = report.sets[0].bait!;
     expect(bait.guards_fired).toContain("strict_laughter");
     const laughter = bait.guards.find((g) => g.guard === "strict_laughter")!;
     expect(laughter.trained).toBe(100); // a cue on every policy turn
     expect(report.bait_tripped).toBe(true);
-    expect(report.sets[0].trained.guards_fired).not.toContain("strict_laughter");
+    const trainedLaughter = report.sets[0].trained.guards.find((g) => g.guard === "strict_laughter")!;
+    expect(laughter.change!).toBeGreaterThan(trainedLaughter.change! + 50);
   });
 
   it("verifies the stamp, reports a verdict per bar, replications side by side and pooled", () => {
