@@ -14,6 +14,7 @@ import { USE_LITE_GROUNDING_FLOOR } from "../terms/humor/grounding.js";
 import { LAUGHTER_OPENERS, OPENERS_VERSION } from "../terms/humor/laughter-openers.js";
 import { assembleSession, measureSession, type HumorModels, type HumorSettings, type SessionBreakdown } from "../terms/humor/session.js";
 import { PRESETS, trainingWeights } from "../terms/humor/training-reward.js";
+import { instrumentModel } from "../models/spec.js";
 import type { Instrument, ModelRoles, ScoreContext, Scorer, StackDefinition } from "./types.js";
 
 export const HUMOR_STACK_VERSION = "humor-stack-1";
@@ -65,18 +66,7 @@ export function resolveHumorSettings(options: ResolvedOptions): HumorSettings {
 }
 
 /** Model ids of the built-in server (src/models/embedded/server.ts and embedder.ts). */
-const EMBEDDED_MODEL_IDS = new Set(["foolsgold-embedded-lm", "use-lite-512"]);
-const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
-/**
- * The endpoint as the instrument records it. The built-in server listens on a fresh loopback port each
- * run; it is recorded as "embedded" so the same instrument keeps the same hash from run to run.
- */
-function endpointOf(client: { spec: { baseUrl: string; model: string } }) {
-  const { baseUrl, model } = client.spec;
-  const embedded = LOOPBACK.has(new URL(baseUrl).hostname) && EMBEDDED_MODEL_IDS.has(model);
-  return { baseUrl: embedded ? "embedded" : baseUrl, model };
-}
 
 export function humorInstrument(options: ResolvedOptions, settings: HumorSettings, models: HumorModels): Instrument {
   const recorded = {
@@ -100,7 +90,7 @@ export function humorInstrument(options: ResolvedOptions, settings: HumorSetting
     stack: "humor",
     version: HUMOR_STACK_VERSION,
     options: recorded,
-    models: { audience: endpointOf(models.audience), embedder: endpointOf(models.embedder) },
+    models: { audience: instrumentModel(models.audience.spec), embedder: instrumentModel(models.embedder.spec) },
   };
   return { ...body, hash: hashOf(body) };
 }

@@ -2,7 +2,8 @@
 // is worked out in the comment beside it.
 import { describe, expect, it } from "vitest";
 import { certifiedRetention } from "../../src/terms/humor/certified-retention.js";
-import { cosine, groundingCredit, groundingWindow, passesFloor } from "../../src/terms/humor/grounding.js";
+import { groundingCredit, groundingWindow, passesFloor } from "../../src/terms/humor/grounding.js";
+import { cosine } from "../../src/stats/cosine.js";
 import { selfRepetition, selfRepetitionFromWords } from "../../src/terms/humor/repetition.js";
 import { hasAsteriskText, screenTurn } from "../../src/terms/humor/screens.js";
 import { PRESETS, sessionTrainingReward, turnReward } from "../../src/terms/humor/training-reward.js";

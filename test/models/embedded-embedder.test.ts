@@ -1,6 +1,7 @@
 // The USE-lite embedder (shipped weights, no download) and the server's /v1/embeddings endpoint.
 import { describe, expect, it } from "vitest";
-import { cosine, EMBEDDING_DIMENSIONS, loadEmbedder } from "../../src/models/embedded/embedder.js";
+import { EMBEDDING_DIMENSIONS, loadEmbedder } from "../../src/models/embedded/embedder.js";
+import { cosine } from "../../src/stats/cosine.js";
 import { createLmServerApp } from "../../src/models/embedded/server.js";
 import { loadEmbeddedLm } from "../../src/models/embedded/store.js";
 

@@ -2,7 +2,8 @@
 // so 95% of what people actually say to each other passes. Needs real dialogues and the embedder the
 // floor will be used with; the resulting number is what ships (grounding.ts), not the data.
 import type { ModelClient } from "../../models/spec.js";
-import { cosine, groundingWindow } from "./grounding.js";
+import { groundingWindow } from "./grounding.js";
+import { cosine } from "../../stats/cosine.js";
 
 /** g for every reply that has a full window before it, over dialogues given as lists of turn texts. */
 export async function humanGroundingScores(dialogues: readonly (readonly string[])[], embedder: ModelClient, window: number): Promise<number[]> {

@@ -27,20 +27,6 @@ export const groundingMeta: TermMeta<GroundingOptions> = {
   options: groundingOptions,
 };
 
-export function cosine(a: readonly number[], b: readonly number[]): number {
-  if (a.length !== b.length) throw new RangeError(`embedding lengths differ: ${a.length} vs ${b.length}`);
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i] * b[i];
-    na += a[i] * a[i];
-    nb += b[i] * b[i];
-  }
-  if (na === 0 || nb === 0) return 0;
-  return dot / Math.sqrt(na * nb);
-}
-
 /** The text a reply at `index` is compared with: the `window` turns before it (empty at the start). */
 export function groundingWindow(turns: readonly Turn[], index: number, window: number): string {
   return turns

@@ -7,7 +7,7 @@ import type { Turn } from "../../core/types.js";
 import type { ModelClient } from "../../models/spec.js";
 import type { TermMeta } from "../types.js";
 import { audiencePrompt, displayName } from "./audience-prompt.js";
-import { cosine } from "./grounding.js";
+import { cosine } from "../../stats/cosine.js";
 
 export const SURPRISE_PROMPT_VERSION = "humor-surprise-1";
 
