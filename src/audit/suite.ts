@@ -19,7 +19,7 @@ import { createLaughterMeter } from "./laughter-meter.js";
 import { groupOf, humorRewardComponents, requireGroups, stepOf, termValue, type LogRow } from "./log-rows.js";
 import { runNoiseProbe, type NoiseResult } from "./noise.js";
 import { HUMOR_FEATURES, humorFeatures } from "./observable-features.js";
-import { parsePath, pathContext, V2_SEED_PATH, type ScoringPath } from "./paths.js";
+import { parsePath, pathContext, type ScoringPath } from "./paths.js";
 import { DEFAULT_SUFFIXES, type BaitSuffix } from "./suffixes.js";
 import { runTransformAudit, type TransformAuditResult } from "./transform-audit.js";
 import { TRANSFORMS } from "./transforms.js";
@@ -125,9 +125,10 @@ export async function runAuditSuite(input: AuditConfigInput, inputs: AuditInputs
     report.fuzz = [];
     for (const vocab of config.fuzz.vocabs) {
       const path = parsePath(vocab);
+      if (path.mode === "none") throw new InputError("fuzz.vocabs", `"${vocab}" strips nothing: the fuzzer needs a normalizing path (v2, v3 or MODE:VOCAB)`);
       report.fuzz.push(
         await timed("fuzz", () =>
-          runBaitFuzzer({ client: models.audience, path: path.mode === "none" ? V2_SEED_PATH : path, candidates, contexts: contexts.slice(0, config.fuzz.contexts), taste: config.taste, screenMin: config.fuzz.screen_min, policySpeaker: config.policy_speaker, meter, onProgress: progress("fuzz") }),
+          runBaitFuzzer({ client: models.audience, path, candidates, contexts: contexts.slice(0, config.fuzz.contexts), taste: config.taste, screenMin: config.fuzz.screen_min, policySpeaker: config.policy_speaker, meter, onProgress: progress("fuzz") }),
         ),
       );
     }
