@@ -114,6 +114,15 @@ describe("foolsgold certify (banks mode)", () => {
     expect(stdout).not.toBe("");
   });
 
+  it("refuses to roll out on seed sets other than the pre-registered ones, before starting any model", async () => {
+    const withSets = write("sets.json", JSON.stringify({ ...registered, seed_set: "demo", replications: ["rep-14m"] }));
+    const r = await run("--prereg", withSets, "--set", "eval6");
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--set: "eval6" differs from the pre-registered seed_set "demo"');
+    const rep = await run("--prereg", withSets, "--replications", "rep-14m,rep-16m");
+    expect(rep.stderr).toContain("--replications: rep-16m not among the pre-registered replications (rep-14m)");
+  });
+
   it("reports without certifying under --allow-unregistered", async () => {
     const r = await run("--allow-unregistered", "--base", base, "--trained", trained);
     expect(r.status).toBe(1);

@@ -166,6 +166,7 @@ async function run(opts: Options): Promise<void> {
     params.banks = { base: opts.base, trained: opts.trained, bait: opts.bait, replications: opts.replication, rescored: rescored ? [opts.rescoredBase, opts.rescoredTrained, opts.rescoredBait] : undefined };
   }
 
+  const plan = banksMode ? undefined : rolloutPlan(opts, prereg);
   const needsScoring = sets.some((s) => !isScored(s.base) || !isScored(s.trained) || (s.bait && !isScored(s.bait)));
   const revised = opts.revisedOptions !== undefined ? jsonOption(opts.revisedOptions, "--revised-options") : undefined;
   const needModels = !banksMode || needsScoring || revised !== undefined;
@@ -187,7 +188,7 @@ async function run(opts: Options): Promise<void> {
     }
 
     if (!banksMode) {
-      sets = await rolloutSets(opts, prereg, scorer!, models!, concurrency, tick, params);
+      sets = await rolloutSets(opts, plan!, prereg, scorer!, models!, concurrency, tick, params);
     } else if (needsScoring) {
       sets = await Promise.all(sets.map(async (s) => scoreSet(s, scorer!, tick)));
     }
@@ -215,6 +216,18 @@ async function run(opts: Options): Promise<void> {
   }
 }
 
+/** The seed sets a rollout uses; they must be the pre-registered ones. */
+function rolloutPlan(opts: Options, prereg: Preregistration | undefined): { primary: string; replications: string[] } {
+  const primary = opts.set ?? prereg?.seed_set ?? "demo";
+  const replications = opts.replications !== undefined ? opts.replications.split(",").map((s) => s.trim()).filter(Boolean) : (prereg?.replications ?? []);
+  if (prereg?.seed_set !== undefined && primary !== prereg.seed_set) {
+    throw new InputError("--set", `"${primary}" differs from the pre-registered seed_set "${prereg.seed_set}"; evaluate where you registered, or register again before rolling out`);
+  }
+  const unregistered = prereg ? replications.filter((r) => !prereg.replications.includes(r)) : [];
+  if (unregistered.length > 0) throw new InputError("--replications", `${unregistered.join(", ")} not among the pre-registered replications (${prereg!.replications.join(", ") || "none"})`);
+  return { primary, replications };
+}
+
 function validOptions(raw: Record<string, unknown>, where: string): HumorOptions {
   const parsed = humorOptions.safeParse(raw);
   if (!parsed.success) {
@@ -240,6 +253,7 @@ async function scoreSet(s: SetBanks, scorer: HumorScorer, tick: (label: string) 
 
 async function rolloutSets(
   opts: Options,
+  plan: { primary: string; replications: string[] },
   prereg: Preregistration | undefined,
   scorer: HumorScorer,
   models: ModelsForCommand,
@@ -248,8 +262,7 @@ async function rolloutSets(
   params: Record<string, unknown>,
 ): Promise<SetBanks[]> {
   const registry = loadSeedRegistry(opts.registry);
-  const primary = opts.set ?? prereg?.seed_set ?? "demo";
-  const replications = opts.replications !== undefined ? opts.replications.split(",").map((s) => s.trim()).filter(Boolean) : (prereg?.replications ?? []);
+  const { primary, replications } = plan;
   const limit = integer(opts.limit, "--limit", 2);
   const policyTurns = integer(opts.turns, "--turns", 1);
   const bestOf = integer(opts.bestOf, "--best-of", 1);
