@@ -17,22 +17,30 @@ const wink = createRequire(import.meta.url)("wink-lemmatizer") as WinkLemmatizer
 const MEMO_LIMIT = 200_000;
 const memo = new Map<string, string>();
 
-/** Words the rules get wrong without a tagger, fixed by hand. */
-const OVERRIDES: Readonly<Record<string, string>> = {
-  "'s": "'s", as: "as", us: "us", this: "this", his: "his", was: "be", does: "do", news: "news",
-  evening: "evening", morning: "morning", during: "during", nothing: "nothing", something: "something",
-  anything: "anything", everything: "everything", thing: "thing", things: "thing", ceiling: "ceiling",
-};
+/** Words the rules get wrong without a tagger, fixed by hand. A Map, so "constructor" is just a word. */
+const OVERRIDES: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    "'s": "'s", as: "as", us: "us", this: "this", his: "his", was: "be", does: "do", news: "news",
+    evening: "evening", morning: "morning", during: "during", nothing: "nothing", something: "something",
+    anything: "anything", everything: "everything", thing: "thing", things: "thing", ceiling: "ceiling",
+  }),
+);
+
+// wink-lemmatizer keeps its exception tables in plain objects, so inherited names ("constructor",
+// "__proto__") come back as functions or objects: only a string answer is a lemma.
+function asLemma(candidate: unknown, word: string): string {
+  return typeof candidate === "string" && candidate !== "" ? candidate : word;
+}
 
 function compute(word: string): string {
-  const override = OVERRIDES[word];
+  const override = OVERRIDES.get(word);
   if (override !== undefined) return override;
   if (word.length < 3 || !/^[a-z][a-z'-]*$/.test(word)) return word;
-  const verb = wink.verb(word);
+  const verb = asLemma(wink.verb(word), word);
   if (verb !== word) return verb;
-  const noun = wink.noun(word);
+  const noun = asLemma(wink.noun(word), word);
   if (noun !== word) return noun;
-  return wink.adjective(word);
+  return asLemma(wink.adjective(word), word);
 }
 
 /** Base form of a lowercase English word: `lemma("dropped")` → "drop"; unknown words come back unchanged. */

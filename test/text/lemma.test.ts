@@ -44,3 +44,12 @@ describe("stopwords and content words", () => {
     expect(contentWords("")).toEqual([]);
   });
 });
+
+describe("lemma on names inherited from Object.prototype", () => {
+  it("returns the word itself, never a function or object", () => {
+    for (const w of ["constructor", "__proto__", "prototype", "__definegetter__"]) {
+      expect(typeof lemma(w), w).toBe("string");
+      expect(lemma(w), w).toBe(w);
+    }
+  });
+});
