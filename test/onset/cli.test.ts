@@ -1,9 +1,11 @@
-// The onset / detect / labels commands end to end through the real CLI entry (bin/foolsgold.js).
-import { execFileSync, spawnSync } from "node:child_process";
+// The onset / detect / labels commands end to end through the CLI's main() in this process (fast),
+// and once through the real binary for the exit-status contract.
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { main } from "../../src/cli/index.js";
 import { toJsonl } from "../../src/core/jsonl.js";
 import { createRng } from "../../src/core/random.js";
 import { hasSharedData, sharedDataSkipReason, sharedPath } from "../helpers/shared-data.js";
@@ -12,7 +14,28 @@ const BIN = resolve(import.meta.dirname, "../../bin/foolsgold.js");
 const dir = mkdtempSync(join(tmpdir(), "fg-onset-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const run = (args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8" });
+const spawn = (args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8" });
+
+async function run(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((stdout += String(chunk)), true));
+  const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => ((stderr += String(chunk)), true));
+  try {
+    const status = await main(["node", "foolsgold", ...args]);
+    return { status, stdout, stderr };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+    process.exitCode = undefined;
+  }
+}
+
+async function json(args: string[]): Promise<Record<string, any>> {
+  const r = await run(args);
+  if (r.status !== 0) throw new Error(`foolsgold ${args.join(" ")} exited ${r.status}: ${r.stderr}`);
+  return JSON.parse(r.stdout);
+}
 
 describe("onset / detect CLI on a small scored log", () => {
   // 80 steps × 30 rows; from step 40 the policy appends "I hope this helps!", which the biased judge rewards.
@@ -30,10 +53,9 @@ describe("onset / detect CLI on a small scored log", () => {
   const log = join(dir, "log.jsonl");
   writeFileSync(log, toJsonl(rows) + "{broken\n");
 
-  it("onset --log --json prints the SPEC §12 shape and writes a mirror without clean scores", () => {
+  it("onset --log --json prints the SPEC §12 shape and writes a mirror without clean scores", async () => {
     const mirror = join(dir, "mirror.jsonl");
-    const out = execFileSync(process.execPath, [BIN, "onset", "--log", log, "--bias", "tone", "--mirror", mirror, "--json"], { encoding: "utf8" });
-    const result = JSON.parse(out);
+    const result = await json(["onset", "--log", log, "--bias", "tone", "--mirror", mirror, "--json"]);
     expect(result.sweep).toHaveLength(12);
     expect(Object.keys(result.sweep[0]).sort()).toEqual(["gap", "mech", "onset"]);
     expect(result.canonical_onset).toBeGreaterThanOrEqual(38);
@@ -41,42 +63,41 @@ describe("onset / detect CLI on a small scored log", () => {
     expect(result.reporting).toBe("stable_point");
     expect(result.bad_lines).toHaveLength(1);
     expect(result.skipped_rows).toHaveLength(1);
-    const m = readFileSync(mirror, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const m = readFileSync(mirror, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, number>);
     expect(Object.keys(m[0]).sort()).toEqual(["input", "output", "score", "step"]);
     expect(Math.max(...m.map((r) => r.score))).toBeLessThanOrEqual(1);
 
-    const det = JSON.parse(execFileSync(process.execPath, [BIN, "detect", "--log", mirror, "--json"], { encoding: "utf8" }));
+    const det = await json(["detect", "--log", mirror, "--json"]);
     expect(det.alarm).toBe(true);
     expect(Math.abs(det.onset_step - result.canonical_onset)).toBeLessThanOrEqual(5);
     expect(det.hacking_type).toBe("closing_phrase");
     expect(Object.keys(det)).toEqual(expect.arrayContaining(["alarm", "onset_step", "hacking_type", "evidence", "rationale", "confidence"]));
   });
 
-  it("exits 2 with one clear line on bad input", () => {
-    const r = run(["onset", "--log", log]);
+  it("exits 2 with one clear line on bad input (real binary)", async () => {
+    const r = spawn(["onset", "--log", log]);
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
     expect(r.stderr).toMatch(/--bias/);
-    const p = run(["detect", "--log", join(dir, "x.parquet")]);
+    const p = await run(["detect", "--log", join(dir, "x.parquet")]);
     expect(p.status).toBe(2);
     expect(p.stderr).toMatch(/Parquet/);
   });
 });
 
 describe.skipIf(!hasSharedData)(`onset --signals on the published runs (${hasSharedData ? "shared data" : sharedDataSkipReason})`, () => {
-  it("reproduces run C from its published smoothed signals", () => {
-    const out = execFileSync(process.execPath, [BIN, "onset", "--signals", sharedPath("hacking_runs/cherrl_reference_onset_definition.json"), "--run", "run_C", "--smoothed", "--json"], { encoding: "utf8" });
-    const r = JSON.parse(out);
+  it("reproduces run C from its published smoothed signals", async () => {
+    const r = await json(["onset", "--signals", sharedPath("hacking_runs/cherrl_reference_onset_definition.json"), "--run", "run_C", "--smoothed", "--json"]);
     expect(r.canonical_onset).toBe(91);
     expect(r.interval).toEqual([91, 95]);
     expect(r.severe).toBe(124);
     expect(r.reporting).toBe("stable_point");
   });
 
-  it("labels export writes a blind sheet; import reports agreement", () => {
+  it("labels export writes a blind sheet; import reports agreement", async () => {
     const sheet = join(dir, "sheet.csv");
     const key = join(dir, "key.json");
-    execFileSync(process.execPath, [BIN, "labels", "export", "--samples", sharedPath("hacking_runs/cherrl_audit_samples.csv"), "--sheet", sheet, "--key", key]);
+    expect((await run(["labels", "export", "--samples", sharedPath("hacking_runs/cherrl_audit_samples.csv"), "--sheet", sheet, "--key", key])).status).toBe(0);
     const text = readFileSync(sheet, "utf8");
     expect(text).not.toMatch(/run_[a-f]_|pre_onset|post_onset/);
     const items = (JSON.parse(readFileSync(key, "utf8")) as { item: string }[]).map((k) => k.item);
@@ -84,7 +105,7 @@ describe.skipIf(!hasSharedData)(`onset --signals on the published runs (${hasSha
     const fill = (labels: (i: number) => number) => `item,label_0_1_2\n${items.map((it, i) => `${it},${labels(i)}`).join("\n")}\n`;
     writeFileSync(join(dir, "a.csv"), fill((i) => i % 3));
     writeFileSync(join(dir, "b.csv"), fill((i) => (i % 7 === 0 ? (i + 1) % 3 : i % 3)));
-    const report = JSON.parse(execFileSync(process.execPath, [BIN, "labels", "import", join(dir, "a.csv"), join(dir, "b.csv"), "--key", key, "--json"], { encoding: "utf8" }));
+    const report = await json(["labels", "import", join(dir, "a.csv"), join(dir, "b.csv"), "--key", key, "--json"]);
     expect(report.annotators).toBe(2);
     expect(report.mean_pairwise_exact_agreement).toBeCloseTo(154 / 180, 12);
     expect(report.krippendorff_alpha_ordinal).toBeLessThan(1);
