@@ -69,10 +69,7 @@ function lemmaOf(word: string): string {
   // Contractions keep their surface form: "didn't" is a negation marker, not a verb to lemmatize.
   if (word.includes("'")) return word;
   if (/\d/.test(word)) return word;
-  // wink-lemmatizer's tables are plain objects, so "constructor" or "__proto__" come back as
-  // non-strings; such words keep their surface form.
-  const base: unknown = lemmatize(word);
-  return typeof base === "string" ? base : word;
+  return lemmatize(word);
 }
 
 function classify(word: string, base: string): number {
