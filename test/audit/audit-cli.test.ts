@@ -31,6 +31,9 @@ describe("foolsgold audit", () => {
     expect(out.join("")).toContain("bad-suffixes.json[1]: expected a string or an object with a text field");
     expect(await audit("--audits", "probe,vibes")).toBe(2);
     expect(out.join("")).toContain('--audits: unknown audit "vibes"');
+    writeFileSync(join(dir, "plan.yaml"), "contexts: 1\n");
+    expect(await audit("--plan", join(dir, "plan.yaml"))).toBe(2);
+    expect(out.join("")).toMatch(/audit plan contexts: .*>=2/);
     expect(await audit("--bank", join(dir, "bank.jsonl"), "--audits", "regression")).toBe(2);
     expect(out.join("")).toContain("need a GRPO rollout log");
   });
