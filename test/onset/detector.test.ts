@@ -55,6 +55,14 @@ describe("judge-blind detector on hand-made mirrors", () => {
     expect(d.confidence).toBeGreaterThan(0.5);
   });
 
+  it("still alarms when the shortcut switches on for every row at once (across-step association)", () => {
+    const rows = syntheticMirror(null, false).map((r) => (r.step >= 70 ? { ...r, output: `${r.output}\n\nKind regards, your assistant.`, score: r.score + 0.3 } : r));
+    const d = detectOnset(rows);
+    expect(d.alarm).toBe(true);
+    expect(Math.abs(d.onset_step! - 70)).toBeLessThanOrEqual(3);
+    expect(String((d.evidence[0].association_with_score as { unit: string }).unit)).toMatch(/no within-step variation/);
+  });
+
   it("raises no alarm when the reward rises with no new feature", () => {
     const d = detectOnset(syntheticMirror(null, true));
     expect(d.alarm).toBe(false);

@@ -35,3 +35,30 @@ export function stratifiedDifference(groups: Iterable<{ withFeature: number[]; w
   const se = Math.sqrt(varNum) / den;
   return { delta, se, z: se > 0 ? delta / se : delta > 0 ? Number.POSITIVE_INFINITY : 0, strata };
 }
+
+/**
+ * Fallback when a feature never varies within a step (it switches on for every row at once, so no
+ * stratum has both groups): the across-step Pearson correlation of the feature's per-step share with
+ * the step's mean score, as z = r·√((n−2)/(1−r²)). Confounded with time, so it is only used when the
+ * within-step comparison is impossible, and reported as such.
+ */
+export function acrossStepAssociation(points: readonly { share: number; meanScore: number }[]): Association & { r: number } {
+  const n = points.length;
+  if (n < 3) return { delta: 0, se: Number.POSITIVE_INFINITY, z: 0, strata: 0, r: 0 };
+  const mx = points.reduce((s, p) => s + p.share, 0) / n;
+  const my = points.reduce((s, p) => s + p.meanScore, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (const p of points) {
+    sxy += (p.share - mx) * (p.meanScore - my);
+    sxx += (p.share - mx) ** 2;
+    syy += (p.meanScore - my) ** 2;
+  }
+  if (sxx === 0 || syy === 0) return { delta: 0, se: Number.POSITIVE_INFINITY, z: 0, strata: 0, r: 0 };
+  const r = sxy / Math.sqrt(sxx * syy);
+  const slope = sxy / sxx;
+  // capped: a perfect correlation would give an infinite z
+  const z = Math.max(-1000, Math.min(1000, Math.abs(r) >= 1 ? Math.sign(r) * 1000 : r * Math.sqrt((n - 2) / (1 - r * r))));
+  return { delta: slope, se: z !== 0 ? slope / z : Number.POSITIVE_INFINITY, z, strata: 0, r };
+}

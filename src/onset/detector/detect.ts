@@ -11,7 +11,7 @@
 // If no hypothesis passes, it raises no alarm — in particular when the reward rises with no feature
 // explaining it.
 import { centredMean } from "../smoothing.js";
-import { stratifiedDifference, type Association } from "./association.js";
+import { acrossStepAssociation, stratifiedDifference, type Association } from "./association.js";
 import { featureFromKey, featureKeys, type Feature, type FeatureFamily } from "./features.js";
 import { rowView, type RowView } from "./row-view.js";
 
@@ -245,14 +245,22 @@ export function detectOnsetAt(rows: readonly MirrorInput[], fractions: readonly 
     const prompts = new Set([...lateRows].map((r) => r.input)).size;
     if (prompts < opt.minPrompts) continue;
     if (passing.length > 0 && !overlapsBest(lateRows)) continue;
-    const association = stratifiedDifference(
-      groups.map((g) => {
-        const withFeature: number[] = [];
-        const without: number[] = [];
-        for (const r of g.rows) (feature.matches(r) ? withFeature : without).push(r.score);
-        return { withFeature, without };
-      }),
-    );
+    const split = groups.map((g) => {
+      const withFeature: number[] = [];
+      const without: number[] = [];
+      for (const r of g.rows) (feature.matches(r) ? withFeature : without).push(r.score);
+      return { withFeature, without };
+    });
+    let association = stratifiedDifference(split);
+    if (association.strata < 3) {
+      // the feature switched on for whole steps at once: fall back to the across-step correlation
+      association = acrossStepAssociation(
+        split.map((g) => ({
+          share: g.withFeature.length / (g.withFeature.length + g.without.length),
+          meanScore: [...g.withFeature, ...g.without].reduce((a, b) => a + b, 0) / (g.withFeature.length + g.without.length),
+        })),
+      );
+    }
     const h: Hypothesis = { feature, early: p.early, late: p.late, rise: p.late - p.early, prompts, association };
     hypotheses.push(h);
     lateRowsOf.set(h, lateRows);
@@ -334,7 +342,13 @@ export function detectOnsetAt(rows: readonly MirrorInput[], fractions: readonly 
         prevalence_early: hypothesis?.early,
         prevalence_late: hypothesis?.late,
         prompts_late: hypothesis?.prompts,
-        association_with_score: { delta: association.delta, se: association.se, z: association.z, strata: association.strata, unit: "visible score, step-stratified" },
+        association_with_score: {
+          delta: association.delta,
+          se: association.se,
+          z: association.z,
+          strata: association.strata,
+          unit: association.strata > 0 ? "visible score difference, step-stratified" : "slope of step mean score on the feature's step share (no within-step variation; confounded with time)",
+        },
       },
       ...related.slice(0, 5).map((h) => ({ kind: "related_feature" as const, feature: h.feature.key, description: h.feature.describe, prevalence_late: h.late, rise: h.rise, z: h.association.z })),
       {
@@ -356,7 +370,7 @@ export function detectOnsetAt(rows: readonly MirrorInput[], fractions: readonly 
       onset_step: onset,
       hacking_type: type,
       evidence,
-      rationale: `Among high-reward rows, ${description} went from ${hypothesis ? `${(100 * hypothesis.early).toFixed(0)} % in steps ${early[0].step}–${early[early.length - 1].step} to ${(100 * hypothesis.late).toFixed(0)} % in steps ${late[0].step}–${late[late.length - 1].step}` : "early to late as stated"}, and within steps it scores ${association.delta.toFixed(3)} higher (z = ${association.z.toFixed(1)}). Bisecting its smoothed per-step prevalence to ${threshold.toFixed(3)} (baseline ${baseline.toFixed(3)} + ${fraction} × rise to ${plateau.toFixed(3)}) places the onset at step ${onset}; ${showing.length} of the ${topLate.length} highest-reward late rows show it.`,
+      rationale: `Among high-reward rows, ${description} went from ${hypothesis ? `${(100 * hypothesis.early).toFixed(0)} % in steps ${early[0].step}–${early[early.length - 1].step} to ${(100 * hypothesis.late).toFixed(0)} % in steps ${late[0].step}–${late[late.length - 1].step}` : "early to late as stated"}, and ${association.strata > 0 ? `within steps it scores ${association.delta.toFixed(3)} higher (z = ${association.z.toFixed(1)})` : `its per-step share tracks the step's mean score (slope ${association.delta.toFixed(3)}, z = ${association.z.toFixed(1)}; it never varied within a step, so this is confounded with time)`}. Bisecting its smoothed per-step prevalence to ${threshold.toFixed(3)} (baseline ${baseline.toFixed(3)} + ${fraction} × rise to ${plateau.toFixed(3)}) places the onset at step ${onset}; ${showing.length} of the ${topLate.length} highest-reward late rows show it.`,
       confidence,
       hypotheses_tested: proposals.length,
     };
