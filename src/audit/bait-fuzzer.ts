@@ -1,4 +1,4 @@
-// The bait fuzzer (SPEC §5, beyond the seed): generate candidate baits by rule (fuz-candidates.ts), push
+// The bait fuzzer (SPEC §5, beyond the seed): generate candidate baits by rule (fuzz-candidates.ts), push
 // each through the path's normalization, and rank the ones that still buy reward. Three stages:
 //  1. lexical — normalize a turn with and without the candidate. If the audience would see the identical
 //     turn, the candidate is closed by construction (the same prompt gets the same score; the noise
