@@ -8,6 +8,7 @@ import { InputError } from "../core/errors.js";
 import { onsetCurves, stepCurves } from "./curves.js";
 import { listRuns, readArtifact } from "./runs.js";
 import { filterRows, parseSampleQuery, type SampleQuery } from "./sample-query.js";
+import { listRow } from "./sample-rows.js";
 import { loadJournalSource, loadJsonlSource, SourceCache, type LoadedSource } from "./sample-sources.js";
 import { WEB_DIST } from "./web-build.js";
 
@@ -41,7 +42,7 @@ export function createUiApp(options: UiOptions) {
   const dist = resolve(options.webDist ?? WEB_DIST);
   const cache = new SourceCache();
   // The last few filtered orders, so scrolling through one query pages without filtering again.
-  const filtered = new Map<string, number[]>();
+  const filtered = new Map<string, { rest: string; needle: string; positions: number[] }>();
 
   /** A path inside the artifacts folder; anything that escapes it is refused. */
   function inside(file: string | undefined, param: string): string {
@@ -64,13 +65,20 @@ export function createUiApp(options: UiOptions) {
 
   function order(key: string, loaded: LoadedSource, query: SampleQuery): number[] {
     const k = `${key}\u0000${JSON.stringify(query)}`;
-    let hit = filtered.get(k);
-    if (!hit) {
-      hit = filterRows(loaded.index, query);
-      filtered.set(k, hit);
-      if (filtered.size > 8) filtered.delete(filtered.keys().next().value as string);
+    const hit = filtered.get(k);
+    if (hit) return hit.positions;
+    // A cached result of the same filters with a shorter search text that this one contains is a
+    // superset in the same order: narrow it instead of scanning every row (search as you type).
+    const rest = `${key}\u0000${JSON.stringify({ ...query, q: undefined })}`;
+    const needle = query.q?.trim().toLowerCase() ?? "";
+    let within: number[] | undefined;
+    for (const entry of filtered.values()) {
+      if (entry.rest === rest && needle.includes(entry.needle) && (!within || entry.positions.length < within.length)) within = entry.positions;
     }
-    return hit;
+    const positions = filterRows(loaded.index, query, within);
+    filtered.set(k, { rest, needle, positions });
+    if (filtered.size > 16) filtered.delete(filtered.keys().next().value as string);
+    return positions;
   }
 
   /** Scored JSONL files an artifact points at (its --out, or the demo's scored.jsonl beside it), when inside the folder. */
@@ -122,8 +130,18 @@ export function createUiApp(options: UiOptions) {
     const limit = Math.min(MAX_PAGE, Math.max(1, Number(params.limit ?? 100) | 0));
     const t0 = performance.now();
     const positions = order(key, loaded, query);
-    const rows = positions.slice(offset, offset + limit).map((i) => loaded.index.rows[i]);
+    const rows = positions.slice(offset, offset + limit).map((i) => listRow(loaded.index.rows[i]));
     return c.json({ total: loaded.index.rows.length, matched: positions.length, offset, rows, terms: loaded.index.terms, bad_lines: loaded.bad.length, server_ms: performance.now() - t0 });
+  });
+
+  app.get("/api/sample", (c) => {
+    const { loaded } = source(c.req.query("source"));
+    const raw = c.req.query("index") ?? "";
+    const index = Number(raw);
+    if (!Number.isInteger(index) || index < 0) throw new InputError("index", `"${raw}" is not a row index`);
+    const row = loaded.index.rows[index];
+    if (!row) throw new NotFound(`row ${index} does not exist (the source has ${loaded.index.rows.length} rows)`);
+    return c.json(row);
   });
 
   app.get("/api/*", (c) => c.json({ error: `no such endpoint: ${c.req.path}` }, 404));

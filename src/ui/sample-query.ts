@@ -10,6 +10,8 @@ export interface SampleIndex {
   haystack: string[];
   /** Every term name seen, sorted. */
   terms: string[];
+  /** Sorted orders by "field:asc|desc", computed on first use so later sorted queries only filter. */
+  sorted: Map<string, Int32Array>;
 }
 
 export interface SampleQuery {
@@ -26,23 +28,47 @@ export interface SampleQuery {
 export function buildIndex(rows: SampleRow[]): SampleIndex {
   const terms = new Set<string>();
   for (const r of rows) for (const t of Object.keys(r.terms)) terms.add(t);
-  return { rows, haystack: rows.map((r) => `${r.id}\n${r.prompt}\n${r.output}`.toLowerCase()), terms: [...terms].sort() };
+  return { rows, haystack: rows.map((r) => `${r.id}\n${r.prompt}\n${r.output}`.toLowerCase()), terms: [...terms].sort(), sorted: new Map() };
 }
 
 function fieldValue(row: SampleRow, field: string): number | null {
   return field === "value" ? row.value : (row.terms[field] ?? null);
 }
 
-/** Positions (into index.rows) of the rows that pass the query, in the requested order. */
-export function filterRows(index: SampleIndex, query: SampleQuery): number[] {
+/** Row positions ordered by a field; unscored rows go last in either direction (they have no place on the scale). */
+function sortedOrder(index: SampleIndex, field: string, direction: "asc" | "desc"): Int32Array {
+  const key = `${field}:${direction}`;
+  const hit = index.sorted.get(key);
+  if (hit) return hit;
+  const sign = direction === "asc" ? 1 : -1;
+  const values = index.rows.map((r) => fieldValue(r, field));
+  const order = Int32Array.from(values.keys()).sort((a, b) => {
+    const va = values[a];
+    const vb = values[b];
+    if (va === null || vb === null) return va === null ? (vb === null ? a - b : 1) : -1;
+    return sign * (va - vb) || a - b;
+  });
+  index.sorted.set(key, order);
+  return order;
+}
+
+/**
+ * Positions (into index.rows) of the rows that pass the query, in the requested order. `within`, when
+ * given, is the result of a broader query in the same order (the same filters with a search text that
+ * the new one contains), so typing narrows the previous result instead of scanning every row again.
+ */
+export function filterRows(index: SampleIndex, query: SampleQuery, within?: ArrayLike<number>): number[] {
   const field = query.field ?? "value";
   if (field !== "value" && !index.terms.includes(field)) {
     throw new InputError("field", `"${field}" is neither "value" nor a term of these rows (${index.terms.join(", ") || "none"})`);
   }
   const needle = query.q?.trim().toLowerCase() ?? "";
   const ranged = query.min !== undefined || query.max !== undefined;
+  const order = within ?? (query.sort === "asc" || query.sort === "desc" ? sortedOrder(index, field, query.sort) : null);
+  const n = order ? order.length : index.rows.length;
   const out: number[] = [];
-  for (let i = 0; i < index.rows.length; i++) {
+  for (let k = 0; k < n; k++) {
+    const i = order ? order[k] : k;
     const row = index.rows[i];
     if (query.errors === "only" && row.error === null) continue;
     if (query.errors === "exclude" && row.error !== null) continue;
@@ -55,16 +81,6 @@ export function filterRows(index: SampleIndex, query: SampleQuery): number[] {
     }
     if (needle && !index.haystack[i].includes(needle)) continue;
     out.push(i);
-  }
-  if (query.sort === "asc" || query.sort === "desc") {
-    const sign = query.sort === "asc" ? 1 : -1;
-    // Unscored rows go last in either direction: they have no place on the scale.
-    out.sort((a, b) => {
-      const va = fieldValue(index.rows[a], field);
-      const vb = fieldValue(index.rows[b], field);
-      if (va === null || vb === null) return va === null ? (vb === null ? a - b : 1) : -1;
-      return sign * (va - vb) || a - b;
-    });
   }
   return out;
 }

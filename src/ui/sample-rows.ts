@@ -13,6 +13,8 @@ export interface SampleRow {
   error: string | null;
   terms: Record<string, number | null>;
   term_errors: Record<string, string>;
+  /** Each term's details as the scorer reported them (sent with one row, not with list pages). */
+  term_details?: Record<string, Record<string, unknown>>;
   prompt: string;
   /** The output text; a transcript's turns as "speaker: text" lines. */
   output: string;
@@ -36,9 +38,11 @@ function outputText(row: BankRow | TranscriptRow): string {
 export function toSampleRow(row: BankRow | TranscriptRow, index: number, score: Score | undefined = row.score): SampleRow {
   const terms: Record<string, number | null> = {};
   const termErrors: Record<string, string> = {};
+  const termDetails: Record<string, Record<string, unknown>> = {};
   for (const [name, t] of Object.entries(score?.terms ?? {})) {
     terms[name] = typeof t?.value === "number" ? t.value : null;
     if (t?.error) termErrors[name] = t.error;
+    if (t?.details) termDetails[name] = t.details;
   }
   const bank = row as BankRow;
   return {
@@ -50,8 +54,15 @@ export function toSampleRow(row: BankRow | TranscriptRow, index: number, score: 
     error: score?.error ?? (score ? null : "not scored"),
     terms,
     term_errors: termErrors,
+    term_details: termDetails,
     prompt: promptText(bank.prompt ?? (bank.input as BankRow["prompt"] | undefined)),
     output: outputText(row),
     instrument: score?.instrument ?? null,
   };
+}
+
+/** The list view's copy of a row: texts cut to what one line shows, no details (pages stay small). */
+export function listRow(row: SampleRow, chars = 200): SampleRow {
+  const { term_details: _details, ...rest } = row;
+  return { ...rest, prompt: row.prompt.slice(0, chars), output: row.output.slice(0, chars) };
 }

@@ -14,7 +14,7 @@ export const PROBE_SUFFIXES = DEFAULT_SUFFIXES.filter((s) => [" Haha!", " lol", 
 export const PROBE_PATHS = ["raw", "v2"];
 export const PROSE_ROWS = 200;
 
-function cli(args: string[]): Promise<void> {
+export function runCli(args: string[]): Promise<void> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [BIN, ...args], { stdio: ["ignore", "ignore", "pipe"] });
     let stderr = "";
@@ -23,12 +23,12 @@ function cli(args: string[]): Promise<void> {
   });
 }
 
-/** Real model stories (HANNA) as bank rows. */
-export function storyBank(n: number): { id: string; prompt: string; output: string }[] {
+/** Real model stories (HANNA) as bank rows; `maxChars` keeps each story's opening only. */
+export function storyBank(n: number, maxChars = Infinity): { id: string; prompt: string; output: string }[] {
   const lines = readFileSync(sharedPath("model_prose/hanna_model_stories.jsonl"), "utf8").split("\n").filter(Boolean).slice(0, n);
   return lines.map((l, i) => {
     const r = JSON.parse(l) as { model?: string; prompt: string; text: string };
-    return { id: `hanna-${i}-${r.model ?? "model"}`, prompt: r.prompt, output: r.text };
+    return { id: `hanna-${i}-${r.model ?? "model"}`, prompt: r.prompt, output: r.text.length > maxChars ? r.text.slice(0, r.text.lastIndexOf(" ", maxChars)) : r.text };
   });
 }
 
@@ -53,9 +53,9 @@ export async function buildArtifacts(dir: string): Promise<void> {
   const preregPath = `${dir}.prereg.json`;
   writeFileSync(preregPath, JSON.stringify(prereg));
   await Promise.all([
-    cli(["onset", "--signals", sharedPath("hacking_runs/cherrl_reference_onset_definition.json"), "--smoothed", "--run", "run_A", "--out", join(dir, "onset-run_A.json")]),
-    cli(["score", "--stack", "prose", "--in", join(dir, "prose", "bank.jsonl"), "--out", join(dir, "prose", "scored.jsonl"), "--artifact", join(dir, "prose", "score.json"), "--no-cache"]),
-    cli(["audit", "--audits", "probe", "--contexts", "4", "--sessions", "2", "--suffixes", suffixesPath, "--paths", PROBE_PATHS.join(","), "--out", join(dir, "audit.json"), "--no-cache"]),
-    cli(["certify", "--prereg", preregPath, "--limit", "3", "--turns", "2", "--best-of", "2", "--banks-dir", join(dir, "banks"), "--out", join(dir, "certify.json"), "--no-cache"]),
+    runCli(["onset", "--signals", sharedPath("hacking_runs/cherrl_reference_onset_definition.json"), "--smoothed", "--run", "run_A", "--out", join(dir, "onset-run_A.json")]),
+    runCli(["score", "--stack", "prose", "--in", join(dir, "prose", "bank.jsonl"), "--out", join(dir, "prose", "scored.jsonl"), "--artifact", join(dir, "prose", "score.json"), "--no-cache"]),
+    runCli(["audit", "--audits", "probe", "--contexts", "4", "--sessions", "2", "--suffixes", suffixesPath, "--paths", PROBE_PATHS.join(","), "--out", join(dir, "audit.json"), "--no-cache"]),
+    runCli(["certify", "--prereg", preregPath, "--limit", "3", "--turns", "2", "--best-of", "2", "--banks-dir", join(dir, "banks"), "--out", join(dir, "certify.json"), "--no-cache"]),
   ]);
 }

@@ -1,9 +1,14 @@
+/// <reference lib="dom" />
 // The dashboard end to end in real headless Chromium, served on localhost over real artifacts made by the
 // real CLI: runs list, run A's reward curves with the onset marker at step 478, one forest-plot row per
 // suffix and path, the certify A/B tables with per-bar verdicts and guards, and the sample browser's
 // search, filters, sort and term breakdown. Each main view is saved as a screenshot.
+// Then, with a 50,000-row scored log loaded, every filter and scroll interaction must reach the screen in
+// under 200 ms, measured in the browser with performance.now() from the input event to the first painted
+// frame that shows the new result (SPEC §11). It runs after the artifacts are built, in this file, so the
+// CLI runs that make them do not compete with the measurement.
 import { serve, type ServerType } from "@hono/node-server";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -13,6 +18,9 @@ import { ensureWebBuild } from "../../src/ui/web-build.js";
 import { hasSharedData, sharedDataSkipReason } from "../helpers/shared-data.js";
 import { buildArtifacts, PROBE_PATHS, PROBE_SUFFIXES, PROSE_ROWS } from "./artifacts.js";
 import { chromiumSkipReason, hasChromium, launchChromium, shotPaths } from "./browser.js";
+import { buildLog, LOG_ROWS, measure, ROW_HEIGHT, summary, type LogRow } from "./responsiveness.js";
+
+const BUDGET_MS = 200;
 
 const skip = !hasChromium || !hasSharedData;
 if (skip) console.warn(`dashboard e2e skipped: ${!hasChromium ? chromiumSkipReason : sharedDataSkipReason}`);
@@ -171,5 +179,90 @@ describe.skipIf(skip)("foolsgold ui in headless Chromium", () => {
     expect(Object.fromEntries(terms)).toEqual(Object.fromEntries(Object.entries(best.score.terms).map(([k, t]) => [k, (t.value as number).toFixed(4)])));
     await shot("dashboard-samples", false);
     expect(pageErrors).toEqual([]);
+  });
+  describe("with a 50,000-row log", () => {
+    const N = LOG_ROWS;
+    let rows: LogRow[];
+    const matching = (pred: (r: LogRow) => boolean) => rows.filter(pred);
+    const text = (r: LogRow) => `${r.id}\n${r.prompt}\n${r.output}`.toLowerCase();
+
+    beforeAll(async () => {
+      mkdirSync(join(dir, "big"), { recursive: true });
+      rows = await buildLog(root, join(dir, "big", "log.jsonl"));
+      const t0 = Date.now();
+      await page.goto(`${base}/#/samples/${encodeURIComponent("big/log.jsonl")}`);
+      await page.waitForSelector(`[data-testid=samples-count][data-matched='${N}']`, { timeout: 60_000 });
+      console.log(`50k log: ${N} rows, first view (read + index on the server, first page) in ${Date.now() - t0} ms`);
+    });
+
+    // Three rounds of equivalent but distinct interactions (other words, fields and positions), so every
+    // attempt is cold: nothing it needs is cached in the server or the page by an earlier round. The
+    // machine is shared, so one interaction's cost is its fastest cold attempt (as timeit takes the
+    // minimum); every attempt is printed, and the median over all attempts must be inside the budget too.
+    const ROUNDS = [
+      { word: "dragon", field: "slop", quantile: 0.9, offset: 0 },
+      { word: "magic", field: "human_phrases", quantile: 0.8, offset: 1_111 },
+      { word: "forest", field: "openers", quantile: 0.7, offset: 2_222 },
+    ];
+
+    const check = (label: string, attempts: number[][]) => {
+      const perInteraction = attempts[0].map((_, k) => Math.min(...attempts.map((round) => round[k])));
+      const all = summary(attempts.flat());
+      const best = summary(perInteraction);
+      console.log(
+        `50k ${label}: ${perInteraction.length} interactions x ${attempts.length} cold rounds; fastest attempt per interaction: median ${best.median.toFixed(0)} ms, max ${best.max.toFixed(0)} ms; all ${all.n} attempts: median ${all.median.toFixed(0)} ms, max ${all.max.toFixed(0)} ms (budget ${BUDGET_MS} ms); rounds: ${attempts.map((r) => r.map((t) => t.toFixed(0)).join(" ")).join(" | ")}`,
+      );
+      expect(best.max).toBeLessThan(BUDGET_MS);
+      expect(all.median).toBeLessThan(BUDGET_MS);
+    };
+
+    it(`filters (search as you type, range, sort) in under ${BUDGET_MS} ms each`, async () => {
+      const attempts: number[][] = [];
+      for (const round of ROUNDS) {
+        const times: number[] = [];
+        for (let len = 1; len <= round.word.length; len++) {
+          const q = round.word.slice(0, len);
+          const hits = matching((r) => text(r).includes(q));
+          expect(hits.length).toBeGreaterThan(0);
+          times.push(await measure(page, { kind: "input", selector: "input[aria-label=search]", value: q }, { matched: hits.length, pos: 0, id: hits[0].id }));
+        }
+        times.push(await measure(page, { kind: "input", selector: "input[aria-label=search]", value: "" }, { matched: N, pos: 0, id: rows[0].id }));
+        const values = (r: LogRow) => r.score.terms[round.field].value as number;
+        times.push(await measure(page, { kind: "select", selector: "select[aria-label=field]", value: round.field }, { matched: N, pos: 0, id: rows[0].id }));
+        const sorted = rows.map(values).sort((a, b) => a - b);
+        const cut = sorted[Math.floor(N * round.quantile)];
+        const high = matching((r) => values(r) >= cut);
+        times.push(await measure(page, { kind: "input", selector: "input[aria-label=min]", value: String(cut) }, { matched: high.length, pos: 0, id: high[0].id }));
+        times.push(await measure(page, { kind: "input", selector: "input[aria-label=min]", value: "" }, { matched: N, pos: 0, id: rows[0].id }));
+        const desc = rows.map((_, i) => i).sort((a, b) => values(rows[b]) - values(rows[a]) || a - b);
+        times.push(await measure(page, { kind: "select", selector: "select[aria-label=sort]", value: "desc" }, { matched: N, pos: 0, id: rows[desc[0]].id }));
+        times.push(await measure(page, { kind: "select", selector: "select[aria-label=sort]", value: "index" }, { matched: N, pos: 0, id: rows[0].id }));
+        attempts.push(times);
+      }
+      // Words differ in length, so compare the rounds on the interactions they share: the last keystroke
+      // onwards (full word, clear, field, range, clear, sort, unsort).
+      check("filter interactions", attempts.map((t) => t.slice(-7)));
+      const typing = attempts.flatMap((t) => t.slice(0, -7));
+      const typed = summary(typing);
+      console.log(`50k search-as-you-type keystrokes: n = ${typed.n}, median ${typed.median.toFixed(0)} ms, max ${typed.max.toFixed(0)} ms`);
+      expect(typed.median).toBeLessThan(BUDGET_MS);
+    });
+
+    it(`scrolls anywhere in the log in under ${BUDGET_MS} ms per jump`, async () => {
+      const attempts: number[][] = [];
+      for (const round of ROUNDS) {
+        // Far jumps (each needs rows the page does not hold yet), then a run of short scrolls.
+        const targets = [25_000, 47_000, 1_234, 37_777, 12_345, 44_444, 30_000, 2].map((t) => (t + round.offset) % N);
+        for (let i = 0; i < 10; i++) targets.push(20_000 + round.offset + i * 20);
+        const times: number[] = [];
+        for (const pos of targets) times.push(await measure(page, { kind: "scroll", top: pos * ROW_HEIGHT }, { matched: N, pos, id: rows[pos].id }));
+        attempts.push(times);
+      }
+      check("scroll interactions", attempts);
+      const rendered = await page.$$eval(".scroller .row", (els) => els.length);
+      console.log(`rows in the DOM while showing 50,000: ${rendered}`);
+      expect(rendered).toBeLessThan(100);
+      for (const path of shotPaths("dashboard-samples-50k")) await page.screenshot({ path });
+    });
   });
 });

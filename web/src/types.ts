@@ -49,6 +49,7 @@ export interface SampleRow {
   error: string | null;
   terms: Record<string, number | null>;
   term_errors: Record<string, string>;
+  term_details?: Record<string, Record<string, unknown>>;
   prompt: string;
   output: string;
   instrument: string | null;

@@ -8,7 +8,7 @@ import { samplesHref } from "../App.tsx";
 import { num } from "../format.ts";
 import type { RunsResponse, SampleRow, SamplesPage } from "../types.ts";
 
-const PAGE = 100;
+const PAGE = 50;
 const ROW_HEIGHT = 34;
 
 interface Query {
@@ -63,7 +63,15 @@ function TermBreakdown({ row, terms }: { row: SampleRow; terms: string[] }) {
                 <td>{t}</td>
                 <td className="num">{v === undefined ? "" : num(v, 4)}</td>
                 <td className="bar-cell">{typeof v === "number" && <span className="bar" style={{ width: `${Math.min(100, Math.abs(v) * 100)}%`, background: v < 0 ? "#c0392b" : "#2471a3" }} />}</td>
-                <td className="error small">{row.term_errors[t] ?? ""}</td>
+                <td className="small">
+                  {row.term_errors[t] && <span className="error">{row.term_errors[t]}</span>}
+                  {row.term_details?.[t] && (
+                    <details>
+                      <summary>details</summary>
+                      <pre>{JSON.stringify(row.term_details[t], null, 1)}</pre>
+                    </details>
+                  )}
+                </td>
               </tr>
             );
           })}
@@ -130,13 +138,14 @@ export function SamplesView({ source }: { source: string }) {
   const virtualizer = useVirtualizer({ count: matched, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
   const items = virtualizer.getVirtualItems();
 
-  // Fetch the pages the visible rows fall in.
+  // Fetch the pages the visible rows fall in, and one page either side so short scrolls never wait.
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? 0;
   useEffect(() => {
     if (!page0) return;
     const gen = generation.current;
-    for (let p = Math.floor(first / PAGE); p <= Math.floor(last / PAGE); p++) {
+    const lastPage = Math.floor(Math.max(0, matched - 1) / PAGE);
+    for (let p = Math.max(0, Math.floor(first / PAGE) - 1); p <= Math.min(lastPage, Math.floor(last / PAGE) + 1); p++) {
       if (pages.has(p) || inflight.current.has(p)) continue;
       inflight.current.add(p);
       getJson<SamplesPage>("samples", params(p * PAGE)).then(
@@ -147,8 +156,16 @@ export function SamplesView({ source }: { source: string }) {
         (e: Error) => gen === generation.current && setError(e.message),
       );
     }
-  }, [first, last, page0, pages, params]);
+  }, [first, last, matched, page0, pages, params]);
 
+  // The list holds shortened rows; the breakdown shows the whole row with every term's details.
+  const select = (row: SampleRow) => {
+    setSelected(row);
+    getJson<SampleRow>("sample", { source, index: row.index }).then(
+      (full) => setSelected((cur) => (cur?.index === full.index ? full : cur)),
+      (e: Error) => setError(e.message),
+    );
+  };
   const set = (patch: Partial<Query>) => {
     started.current = performance.now();
     setQuery((q) => ({ ...q, ...patch }));
@@ -215,7 +232,7 @@ export function SamplesView({ source }: { source: string }) {
                     data-pos={v.index}
                     data-id={row?.id}
                     style={{ position: "absolute", top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${v.start}px)` }}
-                    onClick={() => row && setSelected(row)}
+                    onClick={() => row && select(row)}
                   >
                     {row ? (
                       <>
