@@ -102,20 +102,25 @@ export function createUiApp(options: UiOptions) {
     return c.json({ artifacts_dir: root, runs, journal });
   });
 
-  app.get("/api/artifact", (c) => {
-    const path = inside(c.req.query("file"), "file");
+  /** The artifact at `file`; a file that is not one is a 400 naming it. */
+  function artifactAt(file: string | undefined): { path: string; artifact: ReturnType<typeof readArtifact> } {
+    const path = inside(file, "file");
     try {
-      const artifact = readArtifact(path);
-      return c.json({ ...artifact, samples: linkedSamples(path, artifact.params) });
+      return { path, artifact: readArtifact(path) };
     } catch (err) {
-      throw new InputError("file", `${c.req.query("file")}: ${(err as Error).message}`);
+      throw new InputError("file", `${file}: ${(err as Error).message}`);
     }
+  }
+
+  app.get("/api/artifact", (c) => {
+    const { path, artifact } = artifactAt(c.req.query("file"));
+    return c.json({ ...artifact, samples: linkedSamples(path, artifact.params) });
   });
 
   app.get("/api/curves", (c) => {
     const file = c.req.query("file");
     if (file && file.endsWith(".json")) {
-      const a = readArtifact(inside(file, "file"));
+      const a = artifactAt(file).artifact;
       if (a.kind !== "onset") throw new InputError("file", `curves come from onset artifacts or scored logs; ${file} is a ${a.kind} artifact`);
       return c.json(onsetCurves(a.result as Parameters<typeof onsetCurves>[0]));
     }
