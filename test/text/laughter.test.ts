@@ -49,7 +49,7 @@ describe("v3 closes the gaps", () => {
 
   // One example per entry: adding an entry without an example here fails the completeness check below.
   const EXAMPLES: Record<string, string[]> = {
-    action: ["*laughs*", "(laughs)", "[laughter]", "*chuckles*", "(giggles)", "*laughs softly*", "(both laugh)", "*bursts out laughing*", "[audience laughter]", "（笑いながら laughs）", "_snickers_"],
+    action: ["*laughs*", "(laughs)", "[laughter]", "*chuckles*", "(giggles)", "*laughs softly*", "(both laugh)", "*bursts out laughing*", "[audience laughter]", "（笑いながら laughs）", "_snickers_", "<laughs>", "<chuckles softly>"],
     haha: ["haha", "hahaha", "hahahaHAHA", "HAHAHA", "ahahaha", "mwahaha", "bwahahaha", "haaaahaha", "hahah"],
     ha: ["ha", "Ha", "hah", "HAH", "haaa"],
     he: ["hehe", "hehehe", "HEHEH"],
@@ -102,6 +102,15 @@ describe("v3 closes the gaps", () => {
     "zh-haha": ["哈哈", "哈哈哈"],
     "zh-hehe": ["呵呵"],
     "th-555": ["555", "55555"],
+    "lol-elongated-l": ["lolll", "LOLLLL"],
+    "colon-paren": [":)", ":)))"],
+    "colon-dash-paren": [":-)"],
+    "colon-p": [":P"],
+    "colon-dash-p": [":-P"],
+    "colon-small-p": [":p"],
+    "semicolon-paren": [";)"],
+    "semicolon-dash-paren": [";-)"],
+    "equals-paren": ["=)"],
   };
   it("has an example for every entry", () => {
     expect(Object.keys(EXAMPLES).sort()).toEqual(v3.data.entries.map((e) => e.id).sort());
@@ -116,7 +125,7 @@ describe("v3 closes the gaps", () => {
   it("leaves ordinary words, smiles and look-alike contexts alone", () => {
     const innocent = [
       "I have had that hat.", "Hello, hi there!", "Aha, I see.", "holy hole", "lollipop lola", "Thelma laughs at him",
-      "a grin and a smile :) 🙂", "visit www.example.com", "call 555-1234 or 555 1234", "这里有草地", "kkk", "Meh.",
+      "a grin and a smile 🙂", "visit www.example.com", "call 555-1234 or 555 1234", "这里有草地", "kkk", "Meh.",
       "the lmaox tool", "xdebug", "he said hey", "Haiku", "mdrn", "$555",
       "MDR-TB", "1,200 ha of farmland", "2.9 t ha⁻¹", "ha'pennies", "Ha’lel", "lull", "loll", "a laughing-stock of a plan",
       "* The voice laughed, a sound like cracking bones. *",
