@@ -5,23 +5,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { main } from "../../src/cli/index.js";
+import { captureOutput } from "../helpers/capture-output.js";
 import { simulatedBank } from "../../src/audit/contexts.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fg-audit-"));
 afterEach(() => vi.restoreAllMocks());
 
-function quiet() {
-  const out: string[] = [];
-  vi.spyOn(process.stdout, "write").mockImplementation((s) => (out.push(String(s)), true));
-  vi.spyOn(process.stderr, "write").mockImplementation((s) => (out.push(String(s)), true));
-  return out;
-}
 
 const audit = (...args: string[]) => main(["node", "foolsgold", "audit", "--no-cache", ...args]);
 
 describe("foolsgold audit", () => {
   it("refuses bad input with exit 2 and names the problem", async () => {
-    const out = quiet();
+    const out = captureOutput();
     writeFileSync(join(dir, "empty.jsonl"), "");
     writeFileSync(join(dir, "bad-suffixes.json"), JSON.stringify([" lol", 7]));
     writeFileSync(join(dir, "bank.jsonl"), JSON.stringify({ id: "a", seed: 1, turns: [{ speaker: "policy", text: "Hi." }] }) + "\n");
@@ -39,7 +34,7 @@ describe("foolsgold audit", () => {
   });
 
   it("runs a small suite: probe table + figure, and regression, variance, guards and validation from a log", async () => {
-    const out = quiet();
+    const out = captureOutput();
     const bank = await simulatedBank(8, { policyTurns: 2 });
     // A GRPO-shaped log: 2 groups of 2 sessions at each of 2 steps; the second step's policy appends laughter.
     const log = bank.map((row, i) => ({

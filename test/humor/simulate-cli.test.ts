@@ -5,21 +5,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { main } from "../../src/cli/index.js";
+import { captureOutput } from "../helpers/capture-output.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fg-simulate-"));
 
 afterEach(() => vi.restoreAllMocks());
 
-function quiet() {
-  const out: string[] = [];
-  vi.spyOn(process.stdout, "write").mockImplementation((s) => (out.push(String(s)), true));
-  vi.spyOn(process.stderr, "write").mockImplementation((s) => (out.push(String(s)), true));
-  return out;
-}
 
 describe("foolsgold simulate", () => {
   it("writes the same bank twice and records rates and agents in the artifact", async () => {
-    quiet();
+    captureOutput();
     const args = ["--set", "demo", "--limit", "5", "--rates", "swear=0.2"];
     expect(await main(["node", "foolsgold", "simulate", ...args, "--out", join(dir, "a.jsonl"), "--artifact", join(dir, "a.json")])).toBe(0);
     expect(await main(["node", "foolsgold", "simulate", ...args, "--out", join(dir, "b.jsonl")])).toBe(0);
@@ -36,7 +31,7 @@ describe("foolsgold simulate", () => {
   });
 
   it("refuses an evaluation on training seeds and bad rates with exit 2", async () => {
-    const out = quiet();
+    const out = captureOutput();
     expect(await main(["node", "foolsgold", "simulate", "--offset", "5", "--size", "3", "--out", join(dir, "c.jsonl")])).toBe(2);
     expect(out.join("")).toContain('evaluation refused: overlaps training split "train-rl-c"');
     expect(await main(["node", "foolsgold", "simulate", "--set", "demo", "--rates", "tease=0.9,joke=0.5", "--out", join(dir, "d.jsonl")])).toBe(2);
