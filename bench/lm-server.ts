@@ -3,13 +3,13 @@
 // prompts, each prompt distinct. The server runs in a child process, the load in this one.
 // Baselines in the same run: GET /health (the HTTP floor) and in-process scoring without HTTP.
 //   npx tsx bench/lm-server.ts [--requests 3000] [--concurrency 16]
-import { spawn } from "node:child_process";
 import { Agent, request as httpRequest } from "node:http";
 import { availableParallelism, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { readCorpus } from "../src/models/embedded/corpus.js";
 import { startEmbeddedServer } from "../src/models/embedded/start.js";
 import { loadEmbeddedLm } from "../src/models/embedded/store.js";
+import { spawnChildServer } from "./helpers/child-server.js";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number): number => {
@@ -85,16 +85,7 @@ async function main(): Promise<void> {
   for (const t of texts) lm.scoreText(t, 1);
   const inProcess = texts.length / ((performance.now() - t0) / 1000);
 
-  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--child"], { stdio: ["pipe", "pipe", "inherit"] });
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    let buf = "";
-    child.stdout.on("data", (d: Buffer) => {
-      buf += d.toString();
-      const m = /READY (\S+)/.exec(buf);
-      if (m) resolve(m[1]);
-    });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
-  });
+  const { child, baseUrl } = await spawnChildServer(fileURLToPath(import.meta.url));
   const root = baseUrl.replace(/\/v1$/, "");
   let cpuWaiter: ((micros: number) => void) | null = null;
   child.stdout.on("data", (d: Buffer) => {

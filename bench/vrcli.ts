@@ -5,7 +5,6 @@
 //   naive     — the seed's pattern: base and plus scored for every sample (16 per group), the baseline
 //   cached    — batched through a response cache, first filling it, then warm (0 HTTP requests)
 //   npx tsx bench/vrcli.ts [--groups 48] [--concurrency 8]
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,6 +19,7 @@ import { startEmbeddedServer } from "../src/models/embedded/start.js";
 import type { ModelClient } from "../src/models/spec.js";
 import { scoreVrcli, type VrcliItem } from "../src/terms/vrcli/term.js";
 import { baseContext, plusContext, punchlineContinuation } from "../src/terms/vrcli/template.js";
+import { spawnChildServer } from "./helpers/child-server.js";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number): number => {
@@ -94,16 +94,7 @@ async function main(): Promise<void> {
   const concurrency = arg("concurrency", 8);
   const groups = groupsOf(groupCount);
 
-  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--child"], { stdio: ["pipe", "pipe", "inherit"] });
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    let buf = "";
-    child.stdout.on("data", (d: Buffer) => {
-      buf += d.toString();
-      const m = /READY (\S+)/.exec(buf);
-      if (m) resolve(m[1]);
-    });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
-  });
+  const { child, baseUrl } = await spawnChildServer(fileURLToPath(import.meta.url));
   const spec = { baseUrl, model: EMBEDDED_LM_ID, concurrency: 16 };
   const dir = mkdtempSync(join(tmpdir(), "fg-bench-vrcli-"));
   const cache = openCache({ path: join(dir, "cache.sqlite") });
