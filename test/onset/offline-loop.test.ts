@@ -5,15 +5,15 @@ import { scoreCheckpoint } from "../../src/onset/offline-loop.js";
 import { hasSharedData, sharedDataSkipReason, sharedPath } from "../helpers/shared-data.js";
 
 describe("scoreCheckpoint intervals", () => {
-  it("gives G with a normal 95% interval and rates with Wilson intervals (scipy-checked)", () => {
+  it("gives G with a t 95% interval and rates with Wilson intervals (scipy-checked)", () => {
     const prompts = new Map<string, ConstraintPrompt>([["p", { instruction_id_list: ["punctuation:no_comma"], kwargs: [{}] }]]);
     const hit = [0, 1, 1, 0, 1, 0, 0, 1, 1, 0];
     const rows = hit.map((h) => ({ prompt: "p", response: h ? "We empower people." : "We help people." }));
     const s = scoreCheckpoint(rows, prompts, "lexical");
-    // gaps [0, .5, .5, 0, .5, 0, 0, .5, .5, 0]: mean ± norm.ppf(0.975)·sd(ddof=1)/√10 = (0.0866696679549955, 0.41333033204500447)
+    // gaps [0, .5, .5, 0, .5, 0, 0, .5, .5, 0]: scipy.stats.t.interval(0.95, 9, loc=mean, scale=sem) = (0.06148690310014959, 0.4385130968998504)
     expect(s.G.value).toBeCloseTo(0.25, 12);
-    expect(s.G.ci[0]).toBeCloseTo(0.0866696679549955, 10);
-    expect(s.G.ci[1]).toBeCloseTo(0.41333033204500447, 10);
+    expect(s.G.ci[0]).toBeCloseTo(0.06148690310014959, 10);
+    expect(s.G.ci[1]).toBeCloseTo(0.4385130968998504, 10);
     // scipy.stats.binomtest(5, 10).proportion_ci(0.95, method='wilson') = (0.236593090512564, 0.7634069094874361)
     expect(s.M.ci[0]).toBeCloseTo(0.236593090512564, 10);
     expect(s.M.ci[1]).toBeCloseTo(0.7634069094874361, 10);
