@@ -11,6 +11,7 @@ import { filterRows, parseSampleQuery, type SampleQuery } from "./sample-query.j
 import { listRow } from "./sample-rows.js";
 import { loadJournalSource, loadJsonlSource, SourceCache, type LoadedSource } from "./sample-sources.js";
 import { WEB_DIST } from "./web-build.js";
+import { Journal } from "../server/journal.js";
 
 export interface UiOptions {
   artifactsDir: string;
@@ -33,6 +34,15 @@ const TYPES: Record<string, string> = {
 };
 
 class NotFound extends Error {}
+
+function journalCounts(path: string): Record<string, number> {
+  const journal = new Journal(path, { readonly: true });
+  try {
+    return journal.counts();
+  } finally {
+    journal.close();
+  }
+}
 
 export function createUiApp(options: UiOptions) {
   const root = resolve(options.artifactsDir);
@@ -98,7 +108,7 @@ export function createUiApp(options: UiOptions) {
 
   app.get("/api/runs", (c) => {
     const runs = listRuns(root);
-    const journal = journalPath ? { file: journalPath, source: JOURNAL_SOURCE } : null;
+    const journal = journalPath ? { file: journalPath, source: JOURNAL_SOURCE, counts: journalCounts(journalPath) } : null;
     return c.json({ artifacts_dir: root, runs, journal });
   });
 

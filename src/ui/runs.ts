@@ -32,7 +32,7 @@ const rel = (root: string, path: string) => relative(root, path).split(sep).join
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
-const fmt = (v: unknown, digits = 3) => (typeof v === "number" ? v.toFixed(digits) : String(v));
+const fmt = (v: unknown, digits = 3) => (typeof v === "number" && !Number.isInteger(v) ? v.toFixed(digits) : String(v));
 
 /** A short line per kind; unknown kinds list their result's fields. */
 export function summarize(kind: string, result: unknown): string {

@@ -162,7 +162,7 @@ describe("journal as a sample source", () => {
     journal.close();
     const before = statSync(path).mtimeMs;
     const a = createUiApp({ artifactsDir: root, journalPath: path });
-    expect(((await get("/api/runs", a)).body.journal as { source: string }).source).toBe("journal");
+    expect((await get("/api/runs", a)).body.journal).toMatchObject({ source: "journal", counts: { done: 1, pending: 1, failed: 0 } });
     const r = (await get("/api/samples?source=journal", a)).body as { matched: number; rows: { id: string; step: number; value: number | null; output: string; error: string | null }[] };
     expect(r.matched).toBe(2);
     expect(r.rows.map((x) => [x.id, x.step, x.value, x.output, x.error])).toEqual([

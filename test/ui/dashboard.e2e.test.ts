@@ -264,5 +264,14 @@ describe.skipIf(skip)("foolsgold ui in headless Chromium", () => {
       expect(rendered).toBeLessThan(100);
       for (const path of shotPaths("dashboard-samples-50k")) await page.screenshot({ path });
     });
+
+    it("draws the log's reward curves per term: one chart per term, 100 steps, 500 rows a step", async () => {
+      await page.click("text=show reward curves per step");
+      await page.waitForSelector(".curve[data-series=value]", { timeout: 30_000 });
+      const terms = Object.keys(rows[0].score.terms);
+      expect(await page.$$eval(".curve", (els) => els.map((e) => e.getAttribute("data-series")))).toEqual(["value", ...[...terms].sort()]);
+      expect(await page.textContent("[data-testid=curves] p")).toContain("100 steps · mean per step with 95% t interval");
+      await page.click("text=hide reward curves per step");
+    });
   });
 });

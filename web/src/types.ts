@@ -12,7 +12,7 @@ export interface RunEntry {
 export interface RunsResponse {
   artifacts_dir: string;
   runs: RunEntry[];
-  journal: { file: string; source: string } | null;
+  journal: { file: string; source: string; counts: Record<string, number> } | null;
 }
 
 export interface Artifact {

@@ -85,7 +85,7 @@ function KindView({ file, a }: { file: string; a: Loaded }) {
       {(a.kind === "score" || a.kind === "demo") && isObj(r) && !isObj(r.summary) && (
         <section>
           <h2>Summary</h2>
-          <SummaryTable summary={r} />
+          <SummaryTable summary={{ ...r, ...(isObj(r.terms) ? Object.fromEntries(Object.entries(r.terms).map(([k, v]) => [`term ${k}`, v])) : {}) }} />
         </section>
       )}
       {probe && (

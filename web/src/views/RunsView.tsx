@@ -58,7 +58,9 @@ export function RunsView() {
                 <a href={samplesHref(data.journal.source)}>{data.journal.file.split("/").at(-1)}</a>
               </td>
               <td />
-              <td>reward-server requests (read-only)</td>
+              <td>
+                reward-server requests (read-only): {Object.entries(data.journal.counts).map(([k, v]) => `${v} ${k}`).join(", ")}
+              </td>
               <td />
             </tr>
           )}

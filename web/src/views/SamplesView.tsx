@@ -7,12 +7,14 @@ import { getJson } from "../api.ts";
 import { samplesHref } from "../App.tsx";
 import { num } from "../format.ts";
 import type { RunsResponse, SampleRow, SamplesPage } from "../types.ts";
+import { CurvesPanel } from "./CurvesPanel.tsx";
 
 const PAGE = 50;
 const ROW_HEIGHT = 34;
 
 interface Query {
   q: string;
+  step: string;
   field: string;
   min: string;
   max: string;
@@ -20,7 +22,7 @@ interface Query {
   sort: "index" | "asc" | "desc";
 }
 
-const EMPTY: Query = { q: "", field: "value", min: "", max: "", errors: "", sort: "index" };
+const EMPTY: Query = { q: "", step: "", field: "value", min: "", max: "", errors: "", sort: "index" };
 
 function SourcePicker({ source }: { source: string }) {
   const [options, setOptions] = useState<string[]>([]);
@@ -96,13 +98,14 @@ export function SamplesView({ source }: { source: string }) {
   const [error, setError] = useState<string | null>(null);
   const [selected, setSelected] = useState<SampleRow | null>(null);
   const [lastMs, setLastMs] = useState<number | null>(null);
+  const [showCurves, setShowCurves] = useState(false);
   const generation = useRef(0);
   const inflight = useRef(new Set<number>());
   const started = useRef(0);
   const scroller = useRef<HTMLDivElement>(null);
 
   const params = useCallback(
-    (offset: number) => ({ source, q: query.q, field: query.field, min: query.min, max: query.max, errors: query.errors, sort: query.sort, offset, limit: PAGE }),
+    (offset: number) => ({ source, q: query.q, step: query.step, field: query.field, min: query.min, max: query.max, errors: query.errors, sort: query.sort, offset, limit: PAGE }),
     [source, query],
   );
 
@@ -190,6 +193,7 @@ export function SamplesView({ source }: { source: string }) {
         </select>
         <input aria-label="min" className="narrow" placeholder="min" value={query.min} onChange={(e) => set({ min: e.target.value })} />
         <input aria-label="max" className="narrow" placeholder="max" value={query.max} onChange={(e) => set({ max: e.target.value })} />
+        <input aria-label="step" className="narrow" placeholder="step" value={query.step} onChange={(e) => set({ step: e.target.value })} />
         <select aria-label="errors" value={query.errors} onChange={(e) => set({ errors: e.target.value as Query["errors"] })}>
           <option value="">all rows</option>
           <option value="exclude">scored only</option>
@@ -201,6 +205,12 @@ export function SamplesView({ source }: { source: string }) {
           <option value="asc">lowest first</option>
         </select>
       </div>
+      {source && (
+        <button className="link" onClick={() => setShowCurves((v) => !v)}>
+          {showCurves ? "hide" : "show"} reward curves per step
+        </button>
+      )}
+      {showCurves && <CurvesPanel file={source} />}
       {error && <p className="error" data-testid="samples-error">{error}</p>}
       <p className="muted small" data-testid="samples-count" data-matched={page0?.matched ?? ""} data-total={page0?.total ?? ""}>
         {page0 ? `${page0.matched.toLocaleString("en")} of ${page0.total.toLocaleString("en")} rows` : source ? "loading…" : "no source chosen"}
