@@ -3,6 +3,7 @@
 // and request count. Phases per stack:
 //   saturate  closed loop, C clients back to back: sustained samples/s, p50/p99 latency
 //   half      open loop at half the saturated rate: latency at a comfortable load, errors
+//   target/2  open loop at half the stated target (--target samples/s; prose: 2,000): the p99 check
 //   overload  many clients, small queue: 429s instead of growth, server RSS sampled throughout
 // Usage: npx tsx bench/server-load.ts [--seconds 10] [--stacks prose,vrcli]
 import { spawn, type ChildProcess } from "node:child_process";
@@ -19,6 +20,7 @@ const arg = (name: string, fallback: string) => {
 };
 const SECONDS = Number(arg("seconds", "10"));
 const STACKS = arg("stacks", "prose,vrcli").split(",");
+const TARGET: Record<string, number> = { prose: Number(arg("target", "2000")) };
 const BIN = resolve(import.meta.dirname, "../bin/foolsgold.js");
 
 // ~300-word samples of real human text (held-out Brown documents, always installed).
@@ -168,8 +170,10 @@ for (const name of STACKS) {
     await phase("warm-up", server.url, pid, load, { clients: 2 });
     const saturated = await phase("saturate", server.url, pid, load, { clients: load.clients });
     const half = await phase("half", server.url, pid, load, { clients: 0, ratePerSecond: saturated.samplesPerSecond / load.batch / 2 });
-    const overload = await phase("overload", server.url, pid, load, { clients: 64 });
-    report[name] = [saturated, half, overload];
+    const phases = [saturated, half];
+    if (TARGET[name]) phases.push(await phase("target/2", server.url, pid, load, { clients: 0, ratePerSecond: TARGET[name] / 2 / load.batch }));
+    phases.push(await phase("overload", server.url, pid, load, { clients: 64 }));
+    report[name] = phases;
   } finally {
     server.child.kill("SIGTERM");
     rmSync(dir, { recursive: true, force: true });
