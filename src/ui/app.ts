@@ -6,7 +6,7 @@ import { dirname, extname, join, relative, resolve, sep } from "node:path";
 import { Hono, type Context } from "hono";
 import { InputError } from "../core/errors.js";
 import { onsetCurves, stepCurves } from "./curves.js";
-import { listRuns, readArtifact } from "./runs.js";
+import { listRuns, readArtifact, type RunCache } from "./runs.js";
 import { filterRows, parseSampleQuery, type SampleQuery } from "./sample-query.js";
 import { listRow } from "./sample-rows.js";
 import { loadJournalSource, loadJsonlSource, SourceCache, type LoadedSource } from "./sample-sources.js";
@@ -51,6 +51,7 @@ export function createUiApp(options: UiOptions) {
   if (journalPath && !existsSync(journalPath)) throw new InputError("--journal", `${options.journalPath} does not exist`);
   const dist = resolve(options.webDist ?? WEB_DIST);
   const cache = new SourceCache();
+  const runCache: RunCache = new Map();
   // The last few filtered orders, so scrolling through one query pages without filtering again.
   const filtered = new Map<string, { rest: string; needle: string; positions: number[] }>();
 
@@ -107,7 +108,7 @@ export function createUiApp(options: UiOptions) {
   });
 
   app.get("/api/runs", (c) => {
-    const runs = listRuns(root);
+    const runs = listRuns(root, runCache);
     const journal = journalPath ? { file: journalPath, source: JOURNAL_SOURCE, counts: journalCounts(journalPath) } : null;
     return c.json({ artifacts_dir: root, runs, journal });
   });

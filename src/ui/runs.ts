@@ -63,20 +63,31 @@ export function readArtifact(path: string): { kind: string; created_at: string; 
   return { kind: raw.kind, created_at: raw.created_at, params: isObj(raw.params) ? raw.params : {}, result: raw.result };
 }
 
-export function listRuns(root: string): RunEntry[] {
+/** Entries by path, reused while a file's mtime and size are unchanged (artifacts can be large). */
+export type RunCache = Map<string, { mtimeMs: number; bytes: number; entry: RunEntry }>;
+
+export function listRuns(root: string, cache: RunCache = new Map()): RunEntry[] {
   const files: string[] = [];
   walk(root, 0, files);
   const out: RunEntry[] = files.map((path) => {
-    const bytes = statSync(path).size;
-    const file = rel(root, path);
-    if (!path.endsWith(".json")) return { file, type: "samples", kind: "jsonl", created_at: statSync(path).mtime.toISOString(), params: null, summary: `${(bytes / 1024).toFixed(0)} KiB of rows`, bytes };
-    try {
-      const a = readArtifact(path);
-      return { file, type: "artifact", kind: a.kind, created_at: a.created_at, params: a.params, summary: summarize(a.kind, a.result), bytes };
-    } catch (err) {
-      return { file, type: "unreadable", kind: null, created_at: null, params: null, summary: (err as Error).message, bytes };
-    }
+    const st = statSync(path);
+    const hit = cache.get(path);
+    if (hit && hit.mtimeMs === st.mtimeMs && hit.bytes === st.size) return hit.entry;
+    const entry = describeFile(root, path, st.size);
+    cache.set(path, { mtimeMs: st.mtimeMs, bytes: st.size, entry });
+    return entry;
   });
   // Newest first; sample files by modification time.
   return out.sort((a, b) => (b.created_at ?? "").localeCompare(a.created_at ?? "") || a.file.localeCompare(b.file));
+}
+
+function describeFile(root: string, path: string, bytes: number): RunEntry {
+  const file = rel(root, path);
+  if (!path.endsWith(".json")) return { file, type: "samples", kind: "jsonl", created_at: statSync(path).mtime.toISOString(), params: null, summary: `${(bytes / 1024).toFixed(0)} KiB of rows`, bytes };
+  try {
+    const a = readArtifact(path);
+    return { file, type: "artifact", kind: a.kind, created_at: a.created_at, params: a.params, summary: summarize(a.kind, a.result), bytes };
+  } catch (err) {
+    return { file, type: "unreadable", kind: null, created_at: null, params: null, summary: (err as Error).message, bytes };
+  }
 }

@@ -19,7 +19,7 @@ export function register(program: Command): void {
   program
     .command("ui")
     .description("the dashboard: runs, reward curves with onsets, probe forest plots, A/B tables, sample browser")
-    .option("--artifacts <dir>", "folder of JSON artifacts and scored JSONL files (searched 4 levels deep)", ".")
+    .option("--artifacts <dir>", "folder of JSON artifacts and scored JSONL files, searched 4 levels deep (default: .foolsgold, where `foolsgold demo` writes)", ".foolsgold")
     .option("--journal <file>", "reward-server journal (SQLite) to browse, opened read-only")
     .option("--port <n>", "port (0 = any free port)", "8090")
     .option("--host <h>", "interface to bind (loopback by default; anything else shows your artifacts to the network)", "127.0.0.1")

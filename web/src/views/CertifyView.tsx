@@ -45,7 +45,15 @@ interface SetResult {
   bait?: Comparison;
   verdicts: Verdict[];
 }
+interface Heterogeneity {
+  k: number;
+  q: number;
+  df: number;
+  p: number;
+  i2: number;
+}
 export interface CertifyResult {
+  pooled?: { comparison: Comparison; verdicts: Verdict[]; heterogeneity: Record<string, Heterogeneity | null> };
   preregistration: { name: string; hash: string; registered_at: string } | null;
   primary: string;
   sets: SetResult[];
@@ -70,9 +78,9 @@ function DeltaRow({ name, d }: { name: string; d: PairedDelta | null }) {
   );
 }
 
-function GuardTable({ guards, label }: { guards: Guard[]; label: string }) {
+function GuardTable({ guards, label, testid }: { guards: Guard[]; label: string; testid: string }) {
   return (
-    <table className="guards" data-testid={`guards-${label}`}>
+    <table className="guards" data-testid={testid}>
       <thead>
         <tr>
           <th>guard ({label})</th>
@@ -106,10 +114,39 @@ function GuardTable({ guards, label }: { guards: Guard[]; label: string }) {
   );
 }
 
-function ComparisonTables({ c, label }: { c: Comparison; label: string }) {
+function BarsTable({ verdicts, testid }: { verdicts: Verdict[]; testid: string }) {
+  return (
+    <table className="bars" data-testid={testid}>
+      <thead>
+        <tr>
+          <th>pre-registered bar</th>
+          <th>n</th>
+          <th>Δ</th>
+          <th>t</th>
+          <th>verdict</th>
+          <th>why</th>
+        </tr>
+      </thead>
+      <tbody>
+        {verdicts.map((v) => (
+          <tr key={v.bar} data-bar={v.bar}>
+            <td>{v.bar}</td>
+            <td className="num">{v.n}</td>
+            <td className="num">{signed(v.delta, 5)}</td>
+            <td className="num">{num(v.t, 2)}</td>
+            <td className={`status ${v.pass ? "status-ok" : "status-FIRED"}`}>{v.pass ? "PASS" : "MISS"}</td>
+            <td className="small">{v.reason}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function ComparisonTables({ c, label, scope = "" }: { c: Comparison; label: string; scope?: string }) {
   return (
     <>
-      <table className="ab" data-testid={`ab-${label}`}>
+      <table className="ab" data-testid={`${scope}ab-${label}`}>
         <thead>
           <tr>
             <th>metric ({label} − base)</th>
@@ -133,7 +170,7 @@ function ComparisonTables({ c, label }: { c: Comparison; label: string }) {
       <p className="muted small">
         win/loss/tie {c.win_loss_tie.wins}/{c.win_loss_tie.losses}/{c.win_loss_tie.ties} over {c.n_pairs} paired sessions
       </p>
-      <GuardTable guards={c.guards} label={label} />
+      <GuardTable guards={c.guards} label={label} testid={`${scope}guards-${label}`} />
     </>
   );
 }
@@ -161,34 +198,42 @@ export function CertifyView({ result }: { result: CertifyResult }) {
             Seed set {s.name}
             {s.name === result.primary ? " (primary)" : ""}
           </h2>
-          <table className="bars" data-testid={`bars-${s.name}`}>
-            <thead>
-              <tr>
-                <th>pre-registered bar</th>
-                <th>n</th>
-                <th>Δ</th>
-                <th>t</th>
-                <th>verdict</th>
-                <th>why</th>
-              </tr>
-            </thead>
-            <tbody>
-              {s.verdicts.map((v) => (
-                <tr key={v.bar} data-bar={v.bar}>
-                  <td>{v.bar}</td>
-                  <td className="num">{v.n}</td>
-                  <td className="num">{signed(v.delta, 5)}</td>
-                  <td className="num">{num(v.t, 2)}</td>
-                  <td className={`status ${v.pass ? "status-ok" : "status-FIRED"}`}>{v.pass ? "PASS" : "MISS"}</td>
-                  <td className="small">{v.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <BarsTable verdicts={s.verdicts} testid={`bars-${s.name}`} />
           <ComparisonTables c={s.trained} label="trained" />
           {s.bait && isObj(s.bait) && <ComparisonTables c={s.bait} label="bait" />}
         </div>
       ))}
+      {result.pooled && (
+        <div className="set" data-set="pooled">
+          <h2>All sets pooled (not the certification: that is the primary set)</h2>
+          <BarsTable verdicts={result.pooled.verdicts} testid="bars-pooled" />
+          <table className="heterogeneity">
+            <thead>
+              <tr>
+                <th>metric</th>
+                <th>sets</th>
+                <th>Cochran Q</th>
+                <th>df</th>
+                <th>p</th>
+                <th>I²</th>
+              </tr>
+            </thead>
+            <tbody>
+              {Object.entries(result.pooled.heterogeneity).map(([metric, h]) => (
+                <tr key={metric}>
+                  <td>{metric}</td>
+                  <td className="num">{h ? h.k : "—"}</td>
+                  <td className="num">{num(h?.q, 2)}</td>
+                  <td className="num">{h ? h.df : "—"}</td>
+                  <td className="num">{num(h?.p, 4)}</td>
+                  <td className="num">{h ? `${(100 * h.i2).toFixed(0)}%` : "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <ComparisonTables c={result.pooled.comparison} label="trained" scope="pooled-" />
+        </div>
+      )}
     </section>
   );
 }
