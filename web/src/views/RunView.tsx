@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { getJson } from "../api.ts";
 import { samplesHref } from "../App.tsx";
 import { ForestPlot, type ProbeResult } from "../components/ForestPlot.tsx";
+import { JsonTables } from "../components/JsonTables.tsx";
 import { ci, isObj, num } from "../format.ts";
 import type { Artifact } from "../types.ts";
 import { CertifyView, type CertifyResult } from "./CertifyView.tsx";
@@ -92,6 +93,22 @@ function KindView({ file, a }: { file: string; a: Loaded }) {
         <section>
           <h2>Bait-suffix probe</h2>
           <ForestPlot probe={probe} />
+        </section>
+      )}
+      {a.kind === "audit" &&
+        isObj(r) &&
+        Object.entries(r)
+          .filter(([k]) => k !== "probe" && k !== "config")
+          .map(([k, v]) => (
+            <section key={k} data-audit={k}>
+              <h2>{k === "seconds" ? "time per audit (s)" : k}</h2>
+              <JsonTables value={v} />
+            </section>
+          ))}
+      {!["onset", "certify", "audit", "score", "demo"].includes(a.kind) && isObj(r) && (
+        <section>
+          <h2>Result</h2>
+          <JsonTables value={r} />
         </section>
       )}
     </>
