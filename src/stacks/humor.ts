@@ -65,9 +65,6 @@ export function resolveHumorSettings(options: ResolvedOptions): HumorSettings {
   };
 }
 
-/** Model ids of the built-in server (src/models/embedded/server.ts and embedder.ts). */
-
-
 export function humorInstrument(options: ResolvedOptions, settings: HumorSettings, models: HumorModels): Instrument {
   const recorded = {
     preset: options.preset,

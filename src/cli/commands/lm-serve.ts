@@ -2,9 +2,6 @@
 // and the USE-lite embedder (SPEC §2, §12). Point any OpenAI-compatible client at the printed base URL.
 import type { Command } from "commander";
 import { InputError } from "../../core/errors.js";
-import { EMBEDDED_LM_ID } from "../../models/embedded/server.js";
-import { startEmbeddedServer } from "../../models/embedded/start.js";
-import { loadEmbeddedLm } from "../../models/embedded/store.js";
 
 interface Options {
   port: string;
@@ -29,6 +26,12 @@ export function register(program: Command): void {
         throw new InputError("--embed-workers", `expected an integer 0..64, got ${JSON.stringify(options.embedWorkers)}`);
       }
       if (!LOOPBACK.has(options.host)) process.stderr.write(`foolsgold: warning: binding ${options.host}; this server has no authentication\n`);
+      // Loaded here, not at the top: the embedder pulls in TensorFlow.js, which every other command would pay for at startup.
+      const [{ EMBEDDED_LM_ID }, { startEmbeddedServer }, { loadEmbeddedLm }] = await Promise.all([
+        import("../../models/embedded/server.js"),
+        import("../../models/embedded/start.js"),
+        import("../../models/embedded/store.js"),
+      ]);
       const loaded = await loadEmbeddedLm();
       const server = await startEmbeddedServer({ port, host: options.host, embedWorkers });
       const report = loaded.stored.report;
