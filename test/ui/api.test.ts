@@ -24,12 +24,12 @@ const score = (value: number | null, terms: Record<string, number | null>, error
 
 // A hand-written stepped log (protocol fixture): three rows at step 1, two at step 2, one failed row.
 const LOG = [
-  { id: "a", prompt: "Tell a joke", output: "A dragon walks into a bar.", step: 1, score: score(0.2, { slop: 0.1 }) },
-  { id: "b", prompt: "Tell a joke", output: "The castle was quiet.", step: 1, score: score(0.4, { slop: 0.3 }) },
-  { id: "c", prompt: "Tell a joke", output: "Dragons hoard puns.", step: 1, score: score(0.9, { slop: 0.35 }) },
-  { id: "d", prompt: "Write a poem", output: "Roses are red.", step: 2, score: score(0.5, { slop: 0.8 }) },
-  { id: "e", prompt: "Write a poem", output: "Violets are blue.", step: 2, score: score(0.7, { slop: null }) },
-  { id: "f", prompt: "Write a poem", output: "", step: 2, score: score(null, {}, "audience: connection refused") },
+  { id: "a", group_id: "g1", prompt: "Tell a joke", output: "A dragon walks into a bar.", step: 1, score: score(0.2, { slop: 0.1 }) },
+  { id: "b", group_id: "g1", prompt: "Tell a joke", output: "The castle was quiet.", step: 1, score: score(0.4, { slop: 0.3 }) },
+  { id: "c", group_id: "g1", prompt: "Tell a joke", output: "Dragons hoard puns.", step: 1, score: score(0.9, { slop: 0.35 }) },
+  { id: "d", group_id: "g2", prompt: "Write a poem", output: "Roses are red.", step: 2, score: score(0.5, { slop: 0.8 }) },
+  { id: "e", group_id: "g2", prompt: "Write a poem", output: "Violets are blue.", step: 2, score: score(0.7, { slop: null }) },
+  { id: "f", group_id: "g2", prompt: "Write a poem", output: "", step: 2, score: score(null, {}, "audience: connection refused") },
 ];
 
 async function quietly(argv: string[]): Promise<number> {
@@ -116,6 +116,8 @@ describe("sample endpoint", () => {
   it("filters by a term's range, by errors, and sorts with unscored rows last", async () => {
     expect((await samples("field=slop&min=0.3&max=0.5")).rows.map((x) => x.id)).toEqual(["b", "c"]);
     expect((await samples("errors=only")).rows.map((x) => x.id)).toEqual(["f"]);
+    expect((await samples("group=g2&sort=asc")).rows.map((x) => x.id)).toEqual(["d", "e", "f"]);
+    expect((await samples("step=1&q=dragon")).rows.map((x) => x.id)).toEqual(["a", "c"]);
     expect((await samples("errors=exclude")).matched).toBe(5);
     expect((await samples("sort=desc")).rows.map((x) => x.id)).toEqual(["c", "e", "d", "b", "a", "f"]);
     expect((await samples("sort=asc&field=slop")).rows.map((x) => x.id)).toEqual(["a", "b", "c", "d", "e", "f"]);

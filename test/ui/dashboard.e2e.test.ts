@@ -167,6 +167,11 @@ describe.skipIf(skip)("foolsgold ui in headless Chromium", () => {
     await page.selectOption("select[aria-label=field]", "slop");
     await page.fill("input[aria-label=min]", String(cut));
     await page.waitForSelector(`${count}[data-matched='${expectedRange}']`);
+    // The filters live in the URL: a reload shows the same rows.
+    expect(page.url()).toContain(`min=${encodeURIComponent(String(cut))}`);
+    await page.reload();
+    await page.waitForSelector(`${count}[data-matched='${expectedRange}']`);
+    expect(await page.inputValue("input[aria-label=min]")).toBe(String(cut));
     await page.fill("input[aria-label=min]", "");
 
     await page.selectOption("select[aria-label=field]", "value");

@@ -38,6 +38,8 @@ export function measure(page: Page, action: Action, expected: Expect): Promise<n
       new Promise<number>((resolve) => {
         const count = document.querySelector("[data-testid=samples-count]") as HTMLElement;
         const scroller = document.querySelector("[data-testid=scroller]") as HTMLElement;
+        // A filter must produce a new answer (a new generation), not just one that looks like the old.
+        const genBefore = count.dataset.gen;
         const t0 = performance.now();
         if (action.kind === "scroll") scroller.scrollTop = action.top;
         else {
@@ -48,7 +50,8 @@ export function measure(page: Page, action: Action, expected: Expect): Promise<n
         }
         const done = () => {
           const row = document.querySelector(`.scroller .row[data-pos='${expected.pos}']`) as HTMLElement | null;
-          return count.dataset.matched === String(expected.matched) && row?.dataset.id === expected.id;
+          const fresh = action.kind === "scroll" || count.dataset.gen !== genBefore;
+          return fresh && count.dataset.matched === String(expected.matched) && row?.dataset.id === expected.id;
         };
         const poll = () => {
           if (done()) requestAnimationFrame(() => resolve(performance.now() - t0));

@@ -5,13 +5,14 @@ import { RunsView } from "./views/RunsView.tsx";
 import { RunView } from "./views/RunView.tsx";
 import { SamplesView } from "./views/SamplesView.tsx";
 
-type Route = { view: "runs" } | { view: "run"; file: string } | { view: "samples"; source: string };
+type Route = { view: "runs" } | { view: "run"; file: string } | { view: "samples"; source: string; params: URLSearchParams };
 
 function parseHash(hash: string): Route {
-  const [, view, ...rest] = hash.replace(/^#/, "").split("/");
+  const [path, search = ""] = hash.replace(/^#/, "").split("?");
+  const [, view, ...rest] = path.split("/");
   const arg = decodeURIComponent(rest.join("/"));
   if (view === "run" && arg) return { view: "run", file: arg };
-  if (view === "samples") return { view: "samples", source: arg };
+  if (view === "samples") return { view: "samples", source: arg, params: new URLSearchParams(search) };
   return { view: "runs" };
 }
 
@@ -21,6 +22,7 @@ export const samplesHref = (source: string) => `#/samples/${encodeURIComponent(s
 export function App() {
   const [route, setRoute] = useState<Route>(() => parseHash(location.hash));
   useEffect(() => {
+    // The sample browser keeps its filters in the hash with replaceState, which fires no hashchange.
     const onHash = () => setRoute(parseHash(location.hash));
     addEventListener("hashchange", onHash);
     return () => removeEventListener("hashchange", onHash);
@@ -43,7 +45,7 @@ export function App() {
       <main>
         {route.view === "runs" && <RunsView />}
         {route.view === "run" && <RunView key={route.file} file={route.file} />}
-        {route.view === "samples" && <SamplesView key={route.source} source={route.source} />}
+        {route.view === "samples" && <SamplesView key={route.source} source={route.source} initial={route.params} />}
       </main>
     </div>
   );

@@ -15,6 +15,7 @@ const ROW_HEIGHT = 34;
 interface Query {
   q: string;
   step: string;
+  group: string;
   field: string;
   min: string;
   max: string;
@@ -22,7 +23,7 @@ interface Query {
   sort: "index" | "asc" | "desc";
 }
 
-const EMPTY: Query = { q: "", step: "", field: "value", min: "", max: "", errors: "", sort: "index" };
+const EMPTY: Query = { q: "", step: "", group: "", field: "value", min: "", max: "", errors: "", sort: "index" };
 
 function SourcePicker({ source }: { source: string }) {
   const [options, setOptions] = useState<string[]>([]);
@@ -46,11 +47,19 @@ function SourcePicker({ source }: { source: string }) {
   );
 }
 
-function TermBreakdown({ row, terms }: { row: SampleRow; terms: string[] }) {
+function TermBreakdown({ row, terms, onGroup }: { row: SampleRow; terms: string[]; onGroup: (group: string) => void }) {
   return (
     <aside className="detail" data-testid="sample-detail" data-id={row.id}>
       <h3>
-        {row.id} <span className="muted small">#{row.index}{row.step !== null ? ` · step ${row.step}` : ""}{row.group ? ` · group ${row.group}` : ""}</span>
+        {row.id} <span className="muted small">#{row.index}{row.step !== null ? ` · step ${row.step}` : ""}{row.group && (
+            <>
+              {" · group "}
+              <button className="link" title="show this group's rows" onClick={() => onGroup(row.group as string)}>
+                {row.group}
+              </button>
+            </>
+          )}
+        </span>
       </h3>
       <p>
         reward <strong>{num(row.value, 4)}</strong>
@@ -91,10 +100,26 @@ function TermBreakdown({ row, terms }: { row: SampleRow; terms: string[] }) {
   );
 }
 
-export function SamplesView({ source }: { source: string }) {
-  const [query, setQuery] = useState<Query>(EMPTY);
-  const [page0, setPage0] = useState<SamplesPage | null>(null);
-  const [pages, setPages] = useState<Map<number, SampleRow[]>>(new Map());
+/** The filters a link carries (#/samples/FILE?q=…&field=…), over the defaults. */
+function queryFrom(params: URLSearchParams): Query {
+  const q = { ...EMPTY };
+  for (const key of Object.keys(EMPTY) as (keyof Query)[]) {
+    const v = params.get(key);
+    if (v !== null) (q as Record<keyof Query, string>)[key] = v;
+  }
+  return q;
+}
+
+export function SamplesView({ source, initial }: { source: string; initial: URLSearchParams }) {
+  const [query, setQuery] = useState<Query>(() => queryFrom(initial));
+  // The first page of the query on screen, with the generation it answers (shown as data-gen, so a
+  // test can tell a new answer from an old one that happens to look the same).
+  const [page0, setPage0] = useState<(SamplesPage & { gen: number }) | null>(null);
+  // Pages of the current query, tagged with its generation: a page that arrives before page 0 of the
+  // same query is kept, and pages of an older query are replaced rather than mixed in.
+  const [pages, setPages] = useState<{ gen: number; map: Map<number, SampleRow[]> }>({ gen: 0, map: new Map() });
+  const addPage = (gen: number, page: number, rows: SampleRow[]) =>
+    setPages((prev) => ({ gen, map: new Map(prev.gen === gen ? prev.map : []).set(page, rows) }));
   const [error, setError] = useState<string | null>(null);
   const [selected, setSelected] = useState<SampleRow | null>(null);
   const [lastMs, setLastMs] = useState<number | null>(null);
@@ -105,23 +130,29 @@ export function SamplesView({ source }: { source: string }) {
   const scroller = useRef<HTMLDivElement>(null);
 
   const params = useCallback(
-    (offset: number) => ({ source, q: query.q, step: query.step, field: query.field, min: query.min, max: query.max, errors: query.errors, sort: query.sort, offset, limit: PAGE }),
+    (offset: number) => ({ source, q: query.q, step: query.step, group: query.group, field: query.field, min: query.min, max: query.max, errors: query.errors, sort: query.sort, offset, limit: PAGE }),
     [source, query],
   );
+
+  // The filters live in the URL, so a filtered view can be reloaded or shared.
+  useEffect(() => {
+    if (!source) return;
+    const params = new URLSearchParams(Object.entries(query).filter(([k, v]) => v !== EMPTY[k as keyof Query]));
+    history.replaceState(null, "", `${samplesHref(source)}${params.size ? `?${params}` : ""}`);
+  }, [source, query]);
 
   // A new query: fetch its first page; earlier pages stay on screen until it arrives (no flash).
   useEffect(() => {
     if (!source) return;
     const gen = ++generation.current;
     const abort = new AbortController();
-    inflight.current = new Set();
+    inflight.current = new Set([0]);
     getJson<SamplesPage>("samples", params(0), abort.signal).then(
       (p) => {
         if (gen !== generation.current) return;
         setError(null);
-        setPage0(p);
-        setPages(new Map([[0, p.rows]]));
-        scroller.current?.scrollTo({ top: 0 });
+        setPage0({ ...p, gen });
+        addPage(gen, 0, p.rows);
       },
       (e: Error) => {
         if (e.name !== "AbortError" && gen === generation.current) setError(e.message);
@@ -149,14 +180,18 @@ export function SamplesView({ source }: { source: string }) {
     const gen = generation.current;
     const lastPage = Math.floor(Math.max(0, matched - 1) / PAGE);
     for (let p = Math.max(0, Math.floor(first / PAGE) - 1); p <= Math.min(lastPage, Math.floor(last / PAGE) + 1); p++) {
-      if (pages.has(p) || inflight.current.has(p)) continue;
-      inflight.current.add(p);
+      if ((pages.gen === gen && pages.map.has(p)) || inflight.current.has(p)) continue;
+      const pending = inflight.current;
+      pending.add(p);
       getJson<SamplesPage>("samples", params(p * PAGE)).then(
         (res) => {
-          if (gen !== generation.current) return;
-          setPages((prev) => new Map(prev).set(p, res.rows));
+          pending.delete(p);
+          if (gen === generation.current) addPage(gen, p, res.rows);
         },
-        (e: Error) => gen === generation.current && setError(e.message),
+        (e: Error) => {
+          pending.delete(p);
+          if (gen === generation.current) setError(e.message);
+        },
       );
     }
   }, [first, last, matched, page0, pages, params]);
@@ -171,9 +206,11 @@ export function SamplesView({ source }: { source: string }) {
   };
   const set = (patch: Partial<Query>) => {
     started.current = performance.now();
+    // A new query starts at its top; scrolling later (before its answer arrives) is left alone.
+    scroller.current?.scrollTo({ top: 0 });
     setQuery((q) => ({ ...q, ...patch }));
   };
-  const rowAt = (i: number): SampleRow | undefined => pages.get(Math.floor(i / PAGE))?.[i % PAGE];
+  const rowAt = (i: number): SampleRow | undefined => pages.map.get(Math.floor(i / PAGE))?.[i % PAGE];
   const terms = page0?.terms ?? [];
   const shownTerms = terms.slice(0, 5);
 
@@ -193,6 +230,7 @@ export function SamplesView({ source }: { source: string }) {
         </select>
         <input aria-label="min" className="narrow" placeholder="min" value={query.min} onChange={(e) => set({ min: e.target.value })} />
         <input aria-label="max" className="narrow" placeholder="max" value={query.max} onChange={(e) => set({ max: e.target.value })} />
+        <input aria-label="group" className="narrow" placeholder="group" value={query.group} onChange={(e) => set({ group: e.target.value })} />
         <input aria-label="step" className="narrow" placeholder="step" value={query.step} onChange={(e) => set({ step: e.target.value })} />
         <select aria-label="errors" value={query.errors} onChange={(e) => set({ errors: e.target.value as Query["errors"] })}>
           <option value="">all rows</option>
@@ -212,7 +250,7 @@ export function SamplesView({ source }: { source: string }) {
       )}
       {showCurves && <CurvesPanel file={source} />}
       {error && <p className="error" data-testid="samples-error">{error}</p>}
-      <p className="muted small" data-testid="samples-count" data-matched={page0?.matched ?? ""} data-total={page0?.total ?? ""}>
+      <p className="muted small" data-testid="samples-count" data-matched={page0?.matched ?? ""} data-total={page0?.total ?? ""} data-gen={page0?.gen ?? ""}>
         {page0 ? `${page0.matched.toLocaleString("en")} of ${page0.total.toLocaleString("en")} rows` : source ? "loading…" : "no source chosen"}
         {page0 && page0.bad_lines > 0 && ` · ${page0.bad_lines} unreadable lines skipped`}
         {lastMs !== null && ` · updated in ${lastMs.toFixed(0)} ms`}
@@ -266,7 +304,7 @@ export function SamplesView({ source }: { source: string }) {
             </div>
           </div>
         </div>
-        {selected && <TermBreakdown row={selected} terms={terms} />}
+        {selected && <TermBreakdown row={selected} terms={terms} onGroup={(group) => set({ group })} />}
       </div>
     </section>
   );
