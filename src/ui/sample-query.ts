@@ -22,6 +22,8 @@ export interface SampleQuery {
   max?: number;
   errors?: "only" | "exclude";
   step?: number;
+  /** Exact group_id (a GRPO group's rollouts together). */
+  group?: string;
   sort?: "index" | "asc" | "desc";
 }
 
@@ -73,6 +75,7 @@ export function filterRows(index: SampleIndex, query: SampleQuery, within?: Arra
     if (query.errors === "only" && row.error === null) continue;
     if (query.errors === "exclude" && row.error !== null) continue;
     if (query.step !== undefined && row.step !== query.step) continue;
+    if (query.group !== undefined && row.group !== query.group) continue;
     if (ranged) {
       const v = fieldValue(row, field);
       if (v === null) continue;
@@ -98,5 +101,5 @@ export function parseSampleQuery(params: Record<string, string | undefined>): Sa
   if (errors !== undefined && errors !== "only" && errors !== "exclude") throw new InputError("errors", `"${errors}" is not "only" or "exclude"`);
   const sort = params.sort || undefined;
   if (sort !== undefined && sort !== "index" && sort !== "asc" && sort !== "desc") throw new InputError("sort", `"${sort}" is not index, asc or desc`);
-  return { q: params.q || undefined, field: params.field || undefined, min: num("min", params.min), max: num("max", params.max), errors, step: num("step", params.step), sort };
+  return { q: params.q || undefined, field: params.field || undefined, min: num("min", params.min), max: num("max", params.max), errors, step: num("step", params.step), group: params.group || undefined, sort };
 }

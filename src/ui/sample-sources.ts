@@ -46,16 +46,23 @@ export function loadJournalSource(path: string): LoadedSource {
   return { index: buildIndex(out), bad };
 }
 
-/** Caches loaded sources by path and modification time. */
+/** Caches loaded sources by path and modification time; the least recently used goes beyond `capacity`. */
 export class SourceCache {
   private readonly entries = new Map<string, { mtimeMs: number; size: number; loaded: LoadedSource }>();
+
+  constructor(private readonly capacity = 4) {}
 
   get(path: string, load: (path: string) => LoadedSource): LoadedSource {
     const st = statSync(path);
     const hit = this.entries.get(path);
-    if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) return hit.loaded;
+    this.entries.delete(path);
+    if (hit && hit.mtimeMs === st.mtimeMs && hit.size === st.size) {
+      this.entries.set(path, hit);
+      return hit.loaded;
+    }
     const loaded = load(path);
     this.entries.set(path, { mtimeMs: st.mtimeMs, size: st.size, loaded });
+    while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
     return loaded;
   }
 }
