@@ -3,24 +3,10 @@
 // per step with its 95% t interval (n per step kept, so a thin step shows as a wide band, not a fact).
 import { meanCi } from "../stats/mean-ci.js";
 import type { SampleIndex } from "./sample-query.js";
+import type { CurveSeries, Curves } from "./api-types.js";
+export type { CurveSeries, Curves };
 
-export interface CurveSeries {
-  name: string;
-  unit: string;
-  mean: (number | null)[];
-  lo: (number | null)[];
-  hi: (number | null)[];
-  n: number[];
-}
 
-export interface Curves {
-  steps: number[];
-  series: CurveSeries[];
-  onset: number | null;
-  interval: [number, number] | null;
-  severe: number | null;
-  note: string;
-}
 
 interface OnsetResult {
   canonical_onset?: number | null;

@@ -3,16 +3,9 @@
 // are listed with the reason, so a stray file never hides silently.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import type { RunEntry } from "./api-types.js";
+export type { RunEntry };
 
-export interface RunEntry {
-  file: string;
-  type: "artifact" | "samples" | "unreadable";
-  kind: string | null;
-  created_at: string | null;
-  params: Record<string, unknown> | null;
-  summary: string;
-  bytes: number;
-}
 
 const MAX_DEPTH = 4;
 

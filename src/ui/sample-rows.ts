@@ -2,24 +2,9 @@
 // source (a scored JSONL file or the reward server's journal), with the per-term values pulled out so the
 // browser can show a term breakdown without parsing details.
 import type { BankRow, ChatMessage, Score, TranscriptRow } from "../core/types.js";
+import type { SampleRow } from "./api-types.js";
+export type { SampleRow };
 
-export interface SampleRow {
-  /** Position in the source (0-based), stable across filters. */
-  index: number;
-  id: string;
-  step: number | null;
-  group: string | null;
-  value: number | null;
-  error: string | null;
-  terms: Record<string, number | null>;
-  term_errors: Record<string, string>;
-  /** Each term's details as the scorer reported them (sent with one row, not with list pages). */
-  term_details?: Record<string, Record<string, unknown>>;
-  prompt: string;
-  /** The output text; a transcript's turns as "speaker: text" lines. */
-  output: string;
-  instrument: string | null;
-}
 
 function promptText(prompt: BankRow["prompt"] | undefined): string {
   if (prompt === undefined || prompt === null) return "";

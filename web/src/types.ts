@@ -1,13 +1,8 @@
-// The JSON the dashboard's API returns (src/ui/*.ts on the server); kept in step by hand, small on purpose.
-export interface RunEntry {
-  file: string;
-  type: "artifact" | "samples" | "unreadable";
-  kind: string | null;
-  created_at: string | null;
-  params: Record<string, unknown> | null;
-  summary: string;
-  bytes: number;
-}
+// The JSON the dashboard's API returns. Shapes the server defines come from src/ui/api-types.ts (type-only,
+// erased from the bundle), so the two sides cannot drift apart; the rest are the browser's own views.
+import type { CurveSeries, Curves, RunEntry, SampleRow } from "../../src/ui/api-types.js";
+
+export type { CurveSeries, Curves, RunEntry, SampleRow };
 
 export interface RunsResponse {
   artifacts_dir: string;
@@ -20,39 +15,6 @@ export interface Artifact {
   created_at: string;
   params: Record<string, unknown>;
   result: unknown;
-}
-
-export interface CurveSeries {
-  name: string;
-  unit: string;
-  mean: (number | null)[];
-  lo: (number | null)[];
-  hi: (number | null)[];
-  n: number[];
-}
-
-export interface Curves {
-  steps: number[];
-  series: CurveSeries[];
-  onset: number | null;
-  interval: [number, number] | null;
-  severe: number | null;
-  note: string;
-}
-
-export interface SampleRow {
-  index: number;
-  id: string;
-  step: number | null;
-  group: string | null;
-  value: number | null;
-  error: string | null;
-  terms: Record<string, number | null>;
-  term_errors: Record<string, string>;
-  term_details?: Record<string, Record<string, unknown>>;
-  prompt: string;
-  output: string;
-  instrument: string | null;
 }
 
 export interface SamplesPage {

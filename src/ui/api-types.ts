@@ -1,0 +1,48 @@
+// The shapes the dashboard API sends, shared by the server (src/ui) and the browser app (web/src):
+// no runtime imports here, so the browser build can import these types without Node.
+
+export interface RunEntry {
+  file: string;
+  type: "artifact" | "samples" | "unreadable";
+  kind: string | null;
+  created_at: string | null;
+  params: Record<string, unknown> | null;
+  summary: string;
+  bytes: number;
+}
+
+export interface CurveSeries {
+  name: string;
+  unit: string;
+  mean: (number | null)[];
+  lo: (number | null)[];
+  hi: (number | null)[];
+  n: number[];
+}
+
+export interface Curves {
+  steps: number[];
+  series: CurveSeries[];
+  onset: number | null;
+  interval: [number, number] | null;
+  severe: number | null;
+  note: string;
+}
+
+export interface SampleRow {
+  /** Position in the source (0-based), stable across filters. */
+  index: number;
+  id: string;
+  step: number | null;
+  group: string | null;
+  value: number | null;
+  error: string | null;
+  terms: Record<string, number | null>;
+  term_errors: Record<string, string>;
+  /** Each term's details as the scorer reported them (sent with one row, not with list pages). */
+  term_details?: Record<string, Record<string, unknown>>;
+  prompt: string;
+  /** The output text; a transcript's turns as "speaker: text" lines. */
+  output: string;
+  instrument: string | null;
+}
