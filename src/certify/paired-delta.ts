@@ -1,5 +1,6 @@
 // The paired A/B statistics of SPEC §6: per-arm means, the mean paired difference (trained − base)
 // with its paired t, two-sided p and 95% CI, and the win/loss/tie decomposition.
+import { mean } from "../stats/mean.js";
 import { pairedT } from "../stats/paired-t.js";
 
 export interface PairedDelta {
@@ -18,8 +19,6 @@ export interface PairedDelta {
   p: number;
   ci95: [number, number];
 }
-
-const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 /** Student's paired t of trained − base (src/stats/paired-t, = scipy.stats.ttest_rel); needs n ≥ 2. */
 export function pairedDelta(base: readonly number[], trained: readonly number[]): PairedDelta {

@@ -253,6 +253,27 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
   const generationCacheable = (temperature: number | undefined, seed: number | undefined) =>
     temperature === 0 || seed !== undefined || (deps.cache?.cacheSampled ?? false);
 
+  /** A generation call (chat or completions): cached only when deterministic, its determinism recorded. */
+  function generation<T>(
+    path: "/chat/completions" | "/completions",
+    body: Record<string, unknown>,
+    req: { temperature?: number; seed?: number },
+    options: CallOptions | undefined,
+    parse: (json: unknown) => { value: T; usage: ReturnType<typeof usageOf> },
+  ): Promise<T> {
+    return operation({
+      path,
+      params: withoutModel(body),
+      determinism: { seed: req.seed, temperature: req.temperature },
+      cacheable: generationCacheable(req.temperature, req.seed),
+      options,
+      run: async (signal) => {
+        const res = await post(path, body, signal);
+        return { ...parse(res.json), attempts: res.attempts, status: res.status };
+      },
+    });
+  }
+
   async function chat(req: ChatRequest, options?: CallOptions): Promise<ChatResult> {
     req.messages.forEach((m, i) => assertWellFormed(m.content, `messages[${i}].content`));
     const body = {
@@ -267,17 +288,9 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
       stop: req.stop,
       ...(req.topLogprobs ? { logprobs: true, top_logprobs: req.topLogprobs } : {}),
     };
-    return operation({
-      path: "/chat/completions",
-      params: withoutModel(body),
-      determinism: { seed: req.seed, temperature: req.temperature },
-      cacheable: generationCacheable(req.temperature, req.seed),
-      options,
-      run: async (signal) => {
-        const res = await post("/chat/completions", body, signal);
-        const parsed = parseWire(chatResponse, res.json, { endpoint, path: "/chat/completions" });
-        return { value: chatResult(parsed, endpoint), attempts: res.attempts, status: res.status, usage: usageOf(parsed) };
-      },
+    return generation("/chat/completions", body, req, options, (json) => {
+      const parsed = parseWire(chatResponse, json, { endpoint, path: "/chat/completions" });
+      return { value: chatResult(parsed, endpoint), usage: usageOf(parsed) };
     });
   }
 
@@ -293,18 +306,10 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
       n: req.n,
       stop: req.stop,
     };
-    return operation({
-      path: "/completions",
-      params: withoutModel(body),
-      determinism: { seed: req.seed, temperature: req.temperature },
-      cacheable: generationCacheable(req.temperature, req.seed),
-      options,
-      run: async (signal) => {
-        const res = await post("/completions", body, signal);
-        const parsed = parseWire(completionResponse, res.json, { endpoint, path: "/completions" });
-        const choices = parsed.choices.map((c) => ({ text: c.text, finishReason: c.finish_reason ?? null }));
-        return { value: { choices, ...usageField(parsed) }, attempts: res.attempts, status: res.status, usage: usageOf(parsed) };
-      },
+    return generation("/completions", body, req, options, (json) => {
+      const parsed = parseWire(completionResponse, json, { endpoint, path: "/completions" });
+      const choices = parsed.choices.map((c) => ({ text: c.text, finishReason: c.finish_reason ?? null }));
+      return { value: { choices, ...usageField(parsed) }, usage: usageOf(parsed) };
     });
   }
 
