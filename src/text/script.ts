@@ -20,6 +20,11 @@ export function hasCjk(s: string): boolean {
   return CJK_OR_HANGUL.test(s);
 }
 
+/** The script of one character, or null when it is not a letter. */
+export function scriptOf(ch: string): Script | null {
+  return classify(ch.codePointAt(0) as number, ch);
+}
+
 function classify(cp: number, ch: string): Script | null {
   if (cp < 0x80) return (cp >= 65 && cp <= 90) || (cp >= 97 && cp <= 122) ? "latin" : null;
   if (!LETTER.test(ch)) return null;

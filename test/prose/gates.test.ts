@@ -28,6 +28,14 @@ describe("zero-gates", () => {
     expect(foreignScript("She smiled — “fine.”", "").letters).toBe(0);
     expect(foreignScript("She smiled. 我很好。", "Hello").letters).toBe(3);
     expect(foreignScript("She said 先輩 softly.", "Call me 先輩.").letters).toBe(0);
+    // "Я" alone is a one-letter run and does not count; "не" and "знаю" do.
+    expect(foreignScript("Я не знаю, she said.", "Hello").letters).toBe(6);
+  });
+
+  it("does not count kaomoji as a script switch", () => {
+    // A lone letter among symbols is a text face, not a switch of language (HANNA human story: ಠ_ಠ, ¯\_(ツ)_/¯).
+    expect(foreignScript("But I just did ಠ_ಠ ಠ_ಠ ¯\\_(ツ)_/¯ ¯\\_( ツ )_/¯ and left.", "Hello").letters).toBe(0);
+    expect(foreignScript("Fine (ツ) 我很好", "Hello").letters).toBe(3);
   });
 });
 
@@ -64,6 +72,13 @@ describe("role-play scaffolding", () => {
   it("removes OOC notes, stat blocks and a leading speaker header", () => {
     const text = "**Aria:**\nShe drew her sword.\n(OOC: brb in 5)\nHP: 20/20 | MP: 5/10\n((lol))\nThe door creaked.";
     expect(stripRoleplayScaffolding(text)).toBe("She drew her sword.\nThe door creaked.");
+  });
+
+  it("removes a short heading line but never a story written on one line", () => {
+    expect(stripRoleplayScaffolding("## Chapter One\nThe door creaked.")).toBe("The door creaked.");
+    // Seen in the HANNA human stories: a heading pasted without line breaks, followed by the whole story.
+    const oneLine = "# # # # Everlasting Bond “Finally having found someone to eat with, the Pasta Prince prepared a huge celebration.” Leila flipped to the next page.";
+    expect(stripRoleplayScaffolding(oneLine)).toBe(oneLine);
   });
 
   it("leaves ordinary prose alone", () => {

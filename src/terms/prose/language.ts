@@ -6,7 +6,7 @@
 // that is itself low in common English lowers the bar (gates.ts).
 import { cleanText } from "../../text/cleanup.js";
 import { commonEnglishRatio, isCommonEnglish } from "../../text/english.js";
-import { scriptShares, SCRIPTS } from "../../text/script.js";
+import { scriptOf, scriptShares, SCRIPTS, type Script } from "../../text/script.js";
 import { words } from "../../text/tokenize.js";
 import { WORD_COMMON, type Lexicon } from "./lexicon.js";
 import type { Scan } from "./scan.js";
@@ -25,27 +25,41 @@ export interface LanguageStats {
 /** Characters that can only come from Latin script, punctuation, symbols or emoji. */
 const ONLY_LATIN = /^[\u0000-\u024F\u1E00-\u1EFF\u2000-\u2BFF\u3000-\u3002\uFE00-\uFE0F\u{1F000}-\u{1FFFF}]*$/u;
 const MARKUP = /[<&`#]|\]\(|\*\*|__/;
+const MARK = /\p{M}/u;
 
 /** The prompt's vocabulary as seen by the gate: its common-English share when it is long enough to judge. */
 function promptShare(promptWords: Set<string>): { promptCommonEnglish?: number } {
   return promptWords.size >= 20 ? { promptCommonEnglish: commonEnglishRatio([...promptWords]) } : {};
 }
 
+/**
+ * Letters of scripts the prompt does not use, counted only in runs of two or more letters of one script
+ * (combining marks continue a run): a switch of language writes words, while a lone letter among
+ * symbols is a text face such as ಠ_ಠ or ¯\_(ツ)_/¯.
+ */
 export function foreignScript(reply: string, prompt: string): { letters: number; scripts: string[] } {
   if (ONLY_LATIN.test(reply)) return { letters: 0, scripts: [] };
-  const r = scriptShares(reply);
   const p = scriptShares(prompt);
-  let letters = 0;
-  const scripts: string[] = [];
-  for (const s of SCRIPTS) {
-    if (s === "latin" || p[s] > 0) continue;
-    const count = Math.round(r[s] * r.letters);
-    if (count > 0) {
-      letters += count;
-      scripts.push(s);
+  const counts = new Map<Script, number>();
+  let run: Script | null = null;
+  let length = 0;
+  const close = (): void => {
+    if (run !== null && run !== "latin" && length >= 2 && !(p[run] > 0)) counts.set(run, (counts.get(run) ?? 0) + length);
+  };
+  for (const ch of reply) {
+    if (run !== null && MARK.test(ch)) continue;
+    const script = scriptOf(ch);
+    if (script === run) {
+      length++;
+      continue;
     }
+    close();
+    run = script;
+    length = 1;
   }
-  return { letters, scripts };
+  close();
+  const scripts = SCRIPTS.filter((s) => counts.has(s));
+  return { letters: scripts.reduce((a, s) => a + counts.get(s)!, 0), scripts };
 }
 
 /** `text` is the reply as the terms see it and `scan` its scan; `prompt` the row's prompt text. */
