@@ -6,9 +6,12 @@
 // - human prose: split BY DOCUMENT. Gutenberg by book, Brown by sample file, HANNA human by story;
 //   Gutenberg paragraphs and Brown samples are cut into passages of ≥ 400 words (reply-sized).
 // - model_prose/hanna_model_stories (older models, same prompts as HANNA human) are never mined.
+// - HANNA human stories and the HANNA prompts are detokenized: they are published Treebank-tokenized
+//   (the model stories are not); scenario ids still hash the prompt as published.
 import { readJsonl } from "../src/core/jsonl.js";
 import { sha256 } from "../src/core/hash.js";
 import type { BankRow } from "../src/core/types.js";
+import { detokenizePtb } from "../src/text/detokenize.js";
 
 export interface ProseRow extends BankRow {
   group_id: string;
@@ -53,19 +56,20 @@ export function loadHannaModel(path: string): ProseRow[] {
   type Raw = { model: string; prompt: string; text: string };
   return readJsonl<Raw>(path).rows.map((r, i) => ({
     id: `hanna-model-${i}`,
-    prompt: r.prompt,
+    prompt: detokenizePtb(r.prompt),
     output: r.text.trim(),
     group_id: `hanna-${sha256(r.prompt).slice(0, 12)}`,
     meta: { source: "hanna-model", model: r.model, kind: "creative", document: `hanna-model-${i}` },
   }));
 }
 
+/** HANNA's human stories are published Treebank-tokenized ("do n't", "castle !"); the model stories are not. */
 export function loadHannaHuman(path: string): ProseRow[] {
   type Raw = { prompt: string; text: string };
   return readJsonl<Raw>(path).rows.map((r, i) => ({
     id: `hanna-human-${i}`,
-    prompt: r.prompt,
-    output: r.text.trim(),
+    prompt: detokenizePtb(r.prompt),
+    output: detokenizePtb(r.text.trim()),
     group_id: `hanna-${sha256(r.prompt).slice(0, 12)}`,
     meta: { source: "hanna-human", document: `hanna-human-${i}` },
   }));
