@@ -28,6 +28,16 @@ describe("opener diversity", () => {
     expect(s.repeats).toBe(3);
   });
 
+  it("treats the tag after a quoted question or exclamation as part of the dialogue", () => {
+    // Without the rule "she asked", "I ask" and "he says" would be narration openers.
+    const s = stats('"Really?" she asked. She left. “What? Lunch?” I ask as I pick at my salad. “Why?” he says.\n\nHe sat. I ran. It rained. We slept.');
+    expect(s.sentences).toBe(5); // She left, He sat, I ran, It rained, We slept
+    expect(s.repeats).toBe(0);
+    // A capitalized narration sentence after a quote is still narration; so is a new paragraph.
+    expect(stats('"Go!" He ran. He fell.').sentences).toBe(2);
+    expect(stats('"Go!"\n\nhe ran.').sentences).toBe(1);
+  });
+
   it("gives 0.96 to replies with fewer than five narration sentences", () => {
     expect(openerFactor(stats("He sat. He stood. He left."), cal)).toBe(0.96);
   });

@@ -3,13 +3,14 @@
 // it cannot hide a "He… He… He…" chain. Two measures: the normalized Herfindahl–Hirschman index
 // (Simpson's index for a finite sample, Simpson 1949: Σ nᵢ(nᵢ−1) / N(N−1), 0 when every opener
 // differs, 1 when all are the same) and the number of openers that come back in the next sentence or
-// the one after. Both are free up to the human 75th percentile and reach the full penalty at the base
+// the one after. A dialogue tag split off by a quoted "?" or "!" ("Really?" she asked.) is dialogue,
+// not a narration sentence. Both are free up to the human 75th percentile and reach the full penalty at the base
 // model's 90th; the worse sets the score, down to 0.75. Fewer than 5 narration sentences → 0.96.
 import { z } from "zod";
 import type { TermMeta } from "../types.js";
 import { normalizedHhi } from "../../stats/hhi.js";
 import type { Lexicon } from "./lexicon.js";
-import { T_COMMA_AFTER, T_DIALOGUE, T_ITALIC, type Scan } from "./scan.js";
+import { T_CAPITAL, T_COMMA_AFTER, T_DIALOGUE, T_ITALIC, T_PARAGRAPH_AFTER, T_QUOTE_AFTER, type Scan } from "./scan.js";
 
 export const MIN_NARRATION_SENTENCES = 5;
 export const FEW_SENTENCES_SCORE = 0.96;
@@ -33,7 +34,7 @@ export function openerStats(scan: Scan, lexicon: Lexicon): OpenerStats {
     const s = sentence[i];
     let end = i;
     while (end < n && sentence[end] === s) end++;
-    if ((flags[i] & (T_DIALOGUE | T_ITALIC)) === 0) {
+    if ((flags[i] & (T_DIALOGUE | T_ITALIC)) === 0 && !isDialogueTag(scan, lexicon, i, end)) {
       let k = i;
       const first = lexicon.surfaces[surface[k]];
       if (k + 1 < end && (LEADING_WORDS.has(first) || flags[k] & T_COMMA_AFTER || (first.endsWith("ly") && first.length > 4))) k++;
@@ -42,6 +43,23 @@ export function openerStats(scan: Scan, lexicon: Lexicon): OpenerStats {
     i = end;
   }
   return { sentences: openers.length, hhi: simpson(openers), repeats: nearRepeats(openers) };
+}
+
+const SPEECH_VERBS = new Set(
+  "ask asked asks say said says reply replied replies whisper whispered whispers shout shouted shouts mutter muttered mutters murmur murmured murmurs yell yelled yells answer answered answers cry cried cries call called calls add added adds continue continued continues tell told tells scream screamed screams sigh sighed sighs".split(" "),
+);
+
+/**
+ * The attribution after a quoted question or exclamation ("Really?" she asked. / “Why?” I ask.) ends a
+ * sentence only on paper: it belongs to the dialogue, which the seed drops. It is a narration run that
+ * follows a closing quote in the same paragraph and starts lowercase, or with "I" and a speech verb.
+ */
+function isDialogueTag(scan: Scan, lexicon: Lexicon, i: number, end: number): boolean {
+  if (i === 0) return false;
+  const before = scan.flags[i - 1];
+  if ((before & T_DIALOGUE) === 0 || (before & T_QUOTE_AFTER) === 0 || before & T_PARAGRAPH_AFTER) return false;
+  if ((scan.flags[i] & T_CAPITAL) === 0) return true;
+  return lexicon.surfaces[scan.surface[i]] === "i" && i + 1 < end && SPEECH_VERBS.has(lexicon.surfaces[scan.surface[i + 1]]);
 }
 
 /** Simpson's index Σ nᵢ(nᵢ−1) / N(N−1) of the openers (src/stats normalizedHhi); 0 for fewer than two. */
