@@ -27,3 +27,23 @@ export function quantiles(xs: readonly number[], ps: readonly number[]): number[
 export function median(xs: readonly number[]): number {
   return quantile(xs, 0.5);
 }
+
+/**
+ * Weighted quantile by the inverted CDF: the smallest value whose cumulative weight reaches p of the
+ * total (numpy.quantile(x, p, weights=w, method="inverted_cdf")). Example:
+ * weightedQuantile([5, 1, 3], [1, 1, 1], 0.5) = 3.
+ */
+export function weightedQuantile(values: readonly number[], weights: readonly number[], p: number): number {
+  checkSample("weightedQuantile", values, 1);
+  if (weights.length !== values.length) throw new InputError("weightedQuantile", `needs one weight per value (${values.length} values, ${weights.length} weights)`);
+  if (!(p >= 0 && p <= 1)) throw new InputError("weightedQuantile", `probability must be in [0, 1], got ${p}`);
+  if (weights.some((w) => !(w >= 0))) throw new InputError("weightedQuantile", "weights must be non-negative numbers");
+  const order = values.map((_, i) => i).sort((a, b) => values[a] - values[b]);
+  const total = weights.reduce((a, b) => a + b, 0);
+  let cum = 0;
+  for (const i of order) {
+    cum += weights[i];
+    if (cum >= p * total) return values[i];
+  }
+  return values[order[order.length - 1]];
+}

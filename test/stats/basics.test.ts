@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors.js";
 import { mean, sum } from "../../src/stats/mean.js";
-import { median, quantile, quantiles } from "../../src/stats/quantile.js";
+import { median, quantile, quantiles, weightedQuantile } from "../../src/stats/quantile.js";
 import { ranks } from "../../src/stats/rank.js";
 import { normalCdf, normalQuantile } from "../../src/stats/normal-distribution.js";
 import { tCdf, tQuantile, tTwoSidedP } from "../../src/stats/t-distribution.js";
@@ -32,6 +32,22 @@ describe("variance / sd", () => {
   it("is 0 for constant data and needs n ≥ 2", () => {
     expect(variance([3, 3, 3])).toBe(0);
     expect(() => variance([1])).toThrow(/at least 2/);
+  });
+});
+
+describe("weighted quantile (inverted CDF)", () => {
+  it("matches numpy.quantile(..., weights=w, method='inverted_cdf')", () => {
+    // numpy 2.4: np.quantile([3,1,4,1,5,9,2,6], p, weights=[1,2,1,.5,1,1,3,1], method="inverted_cdf")
+    const x = [3, 1, 4, 1, 5, 9, 2, 6];
+    const w = [1, 2, 1, 0.5, 1, 1, 3, 1];
+    const expected: [number, number][] = [[0.1, 1], [0.25, 2], [0.5, 2], [0.75, 5], [0.9, 6], [1, 9]];
+    for (const [p, q] of expected) expect(weightedQuantile(x, w, p)).toBe(q);
+    expect(weightedQuantile([5, 1, 3], [1, 1, 1], 0.34)).toBe(3);
+  });
+
+  it("names bad weights", () => {
+    expect(() => weightedQuantile([1, 2], [1], 0.5)).toThrow(/one weight per value/);
+    expect(() => weightedQuantile([1, 2], [1, -1], 0.5)).toThrow(/non-negative/);
   });
 });
 
