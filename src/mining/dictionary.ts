@@ -6,7 +6,9 @@ import { z } from "zod";
 import { InputError } from "../core/errors.js";
 
 export const DICTIONARY_FORMAT = "foolsgold-prose-dictionary";
-export const DICTIONARY_VERSION = 1;
+// Version 2: the opener calibration's near-repeat measure is a rate per narration sentence (`repeatRate`),
+// not a count, so version 1 files are refused with a request to mine again.
+export const DICTIONARY_VERSION = 2;
 
 /** Model vs human usage behind every entry (rates per 1,000 words unless named otherwise). */
 const evidence = {
@@ -90,7 +92,7 @@ export const proseDictionarySchema = z.object({
       nModel: z.number(),
     }),
     phrases: z.object({ humanP25: z.number(), nHuman: z.number() }),
-    openers: z.object({ hhi: percentiles, repeats: percentiles, nHuman: z.number(), nModel: z.number() }),
+    openers: z.object({ hhi: percentiles, repeatRate: percentiles, nHuman: z.number(), nModel: z.number() }),
   }),
 });
 
@@ -103,6 +105,10 @@ export type PhraseEntry = z.infer<typeof phraseEntry>;
 export type EchoTypeEntry = z.infer<typeof echoType>;
 
 export function parseDictionary(value: unknown, where: string): ProseDictionary {
+  const version = (value as { format?: unknown; version?: unknown } | null)?.version;
+  if ((value as { format?: unknown } | null)?.format === DICTIONARY_FORMAT && typeof version === "number" && version !== DICTIONARY_VERSION) {
+    throw new InputError(`${where} version`, `is ${version}, and this foolsgold reads version ${DICTIONARY_VERSION} dictionaries: mine it again with \`foolsgold mine\``);
+  }
   const parsed = proseDictionarySchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -21,7 +21,7 @@ import { scanCorpus, type ScannedCorpus } from "./corpus.js";
 import { DICTIONARY_FORMAT, DICTIONARY_VERSION, parseDictionary, type EchoTypeEntry, type PatternEntry, type ProseDictionary } from "./dictionary.js";
 import { DEFAULT_PHRASE_OPTIONS, mineHumanPhrases, type PhraseOptions } from "./phrases.js";
 import { overuseWeight, rateRatio } from "./weights.js";
-import { quantile } from "../stats/quantile.js";
+import { quantile, weightedQuantile } from "../stats/quantile.js";
 
 export interface MineOptions {
   collocations: CollocationOptions;
@@ -127,7 +127,7 @@ export function mineDictionary(modelRows: MiningRow[], humanRows: MiningRow[], o
     calibration: {
       slop: { humanP75: 0, baseTypical: 0, humanDensest: 0, rate: 1, baseScore: 0, densestHumanScore: 0, constrainedBy: "base_target", nHuman: 0, nModel: 0 },
       phrases: { humanP25: 0, nHuman: 0 },
-      openers: { hhi: { humanP75: 0, baseP90: 0 }, repeats: { humanP75: 0, baseP90: 0 }, nHuman: 0, nModel: 0 },
+      openers: { hhi: { humanP75: 0, baseP90: 0 }, repeatRate: { humanP75: 0, baseP90: 0 }, nHuman: 0, nModel: 0 },
     },
   };
   draft.calibration = calibrate(draft, model.map((m) => m.text), human.map((h) => ({ text: h.text, source: h.group })), options);
@@ -257,23 +257,11 @@ function calibrate(draft: ProseDictionary, modelTexts: string[], humanTexts: { t
     phrases: { humanP25: round(humanPct(withPhrases, (x) => x.phraseCredit, 0.25)), nHuman: withPhrases.length },
     openers: {
       hhi: { humanP75: round(humanPct(hOpen, (x) => x.openers.hhi, 0.75)), baseP90: pct(mOpen.map((o) => o.hhi), 0.9) },
-      repeats: { humanP75: round(humanPct(hOpen, (x) => x.openers.repeats, 0.75)), baseP90: pct(mOpen.map((o) => o.repeats), 0.9) },
+      repeatRate: { humanP75: round(humanPct(hOpen, (x) => x.openers.repeatRate, 0.75)), baseP90: pct(mOpen.map((o) => o.repeatRate), 0.9) },
       nHuman: hOpen.length,
       nModel: mOpen.length,
     },
   };
-}
-
-/** The smallest value whose cumulative weight reaches p of the total (weighted inverted CDF). */
-function weightedQuantile(values: number[], weights: number[], p: number): number {
-  const order = values.map((_, i) => i).sort((a, b) => values[a] - values[b]);
-  const total = weights.reduce((a, b) => a + b, 0);
-  let cum = 0;
-  for (const i of order) {
-    cum += weights[i];
-    if (cum >= p * total) return values[i];
-  }
-  return values[order[order.length - 1]];
 }
 
 const round = (x: number): number => Math.round(x * 10000) / 10000;

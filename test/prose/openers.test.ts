@@ -5,7 +5,7 @@ import { nearRepeats, openerFactor, openerStats, simpson } from "../../src/terms
 
 const lexicon = new Lexicon();
 const stats = (text: string) => openerStats(scanText(text, lexicon), lexicon);
-const cal = { hhi: { humanP75: 0.1, baseP90: 0.3 }, repeats: { humanP75: 2, baseP90: 8 } };
+const cal = { hhi: { humanP75: 0.1, baseP90: 0.3 }, repeatRate: { humanP75: 0.2, baseP90: 0.8 } };
 
 describe("opener diversity", () => {
   it("computes Simpson's index Σ n(n−1) / N(N−1)", () => {
@@ -26,6 +26,7 @@ describe("opener diversity", () => {
     expect(s.sentences).toBe(5);
     expect(s.hhi).toBeCloseTo((4 * 3) / (5 * 4), 12);
     expect(s.repeats).toBe(3);
+    expect(s.repeatRate).toBeCloseTo(3 / 4, 12);
   });
 
   it("treats the tag after a quoted question or exclamation as part of the dialogue", () => {
@@ -43,9 +44,23 @@ describe("opener diversity", () => {
   });
 
   it("is free up to the human 75th percentile and floors at 0.75", () => {
-    expect(openerFactor({ sentences: 10, hhi: 0.05, repeats: 1 }, cal)).toBe(1);
-    expect(openerFactor({ sentences: 10, hhi: 0.2, repeats: 1 }, cal)).toBeCloseTo(1 - 0.25 * 0.5, 12);
-    expect(openerFactor({ sentences: 10, hhi: 0.05, repeats: 5 }, cal)).toBeCloseTo(1 - 0.25 * 0.5, 12);
-    expect(openerFactor({ sentences: 10, hhi: 0.9, repeats: 30 }, cal)).toBe(0.75);
+    expect(openerFactor({ sentences: 10, hhi: 0.05, repeats: 1, repeatRate: 0.1 }, cal)).toBe(1);
+    expect(openerFactor({ sentences: 10, hhi: 0.2, repeats: 1, repeatRate: 0.1 }, cal)).toBeCloseTo(1 - 0.25 * 0.5, 12);
+    expect(openerFactor({ sentences: 10, hhi: 0.05, repeats: 5, repeatRate: 0.5 }, cal)).toBeCloseTo(1 - 0.25 * 0.5, 12);
+    expect(openerFactor({ sentences: 10, hhi: 0.9, repeats: 9, repeatRate: 0.9 }, cal)).toBe(0.75);
+  });
+
+  it("does not pay for stopping early: a reply and twice its length in the same style score alike", () => {
+    const para = "He sat by the fire. The wind rose outside. He listened to it. Rain struck the glass. He closed his eyes. A dog barked somewhere.";
+    const once = stats(para);
+    const twice = stats(`${para}\n\n${para}`);
+    // Openers He The He Rain He A: "He" returns twice; doubled, once more across the paragraph break.
+    expect([once.repeats, twice.repeats]).toEqual([2, 5]); // the count grows with length…
+    expect(once.repeatRate).toBeCloseTo(2 / 5, 12); // …the rate barely moves
+    expect(twice.repeatRate).toBeCloseTo(5 / 11, 12);
+    // With the concentration measure out of play, the rate alone sets the score.
+    const rateOnly = { ...cal, hhi: { humanP75: 0.5, baseP90: 0.9 } };
+    expect(openerFactor(once, rateOnly)).toBeCloseTo(1 - 0.25 * ((2 / 5 - 0.2) / 0.6), 12);
+    expect(openerFactor(once, rateOnly) - openerFactor(twice, rateOnly)).toBeLessThan(0.025);
   });
 });

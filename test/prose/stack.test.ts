@@ -83,8 +83,14 @@ describe('the "prose" stack', () => {
 
   it("reports a bad dictionary file by name", async () => {
     const bad = join(dir, "bad.json");
-    writeFileSync(bad, JSON.stringify({ format: "foolsgold-prose-dictionary", version: 1 }));
+    writeFileSync(bad, JSON.stringify({ format: "foolsgold-prose-dictionary", version: 2 }));
     expect(() => getStack("prose").create(proseOptions.parse({ dictionary: bad }), {})).toThrow(/bad\.json provenance/);
+  });
+
+  it("refuses a dictionary of another version and says to mine it again", async () => {
+    const old = join(dir, "old.json");
+    writeFileSync(old, JSON.stringify({ format: "foolsgold-prose-dictionary", version: 1 }));
+    expect(() => getStack("prose").create(proseOptions.parse({ dictionary: old }), {})).toThrow(/old\.json version: is 1, .*reads version 2 .*mine it again/);
   });
 });
 

@@ -2,10 +2,13 @@
 // each narration sentence is its opener, after skipping one leading word like "Then" or "Slowly," so
 // it cannot hide a "He… He… He…" chain. Two measures: the normalized Herfindahl–Hirschman index
 // (Simpson's index for a finite sample, Simpson 1949: Σ nᵢ(nᵢ−1) / N(N−1), 0 when every opener
-// differs, 1 when all are the same) and the number of openers that come back in the next sentence or
-// the one after. A dialogue tag split off by a quoted "?" or "!" ("Really?" she asked.) is dialogue,
-// not a narration sentence. Both are free up to the human 75th percentile and reach the full penalty at the base
-// model's 90th; the worse sets the score, down to 0.75. Fewer than 5 narration sentences → 0.96.
+// differs, 1 when all are the same) and how often an opener comes back in the next sentence or the one
+// after. That second measure is a rate (repeats per sentence that could repeat), not a count: a count
+// grows with length, so it paid a policy for stopping early — the first half of a real reply scored
+// 0.034 higher than the whole (docs/prose.md). A dialogue tag split off by a quoted "?" or "!"
+// ("Really?" she asked.) is dialogue, not a narration sentence. Both are free up to the human 75th
+// percentile and reach the full penalty at the base model's 90th; the worse sets the score, down to
+// 0.75. Fewer than 5 narration sentences → 0.96.
 import { z } from "zod";
 import type { TermMeta } from "../types.js";
 import { normalizedHhi } from "../../stats/hhi.js";
@@ -24,6 +27,8 @@ export interface OpenerStats {
   sentences: number;
   hhi: number;
   repeats: number;
+  /** repeats / (sentences − 1): the share of openers (after the first) that come back within two sentences. */
+  repeatRate: number;
 }
 
 export function openerStats(scan: Scan, lexicon: Lexicon): OpenerStats {
@@ -42,7 +47,8 @@ export function openerStats(scan: Scan, lexicon: Lexicon): OpenerStats {
     }
     i = end;
   }
-  return { sentences: openers.length, hhi: simpson(openers), repeats: nearRepeats(openers) };
+  const repeats = nearRepeats(openers);
+  return { sentences: openers.length, hhi: simpson(openers), repeats, repeatRate: openers.length > 1 ? repeats / (openers.length - 1) : 0 };
 }
 
 const SPEECH_VERBS = new Set(
@@ -79,7 +85,7 @@ export function nearRepeats(items: number[]): number {
 
 export interface OpenerCalibration {
   hhi: { humanP75: number; baseP90: number };
-  repeats: { humanP75: number; baseP90: number };
+  repeatRate: { humanP75: number; baseP90: number };
 }
 
 /** 0 up to the human 75th percentile, 1 at the base model's 90th, linear between. */
@@ -91,7 +97,7 @@ function penalty(x: number, p: { humanP75: number; baseP90: number }): number {
 
 export function openerFactor(stats: OpenerStats, cal: OpenerCalibration): number {
   if (stats.sentences < MIN_NARRATION_SENTENCES) return FEW_SENTENCES_SCORE;
-  const worst = Math.max(penalty(stats.hhi, cal.hhi), penalty(stats.repeats, cal.repeats));
+  const worst = Math.max(penalty(stats.hhi, cal.hhi), penalty(stats.repeatRate, cal.repeatRate));
   return 1 - (1 - OPENER_FLOOR) * worst;
 }
 
@@ -99,6 +105,6 @@ export const openersTerm: TermMeta<Record<string, never>> = {
   name: "openers",
   kind: "factor",
   needsModel: false,
-  description: "narration-sentence opener concentration (Simpson) and near repeats, free to the human p75, full penalty at the base p90, floor 0.75; 0.96 under 5 sentences",
+  description: "narration-sentence opener concentration (Simpson) and near-repeat rate, free to the human p75, full penalty at the base p90, floor 0.75; 0.96 under 5 sentences",
   options: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
 };

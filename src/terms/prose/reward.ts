@@ -144,7 +144,7 @@ export class ProseReward {
 
     const stats = openerStats(scan, this.lexicon);
     const openers = openerFactor(stats, this.dictionary.calibration.openers);
-    terms.openers = { value: openers, details: { narration_sentences: stats.sentences, hhi: round(stats.hhi), near_repeats: stats.repeats } };
+    terms.openers = { value: openers, details: { narration_sentences: stats.sentences, hhi: round(stats.hhi), near_repeats: stats.repeats, repeat_rate: round(stats.repeatRate) } };
 
     const user = lastUserMessage(row.prompt ?? row.input);
     const hits = user ? findEchoesIn(scanSegments(text, scan, this.lexicon), user, this.names) : [];
