@@ -4,7 +4,11 @@
 //   1. AUC human vs model (held-out), with a 95% CI — creative outputs, and all outputs;
 //   2. AUC on HANNA: held-out human stories vs the six HANNA models' stories for the same prompts;
 //   3. the antislop-tuned Gemma vs its base, paired by prompt (mean difference with a 95% CI);
-//   4. Spearman's rho between per-model means and the leaderboard's slop_list_matches_per_1k_words.
+//   4. Spearman's rho between per-model means and the leaderboard's slop_list_matches_per_1k_words;
+//   5. HANNA again, two-fold cross-fit: a second dictionary mined with the other HANNA human half, so
+//      all 96 human stories are scored out of sample (a tighter interval than the fixed split's 49);
+//   6. does stopping early pay? the first half (by paragraphs) of each held-out reply vs the whole,
+//      paired, for the reward and each factor — a term that rises when a reply is cut is a length hack.
 // Writes reports/prose-validation/report.json (figures only; no corpus text).
 //   npx tsx bench/prose-validation.ts
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -17,6 +21,8 @@ import { auc } from "../src/stats/auc.js";
 import { spearman } from "../src/stats/spearman.js";
 import { bootstrapCi } from "../src/stats/bootstrap.js";
 import { pairedT } from "../src/stats/paired-t.js";
+import { quantile, weightedQuantile } from "../src/stats/quantile.js";
+import { FEW_SENTENCES_SCORE, MIN_NARRATION_SENTENCES, openerFactor } from "../src/terms/prose/openers.js";
 
 if (!hasSharedData) {
   console.log(`skipped: ${sharedDataSkipReason}`);
@@ -31,6 +37,13 @@ const dictionary = mineDictionary(toMiningRows(corpora.modelMining, "model", tru
   provenance: { models: MINING_MODELS, modelSources: ["model_prose/slopscore_outputs.jsonl.gz (creative, mining models)"], humanSources: ["gutenberg (mining books)", "brown (mining half)", "hanna human (mining half)"] },
 });
 const reward = new ProseReward(dictionary, { ...DEFAULT_PROSE_OPTIONS, phraseWindow: 0 });
+// The cross-fit's second fold: the same mining, with the other half of the HANNA human stories.
+const swapped = mineDictionary(
+  toMiningRows(corpora.modelMining, "model", true),
+  toMiningRows([...corpora.humanMining.filter((r) => r.meta.source !== "hanna-human"), ...corpora.hannaHuman.heldOut], "human", false),
+  DEFAULT_MINE_OPTIONS,
+);
+const swappedReward = new ProseReward(swapped, { ...DEFAULT_PROSE_OPTIONS, phraseWindow: 0 });
 
 interface Scored {
   row: ProseRow;
@@ -40,20 +53,23 @@ interface Scored {
   gated: boolean;
   terms: Record<string, number>;
   per1k: Record<string, number>;
+  /** The opener term's measures (absent when gated). */
+  openers?: { narration_sentences: number; hhi: number; near_repeats: number; repeat_rate: number };
 }
 
 const FACTORS = ["slop", "human_phrases", "openers", "echo"] as const;
 
-function scoreAll(rows: ProseRow[]): Scored[] {
+function scoreAll(rows: ProseRow[], by: ProseReward = reward): Scored[] {
   // Score each source's rows together so the abnormally-short gate compares replies to the same prompt.
-  const scores = reward.scoreRows(rows);
+  const scores = by.scoreRows(rows);
   return rows.map((row, i) => {
     const s = scores[i];
     if (s.value === null) throw new Error(`row ${row.id} could not be scored: ${s.error}`);
     const density = (s.terms.slop?.details as { density_per_1k?: number } | undefined)?.density_per_1k ?? Number.NaN;
     const terms = Object.fromEntries(FACTORS.map((t) => [t, s.terms[t]?.value ?? Number.NaN]));
     const per1k = ((s.terms.slop?.details as { per_1k?: Record<string, number> } | undefined)?.per_1k ?? {}) as Record<string, number>;
-    return { row, value: s.value, slop: s.terms.slop?.value ?? Number.NaN, density, gated: s.terms.gates?.value === 0, terms, per1k };
+    const openers = s.terms.openers?.details as Scored["openers"];
+    return { row, value: s.value, slop: s.terms.slop?.value ?? Number.NaN, density, gated: s.terms.gates?.value === 0, terms, per1k, openers };
   });
 }
 
@@ -64,7 +80,13 @@ const hannaHumanHeld = scoreAll(corpora.hannaHuman.heldOut);
 const heldPrompts = new Set(corpora.hannaHuman.heldOut.map((r) => r.group_id));
 const hannaModelMatched = hannaModel.filter((s) => heldPrompts.has(s.row.group_id));
 
+// Fold 2 of the cross-fit: the mining-half stories and their model stories, scored by `swapped`.
+const minePrompts = new Set(corpora.hannaHuman.mining.map((r) => r.group_id));
+const hannaHumanFold2 = scoreAll(corpora.hannaHuman.mining, swappedReward);
+const hannaModelFold2 = scoreAll(corpora.hannaModel.filter((r) => minePrompts.has(r.group_id)), swappedReward);
+
 const values = (xs: Scored[]): number[] => xs.map((x) => x.value);
+const withoutOpeners = (x: Scored): number => (x.gated ? 0 : x.value / x.terms.openers);
 const creative = heldModel.filter((s) => s.row.meta.kind === "creative");
 
 function aucReport(humanScores: number[], modelScores: number[]) {
@@ -124,6 +146,75 @@ function spearmanCi(rho: number, n: number): [number, number] {
   const se = Math.sqrt((1 + (rho * rho) / 2) / (n - 3));
   return [round(Math.tanh(z - 1.959964 * se)), round(Math.tanh(z + 1.959964 * se))];
 }
+/**
+ * The opener rule as it was before the near-repeat rate: the same Simpson part, and the near-repeat
+ * COUNT free to the (source-weighted) human p75 of counts, full penalty at the base p90 of counts —
+ * calibrated here on the same mining corpora, so "does stopping early pay?" has its baseline in this run.
+ */
+const countRule = (() => {
+  const open = (texts: { text: string; source: string }[]) => texts.map((t) => ({ ...reward.measure(t.text).openers, source: t.source })).filter((o) => o.sentences >= MIN_NARRATION_SENTENCES);
+  const human = open(corpora.humanMining.map((r) => ({ text: r.output, source: r.meta.source })));
+  const perSource = new Map<string, number>();
+  for (const h of human) perSource.set(h.source, (perSource.get(h.source) ?? 0) + 1);
+  const humanP75 = weightedQuantile(human.map((h) => h.repeats), human.map((h) => 1 / perSource.get(h.source)!), 0.75);
+  const baseP90 = quantile(open(corpora.modelMining.map((r) => ({ text: r.output, source: "model" }))).map((o) => o.repeats), 0.9);
+  const cal = { ...dictionary.calibration.openers, repeatRate: { humanP75, baseP90 } };
+  // openerFactor reads repeatRate; hand it the count in that slot, with the count percentiles.
+  return { humanP75, baseP90, factor: (o: NonNullable<Scored["openers"]>) => openerFactor({ sentences: o.narration_sentences, hhi: o.hhi, repeats: o.near_repeats, repeatRate: o.near_repeats }, cal) };
+})();
+
+/** Opener habits of the HANNA mining half (cross-fit fold 2; no held-out story): human vs the models' stories. */
+function openerHabits(human: Scored[], model: Scored[]) {
+  const summary = (xs: Scored[]) => {
+    const o = xs.map((x) => x.openers).filter((v): v is NonNullable<Scored["openers"]> => v !== undefined && v.narration_sentences >= MIN_NARRATION_SENTENCES);
+    return {
+      n: o.length,
+      repeat_rate_median: round(quantile(o.map((v) => v.repeat_rate), 0.5)),
+      repeat_rate_p75: round(quantile(o.map((v) => v.repeat_rate), 0.75)),
+      hhi_median: round(quantile(o.map((v) => v.hhi), 0.5)),
+      hhi_p75: round(quantile(o.map((v) => v.hhi), 0.75)),
+    };
+  };
+  return { human: summary(human), model: summary(model), rate_auc_human_lower: round(auc(neg(human), neg(model)).auc) };
+  function neg(xs: Scored[]): number[] {
+    return xs.flatMap((x) => (x.openers && x.openers.narration_sentences >= MIN_NARRATION_SENTENCES ? [-x.openers.repeat_rate] : []));
+  }
+}
+
+/**
+ * First half (whole paragraphs, ≥ 150 words) of each held-out creative reply with ≥ 4 paragraphs vs
+ * the whole reply, scored without group ids so the abnormally-short gate does not compare them.
+ */
+function lengthIncentive() {
+  const rows = creative.map((s) => s.row).filter((r) => r.output.split(/\n\s*\n/).length >= 4);
+  const halves = rows.map((r) => {
+    const paragraphs = r.output.split(/\n\s*\n/);
+    return { ...r, id: `${r.id}-half`, group_id: undefined, output: paragraphs.slice(0, Math.ceil(paragraphs.length / 2)).join("\n\n") } as unknown as ProseRow;
+  });
+  const wholes = rows.map((r) => ({ ...r, group_id: undefined }) as unknown as ProseRow);
+  const h = reward.scoreRows(halves);
+  const w = reward.scoreRows(wholes);
+  const keep = rows.map((_, i) => i).filter((i) => h[i].value !== null && w[i].value !== null && (h[i].terms.slop?.details as { words?: number } | undefined)?.words! >= 150);
+  type S = (typeof h)[number];
+  const paired = (get: (s: S) => number | null | undefined, name: string) => {
+    const d = keep.map((i) => (get(h[i]) ?? Number.NaN) - (get(w[i]) ?? Number.NaN)).filter(Number.isFinite);
+    const b = bootstrapCi(d, mean, { seed: `half-vs-whole-${name}`, resamples: 10000 });
+    return { n: d.length, mean_half_minus_whole: round(b.estimate), ci95_bootstrap: b.ci.map(round) };
+  };
+  return {
+    design: "first ceil(k/2) of k ≥ 4 paragraphs (≥ 150 words) vs the whole reply; paired over held-out creative replies; positive = cutting the reply pays",
+    reward: paired((s) => s.value, "reward"),
+    ...Object.fromEntries(FACTORS.map((t) => [t, paired((s) => s.terms[t]?.value, t)])),
+    openers_count_rule_baseline: {
+      calibration: { humanP75: countRule.humanP75, baseP90: countRule.baseP90 },
+      ...paired((s: S) => {
+        const o = s.terms.openers?.details as Scored["openers"];
+        return o ? (o.narration_sentences < MIN_NARRATION_SENTENCES ? FEW_SENTENCES_SCORE : countRule.factor(o)) : null;
+      }, "openers-count"),
+    },
+  };
+}
+
 const allTable = perModel(heldModel);
 const creativeTable = perModel(creative);
 
@@ -141,8 +232,17 @@ const report = {
     all_outputs: aucReport(values(heldHuman), values(heldModel)),
   },
   auc_hanna_matched: aucReport(values(hannaHumanHeld), values(hannaModelMatched)),
+  auc_hanna_cross_fit: {
+    design: "fold 1 = the fixed split above; fold 2 = a dictionary mined with the held-out HANNA human half instead, scoring the mining half and its model stories; scores pooled",
+    ...aucReport([...values(hannaHumanHeld), ...values(hannaHumanFold2)], [...values(hannaModelMatched), ...values(hannaModelFold2)]),
+    slop_factor_only: aucReport([...hannaHumanHeld, ...hannaHumanFold2].map((x) => (x.gated ? 0 : x.slop)), [...hannaModelMatched, ...hannaModelFold2].map((x) => (x.gated ? 0 : x.slop))),
+    // Diagnostic: the same reward with the opener factor divided out (the one term that runs the other way here).
+    opener_habits_mining_half: openerHabits(hannaHumanFold2, hannaModelFold2),
+    without_openers: aucReport([...hannaHumanHeld, ...hannaHumanFold2].map(withoutOpeners), [...hannaModelMatched, ...hannaModelFold2].map(withoutOpeners)),
+  },
   term_aucs: { creative: termAucs(heldHuman, creative), hanna_matched: termAucs(hannaHumanHeld, hannaModelMatched) },
-  gated: { human: heldHuman.filter((x) => x.gated).length, model: heldModel.filter((x) => x.gated).length, hanna_model: hannaModelMatched.filter((x) => x.gated).length },
+  gated: { human: heldHuman.filter((x) => x.gated).length, model: heldModel.filter((x) => x.gated).length, hanna_human: hannaHumanHeld.filter((x) => x.gated).length, hanna_model: hannaModelMatched.filter((x) => x.gated).length },
+  half_vs_whole: lengthIncentive(),
   antislop_vs_base: {
     pairs: paired.length,
     mean_reward: { antislop: round(mean(paired.map((k) => anti.get(k)!.value))), base: round(mean(paired.map((k) => base.get(k)!.value))) },
@@ -169,7 +269,7 @@ const report = {
 
 mkdirSync(OUT_DIR, { recursive: true });
 writeFileSync(`${OUT_DIR}/report.json`, JSON.stringify(report, null, 2) + "\n");
-console.log(JSON.stringify({ auc_human_vs_model: report.auc_human_vs_model, auc_hanna_matched: report.auc_hanna_matched, term_aucs: report.term_aucs, gated: report.gated, antislop_vs_base: report.antislop_vs_base, leaderboard_rank_agreement: report.leaderboard_rank_agreement }, null, 2));
+console.log(JSON.stringify({ auc_human_vs_model: report.auc_human_vs_model, auc_hanna_matched: report.auc_hanna_matched, auc_hanna_cross_fit: report.auc_hanna_cross_fit, half_vs_whole: report.half_vs_whole, term_aucs: report.term_aucs, gated: report.gated, antislop_vs_base: report.antislop_vs_base, leaderboard_rank_agreement: report.leaderboard_rank_agreement }, null, 2));
 console.log(`wrote ${OUT_DIR}/report.json in ${report.seconds} s`);
 
 function round(x: number): number {
