@@ -44,6 +44,9 @@ const swapped = mineDictionary(
   DEFAULT_MINE_OPTIONS,
 );
 const swappedReward = new ProseReward(swapped, { ...DEFAULT_PROSE_OPTIONS, phraseWindow: 0 });
+// The same two rewards with the opener factor left out of the product (stack option `off`).
+const noOpeners = { ...DEFAULT_PROSE_OPTIONS, phraseWindow: 0, off: ["openers" as const] };
+const [rewardNoOpeners, swappedNoOpeners] = [new ProseReward(dictionary, noOpeners), new ProseReward(swapped, noOpeners)];
 
 interface Scored {
   row: ProseRow;
@@ -86,7 +89,6 @@ const hannaHumanFold2 = scoreAll(corpora.hannaHuman.mining, swappedReward);
 const hannaModelFold2 = scoreAll(corpora.hannaModel.filter((r) => minePrompts.has(r.group_id)), swappedReward);
 
 const values = (xs: Scored[]): number[] => xs.map((x) => x.value);
-const withoutOpeners = (x: Scored): number => (x.gated ? 0 : x.value / x.terms.openers);
 const creative = heldModel.filter((s) => s.row.meta.kind === "creative");
 
 function aucReport(humanScores: number[], modelScores: number[]) {
@@ -236,9 +238,12 @@ const report = {
     design: "fold 1 = the fixed split above; fold 2 = a dictionary mined with the held-out HANNA human half instead, scoring the mining half and its model stories; scores pooled",
     ...aucReport([...values(hannaHumanHeld), ...values(hannaHumanFold2)], [...values(hannaModelMatched), ...values(hannaModelFold2)]),
     slop_factor_only: aucReport([...hannaHumanHeld, ...hannaHumanFold2].map((x) => (x.gated ? 0 : x.slop)), [...hannaModelMatched, ...hannaModelFold2].map((x) => (x.gated ? 0 : x.slop))),
-    // Diagnostic: the same reward with the opener factor divided out (the one term that runs the other way here).
     opener_habits_mining_half: openerHabits(hannaHumanFold2, hannaModelFold2),
-    without_openers: aucReport([...hannaHumanHeld, ...hannaHumanFold2].map(withoutOpeners), [...hannaModelMatched, ...hannaModelFold2].map(withoutOpeners)),
+    // The reward with `off: ["openers"]` (the one term that runs the other way here).
+    without_openers: aucReport(
+      values([...scoreAll(corpora.hannaHuman.heldOut, rewardNoOpeners), ...scoreAll(corpora.hannaHuman.mining, swappedNoOpeners)]),
+      values([...scoreAll(hannaModelMatched.map((s) => s.row), rewardNoOpeners), ...scoreAll(hannaModelFold2.map((s) => s.row), swappedNoOpeners)]),
+    ),
   },
   term_aucs: { creative: termAucs(heldHuman, creative), hanna_matched: termAucs(hannaHumanHeld, hannaModelMatched) },
   gated: { human: heldHuman.filter((x) => x.gated).length, model: heldModel.filter((x) => x.gated).length, hanna_human: hannaHumanHeld.filter((x) => x.gated).length, hanna_model: hannaModelMatched.filter((x) => x.gated).length },

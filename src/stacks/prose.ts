@@ -10,7 +10,7 @@ import { hashOf } from "../core/hash.js";
 import type { BankRow, Score } from "../core/types.js";
 import { loadDictionary } from "../mining/dictionary.js";
 import { DEFAULT_GATE_OPTIONS } from "../terms/prose/gates.js";
-import { DEFAULT_PROSE_OPTIONS, ProseReward } from "../terms/prose/reward.js";
+import { DEFAULT_PROSE_OPTIONS, PROSE_FACTORS, ProseReward } from "../terms/prose/reward.js";
 import type { Instrument, Scorer, StackDefinition } from "./types.js";
 
 export const PROSE_STACK_VERSION = "1";
@@ -26,6 +26,8 @@ export const proseOptions = z.object({
   zeroThinkingWords: z.number().int().min(1).default(DEFAULT_PROSE_OPTIONS.zeroThinkingWords),
   /** Character names to ignore in echo matching. */
   names: z.array(z.string().min(1)).default([]),
+  /** Factors left out of the product (still reported, marked off); the gates cannot be turned off. */
+  off: z.array(z.enum(PROSE_FACTORS)).default([]),
   gates: z
     .object({
       minWords: z.number().int().min(0).default(DEFAULT_GATE_OPTIONS.minWords),

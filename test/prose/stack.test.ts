@@ -81,6 +81,21 @@ describe('the "prose" stack', () => {
     expect(a.instrument.hash).not.toBe(b.instrument.hash);
   });
 
+  it("leaves a factor out of the product on request and still reports it", async () => {
+    const [full] = await score([{ id: "bad", output: sloppy }]);
+    const [ablated] = await score([{ id: "bad", output: sloppy }], { off: ["openers", "echo"] });
+    const openers = full.terms.openers.value as number;
+    const echo = full.terms.echo.value as number;
+    expect(openers).toBeLessThan(1); // the ablation must change something to be a test
+    expect(ablated.value).toBeCloseTo((full.value as number) / (openers * echo), 12);
+    expect(ablated.terms.openers).toMatchObject({ value: openers, details: { off: true } });
+    expect(full.terms.openers.details?.off).toBeUndefined();
+    expect(ablated.instrument).not.toBe(full.instrument);
+    const bad = proseOptions.safeParse({ off: ["gates"] });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0].path).toEqual(["off", 0]);
+  });
+
   it("reports a bad dictionary file by name", async () => {
     const bad = join(dir, "bad.json");
     writeFileSync(bad, JSON.stringify({ format: "foolsgold-prose-dictionary", version: 2 }));

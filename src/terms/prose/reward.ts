@@ -29,7 +29,15 @@ export interface ProseRewardOptions {
   zeroThinkingWords: number;
   /** Character names to ignore in echo matching, besides capitalized words. */
   names: string[];
+  /**
+   * Factors left out of the product (an ablation, or a term that does not fit your human reference).
+   * They are still computed and reported, with `details.off = true`. The gates cannot be turned off.
+   */
+  off: ProseFactor[];
 }
+
+export const PROSE_FACTORS = ["thinking_length", "slop", "human_phrases", "openers", "echo"] as const;
+export type ProseFactor = (typeof PROSE_FACTORS)[number];
 
 export const DEFAULT_PROSE_OPTIONS: ProseRewardOptions = {
   gates: DEFAULT_GATE_OPTIONS,
@@ -37,6 +45,7 @@ export const DEFAULT_PROSE_OPTIONS: ProseRewardOptions = {
   freeThinkingWords: 600,
   zeroThinkingWords: 1200,
   names: [],
+  off: [],
 };
 
 /** The stack's terms in order, each with its metadata beside its handler; the registry is derived from them. */
@@ -151,7 +160,11 @@ export class ProseReward {
     const echo = echoFactor(hits, this.echoPenalties);
     terms.echo = { value: echo, details: { hits: hits.map((h) => ({ type: h.type, line: h.line })) } };
 
-    const value = thinking * slopValue * phrases * openers * echo;
+    let value = 1;
+    for (const factor of PROSE_FACTORS) {
+      if (this.options.off.includes(factor)) terms[factor].details = { ...terms[factor].details, off: true };
+      else value *= terms[factor].value as number;
+    }
     return { score: { value, terms, instrument: "" }, phraseIds: ids, words: scan.n };
   }
 }
