@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -41,6 +41,21 @@ describe("foolsgold mine / score --stack prose", () => {
       expect(Object.keys(r.score.terms).sort()).toEqual(["echo", "gates", "human_phrases", "openers", "slop", "thinking_length"]);
       expect(r.score.instrument).toMatch(/^[0-9a-f]{64}$/);
     }
+  });
+
+  it("warns when the human text looks Treebank-tokenized, and detokenizes it on request", () => {
+    const ptb = human.map((r) => ({ ...r, output: `${r.output} I do n't know , she said . It 's late !` }));
+    writeFileSync(join(dir, "human-ptb.jsonl"), ptb.map((r) => JSON.stringify(r)).join("\n") + "\n");
+    const args = ["mine", "--model", join(dir, "model.jsonl"), "--human", join(dir, "human-ptb.jsonl"), "--json"];
+    const plain = spawnSync("node", [bin, ...args, "--out", join(dir, "ptb.json")], { encoding: "utf8" });
+    expect(plain.status).toBe(0);
+    expect(plain.stderr).toMatch(/80 of 80 human texts look Treebank-tokenized/);
+    const fixed = spawnSync("node", [bin, ...args, "--out", join(dir, "ptb-fixed.json"), "--detokenize-human"], { encoding: "utf8" });
+    expect(fixed.status).toBe(0);
+    expect(fixed.stderr).not.toMatch(/Treebank/);
+    expect(JSON.parse(readFileSync(join(dir, "ptb-fixed.json"), "utf8")).provenance.human.sources[0]).toMatch(/\(detokenized\)$/);
+    // Split contractions are extra words until they are joined.
+    expect(JSON.parse(fixed.stdout).human.words).toBeLessThan(JSON.parse(plain.stdout).human.words);
   });
 
   it("says clearly when model rows lack a scenario", () => {

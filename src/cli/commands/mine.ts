@@ -2,6 +2,8 @@
 // human-phrase list from a policy's replies against a human corpus. Model rows need `output` (or
 // `text`) and a scenario (`group_id` or `prompt`); human rows need `output` (or `text`) and may name
 // their source in `meta.source` (the phrase list requires phrases common in every human source).
+// Human corpora published Treebank-tokenized ("do n't", "word ,") differ from model text in spacing
+// alone; `--detokenize-human` joins them, and without it a warning says when most rows look that way.
 import { writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import { makeArtifact } from "../../core/artifact.js";
@@ -9,6 +11,7 @@ import { readJsonl } from "../../core/jsonl.js";
 import type { BankRow } from "../../core/types.js";
 import { DEFAULT_MINE_OPTIONS, mineDictionary, toMiningRows } from "../../mining/mine.js";
 import { summarizeDictionary } from "../../mining/summary.js";
+import { detokenizePtb, looksPtbTokenized } from "../../text/detokenize.js";
 import { emit } from "../output.js";
 
 interface Options {
@@ -18,6 +21,7 @@ interface Options {
   artifact?: string;
   json?: boolean;
   licence?: string;
+  detokenizeHuman?: boolean;
 }
 
 export function register(program: Command): void {
@@ -28,15 +32,21 @@ export function register(program: Command): void {
     .requiredOption("--human <file>", "human text: rows {output, meta.source?} (.jsonl or .jsonl.gz)")
     .requiredOption("--out <file>", "write the dictionary (JSON) here; use it with `score --stack prose --dictionary FILE`")
     .option("--licence <text>", "licence note recorded in the dictionary's provenance")
+    .option("--detokenize-human", "undo Treebank tokenization in the human text (\"do n't\" → \"don't\", \"word ,\" → \"word,\")")
     .option("--artifact <file>", "write the mining summary artifact (JSON) here")
     .option("--json", "print the summary as JSON")
     .action((opts: Options) => {
       const started = performance.now();
       const modelRows = toMiningRows(readJsonl<BankRow>(opts.model).rows, opts.model, true);
       const humanRows = toMiningRows(readJsonl<BankRow>(opts.human).rows, opts.human, false);
+      const tokenized = humanRows.filter((r) => looksPtbTokenized(r.text)).length;
+      if (opts.detokenizeHuman) for (const r of humanRows) r.text = detokenizePtb(r.text);
+      else if (tokenized >= 0.1 * humanRows.length) {
+        process.stderr.write(`foolsgold: warning: ${tokenized} of ${humanRows.length} human texts look Treebank-tokenized ("do n't", "word ,"); model text is not, so they differ in spacing alone. Pass --detokenize-human to join them.\n`);
+      }
       const dictionary = mineDictionary(modelRows, humanRows, {
         ...DEFAULT_MINE_OPTIONS,
-        provenance: { modelSources: [opts.model], humanSources: [opts.human], ...(opts.licence ? { licence: opts.licence } : {}) },
+        provenance: { modelSources: [opts.model], humanSources: [opts.detokenizeHuman ? `${opts.human} (detokenized)` : opts.human], ...(opts.licence ? { licence: opts.licence } : {}) },
       });
       writeFileSync(opts.out, JSON.stringify(dictionary) + "\n");
       const seconds = (performance.now() - started) / 1000;
