@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hasSharedData, sharedDataSkipReason, sharedPath } from "../helpers/shared-data.js";
-import { loadBrown, loadModelProse } from "../../bench/prose-data.js";
+import { loadBrown, loadHannaHuman, loadModelProse } from "../../bench/prose-data.js";
 import { getStack } from "../../src/stacks/registry.js";
 import { proseOptions } from "../../src/stacks/prose.js";
 import { auc } from "../../src/stats/auc.js";
@@ -20,5 +20,13 @@ describe.skipIf(!hasSharedData)(`shipped default dictionary on real prose (${has
     expect(h.every((s) => s.value !== null) && m.every((s) => s.value !== null)).toBe(true);
     const result = auc(h.map((s) => s.value!), m.map((s) => s.value!));
     expect(result.ci[0]).toBeGreaterThan(0.75);
+  });
+
+  it("zeroes none of the 96 HANNA human stories (a one-line '#' story and text faces once were)", async () => {
+    const stories = loadHannaHuman(sharedPath("human_prose/fiction_writingprompts_human_hanna.jsonl"));
+    expect(stories).toHaveLength(96);
+    const scorer = await getStack("prose").create(proseOptions.parse({ phraseWindow: 0 }), {});
+    const gated = (await scorer.scoreRows(stories)).flatMap((s, i) => (s.terms.gates?.value === 0 ? [`${stories[i].id}: ${JSON.stringify(s.terms.gates.details)}`] : []));
+    expect(gated).toEqual([]);
   });
 });
