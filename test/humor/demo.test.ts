@@ -16,6 +16,11 @@ describe("score summary", () => {
     expect(m.mean).toBeCloseTo(0.4, 12);
     expect(m.ci95![0]).toBeCloseTo(-0.2230879862672155, 9);
     expect(m.ci95![1]).toBeCloseTo(1.0230879862672155, 9);
+    // A quantity in [0, 1] keeps its interval inside [0, 1].
+    expect(meanInterval([0.2, 0.5, 0.0, 0.9], [0, 1]).ci95).toEqual([0, 1]);
+    const high = meanInterval([1, 0.95, 1, 0.9, 1], [0, 1]);
+    expect(high.ci95![1]).toBe(1);
+    expect(high.ci95![0]).toBeCloseTo(meanInterval([1, 0.95, 1, 0.9, 1]).ci95![0], 12);
     expect(meanInterval([1])).toEqual({ n: 1, mean: 1, ci95: null });
     expect(meanInterval([])).toEqual({ n: 0, mean: null, ci95: null });
   });

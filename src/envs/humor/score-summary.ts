@@ -7,7 +7,11 @@ import { describeMean } from "../../stats/index.js";
 export interface MeanInterval {
   n: number;
   mean: number | null;
-  /** Two-sided 95% Student-t interval of the mean; null when n < 2. */
+  /**
+   * Two-sided 95% Student-t interval of the mean, intersected with the quantity's range where it has
+   * one (C, F, S and taste lie in [0, 1], so their mean does too: cutting the interval there loses no
+   * coverage, and "0.98 (CI 0.96 to 1.01)" would promise an impossible value); null when n < 2.
+   */
   ci95: [number, number] | null;
 }
 
@@ -26,10 +30,13 @@ export interface HumorScoreSummary {
 }
 
 /** Mean with its t interval (src/stats describeMean); null mean for an empty list, so JSON stays valid. */
-export function meanInterval(values: readonly number[]): MeanInterval {
+export function meanInterval(values: readonly number[], range?: [number, number]): MeanInterval {
   const d = describeMean(values);
-  return { n: d.n, mean: d.n === 0 ? null : d.mean, ci95: d.ci };
+  const ci = d.ci && range ? ([Math.max(range[0], d.ci[0]), Math.min(range[1], d.ci[1])] as [number, number]) : d.ci;
+  return { n: d.n, mean: d.n === 0 ? null : d.mean, ci95: ci };
 }
+
+const UNIT: [number, number] = [0, 1];
 
 function termValues(scores: readonly Score[], term: string): number[] {
   return scores.map((s) => s.terms[term]?.value).filter((v): v is number => typeof v === "number");
@@ -45,12 +52,12 @@ export function summarizeHumorScores(scores: readonly Score[]): HumorScoreSummar
     sessions: scores.length,
     scored: ok.length,
     failed: scores.length - ok.length,
-    certified: meanInterval(certified),
+    certified: meanInterval(certified, UNIT),
     zero_certification: certified.filter((c) => c === 0).length,
     training_reward: meanInterval(termValues(ok, "training_reward")),
-    taste: meanInterval(termValues(ok, "taste")),
-    grounding_F: meanInterval(termValues(ok, "grounding")),
-    repetition_S: meanInterval(termValues(ok, "repetition")),
+    taste: meanInterval(termValues(ok, "taste"), UNIT),
+    grounding_F: meanInterval(termValues(ok, "grounding"), UNIT),
+    repetition_S: meanInterval(termValues(ok, "repetition"), UNIT),
     screen_fail_sessions: termValues(ok, "screens").filter((b) => b === 0).length,
   };
 }
