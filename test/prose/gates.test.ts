@@ -36,6 +36,8 @@ describe("zero-gates", () => {
     // A lone letter among symbols is a text face, not a switch of language (HANNA human story: ಠ_ಠ, ¯\_(ツ)_/¯).
     expect(foreignScript("But I just did ಠ_ಠ ಠ_ಠ ¯\\_(ツ)_/¯ ¯\\_( ツ )_/¯ and left.", "Hello").letters).toBe(0);
     expect(foreignScript("Fine (ツ) 我很好", "Hello").letters).toBe(3);
+    // Combining vowel signs continue a word: नमस्ते is 4 letters and 2 marks, one run.
+    expect(foreignScript("She said नमस्ते and bowed.", "Hello").letters).toBe(4);
   });
 });
 
