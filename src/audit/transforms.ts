@@ -19,10 +19,11 @@ export function wordShuffle(text: string, seed: number | string): string {
   return [...tokens.slice(1), tokens[0]].join(" ");
 }
 
-/** The first half of the words (at least one), cut mid-sentence. */
+/** The first half of the words (at least one), cut mid-sentence; line and paragraph breaks are kept. */
 export function truncate(text: string, keep = 0.5): string {
-  const tokens = text.trim().split(/\s+/).filter(Boolean);
-  return tokens.slice(0, Math.max(1, Math.floor(tokens.length * keep))).join(" ");
+  const ends = [...text.trim().matchAll(/\S+/g)].map((m) => m.index + m[0].length);
+  if (ends.length === 0) return "";
+  return text.trim().slice(0, ends[Math.max(1, Math.floor(ends.length * keep)) - 1]);
 }
 
 /** The reply said twice. */

@@ -2,6 +2,8 @@
 // fuzzer, adversarial transforms, noise, contamination, and, given a GRPO log, group-centred regression,
 // advantage-variance decomposition, candidate validation and training-time guards. Writes one JSON
 // report (--out), the figure (--figure), and prints a summary; progress bars on stderr.
+// With --stack NAME --rows BANK it audits any bank stack instead (prose, vrcli, …): the transforms
+// (truncation, repetition, word shuffle, laughter) against the reward and each of its terms.
 import type { Command } from "commander";
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
@@ -17,6 +19,11 @@ import type { LogRow } from "../../audit/log-rows.js";
 import { replyItemsFromDialogues, replyItemsFromTranscripts } from "../../audit/replies.js";
 import { parseSuffixList } from "../../audit/suffixes.js";
 import { AUDITS, auditConfig, runAuditSuite, type AuditConfigInput, type AuditName } from "../../audit/suite.js";
+import { formatStackTransformAudit, runStackTransformAudit } from "../../audit/stack-transforms.js";
+import { TRANSFORMS, type TransformName } from "../../audit/transforms.js";
+import type { BankRow } from "../../core/types.js";
+import { openScorer, parseOptionFlags } from "../../stacks/open.js";
+import type { Scorer } from "../../stacks/types.js";
 import { emit } from "../output.js";
 import { addCommonOptions, openModels } from "../common-options.js";
 import { progressBar, type Progress } from "../progress.js";
@@ -37,6 +44,11 @@ interface Options {
   json?: boolean;
   config?: string;
   cache?: string | false;
+  stack?: string;
+  rows?: string;
+  transforms?: string;
+  option?: string[];
+  dictionary?: string;
 }
 
 function int(value: string | undefined, flag: string, min: number): number | undefined {
@@ -97,8 +109,14 @@ export function register(program: Command): void {
     .option("--suffixes <file>", "bait suffixes: a JSON array of strings or {text, label?, control?}")
     .option("--paths <list>", "scoring paths, reference first (raw, v1, v2, v3 or MODE:VOCAB; default raw,v2)")
     .option("--term <name>", "session term for the regression/validation (a key of score.terms; default taste)")
-    .option("--figure <file>", "write the probe's forest plot (SVG) here");
+    .option("--figure <file>", "write the probe's forest plot (SVG) here")
+    .option("--stack <name>", "audit this bank stack (prose, vrcli, …) with the transforms instead of the humor suite; needs --rows")
+    .option("--rows <file>", "with --stack: bank rows {id, output, prompt?, group_id?} to transform (.jsonl or .jsonl.gz)")
+    .option("--transforms <list>", `with --stack: comma-separated, from: ${TRANSFORMS.join(", ")} (default truncation,repetition,word-shuffle)`)
+    .option("--option <key=value...>", "with --stack: stack option (JSON value), as in `score`")
+    .option("--dictionary <file>", "with --stack prose: slop dictionary (same as --option dictionary=FILE)");
   addCommonOptions(command).action(async (opts: Options) => {
+    if (opts.stack !== undefined || opts.rows !== undefined) return auditStack(opts);
     const plan = auditPlan(opts);
     const config = auditConfig.parse(plan);
     const suffixes = opts.suffixes ? parseSuffixList(readStructured(opts.suffixes, "--suffixes"), opts.suffixes) : undefined;
@@ -135,4 +153,27 @@ export function register(program: Command): void {
       await models.close();
     }
   });
+}
+
+/** `audit --stack NAME --rows BANK`: the transforms against a bank stack's reward and each of its terms. */
+async function auditStack(opts: Options): Promise<void> {
+  if (!opts.stack) throw new InputError("--stack", "--rows audits a bank stack: name it with --stack NAME");
+  if (!opts.rows) throw new InputError("--rows", `auditing the "${opts.stack}" stack needs bank rows to transform: --rows FILE`);
+  const transforms = (opts.transforms ?? "truncation,repetition,word-shuffle").split(",").map((t) => t.trim()).filter(Boolean);
+  const unknown = transforms.find((t) => !(TRANSFORMS as readonly string[]).includes(t));
+  if (unknown !== undefined || transforms.length === 0) throw new InputError("--transforms", `unknown transform "${unknown ?? ""}" (known: ${TRANSFORMS.join(", ")})`);
+  const rows = readJsonl<BankRow>(opts.rows).rows;
+  rows.forEach((r, i) => {
+    if (typeof r.output !== "string") throw new InputError(`${opts.rows} row ${i + 1}`, 'needs a string "output"');
+  });
+  const overrides = parseOptionFlags(opts.option);
+  if (opts.dictionary) overrides.dictionary = opts.dictionary;
+  const opened = await openScorer({ ...opts, stack: opts.stack, overrides });
+  try {
+    const report = await runStackTransformAudit(opened.scorer as Scorer<BankRow>, rows, transforms as TransformName[]);
+    const artifact = makeArtifact("audit", { stack: opts.stack, rows: opts.rows, transforms, options: overrides, models: opened.models.describe() }, { stack_transforms: report });
+    emit(artifact, opts, () => formatStackTransformAudit(report) + (opts.out ? `\nreport: ${opts.out}` : ""));
+  } finally {
+    await opened.close();
+  }
 }
