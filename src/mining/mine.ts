@@ -10,11 +10,9 @@ import { ECHO_TYPES, findEchoesIn, lastUserMessage } from "../terms/prose/echo.j
 import { scanSegments } from "../terms/prose/segments.js";
 import { Lexicon } from "../terms/prose/lexicon.js";
 import { findNegations, type NegationHit } from "../terms/prose/negation.js";
-import { ProseReward, DEFAULT_PROSE_OPTIONS } from "../terms/prose/reward.js";
+import { ProseReward, DEFAULT_PROSE_OPTIONS, visibleProse } from "../terms/prose/reward.js";
 import { createBuffers, scanText, type Scan } from "../terms/prose/scan.js";
 import { countStacks } from "../terms/prose/stacked.js";
-import { stripRoleplayScaffolding } from "../terms/prose/ooc.js";
-import { foldHomoglyphs, stripInvisible, stripZalgo } from "../text/cleanup.js";
 import { brownClasses } from "./brown.js";
 import { DEFAULT_COLLOCATION_OPTIONS, mineCollocations, type CollocationOptions } from "./collocations.js";
 import { scanCorpus, type ScannedCorpus } from "./corpus.js";
@@ -68,7 +66,7 @@ export function toMiningRows(rows: BankRow[], where: string, needScenario: boole
 }
 
 /** The visible prose the terms see (thinking and role-play scaffolding are the scorer's business). */
-const proseOf = (text: string): string => foldHomoglyphs(stripZalgo(stripInvisible(stripRoleplayScaffolding(text))));
+const proseOf = visibleProse;
 
 export function mineDictionary(modelRows: MiningRow[], humanRows: MiningRow[], options: MineOptions = DEFAULT_MINE_OPTIONS): ProseDictionary {
   if (modelRows.length === 0) throw new InputError("--model", "has no rows");

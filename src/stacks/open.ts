@@ -29,7 +29,8 @@ export async function openScorer(options: OpenScorerOptions): Promise<OpenedScor
   const definition = getStack(stackName);
   const where = options.config ?? "options";
   const stackOptions = parseStackOptions(definition.options, { ...config.options, ...options.overrides }, where);
-  const models = await openModels(options, definition.modelRoles, options.onCall);
+  const roles = [...new Set([...definition.modelRoles, ...(definition.rolesFor?.(stackOptions) ?? [])])];
+  const models = await openModels(options, roles, options.onCall);
   try {
     const scorer = await definition.create(stackOptions, models.roles);
     return { scorer, stack: stackName, models, close: () => models.close() };

@@ -1,17 +1,23 @@
 // The "prose" stack (SPEC §7, seed 002): the role-play prose reward as a multiplicative stack over
 // bank rows, with no model roles (every term is lexical). The slop dictionary is an option: a file
 // mined with `foolsgold mine`, or the shipped default (mined from MIT/public-domain corpora, see
-// docs/prose.md). The instrument hash covers the dictionary's content, not its path.
+// docs/prose.md). The instrument hash covers the dictionary's content, not its path. The opt-in
+// word-order guard (`wordOrder.enabled`) is the one model-based part: it needs a "reference" LM and
+// multiplies the lexical reward by its factor; a failed call leaves the row unscored with the error.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { InputError } from "../core/errors.js";
 import { hashOf } from "../core/hash.js";
+import { errorMessage } from "../core/errors.js";
 import type { BankRow, Score } from "../core/types.js";
+import { instrumentModel } from "../models/spec.js";
+import { measureWordOrder, wordOrderFactor, wordOrderOptions } from "../terms/prose/word-order.js";
 import { loadDictionary } from "../mining/dictionary.js";
 import { DEFAULT_GATE_OPTIONS } from "../terms/prose/gates.js";
-import { DEFAULT_PROSE_OPTIONS, PROSE_FACTORS, ProseReward } from "../terms/prose/reward.js";
+import { DEFAULT_PROSE_OPTIONS, PROSE_FACTORS, ProseReward, rowProse } from "../terms/prose/reward.js";
 import type { Instrument, Scorer, StackDefinition } from "./types.js";
+import type { ModelClient } from "../models/spec.js";
 
 export const PROSE_STACK_VERSION = "1";
 
@@ -28,6 +34,8 @@ export const proseOptions = z.object({
   names: z.array(z.string().min(1)).default([]),
   /** Factors left out of the product (still reported, marked off); the gates cannot be turned off. */
   off: z.array(z.enum(PROSE_FACTORS)).default([]),
+  /** Opt-in guard against word salad; needs a model for role "reference" (src/terms/prose/word-order.ts). */
+  wordOrder: wordOrderOptions.prefault({}),
   gates: z
     .object({
       minWords: z.number().int().min(0).default(DEFAULT_GATE_OPTIONS.minWords),
@@ -47,7 +55,8 @@ export const proseStack: StackDefinition<ProseOptions, BankRow> = {
   rowKind: "bank",
   options: proseOptions,
   modelRoles: [],
-  create(options): Scorer<BankRow> {
+  rolesFor: (options) => (options.wordOrder.enabled ? ["reference"] : []),
+  create(options, models): Scorer<BankRow> {
     const path = options.dictionary ?? DEFAULT_DICTIONARY_PATH;
     if (!options.dictionary && !existsSync(path)) {
       throw new InputError("dictionary", "no dictionary given and the default dictionary is missing: pass --dictionary FILE (from `foolsgold mine`)");
@@ -56,13 +65,15 @@ export const proseStack: StackDefinition<ProseOptions, BankRow> = {
     if (options.zeroThinkingWords <= options.freeThinkingWords) {
       throw new InputError("zeroThinkingWords", `must be greater than freeThinkingWords (${options.freeThinkingWords})`);
     }
+    const reference = options.wordOrder.enabled ? models.reference : undefined;
+    if (options.wordOrder.enabled && !reference) throw new InputError("models.reference", 'the word-order guard needs a model for role "reference" (a language model with echo log-probs)');
     const reward = new ProseReward(dictionary, { ...options, gates: { ...DEFAULT_GATE_OPTIONS, ...options.gates } });
     const { dictionary: _path, ...rest } = options;
     const body = {
       stack: "prose",
       version: PROSE_STACK_VERSION,
       options: { ...rest, dictionary: { sha256: hashOf(dictionary), created_at: dictionary.provenance.created_at } } as Record<string, unknown>,
-      models: {},
+      models: (reference ? { reference: instrumentModel(reference.spec) } : {}) as Instrument["models"],
     };
     const instrument: Instrument = { ...body, hash: hashOf(body) };
     return {
@@ -71,8 +82,33 @@ export const proseStack: StackDefinition<ProseOptions, BankRow> = {
       async scoreRows(rows, ctx): Promise<Score[]> {
         ctx?.signal?.throwIfAborted();
         const scores = reward.scoreRows(rows, (done) => ctx?.onProgress?.(done, rows.length));
+        if (reference) await guardWordOrder(reference, rows, scores, options.wordOrder.minGap);
         return scores.map((s) => ({ ...s, instrument: instrument.hash }));
       },
     };
   },
 };
+
+/**
+ * Multiplies each scored, ungated row by its word-order factor, in place. Gated rows stay 0 and are
+ * not sent; a failed call leaves every row of the batch unscored with the error, never a number.
+ */
+async function guardWordOrder(reference: ModelClient, rows: readonly BankRow[], scores: Score[], minGap: number): Promise<void> {
+  const todo = scores.flatMap((s, i) => (s.value !== null && s.terms.gates?.value !== 0 ? [i] : []));
+  if (todo.length === 0) return;
+  let measures: Awaited<ReturnType<typeof measureWordOrder>>;
+  try {
+    measures = await measureWordOrder(reference, todo.map((i) => rowProse(rows[i])), todo.map((i) => rows[i].id));
+  } catch (err) {
+    for (const i of todo) scores[i] = { value: null, terms: scores[i].terms, instrument: "", error: `word_order: ${errorMessage(err)}` };
+    return;
+  }
+  todo.forEach((i, k) => {
+    const m = measures[k];
+    const factor = wordOrderFactor(m.gap, minGap);
+    scores[i].terms.word_order = { value: factor, details: { gap: round(m.gap), nll: round(m.nll), shuffled_nll: round(m.shuffledNll), min_gap: minGap } };
+    scores[i].value = (scores[i].value as number) * factor;
+  });
+}
+
+const round = (x: number): number => Math.round(x * 1000) / 1000;

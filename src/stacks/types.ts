@@ -39,5 +39,7 @@ export interface StackDefinition<Options = unknown, Row = BankRow | TranscriptRo
   options: z.ZodType<Options>;
   /** Roles this stack needs a model for (empty for purely lexical stacks). */
   modelRoles: string[];
+  /** Roles that only some option settings need (an opt-in model-based guard); none when absent. */
+  rolesFor?(options: Options): string[];
   create(options: Options, models: ModelRoles): Promise<Scorer<Row>> | Scorer<Row>;
 }

@@ -13,7 +13,6 @@ import { createMetrics } from "../../server/metrics.js";
 import { replayJournal } from "../../server/replay.js";
 import { availableParallelism } from "node:os";
 import { openScorer, parseOptionFlags } from "../../stacks/open.js";
-import { getStack } from "../../stacks/registry.js";
 import { createWorkerPoolScorer } from "../../server/workers/pool.js";
 import { addCacheOptions, addConfigOption } from "../common-options.js";
 
@@ -86,7 +85,7 @@ export function register(program: Command): void {
     const opened = await openScorer({ ...openOptions, onCall: (_role, record) => metrics.recordModelCall(record) });
     // CPU-bound lexical stacks score in worker threads so the main thread keeps parsing, journaling
     // and refusing (429) requests; stacks that wait on model servers score on the main thread.
-    const cpuBound = getStack(opened.stack).modelRoles.length === 0;
+    const cpuBound = Object.keys(opened.scorer.instrument.models).length === 0;
     const workers = opts.workers !== undefined ? int(opts.workers, "--workers", 0) : cpuBound ? availableParallelism() : 0;
     const pool = workers > 0 ? await createWorkerPoolScorer(opened.scorer, { ...openOptions, stack: opened.stack }, workers) : undefined;
     const journal = new Journal(opts.journal);

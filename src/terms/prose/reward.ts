@@ -117,7 +117,7 @@ export class ProseReward {
     const terms: Record<string, TermValue> = {};
     const prompt = typeof row.prompt === "string" ? row.prompt : Array.isArray(row.prompt) ? row.prompt.map((m) => m.content).join("\n") : typeof row.input === "string" ? row.input : "";
     const split = splitThinking(row.output, row.thinking);
-    const text = foldHomoglyphs(stripZalgo(stripInvisible(stripRoleplayScaffolding(split.reply))));
+    const text = visibleProse(split.reply);
     const scan = scanText(text, this.lexicon, this.buffers);
     let promptWords: Set<string> | undefined;
     const lang = languageStats(text, scan, this.lexicon, prompt, () => (promptWords ??= new Set(words(prompt))));
@@ -167,6 +167,16 @@ export class ProseReward {
     }
     return { score: { value, terms, instrument: "" }, phraseIds: ids, words: scan.n };
   }
+}
+
+/** The reply as every prose term reads it: role-play scaffolding, invisible characters and Zalgo removed, homoglyphs folded. */
+export function visibleProse(reply: string): string {
+  return foldHomoglyphs(stripZalgo(stripInvisible(stripRoleplayScaffolding(reply))));
+}
+
+/** The visible prose of a bank row (its thinking block split off). */
+export function rowProse(row: BankRow): string {
+  return visibleProse(splitThinking(row.output, row.thinking).reply);
 }
 
 /** Median reply length per group (groups of at least 4 rows), for the abnormally-short gate. */
