@@ -13,6 +13,7 @@ import { errorMessage } from "../core/errors.js";
 import type { BankRow, Score } from "../core/types.js";
 import { instrumentModel } from "../models/spec.js";
 import { measureWordOrder, wordOrderFactor, wordOrderOptions } from "../terms/prose/word-order.js";
+import { repetitionGuardOptions } from "../terms/prose/repetition-guard.js";
 import { loadDictionary } from "../mining/dictionary.js";
 import { DEFAULT_GATE_OPTIONS } from "../terms/prose/gates.js";
 import { DEFAULT_PROSE_OPTIONS, PROSE_FACTORS, ProseReward, rowProse } from "../terms/prose/reward.js";
@@ -36,6 +37,8 @@ export const proseOptions = z.object({
   off: z.array(z.enum(PROSE_FACTORS)).default([]),
   /** Opt-in guard against word salad; needs a model for role "reference" (src/terms/prose/word-order.ts). */
   wordOrder: wordOrderOptions.prefault({}),
+  /** Opt-in guard against saying things twice (src/terms/prose/repetition-guard.ts). */
+  repetition: repetitionGuardOptions.prefault({}),
   gates: z
     .object({
       minWords: z.number().int().min(0).default(DEFAULT_GATE_OPTIONS.minWords),

@@ -11,16 +11,8 @@ import type { ModelClient } from "../../src/models/spec.js";
 import { proseOptions } from "../../src/stacks/prose.js";
 import { getStack } from "../../src/stacks/registry.js";
 import { measureWordOrder, wordOrderFactor } from "../../src/terms/prose/word-order.js";
+import { PARAGRAPHS } from "./paragraphs.js";
 
-// Hand-written, in the style the slop dictionary targets (≈ 70–90 words each).
-const PARAGRAPHS = [
-  "The old lighthouse stood at the edge of the cliff, and the wind pulled at her coat as she climbed the last of the steps. Her heart hammered against her ribs. The air was thick with salt and the scent of ozone, and somewhere below the waves broke on the rocks. She pushed the door open and stepped inside, where the lamp had been dark for years.",
-  "He had not slept since the letter arrived. It was not fear that kept him awake, but something older, something he could not name. He read it again by the light of the single candle, tracing each word with a finger that would not stop shaking, and then he folded it and put it back in the drawer where his father had kept the knives.",
-  "The market was crowded by the time they reached the square, and the smell of bread and smoke hung over the stalls. Mira bought two apples and a loaf and paid with the last of the copper coins. A boy ran past with a dog at his heels. For a moment the noise of the crowd fell away, and she could hear the bells of the church across the river.",
-  "Rain fell all night on the roof of the inn. The travellers sat close to the fire and talked in low voices about the road to the north, the bridges that had washed away and the soldiers who asked for papers at every gate. The innkeeper brought more wine without being asked. Nobody wanted to be the first to go up to the cold rooms under the eaves.",
-  "She found the key where her grandmother had always hidden it, under the loose stone by the garden wall. The lock turned with a dry click. Inside, the house smelled of dust and lavender, and the clock in the hall had stopped at a quarter past four. She walked from room to room, touching the backs of the chairs, until she came to the window where the old woman used to sit and watch the sea.",
-  "The captain studied the map for a long time before he spoke. The pass was narrow and the snow was deep, and if the weather turned they would have no shelter for two days. His voice was barely above a whisper when he finally gave the order. The men said nothing. They checked their packs and their boots, and one by one they filed out into the grey morning and began to climb.",
-];
 const rows: BankRow[] = PARAGRAPHS.map((output, i) => ({ id: `p${i}`, output }));
 
 describe("word-order guard on the embedded LM", () => {

@@ -20,6 +20,7 @@ import { compileSlop, measureSlop, slopTerm, type CompiledSlop } from "./slop.js
 import { stripRoleplayScaffolding } from "./ooc.js";
 import { splitThinking } from "./thinking-block.js";
 import { thinkingFactor, thinkingLengthTerm } from "./thinking.js";
+import { repeatedShare, repetitionFactor } from "./repetition-guard.js";
 
 export interface ProseRewardOptions {
   gates: GateOptions;
@@ -34,6 +35,8 @@ export interface ProseRewardOptions {
    * They are still computed and reported, with `details.off = true`. The gates cannot be turned off.
    */
   off: ProseFactor[];
+  /** Opt-in self-repetition guard (not in the seed); reported as the term `self_repetition` when on. */
+  repetition: { enabled: boolean; free: number; full: number };
 }
 
 export const PROSE_FACTORS = ["thinking_length", "slop", "human_phrases", "openers", "echo"] as const;
@@ -46,6 +49,7 @@ export const DEFAULT_PROSE_OPTIONS: ProseRewardOptions = {
   zeroThinkingWords: 1200,
   names: [],
   off: [],
+  repetition: { enabled: false, free: 0.05, full: 0.5 },
 };
 
 /** The stack's terms in order, each with its metadata beside its handler; the registry is derived from them. */
@@ -164,6 +168,12 @@ export class ProseReward {
     for (const factor of PROSE_FACTORS) {
       if (this.options.off.includes(factor)) terms[factor].details = { ...terms[factor].details, off: true };
       else value *= terms[factor].value as number;
+    }
+    if (this.options.repetition.enabled) {
+      const share = repeatedShare(scan);
+      const factor = repetitionFactor(share, this.options.repetition);
+      terms.self_repetition = { value: factor, details: { repeated_6gram_share: round(share) } };
+      value *= factor;
     }
     return { score: { value, terms, instrument: "" }, phraseIds: ids, words: scan.n };
   }
