@@ -1,24 +1,22 @@
 // The "prose" stack (SPEC §7, seed 002): the role-play prose reward as a multiplicative stack over
-// bank rows, with no model roles (every term is lexical). The slop dictionary is an option: a file
-// mined with `foolsgold mine`, or the shipped default (mined from MIT/public-domain corpora, see
-// docs/prose.md). The instrument hash covers the dictionary's content, not its path. The opt-in
-// word-order guard (`wordOrder.enabled`) is the one model-based part: it needs a "reference" LM and
-// multiplies the lexical reward by its factor; a failed call leaves the row unscored with the error.
+// bank rows. Every seed term is lexical. The slop dictionary is an option: a file mined with
+// `foolsgold mine`, or the shipped default (mined from MIT/public-domain corpora, see docs/prose.md).
+// The instrument hash covers the dictionary's content, not its path. Two opt-in guards, not in the
+// seed, close holes the transform audit found: self-repetition (lexical) and word order, the one
+// model-based part, which needs a "reference" LM; a failed call leaves the row unscored with the error.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { InputError } from "../core/errors.js";
+import { errorMessage, InputError } from "../core/errors.js";
 import { hashOf } from "../core/hash.js";
-import { errorMessage } from "../core/errors.js";
 import type { BankRow, Score } from "../core/types.js";
-import { instrumentModel } from "../models/spec.js";
-import { measureWordOrder, wordOrderFactor, wordOrderOptions } from "../terms/prose/word-order.js";
-import { repetitionGuardOptions } from "../terms/prose/repetition-guard.js";
 import { loadDictionary } from "../mining/dictionary.js";
+import { instrumentModel, type ModelClient } from "../models/spec.js";
 import { DEFAULT_GATE_OPTIONS } from "../terms/prose/gates.js";
+import { repetitionGuardOptions } from "../terms/prose/repetition-guard.js";
 import { DEFAULT_PROSE_OPTIONS, PROSE_FACTORS, ProseReward, rowProse } from "../terms/prose/reward.js";
+import { measureWordOrder, wordOrderFactor, wordOrderOptions } from "../terms/prose/word-order.js";
 import type { Instrument, Scorer, StackDefinition } from "./types.js";
-import type { ModelClient } from "../models/spec.js";
 
 export const PROSE_STACK_VERSION = "1";
 
