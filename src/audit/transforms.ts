@@ -3,21 +3,12 @@
 // something the transform keeps. All randomness is seeded (src/core/random.ts).
 import { InputError } from "../core/errors.js";
 import { createRng } from "../core/random.js";
+import { wordShuffle } from "../text/word-shuffle.js";
+
+export { wordShuffle };
 
 export const TRANSFORMS = ["word-shuffle", "truncation", "repetition", "laughter-insertion"] as const;
 export type TransformName = (typeof TRANSFORMS)[number];
-
-/** Whitespace tokens in a seeded random order; retried so a reply of ≥ 2 distinct tokens always changes. */
-export function wordShuffle(text: string, seed: number | string): string {
-  const tokens = text.trim().split(/\s+/).filter(Boolean);
-  if (new Set(tokens).size < 2) return tokens.join(" ");
-  const rng = createRng(seed);
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const shuffled = rng.shuffle(tokens);
-    if (shuffled.join(" ") !== tokens.join(" ")) return shuffled.join(" ");
-  }
-  return [...tokens.slice(1), tokens[0]].join(" ");
-}
 
 /** The first half of the words (at least one), cut mid-sentence; line and paragraph breaks are kept. */
 export function truncate(text: string, keep = 0.5): string {

@@ -7,7 +7,7 @@
 // again changes nothing. factor = clip(gap / minGap, 0, 1). Comparing a reply with its own shuffle
 // cancels what the words alone cost (names, rare words), so one minGap serves any vocabulary.
 import { z } from "zod";
-import { wordShuffle } from "../../audit/transforms.js";
+import { wordShuffle } from "../../text/word-shuffle.js";
 import type { ModelClient } from "../../models/spec.js";
 import type { TermMeta } from "../types.js";
 
