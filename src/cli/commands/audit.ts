@@ -111,7 +111,7 @@ export function register(program: Command): void {
     .option("--term <name>", "session term for the regression/validation (a key of score.terms; default taste)")
     .option("--figure <file>", "write the probe's forest plot (SVG) here")
     .option("--stack <name>", "audit this bank stack (prose, vrcli, …) with the transforms instead of the humor suite; needs --rows")
-    .option("--rows <file>", "with --stack: bank rows {id, output, prompt?, group_id?} to transform (.jsonl or .jsonl.gz)")
+    .option("--rows <file>", "bank rows {id, output, prompt?, group_id?} to transform with the stack named by --stack or the config (.jsonl or .jsonl.gz)")
     .option("--transforms <list>", `with --stack: comma-separated, from: ${TRANSFORMS.join(", ")} (default truncation,repetition,word-shuffle)`)
     .option("--option <key=value...>", "with --stack: stack option (JSON value), as in `score`")
     .option("--dictionary <file>", "with --stack prose: slop dictionary (same as --option dictionary=FILE)");
@@ -157,7 +157,7 @@ export function register(program: Command): void {
 
 /** `audit --stack NAME --rows BANK`: the transforms against a bank stack's reward and each of its terms. */
 async function auditStack(opts: Options): Promise<void> {
-  if (!opts.stack) throw new InputError("--stack", "--rows audits a bank stack: name it with --stack NAME");
+  // The stack comes from --stack or the config's `stack` (openScorer says so when neither names one).
   if (!opts.rows) throw new InputError("--rows", `auditing the "${opts.stack}" stack needs bank rows to transform: --rows FILE`);
   const transforms = (opts.transforms ?? "truncation,repetition,word-shuffle").split(",").map((t) => t.trim()).filter(Boolean);
   const unknown = transforms.find((t) => !(TRANSFORMS as readonly string[]).includes(t));
@@ -168,10 +168,10 @@ async function auditStack(opts: Options): Promise<void> {
   });
   const overrides = parseOptionFlags(opts.option);
   if (opts.dictionary) overrides.dictionary = opts.dictionary;
-  const opened = await openScorer({ ...opts, stack: opts.stack, overrides });
+  const opened = await openScorer({ ...opts, overrides });
   try {
     const report = await runStackTransformAudit(opened.scorer as Scorer<BankRow>, rows, transforms as TransformName[]);
-    const artifact = makeArtifact("audit", { stack: opts.stack, rows: opts.rows, transforms, options: overrides, models: opened.models.describe() }, { stack_transforms: report });
+    const artifact = makeArtifact("audit", { stack: opened.stack, rows: opts.rows, transforms, options: overrides, models: opened.models.describe() }, { stack_transforms: report });
     emit(artifact, opts, () => formatStackTransformAudit(report) + (opts.out ? `\nreport: ${opts.out}` : ""));
   } finally {
     await opened.close();
