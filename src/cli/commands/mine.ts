@@ -39,11 +39,8 @@ export function register(program: Command): void {
       const started = performance.now();
       const modelRows = toMiningRows(readJsonl<BankRow>(opts.model).rows, opts.model, true);
       const humanRows = toMiningRows(readJsonl<BankRow>(opts.human).rows, opts.human, false);
-      const tokenized = humanRows.filter((r) => looksPtbTokenized(r.text)).length;
       if (opts.detokenizeHuman) for (const r of humanRows) r.text = detokenizePtb(r.text);
-      else if (tokenized >= 0.1 * humanRows.length) {
-        process.stderr.write(`foolsgold: warning: ${tokenized} of ${humanRows.length} human texts look Treebank-tokenized ("do n't", "word ,"); model text is not, so they differ in spacing alone. Pass --detokenize-human to join them.\n`);
-      }
+      else warnIfTokenized(humanRows.map((r) => r.text));
       const dictionary = mineDictionary(modelRows, humanRows, {
         ...DEFAULT_MINE_OPTIONS,
         provenance: { modelSources: [opts.model], humanSources: [opts.detokenizeHuman ? `${opts.human} (detokenized)` : opts.human], ...(opts.licence ? { licence: opts.licence } : {}) },
@@ -65,4 +62,11 @@ function formatSummary(s: ReturnType<typeof summarizeDictionary> & { seconds: nu
     `top excess words: ${s.topExcessWords.join(", ")}`,
     `top pairs: ${s.topPairs.join(", ")}`,
   ].join("\n");
+}
+
+function warnIfTokenized(texts: string[]): void {
+  const tokenized = texts.filter(looksPtbTokenized).length;
+  if (tokenized >= 0.1 * texts.length) {
+    process.stderr.write(`foolsgold: warning: ${tokenized} of ${texts.length} human texts look Treebank-tokenized ("do n't", "word ,"); model text is not, so they differ in spacing alone. Pass --detokenize-human to join them.\n`);
+  }
 }
