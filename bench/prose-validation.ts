@@ -36,16 +36,16 @@ const dictionary = mineDictionary(toMiningRows(corpora.modelMining, "model", tru
   ...DEFAULT_MINE_OPTIONS,
   provenance: { models: MINING_MODELS, modelSources: ["model_prose/slopscore_outputs.jsonl.gz (creative, mining models)"], humanSources: ["gutenberg (mining books)", "brown (mining half)", "hanna human (mining half)"] },
 });
-const reward = new ProseReward(dictionary, { ...DEFAULT_PROSE_OPTIONS, phraseWindow: 0 });
+const reward = new ProseReward(dictionary, DEFAULT_PROSE_OPTIONS);
 // The cross-fit's second fold: the same mining, with the other half of the HANNA human stories.
 const swapped = mineDictionary(
   toMiningRows(corpora.modelMining, "model", true),
   toMiningRows([...corpora.humanMining.filter((r) => r.meta.source !== "hanna-human"), ...corpora.hannaHuman.heldOut], "human", false),
   DEFAULT_MINE_OPTIONS,
 );
-const swappedReward = new ProseReward(swapped, { ...DEFAULT_PROSE_OPTIONS, phraseWindow: 0 });
+const swappedReward = new ProseReward(swapped, DEFAULT_PROSE_OPTIONS);
 // The same two rewards with the opener factor left out of the product (stack option `off`).
-const noOpeners = { ...DEFAULT_PROSE_OPTIONS, phraseWindow: 0, off: ["openers" as const] };
+const noOpeners = { ...DEFAULT_PROSE_OPTIONS, off: ["openers" as const] };
 const [rewardNoOpeners, swappedNoOpeners] = [new ProseReward(dictionary, noOpeners), new ProseReward(swapped, noOpeners)];
 
 interface Scored {
