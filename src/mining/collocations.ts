@@ -8,8 +8,8 @@ import { LL_CRITICAL_P001, attracted, deltaP, logLikelihood } from "./associatio
 import { KeyCounter, KeySetCounter } from "./counter.js";
 import { overuseWeight, rateRatio } from "./weights.js";
 import { median } from "../stats/quantile.js";
-import type { Lexicon } from "../terms/prose/lexicon.js";
-import { T_COMMA_AFTER, T_CONTENT, T_DASH_AFTER, T_END_AFTER, T_QUOTE_AFTER, T_SEMI_AFTER } from "../terms/prose/scan.js";
+import type { Lexicon } from "../text/lexicon.js";
+import { T_COMMA_AFTER, T_CONTENT, T_DASH_AFTER, T_END_AFTER, T_QUOTE_AFTER, T_SEMI_AFTER } from "../text/scan.js";
 import type { ScannedCorpus } from "./corpus.js";
 import { PAIR_WINDOW, frameKey, pairKey } from "../terms/prose/slop.js";
 

@@ -3,8 +3,8 @@
 // with "Instead". Guards: interrupted speech ("I didn't—") and asides (between paired dashes or in
 // parentheses) never count, and "can't help but" is an idiom, not a contrast. Each hit is typed
 // (negation × contrast) so mining can weight every type by how much more models use it than humans.
-import { WORD_NEGATION, type Lexicon } from "./lexicon.js";
-import { T_ASIDE, T_DASH_AFTER, T_END_AFTER, T_INTERRUPT_AFTER, T_SEMI_AFTER, type Scan } from "./scan.js";
+import { WORD_NEGATION, type Lexicon } from "../../text/lexicon.js";
+import { T_ASIDE, T_DASH_AFTER, T_END_AFTER, T_INTERRUPT_AFTER, T_SEMI_AFTER, type Scan } from "../../text/scan.js";
 
 export const NEGATION_WINDOW = 12;
 

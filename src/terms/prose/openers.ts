@@ -12,8 +12,8 @@
 import { z } from "zod";
 import type { TermMeta } from "../types.js";
 import { normalizedHhi } from "../../stats/hhi.js";
-import type { Lexicon } from "./lexicon.js";
-import { T_CAPITAL, T_COMMA_AFTER, T_DIALOGUE, T_ITALIC, T_PARAGRAPH_AFTER, T_QUOTE_AFTER, type Scan } from "./scan.js";
+import type { Lexicon } from "../../text/lexicon.js";
+import { T_CAPITAL, T_COMMA_AFTER, T_DIALOGUE, T_ITALIC, T_PARAGRAPH_AFTER, T_QUOTE_AFTER, type Scan } from "../../text/scan.js";
 
 export const MIN_NARRATION_SENTENCES = 5;
 export const FEW_SENTENCES_SCORE = 0.96;

@@ -6,7 +6,7 @@
 // factor = 1 − clip((share − free) / (full − free), 0, 1), free 5%, full 50%.
 import { z } from "zod";
 import type { TermMeta } from "../types.js";
-import type { Scan } from "./scan.js";
+import type { Scan } from "../../text/scan.js";
 
 export const repetitionGuardOptions = z
   .object({

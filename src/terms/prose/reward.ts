@@ -11,11 +11,11 @@ import { echoFactor, echoTerm, findEchoesIn, lastUserMessage, type EchoPenalties
 import { languageStats } from "./language.js";
 import { scanSegments } from "./segments.js";
 import { checkGates, DEFAULT_GATE_OPTIONS, gatesTerm, type GateOptions } from "./gates.js";
-import { Lexicon } from "./lexicon.js";
+import { Lexicon } from "../../text/lexicon.js";
 import type { NegationHit } from "./negation.js";
 import { openerFactor, openersTerm, openerStats } from "./openers.js";
 import { compilePhrases, findPhrases, humanPhrasesTerm, phraseCredit, phraseFactor, PolicyPhraseRates, type CompiledPhrases } from "./phrases.js";
-import { createBuffers, scanText, type Buffers } from "./scan.js";
+import { createBuffers, scanText, type Buffers } from "../../text/scan.js";
 import { compileSlop, measureSlop, slopTerm, type CompiledSlop } from "./slop.js";
 import { stripRoleplayScaffolding } from "./ooc.js";
 import { splitThinking } from "./thinking-block.js";

@@ -5,9 +5,9 @@
 import { z } from "zod";
 import type { TermMeta } from "../types.js";
 import type { ProseDictionary } from "../../mining/dictionary.js";
-import { WORD_CONTENT, type Lexicon } from "./lexicon.js";
+import { WORD_CONTENT, type Lexicon } from "../../text/lexicon.js";
 import { findNegations, type NegationHit } from "./negation.js";
-import { T_COMMA_AFTER, T_DASH_AFTER, T_END_AFTER, T_SEMI_AFTER, T_QUOTE_AFTER, type Scan } from "./scan.js";
+import { T_COMMA_AFTER, T_DASH_AFTER, T_END_AFTER, T_SEMI_AFTER, T_QUOTE_AFTER, type Scan } from "../../text/scan.js";
 import { saturationIncrement } from "./calibration.js";
 import { isStackAt } from "./stacked.js";
 

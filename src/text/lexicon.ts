@@ -1,10 +1,10 @@
 // The prose stack's word table: every lower-cased surface form is looked up once and cached with its
 // lemma id and word-class flags, so the hot scanning loop does one Map lookup per word and then works
-// on integers. The lemma and stopword decisions come from src/text (the shared normalization); this
+// on integers. The lemma and stopword decisions come from this folder's shared normalization; this
 // file only memoizes them, which is what makes a full lemmatizer affordable at 500k words/s.
-import { lemma as lemmatize } from "../../text/lemma.js";
-import { isStopword } from "../../text/stopwords.js";
-import { isCommonEnglish } from "../../text/english.js";
+import { lemma as lemmatize } from "./lemma.js";
+import { isStopword } from "./stopwords.js";
+import { isCommonEnglish } from "./english.js";
 
 export const WORD_CONTENT = 1;
 export const WORD_NEGATION = 2;
