@@ -13,6 +13,7 @@ import type { BankRow, Score } from "../core/types.js";
 import { loadDictionary } from "../mining/dictionary.js";
 import { instrumentModel, type ModelClient } from "../models/spec.js";
 import { DEFAULT_GATE_OPTIONS } from "../terms/prose/gates.js";
+import { openerOptions } from "../terms/prose/openers.js";
 import { repetitionGuardOptions } from "../terms/prose/repetition-guard.js";
 import { DEFAULT_PROSE_OPTIONS, PROSE_FACTORS, ProseReward, rowProse } from "../terms/prose/reward.js";
 import { measureWordOrder, wordOrderFactor, wordOrderOptions } from "../terms/prose/word-order.js";
@@ -37,6 +38,8 @@ export const proseOptions = z.object({
   wordOrder: wordOrderOptions.prefault({}),
   /** Opt-in guard against saying things twice (src/terms/prose/repetition-guard.ts). */
   repetition: repetitionGuardOptions.prefault({}),
+  /** Opener rule: "templates" (mined opener templates in slop, p99 guard) or the seed's "seed" (src/terms/prose/openers.ts). */
+  openers: openerOptions.prefault({}),
   gates: z
     .object({
       minWords: z.number().int().min(0).default(DEFAULT_GATE_OPTIONS.minWords),

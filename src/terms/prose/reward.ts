@@ -13,7 +13,7 @@ import { scanSegments } from "./segments.js";
 import { checkGates, DEFAULT_GATE_OPTIONS, gatesTerm, type GateOptions } from "./gates.js";
 import { Lexicon } from "../../text/lexicon.js";
 import type { NegationHit } from "./negation.js";
-import { openerFactor, openersTerm, openerStats } from "./openers.js";
+import { DEFAULT_OPENER_OPTIONS, openerFactor, openersTerm, openerStats, type OpenerOptions } from "./openers.js";
 import { compilePhrases, findPhrases, humanPhrasesTerm, phraseCredit, phraseFactor, PolicyPhraseRates, type CompiledPhrases } from "./phrases.js";
 import { createBuffers, scanText, type Buffers } from "../../text/scan.js";
 import { compileSlop, measureSlop, slopTerm, type CompiledSlop } from "./slop.js";
@@ -37,6 +37,8 @@ export interface ProseRewardOptions {
   off: ProseFactor[];
   /** Opt-in self-repetition guard (not in the seed); reported as the term `self_repetition` when on. */
   repetition: { enabled: boolean; free: number; full: number };
+  /** Opener rule: "templates" (mined opener templates in slop, a p99 guard) or the seed's "seed". */
+  openers: OpenerOptions;
 }
 
 export const PROSE_FACTORS = ["thinking_length", "slop", "human_phrases", "openers", "echo"] as const;
@@ -50,6 +52,7 @@ export const DEFAULT_PROSE_OPTIONS: ProseRewardOptions = {
   names: [],
   off: [],
   repetition: { enabled: false, free: 0.05, full: 0.5 },
+  openers: DEFAULT_OPENER_OPTIONS,
 };
 
 /** The stack's terms in order, each with its metadata beside its handler; the registry is derived from them. */
@@ -78,7 +81,7 @@ export class ProseReward {
     readonly dictionary: ProseDictionary,
     readonly options: ProseRewardOptions = DEFAULT_PROSE_OPTIONS,
   ) {
-    this.slop = compileSlop(dictionary, this.lexicon);
+    this.slop = compileSlop(dictionary, this.lexicon, { openerTemplates: options.openers.mode === "templates" });
     this.phrases = compilePhrases(dictionary.humanPhrases, this.lexicon);
     this.rates = new PolicyPhraseRates(dictionary.humanPhrases, options.phraseWindow);
     this.echoPenalties = Object.fromEntries(dictionary.echo.map((e) => [e.type, e.penalized ? e.penalty : 0]));
@@ -156,7 +159,7 @@ export class ProseReward {
     terms.human_phrases = { value: phrases, details: { credit_per_1k: round(credit), found: ids.map((id) => this.phrases.entries[id].phrase) } };
 
     const stats = openerStats(scan, this.lexicon);
-    const openers = openerFactor(stats, this.dictionary.calibration.openers);
+    const openers = openerFactor(stats, this.dictionary.calibration.openers, this.options.openers.mode);
     terms.openers = { value: openers, details: { narration_sentences: stats.sentences, hhi: round(stats.hhi), near_repeats: stats.repeats, repeat_rate: round(stats.repeatRate) } };
 
     const user = lastUserMessage(row.prompt ?? row.input);
