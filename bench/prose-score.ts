@@ -69,8 +69,8 @@ function measureAll(configs: { label: string; run: () => void }[]) {
 
 // The full reward: gates, thinking length, slop, human phrases, openers, echo; then the same with the
 // opt-in lexical self-repetition guard on.
-const reward = new ProseReward(loadDictionary(dictionaryPath), { ...DEFAULT_PROSE_OPTIONS, phraseWindow: 0 });
-const guarded = new ProseReward(loadDictionary(dictionaryPath), { ...DEFAULT_PROSE_OPTIONS, phraseWindow: 0, repetition: { enabled: true, free: 0.05, full: 0.5 } });
+const reward = new ProseReward(loadDictionary(dictionaryPath), { ...DEFAULT_PROSE_OPTIONS, repetition: { ...DEFAULT_PROSE_OPTIONS.repetition, enabled: false } });
+const guarded = new ProseReward(loadDictionary(dictionaryPath), { ...DEFAULT_PROSE_OPTIONS, repetition: { enabled: true, free: 0.05, full: 0.5 } });
 
 // Tokenization floor.
 const lexicon = new Lexicon();

@@ -20,7 +20,7 @@ import { hasSharedData, sharedDataSkipReason, sharedPath } from "../test/helpers
 import { HELD_OUT_BOOKS, MINING_MODELS, loadProseCorpora, type ProseRow } from "./prose-data.js";
 import { DEFAULT_MINE_OPTIONS, mineDictionary, toMiningRows } from "../src/mining/mine.js";
 import { summarizeDictionary } from "../src/mining/summary.js";
-import { DEFAULT_PROSE_OPTIONS, ProseReward } from "../src/terms/prose/reward.js";
+import { DEFAULT_PROSE_OPTIONS, ProseReward, SEED_PROSE_OPTIONS } from "../src/terms/prose/reward.js";
 import { auc } from "../src/stats/auc.js";
 import { spearman } from "../src/stats/spearman.js";
 import { bootstrapCi } from "../src/stats/bootstrap.js";
@@ -40,11 +40,8 @@ const dictionary = mineDictionary(toMiningRows(corpora.modelMining, "model", tru
   ...DEFAULT_MINE_OPTIONS,
   provenance: { models: MINING_MODELS, modelSources: ["model_prose/slopscore_outputs.jsonl.gz (creative, mining models)"], humanSources: ["gutenberg (mining books)", "brown (mining half)", "hanna human (mining half)"] },
 });
-/** The two presets (issue 17): the hardened default, and the seed's opener rule without opener templates. */
-const PRESETS = {
-  hardened: { ...DEFAULT_PROSE_OPTIONS, phraseWindow: 0 },
-  seed: { ...DEFAULT_PROSE_OPTIONS, phraseWindow: 0, openers: { mode: "seed" as const } },
-};
+/** The stack's two presets (src/terms/prose/presets.ts): the hardened default and seed 002 as written. */
+const PRESETS = { hardened: DEFAULT_PROSE_OPTIONS, seed: SEED_PROSE_OPTIONS };
 const reward = new ProseReward(dictionary, PRESETS.hardened);
 // The cross-fit's second fold: the same mining, with the other half of the HANNA human stories.
 const swapped = mineDictionary(

@@ -222,7 +222,7 @@ function mineEchoTypes(model: MiningRow[], human: MiningRow[], options: MineOpti
  * set the bar for all human writing.
  */
 function calibrate(draft: ProseDictionary, modelTexts: string[], humanTexts: { text: string; source: number }[], options: MineOptions): ProseDictionary["calibration"] {
-  const reward = new ProseReward(draft, { ...DEFAULT_PROSE_OPTIONS, phraseWindow: 0 });
+  const reward = new ProseReward(draft, DEFAULT_PROSE_OPTIONS);
   const m = modelTexts.map((t) => reward.measure(t));
   const h = humanTexts.map((t) => ({ ...reward.measure(t.text), source: t.source }));
   const long = (x: { words: number }): boolean => x.words >= options.minCalibrationWords;

@@ -1,6 +1,7 @@
 // Cleanup before length and language checks (SPEC §3, seed 002): markup, invisible characters, Zalgo
 // floods and homoglyphs. Each step is a pure string → string function with a fast path that returns the
 // input untouched when there is nothing to do, so cleaning ordinary prose costs one scan per step.
+import { CONFUSABLE_TO_ASCII } from "./confusables.js";
 import { HOMOGLYPHS, HOMOGLYPH_CHAR } from "./homoglyphs.js";
 import { stripRoleplayMeta } from "./roleplay-meta.js";
 
@@ -38,16 +39,25 @@ function decodeEntity(whole: string, dec?: string, hex?: string, name?: string):
 }
 
 /**
- * Removes HTML (tags, comments, script/style blocks; entities decoded) and markdown syntax (headers,
- * emphasis, links and images → their text, code fences and backticks → their content, blockquote
- * markers, rules). Text content is kept: `stripMarkup("<b>Hi</b> **there**")` → "Hi there".
+ * Removes HTML the reader never sees — tags, comments, script/style blocks — and decodes entities:
+ * `stripHtml("<b>dark</b><!-- pad -->&amp;")` → "dark&". Line-level tags (br, /p, /div) become newlines.
  */
-export function stripMarkup(s: string): string {
+export function stripHtml(s: string): string {
   let out = s;
   if (out.includes("<")) {
     out = out.replace(HTML_BLOCKS, "").replace(HTML_COMMENT, "").replace(HTML_BREAK, "\n").replace(HTML_TAG, "");
   }
   if (out.includes("&")) out = out.replace(ENTITY, decodeEntity);
+  return out;
+}
+
+/**
+ * Removes HTML (tags, comments, script/style blocks; entities decoded) and markdown syntax (headers,
+ * emphasis, links and images → their text, code fences and backticks → their content, blockquote
+ * markers, rules). Text content is kept: `stripMarkup("<b>Hi</b> **there**")` → "Hi there".
+ */
+export function stripMarkup(s: string): string {
+  let out = stripHtml(s);
   if (out.includes("```") || out.includes("~~~")) out = out.replace(FENCE_LINE, "");
   if (out.includes("#")) out = out.replace(HEADER, "$1");
   if (out.includes("---") || out.includes("===") || out.includes("***") || out.includes("___")) {
@@ -108,6 +118,32 @@ export function stripZalgo(s: string): string {
     .replace(/^\p{M}+/u, "");
 }
 
+/**
+ * Zalgo written with marks that compose into accented letters ("ẁ", "è") survives stripZalgo. Ordinary
+ * English prose spends few combining marks (café, naïve); `normalizeMarks(s, budget)` counts them in the
+ * decomposed text and, past `budget` marks per 100 letters (and past 8 in all), removes every mark
+ * from Latin, Greek and Cyrillic letters. Within the budget it is stripZalgo. The result is NFC.
+ */
+export function normalizeMarks(s: string, budget: number): string {
+  if (!NON_ASCII.test(s)) return s;
+  const decomposed = s.normalize("NFD");
+  let marks = 0;
+  let letters = 0;
+  for (const ch of decomposed) {
+    if (MARK_CHAR.test(ch)) marks++;
+    else if (LETTER_CHAR.test(ch)) letters++;
+  }
+  if (marks <= Math.max(MIN_MARK_BUDGET, (budget * letters) / 100)) return stripZalgo(s);
+  const bare = decomposed.replace(MARK_CLUSTER, (whole, base: string) => (hasPrecomposedDiacritics(base) ? base : whole));
+  return stripZalgo(bare).normalize("NFC");
+}
+
+const NON_ASCII = /[^\u0000-\u007f]/;
+/** A few accented names or words are never a flood, however short the text. */
+const MIN_MARK_BUDGET = 8;
+const MARK_CHAR = /\p{M}/u;
+const LETTER_CHAR = /\p{L}/u;
+
 // ------------------------------------------------------------------------------------------ homoglyphs
 
 const LETTER_RUN = /[\p{L}\p{M}\uFF21-\uFF3A\uFF41-\uFF5A]+/gu;
@@ -139,6 +175,43 @@ function foldWord(word: string): string {
 export function foldHomoglyphs(s: string): string {
   if (!HOMOGLYPH_CHAR.test(s)) return s;
   let out = s.replace(LETTER_RUN, (w) => (HOMOGLYPH_CHAR.test(w) ? foldWord(w) : w));
+  if (/[\uFF01-\uFF5E]/.test(out)) out = out.replace(/[\uFF01-\uFF5E]/g, foldChar);
+  return out;
+}
+
+// ----------------------------------------------------------------------------------------- confusables
+
+const APOSTROPHES = [...CONFUSABLE_TO_ASCII].filter(([, to]) => to === "'").map(([from]) => from).join("");
+const escapeClass = (chars: string): string => chars.replace(/[\\\]^-]/g, "\\$&");
+/** A word: letters and marks, with apostrophe look-alikes inside it ("wasnʼt"). */
+const CONFUSABLE_WORD = new RegExp(`[\\p{L}\\p{M}]+(?:[${escapeClass(APOSTROPHES)}'][\\p{L}\\p{M}]+)*`, "gu");
+const CONFUSABLE_CHAR = new RegExp(`[${escapeClass([...CONFUSABLE_TO_ASCII.keys()].join(""))}\\uFF01-\\uFF5E]`, "u");
+
+function foldConfusableWord(word: string): string {
+  let folded = "";
+  let allFoldable = true;
+  let latin = false;
+  for (const c of word) {
+    const twin = CONFUSABLE_TO_ASCII.get(c);
+    if (twin !== undefined) folded += twin;
+    else {
+      folded += c;
+      if (LATIN_LETTER.test(c)) latin = true;
+      else if (!MARK_CHAR.test(c)) allFoldable = false;
+    }
+  }
+  return allFoldable || latin ? folded : word;
+}
+
+/**
+ * Folds look-alikes from Unicode's confusables table (src/text/confusables.ts) inside words that are
+ * disguised Latin: dotless "ı", modifier-letter apostrophes ("wasnʼt"), Cyrillic and Greek twins,
+ * mathematical letters, fullwidth forms. As foldHomoglyphs, a word is folded when it has a Latin letter
+ * or is made only of look-alikes, so real Cyrillic or Greek words ("Привет", "λόγος") stay.
+ */
+export function foldConfusables(s: string): string {
+  if (!CONFUSABLE_CHAR.test(s)) return s;
+  let out = s.replace(CONFUSABLE_WORD, (w) => (CONFUSABLE_CHAR.test(w) ? foldConfusableWord(w) : w));
   if (/[\uFF01-\uFF5E]/.test(out)) out = out.replace(/[\uFF01-\uFF5E]/g, foldChar);
   return out;
 }

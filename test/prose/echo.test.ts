@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { echoFactor, findEchoes, normalizeLine, requestedLines } from "../../src/terms/prose/echo.js";
+import { echoFactor, findEchoes, normalizeLine, requestedLines, SEED_ECHO_OPTIONS } from "../../src/terms/prose/echo.js";
 
 const types = (reply: string, user: string, names?: string[]) => findEchoes(reply, user, new Set(names ?? [])).map((h) => h.type);
 
@@ -43,5 +43,18 @@ describe("echo detection", () => {
     const hits = [{ type: "verbatim" as const, line: "x" }, { type: "partial" as const, line: "y" }];
     expect(echoFactor(hits, { verbatim: 0.15, partial: 0 })).toBeCloseTo(0.85, 12);
     expect(echoFactor([], { verbatim: 0.15 })).toBe(1);
+  });
+
+  it('does not read a stock phrase as a partial echo: "I don\'t know either" (seed preset: it did)', () => {
+    const user = "I don't know what to do.";
+    expect(types('"I don\'t know either," she admitted.', user)).toEqual([]);
+    expect(findEchoes('"I don\'t know either," she admitted.', user, new Set(), SEED_ECHO_OPTIONS).map((h) => h.type)).toEqual(["partial"]);
+  });
+
+  it("catches an inverted italic thought: *Am I a coward?* (seed preset: missed)", () => {
+    const user = "You're a coward.";
+    expect(types("She flinched. *Am I a coward?* She did not answer him.", user)).toEqual(["italic_thought"]);
+    expect(types('"Am I a coward?" she asked.', user)).toEqual(["question_back"]);
+    expect(findEchoes("She flinched. *Am I a coward?* She did not answer him.", user, new Set(), SEED_ECHO_OPTIONS)).toEqual([]);
   });
 });

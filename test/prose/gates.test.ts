@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkGates, DEFAULT_GATE_OPTIONS, type GateInput } from "../../src/terms/prose/gates.js";
+import { checkGates, DEFAULT_GATE_OPTIONS, endsMidSentence, isRefusal, type GateInput } from "../../src/terms/prose/gates.js";
 import { splitThinking } from "../../src/terms/prose/thinking-block.js";
 import { thinkingFactor } from "../../src/terms/prose/thinking.js";
 import { foreignScript } from "../../src/terms/prose/language.js";
@@ -86,5 +86,30 @@ describe("role-play scaffolding", () => {
   it("leaves ordinary prose alone", () => {
     const text = "It was ten o'clock. Time: that was all she needed.";
     expect(stripRoleplayScaffolding(text)).toBe(text);
+  });
+});
+
+describe("hardened gate helpers", () => {
+  it("reads a refusal after leading actions or outside dialogue, not inside it", () => {
+    expect(isRefusal("*She pauses.* I'm sorry, but I can't continue with this roleplay.", "start")).toBe(false);
+    expect(isRefusal("*She pauses.* I'm sorry, but I can't continue with this roleplay.", "anywhere")).toBe(true);
+    expect(isRefusal("She looks up. As an AI, I must keep this story appropriate.", "anywhere")).toBe(true);
+    expect(isRefusal('"I\'m sorry," she whispered.', "anywhere")).toBe(false);
+    expect(isRefusal('He shook his head. "I can\'t continue with this," he said.', "anywhere")).toBe(false);
+    expect(isRefusal("I can't stop thinking about the sea.", "anywhere")).toBe(true); // the seed's start rule still holds
+  });
+
+  it("sees a text that stops mid-sentence", () => {
+    expect(endsMidSentence("She turned and said that the")).toBe(true);
+    expect(endsMidSentence("She left,")).toBe(true);
+    for (const end of ["She left.", "She left!*", '"Go."', "Who knows? *grins*", "She left—", "(She left)", "Bye 👋"]) expect(endsMidSentence(end), end).toBe(false);
+  });
+
+  it("counts foreign characters one by one, spaced or not, but not in text faces", () => {
+    expect(foreignScript("我 很 好 she said", "Hello").letters).toBe(0);
+    expect(foreignScript("我 很 好 she said", "Hello", "characters").letters).toBe(3);
+    expect(foreignScript("Я не знаю, she said.", "Hello", "characters").letters).toBe(7);
+    expect(foreignScript("But I just did ಠ_ಠ ಠ_ಠ ¯\\_(ツ)_/¯ ¯\\_( ツ )_/¯ and left.", "Hello", "characters").letters).toBe(0);
+    expect(foreignScript("She said 先 and 輩 softly.", "Hello", "characters").letters).toBe(0);
   });
 });

@@ -39,4 +39,19 @@ describe('"not X, but Y" detector', () => {
   it("leaves hyphenated words alone", () => {
     expect(types("It was not a well-known fact at all.")).toEqual([]);
   });
+
+  it('catches "It wasn\'t fear. It was hunger." (off in the seed preset)', () => {
+    expect(types("It wasn't fear. It was hunger.")).toEqual(["n't…next-sentence"]);
+    expect(types("It was not fear. It was hunger.")).toEqual(["not…next-sentence"]);
+    expect(types("She never cried. She laughed at all of them.")).toEqual(["never…next-sentence"]);
+    const seed = (text: string) => findNegations(scanText(text, lexicon), lexicon, [], false).map((h) => h.type);
+    expect(seed("It wasn't fear. It was hunger.")).toEqual([]);
+  });
+
+  it("needs the next sentence to restate the subject affirmatively", () => {
+    expect(types("It wasn't fear. The door opened.")).toEqual([]);
+    expect(types("He did not move. He did not breathe.")).toEqual([]);
+    expect(types("I don't know. I think so.")).toEqual([]);
+    expect(types("It wasn't fear. It is late.")).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Lexicon } from "../../src/text/lexicon.js";
 import { scanText } from "../../src/text/scan.js";
-import { compilePhrases, findPhrases, phraseCredit, phraseFactor, PolicyPhraseRates } from "../../src/terms/prose/phrases.js";
+import { compilePhrases, countPhraseRates, findPhrases, phraseCredit, phraseFactor, phraseWeights } from "../../src/terms/prose/phrases.js";
 import { fixtureDictionary } from "./dictionary-fixture.js";
 
 const lexicon = new Lexicon();
@@ -24,24 +24,22 @@ describe("human-phrase bonus", () => {
   });
 
   it("stops paying for a phrase the policy learns to spam", () => {
-    const rates = new PolicyPhraseRates(entries, 100, 1000);
-    expect([...rates.weights()]).toEqual([1, 1, 1]);
+    expect([...phraseWeights(entries)]).toEqual([1, 1, 1]);
     // The policy now says "at least" in every 100-word reply: 10 per 1k words, 10× the human rate.
     const atLeast = entries.findIndex((e) => e.phrase === "at least");
-    for (let k = 0; k < 50; k++) rates.observe([atLeast], 100);
-    const w = rates.weights();
+    const rates = countPhraseRates(entries, Array.from({ length: 50 }, () => ({ ids: [atLeast], words: 100 })));
+    expect(rates).toEqual({ rollouts: 50, words: 5000, counts: { "at least": 50 } });
+    const w = phraseWeights(entries, rates, 1000);
     expect(w[atLeast]).toBe(0);
     // Phrases it does not use keep paying in full.
     expect(w[entries.findIndex((e) => e.phrase === "one of")]).toBe(1);
     expect(phraseCredit([atLeast], w, 100)).toBe(0);
   });
 
-  it("forgets rollouts that leave the window", () => {
-    const rates = new PolicyPhraseRates(entries, 20, 1000);
+  it("keeps the mined model rates until the declared rates hold enough words", () => {
     const atLeast = entries.findIndex((e) => e.phrase === "at least");
-    for (let k = 0; k < 20; k++) rates.observe([atLeast], 100);
-    expect(rates.weights()[atLeast]).toBe(0);
-    for (let k = 0; k < 20; k++) rates.observe([], 100);
-    expect(rates.weights()[atLeast]).toBe(1);
+    const rates = countPhraseRates(entries, Array.from({ length: 5 }, () => ({ ids: [atLeast], words: 100 })));
+    expect(phraseWeights(entries, rates, 1000)[atLeast]).toBe(1);
+    expect(phraseWeights(entries, rates, 500)[atLeast]).toBe(0);
   });
 });

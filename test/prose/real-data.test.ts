@@ -14,7 +14,7 @@ describe.skipIf(!hasSharedData)(`shipped default dictionary on real prose (${has
       .filter((r) => r.meta.kind === "creative")
       .filter((_, i) => i % 25 === 0)
       .slice(0, 60);
-    const scorer = await getStack("prose").create(proseOptions.parse({ phraseWindow: 0 }), {});
+    const scorer = await getStack("prose").create(proseOptions.parse({}), {});
     const h = await scorer.scoreRows(human);
     const m = await scorer.scoreRows(model);
     expect(h.every((s) => s.value !== null) && m.every((s) => s.value !== null)).toBe(true);
@@ -25,7 +25,7 @@ describe.skipIf(!hasSharedData)(`shipped default dictionary on real prose (${has
   it("zeroes none of the 96 HANNA human stories (a one-line '#' story and text faces once were)", async () => {
     const stories = loadHannaHuman(sharedPath("human_prose/fiction_writingprompts_human_hanna.jsonl"));
     expect(stories).toHaveLength(96);
-    const scorer = await getStack("prose").create(proseOptions.parse({ phraseWindow: 0 }), {});
+    const scorer = await getStack("prose").create(proseOptions.parse({}), {});
     const gated = (await scorer.scoreRows(stories)).flatMap((s, i) => (s.terms.gates?.value === 0 ? [`${stories[i].id}: ${JSON.stringify(s.terms.gates.details)}`] : []));
     expect(gated).toEqual([]);
   });

@@ -33,8 +33,8 @@ describe("self-repetition guard", () => {
 
   it("stops the prose reward paying for a reply said twice, and leaves ordinary prose alone", async () => {
     const stack = getStack("prose");
-    const plain = await stack.create(proseOptions.parse({ phraseWindow: 0 }), {});
-    const guarded = await stack.create(proseOptions.parse({ phraseWindow: 0, repetition: { enabled: true } }), {});
+    const plain = await stack.create(proseOptions.parse({ repetition: { enabled: false } }), {});
+    const guarded = await stack.create(proseOptions.parse({}), {});
     const change = async (scorer: typeof plain) => (await runStackTransformAudit(scorer, rows, ["repetition"])).results.find((r) => r.quantity === "reward")!.change!;
     const [before, after] = [await change(plain), await change(guarded)];
     console.info(`repetition, reward change: lexical ${before.mean.toFixed(3)}, guarded ${after.mean.toFixed(3)}`);

@@ -22,7 +22,7 @@ const sloppy =
 
 async function score(rows: BankRow[], options: Record<string, unknown> = {}): Promise<Score[]> {
   const def = getStack("prose");
-  const scorer = await def.create(proseOptions.parse({ dictionary: dictPath, phraseWindow: 0, ...options }), {});
+  const scorer = await def.create(proseOptions.parse({ dictionary: dictPath, ...options }), {});
   return scorer.scoreRows(rows);
 }
 
@@ -38,13 +38,13 @@ describe('the "prose" stack', () => {
       { id: "good", output: narration },
       { id: "bad", output: sloppy },
     ]);
-    expect(Object.keys(good.terms).sort()).toEqual(["echo", "gates", "human_phrases", "openers", "slop", "thinking_length"]);
+    expect(Object.keys(good.terms).sort()).toEqual(["echo", "gates", "human_phrases", "openers", "self_repetition", "slop", "thinking_length"]);
     expect(good.value).not.toBeNull();
     expect(bad.value).not.toBeNull();
     expect(good.value!).toBeGreaterThan(bad.value!);
     expect(bad.terms.slop.value!).toBeLessThan(0.5);
     expect(good.terms.slop.value).toBe(1);
-    const product = ["thinking_length", "slop", "human_phrases", "openers", "echo"].reduce((p, t) => p * good.terms[t].value!, 1);
+    const product = ["thinking_length", "slop", "human_phrases", "openers", "echo", "self_repetition"].reduce((p, t) => p * good.terms[t].value!, 1);
     expect(good.value).toBeCloseTo(product, 12);
     expect(good.instrument).toMatch(/^[0-9a-f]{64}$/);
   });

@@ -38,8 +38,8 @@ describe("word-order guard on the embedded LM", () => {
 
   it("closes the word-shuffle hole of the prose reward, and costs real prose nothing", async () => {
     const stack = getStack("prose");
-    const lexical = await stack.create(proseOptions.parse({ phraseWindow: 0 }), {});
-    const guarded = await stack.create(proseOptions.parse({ phraseWindow: 0, wordOrder: { enabled: true } }), { reference: lm });
+    const lexical = await stack.create(proseOptions.parse({}), {});
+    const guarded = await stack.create(proseOptions.parse({ wordOrder: { enabled: true } }), { reference: lm });
     expect(stack.rolesFor?.(proseOptions.parse({ wordOrder: { enabled: true } }))).toEqual(["reference"]);
     expect(guarded.instrument.models.reference.model).toBe("foolsgold-embedded-lm");
     const [plain, safe] = await Promise.all([runStackTransformAudit(lexical, rows, ["word-shuffle"]), runStackTransformAudit(guarded, rows, ["word-shuffle"])]);
@@ -59,7 +59,7 @@ describe("word-order guard on the embedded LM", () => {
     const stack = getStack("prose");
     expect(() => stack.create(proseOptions.parse({ wordOrder: { enabled: true } }), {})).toThrow(/models\.reference: the word-order guard needs a model/);
     const broken = { ...lm, continuationLogprobs: async () => Promise.reject(new Error("connection refused")) } as ModelClient;
-    const scorer = await stack.create(proseOptions.parse({ phraseWindow: 0, wordOrder: { enabled: true } }), { reference: broken });
+    const scorer = await stack.create(proseOptions.parse({ wordOrder: { enabled: true } }), { reference: broken });
     const scores = await scorer.scoreRows(rows.slice(0, 2));
     for (const s of scores) {
       expect(s.value).toBeNull();

@@ -4,6 +4,7 @@ import {
   cleanText,
   foldHomoglyphs,
   stripInvisible,
+  stripHtml,
   stripMarkup,
   stripZalgo,
   tidyWhitespace,
@@ -29,6 +30,12 @@ describe("stripMarkup", () => {
   });
   it("leaves snake_case identifiers and lone asterisks alone", () => {
     expect(stripMarkup("use snake_case_names and 2 * 3 = 6")).toBe("use snake_case_names and 2 * 3 = 6");
+  });
+});
+
+describe("stripHtml", () => {
+  it("removes tags and comments but no markdown", () => {
+    expect(stripHtml("<span>dark</span> <b>*night*</b><!-- pad pad pad --> &amp; rain")).toBe("dark *night* & rain");
   });
 });
 

@@ -3,6 +3,10 @@
 // contractions expand, and "I"/"you" (me/my/your, am/are) are treated alike, so "You're crazy" echoed
 // as "I'm crazy?" still counts. Character names, titles, lines the user asked for and stock replies
 // ("I love you too") are ignored. Each hit is typed so only the types a model overuses are penalized.
+// Hardened (the default; the seed preset turns both off): the content word that makes a partial echo
+// distinctive may not be one of the everyday verbs of stock phrases ("I don't know either" does not
+// echo "I don't know what to do"), and an inverted question is read in statement order, so the
+// thought *Am I a coward?* echoes "You're a coward."
 import { z } from "zod";
 import type { TermMeta } from "../types.js";
 import { splitDialogue } from "../../text/dialogue.js";
@@ -15,6 +19,25 @@ export type EchoType = (typeof ECHO_TYPES)[number];
 /** Italic spans longer than this are narration in italics, not a thought. */
 export const MAX_THOUGHT_WORDS = 15;
 const MIN_PARTIAL_RUN = 3;
+
+export interface EchoOptions {
+  /** A partial echo needs a content word other than a stock-phrase verb (seed: any content word). */
+  distinctivePartial: boolean;
+  /** Read "Am I …?" as "I am …" before matching (seed: off). */
+  inverted: boolean;
+}
+
+export const HARDENED_ECHO_OPTIONS: EchoOptions = { distinctivePartial: true, inverted: true };
+export const SEED_ECHO_OPTIONS: EchoOptions = { distinctivePartial: false, inverted: false };
+
+/** Verbs of everyday stock phrases ("I don't know", "I want to go", "I mean"): sharing one is not an echo. */
+const STOCK_VERBS = new Set(
+  "know knew think thought want wanted mean meant see saw go went get got say said like feel felt need guess care believe remember understand let look come take make tell".split(" "),
+);
+
+const SUBJECTS = new Set(["P", "he", "she", "it", "we", "they"]);
+/** Auxiliaries that open an inverted question ("Am I", "Are you", "Did I"), as they read after unifying. */
+const INVERTING = new Set(["BE", "is", "was", "were", "do", "does", "did", "can", "could", "will", "would", "shall", "should", "have", "has", "had"]);
 
 export interface EchoHit {
   type: EchoType;
@@ -78,21 +101,28 @@ function containsRun(hay: string[], needle: string[]): boolean {
   return false;
 }
 
-/** Longest common contiguous run that contains a content word. */
-function longestDistinctiveRun(a: string[], b: string[]): number {
+/** Longest common contiguous run that contains a content word (`distinctive`: not a stock-phrase verb). */
+function longestDistinctiveRun(a: string[], b: string[], distinctive: boolean): number {
   let best = 0;
   for (let i = 0; i < a.length; i++) {
     for (let j = 0; j < b.length; j++) {
       let k = 0;
       let content = false;
       while (i + k < a.length && j + k < b.length && a[i + k] === b[j + k]) {
-        if (!isStopword(a[i + k]) && !(a[i + k] in REVERSE_UNIFY)) content = true;
+        const w = a[i + k];
+        if (!isStopword(w) && !(w in REVERSE_UNIFY) && !(distinctive && STOCK_VERBS.has(w))) content = true;
         k++;
         if (content && k > best) best = k;
       }
     }
   }
   return best;
+}
+
+/** An inverted question in statement order: [BE, P, a, coward] → [P, BE, a, coward]. */
+function uninvert(unified: string[]): string[] | null {
+  if (unified.length < 3 || !INVERTING.has(unified[0]) || !SUBJECTS.has(unified[1])) return null;
+  return [unified[1], unified[0], ...unified.slice(2)];
 }
 const REVERSE_UNIFY: Record<string, true> = { P: true, PP: true, PPS: true, PR: true, BE: true };
 
@@ -130,12 +160,12 @@ export function replySegments(reply: string): Segment[] {
   return segments;
 }
 
-export function findEchoes(reply: string, userMessage: string, names: ReadonlySet<string> = new Set()): EchoHit[] {
+export function findEchoes(reply: string, userMessage: string, names: ReadonlySet<string> = new Set(), options: EchoOptions = HARDENED_ECHO_OPTIONS): EchoHit[] {
   if (!userMessage.trim()) return [];
-  return findEchoesIn(replySegments(reply), userMessage, names);
+  return findEchoesIn(replySegments(reply), userMessage, names, options);
 }
 
-export function findEchoesIn(segments: Segment[], userMessage: string, names: ReadonlySet<string> = new Set()): EchoHit[] {
+export function findEchoesIn(segments: Segment[], userMessage: string, names: ReadonlySet<string> = new Set(), options: EchoOptions = HARDENED_ECHO_OPTIONS): EchoHit[] {
   if (!userMessage.trim() || segments.length === 0) return [];
   const userLines = sentencesOf(userMessage).map((s) => normalizeLine(s, names)).filter((t) => t.raw.length > 0);
   const userAll = normalizeLine(userMessage, names);
@@ -146,18 +176,20 @@ export function findEchoesIn(segments: Segment[], userMessage: string, names: Re
     if (tokens.raw.length < 2) continue;
     const key = tokens.unified.join(" ");
     if (STOCK.has(key) || [...requested].some((r) => r.length > 0 && key.includes(r))) continue;
-    const type = classify(seg.line, tokens, userLines, userAll);
+    const type = classify(seg.line, tokens, userLines, userAll, options);
     if (type) hits.push({ type: seg.italic ? "italic_thought" : type, line: seg.line });
   }
   return hits;
 }
 
-function classify(line: string, t: Tokens, userLines: Tokens[], userAll: Tokens): Exclude<EchoType, "italic_thought"> | null {
+function classify(line: string, t: Tokens, userLines: Tokens[], userAll: Tokens, options: EchoOptions): Exclude<EchoType, "italic_thought"> | null {
   if (userLines.some((u) => strongMatch(t.raw, u.raw))) return "verbatim";
-  const unifiedMatch = userLines.some((u) => strongMatch(t.unified, u.unified));
-  if (unifiedMatch && /\?\s*["”]?\s*$/.test(line.trim())) return "question_back";
+  const question = /\?\s*["”]?\s*$/.test(line.trim());
+  const statement = options.inverted && question ? uninvert(t.unified) : null;
+  const unifiedMatch = userLines.some((u) => strongMatch(t.unified, u.unified) || (statement !== null && strongMatch(statement, u.unified)));
+  if (unifiedMatch && question) return "question_back";
   if (unifiedMatch) return "pronoun_flipped";
-  if (longestDistinctiveRun(t.unified, userAll.unified) >= MIN_PARTIAL_RUN) return "partial";
+  if (longestDistinctiveRun(t.unified, userAll.unified, options.distinctivePartial) >= MIN_PARTIAL_RUN) return "partial";
   return null;
 }
 

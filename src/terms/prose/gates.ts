@@ -1,7 +1,9 @@
 // The zero-gates of the prose reward (SPEC §7, seed 002), checked on cleaned text: truncated output;
 // a missing, broken or leaked thinking block, or thinking when it is off; a short refusal, a stub or
 // an abnormally short reply; a switch into another script; too few common English words beyond what
-// the prompt itself uses. Each gate names itself so a zero is never a mystery.
+// the prompt itself uses. Each gate names itself so a zero is never a mystery. The hardened preset
+// judges the whole reply: a refusal after leading actions (but not an apology inside dialogue), a
+// reply that stops mid-sentence whatever finish_reason says, and fenced content that is not prose.
 import { z } from "zod";
 import type { TermMeta } from "../types.js";
 import type { ThinkingProblem } from "./thinking-block.js";
@@ -17,6 +19,19 @@ export interface GateOptions {
   maxForeignLetters: number;
   /** Minimum share of common English words among words the prompt does not use. */
   minCommonEnglish: number;
+  /** "start": a refusal opens the reply (seed); "anywhere": after leading actions, or an out-of-character refusal anywhere outside dialogue. */
+  refusal: "start" | "anywhere";
+  /** Foreign letters counted in runs of one script (seed) or as characters, spaced or not (hardened). */
+  script: "runs" | "characters";
+  /**
+   * Also read truncation from the text (it ends mid-word or mid-sentence, without terminal punctuation):
+   * "off" (seed); "with-finish-reason" (hardened): for rows that report a finish_reason, so a "stop" that
+   * cut a sentence is caught while texts without one are left alone (published human corpora end
+   * passages on a comma or mid-sentence: docs/prose.md); "always".
+   */
+  truncationFromText: "off" | "with-finish-reason" | "always";
+  /** Rows without a group_id are compared with the other replies to the same prompt (their scenario). */
+  scenarioLength: boolean;
 }
 
 export const DEFAULT_GATE_OPTIONS: GateOptions = {
@@ -25,6 +40,19 @@ export const DEFAULT_GATE_OPTIONS: GateOptions = {
   refusalMaxWords: 150,
   maxForeignLetters: 3,
   minCommonEnglish: 0.6,
+  refusal: "start",
+  script: "runs",
+  truncationFromText: "off",
+  scenarioLength: false,
+};
+
+/** What the hardened preset changes (see src/stacks/prose-presets.ts). */
+export const HARDENED_GATE_OPTIONS: GateOptions = {
+  ...DEFAULT_GATE_OPTIONS,
+  refusal: "anywhere",
+  script: "characters",
+  truncationFromText: "with-finish-reason",
+  scenarioLength: true,
 };
 
 /** How far below the prompt's own common-English share a reply may fall. */
@@ -32,8 +60,34 @@ const PROMPT_MARGIN = 0.1;
 
 const TRUNCATED_REASONS = new Set(["length", "max_tokens", "max_length", "max_output_tokens"]);
 const REFUSAL = /^(?:\W*)(?:i'?m sorry|i am sorry|sorry,|i can(?:'|no)?t|i cannot|i won'?t|i will not|i'?m not able|i am not able|i'?m unable|i am unable|as an ai|i must decline|i'?m afraid i can)/i;
+/** Role-play actions before the first words: *She pauses.*, (pauses), [sighs]. */
+const LEADING_ACTIONS = /^(?:\s*(?:\*[^*\n]+\*|_[^_\n]+_|\([^()\n]+\)|\[[^\]\n]+\]))+/;
+const OPENS_DIALOGUE = /^\s*["“«„]/;
+const DIALOGUE = /"[^"\n]*"|“[^”\n]*”|«[^»\n]*»/g;
+/** A refusal of the task itself, wherever it stands: a refusing verb with a task object, or the assistant's voice. */
+const OUT_OF_CHARACTER_REFUSAL =
+  /\b(?:i(?:'m| am) sorry,? but i (?:can(?:'|no)?t|cannot|won'?t|will not|am unable|'m unable|am not able|'m not able)|i (?:can(?:'|no)?t|cannot|won'?t|will not|am unable to|'m unable to|am not able to|'m not able to|must decline to) (?:continue|help|assist|comply|engage|fulfil|write|generate|create|produce|provide|participate|proceed|role-?play|go on with)|as an ai\b|as a language model|i must (?:respectfully )?decline)/i;
+const TERMINAL = /[.!?…。！？)\]}>*_\p{Extended_Pictographic}\u2014\u2013-]$/u;
+const CLOSERS = /[\s"”’'»~`]+$/;
 
-export type GateName = "truncated" | "thinking" | "refusal" | "stub" | "abnormally_short" | "script_switch" | "not_english";
+export type GateName = "truncated" | "thinking" | "refusal" | "stub" | "abnormally_short" | "script_switch" | "not_english" | "not_prose";
+
+/** True when the reply refuses: at its start (seed), or under "anywhere" also after leading actions or outside dialogue. */
+export function isRefusal(reply: string, mode: GateOptions["refusal"]): boolean {
+  if (mode === "start") return REFUSAL.test(reply);
+  const rest = reply.replace(LEADING_ACTIONS, "");
+  if (!OPENS_DIALOGUE.test(rest) && REFUSAL.test(rest)) return true;
+  return OUT_OF_CHARACTER_REFUSAL.test(rest.replace(/[’‘]/g, "'").replace(DIALOGUE, " "));
+}
+
+/**
+ * The text stops mid-word or mid-sentence: after closing quotes, its last character is not terminal
+ * punctuation, a closing bracket, the end of an *action* or emphasis, a dash or an emoji.
+ */
+export function endsMidSentence(reply: string): boolean {
+  const end = reply.replace(CLOSERS, "");
+  return end.length > 0 && !TERMINAL.test(end);
+}
 
 /** What the gates look at, measured on the cleaned reply (see language.ts). */
 export interface GateInput {
@@ -50,6 +104,8 @@ export interface GateInput {
   thinkingProblem: ThinkingProblem;
   /** Median reply length (words) of the row's group, when the group has enough rows. */
   groupMedianWords?: number;
+  /** Fenced blocks that are not prose (hardened reading); a reply that hides content there is gated. */
+  notProseBlocks?: number;
 }
 
 export interface GateResult {
@@ -61,8 +117,11 @@ export function checkGates(input: GateInput, options: GateOptions = DEFAULT_GATE
   const fail = (failed: GateName, details: Record<string, unknown>): GateResult => ({ failed, details });
   const n = input.words;
   if (input.finishReason && TRUNCATED_REASONS.has(input.finishReason)) return fail("truncated", { finish_reason: input.finishReason });
+  const readText = options.truncationFromText === "always" || (options.truncationFromText === "with-finish-reason" && input.finishReason !== undefined);
+  if (readText && endsMidSentence(input.reply)) return fail("truncated", { ends: input.reply.trimEnd().slice(-20), finish_reason: input.finishReason ?? null });
   if (input.thinkingProblem) return fail("thinking", { problem: input.thinkingProblem });
-  if (REFUSAL.test(input.reply) && n < options.refusalMaxWords) return fail("refusal", { words: n });
+  if (input.notProseBlocks) return fail("not_prose", { fenced_blocks: input.notProseBlocks });
+  if (n < options.refusalMaxWords && isRefusal(input.reply, options.refusal)) return fail("refusal", { words: n });
   if (n < options.minWords) return fail("stub", { words: n, min_words: options.minWords });
   if (input.groupMedianWords !== undefined && n < options.minShareOfGroupMedian * input.groupMedianWords) {
     return fail("abnormally_short", { words: n, group_median_words: input.groupMedianWords });
@@ -75,16 +134,26 @@ export function checkGates(input: GateInput, options: GateOptions = DEFAULT_GATE
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
 
-export const gatesTerm: TermMeta<GateOptions> = {
-  name: "gates",
-  kind: "gate",
-  needsModel: false,
-  description: "0 for truncated output, a bad thinking block, a refusal/stub/abnormally short reply, a script switch or too little common English; else 1",
-  options: z.object({
+/** Every gate option, each optional: the preset (src/stacks/prose-presets.ts) fills what is not given. */
+export const gateOptions = z
+  .object({
     minWords: z.number().int().min(0),
     minShareOfGroupMedian: z.number().min(0).max(1),
     refusalMaxWords: z.number().int().min(0),
     maxForeignLetters: z.number().int().min(1),
     minCommonEnglish: z.number().min(0).max(1),
-  }),
+    refusal: z.enum(["start", "anywhere"]),
+    script: z.enum(["runs", "characters"]),
+    truncationFromText: z.enum(["off", "with-finish-reason", "always"]),
+    scenarioLength: z.boolean(),
+  })
+  .partial()
+  .strict();
+
+export const gatesTerm: TermMeta<Partial<GateOptions>> = {
+  name: "gates",
+  kind: "gate",
+  needsModel: false,
+  description: "0 for truncated output, a bad thinking block, non-prose fenced content, a refusal/stub/abnormally short reply, a script switch or too little common English; else 1",
+  options: gateOptions,
 };

@@ -6,7 +6,7 @@
 // that is itself low in common English lowers the bar (gates.ts).
 import { cleanText } from "../../text/cleanup.js";
 import { commonEnglishRatio, isCommonEnglish } from "../../text/english.js";
-import { scriptOf, scriptShares, SCRIPTS, type Script } from "../../text/script.js";
+import { scriptOf, scriptShares, SCRIPTS, type Script, type ScriptShares } from "../../text/script.js";
 import { words } from "../../text/tokenize.js";
 import { WORD_COMMON, type Lexicon } from "../../text/lexicon.js";
 import type { Scan } from "../../text/scan.js";
@@ -37,9 +37,15 @@ function promptShare(promptWords: Set<string>): { promptCommonEnglish?: number }
  * (combining marks continue a run): a switch of language writes words, while a lone letter among
  * symbols is a text face such as ಠ_ಠ or ¯\_(ツ)_/¯.
  */
-export function foreignScript(reply: string, prompt: string): { letters: number; scripts: string[] } {
+export function foreignScript(reply: string, prompt: string, mode: "runs" | "characters" = "runs"): { letters: number; scripts: string[] } {
   if (ONLY_LATIN.test(reply)) return { letters: 0, scripts: [] };
   const p = scriptShares(prompt);
+  const counts = mode === "runs" ? foreignRuns(reply, p) : foreignCharacters(reply, p);
+  const scripts = SCRIPTS.filter((s) => counts.has(s));
+  return { letters: scripts.reduce((a, s) => a + counts.get(s)!, 0), scripts };
+}
+
+function foreignRuns(reply: string, p: ScriptShares): Map<Script, number> {
   const counts = new Map<Script, number>();
   let run: Script | null = null;
   let length = 0;
@@ -58,13 +64,53 @@ export function foreignScript(reply: string, prompt: string): { letters: number;
     length = 1;
   }
   close();
-  const scripts = SCRIPTS.filter((s) => counts.has(s));
-  return { letters: scripts.reduce((a, s) => a + counts.get(s)!, 0), scripts };
+  return counts;
+}
+
+/** Spaces and sentence punctuation between letters of one script keep them one stretch of text. */
+const GAP = /[\s.,!?;:，。、！？；：…・"“”'‘’«»「」『』\-—–]/u;
+/** Symbols a text face is built from: a letter touching one of these is an eye or a mouth. */
+const FACE = /[_()\\/¯^°‿◕╯︵┻━︶=<>|`~]/u;
+
+/**
+ * Foreign letters counted one by one (the hardened gate): letters of one script separated only by
+ * spaces or punctuation form one stretch, so "我 很 好" counts 3 like "我很好". A stretch needs two
+ * letters, and a letter touching a face symbol (ಠ_ಠ, (ツ)) is not counted.
+ */
+function foreignCharacters(reply: string, p: ScriptShares): Map<Script, number> {
+  const chars = [...reply];
+  const counts = new Map<Script, number>();
+  let stretch: Script | null = null;
+  let length = 0;
+  const close = (): void => {
+    if (stretch !== null && length >= 2) counts.set(stretch, (counts.get(stretch) ?? 0) + length);
+    stretch = null;
+    length = 0;
+  };
+  for (let k = 0; k < chars.length; k++) {
+    const ch = chars[k];
+    if (MARK.test(ch)) continue;
+    const script = scriptOf(ch);
+    if (script === null) {
+      if (!GAP.test(ch)) close();
+      continue;
+    }
+    const face = FACE.test(chars[k - 1] ?? "") || FACE.test(chars[k + 1] ?? "");
+    if (script === "latin" || p[script] > 0 || face) {
+      close();
+      continue;
+    }
+    if (script !== stretch) close();
+    stretch = script;
+    length++;
+  }
+  close();
+  return counts;
 }
 
 /** `text` is the reply as the terms see it and `scan` its scan; `prompt` the row's prompt text. */
-export function languageStats(text: string, scan: Scan, lexicon: Lexicon, prompt: string, promptWords: () => Set<string>): LanguageStats {
-  const foreign = foreignScript(text, prompt);
+export function languageStats(text: string, scan: Scan, lexicon: Lexicon, prompt: string, promptWords: () => Set<string>, script: "runs" | "characters" = "runs"): LanguageStats {
+  const foreign = foreignScript(text, prompt, script);
   if (MARKUP.test(text)) {
     const cleaned = cleanText(text);
     const tokens = words(cleaned);

@@ -1,7 +1,7 @@
 // Human-phrase bonus (SPEC §7, seed 002): everyday 2–3 word phrases ("at least", "one of", "as soon
 // as") that humans use ≥ 2.5× more than the model. Each counts once per reply, weighted by how rarely
-// the policy itself uses it, with the policy's rates refreshed from its most recent rollouts (a
-// window), so a phrase the policy learns to spam stops paying. Credit per 1,000 words; full marks at
+// the policy itself uses it, with the policy's rates taken from its most recent rollouts (a window the
+// caller declares, see PhraseRates), so a phrase the policy learns to spam stops paying. Credit per 1,000 words; full marks at
 // the human 25th percentile; a reply with none scores 0.70; replies under 40 words are left at 1.
 import { z } from "zod";
 import type { TermMeta } from "../types.js";
@@ -53,46 +53,53 @@ export function findPhrases(scan: Scan, c: CompiledPhrases): number[] {
 }
 
 /**
- * The policy's recent phrase rates over a window of rollouts. Until the window holds `minWords`
- * words, the mined model rates stand in for the policy's.
+ * The policy's recent phrase use: a declared input, never state kept between calls, so one row scores
+ * the same bits whatever was scored before, in any process. The trainer counts the dictionary's human
+ * phrases over its most recent rollouts (`countPhraseRates`) and passes the result with the request or
+ * as a versioned file; its hash is recorded on every score.
  */
-export class PolicyPhraseRates {
-  private readonly counts: Float64Array;
-  private readonly recent: { ids: number[]; words: number }[] = [];
-  private words = 0;
+export interface PhraseRates {
+  /** Rollouts counted. */
+  rollouts: number;
+  /** Their words. */
+  words: number;
+  /** Replies that used each phrase (a phrase counts once per reply). */
+  counts: Record<string, number>;
+}
 
-  constructor(
-    private readonly entries: PhraseEntry[],
-    private readonly windowRollouts: number,
-    private readonly minWords = 20_000,
-  ) {
-    this.counts = new Float64Array(entries.length);
-  }
+export const phraseRatesSchema = z
+  .object({
+    rollouts: z.number().int().min(0),
+    words: z.number().min(0),
+    counts: z.record(z.string(), z.number().min(0)),
+  })
+  .strict();
 
-  /** Weight per phrase in [0, 1]: 1 while humans use it ≥ 2.5× more than the policy, 0 at parity. */
-  weights(): Float64Array {
-    const w = new Float64Array(this.entries.length);
-    const live = this.windowRollouts > 0 && this.words >= this.minWords;
-    for (let k = 0; k < w.length; k++) {
-      const e = this.entries[k];
-      const policyPer1k = live ? (1000 * this.counts[k]) / this.words : e.modelPer1k;
-      const ratio = policyPer1k > 0 ? e.humanPer1k / policyPer1k : Infinity;
-      w[k] = Math.max(0, Math.min(1, (ratio - 1) / (PHRASE_MIN_RATIO - 1)));
-    }
-    return w;
-  }
+/** Below this many counted words the mined model rates stand in for the policy's. */
+export const MIN_RATE_WORDS = 20_000;
 
-  observe(ids: number[], words: number): void {
-    if (this.windowRollouts <= 0) return;
-    this.recent.push({ ids, words });
-    for (const id of ids) this.counts[id]++;
-    this.words += words;
-    while (this.recent.length > this.windowRollouts) {
-      const old = this.recent.shift()!;
-      for (const id of old.ids) this.counts[id]--;
-      this.words -= old.words;
-    }
+/** Weight per phrase in [0, 1]: 1 while humans use it ≥ 2.5× more than the policy, 0 at parity. */
+export function phraseWeights(entries: readonly PhraseEntry[], rates?: PhraseRates, minWords = MIN_RATE_WORDS): Float64Array {
+  const w = new Float64Array(entries.length);
+  const live = rates !== undefined && rates.words >= minWords;
+  for (let k = 0; k < w.length; k++) {
+    const e = entries[k];
+    const policyPer1k = live ? (1000 * (rates.counts[e.phrase] ?? 0)) / rates.words : e.modelPer1k;
+    const ratio = policyPer1k > 0 ? e.humanPer1k / policyPer1k : Infinity;
+    w[k] = Math.max(0, Math.min(1, (ratio - 1) / (PHRASE_MIN_RATIO - 1)));
   }
+  return w;
+}
+
+/** Phrase rates of a set of rollouts, each given as the ids `findPhrases` found and its word count. */
+export function countPhraseRates(entries: readonly PhraseEntry[], rollouts: readonly { ids: readonly number[]; words: number }[]): PhraseRates {
+  const counts: Record<string, number> = {};
+  let words = 0;
+  for (const r of rollouts) {
+    words += r.words;
+    for (const id of r.ids) counts[entries[id].phrase] = (counts[entries[id].phrase] ?? 0) + 1;
+  }
+  return { rollouts: rollouts.length, words, counts };
 }
 
 export function phraseCredit(ids: number[], weights: Float64Array, words: number): number {
@@ -109,10 +116,10 @@ export function phraseFactor(credit: number, words: number, humanP25: number): n
   return NO_PHRASE_SCORE + (1 - NO_PHRASE_SCORE) * (credit / humanP25);
 }
 
-export const humanPhrasesTerm: TermMeta<{ window: number }> = {
+export const humanPhrasesTerm: TermMeta<{ rates?: PhraseRates }> = {
   name: "human_phrases",
   kind: "factor",
   needsModel: false,
   description: "credit per 1,000 words for everyday human phrases the policy rarely uses: 0.70 with none, 1 at the human 25th percentile, 1 under 40 words",
-  options: z.object({ window: z.number().int().min(0).default(1024) }),
+  options: z.object({ rates: phraseRatesSchema.optional() }).strict(),
 };

@@ -1,24 +1,26 @@
-// Self-repetition guard (opt-in; not in seed 002). Hits on one slop hub saturate (BM25), so a reply that
+// Self-repetition guard (not in seed 002; on in the hardened preset). Hits on one slop hub saturate (BM25), so a reply that
 // says its clichés twice lowers its own slop density, and saying the whole reply twice raised the
 // prose reward by +0.023 on 300 held-out replies (docs/prose.md). The guard measures the share of the
 // reply's word 6-grams that already occurred earlier in it: human prose in the shared corpora has
 // p99 1.1% and p99.9 2.2%; a reply said twice has 50%; a looping model reaches 95%.
-// factor = 1 − clip((share − free) / (full − free), 0, 1), free 5%, full 50%.
+// factor = 1 − clip((share − free) / (full − free), 0, 1), free 5%, full 50%. On in the hardened preset.
 import { z } from "zod";
 import type { TermMeta } from "../types.js";
 import type { Scan } from "../../text/scan.js";
 
+/** Each setting optional: the preset fills the rest (on in `hardened`, off in `seed`; free 5%, full 50%). */
 export const repetitionGuardOptions = z
   .object({
-    enabled: z.boolean().default(false),
+    enabled: z.boolean(),
     /** Share of repeated 6-grams that costs nothing. */
-    free: z.number().min(0).max(1).default(0.05),
+    free: z.number().min(0).max(1),
     /** Share at which the factor reaches 0. */
-    full: z.number().min(0).max(1).default(0.5),
+    full: z.number().min(0).max(1),
   })
+  .partial()
   .strict()
-  .refine((o) => o.full > o.free, { message: "full must be greater than free", path: ["full"] });
-export type RepetitionGuardOptions = z.infer<typeof repetitionGuardOptions>;
+  .refine((o) => o.full === undefined || o.free === undefined || o.full > o.free, { message: "full must be greater than free", path: ["full"] });
+export type RepetitionGuardOptions = { enabled: boolean; free: number; full: number };
 
 export const REPEAT_NGRAM = 6;
 
@@ -26,7 +28,7 @@ export const repetitionGuardTerm: TermMeta<RepetitionGuardOptions> = {
   name: "self_repetition",
   kind: "factor",
   needsModel: false,
-  description: "opt-in guard: share of word 6-grams that repeat an earlier one in the same reply; free to 5%, 0 at 50%",
+  description: "guard (hardened preset): share of word 6-grams that repeat an earlier one in the same reply; free to 5%, 0 at 50%",
   options: repetitionGuardOptions as unknown as z.ZodType<RepetitionGuardOptions>,
 };
 

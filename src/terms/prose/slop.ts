@@ -155,7 +155,7 @@ interface Span {
 }
 
 /** Measure one scanned reply. `spans` is scratch space reused across calls. */
-export function measureSlop(scan: Scan, c: CompiledSlop, negations: NegationHit[] = [], spans: Span[] = []): SlopMeasure {
+export function measureSlop(scan: Scan, c: CompiledSlop, negations: NegationHit[] = [], spans: Span[] = [], nextSentenceNegation = true): SlopMeasure {
   spans.length = 0;
   const { n, lemma, surface, flags, sentence } = scan;
   const surfaceFlags = c.lexicon.surfaceFlags;
@@ -203,7 +203,7 @@ export function measureSlop(scan: Scan, c: CompiledSlop, negations: NegationHit[
   for (const e of clusters) per1k[KINDS[e.kind]]++;
   let total = saturate(clusters, c.k1);
   negations.length = 0;
-  findNegations(scan, c.lexicon, negations);
+  findNegations(scan, c.lexicon, negations, nextSentenceNegation);
   for (const hit of negations) {
     per1k.not_x_but_y++;
     total += c.negation.get(hit.type) ?? 0;

@@ -1,0 +1,73 @@
+// The prose stack's two presets, versioned in the instrument. `seed` reads and gates a reply as seed 002
+// is written; `hardened` (the default) closes what the seed lets a policy hide or fake (issue 17): the
+// reply is read as its reader sees it — HTML tags and comments stripped before every term, fenced and
+// ((…)) content scored (or, when it is not prose, gated) rather than hidden, look-alikes folded from
+// Unicode's confusables table, combining marks held to a small budget — and the gates judge the whole
+// reply. It also turns on the self-repetition guard, and replaces the seed's opener factor with mined
+// opener templates and a loose guard (openers.ts). docs/prose.md ("Hardened defaults") has the figures.
+import type { EchoOptions } from "./echo.js";
+import { HARDENED_ECHO_OPTIONS, SEED_ECHO_OPTIONS } from "./echo.js";
+import { DEFAULT_GATE_OPTIONS, HARDENED_GATE_OPTIONS, type GateOptions } from "./gates.js";
+import type { OpenerOptions } from "./openers.js";
+
+/** How a reply is read before any term sees it. */
+export interface ReadingOptions {
+  /** Strip HTML tags, comments and entities before every term (the seed strips them for the gates only). */
+  markup: boolean;
+  /** Keep fenced blocks and ((…)) / [OOC: …] notes as text; a fenced block that is not prose gates the reply. */
+  unhide: boolean;
+  /** Fold look-alikes with Unicode's confusables table (the seed: a short Cyrillic/Greek list). */
+  confusables: boolean;
+  /** Combining marks allowed per 100 letters before all are removed (null: the seed's per-letter Zalgo rule). */
+  markBudget: number | null;
+}
+
+export interface PresetSettings {
+  reading: ReadingOptions;
+  gates: GateOptions;
+  /** Find "It wasn't fear. It was hunger." as a negation pattern. */
+  nextSentenceNegation: boolean;
+  echo: EchoOptions;
+  repetition: { enabled: boolean; free: number; full: number };
+  /** The seed's opener rule, or mined opener templates in slop with a p99 guard (issue 17's opener decision). */
+  openers: OpenerOptions;
+}
+
+export const PROSE_PRESET_NAMES = ["seed", "hardened"] as const;
+export type ProsePresetName = (typeof PROSE_PRESET_NAMES)[number];
+
+export interface ProsePreset {
+  name: ProsePresetName;
+  /** Bumped whenever what the preset resolves to changes; recorded in the instrument. */
+  version: string;
+  settings: PresetSettings;
+}
+
+const REPETITION = { free: 0.05, full: 0.5 };
+
+export const PROSE_PRESETS: Readonly<Record<ProsePresetName, ProsePreset>> = {
+  seed: {
+    name: "seed",
+    version: "1",
+    settings: {
+      reading: { markup: false, unhide: false, confusables: false, markBudget: null },
+      gates: DEFAULT_GATE_OPTIONS,
+      nextSentenceNegation: false,
+      echo: SEED_ECHO_OPTIONS,
+      repetition: { enabled: false, ...REPETITION },
+      openers: { mode: "seed" },
+    },
+  },
+  hardened: {
+    name: "hardened",
+    version: "1",
+    settings: {
+      reading: { markup: true, unhide: true, confusables: true, markBudget: 2 },
+      gates: HARDENED_GATE_OPTIONS,
+      nextSentenceNegation: true,
+      echo: HARDENED_ECHO_OPTIONS,
+      repetition: { enabled: true, ...REPETITION },
+      openers: { mode: "templates" },
+    },
+  },
+};

@@ -1,0 +1,131 @@
+// Issue 17's repros, one per bug: each edit fooled the prose stack as it was (the `seed` preset still
+// reproduces that, as seed 002 is written) and must not fool the default `hardened` preset. The stack
+// runs on its shipped default dictionary, so the assertions compare a reply with its own edit.
+import { describe, expect, it } from "vitest";
+import type { BankRow, Score } from "../../src/core/types.js";
+import { getStack } from "../../src/stacks/registry.js";
+import { proseOptions } from "../../src/stacks/prose.js";
+import { openScorer } from "../../src/stacks/open.js";
+
+/** A hand-written reply made of the clichés the dictionary targets: it scores low on both presets. */
+const SLOP =
+  "Her breath hitched as the scent of ozone and something uniquely him filled the air. A shiver ran down her spine. It wasn't fear, but something deeper, something primal. " +
+  "His voice was barely above a whisper, a low rumble that sent electricity coursing through her veins. Her heart hammered against her ribs as she searched his eyes, the weight of unspoken words hanging heavy between them. " +
+  "The tension in the room was palpable, a testament to the bond they shared. She couldn't help but feel that this moment was a tapestry of fate, woven from stolen glances and whispered promises. " +
+  "Time seemed to stand still. Somewhere in the distance, thunder rumbled, a reminder that the storm was far from over.";
+const SHORT_LINE = "She nodded and put the cup down on the table, then looked out at the rain for a long while.";
+
+async function scorer(preset: "seed" | "hardened", options: Record<string, unknown> = {}) {
+  return getStack("prose").create(proseOptions.parse({ preset, ...options }), {});
+}
+
+async function scores(preset: "seed" | "hardened", outputs: Record<string, string | BankRow>): Promise<Record<string, Score>> {
+  const s = await scorer(preset);
+  const rows = Object.entries(outputs).map(([id, o]) => (typeof o === "string" ? { id, output: o } : { ...o, id }));
+  const out = await s.scoreRows(rows);
+  return Object.fromEntries(rows.map((r, i) => [r.id, out[i]]));
+}
+
+const failed = (s: Score) => (s.terms.gates.value === 0 ? s.terms.gates.details?.failed : null);
+
+describe("the hardened preset reads the text a reader sees", () => {
+  const wrapped = SLOP.replace(/\b(\w+)\b/g, (w: string, _x: string, i: number) => (i % 3 === 0 ? `<span>${w}</span>` : `<b>${w}</b>`));
+  const padded = `${SLOP}\n<!-- ${"the bus was late so we walked to the market and at least one of us had bread ".repeat(5)}-->`;
+  const edits = {
+    original: SLOP,
+    tags: wrapped,
+    comment: padded,
+    fence: `${SHORT_LINE}\n\`\`\`\n${SLOP}\n\`\`\``,
+    note: `${SHORT_LINE} ((${SLOP}))`,
+    dotless: SLOP.replace(/i/g, "\u0131"),
+    apostrophe: SLOP.replace(/'/g, "\u02BC"),
+    zalgo: SLOP.replace(/[aeiou]/g, (c) => `${c}\u0300`),
+  };
+
+  it("pays the seed preset for markup, hidden text and look-alikes (the bugs as found)", async () => {
+    const s = await scores("seed", edits);
+    const base = s.original.value!;
+    expect(base).toBeLessThan(0.2);
+    for (const k of ["tags", "comment", "fence", "note", "dotless"] as const) expect(s[k].value!, k).toBeGreaterThan(base + 0.1);
+    expect(failed(s.zalgo)).toBe("not_english");
+  });
+
+  it("scores every edit as the reply itself under the default", async () => {
+    const s = await scores("hardened", edits);
+    const base = s.original.value!;
+    // Tags, comments, dotless i, the modifier-letter apostrophe and composing Zalgo leave the same text.
+    for (const k of ["tags", "comment", "dotless", "apostrophe", "zalgo"] as const) expect(s[k].value, k).toBe(base);
+    // Fenced and ((…)) text is scored: only the short line is added to the reply.
+    for (const k of ["fence", "note"] as const) expect(s[k].value!, k).toBeLessThan(base + 0.05);
+  });
+
+  it("gates fenced content that is not prose instead of hiding it", async () => {
+    const reply = `${SHORT_LINE} ${SHORT_LINE}\n\`\`\`python\nfor i in range(10):\n    print(i ** 2)\n\`\`\``;
+    const [seed, hardened] = [await scores("seed", { r: reply }), await scores("hardened", { r: reply })];
+    expect(failed(seed.r)).toBeNull();
+    expect(failed(hardened.r)).toBe("not_prose");
+  });
+});
+
+describe("the hardened gates judge the whole reply", () => {
+  const refusal = "*She pauses.* I'm sorry, but I can't continue with this roleplay. It goes against my guidelines to write this kind of content. Let me know if there is something else I can help with.";
+  const apology = '"I\'m sorry," she whispered, turning away from the window as the rain kept falling on the empty street below. He did not answer.';
+  const spacedCjk = "我 很 好 的 朋 友 在 这 里 等 你 们 来 吃 饭 了 我 们 一 起 去 公 园 玩 吧 She smiled and waved at him from across the street, and then she walked home slowly in the rain.";
+
+  it("finds a refusal after leading actions, and not an apology in dialogue", async () => {
+    const [seed, hardened] = [await scores("seed", { refusal, apology }), await scores("hardened", { refusal, apology })];
+    expect(seed.refusal.value).toBeGreaterThan(0.5);
+    expect(failed(seed.apology)).toBe("refusal");
+    expect(failed(hardened.refusal)).toBe("refusal");
+    expect(failed(hardened.apology)).toBeNull();
+  });
+
+  it("counts spaced CJK characters, not runs", async () => {
+    const [seed, hardened] = [await scores("seed", { c: spacedCjk }), await scores("hardened", { c: spacedCjk })];
+    expect(failed(seed.c)).toBeNull();
+    expect(failed(hardened.c)).toBe("script_switch");
+  });
+
+  it("reads truncation from the text of a row that says it stopped", async () => {
+    const cut = { id: "", output: `${SHORT_LINE} ${SHORT_LINE} Then she turned to him and said that the`, finish_reason: "stop" };
+    const whole = { ...cut, output: `${SHORT_LINE} ${SHORT_LINE}` };
+    const [seed, hardened] = [await scores("seed", { cut, whole }), await scores("hardened", { cut, whole })];
+    expect(failed(seed.cut)).toBeNull();
+    expect(failed(hardened.cut)).toBe("truncated");
+    expect(failed(hardened.whole)).toBeNull();
+    // Without a finish_reason only `always` reads the text (published human corpora end mid-sentence).
+    const bare = { id: "b", output: cut.output };
+    expect(failed((await (await scorer("hardened")).scoreRows([bare]))[0])).toBeNull();
+    expect(failed((await (await scorer("hardened", { gates: { truncationFromText: "always" } })).scoreRows([bare]))[0])).toBe("truncated");
+  });
+
+  it("compares a reply without a group with the other replies to its prompt", async () => {
+    const prompt = "Continue the scene at the lighthouse.";
+    const long = `${SHORT_LINE} ${SHORT_LINE} ${SHORT_LINE} ${SHORT_LINE} ${SHORT_LINE} ${SHORT_LINE}`;
+    const rows = { a: { id: "", prompt, output: long }, b: { id: "", prompt, output: long }, c: { id: "", prompt, output: long }, d: { id: "", prompt, output: long }, short: { id: "", prompt, output: `${SHORT_LINE}` } };
+    const [seed, hardened] = [await scores("seed", rows), await scores("hardened", rows)];
+    expect(failed(seed.short)).toBeNull();
+    expect(failed(hardened.short)).toBe("abnormally_short");
+    expect(failed(hardened.a)).toBeNull();
+  });
+});
+
+describe("prose stack options", () => {
+  it("refuses unknown options, top-level or nested, naming the key", async () => {
+    const top = proseOptions.safeParse({ foo: 1 });
+    expect(top.success).toBe(false);
+    expect(JSON.stringify(top.error?.issues)).toMatch(/foo/);
+    const nested = proseOptions.safeParse({ gates: { minWord: 3 } });
+    expect(nested.success).toBe(false);
+    expect(JSON.stringify(nested.error?.issues)).toMatch(/minWord/);
+    await expect(openScorer({ stack: "prose", overrides: { normalisation: { mode: "v3" } } })).rejects.toThrow(/normalisation/);
+  });
+
+  it("versions both presets in the instrument", async () => {
+    const [seed, hardened] = [await scorer("seed"), await scorer("hardened")];
+    expect(seed.instrument.options.preset).toEqual({ name: "seed", version: "1" });
+    expect(hardened.instrument.options.preset).toEqual({ name: "hardened", version: "1" });
+    expect(seed.instrument.hash).not.toBe(hardened.instrument.hash);
+    expect((await getStack("prose").create(proseOptions.parse({}), {})).instrument.hash).toBe(hardened.instrument.hash);
+  });
+});
