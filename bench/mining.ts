@@ -10,7 +10,7 @@ import { hasSharedData, sharedPath, sharedDataSkipReason } from "../test/helpers
 import { loadProseCorpora } from "./prose-data.js";
 import { DEFAULT_MINE_OPTIONS, mineDictionary, toMiningRows } from "../src/mining/mine.js";
 import { summarizeDictionary } from "../src/mining/summary.js";
-import { Lexicon } from "../src/terms/prose/lexicon.js";
+import { Lexicon } from "../src/text/lexicon.js";
 import { scanCorpus } from "../src/mining/corpus.js";
 
 if (!hasSharedData) {

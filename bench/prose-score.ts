@@ -15,8 +15,8 @@ import { loadModelProse, MINING_MODELS } from "./prose-data.js";
 import { loadDictionary } from "../src/mining/dictionary.js";
 import { DEFAULT_DICTIONARY_PATH } from "../src/stacks/prose.js";
 import { DEFAULT_PROSE_OPTIONS, ProseReward } from "../src/terms/prose/reward.js";
-import { createBuffers, scanText } from "../src/terms/prose/scan.js";
-import { Lexicon } from "../src/terms/prose/lexicon.js";
+import { createBuffers, scanText } from "../src/text/scan.js";
+import { Lexicon } from "../src/text/lexicon.js";
 
 if (!hasSharedData) {
   console.log(`skipped: ${sharedDataSkipReason}`);

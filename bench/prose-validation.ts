@@ -8,7 +8,11 @@
 //   5. HANNA again, two-fold cross-fit: a second dictionary mined with the other HANNA human half, so
 //      all 96 human stories are scored out of sample (a tighter interval than the fixed split's 49);
 //   6. does stopping early pay? the first half (by paragraphs) of each held-out reply vs the whole,
-//      paired, for the reward and each factor — a term that rises when a reply is cut is a length hack.
+//      paired, for the reward and each factor — a term that rises when a reply is cut is a length hack;
+//   7. the seed-faithful preset beside the hardened default (issue 17): the AUCs of 1, 2 and 5 and the
+//      opener rule's own AUCs, each preset scoring with the same two mined dictionaries.
+// Every threshold was chosen before this run or on the mining half; nothing here reads held-out text
+// to choose a value.
 // Writes reports/prose-validation/report.json (figures only; no corpus text).
 //   npx tsx bench/prose-validation.ts
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -16,7 +20,7 @@ import { hasSharedData, sharedDataSkipReason, sharedPath } from "../test/helpers
 import { HELD_OUT_BOOKS, MINING_MODELS, loadProseCorpora, type ProseRow } from "./prose-data.js";
 import { DEFAULT_MINE_OPTIONS, mineDictionary, toMiningRows } from "../src/mining/mine.js";
 import { summarizeDictionary } from "../src/mining/summary.js";
-import { DEFAULT_PROSE_OPTIONS, ProseReward } from "../src/terms/prose/reward.js";
+import { DEFAULT_PROSE_OPTIONS, ProseReward, SEED_PROSE_OPTIONS } from "../src/terms/prose/reward.js";
 import { auc } from "../src/stats/auc.js";
 import { spearman } from "../src/stats/spearman.js";
 import { bootstrapCi } from "../src/stats/bootstrap.js";
@@ -36,16 +40,18 @@ const dictionary = mineDictionary(toMiningRows(corpora.modelMining, "model", tru
   ...DEFAULT_MINE_OPTIONS,
   provenance: { models: MINING_MODELS, modelSources: ["model_prose/slopscore_outputs.jsonl.gz (creative, mining models)"], humanSources: ["gutenberg (mining books)", "brown (mining half)", "hanna human (mining half)"] },
 });
-const reward = new ProseReward(dictionary, DEFAULT_PROSE_OPTIONS);
+/** The stack's two presets (src/terms/prose/presets.ts): the hardened default and seed 002 as written. */
+const PRESETS = { hardened: DEFAULT_PROSE_OPTIONS, seed: SEED_PROSE_OPTIONS };
+const reward = new ProseReward(dictionary, PRESETS.hardened);
 // The cross-fit's second fold: the same mining, with the other half of the HANNA human stories.
 const swapped = mineDictionary(
   toMiningRows(corpora.modelMining, "model", true),
   toMiningRows([...corpora.humanMining.filter((r) => r.meta.source !== "hanna-human"), ...corpora.hannaHuman.heldOut], "human", false),
   DEFAULT_MINE_OPTIONS,
 );
-const swappedReward = new ProseReward(swapped, DEFAULT_PROSE_OPTIONS);
+const swappedReward = new ProseReward(swapped, PRESETS.hardened);
 // The same two rewards with the opener factor left out of the product (stack option `off`).
-const noOpeners = { ...DEFAULT_PROSE_OPTIONS, off: ["openers" as const] };
+const noOpeners = { ...PRESETS.hardened, off: ["openers" as const] };
 const [rewardNoOpeners, swappedNoOpeners] = [new ProseReward(dictionary, noOpeners), new ProseReward(swapped, noOpeners)];
 
 interface Scored {
@@ -160,9 +166,9 @@ const countRule = (() => {
   for (const h of human) perSource.set(h.source, (perSource.get(h.source) ?? 0) + 1);
   const humanP75 = weightedQuantile(human.map((h) => h.repeats), human.map((h) => 1 / perSource.get(h.source)!), 0.75);
   const baseP90 = quantile(open(corpora.modelMining.map((r) => ({ text: r.output, source: "model" }))).map((o) => o.repeats), 0.9);
-  const cal = { ...dictionary.calibration.openers, repeatRate: { humanP75, baseP90 } };
+  const cal = { ...dictionary.calibration.openers, repeatRate: { humanP75, baseP90, humanP99: 1 } };
   // openerFactor reads repeatRate; hand it the count in that slot, with the count percentiles.
-  return { humanP75, baseP90, factor: (o: NonNullable<Scored["openers"]>) => openerFactor({ sentences: o.narration_sentences, hhi: o.hhi, repeats: o.near_repeats, repeatRate: o.near_repeats }, cal) };
+  return { humanP75, baseP90, factor: (o: NonNullable<Scored["openers"]>) => openerFactor({ sentences: o.narration_sentences, hhi: o.hhi, repeats: o.near_repeats, repeatRate: o.near_repeats }, cal, "seed") };
 })();
 
 /** Opener habits of the HANNA mining half (cross-fit fold 2; no held-out story): human vs the models' stories. */
@@ -217,6 +223,39 @@ function lengthIncentive() {
   };
 }
 
+/** The headline AUCs of one preset, with the same dictionaries and rows as the rest of the report. */
+function presetFigures(options: (typeof PRESETS)[keyof typeof PRESETS]) {
+  const r1 = new ProseReward(dictionary, options);
+  const r2 = new ProseReward(swapped, options);
+  const hh = scoreAll(corpora.humanHeldOut, r1);
+  const hm = scoreAll(corpora.modelHeldOut, r1);
+  const cm = hm.filter((s) => s.row.meta.kind === "creative");
+  const h1 = scoreAll(corpora.hannaHuman.heldOut, r1);
+  const m1 = scoreAll(hannaModelMatched.map((s) => s.row), r1);
+  const h2 = scoreAll(corpora.hannaHuman.mining, r2);
+  const m2 = scoreAll(hannaModelFold2.map((s) => s.row), r2);
+  const passed = (xs: Scored[]) => xs.filter((x) => !x.gated);
+  // Fewer opener-template hits is more human-like, so the AUC reads P(human has fewer).
+  const templateAuc = (h: Scored[], m: Scored[]) => aucReport(passed(h).map((x) => -(x.per1k.opener_template ?? 0)), passed(m).map((x) => -(x.per1k.opener_template ?? 0)));
+  return {
+    options: { openers: options.openers },
+    auc_creative: aucReport(values(hh), values(cm)),
+    auc_all_outputs: aucReport(values(hh), values(hm)),
+    auc_hanna_matched: aucReport(values(h1), values(m1)),
+    auc_hanna_cross_fit: aucReport([...values(h1), ...values(h2)], [...values(m1), ...values(m2)]),
+    openers_factor_auc: {
+      creative: termAucs(hh, cm).openers,
+      hanna_matched: termAucs(h1, m1).openers,
+      hanna_cross_fit: termAucs([...h1, ...h2], [...m1, ...m2]).openers,
+    },
+    opener_template_hits_auc: options.openers.mode === "templates" ? { creative: templateAuc(hh, cm), hanna_cross_fit: templateAuc([...h1, ...h2], [...m1, ...m2]) } : "not counted in this preset",
+    term_aucs_hanna_cross_fit: termAucs([...h1, ...h2], [...m1, ...m2]),
+    gated: { human: hh.filter((x) => x.gated).length, model: hm.filter((x) => x.gated).length, hanna_human: [...h1, ...h2].filter((x) => x.gated).length, hanna_model: [...m1, ...m2].filter((x) => x.gated).length },
+  };
+}
+
+const presets = { hardened: presetFigures(PRESETS.hardened), seed: presetFigures(PRESETS.seed) };
+
 const allTable = perModel(heldModel);
 const creativeTable = perModel(creative);
 
@@ -226,9 +265,10 @@ const report = {
     held_out_models: heldModels,
     held_out_human: { gutenberg_books: [...HELD_OUT_BOOKS], brown_and_hanna: "half of the documents by sha256(document id) parity", rows: corpora.humanHeldOut.length },
     hanna: { human_held_out_stories: hannaHumanHeld.length, model_stories_same_prompts: hannaModelMatched.length },
-    scoring: "prose stack defaults with phraseWindow 0 (mined phrase rates; deterministic)",
+    scoring: "prose stack defaults (the hardened preset) with phraseWindow 0 (mined phrase rates; deterministic); `presets` adds the seed preset",
   },
   dictionary: summarizeDictionary(dictionary),
+  presets,
   auc_human_vs_model: {
     creative: aucReport(values(heldHuman), values(creative)),
     all_outputs: aucReport(values(heldHuman), values(heldModel)),
@@ -257,7 +297,7 @@ const report = {
     density_pairs: densityDiffs.length,
     // LuneLight's table "in spirit": hit rates per 1,000 words, stock (base) → tuned (antislop).
     per_1k_base_to_antislop: Object.fromEntries(
-      ["pair", "frame", "excess_word", "stacked_adjectives", "not_x_but_y"].map((k) => {
+      ["pair", "frame", "excess_word", "stacked_adjectives", "opener_template", "not_x_but_y"].map((k) => {
         const rate = (m: Map<string, Scored>) => round(mean(paired.map((p) => m.get(p)!).filter((x) => !x.gated).map((x) => x.per1k[k])));
         return [k, { base: rate(base), antislop: rate(anti) }];
       }),
@@ -274,7 +314,7 @@ const report = {
 
 mkdirSync(OUT_DIR, { recursive: true });
 writeFileSync(`${OUT_DIR}/report.json`, JSON.stringify(report, null, 2) + "\n");
-console.log(JSON.stringify({ auc_human_vs_model: report.auc_human_vs_model, auc_hanna_matched: report.auc_hanna_matched, auc_hanna_cross_fit: report.auc_hanna_cross_fit, half_vs_whole: report.half_vs_whole, term_aucs: report.term_aucs, gated: report.gated, antislop_vs_base: report.antislop_vs_base, leaderboard_rank_agreement: report.leaderboard_rank_agreement }, null, 2));
+console.log(JSON.stringify({ presets: report.presets, auc_human_vs_model: report.auc_human_vs_model, auc_hanna_matched: report.auc_hanna_matched, auc_hanna_cross_fit: report.auc_hanna_cross_fit, half_vs_whole: report.half_vs_whole, term_aucs: report.term_aucs, gated: report.gated, antislop_vs_base: report.antislop_vs_base, leaderboard_rank_agreement: report.leaderboard_rank_agreement }, null, 2));
 console.log(`wrote ${OUT_DIR}/report.json in ${report.seconds} s`);
 
 function round(x: number): number {

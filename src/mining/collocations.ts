@@ -3,18 +3,22 @@
 // the model as by humans; frames (hub + adjacent grammar word) at ≥ 7× the human rate; hub words with
 // at least half of their uses inside their overused pairs/frames; excess words at ≥ 8× the human rate
 // in ≥ 20% of scenarios. Every entry keeps its evidence (rates, ratio, G², ΔP) beside its weight.
+// A frame's grammar word is one that carries a habit ("scent of", "lets out"): articles, demonstratives,
+// quantifiers and pronouns never frame a hub, because the hub's grammar requires them ("the scent",
+// "she smirked") and the seed allows "The scent was strong".
 import type { FrameEntry, PairEntry, WordEntry } from "./dictionary.js";
 import { LL_CRITICAL_P001, attracted, deltaP, logLikelihood } from "./association.js";
 import { KeyCounter, KeySetCounter } from "./counter.js";
 import { overuseWeight, rateRatio } from "./weights.js";
 import { median } from "../stats/quantile.js";
-import type { Lexicon } from "../terms/prose/lexicon.js";
-import { T_COMMA_AFTER, T_CONTENT, T_DASH_AFTER, T_END_AFTER, T_QUOTE_AFTER, T_SEMI_AFTER } from "../terms/prose/scan.js";
+import { WORD_DETERMINER, WORD_PRONOUN, type Lexicon } from "../text/lexicon.js";
+import { T_COMMA_AFTER, T_CONTENT, T_DASH_AFTER, T_END_AFTER, T_QUOTE_AFTER, T_SEMI_AFTER } from "../text/scan.js";
 import type { ScannedCorpus } from "./corpus.js";
 import { PAIR_WINDOW, frameKey, pairKey } from "../terms/prose/slop.js";
 
 const KEY = 2 ** 21;
 const BREAK_AFTER = T_COMMA_AFTER | T_DASH_AFTER | T_SEMI_AFTER | T_END_AFTER | T_QUOTE_AFTER;
+const NOT_A_FRAME = WORD_DETERMINER | WORD_PRONOUN;
 
 export interface CollocationOptions {
   minScenarioShare: number;
@@ -88,7 +92,8 @@ export function mineCollocations(model: ScannedCorpus, human: ScannedCorpus, sce
   const margin = new Float64Array(E);
   let pairTotal = 0;
   {
-    const { n, lemma, sentence, flags, group } = model;
+    const { n, lemma, sentence, flags, group, surface } = model;
+    const framing = (j: number): boolean => (flags[j] & T_CONTENT) === 0 && (lexicon.surfaceFlags[surface[j]] & NOT_A_FRAME) === 0 && grammarId(lemma[j]) < 4096;
     for (let i = 0; i < n; i++) {
       if ((flags[i] & T_CONTENT) === 0) continue;
       const g = group[i];
@@ -104,8 +109,8 @@ export function mineCollocations(model: ScannedCorpus, human: ScannedCorpus, sce
         if (a >= 0 && b >= 0) pairs.add(pk(a, b), g);
       }
       if (a < 0) continue;
-      if (i + 1 < n && (flags[i] & BREAK_AFTER) === 0 && sentence[i + 1] === sentence[i] && (flags[i + 1] & T_CONTENT) === 0 && grammarId(lemma[i + 1]) < 4096) frames.add(fk(a, true, grammarId(lemma[i + 1])), g);
-      if (i > 0 && (flags[i - 1] & BREAK_AFTER) === 0 && sentence[i - 1] === sentence[i] && (flags[i - 1] & T_CONTENT) === 0 && grammarId(lemma[i - 1]) < 4096) frames.add(fk(a, false, grammarId(lemma[i - 1])), g);
+      if (i + 1 < n && (flags[i] & BREAK_AFTER) === 0 && sentence[i + 1] === sentence[i] && framing(i + 1)) frames.add(fk(a, true, grammarId(lemma[i + 1])), g);
+      if (i > 0 && (flags[i - 1] & BREAK_AFTER) === 0 && sentence[i - 1] === sentence[i] && framing(i - 1)) frames.add(fk(a, false, grammarId(lemma[i - 1])), g);
     }
   }
 

@@ -1,8 +1,8 @@
 // A corpus scanned once into flat typed arrays, so the several counting passes of mining iterate
 // integers instead of re-tokenizing text. Sentence ids are global (never shared by two documents), so
 // a window that stays inside one sentence never crosses documents.
-import type { Lexicon } from "../terms/prose/lexicon.js";
-import { createBuffers, scanText } from "../terms/prose/scan.js";
+import type { Lexicon } from "../text/lexicon.js";
+import { createBuffers, scanText } from "../text/scan.js";
 
 export interface ScannedCorpus {
   /** Words in all documents. */

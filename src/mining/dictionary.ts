@@ -7,8 +7,10 @@ import { InputError } from "../core/errors.js";
 
 export const DICTIONARY_FORMAT = "foolsgold-prose-dictionary";
 // Version 2: the opener calibration's near-repeat measure is a rate per narration sentence (`repeatRate`),
-// not a count, so version 1 files are refused with a request to mine again.
-export const DICTIONARY_VERSION = 2;
+// not a count. Version 3 (issue 17): part-of-speech-aware lemmas, frames without articles or pronouns,
+// over-used opener templates, and the human p99 of the opener measures for the hardened guard. Older
+// files are refused with a request to mine again.
+export const DICTIONARY_VERSION = 3;
 
 /** Model vs human usage behind every entry (rates per 1,000 words unless named otherwise). */
 const evidence = {
@@ -38,6 +40,9 @@ const frameEntry = z.object({
   ...evidence,
 });
 
+/** The first words of narration sentences (lemmas, after one skipped leading word), e.g. "her breath catch". */
+const openerTemplateEntry = z.object({ template: z.string(), scenarioShare: z.number(), ...evidence });
+
 const hubEntry = z.object({ word: z.string(), share: z.number(), partners: z.array(z.string()) });
 
 const wordEntry = z.object({ word: z.string(), scenarioShare: z.number(), ...evidence });
@@ -56,7 +61,7 @@ const echoType = z.object({
   reason: z.string(),
 });
 
-const percentiles = z.object({ humanP75: z.number(), baseP90: z.number() });
+const percentiles = z.object({ humanP75: z.number(), baseP90: z.number(), humanP99: z.number() });
 
 export const proseDictionarySchema = z.object({
   format: z.literal(DICTIONARY_FORMAT),
@@ -73,6 +78,7 @@ export const proseDictionarySchema = z.object({
   frames: z.array(frameEntry),
   hubs: z.array(hubEntry),
   excessWords: z.array(wordEntry),
+  openerTemplates: z.array(openerTemplateEntry),
   negation: z.array(patternEntry),
   stackedAdjectives: patternEntry,
   /** Adjective word forms used by the stacked-adjective pattern. */
@@ -100,6 +106,7 @@ export type ProseDictionary = z.infer<typeof proseDictionarySchema>;
 export type PairEntry = z.infer<typeof pairEntry>;
 export type FrameEntry = z.infer<typeof frameEntry>;
 export type WordEntry = z.infer<typeof wordEntry>;
+export type OpenerTemplateEntry = z.infer<typeof openerTemplateEntry>;
 export type PatternEntry = z.infer<typeof patternEntry>;
 export type PhraseEntry = z.infer<typeof phraseEntry>;
 export type EchoTypeEntry = z.infer<typeof echoType>;

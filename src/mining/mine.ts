@@ -8,21 +8,23 @@ import type { BankRow } from "../core/types.js";
 import { fitSlopCurve } from "../terms/prose/calibration.js";
 import { ECHO_TYPES, findEchoesIn, lastUserMessage } from "../terms/prose/echo.js";
 import { scanSegments } from "../terms/prose/segments.js";
-import { Lexicon } from "../terms/prose/lexicon.js";
+import { Lexicon } from "../text/lexicon.js";
 import { findNegations, type NegationHit } from "../terms/prose/negation.js";
 import { ProseReward, DEFAULT_PROSE_OPTIONS, visibleProse } from "../terms/prose/reward.js";
-import { createBuffers, scanText, type Scan } from "../terms/prose/scan.js";
+import { createBuffers, scanText, type Scan } from "../text/scan.js";
 import { countStacks } from "../terms/prose/stacked.js";
 import { brownClasses } from "./brown.js";
 import { DEFAULT_COLLOCATION_OPTIONS, mineCollocations, type CollocationOptions } from "./collocations.js";
 import { scanCorpus, type ScannedCorpus } from "./corpus.js";
 import { DICTIONARY_FORMAT, DICTIONARY_VERSION, parseDictionary, type EchoTypeEntry, type PatternEntry, type ProseDictionary } from "./dictionary.js";
+import { DEFAULT_OPENER_TEMPLATE_OPTIONS, mineOpenerTemplates, type OpenerTemplateOptions } from "./openers.js";
 import { DEFAULT_PHRASE_OPTIONS, mineHumanPhrases, type PhraseOptions } from "./phrases.js";
 import { overuseWeight, rateRatio } from "./weights.js";
 import { quantile, weightedQuantile } from "../stats/quantile.js";
 
 export interface MineOptions {
   collocations: CollocationOptions;
+  openerTemplates: OpenerTemplateOptions;
   phrases: PhraseOptions;
   /** A negation or stacked-adjective pattern needs this many model hits before it can carry weight. */
   minPatternHits: number;
@@ -37,6 +39,7 @@ export interface MineOptions {
 
 export const DEFAULT_MINE_OPTIONS: MineOptions = {
   collocations: DEFAULT_COLLOCATION_OPTIONS,
+  openerTemplates: DEFAULT_OPENER_TEMPLATE_OPTIONS,
   phrases: DEFAULT_PHRASE_OPTIONS,
   minPatternHits: 10,
   minEchoHits: 5,
@@ -86,6 +89,7 @@ export function mineDictionary(modelRows: MiningRow[], humanRows: MiningRow[], o
   const humanCorpus = scanCorpus(human, lexicon);
 
   const collocations = mineCollocations(modelCorpus, humanCorpus, scenarioIds.size, lexicon, options.collocations);
+  const openerTemplates = mineOpenerTemplates(modelCorpus, humanCorpus, scenarioIds.size, lexicon, docScan, options.openerTemplates);
   const adjectives = new Set([...brown.adjectives].map((a) => lexicon.surface(a)));
   const patterns = minePatterns(modelCorpus, humanCorpus, lexicon, adjectives, options.minPatternHits);
   const humanPhrases = mineHumanPhrases(modelCorpus, humanCorpus, sourceIds.size, lexicon, brown, options.phrases);
@@ -110,12 +114,13 @@ export function mineDictionary(modelRows: MiningRow[], humanRows: MiningRow[], o
       },
       human: { sources: options.provenance?.humanSources ?? [...sourceIds.keys()], rows: humanRows.length, words: humanCorpus.n },
       ...(options.provenance?.licence ? { licence: options.provenance.licence } : {}),
-      params: { collocations: options.collocations, phrases: options.phrases, minPatternHits: options.minPatternHits, minEchoHits: options.minEchoHits },
+      params: { collocations: options.collocations, openerTemplates: options.openerTemplates, phrases: options.phrases, minPatternHits: options.minPatternHits, minEchoHits: options.minEchoHits },
     },
     pairs: collocations.pairs,
     frames: collocations.frames,
     hubs: collocations.hubs,
     excessWords: collocations.excessWords,
+    openerTemplates,
     negation: patterns.negation,
     stackedAdjectives: patterns.stacked,
     adjectives: [...brown.adjectives].sort(),
@@ -125,7 +130,7 @@ export function mineDictionary(modelRows: MiningRow[], humanRows: MiningRow[], o
     calibration: {
       slop: { humanP75: 0, baseTypical: 0, humanDensest: 0, rate: 1, baseScore: 0, densestHumanScore: 0, constrainedBy: "base_target", nHuman: 0, nModel: 0 },
       phrases: { humanP25: 0, nHuman: 0 },
-      openers: { hhi: { humanP75: 0, baseP90: 0 }, repeatRate: { humanP75: 0, baseP90: 0 }, nHuman: 0, nModel: 0 },
+      openers: { hhi: { humanP75: 0, baseP90: 0, humanP99: 0 }, repeatRate: { humanP75: 0, baseP90: 0, humanP99: 0 }, nHuman: 0, nModel: 0 },
     },
   };
   draft.calibration = calibrate(draft, model.map((m) => m.text), human.map((h) => ({ text: h.text, source: h.group })), options);
@@ -254,8 +259,12 @@ function calibrate(draft: ProseDictionary, modelTexts: string[], humanTexts: { t
     },
     phrases: { humanP25: round(humanPct(withPhrases, (x) => x.phraseCredit, 0.25)), nHuman: withPhrases.length },
     openers: {
-      hhi: { humanP75: round(humanPct(hOpen, (x) => x.openers.hhi, 0.75)), baseP90: pct(mOpen.map((o) => o.hhi), 0.9) },
-      repeatRate: { humanP75: round(humanPct(hOpen, (x) => x.openers.repeatRate, 0.75)), baseP90: pct(mOpen.map((o) => o.repeatRate), 0.9) },
+      hhi: { humanP75: round(humanPct(hOpen, (x) => x.openers.hhi, 0.75)), baseP90: pct(mOpen.map((o) => o.hhi), 0.9), humanP99: round(humanPct(hOpen, (x) => x.openers.hhi, 0.99)) },
+      repeatRate: {
+        humanP75: round(humanPct(hOpen, (x) => x.openers.repeatRate, 0.75)),
+        baseP90: pct(mOpen.map((o) => o.repeatRate), 0.9),
+        humanP99: round(humanPct(hOpen, (x) => x.openers.repeatRate, 0.99)),
+      },
       nHuman: hOpen.length,
       nModel: mOpen.length,
     },

@@ -6,8 +6,8 @@
 import type { PhraseEntry } from "./dictionary.js";
 import type { ScannedCorpus } from "./corpus.js";
 import { KeyCounter, KeySetCounter } from "./counter.js";
-import { WORD_PRONOUN, type Lexicon } from "../terms/prose/lexicon.js";
-import { T_COMMA_AFTER, T_DASH_AFTER, T_END_AFTER, T_QUOTE_AFTER, T_SEMI_AFTER } from "../terms/prose/scan.js";
+import { WORD_PRONOUN, type Lexicon } from "../text/lexicon.js";
+import { T_COMMA_AFTER, T_DASH_AFTER, T_END_AFTER, T_QUOTE_AFTER, T_SEMI_AFTER } from "../text/scan.js";
 import type { BrownClasses } from "./brown.js";
 import { HUMAN_COUNT_PRIOR } from "./weights.js";
 

@@ -10,6 +10,7 @@ export function summarizeDictionary(d: ProseDictionary) {
       frames: d.frames.length,
       hubs: d.hubs.length,
       excessWords: d.excessWords.length,
+      openerTemplates: d.openerTemplates.length,
       weightedPatterns: d.negation.filter((n) => n.weight > 0).length,
       humanPhrases: d.humanPhrases.length,
     },
@@ -18,5 +19,6 @@ export function summarizeDictionary(d: ProseDictionary) {
     penalizedEcho: d.echo.filter((e) => e.penalized).map((e) => e.type),
     topExcessWords: d.excessWords.slice(0, 10).map((w) => `${w.word} (${w.ratio}×)`),
     topPairs: d.pairs.slice(0, 10).map((p) => `${p.a} ~ ${p.b} (${p.ratio}×)`),
+    topOpenerTemplates: d.openerTemplates.slice(0, 10).map((t) => `${t.template} (${t.ratio}×)`),
   };
 }

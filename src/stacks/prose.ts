@@ -16,6 +16,7 @@ import type { BankRow, Score } from "../core/types.js";
 import { loadDictionary } from "../mining/dictionary.js";
 import { instrumentModel, type ModelClient } from "../models/spec.js";
 import { gateOptions } from "../terms/prose/gates.js";
+import { openerOptions } from "../terms/prose/openers.js";
 import { phraseRatesSchema, type PhraseRates } from "../terms/prose/phrases.js";
 import { PROSE_PRESET_NAMES, PROSE_PRESETS, type ProsePresetName } from "../terms/prose/presets.js";
 import { repetitionGuardOptions } from "../terms/prose/repetition-guard.js";
@@ -54,6 +55,8 @@ export const proseOptions = z
     gates: gateOptions.optional(),
     negation: z.object({ nextSentence: z.boolean() }).partial().strict().optional(),
     echo: z.object({ distinctivePartial: z.boolean(), inverted: z.boolean() }).partial().strict().optional(),
+    /** Opener rule: "templates" (mined opener templates in slop, a p99 guard; hardened) or "seed" (src/terms/prose/openers.ts). */
+    openers: openerOptions.partial().strict().optional(),
   })
   .strict();
 
@@ -73,6 +76,7 @@ export function resolveProseOptions(options: ProseOptions, phraseRates?: PhraseR
     nextSentenceNegation: options.negation?.nextSentence ?? preset.nextSentenceNegation,
     echo: { ...preset.echo, ...options.echo },
     repetition,
+    openers: { ...preset.openers, ...options.openers },
     freeThinkingWords: options.freeThinkingWords,
     zeroThinkingWords: options.zeroThinkingWords,
     names: options.names,

@@ -78,11 +78,58 @@ describe("dictionary mining", () => {
     expect(toMiningRows([{ id: "x", text: "t", group_id: "g" } as never], "m", true)[0].scenario).toBe("g");
   });
 
+  it("frames a hub with the grammar word that carries the habit, never an article or pronoun (issue 17)", () => {
+    // The seed allows "The scent was strong": "the scent" is the noun's grammar, "scent of" the habit.
+    expect(dict.frames.filter((f) => ["the", "a", "an", "her", "his", "she", "he"].includes(f.grammar))).toEqual([]);
+    expect(dict.frames.some((f) => f.hub === "scent" && f.grammar === "of")).toBe(true);
+  });
+
+  it("mines over-used opener templates and leaves shared openers alone (issue 17)", () => {
+    const templates = dict.openerTemplates.map((t) => t.template);
+    // "Her heart hammered…" opens model sentences only; "The old farmer…" opens both equally.
+    expect(templates).toContain("her heart");
+    expect(templates).toContain("her heart hammer");
+    expect(templates.some((t) => t.startsWith("the old"))).toBe(false);
+    const entry = dict.openerTemplates.find((t) => t.template === "her heart")!;
+    expect(entry.ratio).toBeGreaterThanOrEqual(DEFAULT_MINE_OPTIONS.openerTemplates.minRatio);
+    expect(entry.weight).toBeGreaterThan(0);
+    expect(entry.scenarioShare).toBeGreaterThanOrEqual(DEFAULT_MINE_OPTIONS.openerTemplates.minScenarioShare);
+  });
+
+  it("calibrates the opener guard at the human 99th percentile, above the seed's p75", () => {
+    const o = dict.calibration.openers;
+    expect(o.hhi.humanP99).toBeGreaterThanOrEqual(o.hhi.humanP75);
+    expect(o.repeatRate.humanP99).toBeGreaterThanOrEqual(o.repeatRate.humanP75);
+  });
+
   it("uses the defaults the seed names", () => {
     expect(DEFAULT_MINE_OPTIONS.collocations.minScenarioShare).toBe(0.05);
     expect(DEFAULT_MINE_OPTIONS.collocations.frameMinRatio).toBe(7);
     expect(DEFAULT_MINE_OPTIONS.collocations.excessMinRatio).toBe(8);
     expect(DEFAULT_MINE_OPTIONS.collocations.excessMinScenarioShare).toBe(0.2);
     expect(DEFAULT_MINE_OPTIONS.phrases.minHumanRatio).toBe(2.5);
+  });
+});
+
+describe("lemmas in mining (issue 17)", () => {
+  it("lists the model's over-used verb 'stare', not 'star', as an excess word", () => {
+    const rng = createRng("stare-test");
+    const model: MiningRow[] = [];
+    for (let g = 0; g < 30; g++) {
+      for (let r = 0; r < 4; r++) {
+        const parts = scene(rng, 20);
+        for (let k = 0; k < 3; k++) parts.splice(rng.int(parts.length), 0, rng.next() < 0.5 ? "She stared at the wall." : "He kept staring at the door.");
+        model.push({ text: parts.join(" "), scenario: `g${g}`, source: "model", prompt: "" });
+      }
+    }
+    const human: MiningRow[] = [];
+    for (let d = 0; d < 120; d++) {
+      const parts = scene(rng, 20);
+      if (d % 4 === 0) parts.push("The stars came out over the field.");
+      human.push({ text: parts.join(" "), scenario: `h${d}`, source: "human", prompt: "" });
+    }
+    const words = mineDictionary(model, human).excessWords.map((w) => w.word);
+    expect(words).toContain("stare");
+    expect(words).not.toContain("star");
   });
 });

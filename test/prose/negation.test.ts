@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { Lexicon } from "../../src/terms/prose/lexicon.js";
-import { scanText } from "../../src/terms/prose/scan.js";
+import { Lexicon } from "../../src/text/lexicon.js";
+import { scanText } from "../../src/text/scan.js";
 import { findNegations } from "../../src/terms/prose/negation.js";
 
 const lexicon = new Lexicon();

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { Lexicon } from "../../src/terms/prose/lexicon.js";
-import { scanText } from "../../src/terms/prose/scan.js";
+import { Lexicon } from "../../src/text/lexicon.js";
+import { scanText } from "../../src/text/scan.js";
 import { nearRepeats, openerFactor, openerStats, simpson } from "../../src/terms/prose/openers.js";
 
 const lexicon = new Lexicon();
 const stats = (text: string) => openerStats(scanText(text, lexicon), lexicon);
-const cal = { hhi: { humanP75: 0.1, baseP90: 0.3 }, repeatRate: { humanP75: 0.2, baseP90: 0.8 } };
+const cal = { hhi: { humanP75: 0.1, baseP90: 0.3, humanP99: 0.4 }, repeatRate: { humanP75: 0.2, baseP90: 0.8, humanP99: 0.6 } };
 
 describe("opener diversity", () => {
   it("computes Simpson's index Σ n(n−1) / N(N−1)", () => {
@@ -40,14 +40,14 @@ describe("opener diversity", () => {
   });
 
   it("gives 0.96 to replies with fewer than five narration sentences", () => {
-    expect(openerFactor(stats("He sat. He stood. He left."), cal)).toBe(0.96);
+    expect(openerFactor(stats("He sat. He stood. He left."), cal, "seed")).toBe(0.96);
   });
 
   it("is free up to the human 75th percentile and floors at 0.75", () => {
-    expect(openerFactor({ sentences: 10, hhi: 0.05, repeats: 1, repeatRate: 0.1 }, cal)).toBe(1);
-    expect(openerFactor({ sentences: 10, hhi: 0.2, repeats: 1, repeatRate: 0.1 }, cal)).toBeCloseTo(1 - 0.25 * 0.5, 12);
-    expect(openerFactor({ sentences: 10, hhi: 0.05, repeats: 5, repeatRate: 0.5 }, cal)).toBeCloseTo(1 - 0.25 * 0.5, 12);
-    expect(openerFactor({ sentences: 10, hhi: 0.9, repeats: 9, repeatRate: 0.9 }, cal)).toBe(0.75);
+    expect(openerFactor({ sentences: 10, hhi: 0.05, repeats: 1, repeatRate: 0.1 }, cal, "seed")).toBe(1);
+    expect(openerFactor({ sentences: 10, hhi: 0.2, repeats: 1, repeatRate: 0.1 }, cal, "seed")).toBeCloseTo(1 - 0.25 * 0.5, 12);
+    expect(openerFactor({ sentences: 10, hhi: 0.05, repeats: 5, repeatRate: 0.5 }, cal, "seed")).toBeCloseTo(1 - 0.25 * 0.5, 12);
+    expect(openerFactor({ sentences: 10, hhi: 0.9, repeats: 9, repeatRate: 0.9 }, cal, "seed")).toBe(0.75);
   });
 
   it("does not pay for stopping early: a reply and twice its length in the same style score alike", () => {
@@ -59,8 +59,23 @@ describe("opener diversity", () => {
     expect(once.repeatRate).toBeCloseTo(2 / 5, 12); // …the rate barely moves
     expect(twice.repeatRate).toBeCloseTo(5 / 11, 12);
     // With the concentration measure out of play, the rate alone sets the score.
-    const rateOnly = { ...cal, hhi: { humanP75: 0.5, baseP90: 0.9 } };
-    expect(openerFactor(once, rateOnly)).toBeCloseTo(1 - 0.25 * ((2 / 5 - 0.2) / 0.6), 12);
-    expect(openerFactor(once, rateOnly) - openerFactor(twice, rateOnly)).toBeLessThan(0.025);
+    const rateOnly = { ...cal, hhi: { humanP75: 0.5, baseP90: 0.9, humanP99: 0.95 } };
+    expect(openerFactor(once, rateOnly, "seed")).toBeCloseTo(1 - 0.25 * ((2 / 5 - 0.2) / 0.6), 12);
+    expect(openerFactor(once, rateOnly, "seed") - openerFactor(twice, rateOnly, "seed")).toBeLessThan(0.025);
+  });
+});
+
+describe("the hardened opener guard (issue 17, mode templates)", () => {
+  it("is free up to the human 99th percentile and reaches the floor only when every opener repeats", () => {
+    expect(openerFactor({ sentences: 10, hhi: 0.35, repeats: 5, repeatRate: 0.55 }, cal, "templates")).toBe(1);
+    // hhi 0.7 is half-way from the human p99 (0.4) to 1.
+    expect(openerFactor({ sentences: 10, hhi: 0.7, repeats: 1, repeatRate: 0.1 }, cal, "templates")).toBeCloseTo(1 - 0.25 * 0.5, 12);
+    expect(openerFactor({ sentences: 10, hhi: 1, repeats: 9, repeatRate: 1 }, cal, "templates")).toBe(0.75);
+    // The seed rule would already charge the first of these.
+    expect(openerFactor({ sentences: 10, hhi: 0.35, repeats: 5, repeatRate: 0.55 }, cal, "seed")).toBeLessThan(1);
+  });
+
+  it("does not charge replies too short to judge", () => {
+    expect(openerFactor(stats("He sat. He stood. He left."), cal, "templates")).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { Lexicon } from "../../src/terms/prose/lexicon.js";
-import { scanText } from "../../src/terms/prose/scan.js";
+import { Lexicon } from "../../src/text/lexicon.js";
+import { scanText } from "../../src/text/scan.js";
 import { compilePhrases, countPhraseRates, findPhrases, phraseCredit, phraseFactor, phraseWeights } from "../../src/terms/prose/phrases.js";
 import { fixtureDictionary } from "./dictionary-fixture.js";
 

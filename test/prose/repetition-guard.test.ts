@@ -5,9 +5,9 @@ import { runStackTransformAudit } from "../../src/audit/stack-transforms.js";
 import type { BankRow } from "../../src/core/types.js";
 import { proseOptions } from "../../src/stacks/prose.js";
 import { getStack } from "../../src/stacks/registry.js";
-import { Lexicon } from "../../src/terms/prose/lexicon.js";
+import { Lexicon } from "../../src/text/lexicon.js";
 import { repeatedShare, repetitionFactor } from "../../src/terms/prose/repetition-guard.js";
-import { scanText } from "../../src/terms/prose/scan.js";
+import { scanText } from "../../src/text/scan.js";
 import { PARAGRAPHS } from "./paragraphs.js";
 
 const lexicon = new Lexicon();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { Lexicon } from "../../src/terms/prose/lexicon.js";
-import { scanText } from "../../src/terms/prose/scan.js";
+import { Lexicon } from "../../src/text/lexicon.js";
+import { scanText } from "../../src/text/scan.js";
 import { compileSlop, measureSlop } from "../../src/terms/prose/slop.js";
 import { saturationIncrement } from "../../src/terms/prose/calibration.js";
 import { fixtureDictionary } from "./dictionary-fixture.js";
@@ -60,5 +60,35 @@ describe("slop density", () => {
 
   it("is 0 for clean prose", () => {
     expect(measure("The bus was late again, so she walked to the market and bought bread.").density).toBe(0);
+  });
+});
+
+describe("opener templates (issue 17, the hardened default)", () => {
+  const ev = (weight: number) => ({ weight, ratio: 10, modelPer1k: 1, humanPer1k: 0.1, scenarioShare: 0.2 });
+  const dict = fixtureDictionary({ openerTemplates: [{ template: "her breath", ...ev(1) }, { template: "her breath catch", ...ev(3) }] });
+  const lex = new Lexicon();
+  const hardened = compileSlop(dict, lex);
+  const seed = compileSlop(dict, lex, { openerTemplates: false });
+  const m = (text: string, c = hardened) => measureSlop(scanText(text, lex), c);
+
+  it("counts a narration sentence that opens with a template, once, at the longer template's weight", () => {
+    const r = m("Her breath caught. The room was quiet.");
+    expect(r.per1k.opener_template).toBeCloseTo(1000 / 7, 9);
+    expect(r.density).toBeCloseTo((3 * 1000) / 7, 9);
+    // After one skipped leading word, as the opener term reads openers; tense does not hide it.
+    expect(m("Then her breath catches. The room was quiet.").density).toBeCloseTo((3 * 1000) / 8, 9);
+    expect(m("Her breath was slow. The room was quiet.").density).toBeCloseTo((1 * 1000) / 8, 9);
+  });
+
+  it("ignores the words anywhere else: mid-sentence, in dialogue, or across a comma", () => {
+    expect(m("She held her breath. The room was quiet.").density).toBe(0);
+    expect(m('"Her breath caught," she said. The room was quiet.').density).toBe(0);
+    expect(m("Her, breath caught. The room was quiet.").density).toBe(0);
+  });
+
+  it("saturates repeats of one template like any other entry, and is off for the seed preset", () => {
+    const twice = m("Her breath caught. Her breath caught.");
+    expect(twice.density).toBeCloseTo((3 * (1 + saturationIncrement(2, 1.2)) * 1000) / 6, 9);
+    expect(m("Her breath caught. The room was quiet.", seed).density).toBe(0);
   });
 });

@@ -82,8 +82,9 @@ describe('the "prose" stack', () => {
   });
 
   it("leaves a factor out of the product on request and still reports it", async () => {
-    const [full] = await score([{ id: "bad", output: sloppy }]);
-    const [ablated] = await score([{ id: "bad", output: sloppy }], { off: ["openers", "echo"] });
+    // The seed's opener rule, which charges this reply (the hardened guard would leave it at 1).
+    const [full] = await score([{ id: "bad", output: sloppy }], { openers: { mode: "seed" } });
+    const [ablated] = await score([{ id: "bad", output: sloppy }], { openers: { mode: "seed" }, off: ["openers", "echo"] });
     const openers = full.terms.openers.value as number;
     const echo = full.terms.echo.value as number;
     expect(openers).toBeLessThan(1); // the ablation must change something to be a test
@@ -98,14 +99,14 @@ describe('the "prose" stack', () => {
 
   it("reports a bad dictionary file by name", async () => {
     const bad = join(dir, "bad.json");
-    writeFileSync(bad, JSON.stringify({ format: "foolsgold-prose-dictionary", version: 2 }));
+    writeFileSync(bad, JSON.stringify({ format: "foolsgold-prose-dictionary", version: 3 }));
     expect(() => getStack("prose").create(proseOptions.parse({ dictionary: bad }), {})).toThrow(/bad\.json provenance/);
   });
 
   it("refuses a dictionary of another version and says to mine it again", async () => {
     const old = join(dir, "old.json");
     writeFileSync(old, JSON.stringify({ format: "foolsgold-prose-dictionary", version: 1 }));
-    expect(() => getStack("prose").create(proseOptions.parse({ dictionary: old }), {})).toThrow(/old\.json version: is 1, .*reads version 2 .*mine it again/);
+    expect(() => getStack("prose").create(proseOptions.parse({ dictionary: old }), {})).toThrow(/old\.json version: is 1, .*reads version 3 .*mine it again/);
   });
 });
 

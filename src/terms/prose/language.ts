@@ -8,8 +8,8 @@ import { cleanText } from "../../text/cleanup.js";
 import { commonEnglishRatio, isCommonEnglish } from "../../text/english.js";
 import { scriptOf, scriptShares, SCRIPTS, type Script, type ScriptShares } from "../../text/script.js";
 import { words } from "../../text/tokenize.js";
-import { WORD_COMMON, type Lexicon } from "./lexicon.js";
-import type { Scan } from "./scan.js";
+import { WORD_COMMON, type Lexicon } from "../../text/lexicon.js";
+import type { Scan } from "../../text/scan.js";
 
 export interface LanguageStats {
   cleaned: string;

@@ -5,8 +5,8 @@
 // (negation × contrast) so mining can weight every type by how much more models use it than humans.
 // Not in the seed but on by default: the two-sentence form "It wasn't fear. It was hunger." — the next
 // sentence restates the negated one's subject affirmatively — is the type "…next-sentence".
-import { WORD_NEGATION, type Lexicon } from "./lexicon.js";
-import { T_ASIDE, T_DASH_AFTER, T_END_AFTER, T_INTERRUPT_AFTER, T_SEMI_AFTER, type Scan } from "./scan.js";
+import { WORD_NEGATION, type Lexicon } from "../../text/lexicon.js";
+import { T_ASIDE, T_DASH_AFTER, T_END_AFTER, T_INTERRUPT_AFTER, T_SEMI_AFTER, type Scan } from "../../text/scan.js";
 
 export const NEGATION_WINDOW = 12;
 

@@ -8,12 +8,14 @@
 // +0.071 higher than the whole under the count, +0.010 under the rate (docs/prose.md). A dialogue tag split off by a quoted "?" or "!"
 // ("Really?" she asked.) is dialogue, not a narration sentence. Both are free up to the human 75th
 // percentile and reach the full penalty at the base model's 90th; the worse sets the score, down to
-// 0.75. Fewer than 5 narration sentences → 0.96.
+// 0.75. Fewer than 5 narration sentences → 0.96. That is the seed's rule (mode "seed"); the hardened
+// default (mode "templates") keeps it only as a guard beyond the human 99th percentile, and
+// narrationOpeners() feeds the mined opener templates that the slop term counts.
 import { z } from "zod";
 import type { TermMeta } from "../types.js";
 import { normalizedHhi } from "../../stats/hhi.js";
-import type { Lexicon } from "./lexicon.js";
-import { T_CAPITAL, T_COMMA_AFTER, T_DIALOGUE, T_ITALIC, T_PARAGRAPH_AFTER, T_QUOTE_AFTER, type Scan } from "./scan.js";
+import type { Lexicon } from "../../text/lexicon.js";
+import { T_CAPITAL, T_COMMA_AFTER, T_DIALOGUE, T_ITALIC, T_PARAGRAPH_AFTER, T_QUOTE_AFTER, type Scan } from "../../text/scan.js";
 
 export const MIN_NARRATION_SENTENCES = 5;
 export const FEW_SENTENCES_SCORE = 0.96;
@@ -31,9 +33,13 @@ export interface OpenerStats {
   repeatRate: number;
 }
 
-export function openerStats(scan: Scan, lexicon: Lexicon): OpenerStats {
+/**
+ * Word index of each narration sentence's opener (after the one skipped leading word), in order.
+ * `out` is scratch space reused across calls.
+ */
+export function narrationOpeners(scan: Scan, lexicon: Lexicon, out: number[] = []): number[] {
+  out.length = 0;
   const { n, surface, flags, sentence } = scan;
-  const openers: number[] = [];
   let i = 0;
   while (i < n) {
     const s = sentence[i];
@@ -43,10 +49,15 @@ export function openerStats(scan: Scan, lexicon: Lexicon): OpenerStats {
       let k = i;
       const first = lexicon.surfaces[surface[k]];
       if (k + 1 < end && (LEADING_WORDS.has(first) || flags[k] & T_COMMA_AFTER || (first.endsWith("ly") && first.length > 4))) k++;
-      if ((flags[k] & (T_DIALOGUE | T_ITALIC)) === 0) openers.push(surface[k]);
+      if ((flags[k] & (T_DIALOGUE | T_ITALIC)) === 0) out.push(k);
     }
     i = end;
   }
+  return out;
+}
+
+export function openerStats(scan: Scan, lexicon: Lexicon, scratch: number[] = []): OpenerStats {
+  const openers = narrationOpeners(scan, lexicon, scratch).map((k) => scan.surface[k]);
   const repeats = nearRepeats(openers);
   return { sentences: openers.length, hhi: simpson(openers), repeats, repeatRate: openers.length > 1 ? repeats / (openers.length - 1) : 0 };
 }
@@ -83,28 +94,64 @@ export function nearRepeats(items: number[]): number {
   return count;
 }
 
-export interface OpenerCalibration {
-  hhi: { humanP75: number; baseP90: number };
-  repeatRate: { humanP75: number; baseP90: number };
+/** Human percentiles of one opener measure (p99 drives the hardened guard) and the base model's p90. */
+export interface OpenerPercentiles {
+  humanP75: number;
+  baseP90: number;
+  humanP99: number;
 }
 
+export interface OpenerCalibration {
+  hhi: OpenerPercentiles;
+  repeatRate: OpenerPercentiles;
+}
+
+/**
+ * "seed": seed 002's factor, free to the human p75 and at full penalty by the base p90. "templates"
+ * (the hardened default, issue 17): over-used opener templates are slop-dictionary entries, and this
+ * factor is only a loose guard, free to the human p99. The seed's rule ran the wrong way on amateur
+ * human fiction (HANNA AUC 0.37), which chains its openers more than 2023 models do.
+ */
+export const OPENER_MODES = ["seed", "templates"] as const;
+export type OpenerMode = (typeof OPENER_MODES)[number];
+
 /** 0 up to the human 75th percentile, 1 at the base model's 90th, linear between. */
-function penalty(x: number, p: { humanP75: number; baseP90: number }): number {
+function seedPenalty(x: number, p: OpenerPercentiles): number {
   if (x <= p.humanP75) return 0;
   if (p.baseP90 <= p.humanP75) return 1;
   return Math.min(1, (x - p.humanP75) / (p.baseP90 - p.humanP75));
 }
 
-export function openerFactor(stats: OpenerStats, cal: OpenerCalibration): number {
+/** 0 up to the human 99th percentile, 1 when every opener is the same (both measures reach 1). */
+function guardPenalty(x: number, p: OpenerPercentiles): number {
+  if (x <= p.humanP99) return 0;
+  if (p.humanP99 >= 1) return 0;
+  return Math.min(1, (x - p.humanP99) / (1 - p.humanP99));
+}
+
+export function openerFactor(stats: OpenerStats, cal: OpenerCalibration, mode: OpenerMode): number {
+  if (mode === "templates") {
+    if (stats.sentences < MIN_NARRATION_SENTENCES) return 1;
+    return 1 - (1 - OPENER_FLOOR) * Math.max(guardPenalty(stats.hhi, cal.hhi), guardPenalty(stats.repeatRate, cal.repeatRate));
+  }
   if (stats.sentences < MIN_NARRATION_SENTENCES) return FEW_SENTENCES_SCORE;
-  const worst = Math.max(penalty(stats.hhi, cal.hhi), penalty(stats.repeatRate, cal.repeatRate));
+  const worst = Math.max(seedPenalty(stats.hhi, cal.hhi), seedPenalty(stats.repeatRate, cal.repeatRate));
   return 1 - (1 - OPENER_FLOOR) * worst;
 }
 
-export const openersTerm: TermMeta<Record<string, never>> = {
+export interface OpenerOptions {
+  mode: OpenerMode;
+}
+
+export const DEFAULT_OPENER_OPTIONS: OpenerOptions = { mode: "templates" };
+
+export const openerOptions = z.object({ mode: z.enum(OPENER_MODES).default(DEFAULT_OPENER_OPTIONS.mode) }).strict();
+
+export const openersTerm: TermMeta<OpenerOptions> = {
   name: "openers",
   kind: "factor",
   needsModel: false,
-  description: "narration-sentence opener concentration (Simpson) and near-repeat rate, free to the human p75, full penalty at the base p90, floor 0.75; 0.96 under 5 sentences",
-  options: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
+  description:
+    "narration-sentence openers. mode templates (default): over-used opener templates are slop entries and this factor is a guard, free to the human p99 of Simpson concentration and near-repeat rate, floor 0.75 when every opener is the same; mode seed: free to the human p75, full penalty at the base p90, floor 0.75, 0.96 under 5 sentences",
+  options: openerOptions as unknown as z.ZodType<OpenerOptions>,
 };

@@ -6,8 +6,8 @@
 import { z } from "zod";
 import type { TermMeta } from "../types.js";
 import type { PhraseEntry } from "../../mining/dictionary.js";
-import type { Lexicon } from "./lexicon.js";
-import { T_COMMA_AFTER, T_DASH_AFTER, T_END_AFTER, T_QUOTE_AFTER, T_SEMI_AFTER, type Scan } from "./scan.js";
+import type { Lexicon } from "../../text/lexicon.js";
+import { T_COMMA_AFTER, T_DASH_AFTER, T_END_AFTER, T_QUOTE_AFTER, T_SEMI_AFTER, type Scan } from "../../text/scan.js";
 
 export const NO_PHRASE_SCORE = 0.7;
 export const SHORT_REPLY_WORDS = 40;

@@ -3,10 +3,12 @@
 // reply is read as its reader sees it — HTML tags and comments stripped before every term, fenced and
 // ((…)) content scored (or, when it is not prose, gated) rather than hidden, look-alikes folded from
 // Unicode's confusables table, combining marks held to a small budget — and the gates judge the whole
-// reply. It also turns on the self-repetition guard. docs/prose.md ("Hardened defaults") has the figures.
+// reply. It also turns on the self-repetition guard, and replaces the seed's opener factor with mined
+// opener templates and a loose guard (openers.ts). docs/prose.md ("Hardened defaults") has the figures.
 import type { EchoOptions } from "./echo.js";
 import { HARDENED_ECHO_OPTIONS, SEED_ECHO_OPTIONS } from "./echo.js";
 import { DEFAULT_GATE_OPTIONS, HARDENED_GATE_OPTIONS, type GateOptions } from "./gates.js";
+import type { OpenerOptions } from "./openers.js";
 
 /** How a reply is read before any term sees it. */
 export interface ReadingOptions {
@@ -27,6 +29,8 @@ export interface PresetSettings {
   nextSentenceNegation: boolean;
   echo: EchoOptions;
   repetition: { enabled: boolean; free: number; full: number };
+  /** The seed's opener rule, or mined opener templates in slop with a p99 guard (issue 17's opener decision). */
+  openers: OpenerOptions;
 }
 
 export const PROSE_PRESET_NAMES = ["seed", "hardened"] as const;
@@ -51,6 +55,7 @@ export const PROSE_PRESETS: Readonly<Record<ProsePresetName, ProsePreset>> = {
       nextSentenceNegation: false,
       echo: SEED_ECHO_OPTIONS,
       repetition: { enabled: false, ...REPETITION },
+      openers: { mode: "seed" },
     },
   },
   hardened: {
@@ -62,6 +67,7 @@ export const PROSE_PRESETS: Readonly<Record<ProsePresetName, ProsePreset>> = {
       nextSentenceNegation: true,
       echo: HARDENED_ECHO_OPTIONS,
       repetition: { enabled: true, ...REPETITION },
+      openers: { mode: "templates" },
     },
   },
 };

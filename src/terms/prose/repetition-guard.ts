@@ -6,7 +6,7 @@
 // factor = 1 − clip((share − free) / (full − free), 0, 1), free 5%, full 50%. On in the hardened preset.
 import { z } from "zod";
 import type { TermMeta } from "../types.js";
-import type { Scan } from "./scan.js";
+import type { Scan } from "../../text/scan.js";
 
 /** Each setting optional: the preset fills the rest (on in `hardened`, off in `seed`; free 5%, full 50%). */
 export const repetitionGuardOptions = z

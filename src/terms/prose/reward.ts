@@ -15,12 +15,12 @@ import { echoFactor, echoTerm, findEchoesIn, lastUserMessage, type EchoOptions, 
 import { languageStats } from "./language.js";
 import { scanSegments } from "./segments.js";
 import { checkGates, gatesTerm, type GateOptions } from "./gates.js";
-import { Lexicon } from "./lexicon.js";
+import { Lexicon } from "../../text/lexicon.js";
 import type { NegationHit } from "./negation.js";
-import { openerFactor, openersTerm, openerStats } from "./openers.js";
+import { openerFactor, openersTerm, openerStats, type OpenerOptions } from "./openers.js";
 import { compilePhrases, findPhrases, humanPhrasesTerm, MIN_RATE_WORDS, phraseCredit, phraseFactor, phraseRatesSchema, phraseWeights, type CompiledPhrases, type PhraseRates } from "./phrases.js";
 import { PROSE_PRESETS, type PresetSettings, type ReadingOptions } from "./presets.js";
-import { createBuffers, scanText, type Buffers } from "./scan.js";
+import { createBuffers, scanText, type Buffers } from "../../text/scan.js";
 import { compileSlop, measureSlop, slopTerm, type CompiledSlop } from "./slop.js";
 import { stripRoleplayScaffolding, unhideRoleplayScaffolding } from "./ooc.js";
 import { splitThinking } from "./thinking-block.js";
@@ -45,6 +45,8 @@ export interface ProseRewardOptions {
   off: ProseFactor[];
   /** Opt-in self-repetition guard (not in the seed); reported as the term `self_repetition` when on. */
   repetition: { enabled: boolean; free: number; full: number };
+  /** Opener rule: "templates" (mined opener templates in slop, a p99 guard) or the seed's "seed". */
+  openers: OpenerOptions;
 }
 
 export const PROSE_FACTORS = ["thinking_length", "slop", "human_phrases", "openers", "echo"] as const;
@@ -86,7 +88,7 @@ export class ProseReward {
     readonly dictionary: ProseDictionary,
     readonly options: ProseRewardOptions = DEFAULT_PROSE_OPTIONS,
   ) {
-    this.slop = compileSlop(dictionary, this.lexicon);
+    this.slop = compileSlop(dictionary, this.lexicon, { openerTemplates: options.openers.mode === "templates" });
     this.phrases = compilePhrases(dictionary.humanPhrases, this.lexicon);
     this.weights = phraseWeights(dictionary.humanPhrases, options.phraseRates);
     this.ratesRecord = ratesRecord(options.phraseRates, "options");
@@ -168,7 +170,7 @@ export class ProseReward {
     terms.human_phrases = { value: phrases, details: { credit_per_1k: round(credit), found: ids.map((id) => this.phrases.entries[id].phrase), rates } };
 
     const stats = openerStats(scan, this.lexicon);
-    const openers = openerFactor(stats, this.dictionary.calibration.openers);
+    const openers = openerFactor(stats, this.dictionary.calibration.openers, this.options.openers.mode);
     terms.openers = { value: openers, details: { narration_sentences: stats.sentences, hhi: round(stats.hhi), near_repeats: stats.repeats, repeat_rate: round(stats.repeatRate) } };
 
     const user = lastUserMessage(row.prompt ?? row.input);

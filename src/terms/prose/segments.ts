@@ -1,7 +1,7 @@
 // Dialogue sentences and short italic thoughts read off a reply's scan (the hot-path twin of
 // echo.ts's replySegments, which goes through src/text's dialogue splitter).
-import type { Lexicon } from "./lexicon.js";
-import { T_DIALOGUE, T_ITALIC, type Scan } from "./scan.js";
+import type { Lexicon } from "../../text/lexicon.js";
+import { T_DIALOGUE, T_ITALIC, type Scan } from "../../text/scan.js";
 import { MAX_THOUGHT_WORDS, type Segment } from "./echo.js";
 
 const TRAILING = /^[?!.…,]+/;

@@ -2,12 +2,15 @@
 // "not X, but Y" patterns per 1,000 words. Overlapping dictionary hits are one cliché that counts
 // once at its strongest weight ("heart hammering against ribs" is one hit, not three pairs); repeated
 // hits on one hub saturate (BM25). The dictionary is compiled once into integer lookup tables.
+// Opener templates (the hardened default, issue 17) are entries too: a narration sentence that opens
+// with a mined template ("Her breath caught") is one hit, weighted by its model/human ratio.
 import { z } from "zod";
 import type { TermMeta } from "../types.js";
 import type { ProseDictionary } from "../../mining/dictionary.js";
-import { WORD_CONTENT, type Lexicon } from "./lexicon.js";
+import { WORD_CONTENT, type Lexicon } from "../../text/lexicon.js";
 import { findNegations, type NegationHit } from "./negation.js";
-import { T_COMMA_AFTER, T_DASH_AFTER, T_END_AFTER, T_SEMI_AFTER, T_QUOTE_AFTER, type Scan } from "./scan.js";
+import { T_COMMA_AFTER, T_DASH_AFTER, T_DIALOGUE, T_END_AFTER, T_ITALIC, T_SEMI_AFTER, T_QUOTE_AFTER, type Scan } from "../../text/scan.js";
+import { narrationOpeners } from "./openers.js";
 import { saturationIncrement } from "./calibration.js";
 import { isStackAt } from "./stacked.js";
 
@@ -19,8 +22,10 @@ export const BM25_K1 = 1.2;
 const KEY = 2 ** 21;
 const BREAK_AFTER = T_COMMA_AFTER | T_DASH_AFTER | T_SEMI_AFTER | T_END_AFTER | T_QUOTE_AFTER;
 
-export type HitKind = "pair" | "frame" | "excess_word" | "stacked_adjectives";
-const KINDS: HitKind[] = ["pair", "frame", "excess_word", "stacked_adjectives"];
+export type HitKind = "pair" | "frame" | "excess_word" | "stacked_adjectives" | "opener_template";
+const KINDS: HitKind[] = ["pair", "frame", "excess_word", "stacked_adjectives", "opener_template"];
+/** Opener templates are the first two or three words of a narration sentence. */
+export const OPENER_TEMPLATE_WORDS = [2, 3] as const;
 
 interface Entry {
   weight: number;
@@ -41,10 +46,17 @@ export interface CompiledSlop {
   adjectives: Set<number>;
   stacked: Entry;
   negation: Map<string, number>;
+  /** Opener templates by their first two lemmas: the two-word entry and the three-word ones by third lemma. */
+  openerTemplates: Map<number, { two?: Entry; three: Map<number, Entry> }>;
   k1: number;
 }
 
-export function compileSlop(dict: ProseDictionary, lexicon: Lexicon): CompiledSlop {
+export interface SlopOptions {
+  /** Count the dictionary's opener templates (the hardened default); the seed preset leaves them out. */
+  openerTemplates: boolean;
+}
+
+export function compileSlop(dict: ProseDictionary, lexicon: Lexicon, options: SlopOptions = { openerTemplates: true }): CompiledSlop {
   const lemma = (w: string): number => lexicon.lemmaOfWord(w);
   const hubGroup = (w: string | undefined, fallback: number): number => (w ? lemma(w) : fallback);
   const pairs = new Map<number, Entry>();
@@ -75,6 +87,18 @@ export function compileSlop(dict: ProseDictionary, lexicon: Lexicon): CompiledSl
   for (const a of dict.adjectives) adjectives.add(lexicon.surface(a));
   const negation = new Map<string, number>();
   for (const n of dict.negation) negation.set(n.type, n.weight);
+  const openerTemplates: CompiledSlop["openerTemplates"] = new Map();
+  if (options.openerTemplates) {
+    for (const t of dict.openerTemplates) {
+      const ids = t.template.split(" ").map((w) => lexicon.lemmaId(w));
+      if (ids.length < 2 || ids.length > 3) continue;
+      const key = ids[0] * KEY + ids[1];
+      const slot = openerTemplates.get(key) ?? openerTemplates.set(key, { three: new Map() }).get(key)!;
+      const entry: Entry = { weight: t.weight, group: unique--, kind: 4, label: `${t.template} …` };
+      if (ids.length === 2) slot.two = entry;
+      else slot.three.set(ids[2], entry);
+    }
+  }
   return {
     lexicon,
     pairs,
@@ -85,8 +109,25 @@ export function compileSlop(dict: ProseDictionary, lexicon: Lexicon): CompiledSl
     adjectives,
     stacked: { weight: dict.stackedAdjectives.weight, group: unique--, kind: 3, label: "stacked adjectives" },
     negation,
+    openerTemplates,
     k1: BM25_K1,
   };
+}
+
+/**
+ * The lemmas of the `words`-word template opening at word k, into `out`: false when the sentence is
+ * shorter, or a word is dialogue or italic, or punctuation falls inside the template.
+ */
+export function openerTemplateAt(scan: Scan, k: number, words: number, out: number[]): boolean {
+  out.length = 0;
+  const last = k + words - 1;
+  if (last >= scan.n || scan.sentence[last] !== scan.sentence[k]) return false;
+  for (let j = k; j <= last; j++) {
+    const f = scan.flags[j];
+    if (f & (T_DIALOGUE | T_ITALIC) || (j < last && f & BREAK_AFTER)) return false;
+    out.push(scan.lemma[j]);
+  }
+  return true;
 }
 
 export function pairKey(a: number, b: number): number {
@@ -145,8 +186,19 @@ export function measureSlop(scan: Scan, c: CompiledSlop, negations: NegationHit[
     if (x) spans.push({ from: i, to: i, entry: x });
     if (c.stacked.weight > 0 && (flags[i] & T_COMMA_AFTER) && isStackAt(scan, c.lexicon, c.adjectives, i)) spans.push({ from: i - 1, to: i + 2, entry: c.stacked });
   }
+  if (c.openerTemplates.size > 0) {
+    const template: number[] = [];
+    for (const k of narrationOpeners(scan, c.lexicon)) {
+      if (!openerTemplateAt(scan, k, 2, template)) continue;
+      const slot = c.openerTemplates.get(template[0] * KEY + template[1]);
+      if (!slot) continue;
+      if (slot.two) spans.push({ from: k, to: k + 1, entry: slot.two });
+      const three = slot.three.size > 0 && openerTemplateAt(scan, k, 3, template) ? slot.three.get(template[2]) : undefined;
+      if (three) spans.push({ from: k, to: k + 2, entry: three });
+    }
+  }
   const words = n;
-  const per1k: Record<HitKind | "not_x_but_y", number> = { pair: 0, frame: 0, excess_word: 0, stacked_adjectives: 0, not_x_but_y: 0 };
+  const per1k: Record<HitKind | "not_x_but_y", number> = { pair: 0, frame: 0, excess_word: 0, stacked_adjectives: 0, opener_template: 0, not_x_but_y: 0 };
   const clusters = clusterSpans(spans);
   for (const e of clusters) per1k[KINDS[e.kind]]++;
   let total = saturate(clusters, c.k1);

@@ -1,8 +1,8 @@
 // Stacked adjectives (SPEC §7: "a thick, suffocating cloud"): a function word, an adjective and a
 // comma, a second adjective or participle, then a noun-like content word. The adjective list comes
 // with the dictionary (word forms tagged adjective in the Brown corpus), so no tagger runs per reply.
-import { WORD_CONTENT, type Lexicon } from "./lexicon.js";
-import { T_COMMA_AFTER, T_DASH_AFTER, T_END_AFTER, T_QUOTE_AFTER, T_SEMI_AFTER, type Scan } from "./scan.js";
+import { WORD_CONTENT, type Lexicon } from "../../text/lexicon.js";
+import { T_COMMA_AFTER, T_DASH_AFTER, T_END_AFTER, T_QUOTE_AFTER, T_SEMI_AFTER, type Scan } from "../../text/scan.js";
 
 const BREAK_AFTER = T_COMMA_AFTER | T_DASH_AFTER | T_SEMI_AFTER | T_END_AFTER | T_QUOTE_AFTER;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { Lexicon } from "../../src/terms/prose/lexicon.js";
-import { scanText, T_ASIDE, T_COMMA_AFTER, T_CONTENT, T_DIALOGUE, T_INTERRUPT_AFTER, T_ITALIC, T_QUESTION_AFTER } from "../../src/terms/prose/scan.js";
+import { Lexicon } from "../../src/text/lexicon.js";
+import { scanText, T_ASIDE, T_COMMA_AFTER, T_CONTENT, T_DIALOGUE, T_INTERRUPT_AFTER, T_ITALIC, T_QUESTION_AFTER } from "../../src/text/scan.js";
 
 const lexicon = new Lexicon();
 const view = (text: string) => {

@@ -1,20 +1,25 @@
 // The prose stack's word table: every lower-cased surface form is looked up once and cached with its
 // lemma id and word-class flags, so the hot scanning loop does one Map lookup per word and then works
-// on integers. The lemma and stopword decisions come from src/text (the shared normalization); this
-// file only memoizes them, which is what makes a full lemmatizer affordable at 500k words/s.
-import { lemma as lemmatize } from "../../text/lemma.js";
-import { isStopword } from "../../text/stopwords.js";
-import { isCommonEnglish } from "../../text/english.js";
+// on integers. The lemma (part-of-speech-aware, ./pos-lemma.ts) and stopword decisions come from this
+// folder's shared normalization; this file only memoizes them per word form, which is what makes a
+// full lemmatizer affordable at scoring speed.
+import { posLemma } from "./pos-lemma.js";
+import { isStopword } from "./stopwords.js";
+import { isCommonEnglish } from "./english.js";
 
 export const WORD_CONTENT = 1;
 export const WORD_NEGATION = 2;
 export const WORD_PRONOUN = 4;
 /** Among the common-English words of the language gate. */
 export const WORD_COMMON = 8;
+/** An article, demonstrative or quantifier: the grammar a noun needs, not a habit of style. */
+export const WORD_DETERMINER = 16;
 
 const PERSONAL_PRONOUNS = new Set(
   "i me my mine myself you your yours yourself yourselves he him his himself she her hers herself it its itself we us our ours ourselves they them their theirs themselves".split(" "),
 );
+
+const DETERMINERS = new Set("the a an this that these those some any each every no another such".split(" "));
 
 export interface WordInfo {
   lemma: number;
@@ -69,13 +74,14 @@ function lemmaOf(word: string): string {
   // Contractions keep their surface form: "didn't" is a negation marker, not a verb to lemmatize.
   if (word.includes("'")) return word;
   if (/\d/.test(word)) return word;
-  return lemmatize(word);
+  return posLemma(word);
 }
 
 function classify(word: string, base: string): number {
   let flags = 0;
   if (word === "not" || word === "never" || word.endsWith("n't")) flags |= WORD_NEGATION;
   if (isCommonEnglish(word)) flags |= WORD_COMMON;
+  if (DETERMINERS.has(word)) flags |= WORD_DETERMINER;
   if (PERSONAL_PRONOUNS.has(word)) flags |= WORD_PRONOUN;
   else if (!isStopword(word) && !isStopword(base) && word.length > 1 && !/^\d+$/.test(word) && !word.includes("'")) flags |= WORD_CONTENT;
   return flags;
