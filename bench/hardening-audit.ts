@@ -51,6 +51,17 @@ for (const [name, scorer] of Object.entries(presets)) {
   );
 }
 
+// Hidden text pays most when nothing shows the reply is short for its prompt: the same edits on the
+// replies as lone rows (no group_id), as a server scores them one at a time.
+const HIDDEN: TransformName[] = ["fence-after-line", "double-paren"];
+const lone = replies.map(({ group_id: _group, ...r }) => r as BankRow);
+for (const [name, scorer] of Object.entries(presets)) {
+  const report = await runStackTransformAudit(scorer, lone, HIDDEN, 0, context);
+  for (const r of report.results.filter((x) => x.quantity === "reward" && x.change)) {
+    audit[name][`${r.transform} (no group)`] = { n: r.n, mean: r.change!.mean, ci95: r.change!.ci95, pays: r.change!.ci95[0] > 0 };
+  }
+}
+
 // The bonus's defence against a phrase the policy learns to repeat is the policy's recent phrase rates, a
 // declared input: here each batch carries the rates of its own replies (the real ones, or the edited).
 const dictionary = loadDictionary(DEFAULT_DICTIONARY_PATH);
@@ -85,7 +96,7 @@ const human = { passages: await gateGains(passages), gutenberg_paragraphs: await
 const fmt = (x: number) => (x >= 0 ? "+" : "") + (Math.abs(x) < 0.0005 && x !== 0 ? x.toExponential(1) : x.toFixed(3));
 console.log(`Cheap edits on ${replies.length} held-out creative replies (${byModel.size} models × ≤ ${PER_MODEL}), reward change edited − real, paired t 95% CI:`);
 console.log(`  ${"edit".padEnd(18)} ${"seed".padEnd(34)} hardened`);
-for (const e of EDITS) {
+for (const e of [...EDITS, ...HIDDEN.map((h) => `${h} (no group)`)]) {
   const cell = (p: string) => {
     const r = audit[p][e];
     return r ? `${fmt(r.mean)} [${fmt(r.ci95[0])}, ${fmt(r.ci95[1])}]${r.pays ? " pays" : ""}`.padEnd(34) : "—".padEnd(34);
