@@ -3,11 +3,10 @@
 // session and shared by every embedded role; close() stops it.
 import { InputError } from "../core/errors.js";
 import type { BackendSpecConfig } from "../config/schema.js";
-import type { ModelRoles } from "../stacks/types.js";
 import type { ResponseCache } from "./cache.js";
 import { createOpenAIClient, type ClientDeps } from "./client.js";
 import type { EmbeddedServer } from "./embedded/start.js";
-import { instrumentModel, type BackendSpec, type CallRecord } from "./spec.js";
+import { instrumentModel, type BackendSpec, type CallRecord, type ModelRoles } from "./spec.js";
 
 export interface ModelSession {
   roles: ModelRoles;

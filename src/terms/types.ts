@@ -2,12 +2,11 @@
 // (rows, resolved options, model responses, declared inputs) and nothing else. Terms never swallow
 // errors: a failed model call becomes an explicit error on the score, never a silent 0.
 import type { z } from "zod";
-import type { ModelClient } from "../models/spec.js";
+import type { ModelRoles } from "../models/spec.js";
+
+export type { ModelRoles } from "../models/spec.js";
 
 export type TermKind = "gate" | "factor" | "additive" | "screen" | "diagnostic";
-
-/** Model clients by role ("audience", "embedder", "reference", "judge", …). */
-export type ModelRoles = Record<string, ModelClient>;
 
 /** Why a row has no value: bad input, a failed model call, or a bug of ours. */
 export type RowErrorKind = "input" | "model" | "internal";
