@@ -4,6 +4,7 @@ import { loadConfig } from "./load.js";
 import { configSchema, type FoolsgoldConfig } from "./schema.js";
 import { defaultCachePath, openCache, type ResponseCache } from "../models/cache.js";
 import { buildModelRoles, type ModelSession } from "../models/roles.js";
+import type { EndpointRegistry } from "../models/limiter.js";
 import type { CallRecord } from "../models/spec.js";
 
 export interface SessionOptions {
@@ -11,6 +12,8 @@ export interface SessionOptions {
   config?: string;
   /** A cache path, false for no cache, undefined for the config's (or the default) cache. */
   cache?: string | false;
+  /** Endpoint state (limiters) to share across sessions, e.g. every stack one server opens. */
+  endpoints?: EndpointRegistry;
 }
 
 /** The config from --config, or the defaults (every role on the embedded models) without one. */
@@ -52,6 +55,7 @@ export async function openModels(
       file: options.config,
       cache,
       onCall,
+      endpoints: options.endpoints,
     });
     return {
       ...session,
