@@ -14,8 +14,9 @@
 //
 // - measure(rows, ctx) gets a batch of rows and returns one outcome per row: { value, details? } or
 //   { value: null, error: { kind: "input" | "model" | "internal", message } }. Throwing fails every row
-//   of the batch with the error's kind (InputError → input, ModelError → model, else internal). An
-//   aborted ctx.signal stops the call: pass it to every model request.
+//   of the batch with the error's kind (InputError → input, ModelError → model, else internal). The
+//   scoring call's signal reaches every model call a term makes through ctx.models (each client is
+//   wrapped with it); an abort rejects scoreRows with the signal's reason and sends nothing more.
 // - ctx = { options (this term's, resolved), models (its roles only), inputs (the stack's declared inputs),
 //   prepared (the stack's prepare(row) per row), prompts ({ text, lastUser } per row), signal }.
 // - Options: layout "flat" (default) merges every term's keys and the stack's own `options` into one

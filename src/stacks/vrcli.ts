@@ -60,6 +60,7 @@ export const vrcliStack = composeStack<z.infer<typeof vrcliOptions>, BankRow>({
   combine: { weights: { vrcli: 1 } },
   recordOptions: (options) => ({ ...options, template: VRCLI_TEMPLATE }),
   // A GRPO group is usually ≤ 16 samples; 64 rows per reference batch bounds memory, not correctness.
+  // One batch at a time, as before: the reference endpoint's limiter already spreads a batch's requests.
   batchRows: 64,
-  concurrency: 2,
+  concurrency: 1,
 });
