@@ -161,7 +161,8 @@ export class ProseReward {
     terms.thinking_length = { value: thinking, details: { thinking_words: thinkingWords } };
 
     const slop = measureSlop(scan, this.slop, this.negations, undefined, this.options.nextSentenceNegation);
-    const slopValue = slopFactor(slop.density, this.dictionary.calibration.slop);
+    const slopCurve = this.options.openers.mode === "templates" ? this.dictionary.calibration.slop : this.dictionary.calibration.slopWithoutTemplates;
+    const slopValue = slopFactor(slop.density, slopCurve);
     terms.slop = { value: slopValue, details: { density_per_1k: round(slop.density), per_1k: mapRound(slop.per1k), top: slop.top, words: slop.words } };
 
     const ids = findPhrases(scan, this.phrases);
