@@ -19,7 +19,7 @@ interface Options extends CommonOptions {
   floorPercentile: string;
   ceilingPercentile: string;
   batch: string;
-  concurrency: string;
+  concurrency?: string;
   resamples: string;
   seed: string;
 }
@@ -43,7 +43,7 @@ export function register(program: Command): void {
     .option("--floor-percentile <p>", "the floor's percentile, as a probability", "0.05")
     .option("--ceiling-percentile <p>", "the linear credit's ceiling, as a probability", "0.9")
     .option("--batch <n>", "texts per embedding request", "64")
-    .option("--concurrency <n>", "embedding requests in flight at once", "2")
+    .option("--concurrency <n>", "embedding requests in flight at once (default 1 on the embedded embedder, 4 with --config)")
     .option("--resamples <n>", "bootstrap resamples", "2000")
     .option("--seed <s>", "bootstrap seed", "0");
   addCommonOptions(command).action(async (opts: Options) => {
@@ -51,7 +51,9 @@ export function register(program: Command): void {
     const floorP = numberFlag("--floor-percentile", opts.floorPercentile, (p) => p > 0 && p < 1, "a probability in (0, 1)");
     const ceilingP = numberFlag("--ceiling-percentile", opts.ceilingPercentile, (p) => p > floorP && p < 1, "a probability above --floor-percentile and below 1");
     const batch = numberFlag("--batch", opts.batch, isPositiveInt, "an integer >= 1");
-    const concurrency = numberFlag("--concurrency", opts.concurrency, (n) => isPositiveInt(n) && n <= 64, "an integer from 1 to 64");
+    // The embedded server embeds on its own event loop: a second request in flight only waits, and an
+    // idle keep-alive socket can be closed under it while the loop is busy (the old ECONNRESET).
+    const concurrency = numberFlag("--concurrency", opts.concurrency ?? (opts.config ? "4" : "1"), (n) => isPositiveInt(n) && n <= 64, "an integer from 1 to 64");
     const resamples = numberFlag("--resamples", opts.resamples, (n) => Number.isInteger(n) && n >= 100, "an integer >= 100");
     const limit = opts.limit === undefined ? undefined : numberFlag("--limit", opts.limit, isPositiveInt, "an integer >= 1");
 
@@ -67,7 +69,7 @@ export function register(program: Command): void {
     const models = await openModels(opts, ["embedder"]);
     try {
       const started = performance.now();
-      const g = await pairGroundingScores(pairs, models.roles.embedder, { batch, concurrency, onProgress: (done, total) => progress(done, total, opts.json) });
+      const g = await pairGroundingScores(pairs, models.roles.embedder, { batch, concurrency, onProgress: progressLines(opts.json) });
       const seconds = (performance.now() - started) / 1000;
       const result = { ...calibrateFloor(g, { floorP, ceilingP, resamples, seed: opts.seed }), conversations: conversations.length, seconds };
       const artifact = makeArtifact(
@@ -84,13 +86,15 @@ export function register(program: Command): void {
   });
 }
 
-/** One line per 10% on stderr (progress bars need a terminal; long runs are often logged). */
-function progress(done: number, total: number, quiet?: boolean): void {
-  if (quiet) return;
-  const step = Math.max(1, Math.ceil(total / 10));
-  if (done === total || Math.floor(done / step) !== Math.floor((done - 1) / step)) {
+/** A line on stderr each time another tenth is done (bars need a terminal; long runs are often logged). */
+function progressLines(quiet?: boolean): (done: number, total: number) => void {
+  let shown = 0;
+  return (done, total) => {
+    const tenths = Math.floor((10 * done) / total);
+    if (quiet || (tenths === shown && done < total)) return;
+    shown = tenths;
     process.stderr.write(`calibrate-floor: embedded ${done}/${total} texts\n`);
-  }
+  };
 }
 
 function formatCalibration(r: ReturnType<typeof calibrateFloor> & { conversations: number; seconds: number }, window: number): string {

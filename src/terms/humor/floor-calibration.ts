@@ -36,9 +36,12 @@ export interface EmbedPlan {
 
 /**
  * Embeds many texts as a bounded stream of requests: `batch` texts each, at most `concurrency` in
- * flight. Handing the whole list to one `embed` call queues every request at once; on the embedded
- * server, which embeds on its own event loop, that kept the loop busy for seconds at a time and idle
- * keep-alive sockets were reset under the queued requests (ECONNRESET after ~4 min at 400 dialogues).
+ * flight, with progress after each. Handing the whole list to one `embed` call queued every request at
+ * once (the client cuts 64-text requests, the endpoint limiter lets 8 through). The embedded server
+ * embeds on its own event loop, which then stayed busy for seconds at a time; a kept-alive socket left
+ * idle past the server's keep-alive timeout meanwhile was closed just as the client reused it, and
+ * bench/humor-floor.ts died with ECONNRESET after three attempts, ~4 min into 400 dialogues (the same
+ * run completed with the embedder on a worker thread). With one request in flight no socket sits idle.
  */
 export async function embedInBatches(embedder: ModelClient, texts: readonly string[], plan: EmbedPlan): Promise<number[][]> {
   if (!Number.isInteger(plan.batch) || plan.batch < 1) throw new RangeError(`batch must be an integer >= 1, got ${plan.batch}`);
