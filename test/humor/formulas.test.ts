@@ -7,7 +7,7 @@ import { cosine } from "../../src/stats/cosine.js";
 import { repetitionScores, selfRepetition, selfRepetitionFromWords } from "../../src/terms/humor/repetition.js";
 import { hasAsteriskText, screenTurn } from "../../src/terms/humor/screens.js";
 import { PRESETS, sessionTrainingReward, turnReward } from "../../src/terms/humor/training-reward.js";
-import { assembleSession, partnerWindow } from "../../src/terms/humor/session.js";
+import { assembleSession, partnerWindow, policyTurnInputs } from "../../src/terms/humor/session.js";
 
 describe("grounding", () => {
   it("cosine is the normalized dot product", () => {
@@ -209,5 +209,53 @@ describe("assembleSession: per-turn measurements to F, S, taste, B, training rew
     const b = assembleSession(low, { ...settings, credit: "linear", formula: "humor-C-2" });
     expect(b.F).toBe(0);
     expect(b.C).toBe(0);
+  });
+});
+
+describe("policyTurnInputs (what best-of-N reranks by)", () => {
+  const turns = [
+    { speaker: "partner", text: "Is the printer on the third floor fixed yet?" },
+    { speaker: "policy", text: "The printer is jammed." },
+    { speaker: "partner", text: "Is the printer still broken?" },
+    { speaker: "policy", text: "The printer is still jammed downstairs." },
+  ];
+  const settings = {
+    floor: 0.2,
+    ceiling: 0.6,
+    credit: "linear" as const,
+    window: 2,
+    repetition: "beyond-partner" as const,
+    formula: "humor-C-2" as const,
+    taste: { mode: "exact" as const, k: 20, L_lo: -20, L_hi: -2 },
+    weights: PRESETS["RL-E"].weights,
+    w_t: 0.25,
+  };
+
+  it("uses the settings' credit form and repetition mode", () => {
+    // g 0.4 → (0.4 − 0.2)/0.4 = 0.5; L −11 → taste 0.5; own {printer, jam, downstairs}, shared with the
+    // first reply {printer, jam}, the partner just said "printer" (and "broken") → s = 1/3
+    const x = policyTurnInputs(turns, 3, { g: 0.4, L: -11 }, settings);
+    expect(x.credit).toBeCloseTo(0.5, 12);
+    expect(x.taste).toBeCloseTo(0.5, 12);
+    expect(x.repetition).toBeCloseTo(1 / 3, 12);
+    expect(x.fail).toBe(false);
+    // the seed's forms on the same turn: credit clip(0.4/0.2) = 1, s = 2/3
+    const seed = policyTurnInputs(turns, 3, { g: 0.4, L: -11 }, { ...settings, credit: "ratio", repetition: "seed" });
+    expect(seed.credit).toBe(1);
+    expect(seed.repetition).toBeCloseTo(2 / 3, 12);
+  });
+
+  it("gives the same r_j as the session arithmetic", () => {
+    const first = policyTurnInputs(turns, 1, { g: 0.3, L: -20 }, settings);
+    const last = policyTurnInputs(turns, 3, { g: 0.4, L: -11 }, settings);
+    const pass = { cjk: false, asterisk: false, fail: false };
+    const b = assembleSession(
+      [
+        { index: 1, g: 0.3, s: first.repetition, L: -20, screen: pass },
+        { index: 3, g: 0.4, s: last.repetition, L: -11, screen: pass },
+      ],
+      settings,
+    );
+    expect(b.turns.map((t) => t.r)).toEqual([turnReward(first, settings.weights), turnReward(last, settings.weights)]);
   });
 });

@@ -9,7 +9,7 @@ import { creditFor, groundingWindow, passesFloor, type GroundingCreditForm } fro
 import { cosine } from "../../stats/cosine.js";
 import { repetitionScores, type RepetitionMode } from "./repetition.js";
 import { screenTurn, type ScreenResult } from "./screens.js";
-import { turnReward, type TrainingWeights } from "./training-reward.js";
+import { turnReward, type TrainingWeights, type TurnInputs } from "./training-reward.js";
 
 export interface HumorSettings {
   floor: number;
@@ -123,4 +123,28 @@ export function partnerWindow(turns: readonly Turn[], index: number, window: num
     .filter((t) => t.speaker !== policySpeaker)
     .map((t) => t.text)
     .join("\n");
+}
+
+/**
+ * r_j's inputs for the policy turn at `index` given everything before it, from its measured g and L,
+ * exactly as the stack computes them under `settings` (credit form, repetition mode): what best-of-N
+ * reranking by the training reward must use so that it optimizes the reward the bank is scored with.
+ */
+export function policyTurnInputs(
+  turns: readonly Turn[],
+  index: number,
+  measured: { g: number; L: number },
+  settings: Omit<HumorSettings, "normalization">,
+  policySpeaker = "policy",
+): TurnInputs {
+  const slots = turns.slice(0, index + 1).flatMap((t, i) => (t.speaker === policySpeaker ? [i] : []));
+  const replies = slots.map((i) => turns[i].text);
+  const partnerRecent = slots.map((i) => partnerWindow(turns, i, settings.window, policySpeaker));
+  const s = repetitionScores(replies, partnerRecent, settings.repetition);
+  return {
+    credit: creditFor(measured.g, settings),
+    repetition: s[s.length - 1],
+    taste: tasteUnits(measured.L, settings.taste.L_lo, settings.taste.L_hi),
+    fail: screenTurn(turns[index].text).fail,
+  };
 }
