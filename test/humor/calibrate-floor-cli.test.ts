@@ -26,7 +26,7 @@ describe("foolsgold calibrate-floor", () => {
   it("writes the floor and ceiling with n and bootstrap CIs, from the g it measured", async () => {
     const out = captureOutput();
     const artifact = join(dir, "floor.json");
-    const code = await main(["node", "foolsgold", "calibrate-floor", "--data", file, "--topic", "work", "--batch", "5", "--resamples", "200", "--out", artifact, "--json"]);
+    const code = await main(["node", "foolsgold", "calibrate-floor", "--no-cache", "--data", file, "--topic", "work", "--batch", "5", "--resamples", "200", "--out", artifact, "--json"]);
     expect(code, out.join("")).toBe(0);
     const a = JSON.parse(readFileSync(artifact, "utf8"));
     expect(a.kind).toBe("calibrate-floor");
@@ -49,7 +49,7 @@ describe("foolsgold calibrate-floor", () => {
 
   it("prints a readable summary and progress without --json", async () => {
     const out = captureOutput();
-    expect(await main(["node", "foolsgold", "calibrate-floor", "--data", file, "--resamples", "100", "--batch", "8"])).toBe(0);
+    expect(await main(["node", "foolsgold", "calibrate-floor", "--no-cache", "--data", file, "--resamples", "100", "--batch", "8"])).toBe(0);
     const text = out.join("");
     expect(text).toMatch(/n = 20 \(from 5 conversations\)/);
     expect(text).toMatch(/floor {3}\(p5\): 0\.\d{4} {2}95% CI/);
@@ -58,13 +58,13 @@ describe("foolsgold calibrate-floor", () => {
 
   it("refuses bad flags and unusable data with one line (exit 2)", async () => {
     const out = captureOutput();
-    expect(await main(["node", "foolsgold", "calibrate-floor", "--data", file, "--floor-percentile", "2"])).toBe(2);
+    expect(await main(["node", "foolsgold", "calibrate-floor", "--no-cache", "--data", file, "--floor-percentile", "2"])).toBe(2);
     expect(out.join("")).toMatch(/--floor-percentile: expected a probability in \(0, 1\), got "2"/);
     const bad = join(dir, "bad.jsonl");
     writeFileSync(bad, JSON.stringify({ hello: 1 }) + "\n");
-    expect(await main(["node", "foolsgold", "calibrate-floor", "--data", bad])).toBe(2);
+    expect(await main(["node", "foolsgold", "calibrate-floor", "--no-cache", "--data", bad])).toBe(2);
     expect(out.join("")).toMatch(/row 1: not a dialogue row/);
-    expect(await main(["node", "foolsgold", "calibrate-floor", "--data", file, "--topic", "travel"])).toBe(2);
+    expect(await main(["node", "foolsgold", "calibrate-floor", "--no-cache", "--data", file, "--topic", "travel"])).toBe(2);
     expect(out.join("")).toMatch(/only 0 replies/);
   });
 });
