@@ -5,12 +5,10 @@
 import type { Turn } from "../core/types.js";
 import { createRng } from "../core/random.js";
 import type { Agent } from "../envs/humor/agents.js";
-import { audienceContext, laughterMass, tasteUnits } from "../terms/humor/audience-taste.js";
-import { groundingCredit, groundingWindow } from "../terms/humor/grounding.js";
+import { audienceContext, laughterMass } from "../terms/humor/audience-taste.js";
+import { groundingWindow } from "../terms/humor/grounding.js";
 import { cosine } from "../stats/cosine.js";
-import { selfRepetition } from "../terms/humor/repetition.js";
-import { screenTurn } from "../terms/humor/screens.js";
-import type { HumorModels, HumorSettings } from "../terms/humor/session.js";
+import { policyTurnInputs, type HumorModels, type HumorSettings } from "../terms/humor/session.js";
 import { turnReward } from "../terms/humor/training-reward.js";
 
 /** r_j of the policy turn at `index` given everything before it (SPEC §4's training reward). */
@@ -19,8 +17,6 @@ export type TurnRewardFn = (turns: readonly Turn[], index: number) => Promise<nu
 export function trainingTurnReward(models: HumorModels, settings: HumorSettings, policySpeaker = "policy"): TurnRewardFn {
   return async (turns, index) => {
     const reply = turns[index].text;
-    const replies = turns.slice(0, index + 1).filter((t) => t.speaker === policySpeaker).map((t) => t.text);
-    const s = selfRepetition(replies)[replies.length - 1];
     const window = groundingWindow(turns, index, settings.window);
     const [vectors, [mass]] = await Promise.all([
       window === "" ? Promise.resolve(null) : models.embedder.embed([reply, window]),
@@ -28,8 +24,7 @@ export function trainingTurnReward(models: HumorModels, settings: HumorSettings,
     ]);
     // As in the certified scorer: a reply with nothing before it has no conversation to be grounded in.
     const g = vectors ? cosine(vectors[0], vectors[1]) : 0;
-    const taste = tasteUnits(mass.L, settings.taste.L_lo, settings.taste.L_hi);
-    return turnReward({ credit: groundingCredit(g, settings.floor), repetition: s, taste, fail: screenTurn(reply).fail }, settings.weights);
+    return turnReward(policyTurnInputs(turns, index, { g, L: mass.L }, settings, policySpeaker), settings.weights);
   };
 }
 

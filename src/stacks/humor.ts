@@ -9,24 +9,45 @@ import { errorMessage } from "../core/errors.js";
 import { LAUGHTER_VOCAB_VERSIONS, loadLaughterVocab } from "../text/laughter/index.js";
 import { AUDIENCE_PROMPT_TEMPLATE, AUDIENCE_PROMPT_VERSION } from "../terms/humor/audience-prompt.js";
 import { tasteOptions, type LaughterMass } from "../terms/humor/audience-taste.js";
-import { CERTIFIED_FORMULA_VERSION, certifiedOptions } from "../terms/humor/certified-retention.js";
-import { USE_LITE_GROUNDING_FLOOR } from "../terms/humor/grounding.js";
+import { certifiedOptions, type CertifiedFormula } from "../terms/humor/certified-retention.js";
+import { GROUNDING_CREDIT_FORMS, USE_LITE_GROUNDING_CEILING, USE_LITE_GROUNDING_FLOOR, type GroundingCreditForm } from "../terms/humor/grounding.js";
+import { REPETITION_MODES, type RepetitionMode } from "../terms/humor/repetition.js";
 import { LAUGHTER_OPENERS, OPENERS_VERSION } from "../terms/humor/laughter-openers.js";
 import { assembleSession, measureSession, type HumorModels, type HumorSettings, type SessionBreakdown } from "../terms/humor/session.js";
 import { PRESETS, trainingWeights } from "../terms/humor/training-reward.js";
 import { instrumentModel } from "../models/spec.js";
 import type { Instrument, ModelRoles, ScoreContext, Scorer, StackDefinition } from "./types.js";
 
-export const HUMOR_STACK_VERSION = "humor-stack-1";
+export const HUMOR_STACK_VERSION = "humor-stack-2";
+
+/**
+ * The two versioned configurations (SPEC §13). "seed" is seed 000 as written (humor-stack-1's forms;
+ * its scores are bit-identical to humor-stack-1's). "hardened" closes the change-the-subject exploit of
+ * issue #22: grounding credit that keeps rising above the floor, and certified retention on that
+ * credit. Each choice can still be overridden on its own; the resolved choices are in the instrument.
+ */
+export const HUMOR_PROFILES = {
+  hardened: { credit: "linear", repetition: "seed", formula: "humor-C-2" },
+  seed: { credit: "ratio", repetition: "seed", formula: "humor-C-1" },
+} as const satisfies Record<string, { credit: GroundingCreditForm; repetition: RepetitionMode; formula: CertifiedFormula }>;
+export type HumorProfile = keyof typeof HUMOR_PROFILES;
 
 export const humorOptions = z
   .object({
+    /** "hardened" (default) or "seed" (seed 000 as written): the defaults of credit, repetition and certified.formula. */
+    profile: z.enum(["hardened", "seed"]).default("hardened"),
     /** Seed 000's runs: weights and the audience normalization they used (RL-C/D: v1, RL-E: v2). */
     preset: z.enum(["RL-C", "RL-D", "RL-E"]).default("RL-E"),
     /** Overrides of the preset's training weights. */
     weights: trainingWeights.partial().optional(),
     floor: z.number().gt(0).max(1).default(USE_LITE_GROUNDING_FLOOR),
+    /** Where the linear credit reaches 1 (calibrate with `foolsgold calibrate-floor`, like the floor). */
+    ceiling: z.number().gt(0).max(1).default(USE_LITE_GROUNDING_CEILING),
     window: z.number().int().min(1).default(2),
+    /** Grounding credit form; defaults to the profile's ("linear" hardened, "ratio" seed). */
+    credit: z.enum(GROUNDING_CREDIT_FORMS).optional(),
+    /** Self-repetition mode; defaults to the profile's. */
+    repetition: z.enum(REPETITION_MODES).optional(),
     taste: tasteOptions.prefault({}),
     normalization: z
       .object({
@@ -54,10 +75,19 @@ export interface HumorScorer extends Scorer<TranscriptRow> {
 
 export function resolveHumorSettings(options: ResolvedOptions): HumorSettings {
   const preset = PRESETS[options.preset];
+  const profile = HUMOR_PROFILES[options.profile];
   const mode = options.normalization.mode ?? preset.normalization;
+  const credit = options.credit ?? profile.credit;
+  if (credit === "linear" && !(options.ceiling > options.floor)) {
+    throw new RangeError(`ceiling (${options.ceiling}) must exceed floor (${options.floor}) for the linear grounding credit`);
+  }
   return {
     floor: options.floor,
+    ceiling: options.ceiling,
+    credit,
     window: options.window,
+    repetition: options.repetition ?? profile.repetition,
+    formula: options.certified.formula ?? profile.formula,
     taste: options.taste,
     normalization: { mode, vocab: loadLaughterVocab(options.normalization.vocab) },
     weights: { ...preset.weights, ...options.weights },
@@ -67,17 +97,21 @@ export function resolveHumorSettings(options: ResolvedOptions): HumorSettings {
 
 export function humorInstrument(options: ResolvedOptions, settings: HumorSettings, models: HumorModels): Instrument {
   const recorded = {
+    profile: options.profile,
     preset: options.preset,
     weights: settings.weights,
     floor: settings.floor,
+    ceiling: settings.ceiling,
+    credit: settings.credit,
     window: settings.window,
+    repetition: settings.repetition,
     taste: settings.taste,
     normalization: {
       mode: settings.normalization.mode,
       vocab: options.normalization.vocab,
       vocab_hash: settings.normalization.vocab.hash,
     },
-    certified: { formula: CERTIFIED_FORMULA_VERSION, w_t: settings.w_t },
+    certified: { formula: settings.formula, w_t: settings.w_t },
     value: options.value,
     policy_speaker: options.policy_speaker,
     audience_prompt: { version: AUDIENCE_PROMPT_VERSION, template: AUDIENCE_PROMPT_TEMPLATE },
@@ -110,8 +144,8 @@ function toScore(b: SessionBreakdown, laughter: LaughterMass[], settings: HumorS
   const noTurns = b.m === 0 ? { reason: "no policy turns" } : {};
   const per = <T>(f: (t: SessionBreakdown["turns"][number]) => T) => b.turns.map(f);
   const terms: Record<string, TermValue> = {
-    grounding: { value: b.F, details: { ...noTurns, floor: settings.floor, window: settings.window, turn_index: per((t) => t.index), g: per((t) => t.g), credit: per((t) => t.credit), passes: per((t) => t.passes) } },
-    repetition: { value: b.S, details: { ...noTurns, s: per((t) => t.s) } },
+    grounding: { value: b.F, details: { ...noTurns, floor: settings.floor, ceiling: settings.ceiling, credit_form: settings.credit, mean_credit: b.G, window: settings.window, turn_index: per((t) => t.index), g: per((t) => t.g), credit: per((t) => t.credit), passes: per((t) => t.passes) } },
+    repetition: { value: b.S, details: { ...noTurns, mode: settings.repetition, s: per((t) => t.s) } },
     taste: {
       value: b.meanTaste,
       details: {
@@ -126,8 +160,8 @@ function toScore(b: SessionBreakdown, laughter: LaughterMass[], settings: HumorS
       },
     },
     screens: { value: b.B, details: { cjk: per((t) => t.screen.cjk), asterisk: per((t) => t.screen.asterisk), fail_turns: b.turns.filter((t) => t.screen.fail).map((t) => t.index) } },
-    training_reward: { value: b.trainingReward, details: { preset: options.preset, weights: settings.weights, r: per((t) => t.r) } },
-    certified: { value: b.C, details: { formula: CERTIFIED_FORMULA_VERSION, w_t: settings.w_t, m: b.m, zero_certification: b.C === 0 } },
+    training_reward: { value: b.trainingReward, details: { profile: options.profile, preset: options.preset, weights: settings.weights, r: per((t) => t.r) } },
+    certified: { value: b.C, details: { formula: settings.formula, w_t: settings.w_t, m: b.m, zero_certification: b.C === 0 } },
   };
   return { value: options.value === "certified" ? b.C : b.trainingReward, terms, instrument };
 }
@@ -172,7 +206,7 @@ export function createHumorScorer(input: HumorOptions, roles: ModelRoles): Humor
 
 export const humorStack: StackDefinition<HumorOptions, TranscriptRow> = {
   name: "humor",
-  description: "Humor conversation reward (seed 000): grounding, self-repetition, audience laughter taste, screens; value = certified retention C.",
+  description: "Humor conversation reward (seed 000): grounding, self-repetition, audience laughter taste, screens; value = certified retention C (profile hardened or seed).",
   rowKind: "transcript",
   options: humorOptions as unknown as z.ZodType<HumorOptions>,
   modelRoles: ["audience", "embedder"],

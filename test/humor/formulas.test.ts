@@ -2,12 +2,12 @@
 // is worked out in the comment beside it.
 import { describe, expect, it } from "vitest";
 import { certifiedRetention } from "../../src/terms/humor/certified-retention.js";
-import { groundingCredit, groundingWindow, passesFloor } from "../../src/terms/humor/grounding.js";
+import { creditFor, groundingCredit, groundingWindow, linearGroundingCredit, passesFloor } from "../../src/terms/humor/grounding.js";
 import { cosine } from "../../src/stats/cosine.js";
-import { selfRepetition, selfRepetitionFromWords } from "../../src/terms/humor/repetition.js";
+import { repetitionScores, selfRepetition, selfRepetitionFromWords } from "../../src/terms/humor/repetition.js";
 import { hasAsteriskText, screenTurn } from "../../src/terms/humor/screens.js";
 import { PRESETS, sessionTrainingReward, turnReward } from "../../src/terms/humor/training-reward.js";
-import { assembleSession } from "../../src/terms/humor/session.js";
+import { assembleSession, partnerWindow, policyTurnInputs } from "../../src/terms/humor/session.js";
 
 describe("grounding", () => {
   it("cosine is the normalized dot product", () => {
@@ -23,6 +23,20 @@ describe("grounding", () => {
     expect(groundingCredit(-0.1, 0.1)).toBe(0); // −1 clipped
     expect(passesFloor(0.1, 0.1)).toBe(true);
     expect(passesFloor(0.0999, 0.1)).toBe(false);
+  });
+
+  it("the hardened credit rises linearly from the floor (0) to the ceiling (1)", () => {
+    expect(linearGroundingCredit(0.107, 0.107, 0.589)).toBe(0); // at the floor
+    expect(linearGroundingCredit(0.05, 0.107, 0.589)).toBe(0); // below it: clipped
+    expect(linearGroundingCredit(0.348, 0.107, 0.589)).toBeCloseTo(0.5, 12); // (0.348 − 0.107)/0.482 = 0.5
+    expect(linearGroundingCredit(0.236, 0.107, 0.589)).toBeCloseTo(0.129 / 0.482, 12); // the issue's swapped mean g
+    expect(linearGroundingCredit(0.589, 0.107, 0.589)).toBe(1);
+    expect(linearGroundingCredit(0.9, 0.107, 0.589)).toBe(1); // an echo buys nothing above the ceiling
+    expect(() => linearGroundingCredit(0.3, 0.5, 0.5)).toThrow(/ceiling/);
+    // the seed's form gives both of the issue's means full credit: 0.236/0.107 and 0.395/0.107 clip to 1
+    expect(creditFor(0.236, { credit: "ratio", floor: 0.107, ceiling: 0.589 })).toBe(1);
+    expect(creditFor(0.395, { credit: "ratio", floor: 0.107, ceiling: 0.589 })).toBe(1);
+    expect(creditFor(0.395, { credit: "linear", floor: 0.107, ceiling: 0.589 })).toBeCloseTo(0.288 / 0.482, 12);
   });
 
   it("the window is the turns just before the reply", () => {
@@ -44,6 +58,31 @@ describe("self-repetition", () => {
     expect(s[1]).toBeCloseTo(0.25, 12);
     expect(s[2]).toBeCloseTo(2 / 3, 12);
     expect(s[3]).toBe(0);
+  });
+
+  it("beyond-partner mode does not count words the partner just used", () => {
+    // reply 1 = {a, b, c}; shared with reply 0: {a, b}; the partner just said "a" → only b counts: 1/3
+    expect(selfRepetitionFromWords([["a", "b"], ["a", "b", "c"]], [[], ["a"]])[1]).toBeCloseTo(1 / 3, 12);
+    // own words {printer, jam, downstairs}; shared with reply 0 {printer, jam}; the partner's
+    // {printer, third, floor, fix} excuses printer → 1/3 (seed mode: 2/3)
+    const replies = ["The printer is jammed.", "The printer is still jammed downstairs."];
+    const partner = ["", "Is the printer on the third floor fixed yet?"];
+    expect(repetitionScores(replies, partner, "beyond-partner")[1]).toBeCloseTo(1 / 3, 12);
+    expect(repetitionScores(replies, partner, "seed")[1]).toBeCloseTo(2 / 3, 12);
+    // saying the same thing again is still full repetition when the partner did not bring it up
+    expect(repetitionScores(["Let me check the budget.", "Let me check the budget."], ["", "Thanks!"], "beyond-partner")[1]).toBe(1);
+  });
+
+  it("the partner window holds only the partner's turns among the window", () => {
+    const turns = [
+      { speaker: "partner", text: "p0" },
+      { speaker: "policy", text: "q1" },
+      { speaker: "partner", text: "p2" },
+      { speaker: "policy", text: "q3" },
+    ];
+    expect(partnerWindow(turns, 3, 2, "policy")).toBe("p2");
+    expect(partnerWindow(turns, 3, 3, "policy")).toBe("p0\np2");
+    expect(partnerWindow(turns, 0, 2, "policy")).toBe("");
   });
 
   it("counts repeated words once (sets) and uses lemmatized content words", () => {
@@ -110,7 +149,11 @@ describe("certified retention C = B·F·(1−S)·((1−w_t) + w_t·mean taste)",
 describe("assembleSession: per-turn measurements to F, S, taste, B, training reward and C", () => {
   const settings = {
     floor: 0.2,
+    ceiling: 0.6,
+    credit: "ratio" as const,
     window: 2,
+    repetition: "seed" as const,
+    formula: "humor-C-1" as const,
     taste: { mode: "exact" as const, k: 20, L_lo: -20, L_hi: -2 },
     weights: PRESETS["RL-E"].weights,
     w_t: 0.25,
@@ -145,6 +188,74 @@ describe("assembleSession: per-turn measurements to F, S, taste, B, training rew
   });
 
   it("an empty session scores C = 0 with undefined F, S and taste", () => {
-    expect(assembleSession([], settings)).toEqual({ m: 0, F: null, S: null, meanTaste: null, B: 1, trainingReward: 0, C: 0, turns: [] });
+    expect(assembleSession([], settings)).toEqual({ m: 0, F: null, G: null, S: null, meanTaste: null, B: 1, trainingReward: 0, C: 0, turns: [] });
+  });
+
+  it("hardened: linear credit in the reward and C on the mean credit (humor-C-2)", () => {
+    const b = assembleSession(measured, { ...settings, credit: "linear", formula: "humor-C-2" });
+    // credits (g − 0.2)/0.4: 0.3 → 0.25; 0.1 → 0 (below the floor); 0.25 → 0.125
+    expect(b.turns.map((t) => t.credit)).toEqual([expect.closeTo(0.25, 12), 0, expect.closeTo(0.125, 12)]);
+    expect(b.F).toBeCloseTo(2 / 3, 12); // the floor still defines F
+    // r = 0.2·0.25 + 0.2·1 + 0.6·0.5 = 0.55; 0 + 0.2·0.5 + 0.6·1 = 0.7; 0.2·0.125 + 0.2·0.75 + 0 = 0.175
+    expect(b.turns.map((t) => t.r)).toEqual([expect.closeTo(0.55, 12), expect.closeTo(0.7, 12), expect.closeTo(0.175, 12)]);
+    expect(b.trainingReward).toBeCloseTo(1.425 / 3, 12);
+    // G = 0.375/3 = 0.125; C = 1 · 0.125 · (1 − 0.5) · (0.75 + 0.25·0.5) = 0.0546875
+    expect(b.G).toBeCloseTo(0.125, 12);
+    expect(b.C).toBeCloseTo(0.0546875, 12);
+  });
+
+  it("humor-C-2 is zero when no turn clears the floor", () => {
+    const low = measured.map((t) => ({ ...t, g: 0.15 }));
+    const b = assembleSession(low, { ...settings, credit: "linear", formula: "humor-C-2" });
+    expect(b.F).toBe(0);
+    expect(b.C).toBe(0);
+  });
+});
+
+describe("policyTurnInputs (what best-of-N reranks by)", () => {
+  const turns = [
+    { speaker: "partner", text: "Is the printer on the third floor fixed yet?" },
+    { speaker: "policy", text: "The printer is jammed." },
+    { speaker: "partner", text: "Is the printer still broken?" },
+    { speaker: "policy", text: "The printer is still jammed downstairs." },
+  ];
+  const settings = {
+    floor: 0.2,
+    ceiling: 0.6,
+    credit: "linear" as const,
+    window: 2,
+    repetition: "beyond-partner" as const,
+    formula: "humor-C-2" as const,
+    taste: { mode: "exact" as const, k: 20, L_lo: -20, L_hi: -2 },
+    weights: PRESETS["RL-E"].weights,
+    w_t: 0.25,
+  };
+
+  it("uses the settings' credit form and repetition mode", () => {
+    // g 0.4 → (0.4 − 0.2)/0.4 = 0.5; L −11 → taste 0.5; own {printer, jam, downstairs}, shared with the
+    // first reply {printer, jam}, the partner just said "printer" (and "broken") → s = 1/3
+    const x = policyTurnInputs(turns, 3, { g: 0.4, L: -11 }, settings);
+    expect(x.credit).toBeCloseTo(0.5, 12);
+    expect(x.taste).toBeCloseTo(0.5, 12);
+    expect(x.repetition).toBeCloseTo(1 / 3, 12);
+    expect(x.fail).toBe(false);
+    // the seed's forms on the same turn: credit clip(0.4/0.2) = 1, s = 2/3
+    const seed = policyTurnInputs(turns, 3, { g: 0.4, L: -11 }, { ...settings, credit: "ratio", repetition: "seed" });
+    expect(seed.credit).toBe(1);
+    expect(seed.repetition).toBeCloseTo(2 / 3, 12);
+  });
+
+  it("gives the same r_j as the session arithmetic", () => {
+    const first = policyTurnInputs(turns, 1, { g: 0.3, L: -20 }, settings);
+    const last = policyTurnInputs(turns, 3, { g: 0.4, L: -11 }, settings);
+    const pass = { cjk: false, asterisk: false, fail: false };
+    const b = assembleSession(
+      [
+        { index: 1, g: 0.3, s: first.repetition, L: -20, screen: pass },
+        { index: 3, g: 0.4, s: last.repetition, L: -11, screen: pass },
+      ],
+      settings,
+    );
+    expect(b.turns.map((t) => t.r)).toEqual([turnReward(first, settings.weights), turnReward(last, settings.weights)]);
   });
 });

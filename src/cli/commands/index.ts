@@ -27,4 +27,5 @@ export const commands: (LazyCommand | RegisterCommand)[] = [
   { names: ["cache"], load: () => import("./cache.js") },
   { names: ["audit"], load: () => import("./audit.js") },
   { names: ["ui"], load: () => import("./ui.js") },
+  { names: ["calibrate-floor"], load: () => import("./calibrate-floor.js") },
 ];

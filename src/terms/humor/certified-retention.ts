@@ -1,14 +1,24 @@
 // Certified retention (SPEC §4; seed 000 gives the inputs, not the formula): foolsgold's documented,
-// versioned reconstruction C = B · F · (1 − S) · ((1 − w_t) + w_t · mean_j taste_j); an empty session
-// scores 0. "Zero-certification" means C = 0 (a screen failure, no grounded turn, or total repetition).
+// versioned reconstructions; an empty session scores 0. "Zero-certification" means C = 0.
+// - humor-C-1 (seed-faithful): C = B · F · (1 − S) · ((1 − w_t) + w_t · mean_j taste_j). F only counts
+//   turns above the floor, so an off-topic reply that clears it certifies as well as an on-topic one.
+// - humor-C-2 (hardened): the same with F replaced by G = mean_j g'_j, the continuous grounding credit
+//   (zero for a turn below the floor under the linear credit, so the floor still zeroes a session in
+//   which no turn passes it).
 import { z } from "zod";
 
-export const CERTIFIED_FORMULA_VERSION = "humor-C-1";
+export const CERTIFIED_FORMULAS = ["humor-C-1", "humor-C-2"] as const;
+export type CertifiedFormula = (typeof CERTIFIED_FORMULAS)[number];
+/** The seed-faithful formula's version (kept under this name for older callers). */
+export const CERTIFIED_FORMULA_VERSION: CertifiedFormula = "humor-C-1";
 
-export const certifiedOptions = z.object({
-  formula: z.literal(CERTIFIED_FORMULA_VERSION).default(CERTIFIED_FORMULA_VERSION),
-  w_t: z.number().min(0).max(1).default(0.25),
-});
+export const certifiedOptions = z
+  .object({
+    /** Defaults to the profile's (humor-C-2 hardened, humor-C-1 seed). */
+    formula: z.enum(CERTIFIED_FORMULAS).optional(),
+    w_t: z.number().min(0).max(1).default(0.25),
+  })
+  .strict();
 export type CertifiedOptions = z.infer<typeof certifiedOptions>;
 
 export interface CertifiedInputs {
@@ -16,6 +26,8 @@ export interface CertifiedInputs {
   m: number;
   /** Share of turns passing the grounding floor. */
   F: number;
+  /** Mean grounding credit g'_j (humor-C-2's grounding factor). */
+  G?: number;
   /** Maximum self-repetition. */
   S: number;
   /** Per-turn taste in [0, 1]. */
@@ -24,8 +36,11 @@ export interface CertifiedInputs {
   B: 0 | 1;
 }
 
-export function certifiedRetention(x: CertifiedInputs, options: Pick<CertifiedOptions, "w_t">): number {
+export function certifiedRetention(x: CertifiedInputs, options: { w_t: number; formula?: CertifiedFormula }): number {
   if (x.m === 0) return 0;
+  const formula = options.formula ?? CERTIFIED_FORMULA_VERSION;
+  if (formula === "humor-C-2" && x.G === undefined) throw new RangeError("humor-C-2 needs the mean grounding credit G");
+  const grounding = formula === "humor-C-1" ? x.F : x.G!;
   const meanTaste = x.taste.reduce((s, v) => s + v, 0) / x.taste.length;
-  return x.B * x.F * (1 - x.S) * (1 - options.w_t + options.w_t * meanTaste);
+  return x.B * grounding * (1 - x.S) * (1 - options.w_t + options.w_t * meanTaste);
 }

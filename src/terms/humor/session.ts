@@ -3,17 +3,22 @@
 // `measureSession` makes the model calls (one embedding request, one batch of audience requests).
 import type { Turn } from "../../core/types.js";
 import type { ModelClient } from "../../models/spec.js";
-import { certifiedRetention } from "./certified-retention.js";
+import { certifiedRetention, type CertifiedFormula } from "./certified-retention.js";
 import { audienceContext, laughterMass, tasteUnits, type AudienceNormalization, type LaughterMass, type TasteOptions } from "./audience-taste.js";
-import { groundingCredit, groundingWindow, passesFloor } from "./grounding.js";
+import { creditFor, groundingWindow, passesFloor, type GroundingCreditForm } from "./grounding.js";
 import { cosine } from "../../stats/cosine.js";
-import { selfRepetition } from "./repetition.js";
+import { repetitionScores, type RepetitionMode } from "./repetition.js";
 import { screenTurn, type ScreenResult } from "./screens.js";
-import { turnReward, type TrainingWeights } from "./training-reward.js";
+import { turnReward, type TrainingWeights, type TurnInputs } from "./training-reward.js";
 
 export interface HumorSettings {
   floor: number;
+  /** The linear credit's ceiling (unused by the ratio credit). */
+  ceiling: number;
+  credit: GroundingCreditForm;
   window: number;
+  repetition: RepetitionMode;
+  formula: CertifiedFormula;
   taste: TasteOptions;
   normalization: AudienceNormalization;
   weights: TrainingWeights;
@@ -40,6 +45,8 @@ export interface SessionBreakdown {
   m: number;
   /** null when there are no policy turns (F, S and mean taste are undefined then; C is 0 by definition). */
   F: number | null;
+  /** Mean grounding credit (null without policy turns). */
+  G: number | null;
   S: number | null;
   meanTaste: number | null;
   B: 0 | 1;
@@ -50,20 +57,21 @@ export interface SessionBreakdown {
 
 export function assembleSession(measured: readonly TurnMeasurements[], settings: Omit<HumorSettings, "normalization">): SessionBreakdown {
   const turns: TurnBreakdown[] = measured.map((t) => {
-    const credit = groundingCredit(t.g, settings.floor);
+    const credit = creditFor(t.g, settings);
     const taste = tasteUnits(t.L, settings.taste.L_lo, settings.taste.L_hi);
     const r = turnReward({ credit, repetition: t.s, taste, fail: t.screen.fail }, settings.weights);
     return { ...t, credit, passes: passesFloor(t.g, settings.floor), taste, r };
   });
   const m = turns.length;
   const B: 0 | 1 = turns.every((t) => !t.screen.fail) ? 1 : 0;
-  if (m === 0) return { m, F: null, S: null, meanTaste: null, B, trainingReward: 0, C: 0, turns };
+  if (m === 0) return { m, F: null, G: null, S: null, meanTaste: null, B, trainingReward: 0, C: 0, turns };
   const F = turns.filter((t) => t.passes).length / m;
   const S = Math.max(...turns.map((t) => t.s));
   const meanTaste = turns.reduce((sum, t) => sum + t.taste, 0) / m;
   const trainingReward = turns.reduce((sum, t) => sum + t.r, 0) / m;
-  const C = certifiedRetention({ m, F, S, taste: turns.map((t) => t.taste), B }, { w_t: settings.w_t });
-  return { m, F, S, meanTaste, B, trainingReward, C, turns };
+  const G = turns.reduce((sum, t) => sum + t.credit, 0) / m;
+  const C = certifiedRetention({ m, F, G, S, taste: turns.map((t) => t.taste), B }, { w_t: settings.w_t, formula: settings.formula });
+  return { m, F, G, S, meanTaste, B, trainingReward, C, turns };
 }
 
 export interface HumorModels {
@@ -95,7 +103,8 @@ export async function measureSession(
     laughterMass(models.audience, contexts, settings.taste),
   ]);
   const byText = new Map(unique.map((text, i) => [text, vectors[i]]));
-  const repetition = selfRepetition(replies);
+  const partnerRecent = policyIndexes.map((i) => partnerWindow(turns, i, settings.window, policySpeaker));
+  const repetition = repetitionScores(replies, partnerRecent, settings.repetition);
   const measured = policyIndexes.map((index, j) => ({
     index,
     // An empty reply, or one with nothing before it, is not grounded in anything.
@@ -105,4 +114,37 @@ export async function measureSession(
     screen: screenTurn(replies[j]),
   }));
   return { measured, laughter };
+}
+
+/** The partner turns among the `window` turns before `index`, joined (what "beyond-partner" excuses). */
+export function partnerWindow(turns: readonly Turn[], index: number, window: number, policySpeaker: string): string {
+  return turns
+    .slice(Math.max(0, index - window), index)
+    .filter((t) => t.speaker !== policySpeaker)
+    .map((t) => t.text)
+    .join("\n");
+}
+
+/**
+ * r_j's inputs for the policy turn at `index` given everything before it, from its measured g and L,
+ * exactly as the stack computes them under `settings` (credit form, repetition mode): what best-of-N
+ * reranking by the training reward must use so that it optimizes the reward the bank is scored with.
+ */
+export function policyTurnInputs(
+  turns: readonly Turn[],
+  index: number,
+  measured: { g: number; L: number },
+  settings: Omit<HumorSettings, "normalization">,
+  policySpeaker = "policy",
+): TurnInputs {
+  const slots = turns.slice(0, index + 1).flatMap((t, i) => (t.speaker === policySpeaker ? [i] : []));
+  const replies = slots.map((i) => turns[i].text);
+  const partnerRecent = slots.map((i) => partnerWindow(turns, i, settings.window, policySpeaker));
+  const s = repetitionScores(replies, partnerRecent, settings.repetition);
+  return {
+    credit: creditFor(measured.g, settings),
+    repetition: s[s.length - 1],
+    taste: tasteUnits(measured.L, settings.taste.L_lo, settings.taste.L_hi),
+    fail: screenTurn(turns[index].text).fail,
+  };
 }
