@@ -30,6 +30,11 @@ export function isUpperToken(token: string): boolean {
 /** Python's str.isupper over a whole text. */
 export const isUpperText = isUpperToken;
 
+/** Python's str.islower: at least one cased letter and none of them upper case. */
+export function isLowerText(text: string): boolean {
+  return text !== text.toUpperCase() && text === text.toLowerCase();
+}
+
 export function nltkLikeTokens(text: string): string[] {
   return text.match(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*|[^\s\p{L}\p{N}]/gu) ?? [];
 }

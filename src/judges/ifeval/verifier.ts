@@ -28,7 +28,7 @@ export interface Verification {
 }
 
 const ALL_CHECKS: Record<string, { check: Check; approximate: boolean }> = {
-  ...Object.fromEntries(Object.entries(IFEVAL_CHECKS).map(([id, check]) => [id, { check, approximate: id === "length_constraints:number_sentences" || id === "language:response_language" }])),
+  ...Object.fromEntries(Object.entries(IFEVAL_CHECKS).map(([id, check]) => [id, { check, approximate: false }])),
   ...Object.fromEntries(Object.entries(IFBENCH_CHECKS).map(([id, check]) => [id, { check, approximate: true }])),
 };
 
