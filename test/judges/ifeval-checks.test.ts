@@ -72,16 +72,16 @@ describe("IFBench subset", () => {
 describe("verifyConstraints", () => {
   it("gives the share of constraints met and reports unsupported ids without passing them", () => {
     const v = verifyConstraints(
-      { instruction_id_list: ["punctuation:no_comma", "change_case:english_lowercase", "words:start_verb"], kwargs: [{}, {}, {}] },
+      { instruction_id_list: ["punctuation:no_comma", "change_case:english_lowercase", "custom:no_such_id"], kwargs: [{}, {}, {}] },
       "Hello world",
     );
     expect(v.value).toBe(0.5);
     expect(v.checked).toBe(2);
-    expect(v.unsupported).toEqual(["words:start_verb"]);
+    expect(v.unsupported).toEqual(["custom:no_such_id"]);
   });
 
   it("has no clean score (null + error) when nothing is verifiable, and names missing kwargs", () => {
-    const none = verifyConstraints({ instruction_id_list: ["words:start_verb"], kwargs: [{}] }, "Run!");
+    const none = verifyConstraints({ instruction_id_list: ["custom:no_such_id"], kwargs: [{}] }, "Run!");
     expect(none.value).toBeNull();
     expect(none.error).toMatch(/no verifiable constraint/);
     const bad = verifyConstraints({ instruction_id_list: ["length_constraints:number_words"], kwargs: [{ relation: "at least" }] }, "x");
