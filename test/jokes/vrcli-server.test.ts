@@ -1,7 +1,9 @@
 // The VR-CLI reward against the real built-in LM server, recomputed by hand from the per-token
 // log-probs its echo returns: the three alignment cases (first token counts, no join artefact,
 // one-token punchline), batching per group, and explicit errors when the reference fails.
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
+import { resolve } from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOpenAIClient } from "../../src/models/client.js";
@@ -52,6 +54,22 @@ describe("VR-CLI reward by hand from the built-in server's per-token log-probs",
     // The reasoning names "laughing" and "stock": the whole-prompt cache makes the punchline likelier.
     expect(plus.ppl).toBeLessThan(base.ppl);
     expect(outcome.value).toBeGreaterThan(0);
+  });
+
+  it("gives the worked example printed in docs/vrcli.md", async () => {
+    const doc = readFileSync(resolve(import.meta.dirname, "../../docs/vrcli.md"), "utf8").replace(/\s+/g, " ");
+    const m = doc.match(/base perplexity ([\d.]+); with reasoning "([^"]+)" plus = ([\d.]+), reward ([\d.]+); with the unrelated reasoning "([^"]+)" plus = ([\d.]+), reward ([\d.]+)/);
+    expect(m).not.toBeNull();
+    const [, base, related, plusRelated, rewardRelated, unrelated, plusUnrelated, rewardUnrelated] = m!;
+    const [a, b] = await scoreVrcli(models.reference, [
+      { setup, punchline, completion: `<think>${related}</think>` },
+      { setup, punchline, completion: `<think>${unrelated}</think>` },
+    ]);
+    expect(a.details.base_perplexity!.toFixed(1)).toBe(base);
+    expect(a.details.plus_perplexity!.toFixed(1)).toBe(plusRelated);
+    expect(a.value!.toFixed(3)).toBe(rewardRelated);
+    expect(b.details.plus_perplexity!.toFixed(1)).toBe(plusUnrelated);
+    expect(String(b.value)).toBe(rewardUnrelated);
   });
 
   it("counts the first punchline token (the seed's lp[:, p_len:] slice dropped it)", async () => {
