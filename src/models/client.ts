@@ -63,6 +63,8 @@ export interface ClientDeps {
 /** Bumped whenever parsing of a cached operation changes, so stale entries are never reused. */
 export const CLIENT_CACHE_VERSION = 1;
 const DEFAULT_EMBED_BATCH = 64;
+/** Continuation prompts per echo request (a GRPO group's base and plus contexts fit in one). */
+const CONTINUATION_BATCH = 32;
 
 export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): ModelClient {
   const endpoints = deps.endpoints ?? createEndpointRegistry();
@@ -168,12 +170,13 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
     });
   }
 
-  async function echoContinuation(context: string, continuation: string, signal?: AbortSignal): Promise<OpOutcome<ContinuationLogprob>> {
-    const text = context + continuation;
+  /** One /completions request for many prompts (vLLM and the built-in server take a list), echoing each prompt's log-probs. */
+  async function echoContinuations(pairs: { context: string; continuation: string }[], signal?: AbortSignal): Promise<OpOutcome<ContinuationLogprob[]>> {
+    const texts = pairs.map((p) => p.context + p.continuation);
     const body = (maxTokens: number) => ({
       ...spec.extraBody,
       model: spec.model,
-      prompt: text,
+      prompt: texts.length === 1 ? texts[0] : texts,
       echo: true,
       logprobs: 1,
       max_tokens: maxTokens,
@@ -197,10 +200,23 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
     attempts += res.attempts;
     const where = { endpoint, path: "/completions" };
     const parsed = parseWire(completionResponse, res.json, where);
-    const lp = parsed.choices[0].logprobs;
-    if (!lp) throw new ModelError({ kind: "unsupported", ...where }, "the response has no choices[0].logprobs: the server ignored logprobs/echo");
-    const value = continuationFrom(() => splitAtBoundary(echoTokens(lp, text), context.length), where);
+    if (parsed.choices.length !== texts.length) {
+      throw new ModelError({ kind: "malformed", ...where }, `asked for ${texts.length} prompts, got ${parsed.choices.length} choices`);
+    }
+    const byIndex = parsed.choices.map((c, i) => ({ c, i: typeof c.index === "number" ? c.index : i }));
+    const value = byIndex
+      .sort((a, b) => a.i - b.i)
+      .map(({ c }, i) => {
+        if (!c.logprobs) throw new ModelError({ kind: "unsupported", ...where }, `the response has no choices[${i}].logprobs: the server ignored logprobs/echo`);
+        const lp = c.logprobs;
+        return continuationFrom(() => splitAtBoundary(echoTokens(lp, texts[i]), pairs[i].context.length), where);
+      });
     return { value, attempts, status: res.status, usage: usageOf(parsed) };
+  }
+
+  async function echoContinuation(context: string, continuation: string, signal?: AbortSignal): Promise<OpOutcome<ContinuationLogprob>> {
+    const res = await echoContinuations([{ context, continuation }], signal);
+    return { ...res, value: res.value[0] };
   }
 
   async function promptLogprobsContinuation(context: string, continuation: string, signal?: AbortSignal): Promise<OpOutcome<ContinuationLogprob>> {
@@ -235,19 +251,48 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
       assertWellFormed(p.continuation, `pairs[${i}].continuation`);
       if (p.continuation.length === 0) throw new InputError(`pairs[${i}].continuation`, "is empty; its log-probability would be 0 by definition");
     });
-    const run = method === "echo" ? echoContinuation : promptLogprobsContinuation;
-    return Promise.all(
-      pairs.map((p) =>
+    const opFor = (p: { context: string; continuation: string }) => ({
+      path: `/completions#continuation:${method}`,
+      params: { context: p.context, continuation: p.continuation, method, version: CLIENT_CACHE_VERSION, extra: spec.extraBody },
+    });
+    if (method !== "echo" || !options?.batch) {
+      const run = method === "echo" ? echoContinuation : promptLogprobsContinuation;
+      return Promise.all(pairs.map((p) => operation({ ...opFor(p), determinism: { temperature: 0 }, cacheable: true, options, run: (signal) => run(p.context, p.continuation, signal) })));
+    }
+    // Echo: cached pairs are answered from the cache, the rest go out CONTINUATION_BATCH prompts per request.
+    const cache = deps.cache && !options?.noCache ? deps.cache : undefined;
+    const keyOf = (p: { context: string; continuation: string }) => {
+      const op = opFor(p);
+      return cacheKey({ endpoint: identity, model: spec.model, revision: spec.revision, path: op.path, params: op.params, epoch: cache!.epoch });
+    };
+    const out: (ContinuationLogprob | undefined)[] = pairs.map((p) => (cache ? (cache.get(keyOf(p)) as ContinuationLogprob | undefined) : undefined));
+    const missing = pairs.flatMap((_, i) => (out[i] === undefined ? [i] : []));
+    const hits = pairs.length - missing.length;
+    if (hits > 0) {
+      record({ path: "/completions#continuation:echo", params: { n: hits }, determinism: { ...baseDeterminism, temperature: 0 }, latencyMs: 0, cached: true, attempts: 0, status: 200, cachedItems: hits });
+    }
+    const batches: number[][] = [];
+    for (let i = 0; i < missing.length; i += CONTINUATION_BATCH) batches.push(missing.slice(i, i + CONTINUATION_BATCH));
+    await Promise.all(
+      batches.map((batch) =>
         operation({
-          path: `/completions#continuation:${method}`,
-          params: { context: p.context, continuation: p.continuation, method, version: CLIENT_CACHE_VERSION, extra: spec.extraBody },
+          path: "/completions#continuation:echo",
+          params: { n: batch.length },
           determinism: { temperature: 0 },
-          cacheable: true,
+          cacheable: false,
           options,
-          run: (signal) => run(p.context, p.continuation, signal),
+          run: async (signal) => {
+            const res = await echoContinuations(batch.map((i) => pairs[i]), signal);
+            res.value.forEach((v, j) => {
+              const p = pairs[batch[j]];
+              out[batch[j]] = cache ? (cache.set(keyOf(p), v, { endpoint: identity, model: spec.model, path: "/completions" }) as ContinuationLogprob) : v;
+            });
+            return { ...res, value: null };
+          },
         }),
       ),
     );
+    return out as ContinuationLogprob[];
   }
 
   async function embed(texts: string[], options?: CallOptions): Promise<number[][]> {

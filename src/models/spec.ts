@@ -136,6 +136,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Bypass the cache for this call. */
   noCache?: boolean;
+  /** continuationLogprobs (echo method): send up to 32 pairs per request as a list of prompts (vLLM, the built-in server). */
+  batch?: boolean;
 }
 
 /** The client every term talks to; implemented for OpenAI-compatible HTTP servers. */
@@ -144,7 +146,7 @@ export interface ModelClient {
   chat(req: ChatRequest, options?: CallOptions): Promise<ChatResult>;
   complete(req: CompletionRequest, options?: CallOptions): Promise<ChatResult>;
   topLogprobs(prompt: string, k: number, options?: CallOptions): Promise<TopLogprobs>;
-  /** One request per (context, continuation) pair, issued concurrently within the endpoint limit. */
+  /** One request per (context, continuation) pair, issued concurrently within the endpoint limit; with `batch`, lists of prompts. */
   continuationLogprobs(pairs: { context: string; continuation: string }[], options?: CallOptions): Promise<ContinuationLogprob[]>;
   embed(texts: string[], options?: CallOptions): Promise<number[][]>;
   /** Every call made through this client, in completion order. */

@@ -1,6 +1,10 @@
 // The VR-CLI reward against the real built-in LM server, recomputed by hand from the per-token
 // log-probs its echo returns: the three alignment cases (first token counts, no join artefact,
 // one-token punchline), batching per group, and explicit errors when the reference fails.
+import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { resolve } from "node:path";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOpenAIClient } from "../../src/models/client.js";
 import { EMBEDDED_LM_ID } from "../../src/models/embedded/server.js";
@@ -52,6 +56,22 @@ describe("VR-CLI reward by hand from the built-in server's per-token log-probs",
     expect(outcome.value).toBeGreaterThan(0);
   });
 
+  it("gives the worked example printed in docs/vrcli.md", async () => {
+    const doc = readFileSync(resolve(import.meta.dirname, "../../docs/vrcli.md"), "utf8").replace(/\s+/g, " ");
+    const m = doc.match(/base perplexity ([\d.]+); with reasoning "([^"]+)" plus = ([\d.]+), reward ([\d.]+); with the unrelated reasoning "([^"]+)" plus = ([\d.]+), reward ([\d.]+)/);
+    expect(m).not.toBeNull();
+    const [, base, related, plusRelated, rewardRelated, unrelated, plusUnrelated, rewardUnrelated] = m!;
+    const [a, b] = await scoreVrcli(models.reference, [
+      { setup, punchline, completion: `<think>${related}</think>` },
+      { setup, punchline, completion: `<think>${unrelated}</think>` },
+    ]);
+    expect(a.details.base_perplexity!.toFixed(1)).toBe(base);
+    expect(a.details.plus_perplexity!.toFixed(1)).toBe(plusRelated);
+    expect(a.value!.toFixed(3)).toBe(rewardRelated);
+    expect(b.details.plus_perplexity!.toFixed(1)).toBe(plusUnrelated);
+    expect(String(b.value)).toBe(rewardUnrelated);
+  });
+
   it("counts the first punchline token (the seed's lp[:, p_len:] slice dropped it)", async () => {
     const context = baseContext(setup);
     const hand = await handPerplexity(context, punchlineContinuation(punchline));
@@ -99,12 +119,37 @@ describe("VR-CLI reward by hand from the built-in server's per-token log-probs",
 });
 
 describe("batching and failures", () => {
-  it("sends one base request per joke and one per distinct reasoning for a group of 8", async () => {
+  it("scores a group of 8 with distinct reasonings in one HTTP request (base shared, prompts batched)", async () => {
+    let requests = 0;
+    const proxy = createServer(async (req, res) => {
+      requests++;
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const upstream = await fetch(models.server.baseUrl.replace(/\/v1$/, "") + req.url, { method: req.method, headers: { "content-type": "application/json" }, body: req.method === "POST" ? Buffer.concat(chunks) : undefined });
+      res.writeHead(upstream.status, { "content-type": "application/json" }).end(Buffer.from(await upstream.arrayBuffer()));
+    });
+    await new Promise<void>((r) => proxy.listen(0, "127.0.0.1", r));
+    try {
+      const port = (proxy.address() as AddressInfo).port;
+      const client = createOpenAIClient({ baseUrl: `http://127.0.0.1:${port}/v1`, model: EMBEDDED_LM_ID });
+      const completions = Array.from({ length: 8 }, (_, i) => `<think>${reasoning} Variant ${i}.</think> A stock.`);
+      const outcomes = await scoreVrcli(client, completions.map((completion) => ({ setup, punchline, completion })));
+      expect(outcomes.every((o) => typeof o.value === "number" && o.value >= 0)).toBe(true);
+      expect(requests).toBeLessThanOrEqual(2);
+      expect(requests).toBeGreaterThan(0);
+    } finally {
+      await new Promise<void>((r) => proxy.close(() => r()));
+    }
+  });
+
+  it("sends the base context once per joke and each distinct reasoning once", async () => {
     const client = models.client();
     const same = `<think>${reasoning}</think> A stock.`;
     const completions = [same, same, same, "<think>cows moo</think> Moo.", "<think>cows moo</think> Moo!", "<think>herds</think>", "no tags at all", "<think></think> empty"];
     const outcomes = await scoreVrcli(client, completions.map((completion) => ({ setup, punchline, completion })));
-    expect(client.calls.filter((c) => !c.cached)).toHaveLength(1 + 3);
+    const sent = client.calls.filter((c) => !c.cached);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].params).toMatchObject({ n: 1 + 3 });
     expect(outcomes.map((o) => o.value === -1)).toEqual([false, false, false, false, false, false, true, true]);
     expect(outcomes[6].details.reasoning_problem).toBe("missing");
     expect(outcomes[7].details.reasoning_problem).toBe("empty");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { IFEVAL_CHECKS } from "../../src/judges/ifeval/checks.js";
 import { IFBENCH_CHECKS } from "../../src/judges/ifeval/ifbench-checks.js";
-import { detectLanguage } from "../../src/judges/ifeval/language.js";
+import { detectLanguage } from "../../src/judges/ifeval/langdetect.js";
 import { verifyConstraints } from "../../src/judges/ifeval/verifier.js";
 
 // One passing and one failing hand-written response per IFEval instruction id.
@@ -26,7 +26,7 @@ const cases: [id: string, kwargs: Record<string, unknown>, pass: string, fail: s
   ["startend:end_checker", { end_phrase: "Any other questions?" }, "Done. any other questions?  ", "Any other questions? Done."],
   ["detectable_content:postscript", { postscript_marker: "P.S." }, "Body.\nP.S. remember", "Body. PS remember"],
   ["detectable_content:postscript", { postscript_marker: "P.P.S" }, "Body.\nP.P.S later", "Body.\nP.S. later"],
-  ["change_case:english_capital", {}, "ALL CAPS 123.", "ALL CAPS except this"],
+  ["change_case:english_capital", {}, "THIS IS AN ANSWER WRITTEN IN CAPITAL LETTERS, AS THE TASK ASKED.", "ALL CAPS except this"],
   ["change_case:capital_word_frequency", { capital_relation: "less than", capital_frequency: 2 }, "Only ONE here", "TWO CAPS here"],
   ["combination:two_responses", {}, "first\n******\nsecond", "same\n******\nsame"],
   ["detectable_format:json_format", {}, '```json\n{"a": 1}\n```', "{a: 1}"],
@@ -72,16 +72,16 @@ describe("IFBench subset", () => {
 describe("verifyConstraints", () => {
   it("gives the share of constraints met and reports unsupported ids without passing them", () => {
     const v = verifyConstraints(
-      { instruction_id_list: ["punctuation:no_comma", "change_case:english_lowercase", "words:start_verb"], kwargs: [{}, {}, {}] },
+      { instruction_id_list: ["punctuation:no_comma", "change_case:english_lowercase", "custom:no_such_id"], kwargs: [{}, {}, {}] },
       "Hello world",
     );
     expect(v.value).toBe(0.5);
     expect(v.checked).toBe(2);
-    expect(v.unsupported).toEqual(["words:start_verb"]);
+    expect(v.unsupported).toEqual(["custom:no_such_id"]);
   });
 
   it("has no clean score (null + error) when nothing is verifiable, and names missing kwargs", () => {
-    const none = verifyConstraints({ instruction_id_list: ["words:start_verb"], kwargs: [{}] }, "Run!");
+    const none = verifyConstraints({ instruction_id_list: ["custom:no_such_id"], kwargs: [{}] }, "Run!");
     expect(none.value).toBeNull();
     expect(none.error).toMatch(/no verifiable constraint/);
     const bad = verifyConstraints({ instruction_id_list: ["length_constraints:number_words"], kwargs: [{ relation: "at least" }] }, "x");

@@ -13,6 +13,7 @@ import { evaluateJokes, DEFAULT_EVAL_JOKES, type EvaluateResult } from "../../en
 import { processJokes, DEFAULT_GROUP_SIZE, type ProcessResult } from "../../envs/jokes/process.js";
 import { POLICY_PROMPT_HASH } from "../../envs/jokes/prompt.js";
 import type { DroppedGroup, ScoredDataGroup } from "../../envs/jokes/scored-group.js";
+import { createRetrievalPolicy, RETRIEVAL_POLICY_NAME, type JokePolicyClient } from "../../envs/jokes/retrieval-policy.js";
 import { probeTrainerTokenizer } from "../../envs/jokes/tokenize.js";
 import { VRCLI_TEMPLATE } from "../../terms/vrcli/template.js";
 import { addCommonOptions, openModels, type CommonOptions } from "../common-options.js";
@@ -40,12 +41,30 @@ function addDataOptions(command: Command): Command {
     .option("--eval-fraction <f>", "share of setups held out for evaluation, by setup hash", String(DEFAULT_EVAL_FRACTION));
 }
 
+type PolicyKind = "retrieval" | "model";
+
+/** Without --config the policy is the offline retrieval reasoner (the embedded LM cannot write <think>); with one, the "policy" model. */
+function policyKind(options: CommonOptions & { policy?: string }): PolicyKind {
+  const kind = options.policy ?? (options.config ? "model" : "retrieval");
+  if (kind !== "retrieval" && kind !== "model") throw new InputError("--policy", `must be "retrieval" or "model", got "${kind}"`);
+  return kind;
+}
+
+function addPolicyOption(command: Command): Command {
+  return command.option(
+    "--policy <kind>",
+    `"model": the policy role's chat model; "retrieval": ${RETRIEVAL_POLICY_NAME}, an offline reasoner over the training split (default without --config)`,
+  );
+}
+
 function dataset(options: DataOptions): JokeDataset {
-  return loadJokeDataset({
+  const d = loadJokeDataset({
     data: options.data,
     minScore: number(options.minScore, "--min-score", () => true, "must be a number"),
     evalFraction: number(options.evalFraction, "--eval-fraction", (f) => f > 0 && f < 1, "must be between 0 and 1"),
   });
+  if (d.counts.input === 0) throw new InputError(options.data ? `--data ${options.data}` : "default joke set", "holds no joke records (empty file?)");
+  return d;
 }
 
 function dataSummary(d: JokeDataset): string {
@@ -65,12 +84,20 @@ function dataParams(d: JokeDataset) {
 const fmt = (x: number, digits = 3) => (Number.isFinite(x) ? x.toFixed(digits) : "n/a");
 const ci = (c: [number, number] | null, digits = 3) => (c ? `[${fmt(c[0], digits)}, ${fmt(c[1], digits)}]` : "n/a");
 
-function evaluateSummary(r: EvaluateResult, models: Record<string, { baseUrl: string; model: string }>): string {
+function evaluateSummary(r: EvaluateResult, policy: string, models: Record<string, { baseUrl: string; model: string }>): string {
+  const formatFailure =
+    r.broken.n > 0 && r.broken.k * 2 > r.broken.n
+      ? [
+          `FORMAT FAILURE: ${r.broken.k} of ${r.broken.n} completions have no usable <think> reasoning (${JSON.stringify(r.reasoning_problems)}); they score −1 by definition, so the mean below measures the format, not the reasoning. Use a policy that writes <think>…</think> (--policy retrieval offline), or --implicit-open / --whole-reply if its template opens the block.`,
+        ]
+      : [];
   const lines = [
+    ...formatFailure,
     `VR-CLI evaluate: mean reward ${fmt(r.mean)} (95% t CI ${ci(r.ci)}, n = ${r.n} held-out jokes, greedy; reward in [0, 1], −1 = broken reasoning)`,
     `  broken reasoning: ${r.broken.k} of ${r.broken.n} (${fmt(100 * r.broken.share, 1)}%, Wilson CI ${ci(r.broken.ci && [100 * r.broken.ci[0], 100 * r.broken.ci[1]], 1)}%) ${JSON.stringify(r.reasoning_problems)}`,
     `  errors (no reward): ${r.errors}${r.available < r.requested ? `; only ${r.available} held-out jokes available of ${r.requested} requested` : ""}`,
-    `  policy ${models.policy.model} @ ${models.policy.baseUrl}; reference ${models.reference.model} @ ${models.reference.baseUrl}`,
+    `  reward distribution: sd ${fmt(r.sd)}, ${r.at_floor} at 0, ${r.broken.k} at −1, max ${fmt(r.max)}`,
+    `  policy ${policy}; reference ${models.reference.model} @ ${models.reference.baseUrl}`,
   ];
   if (r.signal) {
     const s = r.signal;
@@ -108,21 +135,24 @@ export function register(program: Command): void {
       emit(makeArtifact("jokes-data", { data: options.data ?? "default" }, dataParams(d)), options, () => dataSummary(d));
     });
 
-  addCommonOptions(addDataOptions(jokes.command("evaluate").description("greedy policy on held-out jokes: mean VR-CLI reward with a 95% CI")))
+  addPolicyOption(addCommonOptions(addDataOptions(jokes.command("evaluate").description("greedy policy on held-out jokes: mean VR-CLI reward with a 95% CI"))))
     .option("--n <count>", "held-out jokes to evaluate", String(DEFAULT_EVAL_JOKES))
     .option("--seed <seed>", "seed for choosing the jokes", "jokes-evaluate")
     .option("--max-tokens <n>", "policy max_tokens", "512")
     .option("--implicit-open", "accept reasoning</think> without an opening <think> (templates that open it in the prompt)")
     .option("--whole-reply", "score a reply without think tags as all reasoning (policies that cannot emit tags, e.g. the embedded LM)")
     .option("--signal-check", "also score constructed reasoning (gold punchline's content words vs another joke's) on the same jokes, paired")
-    .action(async (options: DataOptions & CommonOptions & { n: string; seed: string; maxTokens: string; implicitOpen?: boolean; wholeReply?: boolean; signalCheck?: boolean }) => {
+    .action(async (options: DataOptions & CommonOptions & { n: string; seed: string; maxTokens: string; implicitOpen?: boolean; wholeReply?: boolean; signalCheck?: boolean; policy?: string }) => {
       const n = number(options.n, "--n", positiveInt, "must be a positive integer")!;
       const maxTokens = number(options.maxTokens, "--max-tokens", positiveInt, "must be a positive integer")!;
+      const kind = policyKind(options);
       const d = dataset(options);
       if (d.eval.length === 0) throw new InputError(options.data ?? "default joke set", "no held-out jokes survive the filters");
-      const models = await openModels(options, ["policy", "reference"]);
+      const models = await openModels(options, kind === "model" ? ["policy", "reference"] : ["reference"]);
       try {
-        const result = await evaluateJokes(models.roles.policy, models.roles.reference, d.eval, {
+        const policy: JokePolicyClient = kind === "model" ? models.roles.policy : createRetrievalPolicy(d.train);
+        const policyName = kind === "model" ? `${models.describe().policy.model} @ ${models.describe().policy.baseUrl}` : `${RETRIEVAL_POLICY_NAME} (offline, ${d.train.length} training jokes)`;
+        const result = await evaluateJokes(policy, models.roles.reference, d.eval, {
           n,
           seed: options.seed,
           maxTokens,
@@ -131,14 +161,14 @@ export function register(program: Command): void {
           signalCheck: options.signalCheck,
           onProgress: progress(options.json),
         });
-        const params = { ...dataParams(d), n, seed: options.seed, max_tokens: maxTokens, temperature: 0, models: models.describe(), template: VRCLI_TEMPLATE, policy_prompt_hash: POLICY_PROMPT_HASH };
-        emit(makeArtifact("jokes-evaluate", params, result), options, () => evaluateSummary(result, models.describe()));
+        const params = { ...dataParams(d), n, seed: options.seed, max_tokens: maxTokens, temperature: 0, policy: policyName, models: models.describe(), template: VRCLI_TEMPLATE, policy_prompt_hash: POLICY_PROMPT_HASH };
+        emit(makeArtifact("jokes-evaluate", params, result), options, () => evaluateSummary(result, policyName, models.describe()));
       } finally {
         await models.close();
       }
     });
 
-  addCommonOptions(addDataOptions(jokes.command("process").description("sample groups on training jokes, score them, write atropos-like scored groups (JSONL)")))
+  addPolicyOption(addCommonOptions(addDataOptions(jokes.command("process").description("sample groups on training jokes, score them, write atropos-like scored groups (JSONL)"))))
     .requiredOption("--write <file>", "JSON Lines file for the usable scored groups")
     .option("--dropped <file>", "JSON Lines file for the dropped groups with their reasons")
     .option("--groups <count>", "groups to sample (one training joke each)", "16")
@@ -165,20 +195,24 @@ export function register(program: Command): void {
             wholeReply?: boolean;
             keepTruncated?: boolean;
             tokens: boolean;
+            policy?: string;
           },
       ) => {
+        const kind = policyKind(options);
         const groups = number(options.groups, "--groups", positiveInt, "must be a positive integer")!;
         const groupSize = number(options.groupSize, "--group-size", (g) => Number.isInteger(g) && g >= 2, "must be an integer ≥ 2")!;
         const temperature = number(options.temperature, "--temperature", (t) => t >= 0, "must be ≥ 0")!;
         const maxTokens = number(options.maxTokens, "--max-tokens", positiveInt, "must be a positive integer")!;
         const d = dataset(options);
         if (d.train.length === 0) throw new InputError(options.data ?? "default joke set", "no training jokes survive the filters");
-        const models = await openModels(options, ["policy", "reference"]);
+        const models = await openModels(options, kind === "model" ? ["policy", "reference"] : ["reference"]);
         const onProgress = progress(options.json);
         const out = createWriteStream(options.write);
         try {
-          const policy = models.roles.policy;
-          const probe = options.tokens ? await probeTrainerTokenizer(policy.spec.baseUrl, policy.spec.model) : { unavailable: "--no-tokens" };
+          const policy: JokePolicyClient = kind === "model" ? models.roles.policy : createRetrievalPolicy(d.train);
+          // The offline reasoner has no tokenizer of its own: its text is tokenized by the reference LM's.
+          const tokenizerModel = kind === "model" ? models.roles.policy : models.roles.reference;
+          const probe = options.tokens ? await probeTrainerTokenizer(tokenizerModel.spec.baseUrl, tokenizerModel.spec.model) : { unavailable: "--no-tokens" };
           const write = (g: ScoredDataGroup) =>
             new Promise<void>((resolve, reject) => out.write(JSON.stringify(g) + "\n", (err) => (err ? reject(err) : resolve())));
           const result = await processJokes(
@@ -208,7 +242,8 @@ export function register(program: Command): void {
             max_tokens: maxTokens,
             seed: options.seed,
             write: options.write,
-            tokens: "tokenizer" in probe ? "from /tokenize" : `unavailable: ${probe.unavailable}`,
+            tokens: "tokenizer" in probe ? `from ${tokenizerModel.spec.model}'s /tokenize` : `unavailable: ${probe.unavailable}`,
+            policy: kind === "model" ? models.describe().policy : RETRIEVAL_POLICY_NAME,
             models: models.describe(),
             template: VRCLI_TEMPLATE,
             policy_prompt_hash: POLICY_PROMPT_HASH,

@@ -5,6 +5,7 @@ import type { ModelClient } from "../../models/spec.js";
 import { scoreVrcli, type VrcliItem } from "../../terms/vrcli/term.js";
 import type { Joke } from "./joke.js";
 import { samplePunchlines } from "./policy.js";
+import type { JokePolicyClient } from "./retrieval-policy.js";
 import { reasoningSignal, type SignalResult } from "./signal.js";
 import { meanWithCi, shareWithCi, type MeanSummary, type ShareSummary } from "./summary.js";
 
@@ -40,6 +41,9 @@ export interface EvaluateResult extends MeanSummary {
   broken: ShareSummary;
   errors: number;
   reasoning_problems: Record<string, number>;
+  /** Rewards exactly 0 (reasoning that does not help the gold punchline), and the largest reward. */
+  at_floor: number;
+  max: number;
   signal?: SignalResult;
   samples: EvaluatedSample[];
 }
@@ -52,7 +56,7 @@ export function pickEvalJokes(held: readonly Joke[], n: number, seed: number | s
   return createRng(seed).shuffle(sorted).slice(0, n);
 }
 
-export async function evaluateJokes(policy: ModelClient, reference: ModelClient, held: readonly Joke[], options: EvaluateOptions = {}): Promise<EvaluateResult> {
+export async function evaluateJokes(policy: JokePolicyClient, reference: ModelClient, held: readonly Joke[], options: EvaluateOptions = {}): Promise<EvaluateResult> {
   const requested = options.n ?? DEFAULT_EVAL_JOKES;
   const jokes = pickEvalJokes(held, requested, options.seed ?? "jokes-evaluate");
   let done = 0;
@@ -99,6 +103,8 @@ export async function evaluateJokes(policy: ModelClient, reference: ModelClient,
     broken: shareWithCi(brokenCount, rewards.length),
     errors: samples.length - rewards.length,
     reasoning_problems: problems,
+    at_floor: rewards.filter((r) => r === 0).length,
+    max: rewards.length ? Math.max(...rewards) : NaN,
     ...(options.signalCheck ? { signal: await reasoningSignal(reference, jokes, options.signal) } : {}),
     samples,
   };

@@ -7,6 +7,7 @@ import type { ModelClient } from "../../models/spec.js";
 import { scoreVrcli } from "../../terms/vrcli/term.js";
 import type { Joke } from "./joke.js";
 import { samplePunchlines } from "./policy.js";
+import type { JokePolicyClient } from "./retrieval-policy.js";
 import { policyMessages } from "./prompt.js";
 import { groupDropReason, type DropReason, type DroppedGroup, type ScoredDataGroup } from "./scored-group.js";
 import { meanWithCi, shareWithCi, type MeanSummary, type ShareSummary } from "./summary.js";
@@ -44,12 +45,12 @@ export interface ProcessResult {
 
 export const DEFAULT_GROUP_SIZE = 8;
 
-function httpCalls(client: ModelClient): number {
+function httpCalls(client: { calls: readonly { cached: boolean }[] }): number {
   return client.calls.filter((c) => !c.cached).length;
 }
 
 export async function processGroup(
-  policy: ModelClient,
+  policy: JokePolicyClient,
   reference: ModelClient,
   joke: Joke,
   index: number,
@@ -105,7 +106,7 @@ export async function processGroup(
 
 /** Training jokes only: the caller passes the train split, never the held-out one. */
 export async function processJokes(
-  policy: ModelClient,
+  policy: JokePolicyClient,
   reference: ModelClient,
   train: readonly Joke[],
   options: ProcessOptions,

@@ -2,8 +2,9 @@
 // implementation google-research/instruction_following_eval, strict mode). A check receives the
 // response and the instruction's kwargs and returns whether the constraint is met; kwargs it needs
 // but did not get throw, so a malformed prompt row is reported rather than silently passed.
-import { detectLanguage } from "./language.js";
-import { countWords, isUpperText, isUpperToken, nltkLikeTokens, splitSentences } from "./text-units.js";
+import { detectLanguage } from "./langdetect.js";
+import { countSentences } from "./punkt.js";
+import { countWords, isLowerText, isUpperText, isUpperToken, nltkLikeTokens } from "./text-units.js";
 
 export type Kwargs = Record<string, unknown>;
 export type Check = (response: string, kwargs: Kwargs) => boolean;
@@ -38,10 +39,16 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
+/** The official checker counts a text it cannot detect (no letters) as passing the language condition. */
+function isEnglishOrUndetectable(text: string): boolean {
+  const lang = detectLanguage(text);
+  return lang === null || lang === "en";
+}
+
 export const IFEVAL_CHECKS: Record<string, Check> = {
   "punctuation:no_comma": (r) => !r.includes(","),
   "length_constraints:number_words": (r, k) => compare(countWords(r), str(k, "relation"), num(k, "num_words")),
-  "length_constraints:number_sentences": (r, k) => compare(splitSentences(r).length, str(k, "relation"), num(k, "num_sentences")),
+  "length_constraints:number_sentences": (r, k) => compare(countSentences(r), str(k, "relation"), num(k, "num_sentences")),
   "keywords:forbidden_words": (r, k) => strList(k, "forbidden_words").every((w) => !new RegExp(`\\b${escapeRegExp(w)}\\b`, "i").test(r)),
   "detectable_format:number_highlighted_sections": (r, k) => {
     const single = (r.match(/\*[^\n*]*\*/g) ?? []).filter((h) => h.replace(/^\*|\*$/g, "").trim() !== "").length;
@@ -54,7 +61,7 @@ export const IFEVAL_CHECKS: Record<string, Check> = {
     const t = r.trim();
     return t.length > 1 && t.startsWith('"') && t.endsWith('"');
   },
-  "change_case:english_lowercase": (r) => r === r.toLowerCase(),
+  "change_case:english_lowercase": (r) => isLowerText(r) && isEnglishOrUndetectable(r),
   "keywords:existence": (r, k) => strList(k, "keywords").every((w) => new RegExp(escapeRegExp(w), "i").test(r)),
   "detectable_format:title": (r) => (r.match(/<<[^\n]+>>/g) ?? []).some((t) => t.replace(/^<<|>>$/g, "").trim() !== ""),
   "keywords:letter_frequency": (r, k) => {
@@ -67,7 +74,10 @@ export const IFEVAL_CHECKS: Record<string, Check> = {
     const dashes = r.match(/^\s*-.*$/gm)?.length ?? 0;
     return stars + dashes === num(k, "num_bullets");
   },
-  "language:response_language": (r, k) => detectLanguage(r) === str(k, "language"),
+  "language:response_language": (r, k) => {
+    const lang = detectLanguage(r);
+    return lang === null || lang === str(k, "language");
+  },
   "detectable_content:number_placeholders": (r, k) => (r.match(/\[.*?\]/g)?.length ?? 0) >= num(k, "num_placeholders"),
   "length_constraints:number_paragraphs": (r, k) => {
     const paragraphs = r.split(/\s?\*\*\*\s?/);
@@ -86,7 +96,7 @@ export const IFEVAL_CHECKS: Record<string, Check> = {
       marker === "P.P.S" ? /\s*p\.\s?p\.\s?s.*$/m : marker === "P.S." ? /\s*p\.\s?s\..*$/m : new RegExp(`\\s*${marker.toLowerCase()}.*$`, "m");
     return pattern.test(r.toLowerCase());
   },
-  "change_case:english_capital": (r) => isUpperText(r),
+  "change_case:english_capital": (r) => isUpperText(r) && isEnglishOrUndetectable(r),
   "change_case:capital_word_frequency": (r, k) =>
     compare(nltkLikeTokens(r).filter(isUpperToken).length, str(k, "capital_relation"), num(k, "capital_frequency")),
   "combination:two_responses": (r) => {

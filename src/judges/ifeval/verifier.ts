@@ -3,7 +3,7 @@
 // reported and left out of the share (never counted as met); a prompt with no supported constraint has
 // no clean score (value null + error), so the CHERRL loop never invents a number.
 import { IFEVAL_CHECKS, MissingKwarg, type Check, type Kwargs } from "./checks.js";
-import { IFBENCH_CHECKS } from "./ifbench-checks.js";
+import { IFBENCH_APPROXIMATE, IFBENCH_CHECKS } from "./ifbench-checks.js";
 
 export interface ConstraintPrompt {
   instruction_id_list: string[];
@@ -28,8 +28,8 @@ export interface Verification {
 }
 
 const ALL_CHECKS: Record<string, { check: Check; approximate: boolean }> = {
-  ...Object.fromEntries(Object.entries(IFEVAL_CHECKS).map(([id, check]) => [id, { check, approximate: id === "length_constraints:number_sentences" || id === "language:response_language" }])),
-  ...Object.fromEntries(Object.entries(IFBENCH_CHECKS).map(([id, check]) => [id, { check, approximate: true }])),
+  ...Object.fromEntries(Object.entries(IFEVAL_CHECKS).map(([id, check]) => [id, { check, approximate: false }])),
+  ...Object.fromEntries(Object.entries(IFBENCH_CHECKS).map(([id, check]) => [id, { check, approximate: IFBENCH_APPROXIMATE.has(id) }])),
 };
 
 export const SUPPORTED_INSTRUCTIONS: readonly string[] = Object.keys(ALL_CHECKS);
@@ -46,7 +46,9 @@ export function verifyConstraints(prompt: ConstraintPrompt, response: string): V
     const entry = ALL_CHECKS[id];
     if (!entry) return { id, met: null, problem: "unsupported instruction id" };
     try {
-      return { id, met: entry.check(response, cleanKwargs(prompt.kwargs[i])), ...(entry.approximate ? { approximate: true } : {}) };
+      // Strict mode of the official checkers: a blank response follows no instruction.
+      const met = response.trim() !== "" && entry.check(response, cleanKwargs(prompt.kwargs[i]));
+      return { id, met, ...(entry.approximate ? { approximate: true } : {}) };
     } catch (err) {
       if (err instanceof MissingKwarg) return { id, met: null, problem: err.message };
       throw err;

@@ -1,7 +1,8 @@
 // The VR-CLI term: completions in, rewards out, through a fixed reference LM. All reference
-// requests for a batch (a group of samples of one joke, or an evaluation set) go out in one
-// continuationLogprobs call, with duplicates removed: the base context is shared by every sample
-// of a joke, and identical reasonings share their plus context.
+// requests for a batch (a group of samples of one joke, or an evaluation set) go out in one batched
+// continuationLogprobs call (lists of up to 32 prompts per HTTP request), with duplicates removed:
+// the base context is shared by every sample of a joke, and identical reasonings share their plus
+// context, so a group of 8 costs one request.
 import { z } from "zod";
 import { errorMessage } from "../../core/errors.js";
 import { ModelError } from "../../models/errors.js";
@@ -77,7 +78,7 @@ function requestSpecific(err: unknown): boolean {
 async function scorePairs(reference: ModelClient, pairs: Pair[], signal?: AbortSignal): Promise<PairResult[]> {
   if (pairs.length === 0) return [];
   try {
-    const results = await reference.continuationLogprobs(pairs, { signal });
+    const results = await reference.continuationLogprobs(pairs, { signal, batch: true });
     return results.map((value) => ({ ok: true, value }));
   } catch (batchError) {
     if (pairs.length === 1 || signal?.aborted || !requestSpecific(batchError)) return pairs.map(() => ({ ok: false, error: errorMessage(batchError) }));
