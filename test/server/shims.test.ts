@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createApp } from "../../src/server/app.js";
 import { Journal } from "../../src/server/journal.js";
+import { SqliteStore } from "../../src/server/journal-store.js";
 import { listen, type Listening, checkBinding } from "../../src/server/listen.js";
 import type { BankRow, Score } from "../../src/core/types.js";
 
@@ -26,11 +27,13 @@ const lexical = {
 
 let dir: string;
 let journal: Journal;
+let store: SqliteStore;
 let server: Listening;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "fg-shims-"));
   journal = new Journal(join(dir, "journal.sqlite"));
-  server = await listen(createApp({ scorers: { wordcount: lexical }, defaultStack: "wordcount", journal, token: "tok" }), { port: 0, token: "tok" });
+  store = new SqliteStore(journal, "test journal");
+  server = await listen(createApp({ scorers: { wordcount: lexical }, defaultStack: "wordcount", journal: store, token: "tok" }), { port: 0, token: "tok" });
 });
 afterAll(async () => {
   await server.close();
