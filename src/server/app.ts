@@ -39,8 +39,14 @@ export const DEFAULT_LIMITS: ServerLimits = {
   retryAfterSeconds: 1,
 };
 
-/** How long past the request time limit a pending journal entry stays leased to the call scoring it. */
-const LEASE_GRACE_MS = 30_000;
+/**
+ * A pending journal entry stays leased to the call scoring it for twice the request time limit: the
+ * call has by then either finished or been aborted, so a retry after that takes over a request whose
+ * server died, and never one that is still being scored.
+ */
+export function leaseMsFor(requestTimeoutMs: number): number {
+  return 2 * requestTimeoutMs + 1_000;
+}
 
 export interface ReadyCheck {
   name: string;
@@ -100,7 +106,7 @@ export function createApp(deps: AppDeps): Hono {
   const metrics = deps.metrics ?? createMetrics();
   const admission = createAdmission(limits.maxInFlight, limits.maxQueue);
   const stripTokens = deps.stripTokens ?? DEFAULT_STRIP_TOKENS;
-  const leaseMs = limits.requestTimeoutMs + LEASE_GRACE_MS;
+  const leaseMs = leaseMsFor(limits.requestTimeoutMs);
   const api = new Hono();
   const open = new Set(["/healthz", "/readyz"]);
 

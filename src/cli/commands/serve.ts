@@ -57,10 +57,12 @@ function int(value: string, flag: string, min = 1): number {
 }
 
 export function register(program: Command): void {
+  // `serve replay --journal …` reuses the parent's flag names: options must belong to the command
+  // they follow, at every level (the root has no options of its own besides --version and --help).
+  program.enablePositionalOptions();
   const serve = program
     .command("serve")
     .description("serve a reward stack over HTTP for trainers (verl, OpenRLHF, TRL, atropos), journaling every call")
-    // `serve replay --journal …`: options after a subcommand's name are the subcommand's own.
     .enablePositionalOptions()
     .option("--port <n>", "port", "8787")
     .option("--host <host>", "interface to bind (loopback by default; anything else needs --token)", "127.0.0.1")
