@@ -5,7 +5,10 @@
 //   half      open loop at half the saturated rate: latency at a comfortable load, errors
 //   target/2  open loop at half the stated target (--target samples/s; prose: 2,000): the issue's p99 check
 //   overload  many clients, small queue: 429s instead of growth, server RSS sampled throughout
-// Usage: npx tsx bench/server-load.ts [--seconds 10] [--stacks prose,vrcli]
+// Loads: prose (64 × 300-word batches), one (one 300-word sample per request, OpenRLHF's pattern,
+// 64 clients), vrcli (8-row batches on the built-in LM). The journal is durable (SQLite WAL,
+// synchronous=FULL, group commit) unless --journal postgres://… names a shared PostgreSQL one.
+// Usage: npx tsx bench/server-load.ts [--seconds 10] [--stacks one,prose,vrcli] [--journal URL]
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
@@ -19,7 +22,8 @@ const arg = (name: string, fallback: string) => {
   return i >= 0 ? args[i + 1] : fallback;
 };
 const SECONDS = Number(arg("seconds", "10"));
-const STACKS = arg("stacks", "prose,vrcli").split(",");
+const STACKS = arg("stacks", "one,prose,vrcli").split(",");
+const JOURNAL = arg("journal", "");
 const TARGET: Record<string, number> = { prose: Number(arg("target", "2000")) };
 const BIN = resolve(import.meta.dirname, "../bin/foolsgold.js");
 
@@ -35,6 +39,7 @@ function samples(words: number): string[] {
 
 interface StackLoad {
   name: string;
+  stack: string;
   batch: number;
   clients: number;
   rows: (k: number) => unknown[];
@@ -43,14 +48,23 @@ interface StackLoad {
 const texts = samples(300);
 const shortTexts = samples(40);
 const stacks: Record<string, StackLoad> = {
+  one: {
+    name: "one",
+    stack: "prose",
+    batch: 1,
+    clients: 64,
+    rows: (k) => [{ id: `${k}`, prompt: "Continue the scene.", output: texts[k % texts.length], step: k }],
+  },
   prose: {
     name: "prose",
+    stack: "prose",
     batch: 64,
     clients: 4,
     rows: (k) => Array.from({ length: 64 }, (_, j) => ({ id: `${k}-${j}`, prompt: "Continue the scene.", output: texts[(k * 64 + j) % texts.length], step: k })),
   },
   vrcli: {
     name: "vrcli",
+    stack: "vrcli",
     batch: 8,
     clients: 4,
     rows: (k) =>
@@ -112,12 +126,12 @@ interface PhaseResult {
 async function phase(name: string, url: string, pid: number, load: StackLoad, plan: { clients: number; ratePerSecond?: number }): Promise<PhaseResult> {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
-  const bodies = Array.from({ length: 64 }, (_, k) => JSON.stringify({ rows: load.rows(k) }));
+  const bodies = Array.from({ length: load.batch === 1 ? 1024 : 64 }, (_, k) => JSON.stringify({ rows: load.rows(k) }));
   const rssStart = rssMb(pid);
   let rssPeak = rssStart;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(pid))), 200);
   const deadline = performance.now() + SECONDS * 1000;
-  const maxRequests = 20_000;
+  const maxRequests = 200_000;
   let sent = 0;
   let ok = 0;
   const record = (r: { status: number; ms: number }) => {
@@ -160,11 +174,14 @@ async function phase(name: string, url: string, pid: number, load: StackLoad, pl
   };
 }
 
+const LOAD_AT_START = (await import("node:os")).loadavg()[0];
 const report: Record<string, PhaseResult[]> = {};
 for (const name of STACKS) {
   const load = stacks[name];
   const dir = mkdtempSync(join(tmpdir(), "fg-load-"));
-  const server = await startServer(name, join(dir, "journal.sqlite"), ["--max-in-flight", "2", "--max-queue", "8"]);
+  // One-sample requests need many in flight to amortize each journal commit over many of them.
+  const admission = load.batch === 1 ? ["--max-in-flight", "64", "--max-queue", "256"] : ["--max-in-flight", "2", "--max-queue", "8"];
+  const server = await startServer(load.stack, JOURNAL || join(dir, "journal.sqlite"), admission);
   const pid = server.child.pid!;
   try {
     await phase("warm-up", server.url, pid, load, { clients: 2 });
@@ -172,7 +189,7 @@ for (const name of STACKS) {
     const half = await phase("half", server.url, pid, load, { clients: 0, ratePerSecond: saturated.samplesPerSecond / load.batch / 2 });
     const phases = [saturated, half];
     if (TARGET[name]) phases.push(await phase("target/2", server.url, pid, load, { clients: 0, ratePerSecond: TARGET[name] / 2 / load.batch }));
-    phases.push(await phase("overload", server.url, pid, load, { clients: 64 }));
+    phases.push(await phase("overload", server.url, pid, load, { clients: load.batch === 1 ? 512 : 64 }));
     report[name] = phases;
   } finally {
     server.child.kill("SIGTERM");
@@ -180,9 +197,10 @@ for (const name of STACKS) {
   }
 }
 
-console.log(`reward server load over loopback, ${SECONDS} s per phase, server in its own process; load average ${(await import("node:os")).loadavg()[0].toFixed(1)}`);
+const { loadavg, availableParallelism } = await import("node:os");
+console.log(`reward server load over loopback, ${SECONDS} s per phase, server in its own process, journal ${JOURNAL ? "PostgreSQL" : "SQLite (WAL, synchronous=FULL, group commit)"}; ${availableParallelism()} cores, 1-min load average at the end ${loadavg()[0].toFixed(1)} (at the start ${LOAD_AT_START.toFixed(1)})`);
 for (const [name, phases] of Object.entries(report)) {
-  console.log(`\nstack ${name} (batch ${stacks[name].batch})`);
+  console.log(`\nload ${name}: stack ${stacks[name].stack}, batch ${stacks[name].batch}`);
   console.log("phase      requests  samples/s    p50 ms   p99 ms  statuses                 server RSS MB start/peak/end");
   for (const p of phases) {
     console.log(

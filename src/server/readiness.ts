@@ -1,10 +1,10 @@
 // /readyz beyond the journal: each model role's server answers GET /models within a short time.
 // /healthz only says the process is up; a load balancer routes by /readyz.
 import { errorMessage } from "../core/errors.js";
-import type { ModelRoles } from "../stacks/types.js";
+import type { BackendSpec } from "../models/spec.js";
 import type { ReadyCheck } from "./app.js";
 
-export async function modelReadiness(roles: ModelRoles, timeoutMs = 2_000): Promise<ReadyCheck[]> {
+export async function modelReadiness(roles: Record<string, { spec: BackendSpec }>, timeoutMs = 2_000): Promise<ReadyCheck[]> {
   return Promise.all(
     Object.entries(roles).map(async ([role, client]): Promise<ReadyCheck> => {
       const { baseUrl, apiKeyEnv } = client.spec;

@@ -21,6 +21,8 @@ interface PoolWorker {
   ready: Promise<void>;
   isReady: boolean;
   dead: boolean;
+  /** Being stopped (an aborted batch): gets no more work, replaced once it has exited. */
+  retiring: boolean;
 }
 
 interface Queued extends Job {
@@ -51,7 +53,7 @@ export async function createWorkerPoolScorer(main: Scorer, open: OpenScorerOptio
   const dispatch = (): void => {
     for (const w of workers) {
       if (queue.length === 0) return;
-      if (w.dead || !w.isReady || w.jobs.size > 0) continue;
+      if (w.dead || w.retiring || !w.isReady || w.jobs.size > 0) continue;
       const job = queue.shift()!;
       w.jobs.set(job.id, {
         resolve: (scores) => (job.cleanup(), job.resolve(scores), dispatch()),
@@ -71,7 +73,7 @@ export async function createWorkerPoolScorer(main: Scorer, open: OpenScorerOptio
     const worker = new Worker(new URL("./boot.mjs", import.meta.url), { workerData: setup() });
     let markReady!: () => void;
     let failStart!: (e: Error) => void;
-    const entry: PoolWorker = { worker, jobs: new Map(), ready: new Promise<void>((res, rej) => ((markReady = res), (failStart = rej))), isReady: false, dead: false };
+    const entry: PoolWorker = { worker, jobs: new Map(), ready: new Promise<void>((res, rej) => ((markReady = res), (failStart = rej))), isReady: false, dead: false, retiring: false };
     entry.ready.then(
       () => ((entry.isReady = true), dispatch()),
       () => {},
@@ -116,7 +118,7 @@ export async function createWorkerPoolScorer(main: Scorer, open: OpenScorerOptio
     get started() {
       return started;
     },
-    threadIds: () => workers.filter((w) => !w.dead).map((w) => w.worker.threadId),
+    threadIds: () => workers.filter((w) => !w.dead && !w.retiring).map((w) => w.worker.threadId),
     scoreRows(rows, ctx) {
       const signal = ctx?.signal;
       if (signal?.aborted) return Promise.reject(signal.reason instanceof Error ? signal.reason : new Error("aborted"));
@@ -132,6 +134,7 @@ export async function createWorkerPoolScorer(main: Scorer, open: OpenScorerOptio
           // Running: stop the thread (it holds only this batch) and let the exit handler replace it.
           const owner = workers.find((w) => w.jobs.has(job.id));
           owner?.jobs.delete(job.id);
+          if (owner) owner.retiring = true;
           reject(new FoolsgoldError("aborted", `${why}; its worker was stopped and replaced`));
           void owner?.worker.terminate();
         };
