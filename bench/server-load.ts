@@ -81,12 +81,13 @@ const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 
 function post(url: string, body: string): Promise<{ status: number; ms: number }> {
   const started = performance.now();
-  return new Promise((resolvePost, reject) => {
+  return new Promise((resolvePost) => {
     const req = request(url + "/v1/score", { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
       res.resume();
       res.on("end", () => resolvePost({ status: res.statusCode ?? 0, ms: performance.now() - started }));
     });
-    req.on("error", reject);
+    // A reset connection (a keep-alive socket the server closed as it was reused) counts as an error.
+    req.on("error", () => resolvePost({ status: 0, ms: performance.now() - started }));
     req.end(body);
   });
 }
@@ -102,6 +103,12 @@ function startServer(stack: string, journal: string, extra: string[]): Promise<{
     });
     child.once("exit", (code) => fail(new Error(`server exited ${code}: ${err}`)));
   });
+}
+
+/** CPU seconds (user + system, every thread) the process has used: load-independent cost. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz)
 }
 
 function rssMb(pid: number): number {
@@ -121,6 +128,9 @@ interface PhaseResult {
   rssStartMb: number;
   rssPeakMb: number;
   rssEndMb: number;
+  /** Server CPU time per acknowledged request, and the rate two dedicated cores would sustain at that cost. */
+  cpuMsPerRequest: number;
+  twoCoreRequestsPerSecond: number;
 }
 
 async function phase(name: string, url: string, pid: number, load: StackLoad, plan: { clients: number; ratePerSecond?: number }): Promise<PhaseResult> {
@@ -142,6 +152,7 @@ async function phase(name: string, url: string, pid: number, load: StackLoad, pl
     }
   };
   const started = performance.now();
+  const cpuStart = cpuSeconds(pid);
   if (plan.ratePerSecond) {
     const interval = 1000 / plan.ratePerSecond;
     const inflight: Promise<void>[] = [];
@@ -159,6 +170,7 @@ async function phase(name: string, url: string, pid: number, load: StackLoad, pl
     );
   }
   const elapsed = (performance.now() - started) / 1000;
+  const cpuMsPerRequest = ((cpuSeconds(pid) - cpuStart) * 1000) / Math.max(1, ok);
   clearInterval(sampler);
   latencies.sort((a, b) => a - b);
   return {
@@ -171,6 +183,8 @@ async function phase(name: string, url: string, pid: number, load: StackLoad, pl
     rssStartMb: rssStart,
     rssPeakMb: rssPeak,
     rssEndMb: rssMb(pid),
+    cpuMsPerRequest,
+    twoCoreRequestsPerSecond: 2000 / cpuMsPerRequest,
   };
 }
 
@@ -201,10 +215,10 @@ const { loadavg, availableParallelism } = await import("node:os");
 console.log(`reward server load over loopback, ${SECONDS} s per phase, server in its own process, journal ${JOURNAL ? "PostgreSQL" : "SQLite (WAL, synchronous=FULL, group commit)"}; ${availableParallelism()} cores, 1-min load average at the end ${loadavg()[0].toFixed(1)} (at the start ${LOAD_AT_START.toFixed(1)})`);
 for (const [name, phases] of Object.entries(report)) {
   console.log(`\nload ${name}: stack ${stacks[name].stack}, batch ${stacks[name].batch}`);
-  console.log("phase      requests  samples/s    p50 ms   p99 ms  statuses                 server RSS MB start/peak/end");
+  console.log("phase      requests  samples/s    p50 ms   p99 ms  statuses                 RSS MB start/peak/end  CPU ms/req  2-core req/s (samples/s)");
   for (const p of phases) {
     console.log(
-      `${p.phase.padEnd(9)} ${String(p.requests).padStart(9)} ${p.samplesPerSecond.toFixed(0).padStart(10)} ${p.p50.toFixed(1).padStart(9)} ${p.p99.toFixed(1).padStart(8)}  ${JSON.stringify(p.statuses).padEnd(24)} ${p.rssStartMb.toFixed(0)}/${p.rssPeakMb.toFixed(0)}/${p.rssEndMb.toFixed(0)}`,
+      `${p.phase.padEnd(9)} ${String(p.requests).padStart(9)} ${p.samplesPerSecond.toFixed(0).padStart(10)} ${p.p50.toFixed(1).padStart(9)} ${p.p99.toFixed(1).padStart(8)}  ${JSON.stringify(p.statuses).padEnd(24)} ${`${p.rssStartMb.toFixed(0)}/${p.rssPeakMb.toFixed(0)}/${p.rssEndMb.toFixed(0)}`.padEnd(22)} ${p.cpuMsPerRequest.toFixed(2).padStart(10)}  ${p.twoCoreRequestsPerSecond.toFixed(0)} (${(p.twoCoreRequestsPerSecond * stacks[name].batch).toFixed(0)})`,
     );
   }
 }
