@@ -50,8 +50,12 @@ export class SqliteStore implements JournalStore {
     this.writes = new GroupCommit<Journal>((ops) => this.commit(ops));
   }
 
+  /** Ops that only register requests acknowledge nothing: their commit need not wait for the disk. */
+  private readonly registering = new WeakSet<PendingOp<Journal>["run"]>();
+
   private commit(ops: PendingOp<Journal>[]): void {
     const outcomes: { ok: boolean; value: unknown }[] = [];
+    const durable = ops.some((op) => !this.registering.has(op.run));
     this.journal.transaction(() => {
       for (const op of ops) {
         try {
@@ -60,12 +64,14 @@ export class SqliteStore implements JournalStore {
           outcomes.push({ ok: false, value: err });
         }
       }
-    });
+    }, { durable });
     ops.forEach((op, i) => (outcomes[i].ok ? op.resolve(outcomes[i].value) : op.reject(outcomes[i].value)));
   }
 
   begin(request: JournalRequest, leaseMs: number): Promise<BeginOutcome> {
-    return this.writes.submit((j) => j.beginInTransaction(request, leaseMs));
+    const run = (j: Journal) => j.beginInTransaction(request, leaseMs);
+    this.registering.add(run);
+    return this.writes.submit(run);
   }
 
   complete(id: string, results: StoredResult[]): Promise<void> {

@@ -94,7 +94,11 @@ export class Journal {
   private readonly selectResults: Database.Statement;
   private readonly restartPending: Database.Statement;
   private readonly expirePending: Database.Statement;
+  private readonly deleteResults: Database.Statement;
   private readonly hasSeq: boolean;
+  private durable = true;
+  // One wrapper each, reused: creating a better-sqlite3 transaction function per call is costly.
+  private readonly runInTransaction: Database.Transaction<(fn: () => unknown) => unknown>;
 
   constructor(path: string, options: { readonly?: boolean; busyTimeoutMs?: number } = {}) {
     if (path !== ":memory:" && !options.readonly) mkdirSync(dirname(path), { recursive: true });
@@ -112,6 +116,7 @@ export class Journal {
         this.db.exec("CREATE INDEX IF NOT EXISTS requests_done_seq ON requests(done_seq)");
       }).immediate();
     }
+    this.runInTransaction = this.db.transaction((fn: () => unknown) => fn());
     this.hasSeq = (this.db.prepare("PRAGMA table_info(requests)").all() as { name: string }[]).some((c) => c.name === "done_seq");
     this.selectRequest = this.db.prepare("SELECT * FROM requests WHERE id = ?");
     this.selectResults = this.db.prepare("SELECT idx, row_id, step, score FROM results WHERE request_id = ? ORDER BY idx");
@@ -120,6 +125,7 @@ export class Journal {
     this.insertRequest = prepare(
       "INSERT INTO requests (id, received_at, route, stack, instrument, body_hash, body, status, expires_at) VALUES (@id, @receivedAt, @route, @stack, @instrument, @bodyHash, @body, 'pending', @expiresAt)",
     );
+    this.deleteResults = prepare("DELETE FROM results WHERE request_id = ?");
     this.insertResult = prepare("INSERT INTO results (request_id, idx, row_id, step, value, error, score) VALUES (?, ?, ?, ?, ?, ?, ?)");
     this.markDone = prepare(
       "UPDATE requests SET status = 'done', completed_at = ?, error = NULL, expires_at = NULL, done_seq = (SELECT COALESCE(MAX(done_seq), 0) + 1 FROM requests) WHERE id = ?",
@@ -137,7 +143,7 @@ export class Journal {
    * died) is taken over; the same id with a different body is a conflict.
    */
   begin(request: JournalRequest, leaseMs = 600_000): BeginOutcome {
-    return this.db.transaction(() => this.beginInTransaction(request, leaseMs)).immediate();
+    return this.runInTransaction.immediate(() => this.beginInTransaction(request, leaseMs)) as BeginOutcome;
   }
 
   /** begin() for a caller that already holds a write transaction (group commit). */
@@ -167,24 +173,34 @@ export class Journal {
     return this.expirePending.run({ now: new Date(now).toISOString(), nowMs: now, error }).changes;
   }
 
-  /** Runs `fn` in one write transaction (BEGIN IMMEDIATE): the journal's group commit. */
-  transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn).immediate();
+  /**
+   * Runs `fn` in one write transaction (BEGIN IMMEDIATE): the journal's group commit. `durable: false`
+   * skips the fsync (synchronous=NORMAL) for a transaction that acknowledges nothing (it only
+   * registers requests): WAL keeps transactions in order, so the next durable commit makes it durable
+   * too, and losing it in a crash loses no acknowledged result.
+   */
+  transaction<T>(fn: () => T, options: { durable?: boolean } = {}): T {
+    const durable = options.durable ?? true;
+    if (durable !== this.durable) {
+      this.db.pragma(`synchronous = ${durable ? "FULL" : "NORMAL"}`);
+      this.durable = durable;
+    }
+    return this.runInTransaction.immediate(fn) as T;
   }
 
   /** Runs `fn` in a savepoint inside the current transaction, so its failure undoes only its own writes. */
   savepoint<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    return this.runInTransaction(fn) as T;
   }
 
   /** Stores every result and marks the request done in one transaction. */
   complete(id: string, results: StoredResult[]): void {
-    this.db.transaction(() => this.completeInTransaction(id, results)).immediate();
+    this.runInTransaction.immediate(() => this.completeInTransaction(id, results));
   }
 
   completeInTransaction(id: string, results: StoredResult[]): void {
     // A request taken over after its lease ran out may have been finished by the other call first.
-    this.db.prepare("DELETE FROM results WHERE request_id = ?").run(id);
+    this.deleteResults.run(id);
     for (const r of results) {
       this.insertResult.run(id, r.index, r.rowId, r.step, r.score.value, r.score.error ?? null, JSON.stringify(r.score));
     }
