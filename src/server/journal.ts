@@ -113,6 +113,8 @@ export class Journal {
         this.db.exec(SCHEMA);
         const have = new Set((this.db.prepare("PRAGMA table_info(requests)").all() as { name: string }[]).map((c) => c.name));
         for (const [name, type] of ADDED_COLUMNS) if (!have.has(name)) this.db.exec(`ALTER TABLE requests ADD COLUMN ${name} ${type}`);
+        // Requests finished before done_seq existed are numbered in arrival order, ahead of new ones.
+        if (!have.has("done_seq")) this.db.exec("UPDATE requests SET done_seq = rowid WHERE status = 'done'");
         this.db.exec("CREATE INDEX IF NOT EXISTS requests_done_seq ON requests(done_seq)");
       }).immediate();
     }
@@ -253,8 +255,11 @@ export class Journal {
 
   /** Requests finished after `seq` (in the order they finished), at most `limit`, with their results. */
   finishedAfter(seq: number, limit: number): FinishedEntry[] {
-    if (!this.hasSeq) return seq > 0 ? [] : [...this.finishedRequests()].slice(0, limit).map((request, i) => ({ seq: i + 1, request, results: this.results(request.id) }));
-    const rows = this.db.prepare("SELECT id, done_seq FROM requests WHERE status = 'done' AND done_seq > ? ORDER BY done_seq LIMIT ?").all(seq, limit) as { id: string; done_seq: number }[];
+    // A journal written before done_seq existed, opened read-only, is followed in arrival order.
+    const sql = this.hasSeq
+      ? "SELECT id, done_seq FROM requests WHERE status = 'done' AND done_seq > ? ORDER BY done_seq LIMIT ?"
+      : "SELECT id, rowid AS done_seq FROM requests WHERE status = 'done' AND rowid > ? ORDER BY rowid LIMIT ?";
+    const rows = this.db.prepare(sql).all(seq, limit) as { id: string; done_seq: number }[];
     return rows.map((r) => ({ seq: r.done_seq, request: this.get(r.id)!, results: this.results(r.id) }));
   }
 
