@@ -74,6 +74,11 @@ export function echoTokens(lp: { tokens: string[]; token_logprobs: (number | nul
   if (lp.text_offset[0] !== 0 && lp.text_offset[0] !== -1) {
     throw new ContinuationProblem("unsupported", `the first token starts at offset ${lp.text_offset[0]}, not 0: the server did not echo the prompt`);
   }
+  lp.token_logprobs.forEach((value, i) => {
+    if (value !== null && !(value <= 0)) {
+      throw new ContinuationProblem("malformed", `token ${i} (${JSON.stringify(lp.tokens[i])}) has log-probability ${value}; a log-probability must be ≤ 0`);
+    }
+  });
   return alignTokens(lp.tokens, text).map((span, i) => ({ token: lp.tokens[i], logprob: lp.token_logprobs[i], ...span }));
 }
 

@@ -18,8 +18,10 @@ const logprob = z.number().max(0, "a log-probability must be ≤ 0");
 const parallelLogprobs = z
   .object({
     tokens: z.array(z.string()),
-    token_logprobs: z.array(logprob.nullable()),
-    top_logprobs: z.array(z.record(z.string(), logprob).nullable()).nullable().optional(),
+    // Checked where they are read: echo continuations (continuation.ts), top-k (the client).
+    token_logprobs: z.array(z.number().nullable()),
+    // Top-k maps are checked where they are read (the client names the offending token).
+    top_logprobs: z.array(z.record(z.string(), z.number()).nullable()).nullable().optional(),
     text_offset: z.array(z.number().int().min(-1, "text_offset must be ≥ 0, or -1 for unknown")),
   })
   .loose();
@@ -33,7 +35,7 @@ const contentLogprobs = z
   .object({
     content: z.array(
       z
-        .object({ token: z.string(), logprob, top_logprobs: z.array(z.object({ token: z.string(), logprob }).loose()).optional() })
+        .object({ token: z.string(), logprob: z.number(), top_logprobs: z.array(z.object({ token: z.string(), logprob: z.number() }).loose()).optional() })
         .loose(),
     ),
   })
@@ -79,7 +81,7 @@ export const completionResponse = z
   .loose();
 export type CompletionResponse = z.infer<typeof completionResponse>;
 
-const chatTopLogprob = z.object({ token: z.string(), logprob }).loose();
+const chatTopLogprob = z.object({ token: z.string(), logprob: z.number() }).loose();
 
 export const chatResponse = z
   .object({
@@ -92,7 +94,7 @@ export const chatResponse = z
             logprobs: z
               .object({
                 content: z
-                  .array(z.object({ token: z.string(), logprob, top_logprobs: z.array(chatTopLogprob) }).loose())
+                  .array(z.object({ token: z.string(), logprob: z.number(), top_logprobs: z.array(chatTopLogprob) }).loose())
                   .nullable(),
               })
               .loose()

@@ -86,8 +86,17 @@ describe("llama.cpp", () => {
 
 describe("impossible log-probs", () => {
   const where = { endpoint: "http://x/v1", path: "/completions" };
-  it("refuses a positive echo log-prob, naming the field", () => {
-    expect(() => parseWire(completionResponse, echoBody([["a", null], [" b", 0.5]]), where)).toThrow(/choices\.0\.logprobs\.token_logprobs\.1: a log-probability must be ≤ 0/);
+  it("refuses a positive echo log-prob, naming the token", async () => {
+    const { fetch } = scriptedFetch(() => json(echoBody([["a", null], [" b", 0.5]])));
+    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
+    const err = await modelError(client.continuationLogprobs([{ context: "a", continuation: " b" }]));
+    expect(err.kind).toBe("malformed");
+    expect(err.message).toMatch(/token 1 \(" b"\) has log-probability 0\.5; a log-probability must be ≤ 0/);
+  });
+
+  it("refuses a positive vLLM prompt log-prob, naming the field", () => {
+    const body = { choices: [{ text: "", prompt_logprobs: [null, { "7": { logprob: 0.25, rank: 1, decoded_token: " b" } }] }] };
+    expect(() => parseWire(completionResponse, body, where)).toThrow(/prompt_logprobs\.1\.7\.logprob: a log-probability must be ≤ 0/);
   });
 
   it("refuses a positive top-k log-prob from any server", async () => {
