@@ -255,6 +255,16 @@ export function createApp(deps: AppDeps): Hono {
     api.on(["GET", "PUT", "DELETE", "PATCH"], path, (c) => c.json({ error: `${c.req.method} ${path} is not supported; send POST with a JSON body` }, 405, { allow: "POST" }));
   }
 
+  /** A journal call; a journal that cannot be reached answers 503 (retry later), never a 500. */
+  async function journaled<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      throw new HttpError(503, `journal (${deps.journal.kind}) unavailable: ${errorMessage(err)}; nothing was acknowledged, retry later`);
+    }
+  }
+
   /** A slot to score in, decided before the body is read: a full server refuses at once. */
   async function admit(): Promise<() => void> {
     const release = await admission.enter();
@@ -279,7 +289,7 @@ export function createApp(deps: AppDeps): Hono {
     const controller = new AbortController();
     try {
       const journalRequest = { id: requestId, route, stack, instrument, bodyHash, body: JSON.stringify({ rows }) };
-      const begun = await deps.journal.begin(journalRequest, leaseMs);
+      const begun = await journaled(() => deps.journal.begin(journalRequest, leaseMs));
       if (begun.kind === "conflict") throw new HttpError(409, `request id "${requestId}" was already used with a different body`);
       if (begun.kind === "pending") {
         const seconds = Math.max(1, Math.ceil(begun.retryAfterMs / 1000));
@@ -300,17 +310,18 @@ export function createApp(deps: AppDeps): Hono {
     } catch (err) {
       const timedOut = err instanceof TimeoutError;
       const reason = timedOut ? `scoring took longer than ${limits.requestTimeoutMs} ms (aborted)` : `scoring failed: ${errorMessage(err)}`;
-      await deps.journal.fail(requestId, reason);
+      await journaled(() => deps.journal.fail(requestId, reason));
       metrics.rowErrors.inc({ stack, kind: timedOut ? "timeout" : "backend" }, rows.length);
       throw new HttpError(timedOut ? 504 : 502, reason, { request_id: requestId, failed: rows.map((r, index) => ({ index, id: r.id, reason })) });
     }
     if (scores.length !== rows.length) {
       const reason = `stack returned ${scores.length} scores for ${rows.length} rows`;
-      await deps.journal.fail(requestId, reason);
+      await journaled(() => deps.journal.fail(requestId, reason));
       throw new HttpError(502, reason);
     }
     const stored: StoredResult[] = scores.map((score, index) => ({ index, rowId: rows[index].id, step: typeof rows[index].step === "number" ? (rows[index].step as number) : null, score }));
-    await deps.journal.complete(requestId, stored);
+    // Not acknowledged unless committed: a journal that cannot take the result makes this a 503.
+    await journaled(() => deps.journal.complete(requestId, stored));
     metrics.rowsScored.inc({ stack }, rows.length);
     const out = assemble(rows, scores, instrument);
     if (out.failures.length > 0) metrics.rowErrors.inc({ stack, kind: "row" }, out.failures.length);

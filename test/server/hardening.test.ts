@@ -127,6 +127,19 @@ describe("health and readiness", () => {
   });
 });
 
+describe("journal unavailable", () => {
+  it("answers 503 with retry-after, acknowledging nothing, instead of a 500", async () => {
+    const other = new Journal(join(dir, "gone.sqlite"));
+    const app = createApp({ scorers: { wordcount: wordCount() }, defaultStack: "wordcount", journal: new SqliteStore(other, "gone") });
+    other.close();
+    const res = await post(app, "/v1/score", { rows: [{ id: "a", output: "x" }] });
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("1");
+    expect(await errorOf(res)).toMatch(/^journal \(sqlite\) unavailable: .*nothing was acknowledged, retry later$/);
+    expect((await app.request("/readyz")).status).toBe(503);
+  });
+});
+
 describe("timeouts", () => {
   let backend: Server;
   let url: string;
