@@ -54,7 +54,8 @@ export function splitAtBoundary(prompt: PromptToken[], contextLength: number): C
 
 /**
  * Echo-mode prompt tokens from the completions `logprobs` parallel arrays. The server's text_offset
- * is only trusted to say the prompt was echoed (first offset 0): servers compute it by adding up the
+ * is only trusted to say the prompt was echoed (first offset 0, or -1 where the server sends no
+ * offsets, as SGLang does): servers compute it by adding up the
  * lengths of per-token decoded strings, which drifts from the real text for sentencepiece pieces
  * (their decoded strings drop the leading space) and byte-fallback pieces (a partial UTF-8 character
  * decodes to U+FFFD). Spans are rebuilt by aligning the token strings with the text instead;
@@ -69,9 +70,15 @@ export function echoTokens(lp: { tokens: string[]; token_logprobs: (number | nul
     );
   }
   if (n === 0) throw new ContinuationProblem("malformed", "the server returned no tokens");
-  if (lp.text_offset[0] !== 0) {
+  // -1 is SGLang's "offset unknown": the alignment below still proves the tokens spell the prompt.
+  if (lp.text_offset[0] !== 0 && lp.text_offset[0] !== -1) {
     throw new ContinuationProblem("unsupported", `the first token starts at offset ${lp.text_offset[0]}, not 0: the server did not echo the prompt`);
   }
+  lp.token_logprobs.forEach((value, i) => {
+    if (value !== null && !(value <= 0)) {
+      throw new ContinuationProblem("malformed", `token ${i} (${JSON.stringify(lp.tokens[i])}) has log-probability ${value}; a log-probability must be ≤ 0`);
+    }
+  });
   return alignTokens(lp.tokens, text).map((span, i) => ({ token: lp.tokens[i], logprob: lp.token_logprobs[i], ...span }));
 }
 

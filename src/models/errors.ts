@@ -40,9 +40,11 @@ export class ModelError extends FoolsgoldError {
   attempts = 1;
 
   constructor(init: ModelErrorInit, problem: string) {
-    super(`model_${init.kind}`, `${init.endpoint}${init.path}: ${problem}`, { cause: init.cause });
+    const refusal = init.kind === "http" ? refusedCall(init.body) : undefined;
+    const kind = refusal ? "unsupported" : init.kind;
+    super(`model_${kind}`, `${init.endpoint}${init.path}: ${problem}${refusal ? ` — ${refusal}` : ""}`, { cause: init.cause });
     this.name = "ModelError";
-    this.kind = init.kind;
+    this.kind = kind;
     this.endpoint = init.endpoint;
     this.path = init.path;
     this.status = init.status;
@@ -69,6 +71,23 @@ export class ModelError extends FoolsgoldError {
         return false;
     }
   }
+}
+
+/**
+ * Error bodies of servers refusing a call they can never serve, whatever the status (llama.cpp answers
+ * echo with HTTP 500): retrying is pointless, so such an error is "unsupported" and says what to use.
+ */
+const REFUSALS: { pattern: RegExp; advice: string }[] = [
+  {
+    pattern: /only no echo is supported/i,
+    advice:
+      'this server (llama.cpp) cannot echo the prompt, so it cannot give continuation log-probs: serve the model with vLLM or SGLang (continuationMethod "echo", or "prompt_logprobs" on vLLM); top-k next-token log-probs (logprobs with max_tokens 1) do work on it',
+  },
+];
+
+function refusedCall(body: string | undefined): string | undefined {
+  if (!body) return undefined;
+  return REFUSALS.find((r) => r.pattern.test(body))?.advice;
 }
 
 /** The error for a call the caller aborted (while queued, sending, or waiting to retry). */

@@ -8,15 +8,46 @@ const usage = z
   .object({ prompt_tokens: z.number().int().nonnegative(), completion_tokens: z.number().int().nonnegative().optional() })
   .loose();
 
-/** Completions `logprobs`: parallel arrays, one entry per token (first token of an echo has null). */
-export const completionLogprobs = z
+/** A log-probability: finite and at most 0 (a positive one is a broken server, not a likely token). */
+const logprob = z.number().max(0, "a log-probability must be ≤ 0");
+
+/**
+ * Completions `logprobs`: parallel arrays, one entry per token (first token of an echo has null).
+ * SGLang sends `text_offset: -1` for every token (offsets unknown): callers align by tokens instead.
+ */
+const parallelLogprobs = z
   .object({
     tokens: z.array(z.string()),
+    // Checked where they are read: echo continuations (continuation.ts), top-k (the client).
     token_logprobs: z.array(z.number().nullable()),
+    // Top-k maps are checked where they are read (the client names the offending token).
     top_logprobs: z.array(z.record(z.string(), z.number()).nullable()).nullable().optional(),
-    text_offset: z.array(z.number().int().nonnegative()),
+    text_offset: z.array(z.number().int().min(-1, "text_offset must be ≥ 0, or -1 for unknown")),
   })
   .loose();
+
+/**
+ * llama.cpp's server answers completions log-probs in the chat shape, `{content: [{token, logprob,
+ * top_logprobs: [{token, logprob}]}]}`, without offsets; it is read into the parallel arrays with
+ * every offset unknown (-1).
+ */
+const contentLogprobs = z
+  .object({
+    content: z.array(
+      z
+        .object({ token: z.string(), logprob: z.number(), top_logprobs: z.array(z.object({ token: z.string(), logprob: z.number() }).loose()).optional() })
+        .loose(),
+    ),
+  })
+  .loose()
+  .transform((lp) => ({
+    tokens: lp.content.map((t) => t.token),
+    token_logprobs: lp.content.map((t) => t.logprob),
+    top_logprobs: lp.content.map((t) => (t.top_logprobs ? Object.fromEntries(t.top_logprobs.map((e) => [e.token, e.logprob])) : null)),
+    text_offset: lp.content.map(() => -1),
+  }));
+
+export const completionLogprobs = z.union([parallelLogprobs, contentLogprobs]);
 export type CompletionLogprobs = z.infer<typeof completionLogprobs>;
 
 /** vLLM prompt_logprobs: one map per prompt token (first null), token id → {logprob, rank, decoded_token}. */
@@ -24,7 +55,7 @@ export const promptLogprobs = z.array(
   z
     .record(
       z.string(),
-      z.object({ logprob: z.number(), rank: z.number().nullable().optional(), decoded_token: z.string().nullable().optional() }).loose(),
+      z.object({ logprob, rank: z.number().nullable().optional(), decoded_token: z.string().nullable().optional() }).loose(),
     )
     .nullable(),
 );

@@ -1,6 +1,7 @@
 // The reward server as an app factory (SPEC §10): testable with app.request() and no socket.
 // Failure semantics: a row that could not be scored is reported with its index and reason, never
-// turned into a 0; an overloaded server answers 429 with retry-after instead of queueing forever.
+// turned into a 0; an overloaded server answers 429 with retry-after before it reads the body; a
+// request past its time limit aborts the scoring it started; every answer, errors included, is JSON.
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -12,10 +13,12 @@ import { hashOf } from "../core/hash.js";
 import { InputError, errorMessage } from "../core/errors.js";
 import type { BankRow, Score, TranscriptRow } from "../core/types.js";
 import type { Scorer } from "../stacks/types.js";
-import type { Journal, StoredResult } from "./journal.js";
+import type { StoredResult } from "./journal.js";
+import type { JournalStore } from "./journal-store.js";
 import { createAdmission } from "./admission.js";
 import { createMetrics, type ServerMetrics } from "./metrics.js";
-import { openRlhfRows, openRlhfResponse } from "./openrlhf.js";
+import { DEFAULT_STRIP_TOKENS, openRlhfRows, openRlhfResponse, type SampleProblem } from "./openrlhf.js";
+import { loneSurrogateAt, MAX_DEPTH, tooDeepAt, unknownRowField } from "./body-checks.js";
 
 export interface ServerLimits {
   maxBodyBytes: number;
@@ -27,37 +30,63 @@ export interface ServerLimits {
 }
 
 export const DEFAULT_LIMITS: ServerLimits = {
-  maxBodyBytes: 16 * 1024 * 1024,
-  maxBatch: 1024,
+  // Older OpenRLHF versions send a whole rollout (thousands of samples) in one POST.
+  maxBodyBytes: 64 * 1024 * 1024,
+  maxBatch: 8192,
   requestTimeoutMs: 120_000,
   maxInFlight: 4,
   maxQueue: 32,
   retryAfterSeconds: 1,
 };
 
+/**
+ * A pending journal entry stays leased to the call scoring it for twice the request time limit: the
+ * call has by then either finished or been aborted, so a retry after that takes over a request whose
+ * server died, and never one that is still being scored.
+ */
+export function leaseMsFor(requestTimeoutMs: number): number {
+  return 2 * requestTimeoutMs + 1_000;
+}
+
+export interface ReadyCheck {
+  name: string;
+  ok: boolean;
+  detail?: string;
+}
+
 export interface AppDeps {
   scorers: Record<string, Scorer>;
   defaultStack: string;
-  journal: Journal;
+  journal: JournalStore;
   limits?: Partial<ServerLimits>;
-  /** When set, every route but /healthz requires `Authorization: Bearer <token>`. */
+  /**
+   * When set, every route but /healthz and /readyz requires `Authorization: Bearer <token>`, or the
+   * token as the first path segment (`/t/<token>/get_reward`) for clients that send no headers.
+   */
   token?: string;
   metrics?: ServerMetrics;
-  /** Optional live-monitor report served at GET /v1/monitor. */
+  /** The live monitor's latest report, served at GET /v1/monitor (computed off the request path). */
   monitor?: () => unknown;
+  /** Backend checks for /readyz beyond the journal (model servers reachable). */
+  readiness?: () => Promise<ReadyCheck[]>;
+  /** Special tokens /get_reward removes from OpenRLHF's decoded query and prompts. */
+  stripTokens?: readonly string[];
 }
 
-const scoreBody = z.object({
-  rows: z.array(z.unknown()).min(1, "must hold at least one row"),
-  stack: z.string().optional(),
-  request_id: z.string().min(1).optional(),
-});
+const scoreBody = z
+  .object({
+    rows: z.array(z.unknown()).min(1, "must hold at least one row"),
+    stack: z.string().optional(),
+    request_id: z.string().min(1).optional(),
+  })
+  .strict();
 
 class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 404 | 409 | 413 | 415 | 429 | 502 | 503 | 504,
+    readonly status: 400 | 401 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 502 | 503 | 504,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -69,13 +98,19 @@ interface RowFailure {
   reason: string;
 }
 
+/** Set in the env of requests that authenticated with the token in their path (never from the client). */
+const PATH_AUTHENTICATED = Symbol("path-authenticated");
+
 export function createApp(deps: AppDeps): Hono {
   const limits = { ...DEFAULT_LIMITS, ...deps.limits };
   const metrics = deps.metrics ?? createMetrics();
   const admission = createAdmission(limits.maxInFlight, limits.maxQueue);
-  const app = new Hono();
+  const stripTokens = deps.stripTokens ?? DEFAULT_STRIP_TOKENS;
+  const leaseMs = leaseMsFor(limits.requestTimeoutMs);
+  const api = new Hono();
+  const open = new Set(["/healthz", "/readyz"]);
 
-  app.use("*", async (c, next) => {
+  api.use("*", async (c, next) => {
     const started = performance.now();
     await next();
     const route = c.req.routePath || c.req.path;
@@ -85,32 +120,29 @@ export function createApp(deps: AppDeps): Hono {
 
   if (deps.token) {
     const expected = Buffer.from(`Bearer ${deps.token}`);
-    app.use("*", async (c, next) => {
-      if (c.req.path === "/healthz") return next();
+    api.use("*", async (c, next) => {
+      if (open.has(c.req.path) || (c.env as Record<symbol, unknown> | undefined)?.[PATH_AUTHENTICATED]) return next();
       const given = Buffer.from(c.req.header("authorization") ?? "");
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-        return c.json({ error: "missing or wrong bearer token (Authorization: Bearer <token>)" }, 401);
+        return c.json({ error: "missing or wrong bearer token (send Authorization: Bearer <token>, or put the token in the path: /t/<token>/get_reward)" }, 401);
       }
       return next();
     });
   }
 
-  const limitBody = bodyLimit({
-    maxSize: limits.maxBodyBytes,
-    onError: (c) => c.json({ error: `request body exceeds ${limits.maxBodyBytes} bytes` }, 413),
-  });
-
-  app.onError((err, c) => {
+  api.onError((err, c) => {
     if (err instanceof HttpError) {
-      if (err.status === 429 || err.status === 503) c.header("retry-after", String(limits.retryAfterSeconds));
+      const retry = err.retryAfter ?? (err.status === 429 || err.status === 503 ? limits.retryAfterSeconds : undefined);
+      if (retry !== undefined) c.header("retry-after", String(retry));
       return c.json({ error: err.message, ...err.extra }, err.status);
     }
     if (err instanceof InputError) return c.json({ error: err.message }, 400);
     metrics.rowErrors.inc({ stack: "-", kind: "internal" });
     return c.json({ error: `internal error: ${errorMessage(err)}` }, 500);
   });
+  api.notFound((c) => c.json({ error: `no route ${c.req.method} ${c.req.path}; routes: GET /healthz, GET /readyz, POST /v1/score, POST /get_reward, GET /v1/requests/:id, GET /v1/monitor, GET /metrics` }, 404));
 
-  app.get("/healthz", (c) =>
+  api.get("/healthz", (c) =>
     c.json({
       status: "ok",
       default_stack: deps.defaultStack,
@@ -118,51 +150,127 @@ export function createApp(deps: AppDeps): Hono {
     }),
   );
 
-  app.get("/metrics", async (c) => {
+  api.get("/readyz", async (c) => {
+    const checks: ReadyCheck[] = [];
+    try {
+      await deps.journal.ping();
+      checks.push({ name: `journal (${deps.journal.kind})`, ok: true });
+    } catch (err) {
+      checks.push({ name: `journal (${deps.journal.kind})`, ok: false, detail: errorMessage(err) });
+    }
+    if (deps.readiness) checks.push(...(await deps.readiness()));
+    const ok = checks.every((x) => x.ok);
+    if (!ok) c.header("retry-after", String(limits.retryAfterSeconds));
+    return c.json({ status: ok ? "ready" : "not ready", checks }, ok ? 200 : 503);
+  });
+
+  api.get("/metrics", async (c) => {
     metrics.queueDepth.set(admission.queued);
     metrics.inFlight.set(admission.inFlight);
     return c.text(await metrics.registry.metrics(), 200, { "content-type": metrics.registry.contentType });
   });
 
-  app.get("/v1/requests/:id", (c) => {
-    const request = deps.journal.get(c.req.param("id"));
+  api.get("/v1/requests/:id", async (c) => {
+    const request = await deps.journal.get(c.req.param("id"));
     if (!request) throw new HttpError(404, `no request with id "${c.req.param("id")}" in the journal`);
-    return c.json({ id: request.id, status: request.status, stack: request.stack, instrument: request.instrument, error: request.error, results: deps.journal.results(request.id) });
+    return c.json({
+      id: request.id,
+      status: request.status,
+      stack: request.stack,
+      instrument: request.instrument,
+      error: request.error,
+      lease_ends_at: request.expiresAt === null ? null : new Date(request.expiresAt).toISOString(),
+      results: await deps.journal.results(request.id),
+    });
   });
 
   if (deps.monitor) {
     const monitor = deps.monitor;
-    app.get("/v1/monitor", (c) => c.json(monitor() as object));
+    api.get("/v1/monitor", (c) => c.json(monitor() as object));
   }
 
-  app.post("/v1/score", limitBody, async (c) => {
-    const body = await readJson(c);
-    const parsed = scoreBody.safeParse(body);
-    if (!parsed.success) throw new HttpError(400, formatIssues(parsed.error));
-    const { scorer, stack } = pickScorer(parsed.data.stack);
-    checkBatch(parsed.data.rows.length);
-    const rows = parseRows(scorer.rowKind, parsed.data.rows, "request body");
-    const requestId = requestIdOf(c, parsed.data.request_id);
-    const { scored, failures, instrument } = await scoreJournaled(requestId, "/v1/score", stack, scorer, rows, body);
+  // Checks content-length at once and counts a chunked body as it is read (by the handler, after admission).
+  const limitBody = bodyLimit({
+    maxSize: limits.maxBodyBytes,
+    onError: (c) => c.json({ error: `request body exceeds ${limits.maxBodyBytes} bytes (--max-body-mb)` }, 413),
+  });
+
+  api.post("/v1/score", limitBody, async (c) => {
+    const release = await admit();
+    const { scorer, stack, rows, requestId, body } = await (async () => {
+      try {
+        const body = await readJson(c);
+        const parsed = scoreBody.safeParse(body);
+        if (!parsed.success) throw new HttpError(400, formatIssues(parsed.error));
+        const { scorer, stack } = pickScorer(parsed.data.stack);
+        checkBatch(parsed.data.rows.length);
+        const unknown = unknownRowField(parsed.data.rows, scorer.rowKind);
+        if (unknown) throw new HttpError(400, unknown);
+        const rows = parseRows(scorer.rowKind, parsed.data.rows, "request body");
+        return { scorer, stack, rows, requestId: requestIdOf(c, parsed.data.request_id), body };
+      } catch (err) {
+        release();
+        throw err;
+      }
+    })();
+    const { scored, failures, instrument } = await scoreJournaled(release, requestId, "/v1/score", stack, scorer, rows, hashOf({ stack, body }));
     return c.json({ request_id: requestId, instrument, rows: scored, errors: failures }, 200);
   });
 
-  app.post("/get_reward", limitBody, async (c) => {
-    const body = await readJson(c);
-    const { scorer, stack } = pickScorer(undefined);
-    if (scorer.rowKind !== "bank") {
-      throw new HttpError(400, `stack "${stack}" scores multi-turn transcripts; OpenRLHF's /get_reward sends single responses (use a bank stack or POST /v1/score)`);
+  api.post("/get_reward", limitBody, async (c) => {
+    const release = await admit();
+    let prepared: { rows: BankRow[]; problems: SampleProblem[]; scorer: Scorer; stack: string; requestId: string; bodyHash: string };
+    try {
+      const body = await readJson(c);
+      const { scorer, stack } = pickScorer(undefined);
+      if (scorer.rowKind !== "bank") {
+        throw new HttpError(400, `stack "${stack}" scores multi-turn transcripts; OpenRLHF's /get_reward sends single responses (use a bank stack or POST /v1/score)`);
+      }
+      const { rows, problems } = openRlhfRows(body, { stripTokens });
+      checkBatch(rows.length);
+      prepared = { rows, problems, scorer, stack, requestId: requestIdOf(c, undefined), bodyHash: hashOf({ stack, body, stripTokens }) };
+    } catch (err) {
+      release();
+      throw err;
     }
-    const rows = openRlhfRows(body);
-    checkBatch(rows.length);
-    const requestId = requestIdOf(c, undefined);
-    const { scored, failures } = await scoreJournaled(requestId, "/get_reward", stack, scorer, rows, body);
+    const { rows, problems, scorer, stack, requestId, bodyHash } = prepared;
+    // OpenRLHF's client can split a batch into an empty shard: nothing to score, nothing to journal.
+    if (rows.length === 0) {
+      release();
+      return c.json(openRlhfResponse([]));
+    }
+    if (problems.length > 0) {
+      release();
+      throw new HttpError(422, `${problems.length} of ${rows.length} samples cannot be read: ${problems[0].reason}`, { failed: problems });
+    }
+    const { scored, failures } = await scoreJournaled(release, requestId, "/get_reward", stack, scorer, rows, bodyHash);
     if (failures.length > 0) {
       // OpenRLHF cannot take a missing reward: fail the call so its client retries, naming the samples.
       throw new HttpError(502, `${failures.length} of ${rows.length} samples could not be scored`, { request_id: requestId, failed: failures });
     }
     return c.json(openRlhfResponse(scored.map((r) => r.score as Score)));
   });
+
+  for (const path of ["/v1/score", "/get_reward"]) {
+    api.on(["GET", "PUT", "DELETE", "PATCH"], path, (c) => c.json({ error: `${c.req.method} ${path} is not supported; send POST with a JSON body` }, 405, { allow: "POST" }));
+  }
+
+  /** A journal call; a journal that cannot be reached answers 503 (retry later), never a 500. */
+  async function journaled<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      throw new HttpError(503, `journal (${deps.journal.kind}) unavailable: ${errorMessage(err)}; nothing was acknowledged, retry later`);
+    }
+  }
+
+  /** A slot to score in, decided before the body is read: a full server refuses at once. */
+  async function admit(): Promise<() => void> {
+    const release = await admission.enter();
+    if (!release) throw new HttpError(429, `server at capacity (${limits.maxInFlight} batches scoring, ${limits.maxQueue} queued); retry later`);
+    return release;
+  }
 
   function pickScorer(name: string | undefined): { scorer: Scorer; stack: string } {
     const stack = name ?? deps.defaultStack;
@@ -172,48 +280,69 @@ export function createApp(deps: AppDeps): Hono {
   }
 
   function checkBatch(n: number): void {
-    if (n > limits.maxBatch) throw new HttpError(413, `batch of ${n} rows exceeds the limit of ${limits.maxBatch}`);
+    if (n > limits.maxBatch) throw new HttpError(413, `batch of ${n} rows exceeds the limit of ${limits.maxBatch} (--max-batch)`);
   }
 
-  async function scoreJournaled(requestId: string, route: string, stack: string, scorer: Scorer, rows: (BankRow | TranscriptRow)[], body: unknown) {
+  async function scoreJournaled(release: () => void, requestId: string, route: string, stack: string, scorer: Scorer, rows: (BankRow | TranscriptRow)[], bodyHash: string) {
     const instrument = scorer.instrument.hash;
-    const journalRequest = { id: requestId, route, stack, instrument, bodyHash: hashOf({ stack, body }), body: JSON.stringify(body) };
-    const begun = deps.journal.begin(journalRequest);
-    if (begun.kind === "conflict") throw new HttpError(409, `request id "${requestId}" was already used with a different body`);
-    if (begun.kind === "pending") throw new HttpError(409, `request "${requestId}" is still being scored; retry later`);
-    if (begun.kind === "done") return assemble(rows, begun.results.map((r) => r.score), instrument);
-
-    const release = await admission.enter();
-    if (!release) {
-      deps.journal.fail(requestId, "rejected: queue full");
-      throw new HttpError(429, `server at capacity (${limits.maxInFlight} batches scoring, ${limits.maxQueue} queued); retry later`);
+    let scoring: Promise<Score[]>;
+    const controller = new AbortController();
+    try {
+      const journalRequest = { id: requestId, route, stack, instrument, bodyHash, body: JSON.stringify({ rows }) };
+      const begun = await journaled(() => deps.journal.begin(journalRequest, leaseMs));
+      if (begun.kind === "conflict") throw new HttpError(409, `request id "${requestId}" was already used with a different body`);
+      if (begun.kind === "pending") {
+        const seconds = Math.max(1, Math.ceil(begun.retryAfterMs / 1000));
+        throw new HttpError(409, `request "${requestId}" is still being scored; retry after ${seconds} s (a request whose server died is taken over when its lease ends)`, { request_id: requestId }, seconds);
+      }
+      if (begun.kind === "done") return assemble(rows, begun.results.map((r) => r.score), instrument);
+      scoring = scorer.scoreRows(rows as never, { signal: controller.signal });
+    } catch (err) {
+      release();
+      throw err;
     }
+    // The slot is held until the scorer has stopped, not just until the response: an aborted call
+    // still occupies the backend until it returns, and --max-in-flight bounds backend load.
+    void scoring.then(release, release);
     let scores: Score[];
     try {
-      scores = await withTimeout(scorer.scoreRows(rows), limits.requestTimeoutMs);
+      scores = await withTimeout(scoring, limits.requestTimeoutMs, () => controller.abort(new Error(`request time limit of ${limits.requestTimeoutMs} ms`)));
     } catch (err) {
       const timedOut = err instanceof TimeoutError;
-      const reason = timedOut ? `scoring took longer than ${limits.requestTimeoutMs} ms` : `scoring failed: ${errorMessage(err)}`;
-      deps.journal.fail(requestId, reason);
+      const reason = timedOut ? `scoring took longer than ${limits.requestTimeoutMs} ms (aborted)` : `scoring failed: ${errorMessage(err)}`;
+      await journaled(() => deps.journal.fail(requestId, reason));
       metrics.rowErrors.inc({ stack, kind: timedOut ? "timeout" : "backend" }, rows.length);
       throw new HttpError(timedOut ? 504 : 502, reason, { request_id: requestId, failed: rows.map((r, index) => ({ index, id: r.id, reason })) });
-    } finally {
-      release();
     }
     if (scores.length !== rows.length) {
       const reason = `stack returned ${scores.length} scores for ${rows.length} rows`;
-      deps.journal.fail(requestId, reason);
+      await journaled(() => deps.journal.fail(requestId, reason));
       throw new HttpError(502, reason);
     }
     const stored: StoredResult[] = scores.map((score, index) => ({ index, rowId: rows[index].id, step: typeof rows[index].step === "number" ? (rows[index].step as number) : null, score }));
-    deps.journal.complete(requestId, stored);
+    // Not acknowledged unless committed: a journal that cannot take the result makes this a 503.
+    await journaled(() => deps.journal.complete(requestId, stored));
     metrics.rowsScored.inc({ stack }, rows.length);
     const out = assemble(rows, scores, instrument);
     if (out.failures.length > 0) metrics.rowErrors.inc({ stack, kind: "row" }, out.failures.length);
     return out;
   }
 
-  return app;
+  // Clients that cannot send headers (OpenRLHF) authenticate with the token as the first path
+  // segment; the rest of the path is routed as usual. Tokens in URLs reach access logs: see docs.
+  const root = new Hono();
+  root.all("/t/:token/*", async (c) => {
+    const given = Buffer.from(c.req.param("token"));
+    const expected = Buffer.from(deps.token ?? "");
+    if (!deps.token || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      return c.json({ error: deps.token ? "wrong token in the path (/t/<token>/…)" : "this server has no token; call the route without /t/<token>" }, 401);
+    }
+    const url = new URL(c.req.url);
+    url.pathname = url.pathname.slice(`/t/${c.req.param("token")}`.length) || "/";
+    return api.fetch(new Request(url, c.req.raw), { ...(c.env as object), [PATH_AUTHENTICATED]: true });
+  });
+  root.all("*", (c) => api.fetch(c.req.raw, c.env));
+  return root;
 }
 
 function assemble(rows: (BankRow | TranscriptRow)[], scores: Score[], instrument: string) {
@@ -236,11 +365,17 @@ async function readJson(c: Context): Promise<unknown> {
   } catch (err) {
     throw new HttpError(400, errorMessage(err));
   }
+  const deep = tooDeepAt(text);
+  if (deep !== undefined) throw new HttpError(400, `request body: nested deeper than ${MAX_DEPTH} levels (at byte ${deep})`);
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (err) {
     throw new HttpError(400, `request body is not valid JSON (${errorMessage(err)})`);
   }
+  const lone = loneSurrogateAt(value);
+  if (lone) throw new HttpError(400, `request body: ${lone}: contains a lone UTF-16 surrogate (not text; check the client's string encoding)`);
+  return value;
 }
 
 function requestIdOf(c: Context, fromBody: string | undefined): string {
@@ -249,10 +384,13 @@ function requestIdOf(c: Context, fromBody: string | undefined): string {
 
 class TimeoutError extends Error {}
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => void): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TimeoutError(`timeout after ${ms} ms`)), ms);
+    timer = setTimeout(() => {
+      onTimeout();
+      reject(new TimeoutError(`timeout after ${ms} ms`));
+    }, ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -30,13 +30,25 @@ export interface StoredRequest extends JournalRequest {
   receivedAt: string;
   completedAt: string | null;
   error: string | null;
+  /** Lease end (epoch ms) while pending; null once finished. */
+  expiresAt: number | null;
+}
+
+export interface FinishedEntry {
+  seq: number;
+  request: StoredRequest;
+  results: StoredResult[];
 }
 
 export type BeginOutcome =
   | { kind: "new" }
   | { kind: "done"; request: StoredRequest; results: StoredResult[] }
-  | { kind: "pending" }
+  /** Another call holds the id; its lease ends in `retryAfterMs` (then a retry takes it over). */
+  | { kind: "pending"; retryAfterMs: number }
   | { kind: "conflict"; storedHash: string };
+
+/** The error an expired request carries: a retry with the same id scores it again. */
+export const EXPIRED_PREFIX = "expired:";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS requests (
@@ -64,6 +76,14 @@ CREATE TABLE IF NOT EXISTS results (
 CREATE INDEX IF NOT EXISTS results_step ON results(step);
 `;
 
+/** Columns added after the first release; added in place to an older journal opened for writing. */
+const ADDED_COLUMNS: [string, string][] = [
+  // Lease end (epoch ms) of a pending request: past it, the request is expired or taken over.
+  ["expires_at", "INTEGER"],
+  // Order in which requests finished, for readers that follow the journal (the live monitor).
+  ["done_seq", "INTEGER"],
+];
+
 export class Journal {
   private readonly db: Database.Database;
   private readonly insertRequest: Database.Statement;
@@ -73,58 +93,120 @@ export class Journal {
   private readonly markFailed: Database.Statement;
   private readonly selectResults: Database.Statement;
   private readonly restartPending: Database.Statement;
+  private readonly expirePending: Database.Statement;
+  private readonly deleteResults: Database.Statement;
+  private readonly hasSeq: boolean;
+  private durable = true;
+  // One wrapper each, reused: creating a better-sqlite3 transaction function per call is costly.
+  private readonly runInTransaction: Database.Transaction<(fn: () => unknown) => unknown>;
 
-  constructor(path: string, options: { readonly?: boolean } = {}) {
+  constructor(path: string, options: { readonly?: boolean; busyTimeoutMs?: number } = {}) {
     if (path !== ":memory:" && !options.readonly) mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path, { readonly: options.readonly ?? false });
+    // Several servers may share one file: a writer waits for the lock instead of failing with
+    // "database is locked" (every write transaction is BEGIN IMMEDIATE, so none deadlocks upgrading).
+    this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 10_000}`);
     if (!options.readonly) {
       this.db.pragma("journal_mode = WAL");
       this.db.pragma("synchronous = FULL");
-      this.db.exec(SCHEMA);
+      this.db.transaction(() => {
+        this.db.exec(SCHEMA);
+        const have = new Set((this.db.prepare("PRAGMA table_info(requests)").all() as { name: string }[]).map((c) => c.name));
+        for (const [name, type] of ADDED_COLUMNS) if (!have.has(name)) this.db.exec(`ALTER TABLE requests ADD COLUMN ${name} ${type}`);
+        // Requests finished before done_seq existed are numbered in arrival order, ahead of new ones.
+        if (!have.has("done_seq")) this.db.exec("UPDATE requests SET done_seq = rowid WHERE status = 'done'");
+        this.db.exec("CREATE INDEX IF NOT EXISTS requests_done_seq ON requests(done_seq)");
+      }).immediate();
     }
-    this.db.pragma("busy_timeout = 5000");
-    this.insertRequest = this.db.prepare(
-      "INSERT INTO requests (id, received_at, route, stack, instrument, body_hash, body, status) VALUES (@id, @receivedAt, @route, @stack, @instrument, @bodyHash, @body, 'pending')",
-    );
+    this.runInTransaction = this.db.transaction((fn: () => unknown) => fn());
+    this.hasSeq = (this.db.prepare("PRAGMA table_info(requests)").all() as { name: string }[]).some((c) => c.name === "done_seq");
     this.selectRequest = this.db.prepare("SELECT * FROM requests WHERE id = ?");
-    this.insertResult = this.db.prepare(
-      "INSERT INTO results (request_id, idx, row_id, step, value, error, score) VALUES (?, ?, ?, ?, ?, ?, ?)",
-    );
-    this.markDone = this.db.prepare("UPDATE requests SET status = 'done', completed_at = ?, error = NULL WHERE id = ?");
-    this.markFailed = this.db.prepare("UPDATE requests SET status = 'failed', completed_at = ?, error = ? WHERE id = ?");
     this.selectResults = this.db.prepare("SELECT idx, row_id, step, score FROM results WHERE request_id = ? ORDER BY idx");
-    this.restartPending = this.db.prepare("UPDATE requests SET status = 'pending', received_at = ?, error = NULL WHERE id = ?");
+    const writable = !options.readonly;
+    const prepare = (sql: string) => (writable ? this.db.prepare(sql) : (undefined as unknown as Database.Statement));
+    this.insertRequest = prepare(
+      "INSERT INTO requests (id, received_at, route, stack, instrument, body_hash, body, status, expires_at) VALUES (@id, @receivedAt, @route, @stack, @instrument, @bodyHash, @body, 'pending', @expiresAt)",
+    );
+    this.deleteResults = prepare("DELETE FROM results WHERE request_id = ?");
+    this.insertResult = prepare("INSERT INTO results (request_id, idx, row_id, step, value, error, score) VALUES (?, ?, ?, ?, ?, ?, ?)");
+    this.markDone = prepare(
+      "UPDATE requests SET status = 'done', completed_at = ?, error = NULL, expires_at = NULL, done_seq = (SELECT COALESCE(MAX(done_seq), 0) + 1 FROM requests) WHERE id = ?",
+    );
+    this.markFailed = prepare("UPDATE requests SET status = 'failed', completed_at = ?, error = ?, expires_at = NULL WHERE id = ? AND status = 'pending'");
+    this.restartPending = prepare("UPDATE requests SET status = 'pending', received_at = ?, error = NULL, expires_at = ? WHERE id = ?");
+    this.expirePending = prepare(
+      "UPDATE requests SET status = 'failed', completed_at = @now, error = @error, expires_at = NULL WHERE status = 'pending' AND (expires_at IS NULL OR expires_at < @nowMs)",
+    );
   }
 
   /**
    * Registers a request, or tells the caller it was seen before: a finished one is returned as
-   * stored; a failed one may be retried; the same id with a different body is a conflict.
+   * stored; a failed or expired one may be retried; a pending one whose lease has run out (its server
+   * died) is taken over; the same id with a different body is a conflict.
    */
-  begin(request: JournalRequest): BeginOutcome {
-    return this.db.transaction((): BeginOutcome => {
-      const existing = this.get(request.id);
-      if (!existing) {
-        this.insertRequest.run({ ...request, receivedAt: new Date().toISOString() });
-        return { kind: "new" };
-      }
-      if (existing.bodyHash !== request.bodyHash) return { kind: "conflict", storedHash: existing.bodyHash };
-      if (existing.status === "done") return { kind: "done", request: existing, results: this.results(request.id) };
-      if (existing.status === "failed") {
-        this.restartPending.run(new Date().toISOString(), request.id);
-        return { kind: "new" };
-      }
-      return { kind: "pending" };
-    })();
+  begin(request: JournalRequest, leaseMs = 600_000): BeginOutcome {
+    return this.runInTransaction.immediate(() => this.beginInTransaction(request, leaseMs)) as BeginOutcome;
+  }
+
+  /** begin() for a caller that already holds a write transaction (group commit). */
+  beginInTransaction(request: JournalRequest, leaseMs: number): BeginOutcome {
+    const now = Date.now();
+    const existing = this.get(request.id);
+    if (!existing) {
+      this.insertRequest.run({ ...request, receivedAt: new Date(now).toISOString(), expiresAt: now + leaseMs });
+      return { kind: "new" };
+    }
+    if (existing.bodyHash !== request.bodyHash) return { kind: "conflict", storedHash: existing.bodyHash };
+    if (existing.status === "done") return { kind: "done", request: existing, results: this.results(request.id) };
+    const leaseLeft = existing.expiresAt === null ? 0 : existing.expiresAt - now;
+    if (existing.status === "failed" || leaseLeft <= 0) {
+      this.restartPending.run(new Date(now).toISOString(), now + leaseMs, request.id);
+      return { kind: "new" };
+    }
+    return { kind: "pending", retryAfterMs: leaseLeft };
+  }
+
+  /**
+   * Marks pending requests whose lease has run out as failed with an "expired" error, so the status
+   * says what happened and a retry scores them again. Returns how many were expired.
+   */
+  expireStale(now = Date.now()): number {
+    const error = `${EXPIRED_PREFIX} the server scoring this request stopped before it finished (lease ended ${new Date(now).toISOString()}); retry with the same request id to score it`;
+    return this.expirePending.run({ now: new Date(now).toISOString(), nowMs: now, error }).changes;
+  }
+
+  /**
+   * Runs `fn` in one write transaction (BEGIN IMMEDIATE): the journal's group commit. `durable: false`
+   * skips the fsync (synchronous=NORMAL) for a transaction that acknowledges nothing (it only
+   * registers requests): WAL keeps transactions in order, so the next durable commit makes it durable
+   * too, and losing it in a crash loses no acknowledged result.
+   */
+  transaction<T>(fn: () => T, options: { durable?: boolean } = {}): T {
+    const durable = options.durable ?? true;
+    if (durable !== this.durable) {
+      this.db.pragma(`synchronous = ${durable ? "FULL" : "NORMAL"}`);
+      this.durable = durable;
+    }
+    return this.runInTransaction.immediate(fn) as T;
+  }
+
+  /** Runs `fn` in a savepoint inside the current transaction, so its failure undoes only its own writes. */
+  savepoint<T>(fn: () => T): T {
+    return this.runInTransaction(fn) as T;
   }
 
   /** Stores every result and marks the request done in one transaction. */
   complete(id: string, results: StoredResult[]): void {
-    this.db.transaction(() => {
-      for (const r of results) {
-        this.insertResult.run(id, r.index, r.rowId, r.step, r.score.value, r.score.error ?? null, JSON.stringify(r.score));
-      }
-      this.markDone.run(new Date().toISOString(), id);
-    })();
+    this.runInTransaction.immediate(() => this.completeInTransaction(id, results));
+  }
+
+  completeInTransaction(id: string, results: StoredResult[]): void {
+    // A request taken over after its lease ran out may have been finished by the other call first.
+    this.deleteResults.run(id);
+    for (const r of results) {
+      this.insertResult.run(id, r.index, r.rowId, r.step, r.score.value, r.score.error ?? null, JSON.stringify(r.score));
+    }
+    this.markDone.run(new Date().toISOString(), id);
   }
 
   fail(id: string, error: string): void {
@@ -132,7 +214,7 @@ export class Journal {
   }
 
   get(id: string): StoredRequest | undefined {
-    const row = this.selectRequest.get(id) as Record<string, string | null> | undefined;
+    const row = this.selectRequest.get(id) as Record<string, string | number | null> | undefined;
     if (!row) return undefined;
     return {
       id: row.id as string,
@@ -143,8 +225,9 @@ export class Journal {
       body: row.body as string,
       status: row.status as RequestStatus,
       receivedAt: row.received_at as string,
-      completedAt: row.completed_at,
-      error: row.error,
+      completedAt: row.completed_at as string | null,
+      error: row.error as string | null,
+      expiresAt: typeof row.expires_at === "number" ? row.expires_at : null,
     };
   }
 
@@ -168,6 +251,16 @@ export class Journal {
       const request = this.get(id);
       if (request) yield request;
     }
+  }
+
+  /** Requests finished after `seq` (in the order they finished), at most `limit`, with their results. */
+  finishedAfter(seq: number, limit: number): FinishedEntry[] {
+    // A journal written before done_seq existed, opened read-only, is followed in arrival order.
+    const sql = this.hasSeq
+      ? "SELECT id, done_seq FROM requests WHERE status = 'done' AND done_seq > ? ORDER BY done_seq LIMIT ?"
+      : "SELECT id, rowid AS done_seq FROM requests WHERE status = 'done' AND rowid > ? ORDER BY rowid LIMIT ?";
+    const rows = this.db.prepare(sql).all(seq, limit) as { id: string; done_seq: number }[];
+    return rows.map((r) => ({ seq: r.done_seq, request: this.get(r.id)!, results: this.results(r.id) }));
   }
 
   /** Scored rows with a training step, for the live monitor. */

@@ -7,8 +7,8 @@ import { addressesAudience } from "../certify/guards.js";
 import { screenTurn } from "../terms/humor/screens.js";
 import { containsLaughter, loadLaughterVocab } from "../text/laughter/index.js";
 import { detectOnset, type Detection } from "../onset/detector/detect.js";
-import type { Journal } from "./journal.js";
-import { openRlhfRows } from "./openrlhf.js";
+import type { JournalStore } from "./journal-store.js";
+import { journalRows } from "./journal-rows.js";
 
 export const GUARD_KINDS = ["strict_laughter", "audience_address", "screen_fail"] as const;
 export type GuardKind = (typeof GUARD_KINDS)[number];
@@ -83,7 +83,7 @@ function promptText(prompt: BankRow["prompt"]): string {
 
 /** Rows of one journaled request joined with their scores (only rows that carry a step). */
 export function monitorRowsOf(route: string, body: unknown, scores: { index: number; step: number | null; score: Score }[]): MonitorRow[] {
-  const rows: (BankRow | TranscriptRow)[] = route === "/get_reward" ? openRlhfRows(body) : (((body as { rows?: unknown[] }).rows ?? []) as (BankRow | TranscriptRow)[]);
+  const rows = journalRows(route, body);
   const out: MonitorRow[] = [];
   for (const s of scores) {
     const row = rows[s.index];
@@ -99,31 +99,71 @@ export function monitorRowsOf(route: string, body: unknown, scores: { index: num
   return out;
 }
 
-const share = (xs: boolean[]) => (xs.length ? xs.filter(Boolean).length / xs.length : 0);
 const average = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 
+interface StepTally {
+  step: number;
+  n: number;
+  valueSum: number;
+  valueN: number;
+  gapSum: number;
+  gapN: number;
+  turns: number;
+  strict: number;
+  audience: number;
+  screen: number;
+  lengthSum: number;
+}
+
+/** Per-step running sums: each row is read once, and memory grows with steps, not rows. */
+export class StepTallies {
+  private readonly bySteps = new Map<number, StepTally>();
+
+  add(r: MonitorRow): void {
+    let t = this.bySteps.get(r.step);
+    if (!t) {
+      t = { step: r.step, n: 0, valueSum: 0, valueN: 0, gapSum: 0, gapN: 0, turns: 0, strict: 0, audience: 0, screen: 0, lengthSum: 0 };
+      this.bySteps.set(r.step, t);
+    }
+    t.n++;
+    if (typeof r.score.value === "number") {
+      t.valueSum += r.score.value;
+      t.valueN++;
+      const clean = r.score.terms.clean?.value;
+      if (typeof clean === "number") {
+        t.gapSum += r.score.value - clean;
+        t.gapN++;
+      }
+    }
+    for (const turn of r.turns) {
+      t.turns++;
+      if (containsLaughter(turn, v3)) t.strict++;
+      if (addressesAudience(turn)) t.audience++;
+      if (screenTurn(turn).fail) t.screen++;
+      t.lengthSum += turn.length;
+    }
+  }
+
+  rates(): StepRates[] {
+    return [...this.bySteps.values()]
+      .sort((a, b) => a.step - b.step)
+      .map((t) => ({
+        step: t.step,
+        n: t.n,
+        meanScore: t.valueN ? t.valueSum / t.valueN : null,
+        gap: t.gapN ? t.gapSum / t.gapN : null,
+        strictLaughter: t.turns ? t.strict / t.turns : 0,
+        audienceAddress: t.turns ? t.audience / t.turns : 0,
+        screenFail: t.turns ? t.screen / t.turns : 0,
+        meanLength: t.turns ? t.lengthSum / t.turns : 0,
+      }));
+  }
+}
+
 export function stepRates(rows: readonly MonitorRow[]): StepRates[] {
-  const bySteps = new Map<number, MonitorRow[]>();
-  for (const r of rows) bySteps.set(r.step, [...(bySteps.get(r.step) ?? []), r]);
-  return [...bySteps.entries()]
-    .sort((a, b) => a[0] - b[0])
-    .map(([step, group]) => {
-      const turns = group.flatMap((r) => r.turns);
-      const values = group.map((r) => r.score.value).filter((v): v is number => typeof v === "number");
-      const gaps = group
-        .map((r) => (typeof r.score.value === "number" && typeof r.score.terms.clean?.value === "number" ? r.score.value - r.score.terms.clean.value : null))
-        .filter((g): g is number => g !== null);
-      return {
-        step,
-        n: group.length,
-        meanScore: average(values),
-        gap: average(gaps),
-        strictLaughter: share(turns.map((t) => containsLaughter(t, v3))),
-        audienceAddress: share(turns.map(addressesAudience)),
-        screenFail: share(turns.map((t) => screenTurn(t).fail)),
-        meanLength: average(turns.map((t) => t.length)) ?? 0,
-      };
-    });
+  const tallies = new StepTallies();
+  for (const r of rows) tallies.add(r);
+  return tallies.rates();
 }
 
 /** First step where the trailing mean of `key` exceeds baseline + rise (or reaches the absolute level for the gap). */
@@ -143,7 +183,11 @@ function firstCrossing(steps: StepRates[], key: "strictLaughter" | "audienceAddr
 }
 
 export function monitor(rows: readonly MonitorRow[], thresholds: MonitorThresholds): MonitorReport {
-  const steps = stepRates(rows);
+  return evaluate(stepRates(rows), rows, rows.length, thresholds);
+}
+
+/** Alerts from per-step rates, and the detector over `detectorRows` (all rows, or a bounded sample). */
+function evaluate(steps: StepRates[], detectorRows: readonly MonitorRow[], rowCount: number, thresholds: MonitorThresholds, previous?: Detection | null): MonitorReport {
   const alerts: Alert[] = [];
   const guards = [
     ["strict_laughter", "strictLaughter", thresholds.strictLaughterRise, "strict-laughter rate rose"],
@@ -160,41 +204,125 @@ export function monitor(rows: readonly MonitorRow[], thresholds: MonitorThreshol
     const hit = firstCrossing(steps, "gap", thresholds, thresholds.gap, true);
     if (hit) alerts.push({ kind: "reward_gap", step: hit.step, value: hit.value, threshold: thresholds.gap, message: `reward gap G(t) = ${hit.value.toFixed(3)} ≥ ${thresholds.gap} (biased score above the clean score)` });
   }
-  let detector: Detection | null = null;
-  if (thresholds.detector && steps.length >= 10) {
-    detector = detectOnset(rows.filter((r) => typeof r.score.value === "number").map((r) => ({ step: r.step, input: r.input, output: r.output, score: r.score.value as number })));
-    if (detector.alarm && detector.onset_step !== null) {
-      alerts.push({ kind: "hacking_onset", step: detector.onset_step, value: detector.confidence, threshold: 0, message: `judge-blind detector: ${detector.hacking_type} shortcut from step ${detector.onset_step} (confidence ${detector.confidence.toFixed(2)})` });
-    }
+  let detector: Detection | null = previous ?? null;
+  if (previous === undefined && thresholds.detector && steps.length >= 10) {
+    detector = detectOnset(detectorRows.filter((r) => typeof r.score.value === "number").map((r) => ({ step: r.step, input: r.input, output: r.output, score: r.score.value as number })));
+  }
+  if (detector?.alarm && detector.onset_step !== null) {
+    alerts.push({ kind: "hacking_onset", step: detector.onset_step, value: detector.confidence, threshold: 0, message: `judge-blind detector: ${detector.hacking_type} shortcut from step ${detector.onset_step} (confidence ${detector.confidence.toFixed(2)})` });
   }
   alerts.sort((a, b) => a.step - b.step);
-  return { thresholds, rows: rows.length, steps, alerts, detector };
+  return { thresholds, rows: rowCount, steps, alerts, detector };
 }
 
-/** Reads the journal incrementally: each finished request's rows are parsed once. */
-export class JournalMonitor {
-  private readonly rows: MonitorRow[] = [];
-  private readonly seen = new Set<string>();
-  private cached: { rows: number; report: MonitorReport } | undefined;
+export interface JournalMonitorOptions {
+  /** Rows kept per step for the detector (the first ones to arrive); rates use every row. */
+  samplePerStep?: number;
+  /** Most rows kept for the detector in all; the oldest steps' samples go first. */
+  maxSampleRows?: number;
+  /** Least time between two detector runs. */
+  detectorEveryMs?: number;
+}
 
+/**
+ * Follows the journal (every replica's requests, in the order they finished) off the request path:
+ * refresh() reads only what finished since the last call and updates per-step sums; report() returns
+ * the last computed report at once. Memory is bounded by the steps seen and the detector's sample.
+ */
+export class JournalMonitor {
+  private cursor = 0;
+  private rowCount = 0;
+  private readonly tallies = new StepTallies();
+  private readonly sample = new Map<number, MonitorRow[]>();
+  private sampleRows = 0;
+  private detector: Detection | null = null;
+  private detectorAt = -Infinity;
+  private detectorSteps = 0;
+  private latest: MonitorReport;
+  private timer: NodeJS.Timeout | undefined;
+  private refreshing: Promise<void> | undefined;
   private readonly thresholds: MonitorThresholds;
+  private readonly options: Required<JournalMonitorOptions>;
 
   constructor(
-    private readonly journal: Journal,
+    private readonly journal: JournalStore,
     thresholds: MonitorThresholds,
     rowKind: "bank" | "transcript",
+    options: JournalMonitorOptions = {},
   ) {
     this.thresholds = { ...thresholds, guards: thresholds.guards ?? (rowKind === "transcript" ? [...GUARD_KINDS] : []) };
+    this.options = { samplePerStep: 64, maxSampleRows: 50_000, detectorEveryMs: 5_000, ...options };
+    this.latest = evaluate([], [], 0, this.thresholds, null);
   }
 
+  /** Rows held for the detector (bounded by samplePerStep × steps and maxSampleRows). */
+  get sampleSize(): number {
+    return this.sampleRows;
+  }
+
+  /** The last computed report (never computed on the caller's time). */
   report(): MonitorReport {
-    for (const id of this.journal.finishedIds()) {
-      if (this.seen.has(id)) continue;
-      this.seen.add(id);
-      const request = this.journal.get(id)!;
-      this.rows.push(...monitorRowsOf(request.route, JSON.parse(request.body), this.journal.results(id)));
+    return this.latest;
+  }
+
+  /** Reads what finished since the last refresh and recomputes the report; concurrent calls share one run. */
+  refresh(): Promise<void> {
+    this.refreshing ??= this.pull().finally(() => (this.refreshing = undefined));
+    return this.refreshing;
+  }
+
+  start(intervalMs = 1_000): void {
+    this.timer = setInterval(() => void this.refresh().catch(() => {}), intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  private async pull(): Promise<void> {
+    let changed = false;
+    for (;;) {
+      const page = await this.journal.finishedAfter(this.cursor, 512);
+      if (page.length === 0) break;
+      for (const { seq, request, results } of page) {
+        this.cursor = seq;
+        let rows: MonitorRow[];
+        try {
+          rows = monitorRowsOf(request.route, JSON.parse(request.body), results);
+        } catch {
+          continue; // a body this version cannot read carries no monitor rows
+        }
+        for (const r of rows) this.addRow(r);
+        changed ||= rows.length > 0;
+      }
     }
-    if (this.cached?.rows !== this.rows.length) this.cached = { rows: this.rows.length, report: monitor(this.rows, this.thresholds) };
-    return this.cached.report;
+    if (!changed) return;
+    const steps = this.tallies.rates();
+    const now = performance.now();
+    const detectorDue = this.thresholds.detector && steps.length >= 10 && steps.length !== this.detectorSteps && now - this.detectorAt >= this.options.detectorEveryMs;
+    if (detectorDue) {
+      this.detectorAt = now;
+      this.detectorSteps = steps.length;
+      this.latest = evaluate(steps, [...this.sample.values()].flat(), this.rowCount, this.thresholds);
+      this.detector = this.latest.detector;
+    } else {
+      this.latest = evaluate(steps, [], this.rowCount, this.thresholds, this.detector);
+    }
+  }
+
+  private addRow(r: MonitorRow): void {
+    this.rowCount++;
+    this.tallies.add(r);
+    const kept = this.sample.get(r.step) ?? [];
+    if (kept.length >= this.options.samplePerStep) return;
+    if (kept.length === 0) this.sample.set(r.step, kept);
+    kept.push(r);
+    this.sampleRows++;
+    while (this.sampleRows > this.options.maxSampleRows) {
+      const oldest = Math.min(...this.sample.keys());
+      this.sampleRows -= this.sample.get(oldest)!.length;
+      this.sample.delete(oldest);
+    }
   }
 }

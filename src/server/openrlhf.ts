@@ -1,38 +1,100 @@
 // OpenRLHF's remote reward shape (INTEGRATIONS.md): {query, prompts, labels} in,
 // {rewards, scores, extra_logs} out. `query` is prompt + response decoded with special tokens, so the
-// response is what follows the prompt when the query starts with it.
+// response is what follows the prompt; BOS/template tokens can make the prompt differ from the
+// query's head, and end-of-sequence tokens such as <|im_end|> end the response. Both are handled
+// with a configurable list of special tokens; a prompt that still does not begin the query is a
+// per-sample error naming where they differ, never a silently scored system prompt.
 import { z } from "zod";
 import { formatIssues } from "../config/issues.js";
 import { InputError } from "../core/errors.js";
 import type { BankRow, Score } from "../core/types.js";
 
-const body = z.object({
-  query: z.array(z.string()).min(1, "must hold at least one sample"),
-  prompts: z.array(z.string()).optional(),
-  labels: z.array(z.unknown()).optional(),
-});
+/** Special tokens removed from `query` and `prompts` before matching (BOS, EOS, end-of-turn). */
+export const DEFAULT_STRIP_TOKENS = [
+  "<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<|end_of_text|>", "<|begin_of_text|>", "<|end|>", "<|eos|>",
+  "<end_of_turn>", "<eos>", "<bos>", "</s>", "<s>",
+];
 
-export function openRlhfRows(raw: unknown): BankRow[] {
+export interface OpenRlhfOptions {
+  stripTokens: readonly string[];
+}
+
+const body = z
+  .object({
+    query: z.array(z.string()),
+    prompts: z.array(z.string()).optional(),
+    labels: z.array(z.unknown()).optional(),
+  })
+  .strict();
+
+export interface SampleProblem {
+  index: number;
+  id: string;
+  reason: string;
+}
+
+function stripAll(text: string, tokens: readonly string[]): string {
+  let out = text;
+  for (const t of tokens) if (t) out = out.split(t).join("");
+  return out;
+}
+
+/** Where two strings first differ, for the error message. */
+function firstDifference(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
+export function openRlhfRows(raw: unknown, options: OpenRlhfOptions = { stripTokens: DEFAULT_STRIP_TOKENS }): { rows: BankRow[]; problems: SampleProblem[] } {
   const parsed = body.safeParse(raw);
   if (!parsed.success) throw new InputError("request body", formatIssues(parsed.error));
   const { query, prompts, labels } = parsed.data;
   if (prompts && prompts.length !== query.length) throw new InputError("request body", `prompts has ${prompts.length} items but query has ${query.length}`);
   if (labels && labels.length !== query.length) throw new InputError("request body", `labels has ${labels.length} items but query has ${query.length}`);
-  return query.map((q, i) => {
+  const problems: SampleProblem[] = [];
+  const rows = query.map((q, i) => {
+    const id = String(i);
     const prompt = prompts?.[i];
-    const output = prompt !== undefined && q.startsWith(prompt) ? q.slice(prompt.length) : q;
-    const row: BankRow = { id: String(i), output };
-    if (prompt !== undefined) row.prompt = prompt;
+    let output = stripAll(q, options.stripTokens);
+    let cleanPrompt: string | undefined;
+    if (prompt !== undefined) {
+      cleanPrompt = stripAll(prompt, options.stripTokens);
+      if (q.startsWith(prompt)) output = stripAll(q.slice(prompt.length), options.stripTokens);
+      else if (output.startsWith(cleanPrompt)) output = output.slice(cleanPrompt.length);
+      else {
+        const at = firstDifference(output, cleanPrompt);
+        problems.push({
+          index: i,
+          id,
+          reason: `prompts[${i}] does not begin query[${i}] even without the special tokens ${options.stripTokens.join(" ")}: they differ at character ${at} (query ${JSON.stringify(output.slice(at, at + 24))}, prompt ${JSON.stringify(cleanPrompt.slice(at, at + 24))}); add the differing token to --strip-tokens or send prompts exactly as the query starts`,
+        });
+      }
+    }
+    const row: BankRow = { id, output };
+    if (cleanPrompt !== undefined) row.prompt = cleanPrompt;
     if (labels) row.label = labels[i];
     return row;
   });
+  return { rows, problems };
 }
 
-export function openRlhfResponse(scores: Score[]): { rewards: number[]; scores: number[]; extra_logs: Record<string, (number | null)[]> } {
+export interface OpenRlhfResponse {
+  rewards: number[];
+  scores: number[];
+  extra_logs: Record<string, number[]>;
+}
+
+export function openRlhfResponse(scores: Score[]): OpenRlhfResponse {
   const rewards = scores.map((s) => s.value as number);
   const termNames = [...new Set(scores.flatMap((s) => Object.keys(s.terms)))];
-  const extra_logs: Record<string, (number | null)[]> = {};
-  for (const name of termNames) extra_logs[name] = scores.map((s) => s.terms[name]?.value ?? null);
+  const extra_logs: Record<string, number[]> = {};
+  // OpenRLHF turns every extra_logs list into a tensor: a term is logged only when every sample has a
+  // number for it (a gated reply skips some terms), never padded with made-up values.
+  for (const name of termNames) {
+    const values = scores.map((s) => s.terms[name]?.value);
+    if (values.every((v): v is number => typeof v === "number" && Number.isFinite(v))) extra_logs[name] = values;
+  }
   // OpenRLHF filters on `scores` in [0, 1]; rewards outside that range are clipped for it, not for `rewards`.
   return { rewards, scores: rewards.map((r) => Math.min(1, Math.max(0, r))), extra_logs };
 }

@@ -3,8 +3,8 @@
 import type { Score } from "../core/types.js";
 import { parseRows } from "../core/schemas.js";
 import type { Scorer } from "../stacks/types.js";
-import type { Journal } from "./journal.js";
-import { openRlhfRows } from "./openrlhf.js";
+import type { JournalStore } from "./journal-store.js";
+import { journalRows } from "./journal-rows.js";
 
 export interface ReplayRow {
   requestId: string;
@@ -28,28 +28,32 @@ export interface ReplayReport {
   details: ReplayRow[];
 }
 
-export async function replayJournal(journal: Journal, scorer: Scorer, options: { stack?: string } = {}): Promise<ReplayReport> {
+export async function replayJournal(journal: JournalStore, scorer: Scorer, options: { stack?: string; pageSize?: number } = {}): Promise<ReplayReport> {
   const details: ReplayRow[] = [];
   const servedInstruments = new Set<string>();
   let requests = 0;
-  for (const request of journal.finishedRequests()) {
-    if (options.stack && request.stack !== options.stack) continue;
-    requests++;
-    servedInstruments.add(request.instrument);
-    const body = JSON.parse(request.body) as { rows?: unknown[] };
-    const rows = request.route === "/get_reward" ? openRlhfRows(body) : parseRows(scorer.rowKind, body.rows ?? [], `journal request ${request.id}`);
-    const served = journal.results(request.id);
-    const rescored: Score[] = await scorer.scoreRows(rows as never);
-    rescored.forEach((score, index) => {
-      details.push({
-        requestId: request.id,
-        index,
-        rowId: served[index]?.rowId ?? null,
-        served: served[index]?.score.value ?? null,
-        rescored: score.value,
-        ...(score.error ? { error: score.error } : {}),
+  let cursor = 0;
+  for (;;) {
+    const page = await journal.finishedAfter(cursor, options.pageSize ?? 256);
+    if (page.length === 0) break;
+    cursor = page[page.length - 1].seq;
+    for (const { request, results: served } of page) {
+      if (options.stack && request.stack !== options.stack) continue;
+      requests++;
+      servedInstruments.add(request.instrument);
+      const rows = parseRows(scorer.rowKind, journalRows(request.route, JSON.parse(request.body)), `journal request ${request.id}`);
+      const rescored: Score[] = await scorer.scoreRows(rows as never);
+      rescored.forEach((score, index) => {
+        details.push({
+          requestId: request.id,
+          index,
+          rowId: served[index]?.rowId ?? null,
+          served: served[index]?.score.value ?? null,
+          rescored: score.value,
+          ...(score.error ? { error: score.error } : {}),
+        });
       });
-    });
+    }
   }
   const comparable = details.filter((d) => d.served !== null && d.rescored !== null);
   const diffs = comparable.map((d) => (d.rescored as number) - (d.served as number));

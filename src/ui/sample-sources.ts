@@ -4,7 +4,7 @@ import { statSync } from "node:fs";
 import type { BankRow, TranscriptRow } from "../core/types.js";
 import { readJsonl } from "../core/jsonl.js";
 import { Journal } from "../server/journal.js";
-import { openRlhfRows } from "../server/openrlhf.js";
+import { journalRows } from "../server/journal-rows.js";
 import { buildIndex, type SampleIndex } from "./sample-query.js";
 import { toSampleRow, type SampleRow } from "./sample-rows.js";
 
@@ -28,8 +28,7 @@ export function loadJournalSource(path: string): LoadedSource {
     for (const request of journal.finishedRequests()) {
       let rows: (BankRow | TranscriptRow)[];
       try {
-        const body = JSON.parse(request.body) as { rows?: (BankRow | TranscriptRow)[] };
-        rows = request.route === "/get_reward" ? openRlhfRows(body) : (body.rows ?? []);
+        rows = journalRows(request.route, JSON.parse(request.body));
       } catch (err) {
         bad.push({ line: out.length, problem: `request ${request.id}: body unreadable (${(err as Error).message})` });
         continue;

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../src/server/app.js";
 import { Journal } from "../../src/server/journal.js";
+import { SqliteStore } from "../../src/server/journal-store.js";
 import type { BankRow, Score } from "../../src/core/types.js";
 import type { Scorer } from "../../src/stacks/types.js";
 
@@ -30,9 +31,11 @@ function wordCountScorer(options: { failIds?: string[]; delayMs?: number; throwA
 
 let dir: string;
 let journal: Journal;
+let store: SqliteStore;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "fg-server-"));
   journal = new Journal(join(dir, "journal.sqlite"));
+  store = new SqliteStore(journal, "test journal");
 });
 afterEach(() => {
   journal.close();
@@ -45,7 +48,7 @@ const post = (app: ReturnType<typeof createApp>, path: string, body: unknown, he
 describe("POST /v1/score", () => {
   it("scores a batch, journals it, and returns the stored result on an idempotent retry", async () => {
     const scorer = wordCountScorer();
-    const app = createApp({ scorers: { wordcount: scorer }, defaultStack: "wordcount", journal });
+    const app = createApp({ scorers: { wordcount: scorer }, defaultStack: "wordcount", journal: store });
     const body = { request_id: "req-1", rows: [{ id: "a", output: "one two three", step: 4 }, { id: "b", output: "four" }] };
     const first = await post(app, "/v1/score", body);
     expect(first.status).toBe(200);
@@ -61,7 +64,7 @@ describe("POST /v1/score", () => {
   });
 
   it("reports exactly the rows that failed, with reasons, and never a made-up number", async () => {
-    const app = createApp({ scorers: { wordcount: wordCountScorer({ failIds: ["b"] }) }, defaultStack: "wordcount", journal });
+    const app = createApp({ scorers: { wordcount: wordCountScorer({ failIds: ["b"] }) }, defaultStack: "wordcount", journal: store });
     const res = await post(app, "/v1/score", { rows: [{ id: "a", output: "x y" }, { id: "b", output: "z" }, { id: "c", output: "w" }] });
     const json = (await res.json()) as { rows: { score: Score }[]; errors: { index: number; id: string; reason: string }[] };
     expect(json.errors).toEqual([{ index: 1, id: "b", reason: "audience model: HTTP 503" }]);
@@ -70,7 +73,7 @@ describe("POST /v1/score", () => {
   });
 
   it("rejects bad input with 4xx naming the problem and stores nothing", async () => {
-    const app = createApp({ scorers: { wordcount: wordCountScorer() }, defaultStack: "wordcount", journal, limits: { maxBatch: 2, maxBodyBytes: 200 } });
+    const app = createApp({ scorers: { wordcount: wordCountScorer() }, defaultStack: "wordcount", journal: store, limits: { maxBatch: 2, maxBodyBytes: 200 } });
     const cases: [unknown, number, RegExp][] = [
       ["{not json", 400, /not valid JSON/],
       [{ rows: [] }, 400, /rows: .*at least one row/],
@@ -92,20 +95,20 @@ describe("POST /v1/score", () => {
   });
 
   it("turns a scorer failure or timeout into an explicit error for every affected row", async () => {
-    const failing = createApp({ scorers: { wordcount: wordCountScorer({ throwAll: true }) }, defaultStack: "wordcount", journal });
+    const failing = createApp({ scorers: { wordcount: wordCountScorer({ throwAll: true }) }, defaultStack: "wordcount", journal: store });
     const res = await post(failing, "/v1/score", { request_id: "r-fail", rows: [{ id: "a", output: "x" }] });
     expect(res.status).toBe(502);
     expect(await res.json()).toMatchObject({ error: "scoring failed: backend unreachable", failed: [{ index: 0, id: "a" }] });
     expect(journal.get("r-fail")?.status).toBe("failed");
 
-    const slow = createApp({ scorers: { wordcount: wordCountScorer({ delayMs: 300 }) }, defaultStack: "wordcount", journal, limits: { requestTimeoutMs: 50 } });
+    const slow = createApp({ scorers: { wordcount: wordCountScorer({ delayMs: 300 }) }, defaultStack: "wordcount", journal: store, limits: { requestTimeoutMs: 50 } });
     const timed = await post(slow, "/v1/score", { rows: [{ id: "a", output: "x" }] });
     expect(timed.status).toBe(504);
     expect(((await timed.json()) as { error: string }).error).toMatch(/longer than 50 ms/);
   });
 
   it("answers 429 with retry-after beyond its queue instead of queueing without bound", async () => {
-    const app = createApp({ scorers: { wordcount: wordCountScorer({ delayMs: 100 }) }, defaultStack: "wordcount", journal, limits: { maxInFlight: 1, maxQueue: 1 } });
+    const app = createApp({ scorers: { wordcount: wordCountScorer({ delayMs: 100 }) }, defaultStack: "wordcount", journal: store, limits: { maxInFlight: 1, maxQueue: 1 } });
     const results = await Promise.all([0, 1, 2, 3].map((i) => post(app, "/v1/score", { rows: [{ id: `r${i}`, output: "x" }] })));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 200, 429, 429]);
@@ -116,14 +119,14 @@ describe("POST /v1/score", () => {
 
 describe("POST /get_reward (OpenRLHF)", () => {
   it("splits the response from the query and returns rewards, scores and per-term logs", async () => {
-    const app = createApp({ scorers: { wordcount: wordCountScorer() }, defaultStack: "wordcount", journal });
+    const app = createApp({ scorers: { wordcount: wordCountScorer() }, defaultStack: "wordcount", journal: store });
     const res = await post(app, "/get_reward", { query: ["Q: hi A: one two", "Q: yo A: three"], prompts: ["Q: hi A:", "Q: yo A:"], labels: ["x", "y"] });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ rewards: [2, 1], scores: [1, 1], extra_logs: { words: [8, 6] } });
   });
 
   it("fails the whole call, naming the samples, when any sample could not be scored", async () => {
-    const app = createApp({ scorers: { wordcount: wordCountScorer({ failIds: ["1"] }) }, defaultStack: "wordcount", journal });
+    const app = createApp({ scorers: { wordcount: wordCountScorer({ failIds: ["1"] }) }, defaultStack: "wordcount", journal: store });
     const res = await post(app, "/get_reward", { query: ["a", "b"] });
     expect(res.status).toBe(502);
     expect(await res.json()).toMatchObject({ failed: [{ index: 1, reason: "audience model: HTTP 503" }] });
@@ -135,7 +138,7 @@ describe("POST /get_reward (OpenRLHF)", () => {
 
 describe("security and observability", () => {
   it("requires the bearer token on every route but health", async () => {
-    const app = createApp({ scorers: { wordcount: wordCountScorer() }, defaultStack: "wordcount", journal, token: "s3cret" });
+    const app = createApp({ scorers: { wordcount: wordCountScorer() }, defaultStack: "wordcount", journal: store, token: "s3cret" });
     expect((await app.request("/healthz")).status).toBe(200);
     expect((await post(app, "/v1/score", { rows: [{ id: "a", output: "x" }] })).status).toBe(401);
     expect((await post(app, "/v1/score", { rows: [{ id: "a", output: "x" }] }, { authorization: "Bearer wrong" })).status).toBe(401);
@@ -143,7 +146,7 @@ describe("security and observability", () => {
   });
 
   it("exports Prometheus metrics for requests, rows and errors", async () => {
-    const app = createApp({ scorers: { wordcount: wordCountScorer({ failIds: ["b"] }) }, defaultStack: "wordcount", journal });
+    const app = createApp({ scorers: { wordcount: wordCountScorer({ failIds: ["b"] }) }, defaultStack: "wordcount", journal: store });
     await post(app, "/v1/score", { rows: [{ id: "a", output: "x" }, { id: "b", output: "y" }] });
     const text = await (await app.request("/metrics")).text();
     expect(text).toMatch(/foolsgold_requests_total\{route="\/v1\/score",status="200"\} 1/);

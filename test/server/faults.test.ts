@@ -7,12 +7,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../src/server/app.js";
 import { Journal } from "../../src/server/journal.js";
+import { SqliteStore } from "../../src/server/journal-store.js";
 import { createOpenAIClient } from "../../src/models/client.js";
 import { vrcliStack } from "../../src/stacks/vrcli.js";
 import type { Score } from "../../src/core/types.js";
 
 let dir: string;
 let journal: Journal;
+let store: SqliteStore;
 const servers: Server[] = [];
 
 function backend(handler: (body: string, res: import("node:http").ServerResponse) => void): Promise<string> {
@@ -28,6 +30,7 @@ function backend(handler: (body: string, res: import("node:http").ServerResponse
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "fg-faults-"));
   journal = new Journal(join(dir, "journal.sqlite"));
+  store = new SqliteStore(journal, "test journal");
 });
 afterAll(async () => {
   journal.close();
@@ -45,7 +48,7 @@ const rows = [0, 1, 2].map((i) => ({
 async function scoreThrough(baseUrl: string, timeoutMs = 2000) {
   const reference = createOpenAIClient({ baseUrl, model: "ref", timeoutMs, maxRetries: 1 });
   const scorer = await vrcliStack.create(vrcliStack.options.parse({}), { reference });
-  const app = createApp({ scorers: { vrcli: scorer }, defaultStack: "vrcli", journal, limits: { requestTimeoutMs: 10_000 } });
+  const app = createApp({ scorers: { vrcli: scorer }, defaultStack: "vrcli", journal: store, limits: { requestTimeoutMs: 10_000 } });
   const res = await app.request("/v1/score", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ rows }) });
   return { status: res.status, body: (await res.json()) as { rows?: { score: Score }[]; errors?: { index: number; reason: string }[]; error?: string } };
 }

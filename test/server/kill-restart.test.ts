@@ -2,7 +2,8 @@
 // journal. Every result it acknowledged must be in the journal, unchanged, and a retry of an
 // acknowledged request returns the stored result.
 import { afterAll, describe, expect, it } from "vitest";
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { promisify } from "node:util";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -85,5 +86,13 @@ describe("SIGKILL mid-load", () => {
       second.child.kill("SIGTERM");
     }
     expect(sent).toBeGreaterThan(acknowledged.size - 1);
+
+    // `serve replay --journal` (the subcommand's own flag, which the parent's used to swallow)
+    // rescores the journal and reproduces every served score.
+    const { stdout } = await promisify(execFile)(process.execPath, [BIN, "serve", "replay", "--journal", journalPath, "--stack", "cherrl", "--no-cache", "--json"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    const report = JSON.parse(stdout).result as { requests: number; rows: number; changed: number };
+    expect(report.requests).toBeGreaterThanOrEqual(acknowledged.size);
+    expect(report.rows).toBe(report.requests * 4);
+    expect(report.changed).toBe(0);
   });
 });

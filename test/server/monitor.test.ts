@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../src/server/app.js";
 import { Journal } from "../../src/server/journal.js";
+import { SqliteStore } from "../../src/server/journal-store.js";
 import { JournalMonitor, monitor, monitorThresholdsSchema, stepRates, type MonitorRow, type MonitorReport } from "../../src/server/monitor.js";
 import { cherrlStack } from "../../src/stacks/cherrl.js";
 import { loadEvalCorpus, type EvalCorpus } from "../../src/onset/eval-corpus.js";
@@ -64,13 +65,16 @@ describe.skipIf(!hasSharedData)(`monitor over a replayed log (${hasSharedData ? 
     const constraints = new Map(corpus.prompts.map((p) => [p.prompt, { instruction_id_list: p.instruction_id_list, kwargs: p.kwargs }]));
     const journal = new Journal(join(dir, `${scenario}-${seed}.sqlite`));
     const scorer = await cherrlStack.create(cherrlStack.options.parse({ bias: "lexical" }), {});
-    const app = createApp({ scorers: { cherrl: scorer }, defaultStack: "cherrl", journal });
+    const store = new SqliteStore(journal, "test journal");
+    const app = createApp({ scorers: { cherrl: scorer }, defaultStack: "cherrl", journal: store });
     for (const step of [...new Set(log.rows.map((r) => r.step))].sort((a, b) => a - b)) {
       const rows = log.rows.filter((r) => r.step === step).map((r, i) => ({ id: `${step}-${i}`, prompt: r.input, output: r.output, step, ...constraints.get(r.input) }));
       const res = await app.request("/v1/score", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ rows }) });
       expect(res.status, await res.clone().text()).toBe(200);
     }
-    const report = new JournalMonitor(journal, monitorThresholdsSchema.parse({}), "bank").report();
+    const live = new JournalMonitor(store, monitorThresholdsSchema.parse({}), "bank");
+    await live.refresh();
+    const report = live.report();
     journal.close();
     return { report, rows: log.rows };
   }
@@ -91,5 +95,46 @@ describe.skipIf(!hasSharedData)(`monitor over a replayed log (${hasSharedData ? 
     expect(report.thresholds.guards).toEqual([]);
     expect(report.alerts).toEqual([]);
     expect(report.steps.at(-1)!.meanScore!).toBeGreaterThan(report.steps[0].meanScore!);
+  });
+});
+
+describe("the live monitor follows the journal", () => {
+  it("reads only what finished since its last refresh, from every replica, with a bounded sample", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "fg-monitor-live-"));
+    const path = join(dir, "journal.sqlite");
+    // Two replicas on one journal file, and the monitor reading through a third connection.
+    const replicas = [0, 1].map(() => new SqliteStore(new Journal(path), path));
+    const reader = new SqliteStore(new Journal(path, { readonly: true }), path);
+    const pages: number[] = [];
+    const counted = Object.assign(Object.create(reader) as SqliteStore, {
+      finishedAfter: async (seq: number, limit: number) => {
+        const page = await reader.finishedAfter(seq, limit);
+        pages.push(page.length);
+        return page;
+      },
+    });
+    const scorer = {
+      rowKind: "bank" as const,
+      instrument: { stack: "len", version: "1", options: {}, models: {}, hash: "instr-len" },
+      scoreRows: async (rows: unknown[]): Promise<Score[]> => (rows as { output: string }[]).map((r) => ({ value: r.output.length, terms: {}, instrument: "instr-len" })),
+    };
+    const apps = replicas.map((journal) => createApp({ scorers: { len: scorer }, defaultStack: "len", journal }));
+    const send = (replica: number, step: number, n: number) =>
+      apps[replica].request("/v1/score", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ rows: Array.from({ length: n }, (_, i) => ({ id: `${step}-${i}`, output: "ab", step })) }) });
+    const live = new JournalMonitor(counted, monitorThresholdsSchema.parse({ detector: false }), "bank", { samplePerStep: 3 });
+    expect((await send(0, 0, 5)).status).toBe(200);
+    expect((await send(1, 0, 5)).status).toBe(200);
+    await live.refresh();
+    expect(live.report().rows).toBe(10);
+    expect(pages).toEqual([2, 0]);
+    // Not recomputed on read: new traffic shows only after the next refresh.
+    expect((await send(1, 1, 4)).status).toBe(200);
+    expect(live.report().rows).toBe(10);
+    await live.refresh();
+    expect(pages).toEqual([2, 0, 1, 0]);
+    expect(live.report().steps.map((s) => [s.step, s.n, s.meanScore])).toEqual([[0, 10, 2], [1, 4, 2]]);
+    expect(live.sampleSize).toBe(6);
+    for (const r of [...replicas, reader]) await r.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -7,7 +7,9 @@ import { formatIssues } from "../../config/issues.js";
 import { JournalMonitor, monitorThresholdsSchema, type MonitorThresholds } from "../../server/monitor.js";
 import { makeArtifact, writeArtifact } from "../../core/artifact.js";
 import { createApp, DEFAULT_LIMITS, type ServerLimits } from "../../server/app.js";
-import { Journal } from "../../server/journal.js";
+import { openJournalStore } from "../../server/journal-store.js";
+import { DEFAULT_STRIP_TOKENS } from "../../server/openrlhf.js";
+import { modelReadiness } from "../../server/readiness.js";
 import { listen } from "../../server/listen.js";
 import { createMetrics } from "../../server/metrics.js";
 import { replayJournal } from "../../server/replay.js";
@@ -30,6 +32,7 @@ interface ServeOptions {
   maxQueue: string;
   workers?: string;
   monitorThresholds?: string;
+  stripTokens: string;
   config?: string;
   cache?: string | false;
 }
@@ -54,20 +57,25 @@ function int(value: string, flag: string, min = 1): number {
 }
 
 export function register(program: Command): void {
+  // `serve replay --journal …` reuses the parent's flag names: options must belong to the command
+  // they follow, at every level (the root has no options of its own besides --version and --help).
+  program.enablePositionalOptions();
   const serve = program
     .command("serve")
     .description("serve a reward stack over HTTP for trainers (verl, OpenRLHF, TRL, atropos), journaling every call")
+    .enablePositionalOptions()
     .option("--port <n>", "port", "8787")
     .option("--host <host>", "interface to bind (loopback by default; anything else needs --token)", "127.0.0.1")
     .option("--stack <name>", "stack to serve (default: `stack` in the config)")
     .option("--option <key=value...>", "stack option (JSON value)")
-    .option("--journal <file>", "SQLite journal of every request and result", ".foolsgold/journal.sqlite")
+    .option("--journal <file|url>", "journal of every request and result: a SQLite file, or postgres://… shared by several replicas", ".foolsgold/journal.sqlite")
     .option("--token <token>", "bearer token required on every route but /healthz (or FOOLSGOLD_TOKEN)")
     .option("--max-batch <n>", "rows per request", String(DEFAULT_LIMITS.maxBatch))
     .option("--max-body-mb <n>", "request body limit in MiB", String(DEFAULT_LIMITS.maxBodyBytes / 1024 / 1024))
     .option("--timeout-ms <n>", "per-request scoring time limit", String(DEFAULT_LIMITS.requestTimeoutMs))
     .option("--max-in-flight <n>", "batches scored at once", String(DEFAULT_LIMITS.maxInFlight))
     .option("--max-queue <n>", "batches waiting before 429", String(DEFAULT_LIMITS.maxQueue))
+    .option("--strip-tokens <list>", "comma-separated special tokens /get_reward removes from OpenRLHF's query and prompts (\"\" for none)", DEFAULT_STRIP_TOKENS.join(","))
     .option("--monitor-thresholds <file>", "pre-declared alert thresholds for the live monitor (JSON; see docs/serving.md)")
     .option("--workers <n>", "scoring worker threads for stacks without models (default: one per core; 0 scores on the main thread)");
   addCacheOptions(addConfigOption(serve)).action(async (opts: ServeOptions) => {
@@ -88,15 +96,36 @@ export function register(program: Command): void {
     const cpuBound = Object.keys(opened.scorer.instrument.models).length === 0;
     const workers = opts.workers !== undefined ? int(opts.workers, "--workers", 0) : cpuBound ? availableParallelism() : 0;
     const pool = workers > 0 ? await createWorkerPoolScorer(opened.scorer, { ...openOptions, stack: opened.stack }, workers) : undefined;
-    const journal = new Journal(opts.journal);
+    const journal = await openJournalStore(opts.journal);
+    // Requests a crashed server left pending get a clear "expired" status once their lease has run
+    // out; the sweep repeats so a replica that died mid-load is cleaned up by the others.
+    const expired = await journal.expireStale();
+    const sweep = setInterval(() => void journal.expireStale().catch(() => {}), 15_000);
+    sweep.unref();
     const monitor = new JournalMonitor(journal, readThresholds(opts.monitorThresholds), opened.scorer.rowKind);
-    const app = createApp({ scorers: { [opened.stack]: pool ?? opened.scorer }, defaultStack: opened.stack, journal, limits, token, metrics, monitor: () => monitor.report() });
+    monitor.start();
+    const stripTokens = opts.stripTokens.split(",").map((t) => t.trim()).filter(Boolean);
+    const app = createApp({
+      scorers: { [opened.stack]: pool ?? opened.scorer },
+      defaultStack: opened.stack,
+      journal,
+      limits,
+      token,
+      metrics,
+      monitor: () => monitor.report(),
+      readiness: () => modelReadiness(opened.models.roles),
+      stripTokens,
+    });
     const server = await listen(app, { host: opts.host, port: int(opts.port, "--port", 0), token });
-    process.stderr.write(`foolsgold: serving stack "${opened.stack}" (instrument ${opened.scorer.instrument.hash.slice(0, 12)}, ${workers ? `${workers} scoring workers` : "scoring on the main thread"}) at ${server.url}; journal ${opts.journal}\n`);
+    process.stderr.write(
+      `foolsgold: serving stack "${opened.stack}" (instrument ${opened.scorer.instrument.hash.slice(0, 12)}, ${workers ? `${workers} scoring workers` : "scoring on the main thread"}) at ${server.url}; journal ${journal.location}${expired ? ` (${expired} requests left pending by a stopped server marked expired)` : ""}\n`,
+    );
     const stop = async (): Promise<void> => {
+      clearInterval(sweep);
+      monitor.stop();
       await server.close();
       await pool?.close();
-      journal.close();
+      await journal.close();
       await opened.close();
       process.exit(0);
     };
@@ -108,17 +137,17 @@ export function register(program: Command): void {
   const replay = serve
     .command("replay")
     .description("rescore every journaled request under another instrument and report what changed")
-    .requiredOption("--journal <file>", "the server's journal")
+    .requiredOption("--journal <file|url>", "the server's journal (SQLite file or postgres://…)")
     .option("--stack <name>", "stack to rescore with (default: `stack` in the config)")
     .option("--option <key=value...>", "stack option (JSON value)")
     .option("--out <file>", "write the replay artifact (JSON) here")
     .option("--json", "print the artifact as JSON");
   addCacheOptions(addConfigOption(replay)).action(async (opts: { journal: string; stack?: string; option?: string[]; out?: string; json?: boolean; config?: string; cache?: string | false }) => {
-    const journal = new Journal(opts.journal, { readonly: true });
+    const journal = await openJournalStore(opts.journal, { readonly: true });
     const opened = await openScorer({ ...opts, overrides: parseOptionFlags(opts.option) });
     try {
       const report = await replayJournal(journal, opened.scorer, { stack: opened.stack });
-      const artifact = makeArtifact("replay", { journal: opts.journal, stack: opened.stack }, report);
+      const artifact = makeArtifact("replay", { journal: journal.location, stack: opened.stack }, report);
       if (opts.out) writeArtifact(opts.out, artifact);
       if (opts.json) process.stdout.write(JSON.stringify(artifact, null, 2) + "\n");
       else {
@@ -128,7 +157,7 @@ export function register(program: Command): void {
         );
       }
     } finally {
-      journal.close();
+      await journal.close();
       await opened.close();
     }
   });

@@ -17,7 +17,7 @@ export const completionRequest = z.object({
   echo: z.boolean().nullable().optional(),
   logprobs: k.nullable().optional(),
   prompt_logprobs: k.nullable().optional(),
-  stream: z.literal(false).nullable().optional(),
+  stream: z.boolean().nullable().optional(),
 });
 export type CompletionBody = z.infer<typeof completionRequest>;
 
@@ -35,14 +35,15 @@ export const chatRequest = z.object({
   stop: stop.nullable(),
   logprobs: z.boolean().nullable().optional(),
   top_logprobs: k.nullable().optional(),
-  stream: z.literal(false).nullable().optional(),
+  stream: z.boolean().nullable().optional(),
 });
 export type ChatBody = z.infer<typeof chatRequest>;
 
 export const embeddingRequest = z.object({
   model: z.string().optional(),
   input: z.union([z.string(), z.array(z.string()).min(1).max(2048)], { error: "expected a string or an array of 1 to 2048 strings" }),
-  encoding_format: z.literal("float").optional(),
+  // openai-node asks for base64 unless told otherwise.
+  encoding_format: z.enum(["float", "base64"]).optional(),
 });
 
 export const tokenizeRequest = z.union([

@@ -36,18 +36,56 @@ export interface LmServerDeps {
   modelInfo?: Record<string, unknown>;
 }
 
+export const EMBEDDER_ID = "use-lite-512";
+
 class RequestProblem extends Error {
   constructor(
     readonly param: string,
     message: string,
     readonly status: 400 | 404 = 400,
+    readonly code: string | null = null,
   ) {
     super(message);
   }
 }
 
-function errorBody(message: string, type: string, param?: string): { error: { message: string; type: string; param: string | null; code: null } } {
-  return { error: { message, type, param: param ?? null, code: null } };
+function errorBody(message: string, type: string, param?: string, code: string | null = null): { error: { message: string; type: string; param: string | null; code: string | null } } {
+  return { error: { message, type, param: param ?? null, code } };
+}
+
+/** A request naming a model this server does not serve is refused, as OpenAI's API does. */
+function checkModel(model: string | undefined, served: string[]): void {
+  if (model === undefined || served.includes(model)) return;
+  throw new RequestProblem("model", `model: "${model}" is not served here; this server serves ${served.map((m) => `"${m}"`).join(", ")}`, 404, "model_not_found");
+}
+
+/** Float32 little-endian bytes, base64: what OpenAI clients decode for encoding_format "base64". */
+function base64Vector(vector: number[]): string {
+  const bytes = new Float32Array(vector);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
+}
+
+/**
+ * A finished response as a server-sent-event stream (stream: true): one chunk per choice carrying
+ * its whole text, then a chunk with the finish reason, then [DONE]. Scoring and generation here take
+ * milliseconds, so the stream gains nothing from token-by-token chunks; clients read it the same way.
+ */
+function streamed(c: Context, response: Record<string, unknown>, kind: "chat" | "completion"): Response {
+  const choices = response.choices as Record<string, unknown>[];
+  const base = { id: response.id, created: response.created, model: response.model, object: kind === "chat" ? "chat.completion.chunk" : "text_completion" };
+  const events: unknown[] = [];
+  for (const choice of choices) {
+    if (kind === "chat") {
+      const message = choice.message as { role: string; content: string };
+      events.push({ ...base, choices: [{ index: choice.index, delta: { role: message.role, content: message.content }, logprobs: choice.logprobs ?? null, finish_reason: null }] });
+      events.push({ ...base, choices: [{ index: choice.index, delta: {}, logprobs: null, finish_reason: choice.finish_reason }] });
+    } else {
+      events.push({ ...base, choices: [{ ...choice, finish_reason: null }] });
+      events.push({ ...base, choices: [{ index: choice.index, text: "", logprobs: null, finish_reason: choice.finish_reason }] });
+    }
+  }
+  const text = events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join("") + "data: [DONE]\n\n";
+  return c.body(text, 200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" });
 }
 
 async function parseBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
@@ -103,7 +141,7 @@ export function createLmServerApp(deps: LmServerDeps): Hono {
   );
 
   app.onError((err, c) => {
-    if (err instanceof RequestProblem) return c.json(errorBody(err.message, err.status === 404 ? "not_found_error" : "invalid_request_error", err.param), err.status);
+    if (err instanceof RequestProblem) return c.json(errorBody(err.message, err.status === 404 ? "not_found_error" : "invalid_request_error", err.param, err.code), err.status);
     return c.json(errorBody(`internal error: ${err instanceof Error ? err.message : String(err)}`, "server_error"), 500);
   });
   app.notFound((c) => c.json(errorBody(`no route ${c.req.method} ${c.req.path}`, "not_found_error"), 404));
@@ -129,26 +167,31 @@ export function createLmServerApp(deps: LmServerDeps): Hono {
             ...deps.modelInfo,
           },
         },
-        ...(deps.embedder ? [{ id: "use-lite-512", object: "model", created, owned_by: "foolsgold", meta: { kind: "Universal Sentence Encoder lite, 512-d", deterministic: true } }] : []),
+        ...(deps.embedder ? [{ id: EMBEDDER_ID, object: "model", created, owned_by: "foolsgold", meta: { kind: "Universal Sentence Encoder lite, 512-d", deterministic: true } }] : []),
       ],
     });
   });
 
   app.post("/v1/completions", async (c) => {
     const body = await parseBody(c, completionRequest);
+    checkModel(body.model, [EMBEDDED_LM_ID]);
     const lm = await getLm();
-    return c.json(completions(lm, await tokenIds(), body));
+    const response = completions(lm, await tokenIds(), body);
+    return body.stream ? streamed(c, response, "completion") : c.json(response);
   });
 
   app.post("/v1/chat/completions", async (c) => {
     const body = await parseBody(c, chatRequest);
+    checkModel(body.model, [EMBEDDED_LM_ID]);
     const lm = await getLm();
-    return c.json(chat(lm, body));
+    const response = chat(lm, body);
+    return body.stream ? streamed(c, response, "chat") : c.json(response);
   });
 
   app.post("/v1/embeddings", async (c) => {
     const body = await parseBody(c, embeddingRequest);
     if (!deps.embedder) throw new RequestProblem("model", "this server has no embedder", 404);
+    checkModel(body.model, [EMBEDDER_ID]);
     const embedder = await deps.embedder();
     const inputs = typeof body.input === "string" ? [body.input] : body.input;
     const vectors = await embedder.embed(inputs);
@@ -156,7 +199,7 @@ export function createLmServerApp(deps: LmServerDeps): Hono {
     return c.json({
       object: "list",
       model: embedder.id,
-      data: vectors.map((embedding, index) => ({ object: "embedding", index, embedding })),
+      data: vectors.map((embedding, index) => ({ object: "embedding", index, embedding: body.encoding_format === "base64" ? base64Vector(embedding) : embedding })),
       usage: { prompt_tokens: tokens, total_tokens: tokens },
     });
   });
@@ -164,6 +207,7 @@ export function createLmServerApp(deps: LmServerDeps): Hono {
   for (const path of ["/tokenize", "/v1/tokenize"]) {
     app.post(path, async (c) => {
       const body = await parseBody(c, tokenizeRequest);
+      checkModel(body.model, [EMBEDDED_LM_ID]);
       const lm = await getLm();
       const idMap = await tokenIds();
       const text = "prompt" in body ? body.prompt : renderChat(body.messages);
@@ -174,6 +218,7 @@ export function createLmServerApp(deps: LmServerDeps): Hono {
   for (const path of ["/detokenize", "/v1/detokenize"]) {
     app.post(path, async (c) => {
       const body = await parseBody(c, detokenizeRequest);
+      checkModel(body.model, [EMBEDDED_LM_ID]);
       const idMap = await tokenIds();
       const parts = body.tokens.map((id, i) => {
         const s = idMap.surfaceOf(id);

@@ -1,0 +1,48 @@
+// The scoring worker pool: a batch aborted mid-scoring stops the thread scoring it (lexical scoring
+// cannot be interrupted otherwise), the dead thread is replaced, and the pool keeps serving the same
+// instrument with the same scores. Before, a dead worker stayed in the pool and an aborted batch kept
+// its CPU until it finished.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openScorer, type OpenedScorer } from "../../src/stacks/open.js";
+import { createWorkerPoolScorer, type WorkerPoolScorer } from "../../src/server/workers/pool.js";
+import type { BankRow } from "../../src/core/types.js";
+
+const text = (i: number) => `The garden was quiet at dawn, and the old gardener walked between the rows of beans number ${i}. ` + "He counted the leaves and listened to the birds before the heat of the day. ".repeat(6);
+const rows = (n: number, from = 0): BankRow[] => Array.from({ length: n }, (_, i) => ({ id: `r${from + i}`, output: text(from + i) }));
+
+let opened: OpenedScorer;
+let pool: WorkerPoolScorer;
+beforeAll(async () => {
+  opened = await openScorer({ stack: "cherrl", cache: false } as never);
+  pool = await createWorkerPoolScorer(opened.scorer, { stack: "cherrl", cache: false } as never, 1);
+}, 120_000);
+afterAll(async () => {
+  await pool?.close();
+  await opened?.close();
+});
+
+describe("worker pool", () => {
+  it("replaces a worker stopped by an abort and scores the next batch identically", async () => {
+    const before = await pool.scoreRows(rows(4));
+    const [threadBefore] = pool.threadIds();
+    const controller = new AbortController();
+    const big = pool.scoreRows(rows(20_000, 100), { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error("request time limit of 50 ms")), 50);
+    await expect(big).rejects.toThrow(/scoring aborted \(request time limit of 50 ms\); its worker was stopped and replaced/);
+    const after = await pool.scoreRows(rows(4));
+    expect(after).toEqual(before);
+    expect(pool.started).toBe(2);
+    expect(pool.threadIds()).toHaveLength(1);
+    expect(pool.threadIds()[0]).not.toBe(threadBefore);
+  }, 120_000);
+
+  it("fails a queued batch whose caller gave up without touching the running one", async () => {
+    const running = pool.scoreRows(rows(2000, 1));
+    const controller = new AbortController();
+    const queued = pool.scoreRows(rows(2), { signal: controller.signal });
+    controller.abort(new Error("client went away"));
+    await expect(queued).rejects.toThrow(/scoring aborted \(client went away\)$/);
+    expect((await running).length).toBe(2000);
+    expect(pool.started).toBe(2);
+  }, 120_000);
+});
