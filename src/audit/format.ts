@@ -50,7 +50,7 @@ export function formatAuditReport(r: AuditReport): string {
       s ? `  ${label}: sd ${s.sd?.toFixed(3) ?? "—"} nats ${ci(s.ci, 3)} (${s.sdTaste?.toFixed(4) ?? "—"} taste units), bit-exact ${s.bitExact.k}/${s.pairs}, max |Δ| ${s.maxAbs.toFixed(3)}` : "";
     out.push(
       [
-        `Noise: ${n.contexts} contexts, ${n.sequentialPasses} sequential + ${n.concurrentPasses} concurrent passes (${n.inFlight} in flight); backend ${n.determinism.model}, batch-invariant ${n.determinism.batchInvariant ?? "not declared"}`,
+        `Noise: ${n.contexts} contexts × ${n.requestsPerPass / n.contexts} requests, ${n.sequentialPasses} sequential passes (peak ${n.inFlight.sequentialPeak} in flight) + ${n.concurrentPasses} concurrent passes (${n.inFlight.requested} asked, measured peak ${n.inFlight.concurrentPeak.join("/") || "—"}; endpoint limit ${n.inFlight.endpointLimit}, raised for the probe); backend ${n.determinism.model}, batch-invariant ${n.determinism.batchInvariant ?? "not declared"}`,
         row("sequential", n.sequential),
         row("sequential vs concurrent", n.sequentialVsConcurrent),
         row("concurrent vs concurrent", n.concurrentVsConcurrent),

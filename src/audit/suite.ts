@@ -47,7 +47,15 @@ export const auditConfig = z
         seed: z.number().int().default(0),
       })
       .prefault({}),
-    noise: z.object({ contexts: z.number().int().min(2).default(20), sequential: z.number().int().min(2).default(5), concurrent: z.number().int().min(0).default(3) }).prefault({}),
+    noise: z
+      .object({
+        contexts: z.number().int().min(2).default(20),
+        sequential: z.number().int().min(2).default(5),
+        concurrent: z.number().int().min(0).default(3),
+        /** Requests in flight on a concurrent pass (default: the whole pass at once). */
+        in_flight: z.number().int().min(1).optional(),
+      })
+      .prefault({}),
     contamination: z.object({ contexts: z.number().int().min(2).default(200), paths: z.array(z.string()).min(1).default(["v1", "v2"]) }).prefault({}),
     /** Session-level term regressed on observable features (a key of score.terms). */
     term: z.string().default("taste"),
@@ -157,7 +165,7 @@ export async function runAuditSuite(input: AuditConfigInput, inputs: AuditInputs
     // The reference path's prompts: the noise is the server's, whatever normalization produced them.
     const prompts = contexts.slice(0, config.noise.contexts).map((c) => pathContext(paths[0], c.turns, c.index, config.policy_speaker));
     report.noise = await timed("noise", () =>
-      runNoiseProbe({ client: models.audience, contexts: prompts, taste: config.taste, sequentialPasses: config.noise.sequential, concurrentPasses: config.noise.concurrent, onProgress: progress("noise") }),
+      runNoiseProbe({ client: models.audience, contexts: prompts, taste: config.taste, sequentialPasses: config.noise.sequential, concurrentPasses: config.noise.concurrent, inFlight: config.noise.in_flight, onProgress: progress("noise") }),
     );
   }
   if (wanted.has("contamination")) {

@@ -78,12 +78,9 @@ export function formatCertifyReport(r: CertifyReport): string {
   }
   if (r.sensitivity) lines.push(...formatSensitivity(r.sensitivity, "trained − base"));
   if (r.sensitivity_bait) lines.push(...formatSensitivity(r.sensitivity_bait, "bait − base"));
-  const reasons: string[] = [];
-  if (!r.preregistration) reasons.push("not pre-registered");
-  if (!r.bars_passed) reasons.push(`bars missed on ${r.primary}: ${r.sets[0].verdicts.filter((v) => !v.pass).map((v) => v.bar).join("; ")}`);
-  if (r.guards_fired.length) reasons.push(`guards fired: ${r.guards_fired.join(", ")}`);
   if (r.bait_tripped !== null) lines.push(`bait arm ${r.bait_tripped ? "tripped the guards (as it must)" : "did NOT trip any guard: the guards are too weak for this bait"}`);
-  lines.push(r.certified ? `VERDICT: CERTIFIED on ${r.primary}` : `VERDICT: NOT CERTIFIED (${reasons.join("; ")})`);
+  if (r.missing.length) lines.push(`MISSING (pre-registered, not in this run): ${r.missing.join(", ")}`);
+  lines.push(r.certified ? `VERDICT: CERTIFIED on ${r.primary}${r.sets.length > 1 ? ` and replications ${r.sets.slice(1).map((s) => s.name).join(", ")}` : ""}` : `VERDICT: NOT CERTIFIED (${r.blockers.join("; ")})`);
   return lines.join("\n");
 }
 
