@@ -165,7 +165,8 @@ describe("certify from the text, under a registered pre-registration", () => {
   it("refuses an unregistered pre-registration (exit 3) and banks rolled out on a training split (exit 2)", async () => {
     const other = write("other.json", JSON.stringify({ ...base, name: "never registered" }));
     // Unstamped banks (a stamp would already name the changed fields): the registry refuses.
-    const r = await certify("--prereg", other, "--base", bows, "--trained", haha);
+    const unstamp = (path: string, name: string) => write(name, toJsonl(rows(path).map((r) => ({ ...r, meta: { ...r.meta, preregistration: undefined } }))));
+    const r = await certify("--prereg", other, "--base", unstamp(bows, "u-base.jsonl"), "--trained", unstamp(plain, "u-trained.jsonl"));
     expect(r.status).toBe(3);
     expect(r.stderr).toContain('pre-registration "never registered"');
     const training = write("training.json", JSON.stringify({ ...base, name: "on training", seed_set: "train-rl-c" }));
