@@ -39,6 +39,7 @@ export function formatComparison(c: Comparison, label: string): string[] {
     `    zero-certification sessions: base ${c.zeros.zero_base}, this arm ${c.zeros.zero_trained}; rescued from zero ${c.zeros.rescued}, lost to zero ${c.zeros.lost} (net ${signed(c.zeros.net_rescued, 0)})`,
     `    components (paired delta of the session term value):`,
     ...Object.entries(c.components).map(([name, comp]) => `      ${name.padEnd(11)} ${comp.delta ? formatDelta(comp.delta) : `n/a (term present in ${comp.n} pairs)`}`),
+    `    mean reaction log-probability L (nats, session means): ${c.reaction_logprob ? `base ${c.reaction_logprob.mean_base.toFixed(3)} -> ${c.reaction_logprob.mean_trained.toFixed(3)}, delta ${formatDelta(c.reaction_logprob)}` : "n/a (no per-turn L in the scores)"}`,
     `    guards:`,
     ...c.guards.map(formatGuard),
   ];

@@ -85,6 +85,13 @@ describe("certify from the text, under a registered pre-registration", () => {
     expect(b.instrument_hash).toBe(artifact.result.instrument);
     expect(b.banks.find((x: { label: string }) => x.label === "demo trained").transcripts_hash).toBe(transcriptsHash(rows(plain)));
     expect(b.banks.find((x: { label: string }) => x.label === "demo base").rollout_seq).toBe(3);
+    // Mean reaction log-probability per arm: the mean over sessions of each session's mean audience L.
+    const meanL = (bank: TranscriptRow[]) => bank.reduce((a, r) => { const L = (r.score!.terms.taste.details as { L: number[] }).L; return a + L.reduce((x, y) => x + y, 0) / L.length; }, 0) / bank.length;
+    const react = artifact.result.sets[0].trained.reaction_logprob;
+    expect(react.n).toBe(6);
+    expect(react.mean_base).toBeCloseTo(meanL(rows(join(dir, "scored", "demo.base.jsonl"))), 10);
+    expect(react.mean_trained).toBeCloseTo(meanL(rows(join(dir, "scored", "demo.trained.jsonl"))), 10);
+    expect(r.stdout).toMatch(/mean reaction log-probability L \(nats, session means\): base -\d+\.\d{3} -> -\d+\.\d{3}/);
   }, 240_000);
 
   it("re-certifies from the stored scores' banks with the same result (stored scores are a cache that agrees)", async () => {
