@@ -59,6 +59,18 @@ export function formatAuditReport(r: AuditReport): string {
         .join("\n"),
     );
   }
+  if (r.uncovered) {
+    const u = r.uncovered;
+    const per = (x: { per16k: number; ci95per16k: [number, number]; turns: number }) => `${x.per16k.toFixed(1)} per 16,000 turns (95% CI ${x.ci95per16k[0].toFixed(1)}–${x.ci95per16k[1].toFixed(1)}; ${x.turns} turns)`;
+    out.push(
+      [
+        `Uncovered laughter tokens (${u.uncovered.length} candidates survive the ${u.vocab} strip), ${u.turns} policy turns of ${u.sources.map((s) => `${s.name} (${s.turns})`).join(", ")}:`,
+        `  any: ${per(u.any)}`,
+        ...u.rates.slice(0, 10).map((x) => `  ${JSON.stringify(x.token)}: ${per(x)}`),
+        ...(u.max ? [] : ["  none occurs"]),
+      ].join("\n"),
+    );
+  }
   if (r.contamination) {
     const c = r.contamination;
     const lines = [`Contamination (partner laughter removed vs kept, identity-controlled), ${c.contexts} turns, ${c.afterPartnerLaugh} after a partner laugh — effect in taste units:`];

@@ -24,6 +24,7 @@ import { DEFAULT_SUFFIXES, type BaitSuffix } from "./suffixes.js";
 import { runTransformAudit, type TransformAuditResult } from "./transform-audit.js";
 import { TRANSFORMS } from "./transforms.js";
 import { scoreLabels, type LabelledPair } from "./labels.js";
+import { scanUncovered, type UncoveredScan } from "./uncovered-scan.js";
 import { itemOf } from "./replies.js";
 import { DEFAULT_TRAINING_THRESHOLDS, trainingGuards, type TrainingGuardReport } from "./training-guards.js";
 import { validateCandidate, type CandidateVerdict } from "./candidate-validation.js";
@@ -44,7 +45,7 @@ const guardThresholdsPatch = z
 /** Candidates the validation can score from a reply's text (not from a log's score terms). */
 export const TEXT_CANDIDATES = ["surprise_gate", "fluency"] as const;
 
-export const AUDITS = ["probe", "fuzz", "transforms", "noise", "contamination", "regression", "variance", "guards", "validation"] as const;
+export const AUDITS = ["probe", "fuzz", "transforms", "noise", "contamination", "regression", "variance", "guards", "validation", "uncovered"] as const;
 export type AuditName = (typeof AUDITS)[number];
 
 export const auditConfig = z
@@ -86,6 +87,8 @@ export const auditConfig = z
       })
       .strict()
       .prefault({}),
+    /** The uncovered-token scan: the scoring path whose strip is checked (default v2, i.e. v2-seed). */
+    uncovered: z.object({ path: z.string().default("v2") }).strict().prefault({}),
     /** Candidate validation thresholds (any omitted one keeps its default). */
     validation: z.object({ min_agreement: z.number().min(0).max(1), min_within_share: z.number().min(0).max(1), min_transform_auc: z.number().min(0).max(1) }).partial().strict().optional(),
     /** Session-level term regressed on observable features (a key of score.terms). */
@@ -108,6 +111,8 @@ export interface AuditInputs {
   suffixes?: readonly BaitSuffix[];
   /** The training guards' reference bank (the plan's training_guards.baseline, loaded). */
   baseline?: TranscriptRow[];
+  /** Banks and training dumps the uncovered-token scan reads (default: the bank). */
+  scan?: { name: string; rows: TranscriptRow[] }[];
   /** Adjudicator labels for the validation of a candidate scored from text. */
   labels?: LabelledPair[];
 }
@@ -118,6 +123,7 @@ export interface AuditReport {
   fuzz?: FuzzResult[];
   transforms?: (TransformAuditResult & { source: string })[];
   noise?: NoiseResult;
+  uncovered?: UncoveredScan;
   contamination?: ContaminationResult;
   regression?: GroupRegressionResult & { term: string };
   variance?: { overall: VarianceDecomposition; by_step: ReturnType<typeof decomposeByStep> };
@@ -202,6 +208,11 @@ export async function runAuditSuite(input: AuditConfigInput, inputs: AuditInputs
     report.noise = await timed("noise", () =>
       runNoiseProbe({ client: models.audience, contexts: prompts, taste: config.taste, sequentialPasses: config.noise.sequential, concurrentPasses: config.noise.concurrent, inFlight: config.noise.in_flight, onProgress: progress("noise") }),
     );
+  }
+  if (wanted.has("uncovered")) {
+    const path = parsePath(config.uncovered.path);
+    if (path.mode === "none") throw new InputError("uncovered.path", `"${config.uncovered.path}" strips nothing; name the path whose vocabulary is checked (v2, v3, MODE:VOCAB)`);
+    report.uncovered = await timed("uncovered", async () => scanUncovered(inputs.scan ?? [{ name: "bank", rows: inputs.bank }], path, { policySpeaker: config.policy_speaker }));
   }
   if (wanted.has("contamination")) {
     const all = contaminationContexts(inputs.bank, config.contamination.contexts, config.policy_speaker);

@@ -51,6 +51,7 @@ interface Options {
   option?: string[];
   dictionary?: string;
   labels?: string;
+  scan?: string;
   guardBaseline?: string;
   expectedTurns?: string;
   guardThresholds?: string;
@@ -141,6 +142,7 @@ export function register(program: Command): void {
     .option("--option <key=value...>", "with --stack: stack option (JSON value), as in `score`")
     .option("--dictionary <file>", "with --stack prose: slop dictionary (same as --option dictionary=FILE)")
     .option("--labels <file>", "adjudicator labels (JSONL {turns, speaker?, a, b, label: a|b|tie}) for validating a candidate scored from text (--term surprise_gate or fluency)")
+    .option("--scan <files>", "uncovered-token scan: comma-separated banks / training dumps (JSONL transcripts; default the --bank)")
     .option("--guard-baseline <file>", "training guards: compare every step with this bank instead of the first step")
     .option("--expected-turns <n>", "training guards: policy turns of a complete session (default 10)")
     .option("--guard-thresholds <json>", `training guards: thresholds per level, e.g. '{"inspect":{"strict_laughter_rise_pp":1},"stop":{"zero_cert_rise":5}}'`);
@@ -152,6 +154,9 @@ export function register(program: Command): void {
     const bank = opts.bank ? readJsonl<TranscriptRow>(opts.bank).rows : await simulatedBank(int(opts.sessions, "--sessions", 1)!);
     if (opts.bank && bank.length === 0) throw new InputError("--bank", `${opts.bank} is empty: the probes need transcripts with policy turns`);
     const log = opts.log ? readJsonl<LogRow>(opts.log).rows : undefined;
+    const scan = opts.scan
+      ? opts.scan.split(",").map((f) => f.trim()).filter(Boolean).map((name) => ({ name, rows: readJsonl<TranscriptRow>(name).rows }))
+      : undefined;
     const labels = opts.labels ? parseLabels(readJsonl<unknown>(opts.labels).rows, opts.labels) : undefined;
     const baselinePath = config.training_guards.baseline;
     const baseline = baselinePath ? readJsonl<TranscriptRow>(baselinePath).rows : undefined;
@@ -161,7 +166,7 @@ export function register(program: Command): void {
     const models = await openModels(opts, ["audience", "embedder"]);
     const bars = new Map<string, Progress>();
     try {
-      const report = await runAuditSuite(plan, { bank, log, replies, replySource, suffixes, labels, baseline }, { audience: models.roles.audience, embedder: models.roles.embedder, generator: models.roles.generator }, (audit, done, total) => {
+      const report = await runAuditSuite(plan, { bank, log, replies, replySource, suffixes, labels, baseline, scan }, { audience: models.roles.audience, embedder: models.roles.embedder, generator: models.roles.generator }, (audit, done, total) => {
         let bar = bars.get(audit);
         if (!bar) {
           for (const b of bars.values()) b.stop();
