@@ -124,7 +124,7 @@ export async function runBaitProbe(options: BaitProbeOptions): Promise<BaitProbe
       fixed.map((p) => {
         const f = byPath[p.name];
         if (s.control) return [p.name, "control" as const];
-        return [p.name, baitVerdict(raw.mean === null ? null : { mean: raw.mean }, f.mean === null ? null : { mean: f.mean, ci: f.ci })];
+        return [p.name, baitVerdict(raw.mean === null ? null : { mean: raw.mean, ci: raw.ci }, f.mean === null ? null : { mean: f.mean, ci: f.ci })];
       }),
     );
     return { suffix: s.text, label: s.label, control: s.control, paths: byPath, verdicts };

@@ -50,13 +50,25 @@ export function formatAuditReport(r: AuditReport): string {
       s ? `  ${label}: sd ${s.sd?.toFixed(3) ?? "—"} nats ${ci(s.ci, 3)} (${s.sdTaste?.toFixed(4) ?? "—"} taste units), bit-exact ${s.bitExact.k}/${s.pairs}, max |Δ| ${s.maxAbs.toFixed(3)}` : "";
     out.push(
       [
-        `Noise: ${n.contexts} contexts, ${n.sequentialPasses} sequential + ${n.concurrentPasses} concurrent passes (${n.inFlight} in flight); backend ${n.determinism.model}, batch-invariant ${n.determinism.batchInvariant ?? "not declared"}`,
+        `Noise: ${n.contexts} contexts × ${n.requestsPerPass / n.contexts} requests, ${n.sequentialPasses} sequential passes (peak ${n.inFlight.sequentialPeak} in flight) + ${n.concurrentPasses} concurrent passes (${n.inFlight.requested} asked, measured peak ${n.inFlight.concurrentPeak.join("/") || "—"}; endpoint limit ${n.inFlight.endpointLimit}, raised for the probe); backend ${n.determinism.model}, batch-invariant ${n.determinism.batchInvariant ?? "not declared"}`,
         row("sequential", n.sequential),
         row("sequential vs concurrent", n.sequentialVsConcurrent),
         row("concurrent vs concurrent", n.concurrentVsConcurrent),
       ]
         .filter(Boolean)
         .join("\n"),
+    );
+  }
+  if (r.uncovered) {
+    const u = r.uncovered;
+    const per = (x: { per16k: number; ci95per16k: [number, number]; turns: number }) => `${x.per16k.toFixed(1)} per 16,000 turns (95% CI ${x.ci95per16k[0].toFixed(1)}–${x.ci95per16k[1].toFixed(1)}; ${x.turns} turns)`;
+    out.push(
+      [
+        `Uncovered laughter tokens (${u.uncovered.length} candidates survive the ${u.vocab} strip), ${u.turns} policy turns of ${u.sources.map((s) => `${s.name} (${s.turns})`).join(", ")}:`,
+        `  any: ${per(u.any)}`,
+        ...u.rates.slice(0, 10).map((x) => `  ${JSON.stringify(x.token)}: ${per(x)}`),
+        ...(u.max ? [] : ["  none occurs"]),
+      ].join("\n"),
     );
   }
   if (r.contamination) {

@@ -9,7 +9,7 @@ import type { GateItem } from "./audited-terms.js";
 const tidy = (s: string) => s.replace(/\s+([,.?!;:'’])/g, "$1").replace(/\s+n't/g, "n't").replace(/\s+/g, " ").trim();
 
 /** The context prompt ending with the replier's tag, as the fluency and gate terms expect. */
-function itemOf(id: string, before: Turn[], reply: string, speaker: string): GateItem {
+export function itemOf(id: string, before: Turn[], reply: string, speaker: string): GateItem {
   const context = audiencePrompt(before).replace(/\n[^\n]*:$/, `\n${displayName(speaker)}:`);
   return { id, turns: before, speaker, reply, context };
 }

@@ -23,10 +23,29 @@ import { parsePath, pathContext, type ScoringPath } from "./paths.js";
 import { DEFAULT_SUFFIXES, type BaitSuffix } from "./suffixes.js";
 import { runTransformAudit, type TransformAuditResult } from "./transform-audit.js";
 import { TRANSFORMS } from "./transforms.js";
-import { trainingGuards, type TrainingGuardReport } from "./training-guards.js";
+import { scoreLabels, type LabelledPair } from "./labels.js";
+import { scanUncovered, type UncoveredScan } from "./uncovered-scan.js";
+import { itemOf } from "./replies.js";
+import { DEFAULT_TRAINING_THRESHOLDS, trainingGuards, type TrainingGuardReport } from "./training-guards.js";
 import { validateCandidate, type CandidateVerdict } from "./candidate-validation.js";
 
-export const AUDITS = ["probe", "fuzz", "transforms", "noise", "contamination", "regression", "variance", "guards", "validation"] as const;
+const guardThresholdsPatch = z
+  .object({
+    trigram_diversity_drift: z.number().min(0),
+    strict_laughter_rise_pp: z.number(),
+    audience_address_rise_pp: z.number(),
+    screen_fail_rise_pp: z.number(),
+    zero_cert_rise: z.number(),
+    mean_reply_chars_change: z.number().min(0),
+    completed_sessions_drop: z.number().min(0),
+  })
+  .partial()
+  .strict();
+
+/** Candidates the validation can score from a reply's text (not from a log's score terms). */
+export const TEXT_CANDIDATES = ["surprise_gate", "fluency"] as const;
+
+export const AUDITS = ["probe", "fuzz", "transforms", "noise", "contamination", "regression", "variance", "guards", "validation", "uncovered"] as const;
 export type AuditName = (typeof AUDITS)[number];
 
 export const auditConfig = z
@@ -47,8 +66,31 @@ export const auditConfig = z
         seed: z.number().int().default(0),
       })
       .prefault({}),
-    noise: z.object({ contexts: z.number().int().min(2).default(20), sequential: z.number().int().min(2).default(5), concurrent: z.number().int().min(0).default(3) }).prefault({}),
+    noise: z
+      .object({
+        contexts: z.number().int().min(2).default(20),
+        sequential: z.number().int().min(2).default(5),
+        concurrent: z.number().int().min(0).default(3),
+        /** Requests in flight on a concurrent pass (default: the whole pass at once). */
+        in_flight: z.number().int().min(1).optional(),
+      })
+      .prefault({}),
     contamination: z.object({ contexts: z.number().int().min(2).default(200), paths: z.array(z.string()).min(1).default(["v1", "v2"]) }).prefault({}),
+    /** Training-time guards: thresholds at both levels (any omitted one keeps its default), sessions' expected policy turns. */
+    training_guards: z
+      .object({
+        inspect: guardThresholdsPatch.optional(),
+        stop: guardThresholdsPatch.optional(),
+        expected_turns: z.number().int().min(1).default(10),
+        /** A baseline bank (JSONL) to compare every step with, instead of the first step. */
+        baseline: z.string().min(1).optional(),
+      })
+      .strict()
+      .prefault({}),
+    /** The uncovered-token scan: the scoring path whose strip is checked (default v2, i.e. v2-seed). */
+    uncovered: z.object({ path: z.string().default("v2") }).strict().prefault({}),
+    /** Candidate validation thresholds (any omitted one keeps its default). */
+    validation: z.object({ min_agreement: z.number().min(0).max(1), min_within_share: z.number().min(0).max(1), min_transform_auc: z.number().min(0).max(1) }).partial().strict().optional(),
     /** Session-level term regressed on observable features (a key of score.terms). */
     term: z.string().default("taste"),
     preset: z.enum(["RL-C", "RL-D", "RL-E"]).default("RL-D"),
@@ -67,6 +109,12 @@ export interface AuditInputs {
   /** A GRPO rollout log (grouped, optionally stepped and scored). */
   log?: LogRow[];
   suffixes?: readonly BaitSuffix[];
+  /** The training guards' reference bank (the plan's training_guards.baseline, loaded). */
+  baseline?: TranscriptRow[];
+  /** Banks and training dumps the uncovered-token scan reads (default: the bank). */
+  scan?: { name: string; rows: TranscriptRow[] }[];
+  /** Adjudicator labels for the validation of a candidate scored from text. */
+  labels?: LabelledPair[];
 }
 
 export interface AuditReport {
@@ -75,6 +123,7 @@ export interface AuditReport {
   fuzz?: FuzzResult[];
   transforms?: (TransformAuditResult & { source: string })[];
   noise?: NoiseResult;
+  uncovered?: UncoveredScan;
   contamination?: ContaminationResult;
   regression?: GroupRegressionResult & { term: string };
   variance?: { overall: VarianceDecomposition; by_step: ReturnType<typeof decomposeByStep> };
@@ -157,8 +206,13 @@ export async function runAuditSuite(input: AuditConfigInput, inputs: AuditInputs
     // The reference path's prompts: the noise is the server's, whatever normalization produced them.
     const prompts = contexts.slice(0, config.noise.contexts).map((c) => pathContext(paths[0], c.turns, c.index, config.policy_speaker));
     report.noise = await timed("noise", () =>
-      runNoiseProbe({ client: models.audience, contexts: prompts, taste: config.taste, sequentialPasses: config.noise.sequential, concurrentPasses: config.noise.concurrent, onProgress: progress("noise") }),
+      runNoiseProbe({ client: models.audience, contexts: prompts, taste: config.taste, sequentialPasses: config.noise.sequential, concurrentPasses: config.noise.concurrent, inFlight: config.noise.in_flight, onProgress: progress("noise") }),
     );
+  }
+  if (wanted.has("uncovered")) {
+    const path = parsePath(config.uncovered.path);
+    if (path.mode === "none") throw new InputError("uncovered.path", `"${config.uncovered.path}" strips nothing; name the path whose vocabulary is checked (v2, v3, MODE:VOCAB)`);
+    report.uncovered = await timed("uncovered", async () => scanUncovered(inputs.scan ?? [{ name: "bank", rows: inputs.bank }], path, { policySpeaker: config.policy_speaker }));
   }
   if (wanted.has("contamination")) {
     const all = contaminationContexts(inputs.bank, config.contamination.contexts, config.policy_speaker);
@@ -166,10 +220,14 @@ export async function runAuditSuite(input: AuditConfigInput, inputs: AuditInputs
       runContaminationProbe({ client: models.audience, contexts: all, paths: config.contamination.paths.map(parsePath), taste: config.taste, policySpeaker: config.policy_speaker, meter, onProgress: progress("contamination") }),
     );
   }
-  const groupAudits = ["regression", "variance", "validation"].filter((a) => wanted.has(a as AuditName));
-  if (groupAudits.length > 0 || wanted.has("guards")) {
-    if (!inputs.log || inputs.log.length === 0) throw new InputError("--log", `the ${[...groupAudits, ...(wanted.has("guards") ? ["guards"] : [])].join(", ")} audit(s) need a GRPO rollout log (transcript rows with group_id, step)`);
-  }
+  // A candidate scored from the text (the surprise gate, its fluency screen) is validated on the
+  // adjudicator's labels and, given a log, on the candidate's own values in the log's groups.
+  const fromText = wanted.has("validation") && (TEXT_CANDIDATES as readonly string[]).includes(config.term);
+  if (inputs.labels && wanted.has("validation") && !fromText) throw new InputError("--labels", `adjudicator labels validate a candidate scored from the reply text (${TEXT_CANDIDATES.join(", ")}); --term is "${config.term}"`);
+  const groupAudits = ["regression", "variance", ...(fromText ? [] : ["validation"])].filter((a) => wanted.has(a as AuditName));
+  const logAudits = [...groupAudits, ...(wanted.has("guards") ? ["guards"] : []), ...(fromText && !inputs.labels ? ["validation"] : [])];
+  if (logAudits.length > 0 && (!inputs.log || inputs.log.length === 0)) throw new InputError("--log", `the ${logAudits.join(", ")} audit(s) need a GRPO rollout log (transcript rows with group_id, step)`);
+  const transformEvidence = () => (report.transforms ?? []).filter((t) => t.term === config.term && t.auc).map((t) => ({ transform: t.transform, auc: t.auc!.auc, ci: t.auc!.ci, n: t.n }));
   if (groupAudits.length > 0) {
     requireGroups(inputs.log!);
     const log = await timed("regression", () => scoredLog(inputs.log!, models, config));
@@ -190,10 +248,37 @@ export async function runAuditSuite(input: AuditConfigInput, inputs: AuditInputs
       });
       report.variance = { overall: decomposeAdvantageVariance(obs, weights), by_step: obs.some((o) => o.step !== undefined) ? decomposeByStep(obs, weights, { resamples: 200 }) : [] };
     }
-    if (wanted.has("validation")) {
-      report.validation = [validateCandidate({ candidate: config.term, grouped: rows.map((r) => ({ group: r.group, value: r.y })), transforms: (report.transforms ?? []).filter((t) => t.term === config.term && t.auc).map((t) => ({ transform: t.transform, auc: t.auc!.auc, ci: t.auc!.ci, n: t.n })) })];
+    if (wanted.has("validation") && !fromText) {
+      report.validation = [validateCandidate({ candidate: config.term, grouped: rows.map((r) => ({ group: r.group, value: r.y })), transforms: transformEvidence(), thresholds: config.validation })];
     }
   }
-  if (wanted.has("guards")) report.guards = trainingGuards(inputs.log!, { policySpeaker: config.policy_speaker });
+  if (fromText) {
+    if (config.term === "surprise_gate" && !models.embedder) throw new InputError("models", "the surprise gate needs an embedder");
+    const generator = models.generator ?? models.audience;
+    const term = config.term === "fluency" ? fluencyTerm(generator) : surpriseTerm(generator, models.embedder!);
+    report.validation = [
+      await timed("validation", async () => {
+        const labels = inputs.labels ? await scoreLabels(term, inputs.labels) : undefined;
+        let grouped: { group: string; value: number }[] | undefined;
+        if (inputs.log && inputs.log.length > 0) {
+          requireGroups(inputs.log);
+          const items = inputs.log.flatMap((row, i) => {
+            const at = row.turns.map((t) => t.speaker).lastIndexOf(config.policy_speaker);
+            return at < 1 ? [] : [{ group: groupOf(row)!, item: itemOf(`log${i + 1}#${at}`, row.turns.slice(0, at), row.turns[at].text, config.policy_speaker) }];
+          });
+          const values = await term.score(items.map((x) => x.item));
+          const failed = values.findIndex((v) => v.value === null);
+          if (failed >= 0) throw new InputError(`log ${items[failed].item.id}`, `the candidate ${term.name} could not score this turn (${values[failed].error ?? "no value"})`);
+          grouped = items.map((x, i) => ({ group: x.group, value: values[i].value! }));
+        }
+        return validateCandidate({ candidate: config.term, labels, grouped, transforms: transformEvidence(), thresholds: config.validation });
+      }),
+    ];
+  }
+  if (wanted.has("guards")) {
+    const g = config.training_guards;
+    const thresholds = { inspect: { ...DEFAULT_TRAINING_THRESHOLDS.inspect, ...g.inspect }, stop: { ...DEFAULT_TRAINING_THRESHOLDS.stop, ...g.stop } };
+    report.guards = trainingGuards(inputs.log!, { policySpeaker: config.policy_speaker, thresholds, expectedPolicyTurns: g.expected_turns, ...(inputs.baseline ? { baseline: inputs.baseline } : {}) });
+  }
   return report;
 }

@@ -7,7 +7,7 @@ import { compareArms, metricDeltas, type Comparison } from "./compare.js";
 import { DEFAULT_COMPONENTS } from "./components.js";
 import { DEFAULT_GUARD_THRESHOLDS, type GuardThresholds } from "./guards.js";
 import { heterogeneity, type Heterogeneity } from "./replication.js";
-import { verifyStamps, type Preregistration, type PreregistrationStamp } from "./preregistration.js";
+import { preregistrationHash, verifyStamps, type Preregistration, type PreregistrationStamp } from "./preregistration.js";
 import { assertSameConversations, scorerSensitivity, type SensitivityReport } from "./sensitivity.js";
 import { judgeBar, type BarVerdict } from "./verdict.js";
 
@@ -25,6 +25,11 @@ export interface CertifyInput {
   preregistration?: Preregistration;
   /** Certify banks that carry no pre-registration stamp (the report says so). */
   allowUnregistered?: boolean;
+  /**
+   * The registry's record of the pre-registration (its time) and of the rollouts (the earliest);
+   * with it, unstamped banks are accepted, since the registry binds their text to the registration.
+   */
+  registered?: { at: string; rolled_out_at: string };
   /** The primary set's banks rescored under a revised instrument (bait optional). */
   rescored?: { base: TranscriptRow[]; trained: TranscriptRow[]; bait?: TranscriptRow[] };
   components?: string[];
@@ -50,10 +55,19 @@ export interface CertifyReport {
   sensitivity_bait?: SensitivityReport;
   /** Per bar: passed on the primary set. */
   bars_passed: boolean;
+  /** Guards fired on the trained arm of the primary set. */
   guards_fired: string[];
   /** Did the bait arm trip at least one guard (null without a bait arm)? */
   bait_tripped: boolean | null;
-  /** All bars passed on the primary set and no guard fired. */
+  /** Pre-registered parts of the evaluation absent from this run (each blocks the certificate). */
+  missing: string[];
+  /** Every reason the run is not certified; empty when certified. */
+  blockers: string[];
+  /**
+   * Pre-registered, nothing missing, every bar passed on the primary set and on every replication, no
+   * guard fired on any set's trained arm, the bait arm tripped a guard (when registered), and the
+   * trained − base deltas stayed within the scorer-revision tolerance (when a revision is registered).
+   */
   certified: boolean;
 }
 
@@ -72,7 +86,14 @@ export function certify(input: CertifyInput): CertifyReport {
   const names = input.sets.map((s) => s.name);
   if (new Set(names).size !== names.length) throw new InputError("certify", `seed-set names repeat (${names.join(", ")})`);
   let stamp: PreregistrationStamp | null = null;
-  if (input.preregistration) stamp = verifyStamps(allRows(input.sets), input.preregistration);
+  if (input.preregistration) {
+    const rows = allRows(input.sets);
+    const stamped = Object.values(rows).some((arm) => arm.some((r) => r.meta?.preregistration !== undefined));
+    stamp =
+      stamped || !input.registered
+        ? verifyStamps(rows, input.preregistration)
+        : { hash: preregistrationHash(input.preregistration), name: input.preregistration.name, registered_at: input.registered.at, stamped_at: input.registered.rolled_out_at, content: input.preregistration };
+  }
   else if (!input.allowUnregistered) throw new InputError("certify", "needs a pre-registration (--prereg FILE); pass --allow-unregistered to certify without one");
   const thresholds = input.preregistration?.guards ?? DEFAULT_GUARD_THRESHOLDS;
   const bars = input.preregistration?.bars ?? [];
@@ -128,6 +149,25 @@ export function certify(input: CertifyInput): CertifyReport {
 
   const primary = sets[0];
   const barsPassed = primary.verdicts.every((v) => v.pass);
+  const prereg = input.preregistration;
+  const missing: string[] = [];
+  if (prereg) {
+    const given = new Set(names.slice(1));
+    for (const r of prereg.replications) if (!given.has(r)) missing.push(`replication "${r}"`);
+    if (prereg.bait && !primary.bait) missing.push("bait arm");
+    if (prereg.scorer_revision && !sensitivity) missing.push("scorer revision (rescored banks)");
+  }
+  const blockers: string[] = [];
+  if (!stamp) blockers.push("not pre-registered");
+  if (stamp && bars.length === 0) blockers.push("no bars");
+  if (missing.length) blockers.push(`missing pre-registered parts: ${missing.join(", ")}`);
+  for (const s of sets) {
+    const missed = s.verdicts.filter((v) => !v.pass).map((v) => v.bar);
+    if (missed.length) blockers.push(`bars missed on ${s.name}: ${missed.join("; ")}`);
+    if (s.trained.guards_fired.length) blockers.push(`guards fired on ${s.name}: ${s.trained.guards_fired.join(", ")}`);
+  }
+  if (primary.bait && primary.bait.guards_fired.length === 0) blockers.push("the bait arm tripped no guard (the guards cannot be trusted on this run)");
+  if (sensitivity && sensitivity.exceeded.length) blockers.push(`scorer revision moved ${sensitivity.exceeded.join(", ")} beyond the tolerance ${sensitivity.tolerance}`);
   return {
     preregistration: stamp ? { name: stamp.name, hash: stamp.hash, registered_at: stamp.registered_at, stamped_at: stamp.stamped_at } : null,
     instrument: primary.trained.instrument,
@@ -140,6 +180,8 @@ export function certify(input: CertifyInput): CertifyReport {
     bars_passed: barsPassed,
     guards_fired: primary.trained.guards_fired,
     bait_tripped: primary.bait ? primary.bait.guards_fired.length > 0 : null,
-    certified: stamp !== null && bars.length > 0 && barsPassed && primary.trained.guards_fired.length === 0,
+    missing,
+    blockers,
+    certified: blockers.length === 0,
   };
 }

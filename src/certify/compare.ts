@@ -29,9 +29,29 @@ export interface Comparison {
   on_band: OnBand;
   zeros: ZeroAccounting;
   components: Record<string, ComponentDelta>;
+  /**
+   * The audience's mean reaction log-probability L (nats) per arm and its paired delta (seed 000: mean
+   * reaction log-probability −14.269 → −14.253): each session's mean of taste.details.L over its
+   * policy turns; null when a session's score carries no L or fewer than 2 pairs have one.
+   */
+  reaction_logprob: PairedDelta | null;
   guard_metrics: { base: ArmGuardMetrics; candidate: ArmGuardMetrics };
   guards: GuardResult[];
   guards_fired: string[];
+}
+
+/** Mean audience L over a session's policy turns, from its score's taste details. */
+export function sessionReactionLogprob(row: TranscriptRow): number | null {
+  const L = (row.score?.terms.taste?.details as { L?: unknown } | undefined)?.L;
+  if (!Array.isArray(L) || L.length === 0 || !L.every((x) => typeof x === "number" && Number.isFinite(x))) return null;
+  return (L as number[]).reduce((a, x) => a + x, 0) / L.length;
+}
+
+function reactionLogprob(pairs: PairedBanks["pairs"]): PairedDelta | null {
+  const b = pairs.map((p) => sessionReactionLogprob(p.base));
+  const c = pairs.map((p) => sessionReactionLogprob(p.trained));
+  const keep = b.flatMap((x, i) => (x !== null && c[i] !== null ? [i] : []));
+  return keep.length >= 2 ? pairedDelta(keep.map((i) => b[i]!), keep.map((i) => c[i]!)) : null;
 }
 
 function expectedTurns(rows: readonly TranscriptRow[]): number {
@@ -61,6 +81,7 @@ export function compareArms(base: TranscriptRow[], candidate: TranscriptRow[], o
     on_band: onBand(b, c),
     zeros: zeroAccounting(b, c),
     components: componentDeltas(paired.pairs, options.components ?? DEFAULT_COMPONENTS),
+    reaction_logprob: reactionLogprob(paired.pairs),
     guard_metrics: { base: guardBase, candidate: guardCandidate },
     guards,
     guards_fired: guards.filter((g) => g.fired === true).map((g) => g.guard),

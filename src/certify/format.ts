@@ -39,6 +39,7 @@ export function formatComparison(c: Comparison, label: string): string[] {
     `    zero-certification sessions: base ${c.zeros.zero_base}, this arm ${c.zeros.zero_trained}; rescued from zero ${c.zeros.rescued}, lost to zero ${c.zeros.lost} (net ${signed(c.zeros.net_rescued, 0)})`,
     `    components (paired delta of the session term value):`,
     ...Object.entries(c.components).map(([name, comp]) => `      ${name.padEnd(11)} ${comp.delta ? formatDelta(comp.delta) : `n/a (term present in ${comp.n} pairs)`}`),
+    `    mean reaction log-probability L (nats, session means): ${c.reaction_logprob ? `base ${c.reaction_logprob.mean_base.toFixed(3)} -> ${c.reaction_logprob.mean_trained.toFixed(3)}, delta ${formatDelta(c.reaction_logprob)}` : "n/a (no per-turn L in the scores)"}`,
     `    guards:`,
     ...c.guards.map(formatGuard),
   ];
@@ -78,12 +79,9 @@ export function formatCertifyReport(r: CertifyReport): string {
   }
   if (r.sensitivity) lines.push(...formatSensitivity(r.sensitivity, "trained − base"));
   if (r.sensitivity_bait) lines.push(...formatSensitivity(r.sensitivity_bait, "bait − base"));
-  const reasons: string[] = [];
-  if (!r.preregistration) reasons.push("not pre-registered");
-  if (!r.bars_passed) reasons.push(`bars missed on ${r.primary}: ${r.sets[0].verdicts.filter((v) => !v.pass).map((v) => v.bar).join("; ")}`);
-  if (r.guards_fired.length) reasons.push(`guards fired: ${r.guards_fired.join(", ")}`);
   if (r.bait_tripped !== null) lines.push(`bait arm ${r.bait_tripped ? "tripped the guards (as it must)" : "did NOT trip any guard: the guards are too weak for this bait"}`);
-  lines.push(r.certified ? `VERDICT: CERTIFIED on ${r.primary}` : `VERDICT: NOT CERTIFIED (${reasons.join("; ")})`);
+  if (r.missing.length) lines.push(`MISSING (pre-registered, not in this run): ${r.missing.join(", ")}`);
+  lines.push(r.certified ? `VERDICT: CERTIFIED on ${r.primary}${r.sets.length > 1 ? ` and replications ${r.sets.slice(1).map((s) => s.name).join(", ")}` : ""}` : `VERDICT: NOT CERTIFIED (${r.blockers.join("; ")})`);
   return lines.join("\n");
 }
 

@@ -53,6 +53,14 @@ export const preregistrationSchema = z
     guards: guardSchema.default(guardSchema.parse({})),
     /** Largest acceptable change of a delta when the scorer is revised (seed 000: 0.01). */
     scorer_tolerance: z.number().positive().default(0.01),
+    /**
+     * The scorer revision the primary banks are rescored under (humor option changes, e.g.
+     * {"normalization":{"mode":"none"}}); when set, certify needs it and every trained − base shift
+     * must stay within scorer_tolerance.
+     */
+    scorer_revision: z.record(z.string(), z.unknown()).optional(),
+    /** A bait arm is part of the evaluation: it must be present and must trip at least one guard. */
+    bait: z.boolean().default(true),
   })
   .strict();
 
@@ -109,13 +117,25 @@ export interface PreregistrationStamp {
   stamped_at: string;
   /** The registered content, so a later change can be named, not just detected. */
   content: Preregistration;
+  /** The registry entry the rollout ran under (seq, entry hash, registry time). */
+  registry?: { seq: number; entry_hash: string; at: string };
 }
 
-export function makeStamp(p: Preregistration, stampedAt: Date = new Date()): PreregistrationStamp {
+export function makeStamp(p: Preregistration, stampedAt: Date = new Date(), registration?: { seq: number; hash: string; at: string }): PreregistrationStamp {
   if (Date.parse(p.registered_at) > stampedAt.getTime()) {
     throw new InputError("pre-registration", `registered_at ${p.registered_at} is after the rollout (${stampedAt.toISOString()}); a pre-registration must be written before the rollouts`);
   }
-  return { hash: preregistrationHash(p), name: p.name, registered_at: p.registered_at, stamped_at: stampedAt.toISOString(), content: p };
+  if (registration && Date.parse(registration.at) > stampedAt.getTime()) {
+    throw new InputError("pre-registration", `registry entry ${registration.seq} is dated ${registration.at}, after the rollout (${stampedAt.toISOString()})`);
+  }
+  return {
+    hash: preregistrationHash(p),
+    name: p.name,
+    registered_at: p.registered_at,
+    stamped_at: stampedAt.toISOString(),
+    content: p,
+    ...(registration ? { registry: { seq: registration.seq, entry_hash: registration.hash, at: registration.at } } : {}),
+  };
 }
 
 /** Returns new rows whose meta carries the stamp; the rows themselves are not modified. */

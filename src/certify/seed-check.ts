@@ -9,9 +9,15 @@ export interface SeedCheck {
   declared: string[];
 }
 
-export function checkBankSeeds(registry: SeedRegistry, seeds: readonly number[], where: string, declaredOverlaps: readonly string[] = []): SeedCheck {
+/** `own` is the registered set the banks claim to be (the pre-registration's): its own seeds are no overlap. */
+export function checkBankSeeds(registry: SeedRegistry, seeds: readonly number[], where: string, declaredOverlaps: readonly string[] = [], own?: string): SeedCheck {
   const out: SeedCheck = { warnings: [], declared: [] };
   for (const set of registry.sets) {
+    if (own !== undefined && set.name === own && set.purpose !== "training") {
+      const outside = seeds.filter((s) => s < set.offset || s >= set.offset + set.size);
+      if (outside.length > 0) throw new InputError(where, `${outside.length} seed(s) lie outside the pre-registered set "${own}" (e.g. ${outside.slice(0, 3).join(", ")})`);
+      continue;
+    }
     const inside = seeds.filter((s) => s >= set.offset && s < set.offset + set.size);
     if (inside.length === 0) continue;
     const what = `${inside.length} seed(s) of "${set.name}" (e.g. ${inside.slice(0, 3).join(", ")})`;

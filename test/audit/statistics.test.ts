@@ -60,6 +60,14 @@ describe("bait deltas and verdicts", () => {
     expect(baitVerdict({ mean: 5.0 }, { mean: 4.4, ci: [4.0, 4.8] })).toBe("open");
     expect(baitVerdict({ mean: 5.0 }, { mean: 4.4, ci: null })).toBe("undetermined");
   });
+
+  it("reads `no effect` when the raw path's CI reaches 0 or below: the bait never paid", () => {
+    // " Bahaha!" in the issue: −0.001 raw and −0.001 fixed read "partly closed" before.
+    expect(baitVerdict({ mean: -0.001, ci: [-0.0012, -0.0008] }, { mean: -0.001, ci: [-0.0012, -0.0008] })).toBe("no effect");
+    expect(baitVerdict({ mean: 0.05, ci: [-0.02, 0.12] }, { mean: 0.01, ci: [0.005, 0.015] })).toBe("no effect");
+    expect(baitVerdict({ mean: 6.36, ci: [6.1, 6.6] }, { mean: 0.02, ci: [-0.03, 0.07] })).toBe("closed");
+    expect(baitVerdict({ mean: 7.11, ci: [6.9, 7.3] }, { mean: 2.06, ci: [1.7, 2.4] })).toBe("partly closed");
+  });
 });
 
 // A fixed dataset: 4 groups of 3; y follows x within groups, z is noise. Expected values from numpy:

@@ -1,11 +1,15 @@
-// The certify command on pre-scored banks (no models needed): exit 0 certified, 1 not certified,
-// 2 unusable input, 3 pre-registration changed since the rollouts.
+// The certify report on hand-scored banks (the statistics and the verdict text), and the CLI's
+// refusals that come before any model is opened: exit 2 unusable input, 3 pre-registration changed.
+// The CLI always rescores banks from their text; that path is tested on the embedded models in
+// certify-tamper.test.ts.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { main } from "../../src/cli/index.js";
+import { certify } from "../../src/certify/certify.js";
+import { formatCertifyReport } from "../../src/certify/format.js";
 import { makeStamp, parsePreregistration, stampRows, verifyStamps } from "../../src/certify/preregistration.js";
 import type { TranscriptRow } from "../../src/core/types.js";
 import { readJsonl, toJsonl } from "../../src/core/jsonl.js";
@@ -21,6 +25,7 @@ const registered = {
   registered_at: "2026-01-01T00:00:00Z",
   hypothesis: "The trained arm keeps more sessions certified.",
   bars: [{ metric: "retention", min_delta: 0.02 }],
+  bait: false,
 };
 const write = (name: string, text: string) => {
   const p = join(dir, name);
@@ -47,40 +52,40 @@ async function run(...args: string[]): Promise<{ status: number; stdout: string;
 }
 const spawn = (...args: string[]) => spawnSync(process.execPath, [bin, "certify", ...args], { encoding: "utf8" });
 
-describe("foolsgold certify (banks mode)", () => {
-  it("exits 0, prints the report and writes the artifact when every bar passes and no guard fires", async () => {
-    const artifact = join(dir, "artifact.json");
-    const r = await run("--prereg", prereg, "--base", base, "--trained", trained, "--out", artifact);
-    expect(r.stderr).toBe("");
-    expect(r.status).toBe(0);
-    expect(r.stdout).toContain("certified retention C: base 0.4642 -> 0.5425, delta +0.0783 (95% CI -0.0907 to +0.2473), t = 1.02");
-    expect(r.stdout).toContain("win/loss/tie: 7/3/2");
-    expect(r.stdout).toContain("rescued from zero 2, lost to zero 1 (net +1)");
-    expect(r.stdout).toContain("PASS retention >= +0.02");
-    expect(r.stdout).toContain("VERDICT: CERTIFIED on primary");
-    const out = JSON.parse(readFileSync(artifact, "utf8"));
-    expect(out.kind).toBe("certify");
-    expect(out.result.certified).toBe(true);
-    expect(out.result.preregistration.hash).toBe(stamp.hash);
-    expect(out.result.sets[0].trained.on_band.n).toBe(8);
+describe("the certify report on hand-scored banks", () => {
+  const p = parsePreregistration(registered, "fixture");
+  const sets = [{ name: "primary", base: readJsonl<TranscriptRow>(base).rows, trained: readJsonl<TranscriptRow>(trained).rows }];
+  it("certifies when every bar passes and no guard fires, and prints the statistics", () => {
+    const report = certify({ sets, preregistration: p });
+    const text = formatCertifyReport(report);
+    expect(report.certified).toBe(true);
+    expect(report.blockers).toEqual([]);
+    expect(text).toContain("certified retention C: base 0.4642 -> 0.5425, delta +0.0783 (95% CI -0.0907 to +0.2473), t = 1.02");
+    expect(text).toContain("win/loss/tie: 7/3/2");
+    expect(text).toContain("rescued from zero 2, lost to zero 1 (net +1)");
+    expect(text).toContain("PASS retention >= +0.02");
+    expect(text).toContain("VERDICT: CERTIFIED on primary");
+    expect(report.preregistration!.hash).toBe(stamp.hash);
+    expect(report.sets[0].trained.on_band.n).toBe(8);
   });
 
+  it("is not certified when a bar is missed", () => {
+    const strict = parsePreregistration({ ...registered, bars: [{ metric: "retention", min_delta: 0.02, min_t: 2 }] }, "strict");
+    const s2 = makeStamp(strict, new Date("2026-01-02T00:00:00Z"));
+    const report = certify({ sets: [{ name: "primary", base: stampRows(bank(BASE_C, BASE_TASTE), s2), trained: stampRows(bank(TRAINED_C, TRAINED_TASTE), s2) }], preregistration: strict });
+    const text = formatCertifyReport(report);
+    expect(report.certified).toBe(false);
+    expect(text).toContain("MISS retention >= +0.02 at t >= 2: t 1.02 < 2 (n = 12)");
+    expect(text).toContain("VERDICT: NOT CERTIFIED (bars missed on primary: retention >= +0.02 at t >= 2)");
+  });
+});
+
+describe("foolsgold certify (banks mode): refusals before any model call", () => {
   it("exits 3 (real process) naming the change when the bars moved after the rollouts", () => {
     const moved = write("moved.json", JSON.stringify({ ...registered, bars: [{ metric: "retention", min_delta: 0.02, min_t: 1 }] }));
     const r = spawn("--prereg", moved, "--base", base, "--trained", trained);
     expect(r.status).toBe(3);
     expect(r.stderr).toMatch(/pre-registration changed since the banks were rolled out .*: bars\[0\]\.min_t: \(absent\) -> 1/);
-  });
-
-  it("exits 1 when a bar is missed", async () => {
-    const strict = { ...registered, bars: [{ metric: "retention", min_delta: 0.02, min_t: 2 }] };
-    const strictStamp = makeStamp(parsePreregistration(strict, "strict"), new Date("2026-01-02T00:00:00Z"));
-    const b = write("b2.jsonl", toJsonl(stampRows(bank(BASE_C, BASE_TASTE), strictStamp)));
-    const t = write("t2.jsonl", toJsonl(stampRows(bank(TRAINED_C, TRAINED_TASTE), strictStamp)));
-    const r = await run("--prereg", write("strict.json", JSON.stringify(strict)), "--base", b, "--trained", t);
-    expect(r.status).toBe(1);
-    expect(r.stdout).toContain("MISS retention >= +0.02 at t >= 2: t 1.02 < 2 (n = 12)");
-    expect(r.stdout).toContain("VERDICT: NOT CERTIFIED (bars missed on primary: retention >= +0.02 at t >= 2)");
   });
 
   it("exits 2 with one line for unstamped banks and for a missing pre-registration", async () => {
@@ -106,11 +111,17 @@ describe("foolsgold certify (banks mode)", () => {
     const out = join(dir, "sim.jsonl");
     let stdout = "";
     const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((stdout += String(chunk)), true));
-    const status = await main(["node", "foolsgold", "simulate", "--set", "demo", "--limit", "2", "--turns", "2", "--prereg", prereg, "--out", out]).finally(() => spy.mockRestore());
+    const log = join(dir, "log.jsonl");
+    const withSet = write("with-set.json", JSON.stringify({ ...registered, seed_set: "demo" }));
+    const status = await main(["node", "foolsgold", "prereg", "register", withSet, "--log", log])
+      .then(() => main(["node", "foolsgold", "simulate", "--set", "demo", "--limit", "2", "--turns", "2", "--prereg", withSet, "--prereg-log", log, "--out", out]))
+      .finally(() => spy.mockRestore());
     expect(status).toBe(0);
     const rows = readJsonl<TranscriptRow>(out).rows;
     expect(rows).toHaveLength(2);
-    expect(verifyStamps({ simulated: rows }, parsePreregistration(registered, "fixture")).hash).toBe(stamp.hash);
+    const stamped = verifyStamps({ simulated: rows }, parsePreregistration({ ...registered, seed_set: "demo" }, "fixture"));
+    expect(stamped.registry?.seq).toBe(1);
+    expect(readJsonl<Record<string, unknown>>(log).rows.map((e) => e.kind)).toEqual(["register", "rollout"]);
     expect(stdout).not.toBe("");
   });
 
@@ -123,10 +134,40 @@ describe("foolsgold certify (banks mode)", () => {
     expect(rep.stderr).toContain("--replications: rep-16m not among the pre-registered replications (rep-14m)");
   });
 
-  it("reports without certifying under --allow-unregistered", async () => {
-    const r = await run("--allow-unregistered", "--base", base, "--trained", trained);
-    expect(r.status).toBe(1);
-    expect(r.stdout).toContain("NOT PRE-REGISTERED");
-    expect(r.stdout).toContain("VERDICT: NOT CERTIFIED (not pre-registered)");
+  it("simulate refuses an evaluation on a training split, named or ad hoc, and a rollout under an unregistered pre-registration", async () => {
+    const named = await run0("simulate", "--set", "train-rl-c", "--limit", "2", "--turns", "1", "--out", join(dir, "x.jsonl"));
+    expect(named.status).toBe(2);
+    expect(named.stderr).toContain('"train-rl-c" is a training split, not an evaluation set');
+    const adHoc = await run0("simulate", "--offset", "10", "--size", "2", "--turns", "1", "--out", join(dir, "y.jsonl"));
+    expect(adHoc.status).toBe(2);
+    expect(adHoc.stderr).toContain('overlaps training split "train-rl-c"');
+    const unregistered = await run0("simulate", "--set", "demo", "--limit", "2", "--turns", "1", "--prereg", write("unreg.json", JSON.stringify({ ...registered, name: "unregistered" })), "--prereg-log", join(dir, "empty-log.jsonl"), "--out", join(dir, "z.jsonl"));
+    expect(unregistered.status).toBe(3);
+    expect(unregistered.stderr).toContain('pre-registration "unregistered" is not registered');
+  });
+
+  it("does not warn that the pre-registered set overlaps itself", async () => {
+    const onEval6 = { ...registered, seed_set: "eval6" };
+    const s6 = makeStamp(parsePreregistration(onEval6, "eval6"), new Date("2026-01-02T00:00:00Z"));
+    const b = write("e6-b.jsonl", toJsonl(stampRows(bank(BASE_C, BASE_TASTE, undefined, "inst-A", 12_000_000), s6)));
+    const t = write("e6-t.jsonl", toJsonl(stampRows(bank(TRAINED_C, TRAINED_TASTE, undefined, "inst-A", 12_000_000), s6)));
+    // Unregistered, so it stops (exit 3) right after the seed checks, before any model is opened.
+    const r = await run("--prereg", write("e6.json", JSON.stringify(onEval6)), "--prereg-log", join(dir, "none.jsonl"), "--base", b, "--trained", t);
+    expect(r.status).toBe(3);
+    expect(r.stderr).not.toContain("warning");
+    expect(r.stderr).not.toContain("overlaps");
   });
 });
+
+async function run0(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((stdout += String(chunk)), true));
+  const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => ((stderr += String(chunk)), true));
+  try {
+    return { status: await main(["node", "foolsgold", ...args]), stdout, stderr };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+}

@@ -18,6 +18,7 @@ import { formatAuditReport } from "../../audit/format.js";
 import type { LogRow } from "../../audit/log-rows.js";
 import { replyItemsFromDialogues, replyItemsFromTranscripts } from "../../audit/replies.js";
 import { parseSuffixList } from "../../audit/suffixes.js";
+import { parseLabels } from "../../audit/labels.js";
 import { AUDITS, auditConfig, runAuditSuite, type AuditConfigInput, type AuditName } from "../../audit/suite.js";
 import { editContextFor, formatStackTransformAudit, runStackTransformAudit, STACK_TRANSFORMS, type TransformName as StackTransformName } from "../../audit/stack-transforms.js";
 import type { BankRow } from "../../core/types.js";
@@ -48,6 +49,11 @@ interface Options {
   transforms?: string;
   option?: string[];
   dictionary?: string;
+  labels?: string;
+  scan?: string;
+  guardBaseline?: string;
+  expectedTurns?: string;
+  guardThresholds?: string;
 }
 
 function int(value: string | undefined, flag: string, min: number): number | undefined {
@@ -86,6 +92,26 @@ export function auditPlan(opts: Options): AuditConfigInput {
   if (contexts !== undefined) merged.contexts = contexts;
   if (opts.paths) merged.paths = opts.paths.split(",").map((s) => s.trim());
   if (opts.term) merged.term = opts.term;
+  if (opts.guardBaseline !== undefined || opts.expectedTurns !== undefined || opts.guardThresholds !== undefined) {
+    const g = { ...((plan.training_guards as Record<string, unknown> | undefined) ?? {}) };
+    if (opts.guardBaseline !== undefined) g.baseline = opts.guardBaseline;
+    const turns = int(opts.expectedTurns, "--expected-turns", 1);
+    if (turns !== undefined) g.expected_turns = turns;
+    if (opts.guardThresholds !== undefined) {
+      let levels: unknown;
+      try {
+        levels = JSON.parse(opts.guardThresholds);
+      } catch (err) {
+        throw new InputError("--guard-thresholds", `expected JSON such as '{"stop":{"strict_laughter_rise_pp":3}}' (${(err as Error).message})`);
+      }
+      if (levels === null || typeof levels !== "object" || Array.isArray(levels)) throw new InputError("--guard-thresholds", "expected an object with inspect and/or stop");
+      for (const [level, v] of Object.entries(levels as Record<string, unknown>)) {
+        if (level !== "inspect" && level !== "stop") throw new InputError("--guard-thresholds", `unknown level "${level}" (inspect or stop)`);
+        g[level] = { ...((g[level] as Record<string, unknown> | undefined) ?? {}), ...(v as Record<string, unknown>) };
+      }
+    }
+    merged.training_guards = g;
+  }
   const parsed = auditConfig.safeParse(merged);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -113,7 +139,12 @@ export function register(program: Command): void {
     .option("--rows <file>", "bank rows {id, output, prompt?, group_id?} to transform with the stack named by --stack or the config (.jsonl or .jsonl.gz)")
     .option("--transforms <list>", `with --stack: comma-separated, from: ${STACK_TRANSFORMS.join(", ")} (default truncation,repetition,word-shuffle)`)
     .option("--option <key=value...>", "with --stack: stack option (JSON value), as in `score`")
-    .option("--dictionary <file>", "with --stack prose: slop dictionary (same as --option dictionary=FILE)");
+    .option("--dictionary <file>", "with --stack prose: slop dictionary (same as --option dictionary=FILE)")
+    .option("--labels <file>", "adjudicator labels (JSONL {turns, speaker?, a, b, label: a|b|tie}) for validating a candidate scored from text (--term surprise_gate or fluency)")
+    .option("--scan <files>", "uncovered-token scan: comma-separated banks / training dumps (JSONL transcripts; default the --bank)")
+    .option("--guard-baseline <file>", "training guards: compare every step with this bank instead of the first step")
+    .option("--expected-turns <n>", "training guards: policy turns of a complete session (default 10)")
+    .option("--guard-thresholds <json>", `training guards: thresholds per level, e.g. '{"inspect":{"strict_laughter_rise_pp":1},"stop":{"zero_cert_rise":5}}'`);
   addCommonOptions(command).action(async (opts: Options) => {
     if (opts.stack !== undefined || opts.rows !== undefined) return auditStack(opts);
     const plan = auditPlan(opts);
@@ -122,12 +153,19 @@ export function register(program: Command): void {
     const bank = opts.bank ? readJsonl<TranscriptRow>(opts.bank).rows : await simulatedBank(int(opts.sessions, "--sessions", 1)!);
     if (opts.bank && bank.length === 0) throw new InputError("--bank", `${opts.bank} is empty: the probes need transcripts with policy turns`);
     const log = opts.log ? readJsonl<LogRow>(opts.log).rows : undefined;
+    const scan = opts.scan
+      ? opts.scan.split(",").map((f) => f.trim()).filter(Boolean).map((name) => ({ name, rows: readJsonl<TranscriptRow>(name).rows }))
+      : undefined;
+    const labels = opts.labels ? parseLabels(readJsonl<unknown>(opts.labels).rows, opts.labels) : undefined;
+    const baselinePath = config.training_guards.baseline;
+    const baseline = baselinePath ? readJsonl<TranscriptRow>(baselinePath).rows : undefined;
+    if (baseline && baseline.length === 0) throw new InputError("training_guards.baseline", `${baselinePath} holds no transcripts`);
     const replies = opts.dialogues ? replyItemsFromDialogues(readJsonl<{ turns?: unknown }>(opts.dialogues).rows, config.transforms.replies) : replyItemsFromTranscripts(bank, config.transforms.replies);
     const replySource = opts.dialogues ?? (opts.bank ? `policy turns of ${opts.bank}` : "policy turns of the simulated bank (line-bank lines)");
     const models = await openModels(opts, ["audience", "embedder"]);
     const bars = new Map<string, Progress>();
     try {
-      const report = await runAuditSuite(plan, { bank, log, replies, replySource, suffixes }, { audience: models.roles.audience, embedder: models.roles.embedder, generator: models.roles.generator }, (audit, done, total) => {
+      const report = await runAuditSuite(plan, { bank, log, replies, replySource, suffixes, labels, baseline, scan }, { audience: models.roles.audience, embedder: models.roles.embedder, generator: models.roles.generator }, (audit, done, total) => {
         let bar = bars.get(audit);
         if (!bar) {
           for (const b of bars.values()) b.stop();

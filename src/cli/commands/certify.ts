@@ -3,7 +3,8 @@
 // itself on registered seed sets (offline: the trained arm is best-of-N of the base policy by the
 // training reward, plus a bait arm), stamps them with the pre-registration, scores every arm with one
 // instrument in the same run, and reports.
-// Exit status: 0 certified, 1 not certified, 2 unusable input, 3 pre-registration changed.
+// Every bank is rescored from its text; the registry binds text and pre-registration (from-text.ts).
+// Exit status: 0 certified, 1 not certified, 2 unusable input, 3 evidence changed since the rollouts.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Command } from "commander";
@@ -13,13 +14,16 @@ import { readJsonl, writeJsonl } from "../../core/jsonl.js";
 import type { TranscriptRow } from "../../core/types.js";
 import { certify, type SetBanks } from "../../certify/certify.js";
 import { formatCertifyReport } from "../../certify/format.js";
-import { loadPreregistration, makeStamp, PreregistrationMismatch, verifyStamps, type Preregistration } from "../../certify/preregistration.js";
+import { loadPreregistration, makeStamp, preregistrationHash, PreregistrationMismatch, verifyStamps, type Preregistration } from "../../certify/preregistration.js";
+import { assertPolicyTurns, bindings, rescoreSets, ScoresDisagree } from "../../certify/from-text.js";
+import { findRegistration, ProvenanceRefused, readLog, recordRollout, verifyChain, verifyProvenance, type BankProvenance, type RegisterEntry } from "../../certify/registry.js";
+import { assertPreregSeedSets, preregLogPath } from "./prereg.js";
 import { trainingTurnReward } from "../../certify/arms.js";
 import { checkBankSeeds } from "../../certify/seed-check.js";
-import { isScored, rolloutArms, scoreBank, type Arms } from "../../certify/rollout.js";
+import { rolloutArms, scoreBank, type Arms } from "../../certify/rollout.js";
 import { chatPartner, chatPolicy, retrievalPartner, retrievalPolicy, type Agent } from "../../envs/humor/agents.js";
 import { loadLineBank } from "../../envs/humor/line-bank.js";
-import { assertEvaluationAllowed, findSeedSet, loadSeedRegistry, seedsOf } from "../../envs/humor/seed-sets.js";
+import { assertEvaluationAllowed, findSeedSet, loadSeedRegistry, seedsOf, type SeedRegistry } from "../../envs/humor/seed-sets.js";
 import { createHumorScorer, humorOptions, transcriptProblem, type HumorOptions, type HumorScorer } from "../../stacks/humor.js";
 import { addCacheOptions, addConfigOption, openModels, type ModelsForCommand } from "../common-options.js";
 import { ExitCode } from "../index.js";
@@ -32,9 +36,6 @@ interface Options {
   trained?: string;
   bait?: string | boolean;
   replication: string[];
-  rescoredBase?: string;
-  rescoredTrained?: string;
-  rescoredBait?: string;
   set?: string;
   replications?: string;
   limit: string;
@@ -44,6 +45,8 @@ interface Options {
   trainedPolicy?: string;
   partner: string;
   registry?: string;
+  preregLog?: string;
+  policySpeaker?: string;
   banksDir?: string;
   stackOptions?: string;
   revisedOptions?: string;
@@ -73,7 +76,7 @@ function jsonOption(text: string | undefined, flag: string): Record<string, unkn
   }
 }
 
-function readBank(path: string): TranscriptRow[] {
+function readBank(path: string, policySpeaker: string): TranscriptRow[] {
   const { rows } = readJsonl<TranscriptRow>(path);
   rows.forEach((row, i) => {
     const problem = transcriptProblem(row);
@@ -81,8 +84,7 @@ function readBank(path: string): TranscriptRow[] {
     if (!Number.isInteger(row.seed)) throw new InputError(`${path} line ${i + 1}`, `"seed" must be an integer`);
   });
   if (rows.length === 0) throw new InputError(path, "holds no transcript rows");
-  const scored = rows.filter((r) => r.score !== undefined).length;
-  if (scored !== 0 && scored !== rows.length) throw new InputError(path, `${scored} of ${rows.length} rows are scored; score all of them or none (certify then scores them in one run)`);
+  assertPolicyTurns(rows, policySpeaker, path);
   return rows;
 }
 
@@ -96,10 +98,9 @@ export function register(program: Command): void {
     .option("--trained <bank>", "trained arm transcripts (JSONL), same seeds as --base")
     .option("--bait [bank]", "bait arm transcripts (banks mode); in rollout mode a bait arm is rolled out by default")
     .option("--no-bait", "roll out no bait arm")
-    .option("--replication <name=base,trained>", "a replication on disjoint seeds (repeatable)", collect, [])
-    .option("--rescored-base <bank>", "the primary base bank rescored under a revised instrument (scorer sensitivity)")
-    .option("--rescored-trained <bank>", "the primary trained bank rescored under the revised instrument")
-    .option("--rescored-bait <bank>", "the primary bait bank rescored under the revised instrument")
+    .option("--replication <name=base,trained>", "a pre-registered replication on disjoint seeds (repeatable)", collect, [])
+    .option("--prereg-log <file>", "pre-registration registry (default $FOOLSGOLD_PREREG_LOG, else .foolsgold/prereg-log.jsonl)")
+    .option("--policy-speaker <name>", "speaker of the policy's turns (the instrument's policy_speaker; default policy)")
     .option("--set <name>", "rollout mode: primary seed set (default: the pre-registration's seed_set, else demo)")
     .option("--replications <names>", "rollout mode: comma-separated replication seed sets (default: the pre-registration's)")
     .option("--limit <n>", "rollout mode: sessions per seed set", "40")
@@ -111,16 +112,16 @@ export function register(program: Command): void {
     .option("--registry <file>", "seed-set registry JSON (default: the built-in one)")
     .option("--banks-dir <dir>", "write the stamped, scored banks here (<set>.<arm>.jsonl)")
     .option("--stack-options <json>", "humor instrument options on top of the config's (e.g. '{\"preset\":\"RL-C\"}')")
-    .option("--revised-options <json>", "rescore the primary banks with these option changes and report scorer sensitivity")
+    .option("--revised-options <json>", "rescore the primary banks with these option changes and report scorer sensitivity (default: the pre-registration's scorer_revision)")
     .option("--concurrency <n>", "sessions in flight", "4")
     .option("--out <file>", "write the JSON artifact here")
     .option("--json", "print the result as JSON")
-    .addHelpText("after", "\nExit status: 0 certified, 1 not certified (bars missed or guards fired), 2 unusable input, 3 pre-registration changed since the rollouts.");
+    .addHelpText("after", "\nExit status: 0 certified, 1 not certified (bars missed, guards fired, parts missing), 2 unusable input, 3 evidence changed since the rollouts (pre-registration, registry, transcripts or stored scores).");
   addCacheOptions(addConfigOption(command)).action(async (opts: Options) => {
     try {
       await run(opts);
     } catch (err) {
-      if (err instanceof PreregistrationMismatch) {
+      if (err instanceof PreregistrationMismatch || err instanceof ProvenanceRefused || err instanceof ScoresDisagree) {
         process.stderr.write(`foolsgold: ${err.message}\n`);
         throw new ExitCode(3);
       }
@@ -132,72 +133,64 @@ export function register(program: Command): void {
 async function run(opts: Options): Promise<void> {
   const prereg: Preregistration | undefined = opts.prereg ? loadPreregistration(opts.prereg) : undefined;
   if (!prereg && !opts.allowUnregistered) throw new InputError("--prereg", "a certification needs its pre-registration file (or --allow-unregistered for a report that cannot certify)");
+  if (prereg) assertPreregSeedSets(prereg, opts.registry);
   const banksMode = opts.base !== undefined || opts.trained !== undefined;
   if (banksMode && (!opts.base || !opts.trained)) throw new InputError(opts.base ? "--trained" : "--base", "banks mode needs both --base and --trained");
   const concurrency = integer(opts.concurrency, "--concurrency", 1);
   const progress = !opts.json && process.stderr.isTTY;
   const tick = (label: string) => (progress ? (done: number, total: number) => process.stderr.write(`\r${label} ${done}/${total}   `) : undefined);
+  const logPath = preregLogPath(opts.preregLog);
+  const stackOptions = { ...jsonOption(opts.stackOptions, "--stack-options"), ...(opts.policySpeaker ? { policy_speaker: opts.policySpeaker } : {}) };
+  const policySpeaker = (stackOptions.policy_speaker as string | undefined) ?? "policy";
+  const revised = revisionOptions(opts, prereg);
+  const registry = loadSeedRegistry(opts.registry);
 
   let sets: SetBanks[] = [];
-  let rescored: { base: TranscriptRow[]; trained: TranscriptRow[]; bait?: TranscriptRow[] } | undefined;
-  const params: Record<string, unknown> = { prereg: opts.prereg, mode: banksMode ? "banks" : "rollout" };
+  const params: Record<string, unknown> = { prereg: opts.prereg, prereg_log: logPath, mode: banksMode ? "banks" : "rollout" };
+  const plan = banksMode ? undefined : rolloutPlan(opts, prereg);
   if (banksMode) {
     if (opts.bait === true) throw new InputError("--bait", "in banks mode, name the bait bank: --bait BAIT.jsonl");
-    sets.push({ name: prereg?.seed_set ?? "primary", base: readBank(opts.base!), trained: readBank(opts.trained!), ...(typeof opts.bait === "string" ? { bait: readBank(opts.bait) } : {}) });
+    sets.push({ name: prereg?.seed_set ?? "primary", base: readBank(opts.base!, policySpeaker), trained: readBank(opts.trained!, policySpeaker), ...(typeof opts.bait === "string" ? { bait: readBank(opts.bait, policySpeaker) } : {}) });
     for (const spec of opts.replication) {
       const m = /^([^=]+)=([^,]+),(.+)$/.exec(spec);
       if (!m) throw new InputError("--replication", `expected NAME=BASE.jsonl,TRAINED.jsonl, got "${spec}"`);
-      sets.push({ name: m[1], base: readBank(m[2]), trained: readBank(m[3]) });
+      if (prereg && !prereg.replications.includes(m[1])) throw new InputError("--replication", `"${m[1]}" is not among the pre-registered replications (${prereg.replications.join(", ") || "none"})`);
+      sets.push({ name: m[1], base: readBank(m[2], policySpeaker), trained: readBank(m[3], policySpeaker) });
     }
-    if (opts.rescoredBase || opts.rescoredTrained) {
-      if (!opts.rescoredBase || !opts.rescoredTrained) throw new InputError("--rescored-base/--rescored-trained", "give both rescored banks");
-      rescored = { base: readBank(opts.rescoredBase), trained: readBank(opts.rescoredTrained), ...(opts.rescoredBait ? { bait: readBank(opts.rescoredBait) } : {}) };
-    }
-    const registry = loadSeedRegistry(opts.registry);
-    const seedChecks: Record<string, unknown> = {};
-    for (const s of sets) {
-      const check = checkBankSeeds(registry, s.base.map((r) => r.seed), `set "${s.name}"`);
-      seedChecks[s.name] = check;
-      for (const w of check.warnings) process.stderr.write(`warning: set "${s.name}": ${w}\n`);
-    }
-    params.seed_checks = seedChecks;
-    // Refuse moved bars before spending any model calls on scoring.
-    if (prereg) verifyStamps(Object.fromEntries(sets.flatMap((s) => [[`${s.name} base`, s.base], [`${s.name} trained`, s.trained], ...(s.bait ? [[`${s.name} bait`, s.bait]] : [])])), prereg);
-    params.banks = { base: opts.base, trained: opts.trained, bait: opts.bait, replications: opts.replication, rescored: rescored ? [opts.rescoredBase, opts.rescoredTrained, opts.rescoredBait] : undefined };
+    params.seed_checks = checkSetSeeds(registry, sets);
+    // Refuse moved bars and unrecorded text before spending any model calls on scoring.
+    // A stamp, where rows carry one, must name this pre-registration; the registry is the evidence.
+    if (prereg && sets.some((s) => [...s.base, ...s.trained, ...(s.bait ?? [])].some((r) => r.meta?.preregistration !== undefined))) verifyStamps(armsOf(sets), prereg);
+    params.banks = { base: opts.base, trained: opts.trained, bait: opts.bait, replications: opts.replication };
+  }
+  let registration: RegisterEntry | null = null;
+  if (prereg && !opts.allowUnregistered) {
+    registration = registeredEntry(logPath, prereg);
+    if (banksMode) verifyProvenance(logPath, prereg, armsOf(sets));
   }
 
-  const plan = banksMode ? undefined : rolloutPlan(opts, prereg);
-  const needsScoring = sets.some((s) => !isScored(s.base) || !isScored(s.trained) || (s.bait && !isScored(s.bait)));
-  const revised = opts.revisedOptions !== undefined ? jsonOption(opts.revisedOptions, "--revised-options") : undefined;
-  const needModels = !banksMode || needsScoring || revised !== undefined;
   let models: ModelsForCommand | undefined;
   try {
-    let scorer: HumorScorer | undefined;
-    let instrumentOptions: HumorOptions = {};
-    if (needModels) {
-      const roles = ["audience", "embedder"];
-      if (!banksMode && opts.policy === "model") roles.push("policy");
-      if (!banksMode && opts.trainedPolicy === "model") roles.push("trained");
-      if (!banksMode && opts.partner === "model") roles.push("partner");
-      models = await openModels(opts, roles);
-      if (models.config.stack && models.config.stack !== "humor") throw new InputError(`${opts.config}: stack`, `certify scores humor sessions; the config names stack "${models.config.stack}"`);
-      instrumentOptions = validOptions({ ...models.config.options, ...jsonOption(opts.stackOptions, "--stack-options"), concurrency }, "humor options (config options + --stack-options)");
-      scorer = createHumorScorer(instrumentOptions, models.roles);
-      params.models = models.describe();
-      params.instrument = scorer.instrument;
-    }
+    const roles = ["audience", "embedder"];
+    if (!banksMode && opts.policy === "model") roles.push("policy");
+    if (!banksMode && opts.trainedPolicy === "model") roles.push("trained");
+    if (!banksMode && opts.partner === "model") roles.push("partner");
+    models = await openModels(opts, roles);
+    if (models.config.stack && models.config.stack !== "humor") throw new InputError(`${opts.config}: stack`, `certify scores humor sessions; the config names stack "${models.config.stack}"`);
+    const instrumentOptions = validOptions({ ...models.config.options, ...stackOptions, concurrency }, "humor options (config options + --stack-options)");
+    const scorer = createHumorScorer(instrumentOptions, models.roles);
+    params.models = models.describe();
+    params.instrument = scorer.instrument;
 
-    if (!banksMode) {
-      sets = await rolloutSets(opts, plan!, prereg, scorer!, models!, concurrency, tick, params);
-    } else if (needsScoring) {
-      sets = await Promise.all(sets.map(async (s) => scoreSet(s, scorer!, tick)));
-    }
-    if (rescored && [rescored.base, rescored.trained, rescored.bait ?? rescored.base].some((rows) => !isScored(rows))) {
-      throw new InputError("--rescored-base/--rescored-trained/--rescored-bait", "rescored banks must carry the revised instrument's scores");
-    }
+    if (!banksMode) sets = await rolloutSets(opts, plan!, prereg, registration, logPath, scorer, models, concurrency, tick, params);
+    // Every bank is scored from its text here, whatever it carries; stored scores must agree.
+    sets = await rescoreSets(scorer, sets, { onProgress: tick });
+    let rescored: { base: TranscriptRow[]; trained: TranscriptRow[]; bait?: TranscriptRow[] } | undefined;
+    let revisedHash: string | undefined;
     if (revised) {
-      const revisedScorer = createHumorScorer(validOptions({ ...instrumentOptions, ...revised }, "--revised-options"), models!.roles);
+      const revisedScorer = createHumorScorer(validOptions({ ...instrumentOptions, ...revised }, "--revised-options"), models.roles);
       params.revised_instrument = revisedScorer.instrument;
+      revisedHash = revisedScorer.instrument.hash;
       const primary = sets[0];
       rescored = {
         base: await scoreBank(revisedScorer, stripScores(primary.base), tick("rescoring base")),
@@ -208,12 +201,65 @@ async function run(opts: Options): Promise<void> {
     if (progress) process.stderr.write("\r\n");
     if (opts.banksDir) await writeBanks(opts.banksDir, sets, rescored);
 
-    const report = certify({ sets, preregistration: prereg, allowUnregistered: opts.allowUnregistered, rescored });
-    emit(makeArtifact("certify", params, report), opts, () => formatCertifyReport(report));
+    let provenance: BankProvenance[] = [];
+    if (registration) provenance = verifyProvenance(logPath, prereg!, armsOf(sets)).banks;
+    const earliest = provenance.map((b) => b.rolled_out_at).sort()[0];
+    const report = certify({ sets, preregistration: prereg, allowUnregistered: opts.allowUnregistered, rescored, ...(registration && earliest ? { registered: { at: registration.at, rolled_out_at: earliest } } : {}) });
+    const bound = bindings({
+      preregistrationHash: prereg ? preregistrationHash(prereg) : "",
+      log: logPath,
+      registration,
+      provenance,
+      instrumentHash: scorer.instrument.hash,
+      revisedInstrumentHash: revisedHash,
+      banks: armsOf(sets),
+    });
+    if (!registration && report.certified) {
+      report.certified = false;
+      report.blockers.push("not in the pre-registration registry");
+    }
+    const result = { ...report, bindings: bound };
+    emit(makeArtifact("certify", params, result), opts, () => formatCertifyReport(report));
     if (!report.certified) throw new ExitCode(1);
   } finally {
     await models?.close();
   }
+}
+
+function armsOf(sets: readonly SetBanks[]): Record<string, TranscriptRow[]> {
+  return Object.fromEntries(sets.flatMap((s) => [[`${s.name} base`, s.base], [`${s.name} trained`, s.trained], ...(s.bait ? [[`${s.name} bait`, s.bait]] : [])]));
+}
+
+/** The registration of `p` in the log (chain verified); refuses an unregistered pre-registration. */
+function registeredEntry(logPath: string, p: Preregistration): RegisterEntry {
+  const entries = readLog(logPath);
+  verifyChain(entries, logPath);
+  const entry = findRegistration(entries, preregistrationHash(p));
+  if (!entry) throw new ProvenanceRefused(`pre-registration "${p.name}" (${preregistrationHash(p).slice(0, 12)}) is not registered in ${logPath}; register it before the rollouts: foolsgold prereg register FILE`);
+  return entry;
+}
+
+/** The scorer revision: --revised-options, else the pre-registered one; the two must agree when both are given. */
+function revisionOptions(opts: Options, prereg: Preregistration | undefined): Record<string, unknown> | undefined {
+  const flag = opts.revisedOptions !== undefined ? jsonOption(opts.revisedOptions, "--revised-options") : undefined;
+  const registered = prereg?.scorer_revision;
+  if (flag && registered && JSON.stringify(flag) !== JSON.stringify(registered)) {
+    throw new InputError("--revised-options", `differs from the pre-registered scorer_revision ${JSON.stringify(registered)}`);
+  }
+  return flag ?? registered;
+}
+
+/** Every set's seeds against the registry: training seeds refused, its own set's seeds no overlap. */
+function checkSetSeeds(registry: SeedRegistry, sets: readonly SetBanks[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const s of sets) {
+    const own = registry.sets.find((r) => r.name === s.name);
+    const seeds = [...new Set([...s.base, ...s.trained, ...(s.bait ?? [])].map((r) => r.seed))];
+    const check = checkBankSeeds(registry, seeds, `set "${s.name}"`, own?.declared_overlaps ?? [], own?.name);
+    out[s.name] = check;
+    for (const w of check.warnings) process.stderr.write(`warning: set "${s.name}": ${w}\n`);
+  }
+  return out;
 }
 
 /** The seed sets a rollout uses; they must be the pre-registered ones. */
@@ -255,6 +301,8 @@ async function rolloutSets(
   opts: Options,
   plan: { primary: string; replications: string[] },
   prereg: Preregistration | undefined,
+  registration: RegisterEntry | null,
+  logPath: string,
   scorer: HumorScorer,
   models: ModelsForCommand,
   concurrency: number,
@@ -273,7 +321,7 @@ async function rolloutSets(
   const basePolicy: Agent = opts.policy === "model" ? chatPolicy(models.roles.policy) : retrievalPolicy(bank);
   const partner: Agent = opts.partner === "model" ? chatPartner(models.roles.partner) : retrievalPartner(bank);
   const trainedPolicy: Agent | undefined = opts.trainedPolicy === "model" ? chatPolicy(models.roles.trained) : undefined;
-  const stamp = prereg ? makeStamp(prereg) : undefined;
+  const stamp = prereg ? makeStamp(prereg, new Date(), registration ?? undefined) : undefined;
   const reward = trainingTurnReward({ audience: models.roles.audience, embedder: models.roles.embedder }, scorer.settings);
   const out: SetBanks[] = [];
   const checks: Record<string, unknown> = {};
@@ -297,12 +345,10 @@ async function rolloutSets(
       stamp,
       onProgress: (arm, d, t) => tick(`rolling out ${name} ${arm}`)?.(d, t),
     });
-    const scored: SetBanks = { name, base: [], trained: [] };
-    for (const arm of ["base", "trained", "bait"] as const) {
-      const rows = arms[arm];
-      if (rows) scored[arm] = await scoreBank(scorer, rows, tick(`scoring ${name} ${arm}`));
-    }
-    out.push(scored);
+    const rolled: SetBanks = { name, base: arms.base, trained: arms.trained, ...(arms.bait ? { bait: arms.bait } : {}) };
+    // The text is recorded in the registry as soon as it exists, before anything is scored.
+    if (registration && prereg) recordRollout(logPath, prereg, Object.entries(armsOf([rolled])).map(([label, rows]) => ({ label, rows })));
+    out.push(rolled);
   }
   params.rollout = {
     sets: [primary, ...replications],

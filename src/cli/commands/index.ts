@@ -28,4 +28,5 @@ export const commands: (LazyCommand | RegisterCommand)[] = [
   { names: ["audit"], load: () => import("./audit.js") },
   { names: ["ui"], load: () => import("./ui.js") },
   { names: ["calibrate-floor"], load: () => import("./calibrate-floor.js") },
+  { names: ["prereg"], load: () => import("./prereg.js") },
 ];

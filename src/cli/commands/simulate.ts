@@ -5,7 +5,10 @@ import type { Command } from "commander";
 import { makeArtifact, writeArtifact } from "../../core/artifact.js";
 import { InputError } from "../../core/errors.js";
 import { writeJsonl } from "../../core/jsonl.js";
-import { loadPreregistration, makeStamp, stampRows } from "../../certify/preregistration.js";
+import { loadPreregistration, makeStamp, preregistrationHash, stampRows } from "../../certify/preregistration.js";
+import { findRegistration, ProvenanceRefused, readLog, recordRollout, verifyChain } from "../../certify/registry.js";
+import { ExitCode } from "../index.js";
+import { assertPreregSeedSets, preregLogPath } from "./prereg.js";
 import { chatPartner, chatPolicy, retrievalPartner, retrievalPolicy, type Agent } from "../../envs/humor/agents.js";
 import { loadLineBank } from "../../envs/humor/line-bank.js";
 import { DEFAULT_RATES, PROVOCATION_KINDS, ratesSchema, type ProvocationKind } from "../../envs/humor/provocations.js";
@@ -34,6 +37,7 @@ interface Options {
   config?: string;
   cache?: string | false;
   prereg?: string;
+  preregLog?: string;
 }
 
 function positiveInt(value: string | undefined, flag: string, min = 1): number | undefined {
@@ -79,75 +83,104 @@ export function register(program: Command): void {
     .requiredOption("--out <file>", "write the transcript bank here (JSON Lines)")
     .option("--artifact <file>", "write the summary artifact (JSON) here")
     .option("--json", "print the summary as JSON")
-    .option("--prereg <file>", "stamp the bank with this pre-registration (certify checks the stamp)");
+    .option("--prereg <file>", "roll out under this registered pre-registration: stamp the bank and record its text in the registry")
+    .option("--prereg-log <file>", "pre-registration registry (default $FOOLSGOLD_PREREG_LOG, else .foolsgold/prereg-log.jsonl)");
   addCacheOptions(addConfigOption(command)).action(async (opts: Options) => {
-    const prereg = opts.prereg ? loadPreregistration(opts.prereg) : undefined;
-    const registry = loadSeedRegistry(opts.registry);
-    let target: SeedSet;
-    if (opts.set) {
-      if (opts.offset !== undefined || opts.size !== undefined) throw new InputError("--set", "use either --set or --offset/--size, not both");
-      target = findSeedSet(registry, opts.set);
-    } else {
-      const offset = positiveInt(opts.offset, "--offset", 0);
-      const size = positiveInt(opts.size, "--size");
-      if (offset === undefined || size === undefined) throw new InputError("seeds", "give --set NAME, or --offset N and --size N");
-      target = { name: `ad-hoc ${offset}+${size}`, offset, size, purpose: "evaluation", declared_overlaps: opts.declare?.split(",").map((s) => s.trim()) };
-    }
-    if (opts.purpose !== "evaluation" && opts.purpose !== "training") throw new InputError("--purpose", `expected evaluation or training, got "${opts.purpose}"`);
-    const check = opts.purpose === "evaluation" ? assertEvaluationAllowed(registry, target) : { refused: [], warnings: [], declared: [] };
-    for (const w of check.warnings) process.stderr.write(`warning: ${target.name} ${w}\n`);
-    const seeds = seedsOf(target, positiveInt(opts.limit, "--limit"));
-    const policyTurns = positiveInt(opts.turns, "--turns")!;
-    const rates = parseRates(opts.rates);
-    const temperature = Number(opts.temperature);
-    if (!(temperature >= 0 && temperature <= 2)) throw new InputError("--temperature", `expected a number in [0, 2], got "${opts.temperature}"`);
-
-    const bank = loadLineBank();
-    const needs = [opts.policy === "model" ? "policy" : null, opts.partner === "model" ? "partner" : null].filter((r): r is string => r !== null);
-    for (const [flag, value] of [["--policy", opts.policy], ["--partner", opts.partner]])
-      if (value !== "retrieval" && value !== "model") throw new InputError(flag, `expected retrieval or model, got "${value}"`);
-    let models: ModelsForCommand | undefined;
     try {
-      if (needs.length > 0) models = await openModels(opts, needs);
-      const policy: Agent = opts.policy === "model" ? chatPolicy(models!.roles.policy, { temperature }) : retrievalPolicy(bank);
-      const partner: Agent = opts.partner === "model" ? chatPartner(models!.roles.partner, { temperature }) : retrievalPartner(bank);
-      const progress = !opts.json && process.stderr.isTTY;
-      const stamp = prereg ? makeStamp(prereg) : undefined;
-      const started = performance.now();
-      const rows = await simulateSessions(seeds, {
-        policy,
-        partner,
-        policyTurns,
-        rates,
-        concurrency: positiveInt(opts.concurrency, "--concurrency"),
-        onProgress: progress ? (done, total) => process.stderr.write(`\rsimulating ${done}/${total}`) : undefined,
-      });
-      if (progress) process.stderr.write("\n");
-      const seconds = (performance.now() - started) / 1000;
-      await writeJsonl(opts.out, stamp ? stampRows(rows, stamp) : rows);
-      const summary = summarizeRollout(rows, rates);
-      const artifact = makeArtifact(
-        "humor-simulation",
-        {
-          seed_set: target,
-          purpose: opts.purpose,
-          overlap_check: check,
-          policy_turns: policyTurns,
-          rates,
-          policy: policy.description,
-          partner: partner.description,
-          line_bank: { version: bank.version, hash: bank.hash },
-          simulator: SIMULATOR_VERSION,
-          models: models?.describe() ?? {},
-          bank: opts.out,
-        },
-        { ...summary, seconds },
-      );
-      if (opts.artifact) writeArtifact(opts.artifact, artifact);
-      if (opts.json) process.stdout.write(JSON.stringify(artifact.result, null, 2) + "\n");
-      else process.stdout.write(`${formatRolloutSummary(summary)}\nwrote ${opts.out} in ${seconds.toFixed(2)} s\n`);
-    } finally {
-      await models?.close();
+      await simulate(opts);
+    } catch (err) {
+      if (err instanceof ProvenanceRefused) {
+        process.stderr.write(`foolsgold: ${err.message}\n`);
+        throw new ExitCode(3);
+      }
+      throw err;
     }
   });
+}
+
+async function simulate(opts: Options): Promise<void> {
+  const prereg = opts.prereg ? loadPreregistration(opts.prereg) : undefined;
+  const registry = loadSeedRegistry(opts.registry);
+  const logPath = preregLogPath(opts.preregLog);
+  let registration;
+  if (prereg) {
+    assertPreregSeedSets(prereg, opts.registry);
+    if (opts.purpose !== "evaluation") throw new InputError("--purpose", "a pre-registered rollout is an evaluation");
+    const allowed = [prereg.seed_set, ...prereg.replications].filter((x): x is string => x !== undefined);
+    if (allowed.length > 0 && (!opts.set || !allowed.includes(opts.set))) {
+      throw new InputError("--set", `a rollout under pre-registration "${prereg.name}" must use one of its seed sets (${allowed.join(", ")}), got ${opts.set ? `"${opts.set}"` : "an ad-hoc range"}`);
+    }
+    const entries = readLog(logPath);
+    verifyChain(entries, logPath);
+    registration = findRegistration(entries, preregistrationHash(prereg));
+    if (!registration) throw new ProvenanceRefused(`pre-registration "${prereg.name}" is not registered in ${logPath}; register it before the rollout: foolsgold prereg register ${opts.prereg}`);
+  }
+  let target: SeedSet;
+  if (opts.set) {
+    if (opts.offset !== undefined || opts.size !== undefined) throw new InputError("--set", "use either --set or --offset/--size, not both");
+    target = findSeedSet(registry, opts.set);
+  } else {
+    const offset = positiveInt(opts.offset, "--offset", 0);
+    const size = positiveInt(opts.size, "--size");
+    if (offset === undefined || size === undefined) throw new InputError("seeds", "give --set NAME, or --offset N and --size N");
+    target = { name: `ad-hoc ${offset}+${size}`, offset, size, purpose: "evaluation", declared_overlaps: opts.declare?.split(",").map((s) => s.trim()) };
+  }
+  if (opts.purpose !== "evaluation" && opts.purpose !== "training") throw new InputError("--purpose", `expected evaluation or training, got "${opts.purpose}"`);
+  const check = opts.purpose === "evaluation" ? assertEvaluationAllowed(registry, target) : { refused: [], warnings: [], declared: [] };
+  for (const w of check.warnings) process.stderr.write(`warning: ${target.name} ${w}\n`);
+  const seeds = seedsOf(target, positiveInt(opts.limit, "--limit"));
+  const policyTurns = positiveInt(opts.turns, "--turns")!;
+  const rates = parseRates(opts.rates);
+  const temperature = Number(opts.temperature);
+  if (!(temperature >= 0 && temperature <= 2)) throw new InputError("--temperature", `expected a number in [0, 2], got "${opts.temperature}"`);
+
+  const bank = loadLineBank();
+  const needs = [opts.policy === "model" ? "policy" : null, opts.partner === "model" ? "partner" : null].filter((r): r is string => r !== null);
+  for (const [flag, value] of [["--policy", opts.policy], ["--partner", opts.partner]])
+    if (value !== "retrieval" && value !== "model") throw new InputError(flag, `expected retrieval or model, got "${value}"`);
+  let models: ModelsForCommand | undefined;
+  try {
+    if (needs.length > 0) models = await openModels(opts, needs);
+    const policy: Agent = opts.policy === "model" ? chatPolicy(models!.roles.policy, { temperature }) : retrievalPolicy(bank);
+    const partner: Agent = opts.partner === "model" ? chatPartner(models!.roles.partner, { temperature }) : retrievalPartner(bank);
+    const progress = !opts.json && process.stderr.isTTY;
+    const stamp = prereg ? makeStamp(prereg, new Date(), registration) : undefined;
+    const started = performance.now();
+    const rows = await simulateSessions(seeds, {
+      policy,
+      partner,
+      policyTurns,
+      rates,
+      concurrency: positiveInt(opts.concurrency, "--concurrency"),
+      onProgress: progress ? (done, total) => process.stderr.write(`\rsimulating ${done}/${total}`) : undefined,
+    });
+    if (progress) process.stderr.write("\n");
+    const seconds = (performance.now() - started) / 1000;
+    await writeJsonl(opts.out, stamp ? stampRows(rows, stamp) : rows);
+    const recorded = prereg ? recordRollout(logPath, prereg, [{ label: opts.out, rows }]) : undefined;
+    const summary = summarizeRollout(rows, rates);
+    const artifact = makeArtifact(
+      "humor-simulation",
+      {
+        seed_set: target,
+        purpose: opts.purpose,
+        overlap_check: check,
+        policy_turns: policyTurns,
+        rates,
+        policy: policy.description,
+        partner: partner.description,
+        line_bank: { version: bank.version, hash: bank.hash },
+        simulator: SIMULATOR_VERSION,
+        models: models?.describe() ?? {},
+        bank: opts.out,
+        ...(recorded ? { prereg_log: { path: logPath, entry: recorded.seq, entry_hash: recorded.hash } } : {}),
+      },
+      { ...summary, seconds },
+    );
+    if (opts.artifact) writeArtifact(opts.artifact, artifact);
+    if (opts.json) process.stdout.write(JSON.stringify(artifact.result, null, 2) + "\n");
+    else process.stdout.write(`${formatRolloutSummary(summary)}\nwrote ${opts.out} in ${seconds.toFixed(2)} s\n`);
+  } finally {
+    await models?.close();
+  }
 }

@@ -40,11 +40,18 @@ export function retrievalPartner(bank: LineBank): Agent {
     description: `retrieval-partner(${bank.version})`,
     async reply({ plan, move, turnIndex }) {
       if (!move) throw new Error("the partner needs a move for every turn");
-      const lines = sessionStream(plan.seed, `partner/${move}`).shuffle(bank.partner[move]);
       const occurrence = plan.moves.slice(0, turnIndex).filter((m) => m === move).length;
       // What the partner talks about moves around the task from turn to turn.
       const thing = sessionStream(plan.seed, `partner/thing/${turnIndex}`).pick(plan.task.things);
-      return fillTemplate(lines[occurrence % lines.length], plan.slots, { thing });
+      // Each odd detail is pointed out once a session: the k-th odd_detail turn takes the k-th oddity of a
+      // per-session shuffle; once the task's oddities are spent, the partner carries on with the task.
+      const oddities = sessionStream(plan.seed, "partner/oddities").shuffle(plan.task.oddities);
+      if (move === "odd_detail" && occurrence >= oddities.length) {
+        const cont = sessionStream(plan.seed, "partner/continue").shuffle(bank.partner.continue);
+        return fillTemplate(cont[(turnIndex + occurrence) % cont.length], plan.slots, { thing });
+      }
+      const lines = sessionStream(plan.seed, `partner/${move}`).shuffle(bank.partner[move]);
+      return fillTemplate(lines[occurrence % lines.length], plan.slots, { thing, ...(move === "odd_detail" ? { oddity: oddities[occurrence] } : {}) });
     },
   };
 }

@@ -104,7 +104,11 @@ export function checkEvaluationSeeds(
   const check: EvaluationCheck = { refused: [], warnings: [], declared: [] };
   const declared = new Set(target.declared_overlaps ?? []);
   for (const set of registry.sets) {
-    if (target.name !== undefined && set.name === target.name) continue;
+    if (target.name !== undefined && set.name === target.name) {
+      // The target itself: its purpose decides, its own seeds are no overlap.
+      if (set.purpose === "training") check.refused.push(`"${set.name}" is a training split, not an evaluation set`);
+      continue;
+    }
     const shared = overlapOf(target, set);
     if (!shared) continue;
     const span = `seeds ${shared[0]}–${shared[1] - 1} (${shared[1] - shared[0]})`;
@@ -127,6 +131,18 @@ export function assertEvaluationAllowed(
     throw new InputError(label, `evaluation refused: ${check.refused.join("; ")}`);
   }
   return check;
+}
+
+/**
+ * A pre-registered evaluation set (seed_set or a replication) must be a registered set whose purpose
+ * is an evaluation and whose seeds touch no training split.
+ */
+export function assertEvaluationSet(registry: SeedRegistry, name: string, where: string): SeedSet {
+  const set = registry.sets.find((s) => s.name === name);
+  if (!set) throw new InputError(where, `unknown seed set "${name}"; known: ${registry.sets.map((s) => s.name).join(", ")}`);
+  if (set.purpose === "training") throw new InputError(where, `"${name}" is a training split; an evaluation must be on never-trained-on seeds (purpose evaluation, decision or replication)`);
+  assertEvaluationAllowed(registry, set);
+  return set;
 }
 
 /** The replications registered for an evaluation; they must be pairwise disjoint to be pooled. */

@@ -172,11 +172,49 @@ export function drawSlots(task: OfficeTask, rng: Rng): TaskSlots {
   };
 }
 
-/** Fill `{slot}` placeholders; an unknown slot is a bug in the bank, so it throws. */
+/** Slot values that are grammatically plural ("the sticky notes are"); every other value is singular. */
+export const PLURAL_VALUES: ReadonlySet<string> = new Set([
+  "the expense receipts", "the moving boxes", "the desk labels", "the cable bins", "the decorations",
+  "the speaker notes", "the sticky notes", "the shelf bins", "the permissions", "the photo captions",
+  "the movers", "the remote staff",
+]);
+
+/** The preposition each place takes ("at the loading dock", "on the rooftop"); "in" otherwise. */
+export const PLACE_PREPOSITIONS: Readonly<Record<string, "at" | "on">> = {
+  "the shared drive": "on", "the fourth floor": "on", "the rooftop": "on", "the loading dock": "at",
+  "the front desk": "at", "the new hire's desk": "at", "the intranet page": "on", "the break room bulletin board": "on",
+};
+
+/** Agreement forms a template may ask of a noun slot: {thing|is} → is / are. [singular, plural]. */
+export const AGREEMENT_FORMS: Readonly<Record<string, readonly [string, string]>> = {
+  is: ["is", "are"], was: ["was", "were"], has: ["has", "have"], isn: ["isn't", "aren't"], "isn't": ["isn't", "aren't"],
+  it: ["it", "they"], It: ["It", "They"], them: ["it", "them"], "it's": ["it's", "they're"], its: ["its", "their"],
+  itself: ["itself", "themselves"], works: ["works", "work"], needs: ["needs", "need"], wants: ["wants", "want"], keeps: ["keeps", "keep"],
+};
+
+const SLOT = /\{(\w+)(?:\|([\w']+))?\}/g;
+
+/**
+ * Fill `{slot}` placeholders. `{noun|form}` is an agreement form of that slot's value (AGREEMENT_FORMS);
+ * `{place|at}` is the place with its own preposition. An unknown slot or form is a bug in the bank, so
+ * it throws.
+ */
 export function fillTemplate(template: string, slots: TaskSlots, fresh?: Partial<TaskSlots>): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+  return template.replace(SLOT, (_, name: string, form: string | undefined) => {
     const value = (fresh as Record<string, string> | undefined)?.[name] ?? (slots as unknown as Record<string, string>)[name];
     if (value === undefined) throw new Error(`line bank template uses unknown slot {${name}}: ${template}`);
-    return value;
+    if (form === undefined) return value;
+    if (form === "at") {
+      if (name !== "place") throw new Error(`line bank template: {${name}|at} — only a place takes a preposition: ${template}`);
+      return `${PLACE_PREPOSITIONS[value] ?? "in"} ${value}`;
+    }
+    const forms = AGREEMENT_FORMS[form];
+    if (!forms) throw new Error(`line bank template uses unknown form {${name}|${form}}: ${template}`);
+    return forms[PLURAL_VALUES.has(value) ? 1 : 0];
   });
+}
+
+/** The slot names a template uses. */
+export function templateSlots(template: string): string[] {
+  return [...new Set([...template.matchAll(SLOT)].map((m) => m[1]))];
 }
