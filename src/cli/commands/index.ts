@@ -15,7 +15,8 @@ import { register as mine } from "./mine.js";
 import { register as audit } from "./audit.js";
 import { register as cache } from "./cache.js";
 import { register as ui } from "./ui.js";
+import { register as hunt } from "./hunt.js";
 
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: RegisterCommand[] = [demo, verifyMerge, certify, simulate, onset, detect, labels, lmServe, jokes, score, serve, mine, cache, audit, ui];
+export const commands: RegisterCommand[] = [demo, verifyMerge, certify, simulate, onset, detect, labels, lmServe, jokes, score, serve, mine, cache, audit, hunt, ui];
