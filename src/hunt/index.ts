@@ -22,6 +22,7 @@ export interface HuntStackOptions extends Omit<HuntOptions, "edits" | "scorer" |
   rows: readonly HuntRow[];
   families?: readonly Family[];
   positions?: readonly Position[];
+  minedPositions?: readonly Position[];
   /** Texts to mine insertions from (default: the rows' own replies). */
   mineFrom?: readonly string[];
   mine?: MineOptions;
@@ -47,7 +48,11 @@ export async function huntStack(options: HuntStackOptions): Promise<HuntReport> 
   const families = options.families ?? FAMILIES.filter((f) => (stack === "vrcli" ? true : f !== "vrcli")).filter((f) => (stack === "humor" ? true : f !== "laughter"));
   const mined = families.includes("mined") ? mineInsertions(options.mineFrom ?? replies, options.mine) : [];
   const setups = options.rows.flatMap((r) => (typeof (r as BankRow).prompt === "string" ? [(r as BankRow).prompt as string] : []));
-  const edits = catalog({ replies, bonusPhrases: options.bonusPhrases, penalizedWords: options.penalizedWords, mined, setups, seed: String(options.seed) }, { families, positions: options.positions });
+  const edits = catalog({ replies, bonusPhrases: options.bonusPhrases, penalizedWords: options.penalizedWords, mined, setups, seed: String(options.seed) }, {
+    families,
+    positions: options.positions ?? (stack === "humor" ? ["per-turn", "end"] : undefined),
+    minedPositions: options.minedPositions ?? (stack === "humor" ? ["per-turn"] : undefined),
+  });
   const result = await runHunt({ ...options, objective: options.objective ?? defaultObjective(stack), edits });
   return buildReport(result, stack, options.scorer.instrument.hash, referenceFor(stack, options.reference));
 }

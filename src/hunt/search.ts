@@ -7,7 +7,7 @@
 //     t interval above 0.
 //  3. compose — a beam of the best findings is chained pairwise (a then b) and screened and confirmed
 //     the same way, while budget is left.
-// Candidates are tried round-robin over operators in a seeded order, so a small budget still reaches
+// Candidates are tried round-robin over families, then operators, in a seeded order, so a small budget still reaches
 // every operator; the same seed, rows and edits give the same hunt.
 import { createRng } from "../core/random.js";
 import type { BankRow, Score, TranscriptRow } from "../core/types.js";
@@ -37,6 +37,8 @@ export interface HuntOptions {
   groupSize?: number;
   /** Rows per scoreRows call. */
   batchRows?: number;
+  /** Confirmed findings per class (family/operator) before the rest of that class is skipped. */
+  maxPerClass?: number;
   /** A gain must exceed this to count (objective units). */
   minGain?: number;
   policySpeaker?: string;
@@ -134,6 +136,7 @@ export async function runHunt(options: HuntOptions): Promise<HuntResult> {
   const groupSize = options.groupSize ?? 16;
   const batchRows = options.batchRows ?? 64;
   const minGain = options.minGain ?? 0;
+  const maxPerClass = options.maxPerClass ?? 4;
   const rng = createRng(`${seed}/hunt`);
   const order = rng.shuffle(options.rows.map((_, i) => i));
   const confirmIdx = order.slice(0, Math.min(confirmN, order.length));
@@ -229,50 +232,73 @@ export async function runHunt(options: HuntOptions): Promise<HuntResult> {
     };
   }
 
-  // Round-robin over operators; mined phrases travel in groups.
+  // Queues per operator (and insertion position). Insertions travel in groups: one insertion holding
+  // many texts, split when it raises the objective. Mined phrases come ranked (most widespread first):
+  // the first ones are tried alone, later ones in groups that double every 16 groups up to groupSize,
+  // because the top of the list is also tried where position matters (a last paragraph). Other
+  // insertions are unranked and grouped at once. Whole-reply transforms are tried one by one.
   const queues = new Map<string, Edit[][]>();
-  const singles = options.edits.filter((e) => e.family !== "mined");
-  const mined = options.edits.filter((e) => e.family === "mined");
-  for (const e of rng.shuffle(singles)) {
-    const key = `${e.family}/${e.operator}`;
-    if (!queues.has(key)) queues.set(key, []);
-    queues.get(key)!.push([e]);
+  const grouped = new Map<string, Edit[]>();
+  for (const e of rng.shuffle(options.edits.filter((x) => x.family !== "mined")).concat(options.edits.filter((x) => x.family === "mined"))) {
+    if (e.inserted !== undefined && e.position !== undefined) {
+      const key = `${e.family}/${e.operator}@${e.position}`;
+      if (!grouped.has(key)) grouped.set(key, []);
+      grouped.get(key)!.push(e);
+    } else {
+      const key = `${e.family}/${e.operator}`;
+      if (!queues.has(key)) queues.set(key, []);
+      queues.get(key)!.push([e]);
+    }
   }
-  const minedByPosition = new Map<string, Edit[]>();
-  for (const e of mined) {
-    const key = `mined/${e.position ?? "end"}`;
-    if (!minedByPosition.has(key)) minedByPosition.set(key, []);
-    minedByPosition.get(key)!.push(e);
-  }
-  // Mined phrases come ranked (most widespread first): the first ones are tried alone, later ones in
-  // groups that double in size every 16 groups up to groupSize. Grouping assumes a phrase pays wherever
-  // it sits in the insertion; the top of the list is also tried where position matters (a last paragraph).
-  for (const [key, list] of minedByPosition) {
+  for (const [key, list] of grouped) {
     const groups: Edit[][] = [];
+    const ranked = key.startsWith("mined/");
     for (let i = 0, g = 0; i < list.length; g++) {
-      const size = Math.min(groupSize, 2 ** Math.floor(g / 16));
+      const size = ranked ? Math.min(groupSize, 2 ** Math.floor(g / 16)) : groupSize;
       groups.push(list.slice(i, i + size));
       i += size;
     }
     queues.set(key, groups);
   }
-  const roundRobin: Edit[][] = [];
-  const lists = [...queues.values()];
-  for (let i = 0; lists.some((l) => i < l.length); i++) for (const l of lists) if (i < l.length) roundRobin.push(l[i]);
+  // Families take turns, and operators take turns within their family, so every family gets an equal
+  // share of a small budget whatever the number of its operators.
+  const interleave = <T>(lists: T[][]): T[] => {
+    const out: T[] = [];
+    for (let i = 0; lists.some((l) => i < l.length); i++) for (const l of lists) if (i < l.length) out.push(l[i]);
+    return out;
+  };
+  const perFamily = new Map<string, Edit[][][]>();
+  for (const [key, list] of queues) {
+    const family = key.split("/")[0];
+    if (!perFamily.has(family)) perFamily.set(family, []);
+    perFamily.get(family)!.push(list);
+  }
+  const roundRobin: Edit[][] = interleave([...perFamily.values()].map((ops) => interleave(ops)));
 
   const groupEdit = (members: Edit[]): Edit => {
     if (members.length === 1) return members[0];
-    const joined = members.map((m) => m.inserted ?? "").join(" ");
-    const [e] = insertions({ family: "mined", operator: "mined-phrase", why: members[0].why, reference: "clean-counterpart", label: () => `${members.length} phrases` }, [joined], [members[0].position ?? "end"]);
+    const m = members[0];
+    const joined = members.map((x) => x.inserted ?? "").join(" ");
+    const [e] = insertions({ family: m.family, operator: m.operator, why: m.why, reference: m.reference, label: () => `${members.length} texts` }, [joined], [m.position ?? "end"]);
     return e;
   };
+  const perClass = new Map<string, number>();
+  const full = (e: Edit) => (perClass.get(`${e.family}/${e.operator}`) ?? 0) >= maxPerClass;
 
   const seenIds = new Set<string>();
   let screened = 0;
   try {
     const perBatch = Math.max(1, Math.floor(batchRows / Math.max(1, screenIdx.length)));
-    for (let at = 0; at < roundRobin.length; at += perBatch) {
-      const slice = roundRobin.slice(at, at + perBatch);
+    for (let at = 0; at < roundRobin.length; ) {
+      // Near the end of the budget, screen only as many candidates as it still pays for.
+      const room = Math.floor((budget - spent) / Math.max(1, screenIdx.length));
+      if (room < 1) break;
+      const slice: Edit[][] = [];
+      while (at < roundRobin.length && slice.length < Math.min(perBatch, room)) {
+        const next = roundRobin[at++];
+        if (!full(next[0])) slice.push(next);
+      }
+      if (slice.length === 0) continue;
       const edits = slice.map(groupEdit);
       const gains = await screen(edits);
       for (const [j, members] of slice.entries()) {
@@ -282,10 +308,14 @@ export async function runHunt(options: HuntOptions): Promise<HuntResult> {
         if (g === null || g <= minGain) continue;
         const hits = members.length === 1 ? members : await bisect(members);
         for (const hit of hits) {
-          if (seenIds.has(hit.id)) continue;
+          if (seenIds.has(hit.id) || full(hit)) continue;
           seenIds.add(hit.id);
           const f = await confirm(hit);
-          if (f) (findings.push(f), tally(hit, "confirmed"));
+          if (f) {
+            findings.push(f);
+            tally(hit, "confirmed");
+            perClass.set(f.class, (perClass.get(f.class) ?? 0) + 1);
+          }
         }
       }
     }
@@ -309,12 +339,15 @@ export async function runHunt(options: HuntOptions): Promise<HuntResult> {
   }
 
   /** Splits a raising group until the single phrases that raise the objective on their own are found. */
-  async function bisect(group: Edit[]): Promise<Edit[]> {
+  async function bisect(group: Edit[], want = Math.max(1, maxPerClass - (perClass.get(`${group[0].family}/${group[0].operator}`) ?? 0))): Promise<Edit[]> {
     if (group.length === 1) return group;
     const halves = [group.slice(0, Math.ceil(group.length / 2)), group.slice(Math.ceil(group.length / 2))];
-    const gains = await screen(halves.map(groupEdit));
     const out: Edit[] = [];
-    for (const [j, h] of halves.entries()) if (gains[j] !== null && gains[j]! > minGain) out.push(...(await bisect(h)));
+    for (const h of halves) {
+      if (out.length >= want) break;
+      const [g] = await screen([groupEdit(h)]);
+      if (g !== null && g > minGain) out.push(...(await bisect(h, want - out.length)));
+    }
     return out;
   }
 

@@ -52,10 +52,14 @@ function mineTexts(path: string): string[] {
   return texts;
 }
 
-/** Humor without --rows: transcript prefixes ending at a policy turn, from sessions simulated offline. */
-async function humorContexts(n: number): Promise<TranscriptRow[]> {
-  const bank = await simulatedBank(n);
-  return contextsFromTranscripts(bank, n).map((c, i) => ({ id: c.id, seed: i, turns: c.turns }));
+/**
+ * Humor without --rows: transcript prefixes ending at a policy turn, from sessions simulated offline,
+ * and the policy turns of a larger simulated bank to mine insertions from.
+ */
+export async function humorContexts(n: number, mineSessions = 60): Promise<{ rows: TranscriptRow[]; mineFrom: string[] }> {
+  const bank = await simulatedBank(Math.max(n, mineSessions));
+  const rows = contextsFromTranscripts(bank.slice(0, n), n).map((c, i) => ({ id: c.id, seed: i, turns: c.turns }));
+  return { rows, mineFrom: bank.flatMap((r) => r.turns.filter((t) => t.speaker === "policy").map((t) => t.text)) };
 }
 
 export function register(program: Command): void {
@@ -85,7 +89,8 @@ export function register(program: Command): void {
     const opened = await openScorer({ ...opts, overrides });
     const reference = opened.stack === "humor" || opened.stack === "cherrl" ? undefined : await openModels(opts, ["reference"]);
     try {
-      const rows: HuntRow[] = opts.rows ? readJsonl<HuntRow>(opts.rows).rows : opened.stack === "humor" ? await humorContexts(int(opts.contexts, "--contexts", 2)) : [];
+      const simulated = !opts.rows && opened.stack === "humor" ? await humorContexts(int(opts.contexts, "--contexts", 2)) : undefined;
+      const rows: HuntRow[] = opts.rows ? readJsonl<HuntRow>(opts.rows).rows : (simulated?.rows ?? []);
       if (rows.length < 2) throw new InputError("--rows", opts.rows ? `${opts.rows} has ${rows.length} rows; the hunt needs at least 2` : `the "${opened.stack}" stack needs bank rows to edit: --rows FILE`);
       if (opened.scorer.rowKind === "bank") rows.forEach((r, i) => {
         if (typeof (r as BankRow).output !== "string") throw new InputError(`${opts.rows} row ${i + 1}`, 'needs a string "output"');
@@ -108,7 +113,7 @@ export function register(program: Command): void {
         seed: opts.seed,
         objective: opts.objective,
         families: families as Family[] | undefined,
-        mineFrom: opts.mine ? mineTexts(opts.mine) : undefined,
+        mineFrom: opts.mine ? mineTexts(opts.mine) : simulated?.mineFrom,
         screenRows: int(opts.screenRows, "--screen-rows", 1),
         confirmRows: int(opts.confirmRows, "--confirm-rows", 2),
         bonusPhrases,

@@ -11,8 +11,10 @@ import { vrcliEdits } from "./vrcli.js";
 
 export interface CatalogOptions {
   families: readonly Family[];
-  /** Insertion positions for laughter cues and mined phrases. */
+  /** Insertion positions for laughter cues. */
   positions?: readonly Position[];
+  /** Insertion positions for mined phrases. */
+  minedPositions?: readonly Position[];
 }
 
 export function catalog(ctx: OperatorContext, options: CatalogOptions): Edit[] {
@@ -25,6 +27,6 @@ export function catalog(ctx: OperatorContext, options: CatalogOptions): Edit[] {
   if (want.has("substitution")) out.push(...substitutionEdits(ctx));
   if (want.has("laughter")) out.push(...laughterEdits(ctx.seed, options.positions ?? ["end", "per-turn"]));
   if (want.has("vrcli")) out.push(...vrcliEdits(ctx.setups ?? [], ctx.replies));
-  if (want.has("mined") && ctx.mined?.length) out.push(...minedEdits(ctx.mined, options.positions?.filter((p) => p !== "per-turn")));
+  if (want.has("mined") && ctx.mined?.length) out.push(...minedEdits(ctx.mined, options.minedPositions));
   return out;
 }
