@@ -33,7 +33,7 @@ export function paddingEdits(ctx: OperatorContext): Edit[] {
   out.push(...insertions({ family: "padding", operator: "off-topic-filler", why: "a sentence taken from another reply is not about this one" }, filler, ["end", "after-sentence"]));
   if (ctx.bonusPhrases?.length) {
     const phrases = rng.shuffle(ctx.bonusPhrases);
-    const strung = [4, 8, phrases.length].map((k) => `${phrases.slice(0, k).join(", ")}.`);
+    const strung = [...new Set([4, 8, phrases.length].map((k) => `${phrases.slice(0, k).join(", ")}.`))];
     out.push(...insertions({ family: "padding", operator: "bonus-phrases", why: "the reward's own bonus phrases strung together say nothing", label: (t) => `${t.split(",").length} phrases` }, strung, ["end", "start", "after-sentence"]));
   }
   out.push(...insertions({ family: "padding", operator: "closing", why: "a closing formula found at the end of other replies is not about this task" }, closings(ctx.replies), ["end"]));
