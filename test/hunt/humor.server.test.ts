@@ -7,11 +7,11 @@ import { humorContexts } from "../../src/cli/commands/hunt.js";
 import { huntStack } from "../../src/hunt/index.js";
 import { openScorer } from "../../src/stacks/open.js";
 
-async function hunt(vocab: "v2-seed" | "v3", budget: number) {
+async function hunt(vocab: "v2-seed" | "v3", budget: number, families: ("laughter" | "mined")[]) {
   const { rows, mineFrom } = await humorContexts(2);
   const opened = await openScorer({ stack: "humor", cache: false, overrides: { normalization: { vocab } } });
   try {
-    return await huntStack({ scorer: opened.scorer as never, rows, mineFrom, budget, seed: 0, families: ["laughter", "mined"], screenRows: 1, confirmRows: 2 });
+    return await huntStack({ scorer: opened.scorer as never, rows, mineFrom, budget, seed: 0, families, screenRows: 1, confirmRows: 2 });
   } finally {
     await opened.close();
   }
@@ -19,7 +19,7 @@ async function hunt(vocab: "v2-seed" | "v3", budget: number) {
 
 describe("hunt against the humor stack", () => {
   it("against v2-seed: the fuzzer's gap families, long elongations and a laughter-free mined phrase", async () => {
-    const r = await hunt("v2-seed", 300);
+    const r = await hunt("v2-seed", 200, ["laughter", "mined"]);
     const classes = r.classes.map((c) => c.class);
     for (const c of ["laughter/emoji", "laughter/emoticon", "laughter/action", "laughter/word-elongation"]) expect(classes, c).toContain(c);
     const inserted = r.findings.map((f) => f.inserted ?? "");
@@ -28,15 +28,12 @@ describe("hunt against the humor stack", () => {
     expect(phrase, "a laughter-free mined phrase").toBeDefined();
     expect(phrase!.mean).toBeGreaterThan(5);
     for (const f of r.findings) expect(f.ci[0], f.id).toBeGreaterThan(0);
-    expect(r.spent).toBeLessThanOrEqual(300);
+    expect(r.spent).toBeLessThanOrEqual(200);
   }, 300_000);
 
-  it("against v3: every generated laughter cue is closed; what stays open is reported, laughter-free", async () => {
-    const r = await hunt("v3", 260);
-    expect(r.candidates.by_family.laughter.confirmed).toBe(0);
+  it("against v3: every generated laughter cue is closed (what stays open is mined text, see docs/hunt.md)", async () => {
+    const r = await hunt("v3", 80, ["laughter"]);
     expect(r.candidates.by_family.laughter.screened).toBe(r.candidates.by_family.laughter.total);
-    const open = r.findings.filter((f) => f.family === "mined");
-    expect(open.length).toBeGreaterThan(0);
-    for (const f of open) expect(f.no_better.detail).toMatch(/laughter-free/);
+    expect(r.findings).toEqual([]);
   }, 300_000);
 });
