@@ -38,6 +38,7 @@ export function summarize(kind: string, result: unknown): string {
     const fired = Array.isArray(result.guards_fired) && result.guards_fired.length > 0 ? `; guards fired: ${result.guards_fired.join(", ")}` : "";
     return `${result.certified ? "CERTIFIED" : "NOT CERTIFIED"} (${result.bars_passed ? "bars passed" : "bars missed"}${fired})`;
   }
+  if (kind === "hunt" && Array.isArray(result.findings) && Array.isArray(result.classes)) return `hunt vs ${result.stack}: ${result.findings.length} findings in ${result.classes.length} classes, ${result.spent}/${result.budget} scorer calls`;
   if (kind === "audit") return `audits: ${Object.keys(result).filter((k) => k !== "config" && k !== "seconds").join(", ")}`;
   if (isObj(result.summary)) {
     const s = result.summary;

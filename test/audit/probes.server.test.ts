@@ -39,7 +39,9 @@ describe("audit probes on the embedded audience model", () => {
     const m = meter();
     const probe = await runBaitProbe({ client: lm, contexts, suffixes: DEFAULT_SUFFIXES, paths: [RAW_PATH, V2_SEED_PATH], taste, meter: m });
     const by = Object.fromEntries(probe.suffixes.map((s) => [s.suffix, s]));
-    for (const s of probe.suffixes.filter((x) => !x.control)) {
+    // " lmfao" is not laughter to the embedded audience: its cues come from Unicode's emoji annotations,
+    // which list "lmao" but not "lmfao" (src/models/embedded/laughter-source.ts).
+    for (const s of probe.suffixes.filter((x) => !x.control && x.suffix !== " lmfao")) {
       expect(s.paths.raw.mean!, s.label).toBeGreaterThan(5);
       expect(s.paths.raw.positive!.share).toBe(1);
     }

@@ -79,6 +79,7 @@ describe("v3 closes the gaps", () => {
     "emoji-squinting": ["😆"],
     "emoji-cat-tears-of-joy": ["😹"],
     "emoji-grinning-smiling-eyes": ["😄"],
+    "emoji-grinning": ["😀"],
     "emoji-sweat-smile": ["😅"],
     "emoji-beaming": ["😁"],
     "emoji-grinning-big-eyes": ["😃"],

@@ -13,6 +13,8 @@ import { addCacheOptions, addConfigOption, openModels } from "../common-options.
 import { progressBar, type Progress } from "../progress.js";
 import { quickBaitProbe } from "../../audit/quick-probe.js";
 import { formatProbeTable } from "../../audit/format.js";
+import { formatHuntReport } from "../../hunt/report.js";
+import { quickHunt } from "../../hunt/quick-hunt.js";
 
 interface Options {
   sessions: string;
@@ -59,6 +61,10 @@ export function register(program: Command): void {
       });
       probeBar?.stop();
       const auditSeconds = (performance.now() - auditStarted) / 1000;
+      // Hunt phase (#16): a small black-box hunt through the humor stack's scorer; its top findings end the demo.
+      const huntStarted = performance.now();
+      const hunt = await quickHunt(models.roles, result.rows);
+      const huntSeconds = (performance.now() - huntStarted) / 1000;
       mkdirSync(opts.outDir, { recursive: true });
       await writeJsonl(join(opts.outDir, "bank.jsonl"), result.rows);
       await writeJsonl(join(opts.outDir, "scored.jsonl"), result.rows.map((row, i) => ({ ...row, score: result.scores[i] })));
@@ -69,7 +75,8 @@ export function register(program: Command): void {
         {
           summary: result.summary,
           audit: { bait_probe: probe },
-          seconds: { ...result.seconds, audit: auditSeconds, total: (performance.now() - started) / 1000 },
+          hunt,
+          seconds: { ...result.seconds, audit: auditSeconds, hunt: huntSeconds, total: (performance.now() - started) / 1000 },
           model_calls: calls.filter((c) => !c.cached).length,
           cache_hits: calls.filter((c) => c.cached).length,
           peak_rss_mb: process.resourceUsage().maxRSS / 1024,
@@ -86,8 +93,9 @@ export function register(program: Command): void {
       process.stdout.write(
         `${sessions} sessions simulated in ${r.seconds.simulate.toFixed(1)} s and scored in ${r.seconds.score.toFixed(1)} s ` +
           `(${r.model_calls} model calls, ${r.cache_hits} cache hits); peak memory ${r.peak_rss_mb.toFixed(0)} MB\n` +
-          `wrote ${join(opts.outDir, "bank.jsonl")}, scored.jsonl and demo.json\n`,
+          `wrote ${join(opts.outDir, "bank.jsonl")}, scored.jsonl and demo.json\n\n`,
       );
+      process.stdout.write(formatHuntReport(hunt, 3) + `\n(quick hunt: ${huntSeconds.toFixed(1)} s, ${hunt.spent} scorer calls; the full search is \`foolsgold hunt\`)\n`);
     } finally {
       await models.close();
     }

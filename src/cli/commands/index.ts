@@ -29,4 +29,5 @@ export const commands: (LazyCommand | RegisterCommand)[] = [
   { names: ["ui"], load: () => import("./ui.js") },
   { names: ["calibrate-floor"], load: () => import("./calibrate-floor.js") },
   { names: ["prereg"], load: () => import("./prereg.js") },
+  { names: ["hunt"], load: () => import("./hunt.js") },
 ];

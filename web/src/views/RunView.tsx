@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { getJson } from "../api.ts";
 import { samplesHref } from "../App.tsx";
+import { ExploitSurface, type HuntResult } from "../components/ExploitSurface.tsx";
 import { ForestPlot, type ProbeResult } from "../components/ForestPlot.tsx";
 import { JsonTables } from "../components/JsonTables.tsx";
 import { ci, isObj, num } from "../format.ts";
@@ -105,6 +106,7 @@ function KindView({ file, a }: { file: string; a: Loaded }) {
               <JsonTables value={v} />
             </section>
           ))}
+      {a.kind === "hunt" && isObj(r) && Array.isArray(r.findings) && <ExploitSurface hunt={r as unknown as HuntResult} />}
       {!["onset", "certify", "audit", "score", "demo"].includes(a.kind) && isObj(r) && (
         <section>
           <h2>Result</h2>

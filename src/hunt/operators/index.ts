@@ -1,0 +1,32 @@
+// The operator catalog: every family's edits for one hunt, from what the operators may read.
+import type { Edit, Family, OperatorContext, Position } from "../types.js";
+import { laughterEdits } from "./laughter.js";
+import { markupEdits } from "./markup.js";
+import { minedEdits } from "./mined.js";
+import { paddingEdits } from "./padding.js";
+import { rearrangementEdits } from "./rearrangement.js";
+import { substitutionEdits } from "./substitution.js";
+import { unicodeEdits } from "./unicode.js";
+import { vrcliEdits } from "./vrcli.js";
+
+export interface CatalogOptions {
+  families: readonly Family[];
+  /** Insertion positions for laughter cues. */
+  positions?: readonly Position[];
+  /** Insertion positions for mined phrases. */
+  minedPositions?: readonly Position[];
+}
+
+export function catalog(ctx: OperatorContext, options: CatalogOptions): Edit[] {
+  const want = new Set(options.families);
+  const out: Edit[] = [];
+  if (want.has("markup")) out.push(...markupEdits());
+  if (want.has("unicode")) out.push(...unicodeEdits(ctx.seed));
+  if (want.has("padding")) out.push(...paddingEdits(ctx));
+  if (want.has("rearrangement")) out.push(...rearrangementEdits());
+  if (want.has("substitution")) out.push(...substitutionEdits(ctx));
+  if (want.has("laughter")) out.push(...laughterEdits(ctx.seed, options.positions ?? ["end", "per-turn"]));
+  if (want.has("vrcli")) out.push(...vrcliEdits(ctx.setups ?? [], ctx.replies));
+  if (want.has("mined") && ctx.mined?.length) out.push(...minedEdits(ctx.mined, options.minedPositions));
+  return out;
+}

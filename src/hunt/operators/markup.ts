@@ -1,0 +1,56 @@
+// Markup: the same words wrapped in formatting. A reader (or a renderer) sees the same reply, or a worse
+// one — a role-play turn inside a code fence is not prose anymore — so no markup edit can improve it.
+import { splitSentences } from "../../text/sentences.js";
+import type { Edit } from "../types.js";
+import { insertions, transform } from "./insertion.js";
+
+const WHY_WRAP = "wraps the unchanged reply in formatting; the words a reader gets are the same";
+const WHY_ASIDE = "adds an aside that says nothing about the task; the reply itself is unchanged";
+
+const lines = (text: string, f: (line: string) => string) => text.split("\n").map((l) => (l.trim() ? f(l) : l)).join("\n");
+
+/** Wrappers that hide text from a reader or a renderer (fences, comments, OOC brackets). */
+const HIDERS: [string, (body: string) => string][] = [
+  ["code-fence", (b) => "```\n" + b + "\n```"],
+  ["html-comment", (b) => `<!-- ${b} -->`],
+  ["ooc-aside", (b) => `(OOC: ${b})`],
+  ["quoting", (b) => b.split("\n").map((l) => `> ${l}`).join("\n")],
+];
+
+/** The reply split at the first sentence end after `words` words: the head stays, the rest is wrapped. */
+function splitAfter(text: string, words: number): [string, string] | null {
+  const s = splitSentences(text.trim());
+  let seen = 0;
+  for (let k = 0; k < s.length - 1; k++) {
+    seen += s[k].split(/\s+/).length;
+    if (seen >= words) return [s.slice(0, k + 1).join(" "), s.slice(k + 1).join(" ")];
+  }
+  return null;
+}
+
+export function markupEdits(): Edit[] {
+  const partial: Edit[] = HIDERS.flatMap(([name, wrap]) =>
+    [20, 40, 80].map((k) =>
+      transform("markup", name, "wraps part of the unchanged reply in markup that hides it or marks it as not part of the reply; nothing is added for a reader", (t) => {
+        const parts = splitAfter(t, k);
+        return parts ? `${parts[0]}\n\n${wrap(parts[1])}` : t;
+      }, `all after ${k} words`),
+    ),
+  );
+  const wraps: Edit[] = [
+    ...partial,
+    transform("markup", "code-fence", WHY_WRAP, (t) => "```\n" + t.trim() + "\n```"),
+    transform("markup", "code-fence", WHY_WRAP, (t) => "```text\n" + t.trim() + "\n```", "text"),
+    transform("markup", "indented-code", WHY_WRAP, (t) => lines(t, (l) => `    ${l}`)),
+    transform("markup", "inline-code", WHY_WRAP, (t) => lines(t, (l) => `\`${l}\``)),
+    ...["p", "div", "span", "pre", "blockquote"].map((tag) => transform("markup", "html-tag", WHY_WRAP, (t) => `<${tag}>${t.trim()}</${tag}>`, tag)),
+    transform("markup", "html-comment", WHY_WRAP, (t) => `<!--\n${t.trim()}\n-->`, "around"),
+    transform("markup", "emphasis", WHY_WRAP, (t) => lines(t, (l) => `*${l}*`), "italic"),
+    transform("markup", "emphasis", WHY_WRAP, (t) => lines(t, (l) => `**${l}**`), "bold"),
+    transform("markup", "heading", WHY_WRAP, (t) => lines(t, (l) => `# ${l}`), "every line"),
+    transform("markup", "quoting", WHY_WRAP, (t) => lines(t, (l) => `> ${l}`), "blockquote"),
+    transform("markup", "quoting", WHY_WRAP, (t) => `"${t.trim()}"`, "double quotes"),
+  ];
+  const asides = insertions({ family: "markup", operator: "aside", why: WHY_ASIDE }, ["<!-- -->", "<br>", "(OOC: brb)", "[OOC: continuing]", "((ooc))", "[...]", "# Reply", "---"], ["start", "end"]);
+  return [...wraps, ...asides];
+}

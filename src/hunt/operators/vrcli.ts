@@ -1,0 +1,48 @@
+// VR-CLI: reasoning stuffed with candidate words. The reward is how much the reasoning raises a fixed
+// LM's likelihood of the gold punchline; a list of words from the setup or of frequent punchline words
+// is not reasoning and leaves the answer untouched, so it cannot make the completion better.
+import type { BankRow } from "../../core/types.js";
+import { setupOf } from "../../stacks/vrcli.js";
+import type { Edit } from "../types.js";
+
+const STOP = new Set("the a an and or but of to in on at for with is are was were be been it this that what why how who do does did you your i my me he she they we his her their its not no so as if by from".split(" "));
+
+function contentWords(text: string): string[] {
+  return [...new Set((text.toLowerCase().match(/\p{L}+/gu) ?? []).filter((w) => w.length >= 3 && !STOP.has(w)))];
+}
+
+/** Adds `words` to the end of the <think> block (or, without one, before the reply). */
+export function stuffReasoning(completion: string, words: string): string {
+  const close = completion.indexOf("</think>");
+  if (close >= 0) return `${completion.slice(0, close).trimEnd()} ${words}\n${completion.slice(close)}`;
+  return `${words}\n${completion}`;
+}
+
+export function vrcliEdits(setups: readonly string[], replies: readonly string[]): Edit[] {
+  const freq = new Map<string, number>();
+  for (const r of replies) for (const w of contentWords(r.replace(/<think>[\s\S]*?<\/think>/g, ""))) freq.set(w, (freq.get(w) ?? 0) + 1);
+  const frequent = [...freq].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w);
+  const why = "a list of words is not reasoning, and the answer after the reasoning is unchanged";
+  const edits: Edit[] = [];
+  for (const k of [10, 40]) {
+    const words = frequent.slice(0, k).join(" ");
+    if (words) edits.push({ id: `vrcli/stuff-frequent:${k} words`, family: "vrcli", operator: "stuff-frequent-words", why, reference: "by-construction", apply: (t) => stuffReasoning(t, words) });
+  }
+  // The setup's own words, read from the row being edited.
+  if (setups.length) {
+    for (const times of [1, 3]) {
+      edits.push({
+        id: `vrcli/stuff-setup-words:x${times}`,
+        family: "vrcli",
+        operator: "stuff-setup-words",
+        why,
+        reference: "by-construction",
+        apply: (t, _seed, row) => {
+          const setup = (row && "output" in row ? setupOf(row as BankRow) : undefined) ?? "";
+          return stuffReasoning(t, Array.from({ length: times }, () => contentWords(setup).join(" ")).join(" "));
+        },
+      });
+    }
+  }
+  return edits;
+}

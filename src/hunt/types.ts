@@ -1,0 +1,44 @@
+// The hunt's vocabulary: an edit is a change to a reply that cannot make it a better reply (each
+// operator says why), a finding is an edit (or a chain of them) that raises the reward anyway.
+import type { BankRow, TranscriptRow } from "../core/types.js";
+
+export type Family = "markup" | "unicode" | "padding" | "rearrangement" | "substitution" | "laughter" | "vrcli" | "mined";
+export const FAMILIES: readonly Family[] = ["markup", "unicode", "padding", "rearrangement", "substitution", "laughter", "vrcli", "mined"];
+
+/** Where an insertion goes: the start or end of the reply, after its first sentence, or (transcripts) at the end of every policy turn. */
+export type Position = "start" | "end" | "end-paragraph" | "after-sentence" | "per-turn";
+export const POSITIONS: readonly Position[] = ["end", "end-paragraph", "start", "after-sentence", "per-turn"];
+
+export interface Edit {
+  /** Unique, readable: "markup/code-fence", "laughter/elongation:hahahaha@end". */
+  id: string;
+  family: Family;
+  /** The operator inside the family ("code-fence", "confusable"); findings are grouped by family/operator. */
+  operator: string;
+  /** Why this edit cannot improve the reply, in one sentence. */
+  why: string;
+  /** How "no better" is established: by construction, or by the stack's clean counterpart (mined text). */
+  reference: "by-construction" | "clean-counterpart";
+  /** Text inserted, when the edit is an insertion (the reference checks it). */
+  inserted?: string;
+  /** Where the insertion goes (insertions only). */
+  position?: Position;
+  /** Applies the edit to one reply; `seed` makes any randomness reproducible per row; `row` is the row it belongs to. */
+  apply(text: string, seed: string, row?: BankRow | TranscriptRow): string;
+  /** Transcript rows: edit every policy turn rather than the last one. */
+  perTurn?: boolean;
+}
+
+/** What operators may read: the rows' own text, the stack's dictionary, mined phrases. Never the stack's rules. */
+export interface OperatorContext {
+  /** Sample replies (the bank's outputs or policy turns). */
+  replies: readonly string[];
+  /** The prose dictionary's human-phrase bonus list and penalized words, when the stack has one. */
+  bonusPhrases?: readonly string[];
+  penalizedWords?: readonly string[];
+  /** Phrases mined from real model outputs (mine.ts). */
+  mined?: readonly string[];
+  /** Setups (prompts) of the rows, for stuffing VR-CLI reasoning. */
+  setups?: readonly string[];
+  seed: string;
+}

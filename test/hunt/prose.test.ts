@@ -1,0 +1,43 @@
+// The prose stack on real model replies (slop-score creative outputs, ../shared/data): the hunt finds
+// the confusable, shuffle and padding classes and at least one class no one listed, and screens the
+// code-fence edits (main's prose removes fenced blocks, so there they lower the reward).
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { huntStack } from "../../src/hunt/index.js";
+import { loadDictionary } from "../../src/mining/dictionary.js";
+import { DEFAULT_DICTIONARY_PATH } from "../../src/stacks/prose.js";
+import { openScorer } from "../../src/stacks/open.js";
+import { hasSharedData, sharedDataSkipReason, sharedPath } from "../helpers/shared-data.js";
+
+describe.skipIf(!hasSharedData)("hunt against the prose stack" + (hasSharedData ? "" : ` (skipped: ${sharedDataSkipReason})`), () => {
+  it("finds confusables, word shuffle, bonus-phrase padding and a class the issue did not name", async () => {
+    const lines = gunzipSync(readFileSync(sharedPath("model_prose/slopscore_outputs.jsonl.gz"))).toString("utf8").split("\n").filter(Boolean);
+    const rows = lines.map((l) => JSON.parse(l)).filter((r) => r.kind === "creative").slice(0, 60).map((r, i) => ({ id: `p${i}`, prompt: r.prompt, output: r.text }));
+    const dictionary = loadDictionary(DEFAULT_DICTIONARY_PATH);
+    const opened = await openScorer({ stack: "prose" });
+    try {
+      const report = await huntStack({
+        scorer: opened.scorer as never,
+        rows,
+        budget: 1500,
+        seed: 0,
+        families: ["markup", "unicode", "padding", "rearrangement", "substitution"],
+        bonusPhrases: dictionary.humanPhrases.map((p) => p.phrase),
+        penalizedWords: dictionary.excessWords.map((w) => w.word),
+      });
+      const classes = report.classes.map((c) => c.class);
+      for (const c of ["unicode/confusable", "rearrangement/word-shuffle", "padding/bonus-phrases"]) expect(classes, c).toContain(c);
+      const listed = new Set(["markup/code-fence", "unicode/confusable", "rearrangement/word-shuffle", "padding/bonus-phrases"]);
+      expect(classes.filter((c) => !listed.has(c)).length).toBeGreaterThan(0);
+      expect(report.candidates.by_family.markup.screened).toBeGreaterThan(0);
+      for (const f of report.findings) {
+        expect(f.ci[0]).toBeGreaterThan(0);
+        expect(f.no_better.verdict).toBe("no better");
+      }
+      expect(report.spent).toBeLessThanOrEqual(1500);
+    } finally {
+      await opened.close();
+    }
+  }, 120_000);
+});
