@@ -10,6 +10,7 @@ import { InputError } from "../../src/core/errors.js";
 import type { BankRow } from "../../src/core/types.js";
 import { createApp } from "../../src/server/app.js";
 import { Journal } from "../../src/server/journal.js";
+import { SqliteStore } from "../../src/server/journal-store.js";
 import { composeStack } from "../../src/stacks/compose.js";
 import { rowErrorOf } from "../../src/stacks/row-error.js";
 import { defineTerm } from "../../src/terms/define.js";
@@ -123,7 +124,7 @@ describe("composeStack", () => {
     const journal = new Journal(join(dir, "journal.sqlite"));
     try {
       const scorer = await toy.create(toy.options.parse({ target: 2 }), {});
-      const app = createApp({ scorers: { toy: scorer }, defaultStack: "toy", journal });
+      const app = createApp({ scorers: { toy: scorer }, defaultStack: "toy", journal: new SqliteStore(journal, "test journal") });
       const res = await app.request("/v1/score", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ rows: [rows[0], rows[2]] }) });
       expect(res.status).toBe(200);
       const body = (await res.json()) as { instrument: string; rows: { score: { value: number | null } }[]; errors: { index: number; reason: string }[] };

@@ -2,7 +2,7 @@
 // LM's likelihood of the gold punchline; a list of words from the setup or of frequent punchline words
 // is not reasoning and leaves the answer untouched, so it cannot make the completion better.
 import type { BankRow } from "../../core/types.js";
-import { setupOf } from "../../stacks/vrcli.js";
+import { promptOf } from "../../stacks/prompt.js";
 import type { Edit } from "../types.js";
 
 const STOP = new Set("the a an and or but of to in on at for with is are was were be been it this that what why how who do does did you your i my me he she they we his her their its not no so as if by from".split(" "));
@@ -38,7 +38,7 @@ export function vrcliEdits(setups: readonly string[], replies: readonly string[]
         why,
         reference: "by-construction",
         apply: (t, _seed, row) => {
-          const setup = (row && "output" in row ? setupOf(row as BankRow) : undefined) ?? "";
+          const setup = (row && "output" in row ? promptOf(row as BankRow).lastUser : undefined) ?? "";
           return stuffReasoning(t, Array.from({ length: times }, () => contentWords(setup).join(" ")).join(" "));
         },
       });
