@@ -1,23 +1,16 @@
 // The OpenAI-compatible client (SPEC §2): one implementation of ModelClient for vLLM, SGLang,
 // llama.cpp, Ollama, hosted APIs and the built-in embedded server. A small core — each operation's
-// request and response parsing — over the transport (limiter → exactly one retry layer → one fetch
+// request and response parsing (continuations in continuation-ops.ts) — over the transport (limiter → exactly one retry layer → one fetch
 // with a per-attempt timeout), with removable layers around every operation: call records (outermost:
 // every call, cached or not, failed or not, leaves a CallRecord), then the cache with in-flight dedupe.
 import { InputError } from "../core/errors.js";
 import { callRecordLayer, createCallLog } from "./call-records.js";
 import { cacheKey, type ResponseCache } from "./cache.js";
 import { cacheLayer } from "./cache-layer.js";
-import {
-  AmbiguousPromptLogprobs,
-  ContinuationProblem,
-  echoTokens,
-  promptLogprobTokens,
-  splitAtBoundary,
-  type PromptToken,
-} from "./continuation.js";
+import { echoContinuation, promptLogprobsContinuation } from "./continuation-ops.js";
 import { ModelError } from "./errors.js";
 import { createEndpointRegistry, type EndpointRegistry, type Limiter } from "./limiter.js";
-import { layered, type OpOutcome, type Operation } from "./operation.js";
+import { layered, usageOf, type Operation } from "./operation.js";
 import type { RetryPolicy } from "./retry.js";
 import type {
   BackendSpec,
@@ -36,11 +29,10 @@ import {
   completionResponse,
   embeddingResponse,
   parseWire,
-  tokenizeResponse,
   type ChatResponse,
   type CompletionResponse,
 } from "./wire.js";
-import { createTransport, publicEndpoint, type HttpResult } from "./transport.js";
+import { createTransport, publicEndpoint } from "./transport.js";
 
 export interface ClientDeps {
   /** Injected fetch (tests, proxies); defaults to the global one. */
@@ -168,66 +160,6 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
     });
   }
 
-  async function echoContinuation(context: string, continuation: string, signal?: AbortSignal): Promise<OpOutcome<ContinuationLogprob>> {
-    const text = context + continuation;
-    const body = (maxTokens: number) => ({
-      ...spec.extraBody,
-      model: spec.model,
-      prompt: text,
-      echo: true,
-      logprobs: 1,
-      max_tokens: maxTokens,
-      temperature: 0,
-    });
-    let res: HttpResult;
-    let attempts = 0;
-    if (endpoints.echoNeedsOneToken.has(endpoint)) {
-      res = await post("/completions", body(1), signal);
-    } else {
-      try {
-        res = await post("/completions", body(0), signal);
-      } catch (err) {
-        // Some servers refuse max_tokens 0; ask once with 1 and remember the answer for this endpoint.
-        if (!(err instanceof ModelError && err.kind === "http" && (err.status === 400 || err.status === 422))) throw err;
-        attempts += err.attempts;
-        res = await post("/completions", body(1), signal);
-        endpoints.echoNeedsOneToken.add(endpoint);
-      }
-    }
-    attempts += res.attempts;
-    const where = { endpoint, path: "/completions" };
-    const parsed = parseWire(completionResponse, res.json, where);
-    const lp = parsed.choices[0].logprobs;
-    if (!lp) throw new ModelError({ kind: "unsupported", ...where }, "the response has no choices[0].logprobs: the server ignored logprobs/echo");
-    const value = continuationFrom(() => splitAtBoundary(echoTokens(lp, text), context.length), where);
-    return { value, attempts, status: res.status, usage: usageOf(parsed) };
-  }
-
-  async function promptLogprobsContinuation(context: string, continuation: string, signal?: AbortSignal): Promise<OpOutcome<ContinuationLogprob>> {
-    const text = context + continuation;
-    const body = { ...spec.extraBody, model: spec.model, prompt: text, max_tokens: 1, temperature: 0, prompt_logprobs: 0 };
-    const res = await post("/completions", body, signal);
-    let attempts = res.attempts;
-    const where = { endpoint, path: "/completions" };
-    const parsed = parseWire(completionResponse, res.json, where);
-    const entries = parsed.choices[0].prompt_logprobs ?? parsed.prompt_logprobs;
-    if (!entries) {
-      throw new ModelError({ kind: "unsupported", ...where }, 'the response has no prompt_logprobs (not a vLLM server?); use continuationMethod "echo"');
-    }
-    let tokens: PromptToken[];
-    try {
-      tokens = continuationFrom(() => promptLogprobTokens(entries, text), where);
-    } catch (err) {
-      if (!(err instanceof AmbiguousPromptLogprobs)) throw err;
-      const tok = await post("/tokenize", { model: spec.model, prompt: text }, signal, true);
-      attempts += tok.attempts;
-      const ids = parseWire(tokenizeResponse, tok.json, { endpoint, path: "/tokenize" }).tokens;
-      tokens = continuationFrom(() => promptLogprobTokens(entries, text, ids), where);
-    }
-    const value = continuationFrom(() => splitAtBoundary(tokens, context.length), where);
-    return { value, attempts, status: res.status, usage: usageOf(parsed) };
-  }
-
   async function continuationLogprobs(pairs: { context: string; continuation: string }[], options?: CallOptions): Promise<ContinuationLogprob[]> {
     const method = spec.continuationMethod ?? "echo";
     pairs.forEach((p, i) => {
@@ -235,6 +167,7 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
       assertWellFormed(p.continuation, `pairs[${i}].continuation`);
       if (p.continuation.length === 0) throw new InputError(`pairs[${i}].continuation`, "is empty; its log-probability would be 0 by definition");
     });
+    const continuation = { spec, transport, endpoints };
     const run = method === "echo" ? echoContinuation : promptLogprobsContinuation;
     return Promise.all(
       pairs.map((p) =>
@@ -244,7 +177,7 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
           determinism: { temperature: 0 },
           cacheable: true,
           options,
-          run: (signal) => run(p.context, p.continuation, signal),
+          run: (signal) => run(continuation, p.context, p.continuation, signal),
         }),
       ),
     );
@@ -308,9 +241,6 @@ function withoutModel(body: Record<string, unknown>): Record<string, unknown> {
   return rest;
 }
 
-function usageOf(parsed: ChatResponse | CompletionResponse): OpOutcome<unknown>["usage"] {
-  return parsed.usage ? { promptTokens: parsed.usage.prompt_tokens, completionTokens: parsed.usage.completion_tokens } : undefined;
-}
 
 function usageField(parsed: ChatResponse | CompletionResponse): Pick<ChatResult, "usage"> {
   return parsed.usage ? { usage: { promptTokens: parsed.usage.prompt_tokens, completionTokens: parsed.usage.completion_tokens ?? 0 } } : {};
@@ -340,16 +270,6 @@ function chatTopEntries(parsed: ChatResponse, where: { endpoint: string; path: s
   const first = parsed.choices[0].logprobs?.content?.[0];
   if (!first) throw new ModelError({ kind: "malformed", ...where }, "malformed response: choices.0.logprobs.content.0 is missing");
   return first.top_logprobs.map(({ token, logprob }) => ({ token, logprob }));
-}
-
-function continuationFrom<T>(compute: () => T, where: { endpoint: string; path: string }): T {
-  try {
-    return compute();
-  } catch (err) {
-    if (!(err instanceof ContinuationProblem)) throw err;
-    if (err.kind === "input") throw new InputError("continuation", err.message);
-    throw new ModelError({ kind: err.kind, ...where }, err.kind === "malformed" ? `malformed response: ${err.message}` : err.message);
-  }
 }
 
 function embeddingVectors(parsed: { data: { embedding: number[]; index: number }[] }, expected: number, endpoint: string): number[][] {
