@@ -1,23 +1,16 @@
 // The OpenAI-compatible client (SPEC §2): one implementation of ModelClient for vLLM, SGLang,
 // llama.cpp, Ollama, hosted APIs and the built-in embedded server. A small core — each operation's
-// request and response parsing — over the transport (limiter → exactly one retry layer → one fetch
+// request and response parsing (continuations in continuation-ops.ts) — over the transport (limiter → exactly one retry layer → one fetch
 // with a per-attempt timeout), with removable layers around every operation: call records (outermost:
 // every call, cached or not, failed or not, leaves a CallRecord), then the cache with in-flight dedupe.
 import { InputError } from "../core/errors.js";
 import { callRecordLayer, createCallLog } from "./call-records.js";
 import { cacheKey, type ResponseCache } from "./cache.js";
 import { cacheLayer } from "./cache-layer.js";
-import {
-  AmbiguousPromptLogprobs,
-  ContinuationProblem,
-  echoTokens,
-  promptLogprobTokens,
-  splitAtBoundary,
-  type PromptToken,
-} from "./continuation.js";
+import { echoContinuation, echoContinuations, promptLogprobsContinuation } from "./continuation-ops.js";
 import { ModelError } from "./errors.js";
 import { createEndpointRegistry, type EndpointRegistry, type Limiter } from "./limiter.js";
-import { layered, type OpOutcome, type Operation } from "./operation.js";
+import { layered, usageOf, type Operation } from "./operation.js";
 import type { RetryPolicy } from "./retry.js";
 import type {
   BackendSpec,
@@ -36,11 +29,10 @@ import {
   completionResponse,
   embeddingResponse,
   parseWire,
-  tokenizeResponse,
   type ChatResponse,
   type CompletionResponse,
 } from "./wire.js";
-import { createTransport, publicEndpoint, type HttpResult } from "./transport.js";
+import { createTransport, publicEndpoint } from "./transport.js";
 
 export interface ClientDeps {
   /** Injected fetch (tests, proxies); defaults to the global one. */
@@ -170,80 +162,6 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
     });
   }
 
-  /** One /completions request for many prompts (vLLM and the built-in server take a list), echoing each prompt's log-probs. */
-  async function echoContinuations(pairs: { context: string; continuation: string }[], signal?: AbortSignal): Promise<OpOutcome<ContinuationLogprob[]>> {
-    const texts = pairs.map((p) => p.context + p.continuation);
-    const body = (maxTokens: number) => ({
-      ...spec.extraBody,
-      model: spec.model,
-      prompt: texts.length === 1 ? texts[0] : texts,
-      echo: true,
-      logprobs: 1,
-      max_tokens: maxTokens,
-      temperature: 0,
-    });
-    let res: HttpResult;
-    let attempts = 0;
-    if (endpoints.echoNeedsOneToken.has(endpoint)) {
-      res = await post("/completions", body(1), signal);
-    } else {
-      try {
-        res = await post("/completions", body(0), signal);
-      } catch (err) {
-        // Some servers refuse max_tokens 0; ask once with 1 and remember the answer for this endpoint.
-        if (!(err instanceof ModelError && err.kind === "http" && (err.status === 400 || err.status === 422))) throw err;
-        attempts += err.attempts;
-        res = await post("/completions", body(1), signal);
-        endpoints.echoNeedsOneToken.add(endpoint);
-      }
-    }
-    attempts += res.attempts;
-    const where = { endpoint, path: "/completions" };
-    const parsed = parseWire(completionResponse, res.json, where);
-    if (parsed.choices.length !== texts.length) {
-      throw new ModelError({ kind: "malformed", ...where }, `asked for ${texts.length} prompts, got ${parsed.choices.length} choices`);
-    }
-    const byIndex = parsed.choices.map((c, i) => ({ c, i: typeof c.index === "number" ? c.index : i }));
-    const value = byIndex
-      .sort((a, b) => a.i - b.i)
-      .map(({ c }, i) => {
-        if (!c.logprobs) throw new ModelError({ kind: "unsupported", ...where }, `the response has no choices[${i}].logprobs: the server ignored logprobs/echo`);
-        const lp = c.logprobs;
-        return continuationFrom(() => splitAtBoundary(echoTokens(lp, texts[i]), pairs[i].context.length), where);
-      });
-    return { value, attempts, status: res.status, usage: usageOf(parsed) };
-  }
-
-  async function echoContinuation(context: string, continuation: string, signal?: AbortSignal): Promise<OpOutcome<ContinuationLogprob>> {
-    const res = await echoContinuations([{ context, continuation }], signal);
-    return { ...res, value: res.value[0] };
-  }
-
-  async function promptLogprobsContinuation(context: string, continuation: string, signal?: AbortSignal): Promise<OpOutcome<ContinuationLogprob>> {
-    const text = context + continuation;
-    const body = { ...spec.extraBody, model: spec.model, prompt: text, max_tokens: 1, temperature: 0, prompt_logprobs: 0 };
-    const res = await post("/completions", body, signal);
-    let attempts = res.attempts;
-    const where = { endpoint, path: "/completions" };
-    const parsed = parseWire(completionResponse, res.json, where);
-    const entries = parsed.choices[0].prompt_logprobs ?? parsed.prompt_logprobs;
-    if (!entries) {
-      throw new ModelError({ kind: "unsupported", ...where }, 'the response has no prompt_logprobs (not a vLLM server?); use continuationMethod "echo"');
-    }
-    let tokens: PromptToken[];
-    try {
-      tokens = continuationFrom(() => promptLogprobTokens(entries, text), where);
-    } catch (err) {
-      if (!(err instanceof AmbiguousPromptLogprobs)) throw err;
-      const tok = await post("/tokenize", { model: spec.model, prompt: text }, signal, true);
-      attempts += tok.attempts;
-      const ids = parseWire(tokenizeResponse, tok.json, { endpoint, path: "/tokenize" }).tokens;
-      tokens = continuationFrom(() => promptLogprobTokens(entries, text, ids), where);
-    }
-    const value = continuationFrom(() => splitAtBoundary(tokens, context.length), where);
-    return { value, attempts, status: res.status, usage: usageOf(parsed) };
-  }
-
   async function continuationLogprobs(pairs: { context: string; continuation: string }[], options?: CallOptions): Promise<ContinuationLogprob[]> {
     const method = spec.continuationMethod ?? "echo";
     pairs.forEach((p, i) => {
@@ -251,15 +169,17 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
       assertWellFormed(p.continuation, `pairs[${i}].continuation`);
       if (p.continuation.length === 0) throw new InputError(`pairs[${i}].continuation`, "is empty; its log-probability would be 0 by definition");
     });
+    const continuation = { spec, transport, endpoints };
     const opFor = (p: { context: string; continuation: string }) => ({
       path: `/completions#continuation:${method}`,
       params: { context: p.context, continuation: p.continuation, method, version: CLIENT_CACHE_VERSION, extra: spec.extraBody },
     });
     if (method !== "echo" || !options?.batch) {
       const run = method === "echo" ? echoContinuation : promptLogprobsContinuation;
-      return Promise.all(pairs.map((p) => operation({ ...opFor(p), determinism: { temperature: 0 }, cacheable: true, options, run: (signal) => run(p.context, p.continuation, signal) })));
+      return Promise.all(pairs.map((p) => operation({ ...opFor(p), determinism: { temperature: 0 }, cacheable: true, options, run: (signal) => run(continuation, p.context, p.continuation, signal) })));
     }
-    // Echo: cached pairs are answered from the cache, the rest go out CONTINUATION_BATCH prompts per request.
+    // Batched echo: each pair keeps its own cache entry (the same key as one at a time); the pairs the
+    // cache lacks go out CONTINUATION_BATCH prompts per request.
     const cache = deps.cache && !options?.noCache ? deps.cache : undefined;
     const keyOf = (p: { context: string; continuation: string }) => {
       const op = opFor(p);
@@ -282,7 +202,7 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
           cacheable: false,
           options,
           run: async (signal) => {
-            const res = await echoContinuations(batch.map((i) => pairs[i]), signal);
+            const res = await echoContinuations(continuation, batch.map((i) => pairs[i]), signal);
             res.value.forEach((v, j) => {
               const p = pairs[batch[j]];
               out[batch[j]] = cache ? (cache.set(keyOf(p), v, { endpoint: identity, model: spec.model, path: "/completions" }) as ContinuationLogprob) : v;
@@ -353,9 +273,6 @@ function withoutModel(body: Record<string, unknown>): Record<string, unknown> {
   return rest;
 }
 
-function usageOf(parsed: ChatResponse | CompletionResponse): OpOutcome<unknown>["usage"] {
-  return parsed.usage ? { promptTokens: parsed.usage.prompt_tokens, completionTokens: parsed.usage.completion_tokens } : undefined;
-}
 
 function usageField(parsed: ChatResponse | CompletionResponse): Pick<ChatResult, "usage"> {
   return parsed.usage ? { usage: { promptTokens: parsed.usage.prompt_tokens, completionTokens: parsed.usage.completion_tokens ?? 0 } } : {};
@@ -385,16 +302,6 @@ function chatTopEntries(parsed: ChatResponse, where: { endpoint: string; path: s
   const first = parsed.choices[0].logprobs?.content?.[0];
   if (!first) throw new ModelError({ kind: "malformed", ...where }, "malformed response: choices.0.logprobs.content.0 is missing");
   return first.top_logprobs.map(({ token, logprob }) => ({ token, logprob }));
-}
-
-function continuationFrom<T>(compute: () => T, where: { endpoint: string; path: string }): T {
-  try {
-    return compute();
-  } catch (err) {
-    if (!(err instanceof ContinuationProblem)) throw err;
-    if (err.kind === "input") throw new InputError("continuation", err.message);
-    throw new ModelError({ kind: err.kind, ...where }, err.kind === "malformed" ? `malformed response: ${err.message}` : err.message);
-  }
 }
 
 function embeddingVectors(parsed: { data: { embedding: number[]; index: number }[] }, expected: number, endpoint: string): number[][] {

@@ -2,6 +2,7 @@
 // that layers wrap, the way AI SDK middleware wraps a model: the client's core runs it over the
 // transport; the cache layer and the call-record layer are added around it, or left out.
 import type { CallOptions, Determinism } from "./spec.js";
+import type { ChatResponse, CompletionResponse } from "./wire.js";
 
 export interface OpOutcome<T> {
   value: T;
@@ -31,4 +32,9 @@ const runDirect: RunOperation = (op) => op.run(op.options?.signal);
 /** The operation runner with `layers` around it, outermost first. */
 export function layered(layers: readonly OperationLayer[]): RunOperation {
   return layers.reduceRight<RunOperation>((next, layer) => layer(next), runDirect);
+}
+
+/** The token counts a chat or completions response reports, for the call record. */
+export function usageOf(parsed: ChatResponse | CompletionResponse): OpOutcome<unknown>["usage"] {
+  return parsed.usage ? { promptTokens: parsed.usage.prompt_tokens, completionTokens: parsed.usage.completion_tokens } : undefined;
 }

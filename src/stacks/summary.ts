@@ -3,12 +3,16 @@
 import { InputError } from "../core/errors.js";
 import type { Score } from "../core/types.js";
 import { describeMean, type MeanDescription } from "../stats/mean-ci.js";
+import type { RowErrorKind } from "../terms/types.js";
+import { rowErrorOf, ROW_ERROR_KINDS } from "./row-error.js";
 
 export interface ScoreSummary {
   instrument: string | null;
   rows: number;
   scored: number;
   errors: number;
+  /** Failed rows by what failed: bad input, a model call, or a bug (scores without error_kind count as internal). */
+  errorsByKind: Record<RowErrorKind, number>;
   /** First few error messages, for the terminal. */
   errorExamples: string[];
   value: MeanDescription;
@@ -34,6 +38,7 @@ export function summarizeScores(scores: readonly Score[], run: { seconds: number
     rows: scores.length,
     scored: ok.length,
     errors: failed.length,
+    errorsByKind: Object.fromEntries(ROW_ERROR_KINDS.map((kind) => [kind, failed.filter((f) => (rowErrorOf(f)?.kind ?? "internal") === kind).length])) as Record<RowErrorKind, number>,
     errorExamples: failed.slice(0, 3).map((s) => s.error ?? "no value"),
     value: describeMean(ok.map((s) => s.value as number)),
     terms,
@@ -52,8 +57,9 @@ function interval(m: MeanDescription): string {
 
 export function formatScoreSummary(stack: string, instrument: string, s: ScoreSummary): string {
   const width = Math.max(5, ...Object.keys(s.terms).map((t) => t.length));
+  const kinds = ROW_ERROR_KINDS.filter((k) => s.errorsByKind[k] > 0).map((k) => `${k} ${s.errorsByKind[k]}`);
   const lines = [
-    `stack ${stack}, instrument ${instrument.slice(0, 16)}: ${s.scored}/${s.rows} rows scored, ${s.errors} with errors (value null, never 0)`,
+    `stack ${stack}, instrument ${instrument.slice(0, 16)}: ${s.scored}/${s.rows} rows scored, ${s.errors} with errors (${kinds.length ? `${kinds.join(", ")}; ` : ""}value null, never 0)`,
     `${"value".padEnd(width)}  ${interval(s.value)}`,
     ...Object.entries(s.terms).map(([name, m]) => `${name.padEnd(width)}  ${interval(m)}`),
     `${s.seconds.toFixed(2)} s (${s.rowsPerSecond.toFixed(1)} rows/s); ${s.modelCalls} model calls, ${s.cacheHits} cache hits`,
