@@ -48,7 +48,7 @@ export async function huntStack(options: HuntStackOptions): Promise<HuntReport> 
   const families = options.families ?? FAMILIES.filter((f) => (stack === "vrcli" ? true : f !== "vrcli")).filter((f) => (stack === "humor" ? true : f !== "laughter"));
   const mined = families.includes("mined") ? mineInsertions(options.mineFrom ?? replies, options.mine) : [];
   const setups = options.rows.flatMap((r) => (typeof (r as BankRow).prompt === "string" ? [(r as BankRow).prompt as string] : []));
-  const edits = catalog({ replies, bonusPhrases: options.bonusPhrases, penalizedWords: options.penalizedWords, mined, setups, seed: String(options.seed) }, {
+  const edits = catalog({ replies, candidates: options.mineFrom, bonusPhrases: options.bonusPhrases, penalizedWords: options.penalizedWords, mined, setups, seed: String(options.seed) }, {
     families,
     positions: options.positions ?? (stack === "humor" ? ["per-turn", "end"] : undefined),
     minedPositions: options.minedPositions ?? (stack === "humor" ? ["per-turn"] : undefined),

@@ -6,7 +6,7 @@ import { createHumorScorer } from "../stacks/humor.js";
 import type { ModelRoles } from "../stacks/types.js";
 import { huntStack, type HuntReport } from "./index.js";
 
-export async function quickHunt(roles: ModelRoles, bank: readonly TranscriptRow[], budget = 40): Promise<HuntReport> {
+export async function quickHunt(roles: ModelRoles, bank: readonly TranscriptRow[], budget = 60): Promise<HuntReport> {
   const rows = contextsFromTranscripts(bank, 2).map((c, i) => ({ id: c.id, seed: i, turns: c.turns }));
   const scorer = createHumorScorer({}, roles);
   return huntStack({ scorer: scorer as never, rows, budget, seed: 0, families: ["laughter"], screenRows: 1, confirmRows: 2, maxPerClass: 1 });

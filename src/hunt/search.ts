@@ -291,7 +291,8 @@ export async function runHunt(options: HuntOptions): Promise<HuntResult> {
     const perBatch = Math.max(1, Math.floor(batchRows / Math.max(1, screenIdx.length)));
     for (let at = 0; at < roundRobin.length; ) {
       // Near the end of the budget, screen only as many candidates as it still pays for.
-      const room = Math.floor((budget - spent) / Math.max(1, screenIdx.length));
+      // Half of what is left at most, so the splits and confirmations of this batch still fit.
+      const room = Math.floor((budget - spent) / Math.max(1, screenIdx.length) / 2);
       if (room < 1) break;
       const slice: Edit[][] = [];
       while (at < roundRobin.length && slice.length < Math.min(perBatch, room)) {

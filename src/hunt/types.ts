@@ -38,6 +38,8 @@ export interface OperatorContext {
   penalizedWords?: readonly string[];
   /** Phrases mined from real model outputs (mine.ts). */
   mined?: readonly string[];
+  /** Real texts the operators may draw words from (the hunt's mining source). */
+  candidates?: readonly string[];
   /** Setups (prompts) of the rows, for stuffing VR-CLI reasoning. */
   setups?: readonly string[];
   seed: string;

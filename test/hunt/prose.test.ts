@@ -39,5 +39,5 @@ describe.skipIf(!hasSharedData)("hunt against the prose stack" + (hasSharedData 
     } finally {
       await opened.close();
     }
-  }, 120_000);
+  }, 600_000);
 });

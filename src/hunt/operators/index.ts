@@ -26,7 +26,7 @@ export function catalog(ctx: OperatorContext, options: CatalogOptions): Edit[] {
   if (want.has("rearrangement")) out.push(...rearrangementEdits());
   if (want.has("substitution")) out.push(...substitutionEdits(ctx));
   if (want.has("laughter")) out.push(...laughterEdits(ctx.seed, options.positions ?? ["end", "per-turn"]));
-  if (want.has("vrcli")) out.push(...vrcliEdits(ctx.setups ?? [], ctx.replies));
+  if (want.has("vrcli")) out.push(...vrcliEdits(ctx.setups ?? [], ctx.replies, ctx.candidates));
   if (want.has("mined") && ctx.mined?.length) out.push(...minedEdits(ctx.mined, options.minedPositions));
   return out;
 }
