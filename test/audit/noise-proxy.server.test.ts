@@ -84,6 +84,8 @@ describe("noise probe through a proxy that adds noise only under concurrency", (
     // The endpoint's everyday limit is 8; the probe asks for 20 and must get 20, measured.
     const client = createOpenAIClient({ baseUrl: proxy.url, model: "foolsgold-embedded-lm", concurrency: 8 });
     const n = await runNoiseProbe({ client, contexts: prompts, taste, sequentialPasses: 3, concurrentPasses: 2, inFlight: 20 });
+    const show = (label: string, x: typeof n.sequential | null) => x && `${label}: sd ${x.sd} [${x.ci?.map((v) => v.toFixed(4)).join(", ")}] nats, bit-exact ${x.bitExact.k}/${x.pairs}, max |Δ| ${x.maxAbs.toFixed(4)}`;
+    console.log([show("sequential", n.sequential), show("seq vs conc", n.sequentialVsConcurrent), show("conc vs conc", n.concurrentVsConcurrent), `in flight ${JSON.stringify(n.inFlight)}`].join("\n"));
     expect(n.requestsPerPass).toBe(prompts.length * LAUGHTER_OPENERS.length);
     expect(n.failed).toBe(0);
     expect(n.inFlight.sequentialPeak).toBe(1);

@@ -199,4 +199,18 @@ describe("certify from the text, under a registered pre-registration", () => {
     expect(r.stdout).toContain("NOT PRE-REGISTERED");
     expect(r.stdout).toContain("VERDICT: NOT CERTIFIED (not pre-registered)");
   }, 240_000);
+
+  it("rollout mode records each set's arms in the registry before scoring them, and binds them", async () => {
+    const rollP = write("roll.json", JSON.stringify({ ...base, name: "rollout mode" }));
+    expect((await certify("--prereg", rollP, "--limit", "2", "--turns", "1", "--best-of", "2")).status).toBe(3); // not registered yet
+    expect((await cli("prereg", "register", rollP, "--log", log)).status).toBe(0);
+    const out = join(dir, "roll-artifact.json");
+    const r = await certify("--prereg", rollP, "--limit", "2", "--turns", "1", "--best-of", "2", "--out", out);
+    expect([0, 1]).toContain(r.status);
+    const last = readLog(log).at(-1)!;
+    expect(last.kind).toBe("rollout");
+    const bound = JSON.parse(readFileSync(out, "utf8")).result.bindings.banks;
+    expect(bound.map((b: { label: string }) => b.label)).toEqual(["demo base", "demo trained", "demo bait"]);
+    for (const b of bound) expect(b.rollout_seq).toBe(last.seq);
+  }, 240_000);
 });

@@ -6,7 +6,7 @@ import type { Agent } from "./agents.js";
 import { DEFAULT_RATES, type ProvocationKind } from "./provocations.js";
 import { planSession } from "./schedule.js";
 
-export const SIMULATOR_VERSION = "humor-sim-1";
+export const SIMULATOR_VERSION = "humor-sim-2";
 
 export interface SimulationOptions {
   policy: Agent;
