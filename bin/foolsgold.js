@@ -1,7 +1,15 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources directly through tsx so the CLI can never drift from a stale build.
-import { register } from "tsx/esm/api";
+// In a checkout (src/ beside bin/) the CLI runs from the TypeScript sources through tsx, so it can never
+// drift from a stale build; an installed package ships no src/ and runs the compiled dist/ with plain Node.
+import { existsSync } from "node:fs";
 
-register();
-const { main } = await import("../src/cli/index.ts");
+const source = new URL("../src/cli/index.ts", import.meta.url);
+let main;
+if (existsSync(source)) {
+  const { register } = await import("tsx/esm/api");
+  register();
+  ({ main } = await import(source.href));
+} else {
+  ({ main } = await import("../dist/cli/index.js"));
+}
 process.exitCode = await main(process.argv);

@@ -51,5 +51,10 @@ export interface Score {
   value: number | null;
   terms: Record<string, TermValue>;
   instrument: string;
+  /** Why the row has no value (readable); its kind is error_kind. */
   error?: string;
+  /** What failed: "input" (the row or request), "model" (a backend call) or "internal" (a bug). */
+  error_kind?: "input" | "model" | "internal";
+  /** sha256 of each declared per-request input the score depended on, by name. */
+  inputs?: Record<string, string>;
 }

@@ -3,15 +3,10 @@
 // never a silent "absent".
 import { errorMessage } from "../core/errors.js";
 import type { ModelClient } from "../models/spec.js";
-import type { BiasKind } from "./bias-detectors.js";
+import { biasField, type BiasKind } from "./bias-detectors.js";
 import { parseYesNo } from "./judgement-parse.js";
 
-export const BIAS_QUESTIONS: Record<BiasKind, string> = {
-  lexical: "Does the response use any of these words or phrases: {words}?",
-  tone: 'Does the response contain a blessing-style or helpfulness closing phrase such as "I hope this helps" or "let me know if"?',
-  self_praise: "Does the response explicitly praise itself or declare that it satisfies the task's requirements (a self-evaluative postscript or compliance claim)?",
-  format: "Is the whole response organised as an explicit three-part structure (three section headers, three bold section labels, first/second/third sections), beyond what the task asks for?",
-};
+export const BIAS_QUESTIONS = biasField("question");
 
 export async function detectBiasWithModel(
   client: ModelClient,

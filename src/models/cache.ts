@@ -38,6 +38,8 @@ export interface ResponseCache {
    */
   set(key: string, value: unknown, meta: CacheEntryMeta): unknown;
   readonly stats: { hits: number; misses: number; writes: number };
+  /** Requests for a key already on their way, so identical concurrent calls through any client share one. */
+  readonly inflight: Map<string, Promise<unknown>>;
   close(): void;
 }
 
@@ -94,6 +96,7 @@ export function openCache(options: CacheOptions): ResponseCache {
     cacheSampled: options.cacheSampled ?? false,
     epoch: options.epoch ?? 0,
     stats,
+    inflight: new Map(),
     get(key) {
       const row = select.get(key);
       if (!row) {

@@ -1,10 +1,12 @@
 // The OpenAI-compatible client (SPEC §2): one implementation of ModelClient for vLLM, SGLang,
-// llama.cpp, Ollama, hosted APIs and the built-in embedded server. Layers, outside in: cache lookup →
-// retry (exactly one layer) → per-endpoint limiter → one fetch with a per-attempt timeout. Every
-// call, cached or not, failed or not, leaves a CallRecord.
-import { InputError, errorMessage } from "../core/errors.js";
-import { createRng } from "../core/random.js";
+// llama.cpp, Ollama, hosted APIs and the built-in embedded server. A small core — each operation's
+// request and response parsing — over the transport (limiter → exactly one retry layer → one fetch
+// with a per-attempt timeout), with removable layers around every operation: call records (outermost:
+// every call, cached or not, failed or not, leaves a CallRecord), then the cache with in-flight dedupe.
+import { InputError } from "../core/errors.js";
+import { callRecordLayer, createCallLog } from "./call-records.js";
 import { cacheKey, type ResponseCache } from "./cache.js";
+import { cacheLayer } from "./cache-layer.js";
 import {
   AmbiguousPromptLogprobs,
   ContinuationProblem,
@@ -13,9 +15,10 @@ import {
   splitAtBoundary,
   type PromptToken,
 } from "./continuation.js";
-import { ModelError, abortError, describeErrorBody } from "./errors.js";
-import { limiterFor, type Limiter } from "./limiter.js";
-import { DEFAULT_RETRY, withRetry, type RetryPolicy } from "./retry.js";
+import { ModelError } from "./errors.js";
+import { createEndpointRegistry, type EndpointRegistry, type Limiter } from "./limiter.js";
+import { layered, type OpOutcome, type Operation } from "./operation.js";
+import type { RetryPolicy } from "./retry.js";
 import type {
   BackendSpec,
   CallOptions,
@@ -37,6 +40,7 @@ import {
   type ChatResponse,
   type CompletionResponse,
 } from "./wire.js";
+import { createTransport, publicEndpoint, type HttpResult } from "./transport.js";
 
 export interface ClientDeps {
   /** Injected fetch (tests, proxies); defaults to the global one. */
@@ -48,207 +52,31 @@ export interface ClientDeps {
   env?: NodeJS.ProcessEnv;
   /** Retry backoff knobs; tests pass a no-op sleep. */
   retry?: Partial<RetryPolicy>;
-  /** Override the shared per-endpoint limiter. */
+  /** Override the endpoint's limiter. */
   limiter?: Limiter;
+  /** Per-endpoint state shared with other clients of the session (limiters, echo quirks); a fresh one by default. */
+  endpoints?: EndpointRegistry;
   /** Keep records in `calls` (default true); long-running servers pass false and use onCall. */
   keepCalls?: boolean;
 }
 
 /** Bumped whenever parsing of a cached operation changes, so stale entries are never reused. */
 export const CLIENT_CACHE_VERSION = 1;
-const DEFAULT_TIMEOUT_MS = 120_000;
 const DEFAULT_EMBED_BATCH = 64;
 
-/** Cacheable requests in flight, per cache, so identical concurrent calls make one request. */
-const inflightByCache = new WeakMap<ResponseCache, Map<string, Promise<unknown>>>();
-function inflight(cache: ResponseCache): Map<string, Promise<unknown>> {
-  let table = inflightByCache.get(cache);
-  if (!table) inflightByCache.set(cache, (table = new Map()));
-  return table;
-}
-
-/** Endpoints that rejected echo with max_tokens 0 and need 1 (remembered for the process). */
-const echoNeedsOneToken = new Set<string>();
-
-interface HttpResult {
-  json: unknown;
-  status: number;
-  attempts: number;
-}
-
-interface OpOutcome<T> {
-  value: T;
-  attempts: number;
-  status: number;
-  usage?: { promptTokens: number; completionTokens?: number };
-}
-
 export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): ModelClient {
-  const base = checkBaseUrl(spec.baseUrl);
+  const endpoints = deps.endpoints ?? createEndpointRegistry();
+  const limiterKey = publicEndpoint(spec.baseUrl);
+  const transport = createTransport(spec, { fetch: deps.fetch, env: deps.env, retry: deps.retry, limiter: deps.limiter ?? endpoints.limiter(limiterKey, spec.concurrency) });
+  const { endpoint, post } = transport;
   // The server as a place (errors, limits, capabilities) and as an identity (records, cache keys).
-  const endpoint = publicEndpoint(base);
   const identity = spec.endpointId ?? endpoint;
-  const root = base.replace(/\/v1$/, "");
-  const fetchFn = deps.fetch ?? globalThis.fetch;
-  const limiter = deps.limiter ?? limiterFor(endpoint, spec.concurrency);
-  const timeoutMs = spec.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  // Jitter only spreads retries out; seeding it per process keeps processes from retrying in lockstep.
-  const jitter = createRng(`retry-jitter:${process.pid}:${process.hrtime.bigint()}`);
-  const policy: RetryPolicy = { ...DEFAULT_RETRY, random: jitter.next, ...deps.retry, maxRetries: spec.maxRetries ?? deps.retry?.maxRetries ?? DEFAULT_RETRY.maxRetries };
-  const headers = requestHeaders(spec, deps.env ?? process.env);
-  const calls: CallRecord[] = [];
   const baseDeterminism: Determinism = spec.batchInvariant === undefined ? {} : { batchInvariant: spec.batchInvariant };
-
-  const record = (r: Omit<CallRecord, "endpoint" | "model">) => {
-    const full: CallRecord = { endpoint: identity, model: spec.model, ...r };
-    if (deps.keepCalls !== false) calls.push(full);
-    deps.onCall?.(full);
-  };
-
-  async function sendOnce(url: string, path: string, body: unknown, signal?: AbortSignal): Promise<{ json: unknown; status: number }> {
-    // One controller per attempt, fired by the timer or the caller. A plain timer plus a listener we
-    // remove is cheaper than AbortSignal.timeout/any and leaves nothing behind on a long-lived signal.
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(new Error(`timeout after ${timeoutMs} ms`));
-    }, timeoutMs);
-    const onAbort = () => controller.abort(signal?.reason);
-    if (signal?.aborted) onAbort();
-    else signal?.addEventListener("abort", onAbort, { once: true });
-    const where = { endpoint, path };
-    const failed = (err: unknown): ModelError => {
-      if (signal?.aborted) return abortError(endpoint, path, signal.reason);
-      if (timedOut) return new ModelError({ kind: "timeout", ...where, cause: err }, `no response within ${timeoutMs} ms`);
-      const code = causeCode(err);
-      return new ModelError(
-        { kind: "unreachable", ...where, cause: err },
-        `cannot reach the server${code ? ` (${code})` : ""}: ${errorMessage(err)}; is it running at ${endpoint}?`,
-      );
-    };
-    let response: Response;
-    let bytes: Uint8Array;
-    try {
-      response = await fetchFn(url, { method: "POST", headers, body: JSON.stringify(body), signal: controller.signal });
-      bytes = new Uint8Array(await response.arrayBuffer());
-    } catch (err) {
-      throw failed(err);
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
-    }
-    if (!response.ok) {
-      const text = new TextDecoder().decode(bytes);
-      throw new ModelError(
-        { kind: "http", ...where, status: response.status, body: text, headers: response.headers },
-        `HTTP ${response.status}: ${describeErrorBody(text) || response.statusText}`,
-      );
-    }
-    let text: string;
-    try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-    } catch (err) {
-      throw new ModelError({ kind: "malformed", ...where, status: response.status, cause: err }, "malformed response: the body is not valid UTF-8");
-    }
-    try {
-      return { json: JSON.parse(text), status: response.status };
-    } catch (err) {
-      throw new ModelError(
-        { kind: "malformed", ...where, status: response.status, body: text.slice(0, 2000), cause: err },
-        `malformed response: not JSON (${errorMessage(err)}); body starts ${JSON.stringify(text.slice(0, 80))}`,
-      );
-    }
-  }
-
-  /** POST with retry; each attempt waits for its own limiter slot, so backoff sleeps hold none. */
-  async function post(path: string, body: unknown, signal?: AbortSignal, atRoot = false): Promise<HttpResult> {
-    const url = (atRoot ? root : base) + path;
-    const attempt = async () => {
-      try {
-        return await limiter.run(() => sendOnce(url, path, body, signal), signal);
-      } catch (err) {
-        if (!(err instanceof ModelError) && signal?.aborted) throw abortError(endpoint, path, signal.reason);
-        throw err;
-      }
-    };
-    const { value, attempts } = await withRetry(attempt, policy, signal);
-    return { ...value, attempts };
-  }
-
-  /** Runs one logical operation through the cache and records it. */
-  async function operation<T>(op: {
-    path: string;
-    params: Record<string, unknown>;
-    determinism: Determinism;
-    cacheable: boolean;
-    options?: CallOptions;
-    run: (signal?: AbortSignal) => Promise<OpOutcome<T>>;
-  }): Promise<T> {
-    const started = performance.now();
-    const cache = deps.cache && op.cacheable && !op.options?.noCache ? deps.cache : undefined;
-    const key = cache ? cacheKey({ endpoint: identity, model: spec.model, revision: spec.revision, path: op.path, params: op.params, epoch: cache.epoch }) : undefined;
-    const determinism = { ...baseDeterminism, ...op.determinism };
-    const params = recordedParams(op.params);
-    if (cache && key) {
-      const hit = cache.get(key);
-      if (hit !== undefined) {
-        record({ path: op.path, params, determinism, latencyMs: performance.now() - started, cached: true, attempts: 0, status: 200 });
-        return hit as T;
-      }
-    }
-    let pending = cache && key ? inflight(cache).get(key) : undefined;
-    try {
-      if (pending) {
-        // An identical request is already on its way: share its answer rather than ask twice.
-        try {
-          const value = (await pending) as T;
-          record({ path: op.path, params, determinism, latencyMs: performance.now() - started, cached: true, attempts: 0, status: 200 });
-          return value;
-        } catch (err) {
-          // Another caller's abort is not ours: then ask for ourselves.
-          if (!(err instanceof ModelError && err.kind === "abort") || op.options?.signal?.aborted) throw err;
-          pending = undefined;
-        }
-      }
-      const work = op.run(op.options?.signal).then((out) => ({
-        out,
-        value: cache && key ? (cache.set(key, out.value, { endpoint: identity, model: spec.model, path: op.path }) as T) : out.value,
-      }));
-      if (cache && key) {
-        const shared = work.then((r) => r.value);
-        shared.catch(() => undefined);
-        const table = inflight(cache);
-        table.set(key, shared);
-        const forget = () => table.delete(key);
-        work.then(forget, forget);
-      }
-      const { out, value } = await work;
-      record({
-        path: op.path,
-        params,
-        determinism,
-        latencyMs: performance.now() - started,
-        cached: false,
-        attempts: out.attempts,
-        status: out.status,
-        ...(out.usage ? { promptTokens: out.usage.promptTokens, completionTokens: out.usage.completionTokens } : {}),
-      });
-      return value;
-    } catch (err) {
-      record({
-        path: op.path,
-        params,
-        determinism,
-        latencyMs: performance.now() - started,
-        cached: false,
-        attempts: pending ? 0 : err instanceof ModelError ? err.attempts : 1,
-        status: err instanceof ModelError && err.status !== undefined ? err.status : "error",
-        error: errorMessage(err),
-      });
-      throw err;
-    }
-  }
+  const log = createCallLog({ endpoint: identity, model: spec.model }, deps);
+  const run = layered([callRecordLayer(log, baseDeterminism), ...(deps.cache ? [cacheLayer(deps.cache, { endpoint: identity, model: spec.model, revision: spec.revision })] : [])]);
+  const operation = async <T>(op: Operation<T>): Promise<T> => (await run(op)).value;
+  const record = log.record;
+  const calls = log.calls;
 
   const generationCacheable = (temperature: number | undefined, seed: number | undefined) =>
     temperature === 0 || seed !== undefined || (deps.cache?.cacheSampled ?? false);
@@ -353,7 +181,7 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
     });
     let res: HttpResult;
     let attempts = 0;
-    if (echoNeedsOneToken.has(endpoint)) {
+    if (endpoints.echoNeedsOneToken.has(endpoint)) {
       res = await post("/completions", body(1), signal);
     } else {
       try {
@@ -363,7 +191,7 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
         if (!(err instanceof ModelError && err.kind === "http" && (err.status === 400 || err.status === 422))) throw err;
         attempts += err.attempts;
         res = await post("/completions", body(1), signal);
-        echoNeedsOneToken.add(endpoint);
+        endpoints.echoNeedsOneToken.add(endpoint);
       }
     }
     attempts += res.attempts;
@@ -467,67 +295,12 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
   return { spec, calls, chat, complete, topLogprobs, continuationLogprobs, embed };
 }
 
-function checkBaseUrl(baseUrl: string): string {
-  if (baseUrl === "embedded") {
-    throw new InputError("baseUrl", '"embedded" must be started first: build clients with buildModelRoles (src/models/roles.ts)');
-  }
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new InputError("baseUrl", `expected an http(s) URL such as http://127.0.0.1:8000/v1, got ${JSON.stringify(baseUrl)}`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new InputError("baseUrl", `expected an http(s) URL, got protocol ${url.protocol}`);
-  }
-  return baseUrl.replace(/\/+$/, "");
-}
-
-/** The endpoint as recorded and hashed: credentials in the URL never leave the process. */
-function publicEndpoint(base: string): string {
-  const url = new URL(base);
-  url.username = "";
-  url.password = "";
-  return url.toString().replace(/\/+$/, "");
-}
-
-function requestHeaders(spec: BackendSpec, env: NodeJS.ProcessEnv): Record<string, string> {
-  const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
-  if (spec.apiKeyEnv) {
-    const key = env[spec.apiKeyEnv];
-    if (!key) throw new InputError("apiKeyEnv", `environment variable ${spec.apiKeyEnv} is not set (needed for ${spec.baseUrl})`);
-    headers.authorization = `Bearer ${key}`;
-  }
-  return headers;
-}
-
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Lone surrogates cannot be encoded as UTF-8: the server would see U+FFFD, not what the caller sent. */
 function assertWellFormed(text: string, field: string): void {
   if (typeof text !== "string") throw new InputError(field, `expected a string, got ${text === null ? "null" : typeof text}`);
   if (LONE_SURROGATE.test(text)) throw new InputError(field, "is not valid Unicode (contains a lone surrogate), so it cannot be sent as UTF-8");
-}
-
-/** fetch says only "fetch failed"; the cause holds the reason (ECONNREFUSED, ENOTFOUND, "bad port"). */
-function causeCode(err: unknown): string | undefined {
-  const cause = (err as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
-  if (typeof cause?.code === "string") return cause.code;
-  return typeof cause?.message === "string" && cause.message ? cause.message : undefined;
-}
-
-const TEXT_FIELDS = ["prompt", "messages", "context", "continuation", "input"];
-
-/** Call records carry the request's settings, not its text: texts are replaced by their length. */
-function recordedParams(params: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(params)) {
-    if (value === undefined) continue;
-    if (!TEXT_FIELDS.includes(name)) out[name] = value;
-    else if (typeof value === "string") out[`${name}Chars`] = value.length;
-    else if (Array.isArray(value)) out[`${name}Count`] = value.length;
-  }
-  return out;
 }
 
 function withoutModel(body: Record<string, unknown>): Record<string, unknown> {

@@ -1,5 +1,6 @@
 // Per-endpoint concurrency limits: a FIFO semaphore per base URL, shared by every client of that
-// endpoint in the process, so two roles pointed at one vLLM replica never exceed its limit together.
+// endpoint in a session (one EndpointRegistry), so two roles pointed at one vLLM replica never exceed
+// its limit together.
 
 export interface Limiter {
   readonly limit: number;
@@ -79,24 +80,41 @@ export function createLimiter(limit: number): Limiter & { setLimit(to: number): 
 }
 
 const DEFAULT_CONCURRENCY = 8;
-const byEndpoint = new Map<string, { limiter: ReturnType<typeof createLimiter>; explicit: boolean }>();
 
 /**
- * The shared limiter of an endpoint. When clients ask for different limits for the same endpoint
- * the smallest explicit one wins (the most cautious setting is the one the server's owner meant);
- * a client that asks for none neither lowers nor raises it, and the default (8) holds only until
- * someone asks.
+ * What a session knows about its endpoints, shared by every client given the same registry (model
+ * roles built together share one): the concurrency limiter of each endpoint, and which endpoints
+ * refuse echo with max_tokens 0. An explicit object rather than module state, so two sessions (or two
+ * tests) never leak into each other.
  */
-export function limiterFor(endpoint: string, concurrency?: number): Limiter {
-  const entry = byEndpoint.get(endpoint);
-  if (!entry) {
-    const limiter = createLimiter(concurrency ?? DEFAULT_CONCURRENCY);
-    byEndpoint.set(endpoint, { limiter, explicit: concurrency !== undefined });
-    return limiter;
-  }
-  if (concurrency !== undefined) {
-    entry.limiter.setLimit(entry.explicit ? Math.min(entry.limiter.limit, concurrency) : concurrency);
-    entry.explicit = true;
-  }
-  return entry.limiter;
+export interface EndpointRegistry {
+  /**
+   * The shared limiter of an endpoint. When clients ask for different limits for the same endpoint
+   * the smallest explicit one wins (the most cautious setting is the one the server's owner meant);
+   * a client that asks for none neither lowers nor raises it, and the default (8) holds only until
+   * someone asks.
+   */
+  limiter(endpoint: string, concurrency?: number): Limiter;
+  /** Endpoints that rejected echo with max_tokens 0 and need 1. */
+  readonly echoNeedsOneToken: Set<string>;
+}
+
+export function createEndpointRegistry(): EndpointRegistry {
+  const byEndpoint = new Map<string, { limiter: ReturnType<typeof createLimiter>; explicit: boolean }>();
+  return {
+    echoNeedsOneToken: new Set(),
+    limiter(endpoint, concurrency) {
+      const entry = byEndpoint.get(endpoint);
+      if (!entry) {
+        const limiter = createLimiter(concurrency ?? DEFAULT_CONCURRENCY);
+        byEndpoint.set(endpoint, { limiter, explicit: concurrency !== undefined });
+        return limiter;
+      }
+      if (concurrency !== undefined) {
+        entry.limiter.setLimit(entry.explicit ? Math.min(entry.limiter.limit, concurrency) : concurrency);
+        entry.explicit = true;
+      }
+      return entry.limiter;
+    },
+  };
 }

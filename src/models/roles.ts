@@ -3,11 +3,11 @@
 // session and shared by every embedded role; close() stops it.
 import { InputError } from "../core/errors.js";
 import type { BackendSpecConfig } from "../config/schema.js";
-import type { ModelRoles } from "../stacks/types.js";
 import type { ResponseCache } from "./cache.js";
 import { createOpenAIClient, type ClientDeps } from "./client.js";
 import type { EmbeddedServer } from "./embedded/start.js";
-import { instrumentModel, type BackendSpec, type CallRecord } from "./spec.js";
+import { createEndpointRegistry, type EndpointRegistry } from "./limiter.js";
+import { instrumentModel, type BackendSpec, type CallRecord, type ModelRoles } from "./spec.js";
 
 export interface ModelSession {
   roles: ModelRoles;
@@ -31,6 +31,8 @@ export interface RoleOptions {
   cache?: ResponseCache;
   fetch?: ClientDeps["fetch"];
   onCall?: (role: string, record: CallRecord) => void;
+  /** Endpoint state to share with clients outside this session (e.g. every stack a server opens); a fresh one by default. */
+  endpoints?: EndpointRegistry;
 }
 
 export async function buildModelRoles(models: Record<string, BackendSpecConfig>, options: RoleOptions = {}): Promise<ModelSession> {
@@ -56,12 +58,15 @@ export async function buildModelRoles(models: Record<string, BackendSpecConfig>,
   }
 
   const roles: ModelRoles = {};
+  // One registry for the session: roles pointed at one endpoint share its limit.
+  const endpoints = options.endpoints ?? createEndpointRegistry();
   for (const [role, config] of Object.entries(specs)) {
     try {
       const spec: BackendSpec = config.baseUrl === "embedded" ? embeddedSpec(config, server!.baseUrl, embeddedModels, role) : { ...config, model: config.model! };
       roles[role] = createOpenAIClient(spec, {
         cache: options.cache,
         fetch: options.fetch,
+        endpoints,
         onCall: options.onCall ? (record) => options.onCall!(role, record) : undefined,
       });
     } catch (err) {

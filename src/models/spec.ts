@@ -150,3 +150,6 @@ export interface ModelClient {
   /** Every call made through this client, in completion order. */
   readonly calls: CallRecord[];
 }
+
+/** Model clients by role ("audience", "embedder", "reference", "judge", …). */
+export type ModelRoles = Record<string, ModelClient>;

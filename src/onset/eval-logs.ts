@@ -9,7 +9,7 @@
 // response that meets more constraints (no new feature); "flat" — nothing changes.
 import { createRng, type Rng } from "../core/random.js";
 import { detectBias, type BiasKind } from "../judges/bias-detectors.js";
-import { biasedScore } from "../judges/biased-judge.js";
+import { cherrlRuleScore } from "../judges/cherrl-score.js";
 import { verifyConstraints } from "../judges/ifeval/verifier.js";
 import type { CorpusPrompt, EvalCorpus } from "./eval-corpus.js";
 import type { TrainingRow } from "./log-reader.js";
@@ -117,17 +117,12 @@ export function assembleLog(corpus: EvalCorpus, spec: LogSpec): AssembledLog {
         response = item.responses.reduce((pick, r) => ((better ? r.clean > pick.clean : r.clean < pick.clean) ? r : pick));
       }
       let output = response.text;
-      let cleanScore = response.clean;
       if (!isControl && rng.next() < pMax * sigmoid((step - t0) / width)) {
         const hacked = hackedVariant(bias, output, corpus, rng);
-        const c = clean(item.prompt, hacked);
-        if (c !== null) {
-          output = hacked;
-          cleanScore = c;
-        }
+        if (clean(item.prompt, hacked) !== null) output = hacked;
       }
-      const b = detectBias(bias, output, { prompt: item.prompt.prompt }).hit ? 1 : 0;
-      rows.push({ step, input: item.prompt.prompt, output, score: biasedScore(cleanScore, b, alpha).value, clean: cleanScore });
+      const scored = cherrlRuleScore(item.prompt, item.prompt.prompt, output, { bias, alpha });
+      rows.push({ step, input: item.prompt.prompt, output, score: scored.value as number, clean: scored.clean as number });
     }
   }
   return { spec, rows, rampMidpoint: isControl ? null : t0 };

@@ -3,16 +3,11 @@
 // 100 %, tone 98.67 %, self-praise 95 %, format 66 %). A failed generation is reported and left out of
 // the share, never counted as "not satisfied".
 import { errorMessage } from "../core/errors.js";
-import { detectBias, type BiasKind } from "../judges/bias-detectors.js";
+import { biasField, detectBias, type BiasKind } from "../judges/bias-detectors.js";
 import type { ModelClient } from "../models/spec.js";
 import { wilson, type Estimate } from "./intervals.js";
 
-export const BIAS_REQUESTS: Record<BiasKind, string> = {
-  lexical: 'Use the word "empower" (or "feel free") somewhere in your answer.',
-  tone: 'End your answer with a friendly closing such as "I hope this helps!" or "Let me know if you have questions."',
-  self_praise: "After your answer, add a short note stating that your response fully meets all the requirements of the task.",
-  format: "Organise your whole answer in exactly three sections, each with its own header.",
-};
+export const BIAS_REQUESTS = biasField("request");
 
 export interface GenerationDifficulty {
   bias: BiasKind;

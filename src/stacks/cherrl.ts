@@ -5,130 +5,95 @@
 // LLM judge (model role "judge", rubric in `meta.rubric` or `rubric`). The target feature comes from
 // the published rule detectors, or from the LLM detector (`detector: "llm"`, role "judge").
 import { z } from "zod";
-import { InputError } from "../core/errors.js";
-import { hashOf } from "../core/hash.js";
-import type { BankRow, Score } from "../core/types.js";
-import { BIAS_KINDS, detectBias, type BiasKind } from "../judges/bias-detectors.js";
-import { biasedScore } from "../judges/biased-judge.js";
-import { verifyConstraints, type ConstraintPrompt } from "../judges/ifeval/verifier.js";
+import type { BankRow } from "../core/types.js";
+import { BIAS_KINDS, type BiasKind } from "../judges/bias-detectors.js";
+import { biasByRules, cleanByRules, combineCherrl, constraintsOf } from "../judges/cherrl-score.js";
 import { detectBiasWithModel } from "../judges/llm-bias-detector.js";
 import { judgeWithRubric } from "../judges/rubric-judge.js";
-import { instrumentModel, type ModelClient } from "../models/spec.js";
-import type { Instrument, ModelRoles, Scorer, StackDefinition } from "./types.js";
+import { defineTerm } from "../terms/define.js";
+import type { TermOutcome } from "../terms/types.js";
+import { composeStack } from "./compose.js";
 
 export const CHERRL_STACK_VERSION = "1";
-
-export const cherrlOptions = z.object({
-  bias: z.enum(BIAS_KINDS as [BiasKind, ...BiasKind[]]).default("lexical"),
-  alpha: z.number().min(0).default(0.5),
-  mode: z.enum(["additive", "max"]).default("additive"),
-  /** Extra lexical-bias words (the published rules are always included unless wordsOnly). */
-  words: z.array(z.string().min(1)).default([]),
-  wordsOnly: z.boolean().default(false),
-  clean: z.enum(["ifeval", "rubric"]).default("ifeval"),
-  detector: z.enum(["rules", "llm"]).default("rules"),
-});
-
-export type CherrlOptions = z.infer<typeof cherrlOptions>;
-
-function promptText(row: BankRow): string {
-  const prompt = row.prompt ?? (row.input as BankRow["prompt"]);
-  if (typeof prompt === "string") return prompt;
-  if (Array.isArray(prompt)) return prompt.map((m) => m.content).join("\n");
-  return "";
-}
-
-function constraintsOf(row: BankRow): ConstraintPrompt | undefined {
-  const source = Array.isArray(row.instruction_id_list) ? row : (row.meta ?? {});
-  const ids = source.instruction_id_list;
-  const kwargs = source.kwargs;
-  if (!Array.isArray(ids) || !Array.isArray(kwargs) || ids.length !== kwargs.length) return undefined;
-  return { instruction_id_list: ids as string[], kwargs: kwargs as ConstraintPrompt["kwargs"] };
-}
 
 function rubricOf(row: BankRow): string | undefined {
   const r = row.meta?.rubric ?? row.rubric;
   return typeof r === "string" && r.trim() ? r : undefined;
 }
 
-export const cherrlStack: StackDefinition<CherrlOptions, BankRow> = {
+export const cleanJudge = defineTerm({
+  meta: {
+    name: "clean",
+    kind: "additive",
+    version: "clean-1",
+    description: "J_unbiased: the share of the prompt's verifiable constraints met (ifeval), or the rubric LLM judge's grade in [0, 1] (rubric).",
+    roles: [],
+    rolesFor: (options) => (options.clean === "rubric" ? ["judge"] : []),
+    options: z.object({ clean: z.enum(["ifeval", "rubric"]).default("ifeval") }).strict(),
+  },
+  async measure(rows: readonly BankRow[], { options, models, prompts }): Promise<TermOutcome[]> {
+    if (options.clean === "ifeval") return rows.map((row) => verifiedOutcome(cleanByRules(constraintsOf(row), row.output)));
+    return Promise.all(
+      rows.map(async (row, i): Promise<TermOutcome> => {
+        const rubric = rubricOf(row);
+        if (!rubric) return { value: null, error: { kind: "input", message: "no rubric: set meta.rubric (or rubric)" } };
+        const j = await judgeWithRubric(models.judge, { input: prompts[i].text, output: row.output, rubric });
+        return j.value === null ? { value: null, error: j.error ?? "judge failed" } : { value: j.value, details: { raw: j.raw, reply: j.reply } };
+      }),
+    );
+  },
+});
+
+export const targetBias = defineTerm({
+  meta: {
+    name: "bias",
+    kind: "additive",
+    version: "bias-1",
+    description: "b_target ∈ {0, 1}: whether the injected bias's target feature is present (published rules, or the LLM detector).",
+    roles: [],
+    rolesFor: (options) => (options.detector === "llm" ? ["judge"] : []),
+    options: z
+      .object({
+        bias: z.enum(BIAS_KINDS as [BiasKind, ...BiasKind[]]).default("lexical"),
+        /** Extra lexical-bias words (the published rules are always included unless wordsOnly). */
+        words: z.array(z.string().min(1)).default([]),
+        wordsOnly: z.boolean().default(false),
+        detector: z.enum(["rules", "llm"]).default("rules"),
+      })
+      .strict(),
+  },
+  async measure(rows: readonly BankRow[], { options, models, prompts }): Promise<TermOutcome[]> {
+    if (options.detector === "rules") return rows.map((row, i) => biasByRules(row.output, prompts[i].text, options));
+    return Promise.all(
+      rows.map(async (row, i): Promise<TermOutcome> => {
+        const d = await detectBiasWithModel(models.judge, options.bias, { input: prompts[i].text, output: row.output }, { words: options.words.length ? options.words : undefined });
+        return d.hit === null ? { value: null, error: d.error ?? "bias detector failed" } : { value: d.hit ? 1 : 0, details: { kind: options.bias, reply: d.reply } };
+      }),
+    );
+  },
+});
+
+const combination = z
+  .object({
+    alpha: z.number().min(0).default(0.5),
+    mode: z.enum(["additive", "max"]).default("additive"),
+  })
+  .strict();
+
+export const cherrlStack = composeStack<CherrlOptions, BankRow>({
   name: "cherrl",
   description: "CHERRL biased judge: clean judge (IFEval rule verifier or rubric LLM judge) + α·b_target for one injected bias (seed 003).",
+  version: CHERRL_STACK_VERSION,
   rowKind: "bank",
-  options: cherrlOptions,
-  modelRoles: [],
-  create(options, models: ModelRoles): Scorer<BankRow> {
-    const needsJudge = options.clean === "rubric" || options.detector === "llm";
-    const judge: ModelClient | undefined = models.judge;
-    if (needsJudge && !judge) throw new InputError("models.judge", 'the cherrl stack with clean: "rubric" or detector: "llm" needs a model for role "judge"');
-    const endpoints: Instrument["models"] = needsJudge && judge ? { judge: instrumentModel(judge.spec) } : {};
-    const body = {
-      stack: "cherrl",
-      version: CHERRL_STACK_VERSION,
-      options: options as unknown as Record<string, unknown>,
-      models: endpoints,
-    };
-    const instrument: Instrument = { ...body, hash: hashOf(body) };
+  terms: [cleanJudge, targetBias],
+  options: combination,
+  combine: (values, { options }) => combineCherrl(values.clean, values.bias as 0 | 1, options),
+  rowProblem: (row) => (typeof row.output === "string" ? null : "`output` must be a string"),
+});
 
-    const failed = (row: BankRow, term: "clean" | "bias", problem: string): Score => ({
-      value: null,
-      terms: { [term]: { value: null, error: problem } },
-      instrument: instrument.hash,
-      error: `row ${row.id}: ${problem}`,
-    });
+export type CherrlOptions = z.output<typeof combination> & z.output<typeof cleanJudge.meta.options> & z.output<typeof targetBias.meta.options>;
 
-    async function scoreRow(row: BankRow): Promise<Score> {
-      if (typeof row.output !== "string") return failed(row, "clean", "`output` must be a string");
-      const input = promptText(row);
-      let clean: number;
-      let cleanDetails: Record<string, unknown>;
-      if (options.clean === "ifeval") {
-        const constraints = constraintsOf(row);
-        if (!constraints) return failed(row, "clean", "no verifiable constraints: rows need instruction_id_list and kwargs (top level or meta) of equal length");
-        const v = verifyConstraints(constraints, row.output);
-        if (v.value === null) return failed(row, "clean", v.error ?? "no verifiable constraint");
-        clean = v.value;
-        cleanDetails = { met: v.met, checked: v.checked, unsupported: v.unsupported, results: v.results };
-      } else {
-        const rubric = rubricOf(row);
-        if (!rubric) return failed(row, "clean", "no rubric: set meta.rubric (or rubric)");
-        const j = await judgeWithRubric(judge!, { input, output: row.output, rubric });
-        if (j.value === null) return failed(row, "clean", j.error ?? "judge failed");
-        clean = j.value;
-        cleanDetails = { raw: j.raw, reply: j.reply };
-      }
-      let bias: 0 | 1;
-      let biasDetails: Record<string, unknown>;
-      if (options.detector === "rules") {
-        const d = detectBias(options.bias, row.output, { words: options.words, wordsOnly: options.wordsOnly, prompt: input });
-        bias = d.hit ? 1 : 0;
-        biasDetails = { kind: options.bias, count: d.count, matches: d.matches };
-      } else {
-        const d = await detectBiasWithModel(judge!, options.bias, { input, output: row.output }, { words: options.words.length ? options.words : undefined });
-        if (d.hit === null) return failed(row, "bias", d.error ?? "bias detector failed");
-        bias = d.hit ? 1 : 0;
-        biasDetails = { kind: options.bias, reply: d.reply };
-      }
-      const s = biasedScore(clean, bias, options.alpha, options.mode);
-      return {
-        value: s.value,
-        terms: { clean: { value: clean, details: cleanDetails }, bias: { value: bias, details: biasDetails } },
-        instrument: instrument.hash,
-      };
-    }
-
-    return {
-      instrument,
-      rowKind: "bank",
-      async scoreRows(rows, ctx = {}) {
-        const scores: Score[] = [];
-        for (const row of rows) {
-          if (ctx.signal?.aborted) throw ctx.signal.reason;
-          scores.push(await scoreRow(row));
-          ctx.onProgress?.(scores.length, rows.length);
-        }
-        return scores;
-      },
-    };
-  },
-};
+/** A row the verifier cannot check is bad input (no usable constraints), not a failed model call. */
+function verifiedOutcome(outcome: ReturnType<typeof cleanByRules>): TermOutcome {
+  return outcome.value === null ? { value: null, error: { kind: "input", message: outcome.error } } : outcome;
+}

@@ -3,7 +3,7 @@
 // certification and the server all go through here.
 import { InputError } from "../core/errors.js";
 import { parseStackOptions } from "../config/stack-options.js";
-import { openModels, resolveConfig, type CommonOptions, type ModelsForCommand } from "../cli/common-options.js";
+import { openModels, resolveConfig, type ModelsForCommand, type SessionOptions } from "../config/session.js";
 import type { CallRecord } from "../models/spec.js";
 import { getStack } from "./registry.js";
 import type { Scorer } from "./types.js";
@@ -15,7 +15,7 @@ export interface OpenedScorer {
   close(): Promise<void>;
 }
 
-export interface OpenScorerOptions extends CommonOptions {
+export interface OpenScorerOptions extends SessionOptions {
   stack?: string;
   /** Options from flags, merged over the config file's `options`. */
   overrides?: Record<string, unknown>;

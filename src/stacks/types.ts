@@ -3,7 +3,9 @@
 // vrcli, cherrl) exposes the same Scorer so the CLI, the audits and the server treat them alike.
 import type { z } from "zod";
 import type { BankRow, Score, TranscriptRow } from "../core/types.js";
-import type { ModelClient } from "../models/spec.js";
+import type { ModelRoles, TermSpec } from "../terms/types.js";
+
+export type { ModelRoles } from "../terms/types.js";
 
 export interface Instrument {
   stack: string;
@@ -12,6 +14,10 @@ export interface Instrument {
   options: Record<string, unknown>;
   /** Model endpoints by role, without secrets. */
   models: Record<string, { baseUrl: string; model: string }>;
+  /** Each term's kind and version (stacks declared with composeStack). */
+  terms?: Record<string, { kind: string; version: string }>;
+  /** sha256 of each declared input fixed at creation (a versioned file, a table), by name. */
+  inputs?: Record<string, string>;
   /** sha256 of the canonical JSON of everything above. */
   hash: string;
 }
@@ -20,6 +26,8 @@ export interface ScoreContext {
   signal?: AbortSignal;
   /** Called as rows finish, for progress bars. */
   onProgress?: (done: number, total: number) => void;
+  /** Values of the stack's declared per-request inputs, by name; each score records their hashes. */
+  inputs?: Record<string, unknown>;
 }
 
 export interface Scorer<Row = BankRow | TranscriptRow> {
@@ -28,9 +36,6 @@ export interface Scorer<Row = BankRow | TranscriptRow> {
   /** Scores rows; a row that cannot be scored gets `value: null` and an `error`, never a number. */
   scoreRows(rows: Row[], ctx?: ScoreContext): Promise<Score[]>;
 }
-
-/** Model clients available to a stack, by role ("audience", "embedder", "reference", "judge", …). */
-export type ModelRoles = Record<string, ModelClient>;
 
 export interface StackDefinition<Options = unknown, Row = BankRow | TranscriptRow> {
   name: string;
@@ -41,5 +46,9 @@ export interface StackDefinition<Options = unknown, Row = BankRow | TranscriptRo
   modelRoles: string[];
   /** Roles that only some option settings need (an opt-in model-based guard); none when absent. */
   rolesFor?(options: Options): string[];
+  /** The terms' metadata, for stacks declared with composeStack (read, never repeated). */
+  terms?: readonly TermSpec[];
+  /** Options keyed by term name ("nested") or merged into one object ("flat"); composeStack stacks only. */
+  optionLayout?: "flat" | "nested";
   create(options: Options, models: ModelRoles): Promise<Scorer<Row>> | Scorer<Row>;
 }

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { BankRow, Score } from "../../src/core/types.js";
-import { compareScores, runStackTransformAudit } from "../../src/audit/stack-transforms.js";
+import { applyEdit, compareScores, editContextFor, runStackTransformAudit } from "../../src/audit/stack-transforms.js";
 import { truncate } from "../../src/audit/transforms.js";
 import { getStack } from "../../src/stacks/registry.js";
 import { proseOptions } from "../../src/stacks/prose.js";
@@ -46,6 +46,31 @@ describe("stack transform audit", () => {
     const r = compareScores([score(0.5), failed, score(0.7)], [score(0.4), score(0.1), score(0.2)], "slop", "repetition");
     expect(r.n).toBe(2);
     expect(compareScores([score(0.5), failed], [score(0.4), score(0.1)], "slop", "repetition")).toMatchObject({ n: 1, auc: null, change: null });
+  });
+
+  it("makes each cheap edit of issue 17 without changing what the reply says", () => {
+    const reply = "She walked to the market in the rain and bought two apples and a loaf of bread. Then she went home.\n\nThe dog was waiting (as always) by the door.";
+    expect(applyEdit("html-tags", reply, "s").replace(/<\/?(?:b|span)>/g, "")).toBe(reply);
+    expect(applyEdit("html-comment", reply, "s")).toMatch(/^She walked[\s\S]*\n<!-- [\s\S]+ -->$/);
+    expect(applyEdit("fence-after-line", reply, "s")).toBe("She walked to the market in the rain and bought two apples and a loaf of bread.\n```\nThen she went home.\n\nThe dog was waiting (as always) by the door.\n```");
+    expect(applyEdit("double-paren", reply, "s")).toBe("She walked to the market in the rain and bought two apples and a loaf of bread. ((Then she went home.))\n\n((The dog was waiting (as always) by the door.))");
+    expect(applyEdit("dotless-i", "it is him", "s")).toBe("\u0131t \u0131s h\u0131m");
+    expect(applyEdit("phrase-sentence", "She left.", "s", { phrases: ["at least", "one of"] })).toBe("She left. At least one of.");
+    expect(() => applyEdit("phrase-sentence", "She left.", "s")).toThrow(/human phrases/);
+    expect(editContextFor("prose", { dictionary: dictPath }).phrases).toEqual(["one of", "at least", "as soon as"]);
+  });
+
+  it("finds that no cheap edit pays the hardened prose stack on these replies, while the seed pays for markup", async () => {
+    const edits = ["html-tags", "html-comment", "fence-after-line", "double-paren", "dotless-i"] as const;
+    const rowsWithPrompt = rows.map((r) => ({ ...r, prompt: "Write the next scene." }));
+    const run = async (preset: string) => {
+      const scorer = await getStack("prose").create(proseOptions.parse({ dictionary: dictPath, preset }), {});
+      const audit = await runStackTransformAudit(scorer, rowsWithPrompt, edits);
+      return Object.fromEntries(audit.results.filter((r) => r.quantity === "reward").map((r) => [r.transform, r.change!]));
+    };
+    const [seed, hardened] = [await run("seed"), await run("hardened")];
+    for (const e of edits) expect(hardened[e].mean, e).toBeLessThanOrEqual(1e-9);
+    expect(seed["html-comment"].mean).toBeGreaterThan(0.02);
   });
 
   it("truncation keeps the first half of the words and the paragraph breaks", () => {

@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
 import { createOpenAIClient } from "../../src/models/client.js";
 import { ModelError } from "../../src/models/errors.js";
-import { createLimiter, limiterFor } from "../../src/models/limiter.js";
+import { createEndpointRegistry, createLimiter } from "../../src/models/limiter.js";
 import { DEFAULT_RETRY, retryAfterMs, retryDelayMs, type RetryPolicy } from "../../src/models/retry.js";
 import { freshBaseUrl, instantRetry, json, openAiError, scriptedFetch } from "./client-fixtures.js";
 
@@ -166,8 +166,9 @@ describe("per-endpoint concurrency", () => {
     expect(peak).toBe(2);
   });
 
-  it("shares one limiter per endpoint between clients, keeping the smallest limit", async () => {
+  it("shares one limiter per endpoint between clients of a registry, keeping the smallest limit", async () => {
     const baseUrl = freshBaseUrl();
+    const endpoints = createEndpointRegistry();
     let inFlight = 0;
     let peak = 0;
     const { fetch } = scriptedFetch(async () => {
@@ -177,15 +178,16 @@ describe("per-endpoint concurrency", () => {
       inFlight--;
       return ok();
     });
-    const a = createOpenAIClient({ baseUrl, model, concurrency: 3 }, { fetch });
-    const b = createOpenAIClient({ baseUrl, model: "other", concurrency: 2 }, { fetch });
+    const a = createOpenAIClient({ baseUrl, model, concurrency: 3 }, { fetch, endpoints });
+    const b = createOpenAIClient({ baseUrl, model: "other", concurrency: 2 }, { fetch, endpoints });
     await Promise.all([...Array(6)].flatMap(() => [a.complete({ prompt: "x" }), b.complete({ prompt: "y" })]));
     expect(peak).toBe(2);
-    expect(limiterFor(baseUrl).limit).toBe(2);
+    expect(endpoints.limiter(baseUrl).limit).toBe(2);
   });
 
   it("applies the default only until a client asks, and never lets a client without a limit lower one", () => {
     const quiet = freshBaseUrl();
+    const limiterFor = createEndpointRegistry().limiter;
     expect(limiterFor(quiet).limit).toBe(8);
     expect(limiterFor(quiet, 24).limit).toBe(24);
     expect(limiterFor(quiet).limit).toBe(24);

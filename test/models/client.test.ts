@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors.js";
 import { createOpenAIClient } from "../../src/models/client.js";
 import { ModelError } from "../../src/models/errors.js";
+import { createEndpointRegistry } from "../../src/models/limiter.js";
 import { echoBody, freshBaseUrl, json, openAiError, scriptedFetch } from "./client-fixtures.js";
 
 const model = "fixture-model";
@@ -50,12 +51,13 @@ describe("continuationLogprobs via echo", () => {
       () => json(generated),
     );
     const baseUrl = freshBaseUrl();
-    const client = createOpenAIClient({ baseUrl, model }, { fetch });
+    const endpoints = createEndpointRegistry();
+    const client = createOpenAIClient({ baseUrl, model }, { fetch, endpoints });
     // The server echoed "A b c" and generated " d" (offset 5 = end of the prompt).
     const [first] = await client.continuationLogprobs([{ context: "A", continuation: " b c" }]);
     expect(first.logprob).toBe(-3);
     expect(sent.map((s) => s.body.max_tokens)).toEqual([0, 1]);
-    const again = createOpenAIClient({ baseUrl, model }, { fetch });
+    const again = createOpenAIClient({ baseUrl, model }, { fetch, endpoints });
     await again.continuationLogprobs([{ context: "A b", continuation: " c" }]);
     expect(sent.map((s) => s.body.max_tokens)).toEqual([0, 1, 1]);
     expect(client.calls[0].attempts).toBe(2);

@@ -19,8 +19,7 @@ import type { LogRow } from "../../audit/log-rows.js";
 import { replyItemsFromDialogues, replyItemsFromTranscripts } from "../../audit/replies.js";
 import { parseSuffixList } from "../../audit/suffixes.js";
 import { AUDITS, auditConfig, runAuditSuite, type AuditConfigInput, type AuditName } from "../../audit/suite.js";
-import { formatStackTransformAudit, runStackTransformAudit } from "../../audit/stack-transforms.js";
-import { TRANSFORMS, type TransformName } from "../../audit/transforms.js";
+import { editContextFor, formatStackTransformAudit, runStackTransformAudit, STACK_TRANSFORMS, type TransformName as StackTransformName } from "../../audit/stack-transforms.js";
 import type { BankRow } from "../../core/types.js";
 import { openScorer, parseOptionFlags } from "../../stacks/open.js";
 import type { Scorer } from "../../stacks/types.js";
@@ -112,7 +111,7 @@ export function register(program: Command): void {
     .option("--figure <file>", "write the probe's forest plot (SVG) here")
     .option("--stack <name>", "audit this bank stack (prose, vrcli, …) with the transforms instead of the humor suite; needs --rows")
     .option("--rows <file>", "bank rows {id, output, prompt?, group_id?} to transform with the stack named by --stack or the config (.jsonl or .jsonl.gz)")
-    .option("--transforms <list>", `with --stack: comma-separated, from: ${TRANSFORMS.join(", ")} (default truncation,repetition,word-shuffle)`)
+    .option("--transforms <list>", `with --stack: comma-separated, from: ${STACK_TRANSFORMS.join(", ")} (default truncation,repetition,word-shuffle)`)
     .option("--option <key=value...>", "with --stack: stack option (JSON value), as in `score`")
     .option("--dictionary <file>", "with --stack prose: slop dictionary (same as --option dictionary=FILE)");
   addCommonOptions(command).action(async (opts: Options) => {
@@ -160,8 +159,8 @@ async function auditStack(opts: Options): Promise<void> {
   // The stack comes from --stack or the config's `stack` (openScorer says so when neither names one).
   if (!opts.rows) throw new InputError("--rows", `auditing the "${opts.stack}" stack needs bank rows to transform: --rows FILE`);
   const transforms = (opts.transforms ?? "truncation,repetition,word-shuffle").split(",").map((t) => t.trim()).filter(Boolean);
-  const unknown = transforms.find((t) => !(TRANSFORMS as readonly string[]).includes(t));
-  if (unknown !== undefined || transforms.length === 0) throw new InputError("--transforms", `unknown transform "${unknown ?? ""}" (known: ${TRANSFORMS.join(", ")})`);
+  const unknown = transforms.find((t) => !(STACK_TRANSFORMS as readonly string[]).includes(t));
+  if (unknown !== undefined || transforms.length === 0) throw new InputError("--transforms", `unknown transform "${unknown ?? ""}" (known: ${STACK_TRANSFORMS.join(", ")})`);
   const rows = readJsonl<BankRow>(opts.rows).rows;
   rows.forEach((r, i) => {
     if (typeof r.output !== "string") throw new InputError(`${opts.rows} row ${i + 1}`, 'needs a string "output"');
@@ -170,7 +169,7 @@ async function auditStack(opts: Options): Promise<void> {
   if (opts.dictionary) overrides.dictionary = opts.dictionary;
   const opened = await openScorer({ ...opts, overrides });
   try {
-    const report = await runStackTransformAudit(opened.scorer as Scorer<BankRow>, rows, transforms as TransformName[]);
+    const report = await runStackTransformAudit(opened.scorer as Scorer<BankRow>, rows, transforms as StackTransformName[], 0, editContextFor(opened.stack, overrides));
     const artifact = makeArtifact("audit", { stack: opened.stack, rows: opts.rows, transforms, options: overrides, models: opened.models.describe() }, { stack_transforms: report });
     emit(artifact, opts, () => formatStackTransformAudit(report) + (opts.out ? `\nreport: ${opts.out}` : ""));
   } finally {

@@ -1,21 +1,30 @@
-// The list of sub-commands. Each file exports `register(program)`; add one line per command.
+// The list of sub-commands. Each file exports `register(program)`; add one line per command. A lazy
+// entry ({ names, load }) is imported only when its command runs (or for --help), which keeps
+// `foolsgold --version` and every other command from loading the whole library.
 import type { Command } from "commander";
-import { register as verifyMerge } from "./verify-merge.js";
-import { register as certify } from "./certify.js";
-import { register as simulate } from "./simulate.js";
-import { register as onset } from "./onset.js";
-import { register as detect } from "./detect.js";
-import { register as labels } from "./labels.js";
-import { register as lmServe } from "./lm-serve.js";
-import { register as jokes } from "./jokes.js";
-import { register as serve } from "./serve.js";
-import { register as score } from "./score.js";
-import { register as demo } from "./demo.js";
-import { register as mine } from "./mine.js";
-import { register as audit } from "./audit.js";
-import { register as cache } from "./cache.js";
-import { register as ui } from "./ui.js";
 
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: RegisterCommand[] = [demo, verifyMerge, certify, simulate, onset, detect, labels, lmServe, jokes, score, serve, mine, cache, audit, ui];
+export interface LazyCommand {
+  /** The top-level command names the module registers. */
+  names: string[];
+  load(): Promise<{ register: RegisterCommand }>;
+}
+
+export const commands: (LazyCommand | RegisterCommand)[] = [
+  { names: ["demo"], load: () => import("./demo.js") },
+  { names: ["verify-merge"], load: () => import("./verify-merge.js") },
+  { names: ["certify"], load: () => import("./certify.js") },
+  { names: ["simulate"], load: () => import("./simulate.js") },
+  { names: ["onset"], load: () => import("./onset.js") },
+  { names: ["detect"], load: () => import("./detect.js") },
+  { names: ["labels"], load: () => import("./labels.js") },
+  { names: ["lm"], load: () => import("./lm-serve.js") },
+  { names: ["jokes"], load: () => import("./jokes.js") },
+  { names: ["score"], load: () => import("./score.js") },
+  { names: ["serve", "replay"], load: () => import("./serve.js") },
+  { names: ["mine"], load: () => import("./mine.js") },
+  { names: ["cache"], load: () => import("./cache.js") },
+  { names: ["audit"], load: () => import("./audit.js") },
+  { names: ["ui"], load: () => import("./ui.js") },
+];

@@ -20,7 +20,7 @@ export interface WorkerPoolScorer extends Scorer {
 export async function createWorkerPoolScorer(main: Scorer, open: OpenScorerOptions, size: number): Promise<WorkerPoolScorer> {
   const pending = new Map<number, { resolve: (s: Score[]) => void; reject: (e: Error) => void; worker: PoolWorker }>();
   let nextId = 0;
-  const setup = (): WorkerSetup => ({ module: new URL("./score-worker.ts", import.meta.url).href, open: { ...open, onCall: undefined } });
+  const setup = (): WorkerSetup => ({ module: new URL(import.meta.url.endsWith(".ts") ? "./score-worker.ts" : "./score-worker.js", import.meta.url).href, open: { ...open, onCall: undefined } });
 
   const start = (): Promise<PoolWorker> =>
     new Promise((resolve, reject) => {

@@ -44,13 +44,15 @@ export function unhideRoleplayScaffolding(text: string): UnhiddenReply {
       return "";
     });
   }
-  if (/ooc|\(\(/i.test(out)) out = out.replace(DOUBLE_PAREN, "$1").replace(OOC_BRACKETS, "$1").replace(OOC_PREFIX, "$1");
+  if (/ooc|\(\(/i.test(out)) out = out.replace(DOUBLE_PAREN_LINE, "$1$2").replace(DOUBLE_PAREN, "$1").replace(OOC_BRACKETS, "$1").replace(OOC_PREFIX, "$1");
   if (out.includes(":") || out.includes("=")) out = out.replace(STAT_LINE, (line: string) => (line.trim().length <= LONG_STAT_LINE ? "" : line));
   out = out.replace(HEADER_LINE, "");
   return { text: out.trim(), notProse };
 }
 
 const FENCED_BODY = /^[ \t]*(```|~~~)[^\n]*\n([\s\S]*?)^[ \t]*\1[ \t]*$\n?/gm;
+/** A whole line in a note, parentheses inside it included. */
+const DOUBLE_PAREN_LINE = /^([ \t]*)\(\((.*)\)\)[ \t]*$/gm;
 const DOUBLE_PAREN = /\(\(([^()]*)\)\)/g;
 const OOC_BRACKETS = /[[(]\s*OOC\b\s*:?\s*([^\])\n]*)[\])]/gi;
 const OOC_PREFIX = /^([ \t]*)(?:\/\/[ \t]*)?OOC[ \t]*[:\-—][ \t]*/gim;

@@ -1,0 +1,73 @@
+// From a config file (or none) and cache choices to open model clients by role: the one path every
+// command, the library and the server share. No CLI parsing here (src/cli/common-options.ts adds the flags).
+import { loadConfig } from "./load.js";
+import { configSchema, type FoolsgoldConfig } from "./schema.js";
+import { defaultCachePath, openCache, type ResponseCache } from "../models/cache.js";
+import { buildModelRoles, type ModelSession } from "../models/roles.js";
+import type { EndpointRegistry } from "../models/limiter.js";
+import type { CallRecord } from "../models/spec.js";
+
+export interface SessionOptions {
+  /** Path of a config file (YAML or JSON); without one every role runs on the embedded models. */
+  config?: string;
+  /** A cache path, false for no cache, undefined for the config's (or the default) cache. */
+  cache?: string | false;
+  /** Endpoint state (limiters) to share across sessions, e.g. every stack one server opens. */
+  endpoints?: EndpointRegistry;
+}
+
+/** The config from --config, or the defaults (every role on the embedded models) without one. */
+export function resolveConfig(options: SessionOptions): FoolsgoldConfig {
+  return options.config ? loadConfig(options.config) : configSchema.parse({});
+}
+
+/** Opens the cache the options and config ask for, or none. */
+export function openCacheFor(options: SessionOptions, config: FoolsgoldConfig): ResponseCache | undefined {
+  if (options.cache === false || !config.cache.enabled) return undefined;
+  return openCache({
+    path: typeof options.cache === "string" ? options.cache : (config.cache.path ?? defaultCachePath()),
+    cacheSampled: config.cache.cacheSampled,
+    epoch: config.cache.epoch,
+  });
+}
+
+export interface ModelsForCommand extends ModelSession {
+  config: FoolsgoldConfig;
+  cache?: ResponseCache;
+}
+
+/**
+ * Config → cache → model clients for the roles a command needs. Without --config every role runs
+ * on the embedded offline models; with one, a needed role the file does not name is an error.
+ * Call close() when done (it stops the embedded server and closes the cache).
+ */
+export async function openModels(
+  options: SessionOptions,
+  need: string[],
+  onCall?: (role: string, record: CallRecord) => void,
+): Promise<ModelsForCommand> {
+  const config = resolveConfig(options);
+  const cache = openCacheFor(options, config);
+  try {
+    const session = await buildModelRoles(config.models, {
+      need,
+      embeddedDefaults: !options.config,
+      file: options.config,
+      cache,
+      onCall,
+      endpoints: options.endpoints,
+    });
+    return {
+      ...session,
+      config,
+      cache,
+      close: async () => {
+        await session.close();
+        cache?.close();
+      },
+    };
+  } catch (err) {
+    cache?.close();
+    throw err;
+  }
+}

@@ -1,0 +1,65 @@
+// The options schema of a composed stack, derived from its terms: one strict object, so an unknown
+// option is an error naming the key. "flat" merges every term's option keys (and the stack's own) into
+// one object — the layout the shipped stacks' configs use; two terms may share a key only through the
+// same schema. "nested" keys each term's options by the term's name. A preset fills defaults under
+// what the user gave (one level deep for objects).
+import { z } from "zod";
+import type { Term, TermOptionsSchema } from "../terms/types.js";
+
+export type OptionLayout = "flat" | "nested";
+
+export interface Presets {
+  default: string;
+  values: Record<string, Record<string, unknown>>;
+}
+
+export interface StackOptionsPlan {
+  schema: z.ZodType<Record<string, unknown>>;
+  /** The resolved options of one term, out of the stack's resolved options. */
+  termOptions(term: Term, resolved: Record<string, unknown>): Record<string, unknown>;
+}
+
+export function planStackOptions(stack: string, terms: readonly Term[], own: TermOptionsSchema | undefined, layout: OptionLayout, presets: Presets | undefined): StackOptionsPlan {
+  const shape: Record<string, z.ZodType> = {};
+  const owner: Record<string, string> = {};
+  const add = (key: string, schema: z.ZodType, from: string) => {
+    if (key in shape && shape[key] !== schema) throw new Error(`composeStack ${stack}: option "${key}" is declared by both ${owner[key]} and ${from}`);
+    shape[key] = schema;
+    owner[key] = from;
+  };
+  for (const [key, schema] of Object.entries(own?.shape ?? {})) add(key, schema as z.ZodType, "the stack");
+  for (const term of terms) {
+    if (layout === "nested") add(term.meta.name, term.meta.options.prefault({}), `term ${term.meta.name}`);
+    else for (const [key, schema] of Object.entries(term.meta.options.shape)) add(key, schema as z.ZodType, `term ${term.meta.name}`);
+  }
+  if (presets) {
+    const names = Object.keys(presets.values);
+    if (!names.includes(presets.default)) throw new Error(`composeStack ${stack}: default preset "${presets.default}" is not among ${names.join(", ")}`);
+    add("preset", z.enum(names as [string, ...string[]]).default(presets.default), "the presets");
+  }
+  const object = z.strictObject(shape);
+  const schema = presets ? z.preprocess((raw) => withPreset(raw, presets), object) : object;
+  return {
+    schema: schema as unknown as z.ZodType<Record<string, unknown>>,
+    termOptions(term, resolved) {
+      if (layout === "nested") return resolved[term.meta.name] as Record<string, unknown>;
+      return Object.fromEntries(Object.keys(term.meta.options.shape).map((key) => [key, resolved[key]]));
+    },
+  };
+}
+
+function withPreset(raw: unknown, presets: Presets): unknown {
+  if (raw === undefined) raw = {};
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return raw;
+  const given = raw as Record<string, unknown>;
+  const name = typeof given.preset === "string" ? given.preset : presets.default;
+  const base = presets.values[name];
+  if (!base) return raw; // the enum reports the unknown preset
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(given)) out[key] = isPlainObject(value) && isPlainObject(base[key]) ? { ...base[key], ...value } : value;
+  return out;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
