@@ -8,7 +8,8 @@ import { InputError } from "../core/errors.js";
 export const DICTIONARY_FORMAT = "foolsgold-prose-dictionary";
 // Version 2: the opener calibration's near-repeat measure is a rate per narration sentence (`repeatRate`),
 // not a count. Version 3 (issue 17): part-of-speech-aware lemmas, frames without articles or pronouns,
-// over-used opener templates, and the human p99 of the opener measures for the hardened guard. Older
+// over-used opener templates, the human p99 of the opener measures for the hardened guard, and a slop
+// curve fitted without opener templates for the seed preset. Older
 // files are refused with a request to mine again.
 export const DICTIONARY_VERSION = 3;
 
@@ -61,6 +62,18 @@ const echoType = z.object({
   reason: z.string(),
 });
 
+const slopCalibration = z.object({
+  humanP75: z.number(),
+  baseTypical: z.number(),
+  humanDensest: z.number(),
+  rate: z.number().positive(),
+  baseScore: z.number(),
+  densestHumanScore: z.number(),
+  constrainedBy: z.enum(["base_target", "human_floor"]),
+  nHuman: z.number(),
+  nModel: z.number(),
+});
+
 const percentiles = z.object({ humanP75: z.number(), baseP90: z.number(), humanP99: z.number() });
 
 export const proseDictionarySchema = z.object({
@@ -86,17 +99,9 @@ export const proseDictionarySchema = z.object({
   humanPhrases: z.array(phraseEntry),
   echo: z.array(echoType),
   calibration: z.object({
-    slop: z.object({
-      humanP75: z.number(),
-      baseTypical: z.number(),
-      humanDensest: z.number(),
-      rate: z.number().positive(),
-      baseScore: z.number(),
-      densestHumanScore: z.number(),
-      constrainedBy: z.enum(["base_target", "human_floor"]),
-      nHuman: z.number(),
-      nModel: z.number(),
-    }),
+    slop: slopCalibration,
+    /** The same curve fitted to densities without opener templates, for the seed preset. */
+    slopWithoutTemplates: slopCalibration,
     phrases: z.object({ humanP25: z.number(), nHuman: z.number() }),
     openers: z.object({ hhi: percentiles, repeatRate: percentiles, nHuman: z.number(), nModel: z.number() }),
   }),

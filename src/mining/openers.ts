@@ -35,7 +35,7 @@ function countTemplates(c: ScannedCorpus, docScan: DocScan, lexicon: Lexicon, id
     const scan = docScan(c, d);
     for (const k of narrationOpeners(scan, lexicon, openers)) {
       for (const words of OPENER_TEMPLATE_WORDS) {
-        if (!openerTemplateAt(scan, k, words, lemmas)) continue;
+        if (!openerTemplateAt(scan, lexicon, k, words, lemmas)) continue;
         const key = lemmas.join(" ");
         let id = ids.get(key);
         if (id === undefined) ids.set(key, (id = ids.size));

@@ -47,6 +47,7 @@ export function fixtureDictionary(overrides: Partial<ProseDictionary> = {}): Pro
       ],
       calibration: {
         slop: { humanP75: 5, baseTypical: 40, humanDensest: 12, rate: Math.log(1 / 0.4) / 35, baseScore: 0.4, densestHumanScore: 0.82, constrainedBy: "base_target", nHuman: 10, nModel: 10 },
+        slopWithoutTemplates: { humanP75: 5, baseTypical: 40, humanDensest: 12, rate: Math.log(1 / 0.4) / 35, baseScore: 0.4, densestHumanScore: 0.82, constrainedBy: "base_target", nHuman: 10, nModel: 10 },
         phrases: { humanP25: 10, nHuman: 10 },
         openers: { hhi: { humanP75: 0.1, baseP90: 0.3, humanP99: 0.4 }, repeatRate: { humanP75: 0.2, baseP90: 0.8, humanP99: 0.6 }, nHuman: 10, nModel: 10 },
       },

@@ -80,6 +80,11 @@ describe("opener templates (issue 17, the hardened default)", () => {
     expect(m("Her breath was slow. The room was quiet.").density).toBeCloseTo((1 * 1000) / 8, 9);
   });
 
+  it("leaves negations to the not-X-but-Y detector", () => {
+    const neg = compileSlop(fixtureDictionary({ openerTemplates: [{ template: "it wasn't", ...ev(2) }] }), lex);
+    expect(m("It wasn't fear. The room was quiet.", neg).per1k.opener_template).toBe(0);
+  });
+
   it("ignores the words anywhere else: mid-sentence, in dialogue, or across a comma", () => {
     expect(m("She held her breath. The room was quiet.").density).toBe(0);
     expect(m('"Her breath caught," she said. The room was quiet.').density).toBe(0);

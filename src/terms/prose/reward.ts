@@ -113,7 +113,7 @@ export class ProseReward {
         if (phrases.error) throw new Error(typeof phrases.error === "string" ? phrases.error : phrases.error.message);
         const factors: Record<ProseFactor, TermOutcome> = {
           thinking_length: thinkingOutcome(p, o),
-          slop: slopOutcome(p, { negation: { nextSentence: o.nextSentenceNegation }, off: o.off }),
+          slop: slopOutcome(p, { negation: { nextSentence: o.nextSentenceNegation }, openers: o.openers, off: o.off }),
           human_phrases: phrases,
           openers: openersOutcome(p, o),
           echo: echoOutcome(p, o),

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { TermMeta } from "../types.js";
 import type { ProseDictionary } from "../../mining/dictionary.js";
-import { WORD_CONTENT, type Lexicon } from "../../text/lexicon.js";
+import { WORD_CONTENT, WORD_NEGATION, type Lexicon } from "../../text/lexicon.js";
 import { findNegations, type NegationHit } from "./negation.js";
 import { T_COMMA_AFTER, T_DASH_AFTER, T_DIALOGUE, T_END_AFTER, T_ITALIC, T_SEMI_AFTER, T_QUOTE_AFTER, type Scan } from "../../text/scan.js";
 import { narrationOpeners } from "./openers.js";
@@ -116,15 +116,16 @@ export function compileSlop(dict: ProseDictionary, lexicon: Lexicon, options: Sl
 
 /**
  * The lemmas of the `words`-word template opening at word k, into `out`: false when the sentence is
- * shorter, or a word is dialogue or italic, or punctuation falls inside the template.
+ * shorter, a word is dialogue or italic, punctuation falls inside the template, or a word is a
+ * negation ("It wasn't a…" is the "not X, but Y" detector's, so one habit is not charged twice).
  */
-export function openerTemplateAt(scan: Scan, k: number, words: number, out: number[]): boolean {
+export function openerTemplateAt(scan: Scan, lexicon: Lexicon, k: number, words: number, out: number[]): boolean {
   out.length = 0;
   const last = k + words - 1;
   if (last >= scan.n || scan.sentence[last] !== scan.sentence[k]) return false;
   for (let j = k; j <= last; j++) {
     const f = scan.flags[j];
-    if (f & (T_DIALOGUE | T_ITALIC) || (j < last && f & BREAK_AFTER)) return false;
+    if (f & (T_DIALOGUE | T_ITALIC) || (j < last && f & BREAK_AFTER) || lexicon.surfaceFlags[scan.surface[j]] & WORD_NEGATION) return false;
     out.push(scan.lemma[j]);
   }
   return true;
@@ -189,11 +190,11 @@ export function measureSlop(scan: Scan, c: CompiledSlop, negations: NegationHit[
   if (c.openerTemplates.size > 0) {
     const template: number[] = [];
     for (const k of narrationOpeners(scan, c.lexicon)) {
-      if (!openerTemplateAt(scan, k, 2, template)) continue;
+      if (!openerTemplateAt(scan, c.lexicon, k, 2, template)) continue;
       const slot = c.openerTemplates.get(template[0] * KEY + template[1]);
       if (!slot) continue;
       if (slot.two) spans.push({ from: k, to: k + 1, entry: slot.two });
-      const three = slot.three.size > 0 && openerTemplateAt(scan, k, 3, template) ? slot.three.get(template[2]) : undefined;
+      const three = slot.three.size > 0 && openerTemplateAt(scan, c.lexicon, k, 3, template) ? slot.three.get(template[2]) : undefined;
       if (three) spans.push({ from: k, to: k + 2, entry: three });
     }
   }

@@ -1,0 +1,24 @@
+// Writes the scoring bench's 2,000 held-out slopscore replies as a bank file, so whole-process runs of
+// `foolsgold score --stack prose` can be timed (and compared across checkouts) on the same input:
+//   npx tsx bench/prose-bank.ts /tmp/prose-bank.jsonl
+//   /usr/bin/time -f "%U %S %M" node bin/foolsgold.js score --stack prose --in /tmp/prose-bank.jsonl --out /tmp/scored.jsonl
+import { writeFileSync } from "node:fs";
+import { hasSharedData, sharedDataSkipReason, sharedPath } from "../test/helpers/shared-data.js";
+import { loadModelProse, MINING_MODELS } from "./prose-data.js";
+
+if (!hasSharedData) {
+  console.log(`skipped: ${sharedDataSkipReason}`);
+  process.exit(0);
+}
+const out = process.argv[2];
+if (!out) {
+  console.error("usage: npx tsx bench/prose-bank.ts OUT.jsonl");
+  process.exit(2);
+}
+const mining = new Set(MINING_MODELS);
+const rows = loadModelProse(sharedPath("model_prose/slopscore_outputs.jsonl.gz"))
+  .filter((r) => !mining.has(r.meta.model ?? ""))
+  .slice(0, 2000);
+writeFileSync(out, rows.map((r, i) => JSON.stringify({ id: `r${i}`, prompt: r.prompt, output: r.output })).join("\n") + "\n");
+const words = rows.reduce((a, r) => a + (r.output.match(/\S+/g)?.length ?? 0), 0);
+console.log(`wrote ${out}: ${rows.length} replies, ${words} words`);
