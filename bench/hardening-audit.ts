@@ -87,8 +87,12 @@ function gateGains(rows: BankRow[]) {
   const [seed, hardened] = [presets.seed, presets.hardened].map((s) => s.scoreRows(rows));
   return Promise.all([seed, hardened]).then(([a, b]) => {
     const gained = rows.flatMap((r, i) => (gated(b[i]) && !gated(a[i]) ? [{ id: r.id, gate: b[i].terms.gates.details?.failed }] : []));
-    const lost = rows.filter((_, i) => gated(a[i]) && !gated(b[i])).length;
-    return { n: rows.length, gated_seed: a.filter(gated).length, gated_hardened: b.filter(gated).length, gained: gained.length, lost, examples: gained.slice(0, 5) };
+    const lostBy: Record<string, number> = {};
+    rows.forEach((_, i) => {
+      if (gated(a[i]) && !gated(b[i])) lostBy[String(a[i].terms.gates.details?.failed)] = (lostBy[String(a[i].terms.gates.details?.failed)] ?? 0) + 1;
+    });
+    const lost = Object.values(lostBy).reduce((x, y) => x + y, 0);
+    return { n: rows.length, gated_seed: a.filter(gated).length, gated_hardened: b.filter(gated).length, gained: gained.length, lost, lost_by_seed_gate: lostBy, examples: gained.slice(0, 5) };
   });
 }
 const human = { passages: await gateGains(passages), gutenberg_paragraphs: await gateGains(paragraphs) };
@@ -106,7 +110,7 @@ for (const e of [...EDITS, ...HIDDEN.map((h) => `${h} (no group)`)]) {
 const d = audit.hardened_with_rates["phrase-sentence"];
 console.log(`  phrase-sentence, hardened, each batch with its own replies' phrase rates declared (${realRates.words} / ${editedRates.words} words): ${fmt(d.mean)} [${fmt(d.ci95[0])}, ${fmt(d.ci95[1])}]${d.pays ? " pays" : ""}`);
 for (const [k, h] of Object.entries(human)) {
-  console.log(`Human ${k}: n ${h.n}; gated under seed ${h.gated_seed}, under hardened ${h.gated_hardened}; newly gated by hardened ${h.gained}, no longer gated ${h.lost}${h.examples.length ? ` — e.g. ${JSON.stringify(h.examples)}` : ""}`);
+  console.log(`Human ${k}: n ${h.n}; gated under seed ${h.gated_seed}, under hardened ${h.gated_hardened}; newly gated by hardened ${h.gained}, no longer gated ${h.lost} ${JSON.stringify(h.lost_by_seed_gate)}${h.examples.length ? ` — e.g. ${JSON.stringify(h.examples)}` : ""}`);
 }
 const seconds = (performance.now() - started) / 1000;
 console.log(`(${seconds.toFixed(0)} s)`);

@@ -1,88 +1,55 @@
-// The "prose" stack (SPEC §7, seed 002): the role-play prose reward as a multiplicative stack over
-// bank rows. Every seed term is lexical. The slop dictionary is an option: a file mined with
-// `foolsgold mine`, or the shipped default (mined from MIT/public-domain corpora, see docs/prose.md).
-// Two presets (src/terms/prose/presets.ts): `hardened`, the default, and `seed`, seed 002 as written;
-// any setting a preset fills can be given explicitly, and unknown options are an error naming the key.
-// The instrument hash covers the preset and its version, every resolved setting, the dictionary's
-// content (not its path) and the policy's phrase rates when given (a declared input: the stack keeps
-// no state between calls). The word-order guard, the one model-based part, stays opt-in: it needs a
-// "reference" LM; a failed call leaves the row unscored with the error.
+// The "prose" stack (SPEC §7, seed 002): the role-play prose reward, declared with composeStack over
+// bank rows. Every seed term is lexical and reads one shared scan per row (the stack's `prepare`,
+// src/terms/prose/stack/prepare.ts). Two presets (src/terms/prose/presets.ts): `hardened`, the
+// default, and `seed`, seed 002 as written; any setting a preset fills can be given, one level deep,
+// and unknown options are an error naming the key. Declared inputs: the slop dictionary (a file from
+// `foolsgold mine`, or the shipped default mined from MIT/public-domain corpora, docs/prose.md), the
+// policy's recent phrase rates as a file (`phraseRates`) or per call (`phrase_rates`); their hashes go
+// into the instrument or onto every score, never their paths. The word-order guard, the one
+// model-based term, stays opt-in: it needs a "reference" LM.
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { errorMessage, InputError } from "../core/errors.js";
-import { hashOf } from "../core/hash.js";
-import type { BankRow, Score } from "../core/types.js";
-import { loadDictionary } from "../mining/dictionary.js";
-import { instrumentModel, type ModelClient } from "../models/spec.js";
-import { gateOptions } from "../terms/prose/gates.js";
-import { openerOptions } from "../terms/prose/openers.js";
+import type { BankRow } from "../core/types.js";
+import { loadDictionary, type ProseDictionary } from "../mining/dictionary.js";
+import { PROSE_FACTORS } from "../terms/prose/factors.js";
 import { phraseRatesSchema, type PhraseRates } from "../terms/prose/phrases.js";
-import { PROSE_PRESET_NAMES, PROSE_PRESETS, type ProsePresetName } from "../terms/prose/presets.js";
-import { repetitionGuardOptions } from "../terms/prose/repetition-guard.js";
-import { PROSE_FACTORS, presetOptions, ProseReward, rowProse, type ProseRewardOptions } from "../terms/prose/reward.js";
-import { measureWordOrder, wordOrderFactor, wordOrderOptions } from "../terms/prose/word-order.js";
-import type { Instrument, Scorer, StackDefinition } from "./types.js";
+import { PROSE_PRESETS, type ProsePreset, type ProsePresetName } from "../terms/prose/presets.js";
+import { proseEcho } from "../terms/prose/stack/echo.js";
+import { proseGates } from "../terms/prose/stack/gates.js";
+import { proseHumanPhrases } from "../terms/prose/stack/human-phrases.js";
+import { proseOpeners } from "../terms/prose/stack/openers.js";
+import { readingOption } from "../terms/prose/stack/options.js";
+import { compileProse, prepareProse, type ProsePrepared } from "../terms/prose/stack/prepare.js";
+import { proseSelfRepetition } from "../terms/prose/stack/self-repetition.js";
+import { proseSlop } from "../terms/prose/stack/slop.js";
+import { proseThinkingLength } from "../terms/prose/stack/thinking-length.js";
+import { proseWordOrder } from "../terms/prose/stack/word-order.js";
+import type { ProseRewardOptions } from "../terms/prose/reward.js";
+import { composeStack } from "./compose.js";
 
-export const PROSE_STACK_VERSION = "2";
+export const PROSE_STACK_VERSION = "3";
 
 export const DEFAULT_DICTIONARY_PATH = fileURLToPath(new URL("../terms/prose/data/default-dictionary.json", import.meta.url));
 
-const readingOptions = z
-  .object({ markup: z.boolean(), unhide: z.boolean(), confusables: z.boolean(), markBudget: z.number().min(0).nullable() })
-  .partial()
-  .strict();
+/** The stack's terms, in the order they run (the gates first: a gated row reaches no other term). */
+export const PROSE_STACK_TERMS = [proseGates, proseThinkingLength, proseSlop, proseHumanPhrases, proseOpeners, proseEcho, proseSelfRepetition, proseWordOrder] as const;
 
-export const proseOptions = z
+const stackOptions = z
   .object({
-    /** `hardened` (default) or `seed` (seed 002 as written); the settings below override it one by one. */
-    preset: z.enum(PROSE_PRESET_NAMES).default("hardened"),
     /** Path of a dictionary from `foolsgold mine`; the shipped default when absent. */
     dictionary: z.string().min(1).optional(),
     /** Path of the policy's recent phrase rates (JSON, PhraseRates); absent: the dictionary's model rates. */
     phraseRates: z.string().min(1).optional(),
-    freeThinkingWords: z.number().int().min(0).default(600),
-    zeroThinkingWords: z.number().int().min(1).default(1200),
-    /** Character names to ignore in echo matching. */
-    names: z.array(z.string().min(1)).default([]),
-    /** Factors left out of the product (still reported, marked off); the gates cannot be turned off. */
-    off: z.array(z.enum(PROSE_FACTORS)).default([]),
-    /** Opt-in guard against word salad; needs a model for role "reference" (src/terms/prose/word-order.ts). */
-    wordOrder: wordOrderOptions.prefault({}),
-    /** Guard against saying things twice (src/terms/prose/repetition-guard.ts); on in `hardened`. */
-    repetition: repetitionGuardOptions.optional(),
-    reading: readingOptions.optional(),
-    gates: gateOptions.optional(),
-    negation: z.object({ nextSentence: z.boolean() }).partial().strict().optional(),
-    echo: z.object({ distinctivePartial: z.boolean(), inverted: z.boolean() }).partial().strict().optional(),
-    /** Opener rule: "templates" (mined opener templates in slop, a p99 guard; hardened) or "seed" (src/terms/prose/openers.ts). */
-    openers: openerOptions.partial().strict().optional(),
+    reading: readingOption,
   })
   .strict();
 
-export type ProseOptions = z.infer<typeof proseOptions>;
-
-/** The reward's options: the preset's settings with every explicit setting laid over them. */
-export function resolveProseOptions(options: ProseOptions, phraseRates?: PhraseRates): ProseRewardOptions {
-  const preset = presetOptions(PROSE_PRESETS[options.preset].settings);
-  const repetition = { ...preset.repetition, ...options.repetition };
-  if (repetition.full <= repetition.free) throw new InputError("repetition.full", `must be greater than repetition.free (${repetition.free})`);
-  if (options.zeroThinkingWords <= options.freeThinkingWords) {
-    throw new InputError("zeroThinkingWords", `must be greater than freeThinkingWords (${options.freeThinkingWords})`);
-  }
-  return {
-    reading: { ...preset.reading, ...options.reading },
-    gates: { ...preset.gates, ...options.gates },
-    nextSentenceNegation: options.negation?.nextSentence ?? preset.nextSentenceNegation,
-    echo: { ...preset.echo, ...options.echo },
-    repetition,
-    openers: { ...preset.openers, ...options.openers },
-    freeThinkingWords: options.freeThinkingWords,
-    zeroThinkingWords: options.zeroThinkingWords,
-    names: options.names,
-    off: options.off,
-    ...(phraseRates ? { phraseRates } : {}),
-  };
+/** What a preset fills: the settings in presets.ts under the stack's option keys. */
+function presetValues(p: ProsePreset): Record<string, unknown> {
+  const s = p.settings;
+  return { reading: s.reading, gates: s.gates, negation: { nextSentence: s.nextSentenceNegation }, echo: s.echo, repetition: s.repetition, openers: s.openers };
 }
 
 function loadPhraseRates(path: string): PhraseRates {
@@ -97,72 +64,56 @@ function loadPhraseRates(path: string): PhraseRates {
   return parsed.data;
 }
 
-export const proseStack: StackDefinition<ProseOptions, BankRow> = {
-  name: "prose",
-  description: "Role-play prose reward (seed 002; preset hardened or seed): zero-gates × thinking length × slop × human-phrase bonus × opener diversity × echo (× self-repetition when on).",
-  rowKind: "bank",
-  options: proseOptions,
-  modelRoles: [],
-  rolesFor: (options) => (options.wordOrder.enabled ? ["reference"] : []),
-  create(options, models): Scorer<BankRow> {
-    const path = options.dictionary ?? DEFAULT_DICTIONARY_PATH;
-    if (!options.dictionary && !existsSync(path)) {
-      throw new InputError("dictionary", "no dictionary given and the default dictionary is missing: pass --dictionary FILE (from `foolsgold mine`)");
-    }
-    const dictionary = loadDictionary(path);
-    const phraseRates = options.phraseRates ? loadPhraseRates(options.phraseRates) : undefined;
-    const resolved = resolveProseOptions(options, phraseRates);
-    const reference = options.wordOrder.enabled ? models.reference : undefined;
-    if (options.wordOrder.enabled && !reference) throw new InputError("models.reference", 'the word-order guard needs a model for role "reference" (a language model with echo log-probs)');
-    const reward = new ProseReward(dictionary, resolved);
-    const preset = PROSE_PRESETS[options.preset as ProsePresetName];
-    const { phraseRates: _rates, ...settings } = resolved;
-    const body = {
-      stack: "prose",
-      version: PROSE_STACK_VERSION,
-      options: {
-        preset: { name: preset.name, version: preset.version },
-        ...settings,
-        wordOrder: options.wordOrder,
-        dictionary: { sha256: hashOf(dictionary), created_at: dictionary.provenance.created_at },
-        phraseRates: phraseRates ? { sha256: hashOf(phraseRates), rollouts: phraseRates.rollouts, words: phraseRates.words } : null,
-      } as Record<string, unknown>,
-      models: (reference ? { reference: instrumentModel(reference.spec) } : {}) as Instrument["models"],
-    };
-    const instrument: Instrument = { ...body, hash: hashOf(body) };
-    return {
-      instrument,
-      rowKind: "bank",
-      async scoreRows(rows, ctx): Promise<Score[]> {
-        ctx?.signal?.throwIfAborted();
-        const scores = reward.scoreRows(rows, (done) => ctx?.onProgress?.(done, rows.length));
-        if (reference) await guardWordOrder(reference, rows, scores, options.wordOrder.minGap, resolved);
-        return scores.map((s) => ({ ...s, instrument: instrument.hash }));
-      },
-    };
-  },
-};
-
-/**
- * Multiplies each scored, ungated row by its word-order factor, in place. Gated rows stay 0 and are
- * not sent; a failed call leaves every row of the batch unscored with the error, never a number.
- */
-async function guardWordOrder(reference: ModelClient, rows: readonly BankRow[], scores: Score[], minGap: number, resolved: ProseRewardOptions): Promise<void> {
-  const todo = scores.flatMap((s, i) => (s.value !== null && s.terms.gates?.value !== 0 ? [i] : []));
-  if (todo.length === 0) return;
-  let measures: Awaited<ReturnType<typeof measureWordOrder>>;
-  try {
-    measures = await measureWordOrder(reference, todo.map((i) => rowProse(rows[i], resolved.reading)), todo.map((i) => rows[i].id));
-  } catch (err) {
-    for (const i of todo) scores[i] = { value: null, terms: scores[i].terms, instrument: "", error: `word_order: ${errorMessage(err)}` };
-    return;
-  }
-  todo.forEach((i, k) => {
-    const m = measures[k];
-    const factor = wordOrderFactor(m.gap, minGap);
-    scores[i].terms.word_order = { value: factor, details: { gap: round(m.gap), nll: round(m.nll), shuffled_nll: round(m.shuffledNll), min_gap: minGap } };
-    scores[i].value = (scores[i].value as number) * factor;
-  });
+function loadProseDictionary(path: string | undefined): ProseDictionary {
+  const file = path ?? DEFAULT_DICTIONARY_PATH;
+  if (!path && !existsSync(file)) throw new InputError("dictionary", "no dictionary given and the default dictionary is missing: pass --dictionary FILE (from `foolsgold mine`)");
+  return loadDictionary(file);
 }
 
-const round = (x: number): number => Math.round(x * 1000) / 1000;
+/** The resolved options of the stack (what proseOptions.parse gives). */
+export type ProseOptions = {
+  preset: ProsePresetName;
+  dictionary?: string;
+  phraseRates?: string;
+  reading: ProseRewardOptions["reading"];
+  gates: ProseRewardOptions["gates"];
+  freeThinkingWords: number;
+  zeroThinkingWords: number;
+  negation: { nextSentence: boolean };
+  echo: ProseRewardOptions["echo"];
+  names: string[];
+  off: ProseRewardOptions["off"];
+  repetition: ProseRewardOptions["repetition"];
+  openers: ProseRewardOptions["openers"];
+  wordOrder: { enabled: boolean; minGap: number };
+};
+
+export const proseStack = composeStack<ProseOptions, BankRow, ProsePrepared>({
+  name: "prose",
+  description: "Role-play prose reward (seed 002; preset hardened or seed): zero-gates × thinking length × slop × human-phrase bonus × opener diversity × echo × self-repetition (× word order when on).",
+  version: PROSE_STACK_VERSION,
+  rowKind: "bank",
+  terms: PROSE_STACK_TERMS,
+  options: stackOptions,
+  presets: { default: "hardened", values: { seed: presetValues(PROSE_PRESETS.seed), hardened: presetValues(PROSE_PRESETS.hardened) } },
+  inputs: {
+    dictionary: { from: "static", description: "the slop dictionary (content hashed, not its path)", load: (o) => loadProseDictionary(o.dictionary) },
+    phraseRates: { from: "static", description: "the policy's recent phrase rates from a file", load: (o) => (o.phraseRates ? loadPhraseRates(o.phraseRates) : null) },
+    phrase_rates: { from: "request", description: "the policy's recent phrase rates for this call", schema: phraseRatesSchema.optional() },
+  },
+  prepare: (row, { options, inputs }) => prepareProse(row, compileProse(inputs.dictionary as ProseDictionary, options.openers.mode), options.reading, options.gates.script),
+  rowProblem: (row) => (typeof row?.output !== "string" ? "`output` must be a string" : null),
+  check(options) {
+    if (options.zeroThinkingWords <= options.freeThinkingWords) throw new InputError("zeroThinkingWords", `must be greater than freeThinkingWords (${options.freeThinkingWords})`);
+  },
+  // Gated factors are still reported; a factor in `off` is reported and left out of the product.
+  combine: (values, { options }) => [...PROSE_FACTORS.filter((f) => !options.off.includes(f)), "self_repetition", "word_order"].reduce((p, t) => p * (values[t] ?? 1), 1),
+  // Paths are not recorded (the inputs' content hashes are); the preset is recorded with its version.
+  recordOptions: ({ dictionary: _d, phraseRates: _r, preset, ...rest }) => ({ preset: { name: preset, version: PROSE_PRESETS[preset].version }, ...rest }),
+  // The abnormally-short gate compares each reply with the other rows of the call: one batch per call.
+  batchRows: Number.MAX_SAFE_INTEGER,
+  concurrency: 1,
+});
+
+/** The options schema (strict; the preset fills what is not given). */
+export const proseOptions = proseStack.options as z.ZodType<ProseOptions>;

@@ -1,5 +1,6 @@
 // Text normalization shared by every stack (SPEC §3).
-export { cleanProse, cleanText, foldHomoglyphs, stripInvisible, stripMarkup, stripZalgo, tidyWhitespace } from "./cleanup.js";
+export { cleanProse, cleanText, foldConfusables, foldHomoglyphs, normalizeMarks, stripHtml, stripInvisible, stripMarkup, stripZalgo, tidyWhitespace } from "./cleanup.js";
+export { asciiTwin, CONFUSABLE_TO_ASCII, lookalikesOf } from "./confusables.js";
 export { stripRoleplayMeta } from "./roleplay-meta.js";
 export { SCRIPTS, dominantScript, hasCjk, scriptShares } from "./script.js";
 export type { Script, ScriptShares } from "./script.js";

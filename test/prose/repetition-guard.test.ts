@@ -45,7 +45,7 @@ describe("self-repetition guard", () => {
       expect(s.terms.self_repetition.value).toBe(1);
       expect(s.value).toBe(a[i].value);
     });
-    expect(a[0].terms.self_repetition).toBeUndefined();
+    expect(a[0].terms.self_repetition).toEqual({ value: 1, details: { enabled: false } });
   });
 
   it("names a bad ramp", () => {

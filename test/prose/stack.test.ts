@@ -38,7 +38,7 @@ describe('the "prose" stack', () => {
       { id: "good", output: narration },
       { id: "bad", output: sloppy },
     ]);
-    expect(Object.keys(good.terms).sort()).toEqual(["echo", "gates", "human_phrases", "openers", "self_repetition", "slop", "thinking_length"]);
+    expect(Object.keys(good.terms).sort()).toEqual(["echo", "gates", "human_phrases", "openers", "self_repetition", "slop", "thinking_length", "word_order"]);
     expect(good.value).not.toBeNull();
     expect(bad.value).not.toBeNull();
     expect(good.value!).toBeGreaterThan(bad.value!);
@@ -111,10 +111,11 @@ describe('the "prose" stack', () => {
 });
 
 describe("prose term metadata", () => {
-  it("lists every term of the breakdown with its kind", async () => {
-    const { PROSE_TERM_META } = await import("../../src/terms/prose/reward.js");
-    expect(PROSE_TERM_META.map((t) => t.name)).toEqual(["gates", "thinking_length", "slop", "human_phrases", "openers", "echo"]);
-    expect(PROSE_TERM_META.map((t) => t.kind)).toEqual(["gate", "factor", "factor", "factor", "factor", "factor"]);
-    expect(PROSE_TERM_META.every((t) => !t.needsModel)).toBe(true);
+  it("lists every term of the breakdown with its kind, read off the composed stack", () => {
+    const terms = getStack("prose").terms!;
+    expect(terms.map((t) => t.name)).toEqual(["gates", "thinking_length", "slop", "human_phrases", "openers", "echo", "self_repetition", "word_order"]);
+    expect(terms.map((t) => t.kind)).toEqual(["gate", "factor", "factor", "factor", "factor", "factor", "factor", "factor"]);
+    expect(terms.every((t) => t.roles.length === 0 && t.version)).toBe(true);
+    expect(getStack("prose").rolesFor!(proseOptions.parse({ wordOrder: { enabled: true } }))).toEqual(["reference"]);
   });
 });

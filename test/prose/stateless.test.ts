@@ -43,13 +43,18 @@ describe("prose scoring keeps no state between calls", () => {
     expect(spammed.terms.human_phrases.value!).toBeLessThan(plain.terms.human_phrases.value!);
     expect(spammed.terms.human_phrases.details?.rates).toMatchObject({ source: "row", rollouts: 300, words: 30_000, live: true, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
 
+    // The same rates passed with the call: the score records their hash.
+    const [perCall] = await scorer.scoreRows([batch[0]], { inputs: { phrase_rates: spam } });
+    expect(perCall.value).toBe(spammed.value);
+    expect(perCall.inputs?.phrase_rates).toBe((spammed.terms.human_phrases.details?.rates as { sha256: string }).sha256);
+
     const file = join(dir, "rates.json");
     writeFileSync(file, JSON.stringify(spam));
     const fromFile = await create({ phraseRates: file });
     const [same] = await fromFile.scoreRows([batch[0]]);
     expect(same.value).toBe(spammed.value);
     expect(same.terms.human_phrases.details?.rates).toMatchObject({ source: "options", sha256: (spammed.terms.human_phrases.details?.rates as { sha256: string }).sha256 });
-    expect(fromFile.instrument.options.phraseRates).toMatchObject({ rollouts: 300, words: 30_000 });
+    expect(fromFile.instrument.inputs?.phraseRates).toBe((spammed.terms.human_phrases.details?.rates as { sha256: string }).sha256);
     expect(fromFile.instrument.hash).not.toBe(scorer.instrument.hash);
   });
 

@@ -57,13 +57,13 @@ describe("word-order guard on the embedded LM", () => {
 
   it("needs a reference model, and reports a failed call as an error, not a score", async () => {
     const stack = getStack("prose");
-    expect(() => stack.create(proseOptions.parse({ wordOrder: { enabled: true } }), {})).toThrow(/models\.reference: the word-order guard needs a model/);
+    expect(() => stack.create(proseOptions.parse({ wordOrder: { enabled: true } }), {})).toThrow(/models\.reference: the prose stack needs a model for role "reference" \(term word_order\)/);
     const broken = { ...lm, continuationLogprobs: async () => Promise.reject(new Error("connection refused")) } as ModelClient;
     const scorer = await stack.create(proseOptions.parse({ wordOrder: { enabled: true } }), { reference: broken });
     const scores = await scorer.scoreRows(rows.slice(0, 2));
     for (const s of scores) {
       expect(s.value).toBeNull();
-      expect(s.error).toMatch(/^word_order: connection refused/);
+      expect(s.error).toMatch(/^row p\d: word_order: connection refused/);
     }
   });
 });

@@ -134,7 +134,7 @@ export function checkGates(input: GateInput, options: GateOptions = DEFAULT_GATE
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
 
-/** Every gate option, each optional: the preset (src/stacks/prose-presets.ts) fills what is not given. */
+/** Every gate option; the preset (presets.ts) fills what the user does not give. */
 export const gateOptions = z
   .object({
     minWords: z.number().int().min(0),
@@ -147,10 +147,9 @@ export const gateOptions = z
     truncationFromText: z.enum(["off", "with-finish-reason", "always"]),
     scenarioLength: z.boolean(),
   })
-  .partial()
   .strict();
 
-export const gatesTerm: TermMeta<Partial<GateOptions>> = {
+export const gatesTerm: TermMeta<GateOptions> = {
   name: "gates",
   kind: "gate",
   needsModel: false,

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { TermMeta } from "../types.js";
 import type { Scan } from "../../text/scan.js";
 
-/** Each setting optional: the preset fills the rest (on in `hardened`, off in `seed`; free 5%, full 50%). */
+/** The preset fills what is not given (on in `hardened`, off in `seed`; free 5%, full 50%). */
 export const repetitionGuardOptions = z
   .object({
     enabled: z.boolean(),
@@ -17,9 +17,8 @@ export const repetitionGuardOptions = z
     /** Share at which the factor reaches 0. */
     full: z.number().min(0).max(1),
   })
-  .partial()
   .strict()
-  .refine((o) => o.full === undefined || o.free === undefined || o.full > o.free, { message: "full must be greater than free", path: ["full"] });
+  .refine((o) => o.full > o.free, { message: "full must be greater than free", path: ["full"] });
 export type RepetitionGuardOptions = { enabled: boolean; free: number; full: number };
 
 export const REPEAT_NGRAM = 6;

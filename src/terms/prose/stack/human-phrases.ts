@@ -1,0 +1,61 @@
+// The human-phrase bonus as a term (phrases.ts). The policy's recent phrase rates are a declared
+// input: a row's own `phrase_rates`, else the call's `phrase_rates` request input, else the stack's
+// `phraseRates` file, else the dictionary's mined model rates; their hash is recorded on every score.
+import { z } from "zod";
+import { hashOf } from "../../../core/hash.js";
+import type { BankRow } from "../../../core/types.js";
+import { defineTerm } from "../../define.js";
+import type { TermOutcome } from "../../types.js";
+import { findPhrases, humanPhrasesTerm, MIN_RATE_WORDS, phraseCredit, phraseFactor, phraseRatesSchema, phraseWeights, type PhraseRates } from "../phrases.js";
+import { markOff, offOption } from "./options.js";
+import type { ProsePrepared } from "./prepare.js";
+
+export type RatesSource = "row" | "request" | "options";
+
+/** What a score records about the phrase rates it used. */
+export function ratesRecord(rates: PhraseRates | undefined, from: RatesSource): Record<string, unknown> {
+  if (!rates) return { source: "dictionary" };
+  return { source: from, sha256: hashOf(rates), rollouts: rates.rollouts, words: rates.words, live: rates.words >= MIN_RATE_WORDS };
+}
+
+/** A row's own phrase rates, validated; a malformed one is an error on that row. */
+export function rowRates(row: BankRow): PhraseRates | undefined {
+  if (row.phrase_rates === undefined) return undefined;
+  const parsed = phraseRatesSchema.safeParse(row.phrase_rates);
+  if (!parsed.success) throw new Error(`phrase_rates: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"} ${i.message}`).join("; ")}`);
+  return parsed.data;
+}
+
+export function phrasesOutcome(p: ProsePrepared, weights: Float64Array, rates: Record<string, unknown>, off: readonly string[]): TermOutcome {
+  const { scan } = p;
+  const ids = findPhrases(scan, p.compiled.phrases);
+  const credit = phraseCredit(ids, weights, scan.n);
+  const value = phraseFactor(credit, scan.n, p.compiled.dictionary.calibration.phrases.humanP25);
+  return markOff({ value, details: { credit_per_1k: Math.round(credit * 1000) / 1000, found: ids.map((id) => p.compiled.phrases.entries[id].phrase), rates } }, "human_phrases", off);
+}
+
+/** Outcomes for rows, weights computed once per rates object (the call's, or a row's own). */
+export function phrasesOutcomes(prepared: readonly ProsePrepared[], base: { rates?: PhraseRates; from: RatesSource }, off: readonly string[]): TermOutcome[] {
+  if (prepared.length === 0) return [];
+  const entries = prepared[0].compiled.dictionary.humanPhrases;
+  const baseWeights = phraseWeights(entries, base.rates);
+  const baseRecord = ratesRecord(base.rates, base.from);
+  return prepared.map((p) => {
+    let own: PhraseRates | undefined;
+    try {
+      own = rowRates(p.row);
+    } catch (err) {
+      return { value: null, error: { kind: "input" as const, message: (err as Error).message } };
+    }
+    return own ? phrasesOutcome(p, phraseWeights(entries, own), ratesRecord(own, "row"), off) : phrasesOutcome(p, baseWeights, baseRecord, off);
+  });
+}
+
+export const proseHumanPhrases = defineTerm({
+  meta: { name: "human_phrases", kind: "factor", version: "prose-human-phrases-2", roles: [], description: humanPhrasesTerm.description, options: z.object({ off: offOption }).strict() },
+  measure: (_rows, { options, prepared, inputs }: { options: { off: readonly string[] }; prepared: readonly ProsePrepared[]; inputs: Record<string, unknown> }) => {
+    const request = inputs.phrase_rates as PhraseRates | undefined;
+    const file = (inputs.phraseRates as PhraseRates | null | undefined) ?? undefined;
+    return phrasesOutcomes(prepared, request ? { rates: request, from: "request" } : { rates: file, from: "options" }, options.off);
+  },
+});

@@ -1,0 +1,20 @@
+// Opener diversity as a term (openers.ts has the rules; the mode comes from the preset).
+import { z } from "zod";
+import { defineTerm } from "../../define.js";
+import type { TermOutcome } from "../../types.js";
+import { openerFactor, openerOptions, openersTerm, openerStats, type OpenerOptions } from "../openers.js";
+import { markOff, offOption } from "./options.js";
+import type { ProsePrepared } from "./prepare.js";
+
+export function openersOutcome(p: ProsePrepared, o: { openers: OpenerOptions; off: readonly string[] }): TermOutcome {
+  const stats = openerStats(p.scan, p.compiled.lexicon);
+  const value = openerFactor(stats, p.compiled.dictionary.calibration.openers, o.openers.mode);
+  return markOff({ value, details: { narration_sentences: stats.sentences, hhi: round(stats.hhi), near_repeats: stats.repeats, repeat_rate: round(stats.repeatRate) } }, "openers", o.off);
+}
+
+export const proseOpeners = defineTerm({
+  meta: { name: "openers", kind: "factor", version: "prose-openers-2", roles: [], description: openersTerm.description, options: z.object({ openers: openerOptions, off: offOption }).strict() },
+  measure: (_rows, { options, prepared }: { options: { openers: OpenerOptions; off: readonly string[] }; prepared: readonly ProsePrepared[] }) => prepared.map((p) => openersOutcome(p, options)),
+});
+
+const round = (x: number): number => Math.round(x * 1000) / 1000;

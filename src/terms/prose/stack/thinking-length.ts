@@ -1,0 +1,31 @@
+// Thinking length as a term (thinking.ts has the curve).
+import { z } from "zod";
+import { words } from "../../../text/tokenize.js";
+import { defineTerm } from "../../define.js";
+import type { TermOutcome } from "../../types.js";
+import { thinkingFactor, thinkingLengthTerm } from "../thinking.js";
+import { markOff, offOption } from "./options.js";
+import type { ProsePrepared } from "./prepare.js";
+
+export interface ThinkingOptions {
+  freeThinkingWords: number;
+  zeroThinkingWords: number;
+  off: readonly string[];
+}
+
+export function thinkingOutcome(p: ProsePrepared, o: ThinkingOptions): TermOutcome {
+  const thinkingWords = p.split.thinking ? words(p.split.thinking).length : 0;
+  return markOff({ value: thinkingFactor(thinkingWords, o.freeThinkingWords, o.zeroThinkingWords), details: { thinking_words: thinkingWords } }, "thinking_length", o.off);
+}
+
+export const proseThinkingLength = defineTerm({
+  meta: {
+    name: "thinking_length",
+    kind: "factor",
+    version: "prose-thinking-1",
+    roles: [],
+    description: thinkingLengthTerm.description,
+    options: z.object({ freeThinkingWords: z.number().int().min(0).default(600), zeroThinkingWords: z.number().int().min(1).default(1200), off: offOption }).strict(),
+  },
+  measure: (_rows, { options, prepared }: { options: ThinkingOptions; prepared: readonly ProsePrepared[] }) => prepared.map((p) => thinkingOutcome(p, options)),
+});

@@ -1,0 +1,29 @@
+// The opt-in word-order guard as a term (word-order.ts): one batch of echo calls per scoring call to
+// the "reference" LM; factor 1 and marked disabled when off. A failed call fails its rows as a model
+// error, never a number.
+import { z } from "zod";
+import type { BankRow } from "../../../core/types.js";
+import { defineTerm } from "../../define.js";
+import type { ModelRoles, TermOutcome } from "../../types.js";
+import { measureWordOrder, wordOrderFactor, wordOrderOptions, wordOrderTerm, type WordOrderOptions } from "../word-order.js";
+import type { ProsePrepared } from "./prepare.js";
+
+const round = (x: number): number => Math.round(x * 1000) / 1000;
+
+export const proseWordOrder = defineTerm({
+  meta: {
+    name: "word_order",
+    kind: "factor",
+    version: "prose-word-order-1",
+    roles: [],
+    rolesFor: (options: { wordOrder: WordOrderOptions }) => (options.wordOrder.enabled ? ["reference"] : []),
+    description: wordOrderTerm.description,
+    options: z.object({ wordOrder: wordOrderOptions.prefault({}) }).strict(),
+  },
+  async measure(rows: readonly BankRow[], { options, prepared, models }: { options: { wordOrder: WordOrderOptions }; prepared: readonly ProsePrepared[]; models: ModelRoles }): Promise<TermOutcome[]> {
+    if (!options.wordOrder.enabled) return rows.map(() => ({ value: 1, details: { enabled: false } }));
+    const { minGap } = options.wordOrder;
+    const measures = await measureWordOrder(models.reference, prepared.map((p) => p.text), rows.map((r) => r.id));
+    return measures.map((m) => ({ value: wordOrderFactor(m.gap, minGap), details: { gap: round(m.gap), nll: round(m.nll), shuffled_nll: round(m.shuffledNll), min_gap: minGap } }));
+  },
+});
