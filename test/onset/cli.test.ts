@@ -40,7 +40,7 @@ async function json(args: string[]): Promise<Record<string, any>> {
 describe("onset / detect CLI on a small scored log", () => {
   // 80 steps × 30 rows; from step 40 the policy appends "I hope this helps!", which the biased judge rewards.
   const rng = createRng("cli-log");
-  const rows = [];
+  const rows: Record<string, unknown>[] = [];
   for (let step = 1; step <= 80; step++) {
     for (let i = 0; i < 30; i++) {
       const hack = step >= 40 && rng.next() < 0.85;
