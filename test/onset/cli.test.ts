@@ -127,6 +127,12 @@ describe.skipIf(!hasSharedData)(`onset --signals on the published runs (${hasSha
     expect(r.reporting).toBe("stable_point");
   });
 
+  it("reproduces seed 003 Table 18: run C (HealthBench lexical, α = 0.5) reaches 20 % at step 93", async () => {
+    const r = await json(["onset", "--signals", sharedPath("hacking_runs/cherrl_reference_onset_definition.json"), "--run", "run_C", "--smoothed", "--json"]);
+    expect(r.exploitability.step_at_share20).toBe(93);
+    expect(r.exploitability.definition).toMatch(/G\/α/);
+  });
+
   it("labels export writes a blind sheet; import reports agreement", async () => {
     const sheet = join(dir, "sheet.csv");
     const key = join(dir, "key.json");
