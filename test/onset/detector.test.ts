@@ -114,7 +114,7 @@ describe("judge-blind detector on hand-made mirrors", () => {
 });
 
 describe.skipIf(!hasSharedData)(`detector evaluation on logs assembled from real outputs (${hasSharedData ? SHARED_DATA : sharedDataSkipReason})`, () => {
-  it("leave-one-bias-out: finds every onset within 10 steps of the reference interval, no false alarms, beats the baseline monitor", { timeout: 120_000 }, () => {
+  it("leave-one-bias-out: finds every onset within 10 steps of the reference interval, no false alarms, beats the baseline monitor", { timeout: 300_000 }, () => {
     const corpus = loadEvalCorpus(SHARED_DATA);
     const report = runHarness(corpus, {
       biases: ["lexical", "tone", "self_praise", "format"],
