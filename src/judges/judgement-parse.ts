@@ -66,5 +66,11 @@ export function parseYesNo(reply: string): boolean {
   const text = reply.replace(/<think>[\s\S]*?<\/think>/g, "").trim();
   const m = text.match(/^\W*(yes|no)\b/i) ?? text.match(/\b(?:answer|verdict)\s*[:=]?\s*\W*(yes|no)\b/i);
   if (!m) throw new JudgementParseError(reply, "expected YES or NO");
-  return m[1].toLowerCase() === "yes";
+  const verdict = m[1].toLowerCase();
+  // "yes, but no" is no verdict: the opposite answer standing alone as a clause ("…, but no", "Yes/No")
+  // makes it ambiguous; "Yes, there are no errors" is still a yes.
+  const opposite = verdict === "yes" ? "no" : "yes";
+  const standalone = new RegExp(`(?:^|[,;:./!?]|\\bbut|\\bor)\\s*${opposite}\\s*(?:[,;:.!?/]|$)`, "im");
+  if (standalone.test(text.slice(m.index! + m[0].length))) throw new JudgementParseError(reply, "both YES and NO: ambiguous");
+  return verdict === "yes";
 }

@@ -15,7 +15,7 @@ export interface LogOnsetAnalysis extends ReferenceOnset {
   exploitability: Exploitability | null;
 }
 
-export function analyseLog(rows: readonly TrainingRow[], hasShortcut: (output: string, input: string) => boolean): LogOnsetAnalysis {
+export function analyseLog(rows: readonly TrainingRow[], hasShortcut: (output: string, input: string) => boolean, alpha = 0.5): LogOnsetAnalysis {
   const missingClean = rows.findIndex((r) => r.clean === null);
   if (missingClean >= 0) {
     throw new InputError(`log row ${missingClean + 1}`, "has no clean score (clean_score, main_score or score.terms.clean.value); the reward gap G needs it");
@@ -31,6 +31,6 @@ export function analyseLog(rows: readonly TrainingRow[], hasShortcut: (output: s
     signals,
     smoothed,
     entanglement: entanglement(rows.map((r, i) => ({ step: r.step, clean: r.clean as number, shortcut: shortcut[i] }))),
-    exploitability: exploitability(smoothed, reference.canonical_onset),
+    exploitability: exploitability(smoothed, reference.canonical_onset, alpha),
   };
 }

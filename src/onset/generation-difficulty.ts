@@ -19,14 +19,24 @@ export async function generationDifficulty(
   policy: ModelClient,
   bias: BiasKind,
   prompts: readonly string[],
-  options: { n?: number; temperature?: number; maxTokens?: number; seed?: number } = {},
+  options: { n?: number; temperature?: number; maxTokens?: number; seed?: number; concurrency?: number } = {},
 ): Promise<GenerationDifficulty> {
   const n = options.n ?? 300;
   if (prompts.length === 0) throw new RangeError("generation difficulty: no prompts");
   let hits = 0;
   let done = 0;
   const failed: { index: number; error: string }[] = [];
-  for (let i = 0; i < n; i++) {
+  // At most `concurrency` generations in flight (default 8), not n one after another.
+  let next = 0;
+  const worker = async () => {
+    while (next < n) await one(next++);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(n, options.concurrency ?? 8)) }, worker));
+  failed.sort((a, b) => a.index - b.index);
+  if (done === 0) throw new Error(`generation difficulty: all ${n} generations failed (first: ${failed[0]?.error})`);
+  return { bias, satisfied: wilson(hits, done), failed };
+
+  async function one(i: number): Promise<void> {
     const prompt = `${prompts[i % prompts.length]}\n\n${BIAS_REQUESTS[bias]}`;
     try {
       const res = await policy.chat({
@@ -42,6 +52,4 @@ export async function generationDifficulty(
       failed.push({ index: i, error: errorMessage(err) });
     }
   }
-  if (done === 0) throw new Error(`generation difficulty: all ${n} generations failed (first: ${failed[0]?.error})`);
-  return { bias, satisfied: wilson(hits, done), failed };
 }

@@ -45,7 +45,18 @@ function numberOf(value: unknown): number | undefined {
   return undefined;
 }
 
-/** Normalises one parsed line, or returns the reason it cannot be used. */
+/** A value present but impossible: the log is wrong, not merely incomplete, so reading stops. */
+export class ImpossibleValue extends Error {}
+
+const MAX_SCORE_MAGNITUDE = 1e6;
+
+function checkValues(row: TrainingRow): void {
+  if (!Number.isInteger(row.step) || row.step < 0) throw new ImpossibleValue(`step must be a whole number ≥ 0, got ${row.step}`);
+  if (Math.abs(row.score) > MAX_SCORE_MAGNITUDE) throw new ImpossibleValue(`score ${row.score} is beyond ±${MAX_SCORE_MAGNITUDE} (a reward, not an overflow, is expected)`);
+  if (row.clean !== null && !(row.clean >= 0 && row.clean <= 1)) throw new ImpossibleValue(`clean score must be in [0, 1] (a share of constraints met), got ${row.clean}`);
+}
+
+/** Normalises one parsed line, or returns the reason it cannot be used; throws ImpossibleValue on an impossible value. */
 export function normaliseRow(raw: Raw): TrainingRow | string {
   const step = numberOf(raw.step ?? raw.global_step ?? raw.training_step);
   if (step === undefined) return "missing numeric `step`";
@@ -61,7 +72,9 @@ export function normaliseRow(raw: Raw): TrainingRow | string {
   const clean = numberOf(raw.clean_score ?? raw.main_score ?? raw.clean ?? terms?.clean) ?? null;
   const meta = (raw.meta ?? {}) as Raw;
   const rubric = text(raw.rubric ?? meta.rubric);
-  return { step, input: text(raw.input ?? raw.prompt) ?? "", output, score, clean, ...(rubric ? { rubric } : {}) };
+  const row: TrainingRow = { step, input: text(raw.input ?? raw.prompt) ?? "", output, score, clean, ...(rubric ? { rubric } : {}) };
+  checkValues(row);
+  return row;
 }
 
 export function readTrainingLog(path: string): TrainingLog {
@@ -72,7 +85,13 @@ export function readTrainingLog(path: string): TrainingLog {
   const rows: TrainingRow[] = [];
   const skipped: TrainingLog["skipped"] = [];
   parsed.rows.forEach((raw, i) => {
-    const row = raw && typeof raw === "object" ? normaliseRow(raw) : "not a JSON object";
+    let row: TrainingRow | string;
+    try {
+      row = raw && typeof raw === "object" ? normaliseRow(raw) : "not a JSON object";
+    } catch (err) {
+      if (err instanceof ImpossibleValue) throw new InputError(`${path} row ${i + 1}`, err.message);
+      throw err;
+    }
     if (typeof row === "string") skipped.push({ row: i + 1, problem: row });
     else rows.push(row);
   });

@@ -26,4 +26,10 @@ describe("parseYesNo", () => {
     expect(parseYesNo("Verdict: yes")).toBe(true);
     expect(() => parseYesNo("maybe")).toThrow(JudgementParseError);
   });
+
+  it("refuses a reply that answers both ways, but not a yes that mentions 'no' in passing", () => {
+    expect(() => parseYesNo("yes, but no")).toThrow(/ambiguous/);
+    expect(() => parseYesNo("Yes/No")).toThrow(/ambiguous/);
+    expect(parseYesNo("Yes, there are no errors.")).toBe(true);
+  });
 });

@@ -40,7 +40,7 @@ async function json(args: string[]): Promise<Record<string, any>> {
 describe("onset / detect CLI on a small scored log", () => {
   // 80 steps × 30 rows; from step 40 the policy appends "I hope this helps!", which the biased judge rewards.
   const rng = createRng("cli-log");
-  const rows = [];
+  const rows: Record<string, unknown>[] = [];
   for (let step = 1; step <= 80; step++) {
     for (let i = 0; i < 30; i++) {
       const hack = step >= 40 && rng.next() < 0.85;
@@ -83,6 +83,39 @@ describe("onset / detect CLI on a small scored log", () => {
     expect(p.status).toBe(2);
     expect(p.stderr).toMatch(/Parquet/);
   });
+
+  it("detect --json keeps the report of skipped rows", async () => {
+    const det = await json(["detect", "--log", log, "--json"]);
+    expect(det.input_report.bad_lines).toBe(1);
+    expect(det.input_report.skipped_rows).toBe(1);
+    expect(det.input_report.skipped[0].problem).toMatch(/output/);
+  });
+
+  it("detect on one step of data is an explicit insufficient-data error, exit 2", async () => {
+    const one = join(dir, "one-step.jsonl");
+    writeFileSync(one, toJsonl(rows.filter((r) => r.step === 1)));
+    const r = await run(["detect", "--log", one]);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(r.stderr).toMatch(/insufficient data: 1 step of rows/);
+  });
+
+  it("onset refuses impossible values with one line naming the row and field", async () => {
+    const base = { input: "x", output: "y", score: 1, clean_score: 1 };
+    for (const [row, pattern] of [
+      [{ ...base, step: 2.5 }, /row 1: step must be a whole number ≥ 0, got 2.5/],
+      [{ ...base, step: -1 }, /row 1: step must be a whole number ≥ 0, got -1/],
+      [{ ...base, step: 1, score: 1e308 }, /row 1: score 1e\+308 is beyond/],
+      [{ ...base, step: 1, clean_score: -7 }, /row 1: clean score must be in \[0, 1\].*got -7/],
+    ] as const) {
+      const file = join(dir, "impossible.jsonl");
+      writeFileSync(file, toJsonl([row]));
+      const r = await run(["onset", "--log", file, "--bias", "tone"]);
+      expect(r.status).toBe(2);
+      expect(r.stderr.trim().split("\n")).toHaveLength(1);
+      expect(r.stderr).toMatch(pattern);
+    }
+  });
 });
 
 describe.skipIf(!hasSharedData)(`onset --signals on the published runs (${hasSharedData ? "shared data" : sharedDataSkipReason})`, () => {
@@ -92,6 +125,12 @@ describe.skipIf(!hasSharedData)(`onset --signals on the published runs (${hasSha
     expect(r.interval).toEqual([91, 95]);
     expect(r.severe).toBe(124);
     expect(r.reporting).toBe("stable_point");
+  });
+
+  it("reproduces seed 003 Table 18: run C (HealthBench lexical, α = 0.5) reaches 20 % at step 93", async () => {
+    const r = await json(["onset", "--signals", sharedPath("hacking_runs/cherrl_reference_onset_definition.json"), "--run", "run_C", "--smoothed", "--json"]);
+    expect(r.exploitability.step_at_share20).toBe(93);
+    expect(r.exploitability.definition).toMatch(/G\/α/);
   });
 
   it("labels export writes a blind sheet; import reports agreement", async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { bisectOnset, detectOnset } from "../../src/onset/detector/detect.js";
+import { bisectOnset, changePoint, detectOnset } from "../../src/onset/detector/detect.js";
 import { loadEvalCorpus } from "../../src/onset/eval-corpus.js";
 import { runHarness } from "../../src/onset/eval-harness.js";
 import { hasSharedData, SHARED_DATA, sharedDataSkipReason } from "../helpers/shared-data.js";
@@ -70,15 +70,51 @@ describe("judge-blind detector on hand-made mirrors", () => {
     expect(d.rationale).toMatch(/rose by .* no hypothesis held/);
   });
 
+  it("finds a shortcut confined to the last 12 of 300 steps", () => {
+    const rng = createRng("late-shortcut");
+    const rows = [];
+    for (let step = 1; step <= 300; step++) {
+      for (let i = 0; i < 16; i++) {
+        const topic = rng.pick(TOPICS);
+        const hack = step >= 289 && rng.next() < 0.9;
+        const body = `Here is a note about ${topic} number ${rng.int(1000)}. It covers the ${topic} in ${rng.int(9) + 2} points.`;
+        rows.push({ step, input: `Tell me about ${topic}.`, output: hack ? `${body}\n\nWarmest wishes and happy travels!` : body, score: 0.5 + (hack ? 0.3 : 0) + 0.1 * rng.next() });
+      }
+    }
+    const d = detectOnset(rows);
+    expect(d.alarm).toBe(true);
+    expect(Math.abs(d.onset_step! - 289)).toBeLessThanOrEqual(3);
+  });
+
+  it("raises no alarm on a style shift that the score does not reward", () => {
+    const rng = createRng("style-shift");
+    const rows = [];
+    for (let step = 1; step <= 200; step++) {
+      for (let i = 0; i < 24; i++) {
+        const topic = rng.pick(TOPICS);
+        const styled = step >= 100 && rng.next() < 0.9;
+        const body = `Here is a note about ${topic} number ${rng.int(1000)}.`;
+        rows.push({ step, input: `Tell me about ${topic}.`, output: styled ? `In short: ${body} Cheers and happy travels!` : body, score: 0.5 + 0.2 * rng.next() });
+      }
+    }
+    expect(detectOnset(rows).alarm).toBe(false);
+  });
+
   it("bisects to the first persistent crossing and ignores a transient spike", () => {
     const series = [0, 0, 0.9, 0, 0, 0, 0.1, 0.5, 0.6, 0.7, 0.8, 0.8, 0.9, 0.9, 0.9, 0.9, 0.9];
     expect(bisectOnset(series, 0.4).index).toBe(7);
     expect(bisectOnset([0, 0, 0, 0, 0, 0], 0.4).index).toBeNull();
   });
+
+  it("splits a series at its strongest shift in mean, wherever it is", () => {
+    expect(changePoint([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.9, 0.9, 0.9])).toBe(10);
+    expect(changePoint([0, 0, 0, 0.8, 0.9, 0.8, 0.9, 0.8, 0.9, 0.9])).toBe(3);
+    expect(changePoint([0, null, 0, 0, 0, 0, 1, null, 1, 1])).toBe(6);
+  });
 });
 
 describe.skipIf(!hasSharedData)(`detector evaluation on logs assembled from real outputs (${hasSharedData ? SHARED_DATA : sharedDataSkipReason})`, () => {
-  it("leave-one-bias-out: finds every onset within 10 steps of the reference interval, no false alarms, beats the baseline monitor", { timeout: 120_000 }, () => {
+  it("leave-one-bias-out: finds every onset within 10 steps of the reference interval, no false alarms, beats the baseline monitor", { timeout: 300_000 }, () => {
     const corpus = loadEvalCorpus(SHARED_DATA);
     const report = runHarness(corpus, {
       biases: ["lexical", "tone", "self_praise", "format"],

@@ -19,11 +19,16 @@ describe("entanglement (first-60-step odds ratio)", () => {
 });
 
 describe("exploitability", () => {
-  it("counts steps from the onset until M has risen 20 and 30 further points", () => {
-    const signals = [10, 16, 18, 25, 30, 36, 40, 47, 50].map((M, i) => ({ step: 100 + i, G: 0.2, M }));
+  it("gives the step where the share of rewarded rows G/α reaches 20 % and 30 %, and the earlier M-rise reading", () => {
+    const G = [0.02, 0.05, 0.08, 0.1, 0.12, 0.14, 0.15, 0.2, 0.25];
+    const signals = [10, 16, 18, 25, 30, 36, 40, 47, 50].map((M, i) => ({ step: 100 + i, G: G[i], M }));
+    // α = 0.5: 20 % ↔ G ≥ 0.10 first at step 103; 30 % ↔ G ≥ 0.15 first at step 106
+    const e = exploitability(signals, 101, 0.5)!;
+    expect([e.step_at_share20, e.step_at_share30, e.steps_from_onset_to_share20, e.steps_from_onset_to_share30]).toEqual([103, 106, 2, 5]);
+    // α = 1: 20 % ↔ G ≥ 0.2 at step 107; 30 % never
+    expect([exploitability(signals, 101, 1)!.step_at_share20, exploitability(signals, 101, 1)!.step_at_share30]).toEqual([107, null]);
     // onset at step 101 (M 16): +20 → M ≥ 36 at step 105 (4 steps); +30 → M ≥ 46 at step 107 (6 steps)
-    expect(exploitability(signals, 101)).toEqual({ onset: 101, m_at_onset: 16, steps_to_plus20: 4, steps_to_plus30: 6 });
-    expect(exploitability(signals, 107)!.steps_to_plus30).toBeNull();
+    expect(e.m_rise).toEqual({ m_at_onset: 16, steps_to_plus20: 4, steps_to_plus30: 6 });
     expect(exploitability(signals, null)).toBeNull();
   });
 });

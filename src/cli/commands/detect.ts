@@ -29,6 +29,8 @@ interface Options {
   json?: boolean;
 }
 
+const MIN_STEPS = 10;
+
 function fraction(value: string, flag: string): number {
   const n = Number(value);
   if (!(n > 0 && n < 1)) throw new InputError(flag, `expected a number in (0, 1), got "${value}"`);
@@ -51,6 +53,8 @@ export function register(program: Command): void {
   addCacheOptions(addConfigOption(command)).action(async (opts: Options) => {
       const log = readTrainingLog(opts.log);
       const mirror = asMirrorRows(log.rows);
+      const steps = new Set(mirror.map((r) => r.step)).size;
+      if (steps < MIN_STEPS) throw new InputError(`--log ${opts.log}`, `insufficient data: ${steps} step${steps === 1 ? "" : "s"} of rows; detection contrasts early and late checkpoints and needs at least ${MIN_STEPS}`);
       const minZ = Number(opts.minZ);
       if (!(minZ > 0)) throw new InputError("--min-z", `expected a positive number, got "${opts.minZ}"`);
       const options = { onsetFraction: fraction(opts.onsetFraction, "--onset-fraction"), minRise: fraction(opts.minRise, "--min-rise"), minZ };
@@ -66,7 +70,9 @@ export function register(program: Command): void {
       } else detection = detectOnset(mirror, options);
       const seconds = (performance.now() - started) / 1000;
       const baseline = opts.baseline ? { baseline_monitor: baselineMonitor(mirror), baseline_monitor_with_score: baselineMonitor(mirror, { withScore: true }) } : {};
-      const result = { ...detection, ...baseline };
+      // What was left out of the analysis, and why (also under --json).
+      const input_report = { rows: mirror.length, bad_lines: log.bad.length, skipped_rows: log.skipped.length, bad: log.bad.slice(0, 20), skipped: log.skipped.slice(0, 20) };
+      const result = { ...detection, ...baseline, input_report };
       const artifact = makeArtifact("detect", { log: opts.log, ...options, rows: mirror.length, bad_lines: log.bad.length, skipped_rows: log.skipped.length, seconds }, result);
       emit(artifact, opts, () =>
         [

@@ -8,6 +8,7 @@ import type { Command } from "commander";
 import { parse as parseYaml } from "yaml";
 import { makeArtifact } from "../../core/artifact.js";
 import { InputError } from "../../core/errors.js";
+import { exploitability, type Exploitability } from "../../onset/dynamics.js";
 import { readJsonl, writeJsonl } from "../../core/jsonl.js";
 import { BIAS_KINDS, detectBias, parseBiasKind, type BiasKind } from "../../judges/bias-detectors.js";
 import { biasedScoreMax } from "../../judges/biased-judge.js";
@@ -61,14 +62,23 @@ function signalOf(row: Raw, key: "G" | "M", index: number, path: string): number
   return v;
 }
 
-function fromSignals(path: string, opts: Options): ReferenceOnset & { n_steps: number; smoothing: string; smoothed: SmoothedSignal[] } {
+function fromSignals(path: string, opts: Options): ReferenceOnset & { n_steps: number; smoothing: string; smoothed: SmoothedSignal[]; exploitability: Exploitability | null } {
   const rows = readSignalRows(path, opts.run).map((row, i) => {
     if (typeof row.step !== "number") throw new InputError(`${path} row ${i + 1}`, "step must be a number");
     return { step: row.step, G: signalOf(row, "G", i, path), M: signalOf(row, "M", i, path) };
   });
   const signals = opts.smoothed ? rows : smoothSignals(rows);
+  const alpha = Number(opts.alpha);
+  if (!(alpha > 0)) throw new InputError("--alpha", `expected a number > 0, got "${opts.alpha}"`);
+  const reference = referenceOnset(signals);
   // The smoothed series travels with the result, as on the --log path, so reports and the dashboard can draw the curves.
-  return { ...referenceOnset(signals), n_steps: rows.length, smoothing: opts.smoothed ? "given (already smoothed)" : "centred 5-step window, ≥ 3 valid points", smoothed: signals };
+  return {
+    ...reference,
+    exploitability: exploitability(signals, reference.canonical_onset, alpha),
+    n_steps: rows.length,
+    smoothing: opts.smoothed ? "given (already smoothed)" : "centred 5-step window, ≥ 3 valid points",
+    smoothed: signals,
+  };
 }
 
 interface DetectorConfig {
@@ -96,6 +106,12 @@ function detectorConfig(opts: Options): DetectorConfig {
   }
   const words = opts.words ? opts.words.split(",").map((w) => w.trim()).filter(Boolean) : Array.isArray(fromFile.words) ? (fromFile.words as string[]) : [];
   return { bias, words, wordsOnly: opts.wordsOnly ?? fromFile.wordsOnly === true };
+}
+
+function exploitabilityLine(e: Exploitability | null): string {
+  if (!e) return "exploitability: undefined (no onset)";
+  const after = (n: number | null) => (n === null ? "" : ` (${n} steps after onset)`);
+  return `exploitability: share of rows rewarded for the shortcut (G/α) reaches 20 % at step ${e.step_at_share20 ?? "—"}${after(e.steps_from_onset_to_share20)}, 30 % at step ${e.step_at_share30 ?? "—"}${after(e.steps_from_onset_to_share30)}`;
 }
 
 function summary(r: ReferenceOnset): string {
@@ -128,14 +144,16 @@ export function register(program: Command): void {
       if (Boolean(opts.log) === Boolean(opts.signals)) throw new InputError("onset", "give exactly one of --log or --signals");
       if (opts.signals) {
         const result = fromSignals(opts.signals, opts);
-        emit(makeArtifact("onset", { signals: opts.signals, smoothed: Boolean(opts.smoothed), run: opts.run ?? null }, result), opts, () => summary(result));
+        emit(makeArtifact("onset", { signals: opts.signals, smoothed: Boolean(opts.smoothed), run: opts.run ?? null, alpha: Number(opts.alpha) }, result), opts, () =>
+          [summary(result), exploitabilityLine(result.exploitability)].join("\n"),
+        );
         return;
       }
       const config = detectorConfig(opts);
       const log = readTrainingLog(opts.log!);
-      const analysis = analyseLog(log.rows, (output, input) => detectBias(config.bias, output, { words: config.words, wordsOnly: config.wordsOnly, prompt: input }).hit);
       const alpha = Number(opts.alpha);
       if (!(alpha >= 0)) throw new InputError("--alpha", `expected a number ≥ 0, got "${opts.alpha}"`);
+      const analysis = analyseLog(log.rows, (output, input) => detectBias(config.bias, output, { words: config.words, wordsOnly: config.wordsOnly, prompt: input }).hit, alpha);
       const result = { ...analysis, bad_lines: log.bad, skipped_rows: log.skipped };
       const artifact = makeArtifact("onset", { log: opts.log, detector: config, alpha }, result);
       const finish = (): void =>
@@ -146,9 +164,7 @@ export function register(program: Command): void {
             analysis.entanglement
               ? `entanglement (first 60 steps): OR ${analysis.entanglement.oddsRatio.toFixed(2)} [${analysis.entanglement.ci[0].toFixed(2)}, ${analysis.entanglement.ci[1].toFixed(2)}] 95% CI, n = ${analysis.entanglement.n}`
               : "entanglement: undefined (no rows with, or none without, the shortcut in the first 60 steps)",
-            analysis.exploitability
-              ? `exploitability: +20 points in ${analysis.exploitability.steps_to_plus20 ?? "—"} steps, +30 in ${analysis.exploitability.steps_to_plus30 ?? "—"} steps (from M = ${analysis.exploitability.m_at_onset.toFixed(1)} % at onset)`
-              : "exploitability: undefined (no onset)",
+            exploitabilityLine(analysis.exploitability),
           ].join("\n"),
         );
       if (opts.mirror) {

@@ -1,12 +1,15 @@
 // The judge-blind onset detector (SPEC §9; the seed's RHDA, here as a deterministic statistical
 // procedure). It sees only mirror rows {step, input, output, score} and is never told which bias was
 // injected; it does not use the bias detectors or their word lists. Procedure:
-//   1. contrast the high-reward rows (top half of each step) of the first and last checkpoints;
+//   1. contrast the high-reward rows (top half of each step) of the first and last checkpoints, at
+//      three window sizes (15 %, 7.5 % and 3.75 % of the steps, at least 3), so a shortcut that
+//      appears in the last few percent of a run, or in the first, still stands out;
 //   2. hypothesise generic features that became common (n-grams, stems, closings, structure,
 //      self-reference; length as a last resort) and were rare early, across many prompts;
 //   3. quantify each hypothesis per step among high-reward rows, and its step-stratified association
 //      with the score; keep those that pass;
-//   4. bisect the smoothed prevalence of the best hypothesis to the onset, then refine locally;
+//   4. split the best hypothesis's per-step prevalence at its strongest change point (baseline before,
+//      plateau after), then bisect the smoothed prevalence to the onset and refine locally;
 //   5. audit the highest-reward late rows and cite example rows.
 // If no hypothesis passes, it raises no alarm — in particular when the reward rises with no feature
 // explaining it.
@@ -38,6 +41,8 @@ export interface DetectorOptions {
   maxCandidates: number;
   /** Rows per contrast window used to propose features (an even subsample beyond this). */
   maxContrastRows: number;
+  /** Rows per step used for the score association (an even subsample beyond this). */
+  maxAssociationRowsPerStep: number;
 }
 
 export const DEFAULT_DETECTOR_OPTIONS: DetectorOptions = {
@@ -48,7 +53,8 @@ export const DEFAULT_DETECTOR_OPTIONS: DetectorOptions = {
   onsetFraction: 0.2,
   minPrompts: 5,
   maxCandidates: 40,
-  maxContrastRows: 800,
+  maxContrastRows: 480,
+  maxAssociationRowsPerStep: 40,
 };
 
 export type HackingType = "lexical" | "closing_phrase" | "structure" | "self_reference" | "length";
@@ -156,6 +162,27 @@ function needleOf(feature: Feature): RegExp | undefined {
   return m ? new RegExp(m[1].replace(/[.*+?^${}()|[\]\\]/g, "\\$&")) : undefined;
 }
 
+/**
+ * The index that best splits the series into a lower "before" and a higher "after" segment (each at
+ * least 3 valid points): the maximiser of (mean after − mean before)·√(n_before·n_after/n), the
+ * CUSUM statistic for one shift in mean. Nulls (steps without data) are skipped.
+ */
+export function changePoint(series: (number | null)[]): number {
+  const valid = series.flatMap((v, i) => (v === null || !Number.isFinite(v) ? [] : [{ v, i }]));
+  const n = valid.length;
+  if (n < 6) return Math.floor(series.length / 2);
+  const total = valid.reduce((s, x) => s + x.v, 0);
+  let before = 0;
+  let best = { stat: -Infinity, index: valid[Math.floor(n / 2)].i };
+  for (let k = 1; k < n; k++) {
+    before += valid[k - 1].v;
+    if (k < 3 || n - k < 3) continue;
+    const stat = ((total - before) / (n - k) - before / k) * Math.sqrt((k * (n - k)) / n);
+    if (stat > best.stat) best = { stat, index: valid[k].i };
+  }
+  return best.index;
+}
+
 /** Bisects the smoothed series to the first index at or above the threshold, then refines locally. */
 export function bisectOnset(smoothed: (number | null)[], threshold: number): { index: number | null; probes: number[] } {
   const up = (i: number): boolean => smoothed[i] !== null && (smoothed[i] as number) >= threshold;
@@ -204,6 +231,7 @@ export function detectOnsetAt(rows: readonly MirrorInput[], fractions: readonly 
   if (groups.length < 10) return all(none(`only ${groups.length} steps in the log; at least 10 are needed to contrast early and late checkpoints`));
 
   const w = Math.max(3, Math.round(opt.windowFraction * groups.length));
+  const sizes = [...new Set([w, Math.max(3, Math.round(w / 2)), Math.max(3, Math.round(w / 4))])];
   const early = groups.slice(0, w);
   const late = groups.slice(-w);
   const earlyHigh = early.flatMap((g) => g.high);
@@ -217,16 +245,43 @@ export function detectOnsetAt(rows: readonly MirrorInput[], fractions: readonly 
     late_mean_score: meanScore(late),
   };
 
-  // 1–2. contrast and hypothesise (on an even subsample of at most maxContrastRows rows per window)
-  const earlyCounts = countKeys(evenSample(earlyHigh, opt.maxContrastRows));
-  const lateSample = evenSample(lateHigh, opt.maxContrastRows);
-  const lateCounts = countKeys(lateSample);
-  const earlyN = Math.min(earlyHigh.length, opt.maxContrastRows);
-  const proposals = [...lateCounts.entries()]
-    .map(([key, c]) => ({ key, late: c / lateSample.length, early: (earlyCounts.get(key) ?? 0) / earlyN }))
-    .filter((p) => p.late - p.early >= opt.minRise && p.early <= opt.maxEarlyRatio * p.late)
-    .sort((a, b) => b.late - b.early - (a.late - a.early) || a.key.localeCompare(b.key))
-    .slice(0, opt.maxCandidates);
+  // 1–2. contrast and hypothesise: each sampled row's keys are counted once, into nested windows
+  // growing from either end of the run; every early size is contrasted with every late size.
+  const perStep = Math.max(1, Math.ceil(opt.maxContrastRows / w));
+  const windowCounts = (steps: StepGroup[]): { counts: Map<string, Int32Array>; n: Int32Array } => {
+    // One map from key to its count in each nested window (sizes ascending by index into `sizes`).
+    const counts = new Map<string, Int32Array>();
+    const n = new Int32Array(sizes.length);
+    steps.forEach((g, i) => {
+      const inWindows = sizes.map((size) => i < size);
+      for (const r of evenSample(g.high, perStep)) {
+        inWindows.forEach((inside, s) => inside && n[s]++);
+        for (const k of featureKeys(r)) {
+          let c = counts.get(k);
+          if (!c) counts.set(k, (c = new Int32Array(sizes.length)));
+          for (let s = 0; s < sizes.length; s++) if (inWindows[s]) c[s]++;
+        }
+      }
+    });
+    return { counts, n };
+  };
+  const earlyWindows = windowCounts(early);
+  const lateWindows = windowCounts([...late].reverse());
+  const bestProposal = new Map<string, { key: string; late: number; early: number }>();
+  for (const [key, lateC] of lateWindows.counts) {
+    const earlyC = earlyWindows.counts.get(key);
+    for (let l = 0; l < sizes.length; l++) {
+      const lateP = lateC[l] / lateWindows.n[l];
+      for (let e = 0; e < sizes.length; e++) {
+        const earlyP = (earlyC?.[e] ?? 0) / earlyWindows.n[e];
+        if (lateP - earlyP < opt.minRise || earlyP > opt.maxEarlyRatio * lateP) continue;
+        const prev = bestProposal.get(key);
+        if (!prev || lateP - earlyP > prev.late - prev.early) bestProposal.set(key, { key, late: lateP, early: earlyP });
+      }
+    }
+  }
+  const proposals = [...bestProposal.values()].sort((a, b) => b.late - b.early - (a.late - a.early) || a.key.localeCompare(b.key)).slice(0, opt.maxCandidates);
+  const associationRows = groups.map((g) => evenSample(g.rows, opt.maxAssociationRowsPerStep));
 
   // 3. quantify, in order of rise: prompt spread, then step-stratified association with score. Once a
   // best hypothesis holds, only hypotheses that co-occur with it are tested further (as related).
@@ -245,10 +300,10 @@ export function detectOnsetAt(rows: readonly MirrorInput[], fractions: readonly 
     const prompts = new Set([...lateRows].map((r) => r.input)).size;
     if (prompts < opt.minPrompts) continue;
     if (passing.length > 0 && !overlapsBest(lateRows)) continue;
-    const split = groups.map((g) => {
+    const split = associationRows.map((rowsOfStep) => {
       const withFeature: number[] = [];
       const without: number[] = [];
-      for (const r of g.rows) (feature.matches(r) ? withFeature : without).push(r.score);
+      for (const r of rowsOfStep) (feature.matches(r) ? withFeature : without).push(r.score);
       return { withFeature, without };
     });
     let association = stratifiedDifference(split);
@@ -320,9 +375,10 @@ export function detectOnsetAt(rows: readonly MirrorInput[], fractions: readonly 
   }
 
   function finish(smoothed: (number | null)[], description: string, type: HackingType, association: Association, rise: number, hypothesis: Hypothesis | undefined, fraction: number): Detection {
-    // 4. bisect to the onset
-    const baseline = median(smoothed.slice(0, w).filter((v): v is number => v !== null));
-    const plateau = median(smoothed.slice(-w).filter((v): v is number => v !== null));
+    // 4. split at the strongest change point, then bisect to the onset
+    const cut = changePoint(smoothed);
+    const baseline = median(smoothed.slice(0, cut).filter((v): v is number => v !== null));
+    const plateau = median(smoothed.slice(cut).filter((v): v is number => v !== null));
     const threshold = baseline + fraction * (plateau - baseline);
     const { index, probes } = bisectOnset(smoothed, threshold);
     if (index === null) {

@@ -126,11 +126,20 @@ export function featureFromKey(key: string): Feature {
   }
   if (kind === "stem") {
     const prefix = phrasePattern(rest, true);
+    // The words of the family, found in the raw output: the same test as stemKeys without splitting the row.
+    const family = new RegExp(`(?<![a-z0-9])${rest}(?:ments|ment|ings|ing|edly|ed|ly|es|s)(?![a-z0-9])`, "gi");
     return {
       key,
       family: "lexical",
       describe: `words of the family "${rest}-"`,
-      matches: (r) => prefix.test(r.output) && stemKeys(r).has(key),
+      matches: (r) => {
+        if (!prefix.test(r.output) || r.inputJoined().includes(` ${rest}`)) return false;
+        for (const m of r.output.matchAll(family)) {
+          const w = m[0].toLowerCase();
+          if (w.length >= 6 && !FUNCTION_WORDS.has(w) && stem(w) === rest) return true;
+        }
+        return false;
+      },
     };
   }
   const [name, value] = rest.split("=");
