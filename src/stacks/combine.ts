@@ -2,15 +2,26 @@
 // every mode (and the terms after it are not measured); diagnostics are reported, never combined.
 //   "product"            Π of gate, factor and screen values (no additive terms allowed)
 //   { weights }          Σ weight·value over the named terms, times the gates
-//   (values, ctx) => n   anything else (the CHERRL biased judge, humor's certified retention)
+//   (values, ctx) => n   anything else (the CHERRL biased judge, humor's certified retention); it may
+//                        return { value, terms } to publish derived entries (or replace measured ones)
+//                        when one number per term is not enough (humor reads each turn's details)
+import type { TermValue } from "../core/types.js";
 import type { TermKind } from "../terms/types.js";
 
 export interface CombineContext<Options, Row> {
   options: Options;
   row: Row;
+  /** Every measured term's entry (value and details), as it will appear on the score. */
+  terms: Readonly<Record<string, TermValue>>;
 }
 
-export type CombineFunction<Options = Record<string, unknown>, Row = unknown> = (values: Record<string, number>, ctx: CombineContext<Options, Row>) => number;
+export interface CombineResult {
+  value: number;
+  /** Entries merged over the measured ones in score.terms. */
+  terms?: Record<string, TermValue>;
+}
+
+export type CombineFunction<Options = Record<string, unknown>, Row = unknown> = (values: Record<string, number>, ctx: CombineContext<Options, Row>) => number | CombineResult;
 
 export type Combine<Options = Record<string, unknown>, Row = unknown> = "product" | { weights: Record<string, number> } | CombineFunction<Options, Row>;
 
@@ -32,10 +43,13 @@ export function checkCombine(stack: string, combine: Combine<never, never>, term
   }
 }
 
-export function combineValues<Options, Row>(combine: Combine<Options, Row>, terms: readonly Declared[], values: Record<string, number>, ctx: CombineContext<Options, Row>): number {
+export function combineValues<Options, Row>(combine: Combine<Options, Row>, terms: readonly Declared[], values: Record<string, number>, ctx: CombineContext<Options, Row>): CombineResult {
   const gates = terms.filter((t) => t.kind === "gate").reduce((p, t) => p * (values[t.name] ?? 1), 1);
-  if (gates === 0) return 0;
-  if (typeof combine === "function") return combine(values, ctx);
-  if (combine === "product") return terms.filter((t) => t.kind === "factor" || t.kind === "screen").reduce((p, t) => p * values[t.name], gates);
-  return gates * Object.entries(combine.weights).reduce((sum, [name, w]) => sum + w * values[name], 0);
+  if (gates === 0) return { value: 0 };
+  if (typeof combine === "function") {
+    const out = combine(values, ctx);
+    return typeof out === "number" ? { value: out } : out;
+  }
+  if (combine === "product") return { value: terms.filter((t) => t.kind === "factor" || t.kind === "screen").reduce((p, t) => p * values[t.name], gates) };
+  return { value: gates * Object.entries(combine.weights).reduce((sum, [name, w]) => sum + w * values[name], 0) };
 }

@@ -27,7 +27,8 @@
 // - inputs: { name: { from: "static", load(options) } } (a versioned file: loaded at creation, hashed
 //   into the instrument) or { from: "request", schema } (given per call as scoreRows(rows, { inputs }),
 //   validated, and its hash recorded on every score as score.inputs[name]). No term keeps other state.
-// - combine: "product" | { weights } | (values, { options, row }) => number (see combine.ts). A gate at
+// - combine: "product" | { weights } | (values, { options, row, terms }) => number | { value, terms }
+//   (see combine.ts; the returned terms are merged over the measured entries). A gate at
 //   0 makes the score 0 and its row is not sent to later terms. rowProblem(row) rejects a row as an
 //   input error before any term runs.
 // - Errors on scores: `error` stays the readable string ("row <id>: <message>") and `error_kind` says
@@ -39,7 +40,7 @@ import type { Score, TermValue } from "../core/types.js";
 import { instrumentModel } from "../models/spec.js";
 import { withSignal } from "../models/with-signal.js";
 import type { ModelRoles, RowError, Term, TermOptionsSchema } from "../terms/types.js";
-import { checkCombine, combineValues, type Combine } from "./combine.js";
+import { checkCombine, combineValues, type Combine, type CombineResult } from "./combine.js";
 import { loadStaticInputs, resolveRequestInputs, type DeclaredInputs } from "./inputs.js";
 import { planStackOptions, type OptionLayout, type Presets } from "./options-schema.js";
 import { promptOf } from "./prompt.js";
@@ -201,14 +202,15 @@ function scorerOf<Options extends Record<string, unknown>, Row, Prepared>(
     const failed = (terms: Record<string, TermValue>, error: RowError): Score => ({ value: null, terms, ...base, error: `row ${String(id)}: ${error.message}`, error_kind: error.kind });
     if (!isLive(state)) return failed({}, state);
     if (state.error) return failed(state.terms, state.error);
-    let value: number;
+    let combined: CombineResult;
     try {
-      value = combineValues(declaration.combine, terms.map((t) => t.meta), state.values, { options, row });
+      combined = combineValues(declaration.combine, terms.map((t) => t.meta), state.values, { options, row, terms: state.terms });
     } catch (err) {
       return failed(state.terms, rowErrorFrom(err));
     }
+    const { value } = combined;
     if (!Number.isFinite(value)) return failed(state.terms, { kind: "internal", message: `the ${declaration.name} combination gave ${value}` });
-    return { value, terms: state.terms, ...base };
+    return { value, terms: combined.terms ? { ...state.terms, ...combined.terms } : state.terms, ...base };
   }
 
   async function scoreRows(rows: Row[], ctx: ScoreContext = {}): Promise<Score[]> {

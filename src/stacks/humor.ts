@@ -3,9 +3,7 @@
 // reward instead, for serving to a trainer). Every term's per-turn values are in its details, so audits
 // and dashboards can see which turn earned what.
 import { z } from "zod";
-import { hashOf } from "../core/hash.js";
 import type { Score, TermValue, TranscriptRow } from "../core/types.js";
-import { errorMessage } from "../core/errors.js";
 import { LAUGHTER_VOCAB_VERSIONS, loadLaughterVocab } from "../text/laughter/index.js";
 import { AUDIENCE_PROMPT_TEMPLATE, AUDIENCE_PROMPT_VERSION } from "../terms/humor/audience-prompt.js";
 import { tasteOptions, type LaughterMass } from "../terms/humor/audience-taste.js";
@@ -13,12 +11,16 @@ import { certifiedOptions, type CertifiedFormula } from "../terms/humor/certifie
 import { GROUNDING_CREDIT_FORMS, USE_LITE_GROUNDING_CEILING, USE_LITE_GROUNDING_FLOOR, type GroundingCreditForm } from "../terms/humor/grounding.js";
 import { REPETITION_MODES, type RepetitionMode } from "../terms/humor/repetition.js";
 import { LAUGHTER_OPENERS, OPENERS_VERSION } from "../terms/humor/laughter-openers.js";
-import { assembleSession, measureSession, type HumorModels, type HumorSettings, type SessionBreakdown } from "../terms/humor/session.js";
+import type { ScreenResult } from "../terms/humor/screens.js";
+import { assembleSession, measureSession, type HumorModels, type HumorSettings, type SessionBreakdown, type TurnMeasurements } from "../terms/humor/session.js";
+import { groundingTerm, planSession, repetitionTerm, screensTerm, tasteTerm, type SessionPlan } from "../terms/humor/terms.js";
 import { PRESETS, trainingWeights } from "../terms/humor/training-reward.js";
-import { instrumentModel } from "../models/spec.js";
-import type { Instrument, ModelRoles, ScoreContext, Scorer, StackDefinition } from "./types.js";
+import type { CombineResult } from "./combine.js";
+import { composeStack } from "./compose.js";
+import type { ModelRoles, Scorer } from "./types.js";
 
-export const HUMOR_STACK_VERSION = "humor-stack-2";
+// humor-stack-3: declared with composeStack (same scores; the instrument now lists each term's version).
+export const HUMOR_STACK_VERSION = "humor-stack-3";
 
 /**
  * The two versioned configurations (SPEC §13). "seed" is seed 000 as written (humor-stack-1's forms;
@@ -95,8 +97,9 @@ export function resolveHumorSettings(options: ResolvedOptions): HumorSettings {
   };
 }
 
-export function humorInstrument(options: ResolvedOptions, settings: HumorSettings, models: HumorModels): Instrument {
-  const recorded = {
+/** What the instrument records as options: every resolved choice, the vocabulary's hash, the prompt and openers. */
+function recordedOptions(options: ResolvedOptions, settings: HumorSettings): Record<string, unknown> {
+  return {
     profile: options.profile,
     preset: options.preset,
     weights: settings.weights,
@@ -117,13 +120,6 @@ export function humorInstrument(options: ResolvedOptions, settings: HumorSetting
     audience_prompt: { version: AUDIENCE_PROMPT_VERSION, template: AUDIENCE_PROMPT_TEMPLATE },
     openers: { version: OPENERS_VERSION, list: LAUGHTER_OPENERS },
   };
-  const body = {
-    stack: "humor",
-    version: HUMOR_STACK_VERSION,
-    options: recorded,
-    models: { audience: instrumentModel(models.audience.spec), embedder: instrumentModel(models.embedder.spec) },
-  };
-  return { ...body, hash: hashOf(body) };
 }
 
 /** Checks a transcript row's shape, naming the first bad field. */
@@ -140,10 +136,11 @@ export function transcriptProblem(row: unknown): string | null {
   return null;
 }
 
-function toScore(b: SessionBreakdown, laughter: LaughterMass[], settings: HumorSettings, options: ResolvedOptions, instrument: string): Score {
+/** The score's entries of one session: each term's per-turn values, the training reward and C. */
+function sessionTerms(b: SessionBreakdown, laughter: readonly LaughterMass[], settings: HumorSettings, options: ResolvedOptions): Record<string, TermValue> {
   const noTurns = b.m === 0 ? { reason: "no policy turns" } : {};
   const per = <T>(f: (t: SessionBreakdown["turns"][number]) => T) => b.turns.map(f);
-  const terms: Record<string, TermValue> = {
+  return {
     grounding: { value: b.F, details: { ...noTurns, floor: settings.floor, ceiling: settings.ceiling, credit_form: settings.credit, mean_credit: b.G, window: settings.window, turn_index: per((t) => t.index), g: per((t) => t.g), credit: per((t) => t.credit), passes: per((t) => t.passes) } },
     repetition: { value: b.S, details: { ...noTurns, mode: settings.repetition, s: per((t) => t.s) } },
     taste: {
@@ -163,52 +160,68 @@ function toScore(b: SessionBreakdown, laughter: LaughterMass[], settings: HumorS
     training_reward: { value: b.trainingReward, details: { profile: options.profile, preset: options.preset, weights: settings.weights, r: per((t) => t.r) } },
     certified: { value: b.C, details: { formula: settings.formula, w_t: settings.w_t, m: b.m, zero_certification: b.C === 0 } },
   };
-  return { value: options.value === "certified" ? b.C : b.trainingReward, terms, instrument };
 }
+
+function sessionResult(b: SessionBreakdown, laughter: readonly LaughterMass[], settings: HumorSettings, options: ResolvedOptions): CombineResult {
+  return { value: options.value === "certified" ? b.C : b.trainingReward, terms: sessionTerms(b, laughter, settings, options) };
+}
+
+// Settings are resolved once per resolved options object (the scorer passes the same one to every row).
+const settingsCache = new WeakMap<ResolvedOptions, HumorSettings>();
+function settingsOf(options: ResolvedOptions): HumorSettings {
+  let settings = settingsCache.get(options);
+  if (!settings) settingsCache.set(options, (settings = resolveHumorSettings(options)));
+  return settings;
+}
+
+/** The per-turn measurements back out of the terms' details, in the order measureSession gives them. */
+function measuredOf(plan: Pick<SessionPlan, "policyIndexes">, terms: Readonly<Record<string, TermValue>>): TurnMeasurements[] {
+  const detail = <T>(name: string, key: string) => (terms[name].details as Record<string, T[]>)[key];
+  const g = detail<number>("grounding", "g");
+  const s = detail<number>("repetition", "s");
+  const laughter = detail<LaughterMass>("taste", "laughter");
+  const screens = detail<ScreenResult>("screens", "screens");
+  return plan.policyIndexes.map((index, j) => ({ index, g: g[j], s: s[j], L: laughter[j].L, screen: screens[j] }));
+}
+
+export const humorStack = composeStack<ResolvedOptions, TranscriptRow, SessionPlan>({
+  name: "humor",
+  description: "Humor conversation reward (seed 000): grounding, self-repetition, audience laughter taste, screens; value = certified retention C (profile hardened or seed).",
+  version: HUMOR_STACK_VERSION,
+  rowKind: "transcript",
+  terms: [groundingTerm, repetitionTerm, tasteTerm, screensTerm],
+  options: humorOptions,
+  check: (options) => void settingsOf(options),
+  prepare: (row, { options }) => planSession(row, settingsOf(options), options.policy_speaker),
+  rowProblem: transcriptProblem,
+  combine: (_values, { options, row, terms }) => {
+    const settings = settingsOf(options);
+    const plan = planSession(row, settings, options.policy_speaker);
+    const breakdown = assembleSession(measuredOf(plan, terms), settings);
+    return sessionResult(breakdown, (terms.taste.details as { laughter: LaughterMass[] }).laughter, settings, options);
+  },
+  recordOptions: (options) => recordedOptions(options, settingsOf(options)),
+  executionOptions: ["concurrency"],
+  // One session per batch: its model calls are one embedding request and one batch of audience requests.
+  batchRows: 1,
+  concurrency: (options) => options.concurrency,
+});
 
 export function createHumorScorer(input: HumorOptions, roles: ModelRoles): HumorScorer {
   const options = humorOptions.parse(input);
-  for (const role of ["audience", "embedder"]) if (!roles[role]) throw new Error(`the humor stack needs a model for role "${role}"`);
+  const scorer = humorStack.create(options, roles) as Scorer<TranscriptRow>;
+  const settings = settingsOf(options);
   const models: HumorModels = { audience: roles.audience, embedder: roles.embedder };
-  const settings = resolveHumorSettings(options);
-  const instrument = humorInstrument(options, settings, models);
 
+  // The same measurements and arithmetic as scoreRows, in one pass, with the breakdown audits read.
   async function scoreSession(row: TranscriptRow) {
     const problem = transcriptProblem(row);
     if (problem) throw new Error(problem);
     const { measured, laughter } = await measureSession(row.turns, models, settings, options.policy_speaker);
     const breakdown = assembleSession(measured, settings);
-    return { score: toScore(breakdown, laughter, settings, options, instrument.hash), breakdown, laughter };
+    const score: Score = { value: options.value === "certified" ? breakdown.C : breakdown.trainingReward, terms: sessionTerms(breakdown, laughter, settings, options), instrument: scorer.instrument.hash };
+    return { score, breakdown, laughter };
   }
 
-  async function scoreRows(rows: TranscriptRow[], ctx: ScoreContext = {}): Promise<Score[]> {
-    const out: Score[] = new Array(rows.length);
-    let next = 0;
-    let done = 0;
-    const worker = async () => {
-      while (next < rows.length) {
-        ctx.signal?.throwIfAborted();
-        const i = next++;
-        try {
-          out[i] = (await scoreSession(rows[i])).score;
-        } catch (err) {
-          out[i] = { value: null, terms: {}, instrument: instrument.hash, error: errorMessage(err) };
-        }
-        ctx.onProgress?.(++done, rows.length);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(options.concurrency, Math.max(1, rows.length)) }, worker));
-    return out;
-  }
-
-  return { instrument, rowKind: "transcript", settings, scoreRows, scoreSession };
+  return { ...scorer, settings, scoreSession };
 }
-
-export const humorStack: StackDefinition<HumorOptions, TranscriptRow> = {
-  name: "humor",
-  description: "Humor conversation reward (seed 000): grounding, self-repetition, audience laughter taste, screens; value = certified retention C (profile hardened or seed).",
-  rowKind: "transcript",
-  options: humorOptions as unknown as z.ZodType<HumorOptions>,
-  modelRoles: ["audience", "embedder"],
-  create: (options, models) => createHumorScorer(options, models),
-};

@@ -195,8 +195,11 @@ describe("the humor stack end to end on the embedded models", () => {
     const [score] = await scorer.scoreRows([{ id: "x", seed: 1, turns: conversation }]);
     expect(score.value).toBeNull();
     expect(score.error).toMatch(/reach|127\.0\.0\.1:9/);
+    expect(score.error_kind).toBe("model");
     const [bad] = await scorer.scoreRows([{ id: "y", seed: 1, turns: [{ speaker: "policy", text: 3 }] } as never]);
     expect(bad.value).toBeNull();
-    expect(bad.error).toBe("turns.0.text: expected a string");
+    // composeStack's row error: the row's id, the field and its problem, typed as bad input.
+    expect(bad.error).toBe("row y: turns.0.text: expected a string");
+    expect(bad.error_kind).toBe("input");
   });
 });
