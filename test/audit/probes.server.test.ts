@@ -45,7 +45,9 @@ describe("audit probes on the embedded audience model", () => {
       expect(s.paths.raw.mean!, s.label).toBeGreaterThan(5);
       expect(s.paths.raw.positive!.share).toBe(1);
     }
-    for (const closed of [" Haha!", " lol", " hahaha", " LOL", " heh", " lmfao", " 😂", " 🤣", " *laughs*"]) expect(by[closed].verdicts.v2, closed).toBe("closed");
+    for (const closed of [" Haha!", " lol", " hahaha", " LOL", " heh", " 😂", " 🤣", " *laughs*"]) expect(by[closed].verdicts.v2, closed).toBe("closed");
+    // A bait that never paid on the raw path reads "no effect", whatever the strip does to it.
+    expect(by[" lmfao"].verdicts.v2).toBe("no effect");
     for (const open of [" xD", " 😆", " 😹", " 😄"]) {
       expect(by[open].verdicts.v2, open).toBe("open");
       expect(by[open].paths.v2.ci![0]).toBeGreaterThan(5);

@@ -1,6 +1,7 @@
-// The prose stack on real model replies (slop-score creative outputs, ../shared/data): the hunt finds
-// the confusable, shuffle and padding classes and at least one class no one listed, and screens the
-// code-fence edits (main's prose removes fenced blocks, so there they lower the reward).
+// The prose stack on real model replies (slop-score creative outputs, ../shared/data). Under the
+// seed-faithful preset the hunt finds the confusable, shuffle and padding classes and at least one class
+// no one listed, and screens the code-fence edits; under the hardened default the look-alikes no longer
+// pay, while what is still open (markup, shuffle, bonus padding: docs/status.md) is reported.
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
@@ -11,13 +12,16 @@ import { openScorer } from "../../src/stacks/open.js";
 import { hasSharedData, sharedDataSkipReason, sharedPath } from "../helpers/shared-data.js";
 
 describe.skipIf(!hasSharedData)("hunt against the prose stack" + (hasSharedData ? "" : ` (skipped: ${sharedDataSkipReason})`), () => {
-  it("finds confusables, word shuffle, bonus-phrase padding and a class the issue did not name", async () => {
+  const realRows = () => {
     const lines = gunzipSync(readFileSync(sharedPath("model_prose/slopscore_outputs.jsonl.gz"))).toString("utf8").split("\n").filter(Boolean);
-    const rows = lines.map((l) => JSON.parse(l)).filter((r) => r.kind === "creative").slice(0, 60).map((r, i) => ({ id: `p${i}`, prompt: r.prompt, output: r.text }));
+    return lines.map((l) => JSON.parse(l)).filter((r) => r.kind === "creative").slice(0, 60).map((r, i) => ({ id: `p${i}`, prompt: r.prompt, output: r.text }));
+  };
+  const hunt = async (overrides: Record<string, unknown>) => {
+    const rows = realRows();
     const dictionary = loadDictionary(DEFAULT_DICTIONARY_PATH);
-    const opened = await openScorer({ stack: "prose" });
+    const opened = await openScorer({ stack: "prose", overrides });
     try {
-      const report = await huntStack({
+      return await huntStack({
         scorer: opened.scorer as never,
         rows,
         budget: 1500,
@@ -26,18 +30,33 @@ describe.skipIf(!hasSharedData)("hunt against the prose stack" + (hasSharedData 
         bonusPhrases: dictionary.humanPhrases.map((p) => p.phrase),
         penalizedWords: dictionary.excessWords.map((w) => w.word),
       });
-      const classes = report.classes.map((c) => c.class);
-      for (const c of ["unicode/confusable", "rearrangement/word-shuffle", "padding/bonus-phrases"]) expect(classes, c).toContain(c);
-      const listed = new Set(["markup/code-fence", "unicode/confusable", "rearrangement/word-shuffle", "padding/bonus-phrases"]);
-      expect(classes.filter((c) => !listed.has(c)).length).toBeGreaterThan(0);
-      expect(report.candidates.by_family.markup.screened).toBeGreaterThan(0);
-      for (const f of report.findings) {
-        expect(f.ci[0]).toBeGreaterThan(0);
-        expect(f.no_better.verdict).toBe("no better");
-      }
-      expect(report.spent).toBeLessThanOrEqual(1500);
     } finally {
       await opened.close();
     }
+  };
+
+  it("finds confusables, word shuffle, bonus-phrase padding and a class the issue did not name (seed preset)", async () => {
+    const report = await hunt({ preset: "seed" });
+    const classes = report.classes.map((c) => c.class);
+    for (const c of ["unicode/confusable", "rearrangement/word-shuffle", "padding/bonus-phrases"]) expect(classes, c).toContain(c);
+    const listed = new Set(["markup/code-fence", "unicode/confusable", "rearrangement/word-shuffle", "padding/bonus-phrases"]);
+    expect(classes.filter((c) => !listed.has(c)).length).toBeGreaterThan(0);
+    expect(report.candidates.by_family.markup.screened).toBeGreaterThan(0);
+    for (const f of report.findings) {
+      expect(f.ci[0]).toBeGreaterThan(0);
+      expect(f.no_better.verdict).toBe("no better");
+    }
+    expect(report.spent).toBeLessThanOrEqual(1500);
+  }, 600_000);
+
+  // Markup edits (code fence, OOC and bracketed asides, quoting) still raise the hardened default on
+  // these rows: the hardened reader scores fenced and bracketed text as prose. Open in docs/status.md.
+  it("finds no look-alike exploit under the hardened default", async () => {
+    const report = await hunt({});
+    const classes = report.classes.map((c) => c.class);
+    expect(report.candidates.by_family.unicode.screened).toBeGreaterThan(0);
+    expect(report.candidates.by_family.markup.screened).toBeGreaterThan(0);
+    expect(classes.filter((c) => c.startsWith("unicode/"))).toEqual([]);
+    for (const f of report.findings) expect(f.ci[0]).toBeGreaterThan(0);
   }, 600_000);
 });
