@@ -52,10 +52,13 @@ export async function buildArtifacts(dir: string): Promise<void> {
   // Outside the artifacts folder: a pre-registration is not an artifact.
   const preregPath = `${dir}.prereg.json`;
   writeFileSync(preregPath, JSON.stringify(prereg));
+  // certify refuses a pre-registration that was not registered before its rollouts (docs/certify.md).
+  const preregLog = `${dir}.prereg-log.jsonl`;
+  await runCli(["prereg", "register", preregPath, "--log", preregLog]);
   await Promise.all([
     runCli(["onset", "--signals", sharedPath("hacking_runs/cherrl_reference_onset_definition.json"), "--smoothed", "--run", "run_A", "--out", join(dir, "onset-run_A.json")]),
     runCli(["score", "--stack", "prose", "--in", join(dir, "prose", "bank.jsonl"), "--out", join(dir, "prose", "scored.jsonl"), "--artifact", join(dir, "prose", "score.json"), "--no-cache"]),
     runCli(["audit", "--audits", "probe", "--contexts", "4", "--sessions", "2", "--suffixes", suffixesPath, "--paths", PROBE_PATHS.join(","), "--out", join(dir, "audit.json"), "--no-cache"]),
-    runCli(["certify", "--prereg", preregPath, "--limit", "3", "--turns", "2", "--best-of", "2", "--banks-dir", join(dir, "banks"), "--out", join(dir, "certify.json"), "--no-cache"]),
+    runCli(["certify", "--prereg", preregPath, "--prereg-log", preregLog, "--limit", "3", "--turns", "2", "--best-of", "2", "--banks-dir", join(dir, "banks"), "--out", join(dir, "certify.json"), "--no-cache"]),
   ]);
 }
