@@ -2,33 +2,20 @@
 // journal. Every result it acknowledged must be in the journal, unchanged, and a retry of an
 // acknowledged request returns the stored result.
 import { afterAll, describe, expect, it } from "vitest";
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { Journal } from "../../src/server/journal.js";
+import { BIN, startServeProcess, type ServeProcess } from "../helpers/serve-process.js";
 
-const BIN = resolve(import.meta.dirname, "../../bin/foolsgold.js");
 const dir = mkdtempSync(join(tmpdir(), "fg-kill-"));
 const journalPath = join(dir, "journal.sqlite");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function startServer(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [BIN, "serve", "--stack", "cherrl", "--port", "0", "--journal", journalPath, "--no-cache"], { stdio: ["ignore", "ignore", "pipe"] });
-  return new Promise((resolvePromise, reject) => {
-    let err = "";
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${err}`)), 60_000);
-    child.stderr!.on("data", (chunk: Buffer) => {
-      err += chunk.toString();
-      const m = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(err);
-      if (m) {
-        clearTimeout(timer);
-        resolvePromise({ child, url: m[1] });
-      }
-    });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${err}`)));
-  });
+function startServer(): Promise<ServeProcess> {
+  return startServeProcess(["--stack", "cherrl", "--port", "0", "--journal", journalPath, "--no-cache"], 60_000);
 }
 
 const row = (i: number) => ({

@@ -5,37 +5,19 @@
 // once its lease ends, the live monitor of any replica must see every replica's rows, and
 // `serve replay --journal` must reproduce every served score bit for bit.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { resolve } from "node:path";
 import { openJournalStore } from "../../src/server/journal-store.js";
 import type { Score } from "../../src/core/types.js";
 import { freshSchema, pgSkipReason } from "../helpers/postgres.js";
+import { BIN, startServeProcess, type ServeProcess } from "../helpers/serve-process.js";
 
-const BIN = resolve(import.meta.dirname, "../../bin/foolsgold.js");
 const TIMEOUT_MS = 3000; // lease = 2 × 3 s + 1 s: a dead replica's requests are taken over after 7 s
 
-interface Replica {
-  child: ChildProcess;
-  url: string;
-}
+type Replica = ServeProcess;
 
 function startReplica(journal: string): Promise<Replica> {
-  const args = [BIN, "serve", "--stack", "vrcli", "--port", "0", "--journal", journal, "--no-cache", "--timeout-ms", String(TIMEOUT_MS)];
-  const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "pipe"] });
-  return new Promise((resolvePromise, reject) => {
-    let err = "";
-    const timer = setTimeout(() => reject(new Error(`replica did not start: ${err}`)), 90_000);
-    child.stderr!.on("data", (chunk: Buffer) => {
-      err += chunk.toString();
-      const m = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(err);
-      if (m) {
-        clearTimeout(timer);
-        resolvePromise({ child, url: m[1] });
-      }
-    });
-    child.once("exit", (code) => reject(new Error(`replica exited with ${code}: ${err}`)));
-  });
+  return startServeProcess(["--stack", "vrcli", "--port", "0", "--journal", journal, "--no-cache", "--timeout-ms", String(TIMEOUT_MS)], 90_000);
 }
 
 const SETUPS = ["Why did the chicken cross the road?", "What do you call a fish with no eyes?", "Why can't a bicycle stand on its own?", "What did the ocean say to the beach?"];
