@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { main } from "../../src/cli/index.js";
+import { runMain } from "../helpers/capture-output.js";
 import { certify } from "../../src/certify/certify.js";
 import { formatCertifyReport } from "../../src/certify/format.js";
 import { makeStamp, parsePreregistration, stampRows, verifyStamps } from "../../src/certify/preregistration.js";
@@ -37,19 +38,7 @@ const stamp = makeStamp(parsePreregistration(registered, "fixture"), new Date("2
 const base = write("base.jsonl", toJsonl(stampRows(bank(BASE_C, BASE_TASTE), stamp)));
 const trained = write("trained.jsonl", toJsonl(stampRows(bank(TRAINED_C, TRAINED_TASTE), stamp)));
 /** Runs the CLI in this process (fast); `spawn` runs the real binary for the exit-status contract. */
-async function run(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((stdout += String(chunk)), true));
-  const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => ((stderr += String(chunk)), true));
-  try {
-    const status = await main(["node", "foolsgold", "certify", ...args]);
-    return { status, stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-}
+const run = (...args: string[]) => runMain(["certify", ...args]);
 const spawn = (...args: string[]) => spawnSync(process.execPath, [bin, "certify", ...args], { encoding: "utf8" });
 
 describe("the certify report on hand-scored banks", () => {

@@ -7,8 +7,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { main } from "../../src/cli/index.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runMain } from "../helpers/capture-output.js";
 import { makeStamp, parsePreregistration, preregistrationHash, stampRows } from "../../src/certify/preregistration.js";
 import { readLog, transcriptsHash } from "../../src/certify/registry.js";
 import { readJsonl, toJsonl } from "../../src/core/jsonl.js";
@@ -27,19 +27,7 @@ const rows = (path: string) => readJsonl<TranscriptRow>(path).rows;
 const withPolicySuffix = (bank: TranscriptRow[], suffix: string) =>
   bank.map((r) => ({ ...r, turns: r.turns.map((t) => (t.speaker === "policy" ? { ...t, text: t.text + suffix } : t)) }));
 
-async function cli(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((stdout += String(chunk)), true));
-  const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => ((stderr += String(chunk)), true));
-  try {
-    const status = await main(["node", "foolsgold", ...args]);
-    return { status, stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-}
+const cli = (...args: string[]) => runMain(args);
 const certify = (...args: string[]) => cli("certify", "--prereg-log", log, "--cache", cache, ...args);
 
 const base = {

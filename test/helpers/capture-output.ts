@@ -8,3 +8,20 @@ export function captureOutput(): string[] {
   vi.spyOn(process.stderr, "write").mockImplementation((s) => (out.push(String(s)), true));
   return out;
 }
+
+/** Runs `foolsgold ARGS…` in this process and returns its exit status and what it wrote to each stream. */
+export async function runMain(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  const { main } = await import("../../src/cli/index.js");
+  let stdout = "";
+  let stderr = "";
+  const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((stdout += String(chunk)), true));
+  const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => ((stderr += String(chunk)), true));
+  try {
+    const status = await main(["node", "foolsgold", ...args]);
+    return { status, stdout, stderr };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+    process.exitCode = undefined;
+  }
+}

@@ -4,8 +4,8 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterAll, describe, expect, it, vi } from "vitest";
-import { main } from "../../src/cli/index.js";
+import { afterAll, describe, expect, it } from "vitest";
+import { runMain } from "../helpers/capture-output.js";
 import { toJsonl } from "../../src/core/jsonl.js";
 import { createRng } from "../../src/core/random.js";
 import { hasSharedData, sharedDataSkipReason, sharedPath } from "../helpers/shared-data.js";
@@ -16,20 +16,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const spawn = (args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8" });
 
-async function run(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((stdout += String(chunk)), true));
-  const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => ((stderr += String(chunk)), true));
-  try {
-    const status = await main(["node", "foolsgold", ...args]);
-    return { status, stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-    process.exitCode = undefined;
-  }
-}
+const run = (args: string[]) => runMain(args);
 
 async function json(args: string[]): Promise<Record<string, any>> {
   const r = await run(args);
