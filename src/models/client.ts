@@ -16,6 +16,7 @@ import type {
   BackendSpec,
   CallOptions,
   CallRecord,
+  ChatMessage,
   ChatRequest,
   ChatResult,
   CompletionRequest,
@@ -101,7 +102,8 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
     const body = {
       ...spec.extraBody,
       model: spec.model,
-      messages: req.messages,
+      messages: req.messages.map(wireMessage),
+      ...(req.tools ? { tools: req.tools.map((t) => ({ type: "function", function: t })), tool_choice: req.toolChoice ?? "auto" } : {}),
       temperature: req.temperature,
       top_p: req.topP,
       max_tokens: req.maxTokens,
@@ -274,20 +276,35 @@ function withoutModel(body: Record<string, unknown>): Record<string, unknown> {
 }
 
 
+/** Our message shape → the OpenAI wire shape (snake_case tool fields). */
+function wireMessage(m: ChatMessage): Record<string, unknown> {
+  if (m.role === "tool") return { role: "tool", tool_call_id: m.toolCallId, content: m.content };
+  if (m.role === "assistant" && m.toolCalls?.length) {
+    return { role: "assistant", content: m.content || null, tool_calls: m.toolCalls.map((t) => ({ id: t.id, type: "function", function: { name: t.name, arguments: t.arguments } })) };
+  }
+  return { role: m.role, content: m.content };
+}
+
 function usageField(parsed: ChatResponse | CompletionResponse): Pick<ChatResult, "usage"> {
   return parsed.usage ? { usage: { promptTokens: parsed.usage.prompt_tokens, completionTokens: parsed.usage.completion_tokens ?? 0 } } : {};
 }
 
 function chatResult(parsed: ChatResponse, endpoint: string): ChatResult {
   const choices = parsed.choices.map((c, i) => {
-    if (c.message.content === null) {
+    const toolCalls = c.message.tool_calls?.map((t, j) => ({
+      id: t.id ?? `call_${i}_${j}`,
+      name: t.function.name,
+      arguments: typeof t.function.arguments === "string" ? t.function.arguments : JSON.stringify(t.function.arguments ?? {}),
+    }));
+    const content = c.message.content ?? (toolCalls?.length ? "" : null);
+    if (content === null) {
       throw new ModelError(
         { kind: "malformed", endpoint, path: "/chat/completions" },
         `malformed response: choices.${i}.message.content is null (finish_reason ${c.finish_reason ?? "none"})`,
       );
     }
     const logprobs = c.logprobs?.content?.map((t) => ({ token: t.token, logprob: t.logprob, top: t.top_logprobs.map(({ token, logprob }) => ({ token, logprob })) }));
-    return { text: c.message.content, finishReason: c.finish_reason ?? null, ...(logprobs ? { logprobs } : {}) };
+    return { text: content, finishReason: c.finish_reason ?? null, ...(logprobs ? { logprobs } : {}), ...(toolCalls?.length ? { toolCalls } : {}) };
   });
   return { choices, ...usageField(parsed) };
 }

@@ -75,8 +75,30 @@ export interface CallRecord {
   cachedItems?: number;
 }
 
+/** A tool call as the model sent it; `arguments` is the JSON text the model wrote (possibly malformed). */
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/** A function the model may call (OpenAI `tools` entry); `parameters` is a JSON Schema. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+export type ChatMessage =
+  | { role: "system" | "user"; content: string }
+  | { role: "assistant"; content: string; toolCalls?: ToolCall[] }
+  | { role: "tool"; content: string; toolCallId: string };
+
 export interface ChatRequest {
-  messages: { role: "system" | "user" | "assistant"; content: string }[];
+  messages: ChatMessage[];
+  /** Functions offered to the model; its calls come back in `ChatChoice.toolCalls`. */
+  tools?: ToolSpec[];
+  toolChoice?: "auto" | "required" | "none";
   temperature?: number;
   topP?: number;
   maxTokens?: number;
@@ -92,6 +114,8 @@ export interface ChatChoice {
   finishReason: string | null;
   /** Per generated token, when the request asked for `topLogprobs`. */
   logprobs?: { token: string; logprob: number; top: { token: string; logprob: number }[] }[];
+  /** The tool calls of the reply, when the request offered `tools` and the model called some. */
+  toolCalls?: ToolCall[];
 }
 
 export interface ChatResult {

@@ -81,6 +81,15 @@ export const completionResponse = z
   .loose();
 export type CompletionResponse = z.infer<typeof completionResponse>;
 
+/** vLLM and llama.cpp send `arguments` as a JSON string, as OpenAI does; some servers send the object itself. */
+const wireToolCall = z
+  .object({
+    id: z.string().optional(),
+    type: z.string().optional(),
+    function: z.object({ name: z.string(), arguments: z.union([z.string(), z.record(z.string(), z.unknown())]).optional() }).loose(),
+  })
+  .loose();
+
 const chatTopLogprob = z.object({ token: z.string(), logprob: z.number() }).loose();
 
 export const chatResponse = z
@@ -89,7 +98,7 @@ export const chatResponse = z
       .array(
         z
           .object({
-            message: z.object({ content: z.string().nullable() }).loose(),
+            message: z.object({ content: z.string().nullable().optional(), tool_calls: z.array(wireToolCall).nullable().optional() }).loose(),
             finish_reason: z.string().nullable().optional(),
             logprobs: z
               .object({

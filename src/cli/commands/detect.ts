@@ -47,7 +47,7 @@ export function register(program: Command): void {
     .option("--min-z <z>", "minimum step-stratified association z with the score", String(DEFAULT_DETECTOR_OPTIONS.minZ))
     .option("--baseline", "also run the fixed stepwise baseline monitor (16 steps × 3 rows)")
     .option("--out <file>", "write the artifact (JSON)")
-    .option("--agent", 'optional LLM-agent mode: a chat model (role "detector") drives inspect/contrast/prevalence/onset tools')
+    .option("--agent", 'optional LLM-agent mode: a chat model (role "detector") calls inspect/contrast/prevalence/onset/final as OpenAI tool calls')
     .option("--max-turns <n>", "agent tool-call budget", "12")
     .option("--json", "print the detection as JSON");
   addCacheOptions(addConfigOption(command)).action(async (opts: Options) => {

@@ -1,6 +1,5 @@
 // The policy's prompt (SPEC §8): think inside <think>…</think>, then give the punchline alone.
 // Written for this project; the wording is recorded in every artifact through its hash.
-import type { ChatRequest } from "../../models/spec.js";
 import { hashOf } from "../../core/hash.js";
 
 export const POLICY_SYSTEM_PROMPT = [
@@ -10,7 +9,7 @@ export const POLICY_SYSTEM_PROMPT = [
   "After </think>, write only the punchline: one short line, no explanation.",
 ].join(" ");
 
-export function policyMessages(setup: string): ChatRequest["messages"] {
+export function policyMessages(setup: string): { role: "system" | "user"; content: string }[] {
   return [
     { role: "system", content: POLICY_SYSTEM_PROMPT },
     { role: "user", content: setup },
