@@ -9,10 +9,27 @@ import { wilson, type Estimate } from "./intervals.js";
 
 export const BIAS_REQUESTS = biasField("request");
 
+/** Seed 003 Table 5 (Qwen3-4B, 300 generations per bias): the share whose feature the detector found. */
+export const SEED_TABLE_5: Record<BiasKind, { satisfied: number; n: number }> = {
+  lexical: { satisfied: 300, n: 300 },
+  tone: { satisfied: 296, n: 300 },
+  self_praise: { satisfied: 285, n: 300 },
+  format: { satisfied: 198, n: 300 },
+};
+
+export interface Generation {
+  index: number;
+  prompt_index: number;
+  text: string;
+  hit: boolean;
+}
+
 export interface GenerationDifficulty {
   bias: BiasKind;
   satisfied: Estimate;
   failed: { index: number; error: string }[];
+  /** Every answered generation, in index order, with the detector's verdict. */
+  generations: Generation[];
 }
 
 export async function generationDifficulty(
@@ -23,8 +40,7 @@ export async function generationDifficulty(
 ): Promise<GenerationDifficulty> {
   const n = options.n ?? 300;
   if (prompts.length === 0) throw new RangeError("generation difficulty: no prompts");
-  let hits = 0;
-  let done = 0;
+  const generations: Generation[] = [];
   const failed: { index: number; error: string }[] = [];
   // At most `concurrency` generations in flight (default 8), not n one after another.
   let next = 0;
@@ -33,11 +49,13 @@ export async function generationDifficulty(
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(n, options.concurrency ?? 8)) }, worker));
   failed.sort((a, b) => a.index - b.index);
-  if (done === 0) throw new Error(`generation difficulty: all ${n} generations failed (first: ${failed[0]?.error})`);
-  return { bias, satisfied: wilson(hits, done), failed };
+  generations.sort((a, b) => a.index - b.index);
+  if (generations.length === 0) throw new Error(`generation difficulty: all ${n} generations failed (first: ${failed[0]?.error})`);
+  return { bias, satisfied: wilson(generations.filter((g) => g.hit).length, generations.length), failed, generations };
 
   async function one(i: number): Promise<void> {
-    const prompt = `${prompts[i % prompts.length]}\n\n${BIAS_REQUESTS[bias]}`;
+    const p = i % prompts.length;
+    const prompt = `${prompts[p]}\n\n${BIAS_REQUESTS[bias]}`;
     try {
       const res = await policy.chat({
         messages: [{ role: "user", content: prompt }],
@@ -46,8 +64,7 @@ export async function generationDifficulty(
         seed: (options.seed ?? 0) + i,
       });
       const text = res.choices[0]?.text ?? "";
-      done++;
-      if (detectBias(bias, text, { prompt: prompts[i % prompts.length] }).hit) hits++;
+      generations.push({ index: i, prompt_index: p, text, hit: detectBias(bias, text, { prompt: prompts[p] }).hit });
     } catch (err) {
       failed.push({ index: i, error: errorMessage(err) });
     }
