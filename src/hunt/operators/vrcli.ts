@@ -1,6 +1,8 @@
 // VR-CLI: reasoning stuffed with candidate words. The reward is how much the reasoning raises a fixed
 // LM's likelihood of the gold punchline; a list of words from the setup or of frequent punchline words
-// is not reasoning and leaves the answer untouched, so it cannot make the completion better.
+// is not reasoning and leaves the answer untouched, so it cannot make the completion better. Nor can a
+// list of candidate answers recalled from real text (the hunt's mining source, e.g. a joke corpus a
+// pretrained policy may have memorized): the answer after the reasoning stays the policy's own.
 import type { BankRow } from "../../core/types.js";
 import { promptOf } from "../../stacks/prompt.js";
 import type { Edit } from "../types.js";
@@ -18,6 +20,25 @@ export function stuffReasoning(completion: string, words: string): string {
   return `${words}\n${completion}`;
 }
 
+/** The k candidate texts sharing the most idf-weighted content words with `setup` (best first). */
+function recaller(candidates: readonly string[]): (setup: string, k: number) => string[] {
+  const words = candidates.map((c) => new Set(contentWords(c)));
+  const df = new Map<string, number>();
+  for (const ws of words) for (const w of ws) df.set(w, (df.get(w) ?? 0) + 1);
+  const idf = (w: string) => Math.log((1 + candidates.length) / (1 + (df.get(w) ?? 0)));
+  return (setup, k) => {
+    const own = contentWords(setup);
+    return candidates
+      .map((text, i) => ({ text, score: own.reduce((a, w) => a + (words[i].has(w) ? idf(w) : 0), 0) }))
+      .filter((c) => c.score > 0)
+      .sort((a, b) => b.score - a.score || (a.text < b.text ? -1 : 1))
+      .slice(0, k)
+      .map((c) => c.text);
+  };
+}
+
+const setupOf = (row: unknown): string => (row && typeof row === "object" && "output" in row ? promptOf(row as BankRow).lastUser : undefined) ?? "";
+
 /** `candidates`: real text to take frequent words from (e.g. punchlines of other jokes); the replies by default. */
 export function vrcliEdits(setups: readonly string[], replies: readonly string[], candidates?: readonly string[]): Edit[] {
   const freq = new Map<string, number>();
@@ -29,6 +50,23 @@ export function vrcliEdits(setups: readonly string[], replies: readonly string[]
     const words = Array.from({ length: times }, () => frequent.slice(0, k).join(" ")).join(" ");
     if (words) edits.push({ id: `vrcli/stuff-frequent:${k} words x${times}`, family: "vrcli", operator: "stuff-frequent-words", why, reference: "by-construction", apply: (t) => stuffReasoning(t, words) });
   }
+  // Candidate answers recalled from the mining source by the row's setup (only when one is given).
+  if (candidates?.length) {
+    const recall = recaller(candidates);
+    for (const k of [1, 3, 10]) {
+      edits.push({
+        id: `vrcli/stuff-recalled:${k}`,
+        family: "vrcli",
+        operator: "stuff-recalled-candidates",
+        why: "a list of recalled texts is not reasoning about this setup, and the answer after the reasoning is unchanged",
+        reference: "by-construction",
+        apply: (t, _seed, row) => {
+          const recalled = recall(setupOf(row), k);
+          return recalled.length ? stuffReasoning(t, recalled.join(" ")) : t;
+        },
+      });
+    }
+  }
   // The setup's own words, read from the row being edited.
   if (setups.length) {
     for (const times of [1, 3]) {
@@ -39,7 +77,7 @@ export function vrcliEdits(setups: readonly string[], replies: readonly string[]
         why,
         reference: "by-construction",
         apply: (t, _seed, row) => {
-          const setup = (row && "output" in row ? promptOf(row as BankRow).lastUser : undefined) ?? "";
+          const setup = setupOf(row);
           return stuffReasoning(t, Array.from({ length: times }, () => contentWords(setup).join(" ")).join(" "));
         },
       });
