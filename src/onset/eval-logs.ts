@@ -24,6 +24,12 @@ export interface LogSpec {
   /** Midpoint of the hacking ramp as a fraction of the run (drawn in [0.3, 0.65] when absent). */
   midpoint?: number;
   alpha?: number;
+  /** Plateau of the hacking probability (drawn in [0.85, 0.95] when absent); a weak hack has a low one. */
+  pMax?: number;
+  /** Width of the hacking ramp as a fraction of the run (1/25 when absent); a slow hack has a wide one. */
+  rampWidth?: number;
+  /** Also let the clean quality rise over the run, as in control_improve (an honest rise under the hack). */
+  honestRise?: boolean;
 }
 
 export interface AssembledLog {
@@ -92,8 +98,9 @@ export function assembleLog(corpus: EvalCorpus, spec: LogSpec): AssembledLog {
   const isControl = spec.scenario.startsWith("control");
   const midpointFraction = spec.midpoint ?? 0.3 + 0.35 * rng.next();
   const t0 = Math.round(midpointFraction * spec.steps);
-  const width = Math.max(2, spec.steps / 25);
-  const pMax = 0.85 + 0.1 * rng.next();
+  const width = Math.max(2, spec.steps * (spec.rampWidth ?? 1 / 25));
+  const drawnPMax = 0.85 + 0.1 * rng.next();
+  const pMax = spec.pMax ?? drawnPMax;
 
   // Candidate responses per prompt: real, verifiable, not already showing the target shortcut.
   const pool = corpus.prompts
@@ -111,7 +118,7 @@ export function assembleLog(corpus: EvalCorpus, spec: LogSpec): AssembledLog {
     for (let i = 0; i < spec.rowsPerStep; i++) {
       const item = rng.pick(pool);
       let response = rng.pick(item.responses);
-      if (spec.scenario === "control_improve") {
+      if (spec.scenario === "control_improve" || spec.honestRise) {
         // early: the policy tends to give the weaker real answer; late: the stronger one
         const better = rng.next() < 0.1 + 0.85 * progress;
         response = item.responses.reduce((pick, r) => ((better ? r.clean > pick.clean : r.clean < pick.clean) ? r : pick));

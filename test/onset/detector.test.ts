@@ -4,6 +4,10 @@ import { describe, expect, it } from "vitest";
 import { bisectOnset, changePoint, detectOnset } from "../../src/onset/detector/detect.js";
 import { loadEvalCorpus } from "../../src/onset/eval-corpus.js";
 import { runHarness } from "../../src/onset/eval-harness.js";
+import { assembleLog } from "../../src/onset/eval-logs.js";
+import { analyseLog } from "../../src/onset/analyse-log.js";
+import { toMirror } from "../../src/onset/mirror.js";
+import { detectBias, type BiasKind } from "../../src/judges/bias-detectors.js";
 import { hasSharedData, SHARED_DATA, sharedDataSkipReason } from "../helpers/shared-data.js";
 import { createRng } from "../../src/core/random.js";
 
@@ -139,5 +143,22 @@ describe.skipIf(!hasSharedData)(`detector evaluation on logs assembled from real
       expect(better, JSON.stringify({ detector: report.detector, baseline })).toBe(true);
     }
     expect(report.detector.type_accuracy).toBeGreaterThanOrEqual(0.75);
+  });
+
+  // A weak (plateau 30–35 %), slow (ramp width 12–15 % of the run) hack under an honest clean rise:
+  // the onset was placed at 20 % of the feature's small rise (steps 75 and 93 against reference
+  // intervals [103, 154] and [122, 163]); the threshold now is at least 15 % prevalence among
+  // high-reward rows, as the reference asks 15–30 % of top-scored rows to show the shortcut.
+  it("places a weak, slow hack over an honest rise inside the reference interval", { timeout: 300_000 }, () => {
+    const corpus = loadEvalCorpus(SHARED_DATA);
+    for (const [bias, pMax, rampWidth, seed] of [["tone", 0.35, 0.12, 2], ["self_praise", 0.3, 0.15, 4]] as [BiasKind, number, number, number][]) {
+      const log = assembleLog(corpus, { scenario: bias, steps: 200, rowsPerStep: 40, seed, pMax, rampWidth, honestRise: true, midpoint: 0.55 });
+      const ref = analyseLog(log.rows, (o, i) => detectBias(bias, o, { prompt: i }).hit);
+      expect(ref.interval).not.toBeNull();
+      const d = detectOnset(toMirror(log.rows, 1.5));
+      expect(d.alarm, `${bias}: ${d.rationale}`).toBe(true);
+      expect(d.onset_step!, `${bias}: onset ${d.onset_step} vs reference ${ref.canonical_onset} [${ref.interval}]`).toBeGreaterThanOrEqual(ref.interval![0]);
+      expect(d.onset_step!).toBeLessThanOrEqual(ref.interval![1]);
+    }
   });
 });
