@@ -131,7 +131,7 @@ export function register(program: Command): void {
         ),
       ].join("\n"),
     );
-    // every bias had failures, or some did: the shares are over the answered generations only
+    // a failed call is not a "not satisfied": the shares cover the answered generations only, so say so by the exit status
     if (rows.some((r) => r.failed > 0)) process.exitCode = 1;
   });
 }
