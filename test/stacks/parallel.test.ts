@@ -2,12 +2,12 @@
 // gates compare (same prompt or group) stay in one call, a bad row is still reported on its own
 // row, and a worker that dies is an error for the call, not a missing score.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BankRow } from "../../src/core/types.js";
 import { openScorer, type OpenedScorer } from "../../src/stacks/open.js";
-import { chunkRows, scoreInParallel, threadsFor } from "../../src/stacks/parallel.js";
+import { chunkRows, MIN_BYTES_PER_THREAD, scoreInParallel, threadsFor } from "../../src/stacks/parallel.js";
 import { scenarioKey } from "../../src/terms/prose/stack/gates.js";
 import { runMain } from "../helpers/capture-output.js";
 
@@ -64,10 +64,11 @@ describe("chunkRows", () => {
     expect(free.every((c) => c.every((i, k) => k === 0 || i > c[k - 1]))).toBe(true);
   });
 
-  it("takes a thread per MIN_ROWS_PER_THREAD rows by default, never more than rows", () => {
-    expect(threadsFor(50, undefined)).toBe(1);
-    expect(threadsFor(3, 8)).toBe(3);
-    expect(threadsFor(1000, 1)).toBe(1);
+  it("takes the threads asked for, or one per core with MIN_BYTES_PER_THREAD of input each", () => {
+    expect(threadsFor(MIN_BYTES_PER_THREAD - 1, undefined)).toBe(1);
+    expect(threadsFor(1000 * MIN_BYTES_PER_THREAD, undefined)).toBe(availableParallelism());
+    expect(threadsFor(10, 3)).toBe(3);
+    expect(threadsFor(1e9, 1)).toBe(1);
   });
 });
 
