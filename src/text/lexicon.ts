@@ -29,6 +29,10 @@ export interface WordInfo {
 /** Interns surface forms and lemmas to small integers; one instance is shared by a dictionary and its scorer. */
 export class Lexicon {
   private readonly surfaceIndex = new Map<string, number>();
+  // The same surface ids in an open-addressing table keyed by a hash of the UTF-16 code units, so the
+  // scanner can look a word up where it lies in the text, without slicing a string or hashing it twice.
+  private table = new Int32Array(1 << 16).fill(-1);
+  private readonly surfaceHash: number[] = [];
   private readonly lemmaIndex = new Map<string, number>();
   /** Lemma string by lemma id. */
   readonly lemmas: string[] = [];
@@ -44,10 +48,50 @@ export class Lexicon {
     const id = this.surfaces.length;
     this.surfaceIndex.set(word, id);
     this.surfaces.push(word);
+    this.insertHashed(id, hashRange(word, 0, word.length));
     const base = lemmaOf(word);
     this.surfaceLemma.push(this.lemmaId(base));
     this.surfaceFlags.push(classify(word, base));
     return id;
+  }
+
+  /** Surface id of text.slice(start, end), which must already be lower-cased with apostrophes folded. */
+  surfaceIn(text: string, start: number, end: number): number {
+    const hash = hashRange(text, start, end);
+    const mask = this.table.length - 1;
+    const length = end - start;
+    for (let k = hash & mask; ; k = (k + 1) & mask) {
+      const id = this.table[k];
+      if (id < 0) break;
+      if (this.surfaceHash[id] !== hash) continue;
+      const s = this.surfaces[id];
+      if (s.length !== length) continue;
+      let same = true;
+      for (let c = 0; c < length; c++) {
+        if (s.charCodeAt(c) !== text.charCodeAt(start + c)) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return id;
+    }
+    return this.surface(text.slice(start, end));
+  }
+
+  private insertHashed(id: number, hash: number): void {
+    this.surfaceHash[id] = hash;
+    if (2 * this.surfaces.length > this.table.length) {
+      this.table = new Int32Array(this.table.length * 2).fill(-1);
+      for (let other = 0; other < id; other++) this.place(other, this.surfaceHash[other]);
+    }
+    this.place(id, hash);
+  }
+
+  private place(id: number, hash: number): void {
+    const mask = this.table.length - 1;
+    let k = hash & mask;
+    while (this.table[k] >= 0) k = (k + 1) & mask;
+    this.table[k] = id;
   }
 
   lemmaId(lemmaText: string): number {
@@ -68,6 +112,13 @@ export class Lexicon {
   lemmaOfWord(word: string): number {
     return this.surfaceLemma[this.surface(word.toLowerCase().replace(/’/g, "'"))];
   }
+}
+
+/** FNV-1a over UTF-16 code units, folded to a small integer whose low bits (the table index) depend on every unit. */
+function hashRange(text: string, start: number, end: number): number {
+  let h = 0x811c9dc5;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h ^ (h >>> 15)) & 0x3fffffff;
 }
 
 function lemmaOf(word: string): string {

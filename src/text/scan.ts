@@ -104,7 +104,7 @@ export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new 
         else break;
       }
       if (n === b.surface.length) b.grow();
-      const sid = lexicon.surface(lower.slice(i, j));
+      const sid = lexicon.surfaceIn(lower, i, j);
       b.surface[n] = sid;
       b.lemma[n] = lexicon.surfaceLemma[sid];
       const oc = text.charCodeAt(i);

@@ -1,11 +1,14 @@
 // `foolsgold score --stack NAME --in BANK --out SCORED`: every input row unchanged plus its score
 // (SPEC §12). A row that could not be scored keeps value null and an error; the summary says how many.
+import { existsSync, statSync } from "node:fs";
 import type { Command } from "commander";
+import type { BankRow } from "../../core/types.js";
 import { readJsonl, writeJsonl } from "../../core/jsonl.js";
 import { parseRows } from "../../core/schemas.js";
 import { InputError } from "../../core/errors.js";
 import { makeArtifact, writeArtifact } from "../../core/artifact.js";
 import { openScorer, parseOptionFlags } from "../../stacks/open.js";
+import { canScoreInParallel, MIN_BYTES_PER_THREAD, startPool, threadsFor, type ScoringPool } from "../../stacks/parallel.js";
 import { getStack } from "../../stacks/registry.js";
 import { summarizeScores, formatScoreSummary } from "../../stacks/summary.js";
 import { addCacheOptions, addConfigOption } from "../common-options.js";
@@ -21,6 +24,13 @@ interface Options {
   json?: boolean;
   config?: string;
   cache?: string | false;
+  workers?: number;
+}
+
+function parseWorkers(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InputError("--workers", `must be a whole number ≥ 1, got "${value}"`);
+  return n;
 }
 
 export function register(program: Command): void {
@@ -33,18 +43,25 @@ export function register(program: Command): void {
     .option("--option <key=value...>", "stack option (JSON value), e.g. --option preset=RL-C --option taste.mode=topk")
     .option("--dictionary <file>", "slop dictionary for the prose stack (same as --option dictionary=FILE)")
     .option("--artifact <file>", "write the summary artifact (JSON) here")
-    .option("--json", "print the summary as JSON");
+    .option("--json", "print the summary as JSON")
+    .option("--workers <n>", `scoring threads for a lexical stack (prose): default one per core, at most one per ${MIN_BYTES_PER_THREAD / 1e6} MB of input; 1 = this thread only. Same scores, same order`, parseWorkers);
   addCacheOptions(addConfigOption(command)).action(async (opts: Options) => {
     const overrides = parseOptionFlags(opts.option);
     if (opts.dictionary) overrides.dictionary = opts.dictionary;
-    const { rows: raw } = readJsonl(opts.in);
-    if (raw.length === 0) throw new InputError(opts.in, "holds no rows");
     const opened = await openScorer({ ...opts, overrides });
+    let pool: ScoringPool | undefined;
     try {
+      // Workers start before the bank is read, so they load while this thread reads and parses it.
+      const threads = canScoreInParallel(opened.stack, Object.keys(opened.models.roles)) && existsSync(opts.in) ? threadsFor(statSync(opts.in).size, opts.workers) : 1;
+      if (threads > 1) pool = startPool({ workers: threads - 1, open: { ...opts, overrides } });
+      const { rows: raw } = readJsonl(opts.in);
+      if (raw.length === 0) throw new InputError(opts.in, "holds no rows");
       const rows = parseRows(getStack(opened.stack).rowKind, raw, opts.in);
       const started = performance.now();
       const bar = progressBar("scoring", rows.length, opts.json);
-      const scores = await opened.scorer.scoreRows(rows as never, { onProgress: (done) => bar.update(done) });
+      const onProgress = (done: number): void => bar.update(done);
+      const scores = pool ? await pool.score(opened.scorer, opened.stack, rows as BankRow[], { onProgress }) : await opened.scorer.scoreRows(rows as never, { onProgress });
+      await pool?.close();
       bar.stop();
       const seconds = (performance.now() - started) / 1000;
       await writeJsonl(opts.out, rows.map((row, i) => ({ ...row, score: scores[i] })));
@@ -60,6 +77,7 @@ export function register(program: Command): void {
       else process.stdout.write(formatScoreSummary(opened.stack, opened.scorer.instrument.hash, summary) + "\n");
       if (summary.errors > 0) process.exitCode = 1;
     } finally {
+      await pool?.close();
       await opened.close();
     }
   });

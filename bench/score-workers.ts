@@ -1,0 +1,118 @@
+// Benchmark (issue 20): `foolsgold score --stack prose` as a whole process on the 3,295 creative
+// slopscore replies (4.28 M words, the hardened default with every default term on), on one thread
+// and on two, against the plain slop scorer (word list, trigram list, "not X but Y" regex, no
+// part-of-speech stage: bench/helpers/timed-child.mjs) run as a whole process in the same bench.
+// Every process reports its own CPU seconds (user + system, all its threads) and peak RSS; the
+// configurations take turns in each round so load that comes and goes hits them alike, and the
+// load average is printed around each run. Two threads must write the one-thread bytes; with
+// --reference FILE (a scored file from another checkout, e.g. main's) the output is compared with it
+// row by row.
+//   npm run build   # optional: time dist/ as an installed package runs (else src/ through tsx)
+//   npx tsx bench/score-workers.ts [--rounds 3] [--rows N] [--reference main-scored.jsonl]
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { hasSharedData, sharedDataSkipReason, sharedPath } from "../test/helpers/shared-data.js";
+import { loadModelProse } from "./prose-data.js";
+
+if (!hasSharedData) {
+  console.log(`skipped: ${sharedDataSkipReason}`);
+  process.exit(0);
+}
+const arg = (name: string): string | undefined => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const rounds = Number(arg("--rounds") ?? 3);
+const reference = arg("--reference");
+const rows = loadModelProse(sharedPath("model_prose/slopscore_outputs.jsonl.gz"))
+  .filter((r) => r.meta.kind === "creative")
+  .slice(0, Number(arg("--rows") ?? Infinity));
+const words = rows.reduce((a, r) => a + (r.output.match(/\S+/g)?.length ?? 0), 0);
+const dir = mkdtempSync(join(tmpdir(), "fg-score-workers-"));
+const bank = join(dir, "bank.jsonl");
+writeFileSync(bank, rows.map((r, i) => JSON.stringify({ id: `r${i}`, prompt: r.prompt, output: r.output })).join("\n") + "\n");
+const child = new URL("./helpers/timed-child.mjs", import.meta.url).pathname;
+
+// A stale dist/ would time old code: say so rather than print its figures as this checkout's.
+const newest = (d: string): number => Math.max(...readdirSync(d, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(join(d, e.name)) : statSync(join(d, e.name)).mtimeMs)));
+const distEntry = new URL("../dist/cli/index.js", import.meta.url).pathname;
+const staleDist = existsSync(distEntry) && statSync(distEntry).mtimeMs < newest(new URL("../src", import.meta.url).pathname);
+if (staleDist) console.error("warning: dist/ is older than src/: run `npm run build` first, or these figures are not this checkout's");
+
+interface Run {
+  cpu_s: number;
+  wall_s: number;
+  max_rss_mb: number;
+  load_before: number;
+  load_after: number;
+  runs: string;
+}
+
+function run(label: string, args: string[]): Run {
+  const report = join(dir, `${label}.report.json`);
+  const load_before = loadavg()[0];
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [child, report, ...args], { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
+  const wall_s = (performance.now() - t0) / 1000;
+  if (r.status !== 0) throw new Error(`${label} exited ${r.status}: ${r.stderr}`);
+  const own = JSON.parse(readFileSync(report, "utf8")) as { cpu_s: number; max_rss_mb: number; runs: string };
+  return { cpu_s: own.cpu_s, wall_s, max_rss_mb: own.max_rss_mb, load_before, load_after: loadavg()[0], runs: own.runs };
+}
+
+const configs = [
+  { label: "plain slop scorer (word list, trigrams, contrast regex)", key: "baseline", args: (out: string) => ["baseline", bank, out] },
+  { label: "foolsgold score --stack prose --workers 1", key: "w1", args: (out: string) => ["cli", "score", "--stack", "prose", "--in", bank, "--out", out, "--workers", "1"] },
+  { label: "foolsgold score --stack prose --workers 2", key: "w2", args: (out: string) => ["cli", "score", "--stack", "prose", "--in", bank, "--out", out, "--workers", "2"] },
+];
+const results = new Map<string, Run[]>(configs.map((c) => [c.key, []]));
+for (let k = 0; k < rounds; k++) for (const c of configs) results.get(c.key)!.push(run(c.key, c.args(join(dir, `${c.key}.jsonl`))));
+
+const one = readFileSync(join(dir, "w1.jsonl"), "utf8");
+const two = readFileSync(join(dir, "w2.jsonl"), "utf8");
+let referenceCheck: Record<string, unknown> | undefined;
+if (reference) {
+  const want = readFileSync(reference, "utf8").trim().split("\n");
+  const got = one.trim().split("\n");
+  referenceCheck = { reference, rows: want.length, identical_rows: got.filter((l, i) => l === want[i]).length, identical_bytes: one === readFileSync(reference, "utf8") };
+}
+rmSync(dir, { recursive: true, force: true });
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const round = (x: number, d = 3): number => Math.round(x * 10 ** d) / 10 ** d;
+const summary = configs.map((c) => {
+  const rs = results.get(c.key)!;
+  const cpu = rs.map((r) => r.cpu_s);
+  const wall = rs.map((r) => r.wall_s);
+  return {
+    label: c.label,
+    runs: rs[0].runs,
+    n_runs: rs.length,
+    cpu_s: { best: round(Math.min(...cpu)), median: round(median(cpu)), all: cpu.map((x) => round(x)).join(" ") },
+    wall_s: { best: round(Math.min(...wall)), median: round(median(wall)), all: wall.map((x) => round(x)).join(" ") },
+    words_per_cpu_s_best: Math.round(words / Math.min(...cpu)),
+    words_per_cpu_s_median: Math.round(words / median(cpu)),
+    max_rss_mb: Math.max(...rs.map((r) => r.max_rss_mb)),
+    load_1min_before_after: rs.map((r) => `${round(r.load_before, 1)}→${round(r.load_after, 1)}`).join(" "),
+  };
+});
+const [baseline, w1, w2] = summary;
+console.log(
+  JSON.stringify(
+    {
+      input: { replies: rows.length, words, cores: availableParallelism(), stale_dist: staleDist },
+      results: summary,
+      w1_vs_baseline_words_per_cpu_s: { best: round(w1.words_per_cpu_s_best / baseline.words_per_cpu_s_best), median: round(w1.words_per_cpu_s_median / baseline.words_per_cpu_s_median) },
+      target_words_per_cpu_s: 1_300_000,
+      meets_target: w1.words_per_cpu_s_best >= 1_300_000,
+      w2_vs_w1_wall: { best: round(w2.wall_s.best / w1.wall_s.best), median: round(w2.wall_s.median / w1.wall_s.median), target: 0.6 },
+      w2_vs_w1_cpu: round(w2.cpu_s.median / w1.cpu_s.median),
+      same_bytes_w1_w2: one === two,
+      ...(referenceCheck ? { reference: referenceCheck } : {}),
+      note: "CPU seconds are each whole process's own (all threads); wall seconds need a quiet machine (see load_1min, before/after each run)",
+    },
+    null,
+    2,
+  ),
+);

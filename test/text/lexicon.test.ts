@@ -1,0 +1,37 @@
+// The Lexicon's in-place lookup (surfaceIn, the scanner's path) must give the ids the string path
+// (surface) gives: same id for the same form wherever it lies in a text, a new id for a new form, and
+// still after the hash table has grown many times.
+import { describe, expect, it } from "vitest";
+import { Lexicon } from "../../src/text/lexicon.js";
+
+describe("Lexicon.surfaceIn", () => {
+  it("finds a form where it lies in a text, as surface() does for the sliced string", () => {
+    const lexicon = new Lexicon();
+    const text = "the cat sat; the cat's hat — naïve ünïcode 𝐛old the";
+    const spans = [...text.matchAll(/[^\s;—]+/gu)].map((m) => [m.index, m.index + m[0].length] as const);
+    const inPlace = spans.map(([a, b]) => lexicon.surfaceIn(text, a, b));
+    expect(inPlace.map((id) => lexicon.surfaces[id])).toEqual(spans.map(([a, b]) => text.slice(a, b)));
+    expect(inPlace[0]).toBe(inPlace[3]);
+    expect(inPlace[0]).toBe(inPlace.at(-1));
+    expect(new Set(inPlace).size).toBe(8);
+    expect(spans.map(([a, b]) => lexicon.surface(text.slice(a, b)))).toEqual(inPlace);
+  });
+
+  it("keeps every id through table growth, whichever path saw a form first", () => {
+    const lexicon = new Lexicon();
+    // Forms with a digit skip the lemmatizer, so this stays fast; 40,000 forms outgrow the first table.
+    const forms = Array.from({ length: 40_000 }, (_, i) => `w${i}x`);
+    const viaString = forms.filter((_, i) => i % 2 === 0).map((f) => lexicon.surface(f));
+    const text = forms.join(" ");
+    let at = 0;
+    const viaText = forms.map((f) => {
+      const id = lexicon.surfaceIn(text, at, at + f.length);
+      at += f.length + 1;
+      return id;
+    });
+    expect(viaText.filter((_, i) => i % 2 === 0)).toEqual(viaString);
+    expect(new Set(viaText).size).toBe(forms.length);
+    expect(viaText.map((id) => lexicon.surfaces[id])).toEqual(forms);
+    expect(forms.map((f) => lexicon.surface(f))).toEqual(viaText);
+  });
+});
