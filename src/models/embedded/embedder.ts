@@ -96,7 +96,7 @@ function rows(flat: Float32Array, count: number): number[][] {
 async function onnxInThread(): Promise<Embedder> {
   const t0 = performance.now();
   const ort = await import("onnxruntime-node");
-  const session = await ort.InferenceSession.create(buildUseLiteOnnx(), { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: "all" });
+  const session = await ort.InferenceSession.create(buildUseLiteOnnx(), { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: "all", enableCpuMemArena: false, enableMemPattern: false });
   const encode = loadTokenizer();
   const run = serially(async (batch) => {
     const t: TokenBatch = encode(batch);

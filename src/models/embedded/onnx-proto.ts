@@ -16,37 +16,51 @@ function varint(n: number | bigint): number[] {
   return out;
 }
 
+/** A message as a tree of byte parts and sub-messages, written once into one buffer at the end (the weights are never copied twice). */
 class Message {
-  private readonly parts: Bytes[] = [];
+  private readonly parts: (Bytes | Message)[] = [];
+  private size = 0;
+  private push(part: Bytes | Message): void {
+    this.parts.push(part);
+    this.size += part instanceof Message ? part.size : part.length;
+  }
   int(field: number, value: number): this {
-    this.parts.push(Uint8Array.from([...varint((field << 3) | 0), ...varint(value)]));
+    this.push(Uint8Array.from([...varint((field << 3) | 0), ...varint(value)]));
     return this;
   }
   float(field: number, value: number): this {
     const b = new Uint8Array(5);
     b[0] = (field << 3) | 5;
     new DataView(b.buffer).setFloat32(1, value, true);
-    this.parts.push(b);
+    this.push(b);
     return this;
   }
   bytes(field: number, value: Bytes): this {
-    this.parts.push(Uint8Array.from([...varint((field << 3) | 2), ...varint(value.length)]), value);
+    this.push(Uint8Array.from([...varint((field << 3) | 2), ...varint(value.length)]));
+    this.push(value);
     return this;
   }
   string(field: number, value: string): this {
     return this.bytes(field, new TextEncoder().encode(value));
   }
   message(field: number, value: Message): this {
-    return this.bytes(field, value.finish());
+    this.push(Uint8Array.from([...varint((field << 3) | 2), ...varint(value.size)]));
+    this.push(value);
+    return this;
+  }
+  private writeInto(out: Uint8Array, at: number): number {
+    for (const p of this.parts) {
+      if (p instanceof Message) at = p.writeInto(out, at);
+      else {
+        out.set(p, at);
+        at += p.length;
+      }
+    }
+    return at;
   }
   finish(): Bytes {
-    const total = this.parts.reduce((n, p) => n + p.length, 0);
-    const out = new Uint8Array(total);
-    let at = 0;
-    for (const p of this.parts) {
-      out.set(p, at);
-      at += p.length;
-    }
+    const out = new Uint8Array(this.size);
+    this.writeInto(out, 0);
     return out;
   }
 }

@@ -31,8 +31,9 @@ export function readTfjsWeights(dir = modelDir()): Map<string, { shape: number[]
     let at = 0;
     for (const w of group.weights) {
       const n = w.shape.reduce((a, b) => a * b, 1);
-      const bytes = new Uint8Array(buf.subarray(at, at + n * 4)).buffer;
-      out.set(w.name, { shape: w.shape, data: w.dtype === "float32" ? new Float32Array(bytes) : new Int32Array(bytes) });
+      // Views into the one shard buffer (every dtype here is 4 bytes wide, so offsets stay aligned).
+      const offset = buf.byteOffset + at;
+      out.set(w.name, { shape: w.shape, data: w.dtype === "float32" ? new Float32Array(buf.buffer, offset, n) : new Int32Array(buf.buffer, offset, n) });
       at += n * 4;
     }
   }
