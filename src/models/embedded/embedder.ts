@@ -141,7 +141,8 @@ async function workerPool(
   size: number,
   key: string,
   script: URL,
-  workerData: unknown,
+  /** Read once per worker at its start, so the pool keeps no reference to it. */
+  workerData: () => unknown,
   message: (texts: string[]) => { payload: object; transfer: ArrayBuffer[] },
 ): Promise<Embedder> {
   const t0 = performance.now();
@@ -149,7 +150,7 @@ async function workerPool(
   let nextId = 0;
   const workers = await Promise.all(
     Array.from({ length: size }, () => {
-      const worker = new Worker(script, { workerData });
+      const worker = new Worker(script, { workerData: workerData() });
       return new Promise<Worker>((resolve, reject) => {
         worker.once("error", reject);
         worker.on("message", (msg: { ready?: true; id?: number; flat?: Float32Array; error?: string }) => {
@@ -189,14 +190,16 @@ async function workerPool(
 
 
 function pool(size: number, key: string): Promise<Embedder> {
-  return workerPool(size, key, new URL("./embedder-worker.mjs", import.meta.url), undefined, (texts) => ({ payload: { texts }, transfer: [] }));
+  return workerPool(size, key, new URL("./embedder-worker.mjs", import.meta.url), () => undefined, (texts) => ({ payload: { texts }, transfer: [] }));
 }
 
 /** The ONNX pool: this thread builds the graph once and tokenizes; the workers only run the session. */
 function onnxPool(size: number, key: string): Promise<Embedder> {
   const encode = loadTokenizer();
-  return workerPool(size, key, new URL("./onnx-embedder-worker.mjs", import.meta.url), { model: buildUseLiteOnnx() }, (texts) => {
+  // 28 MB of model bytes: dropped once every worker has its copy.
+  const holder: { model: Uint8Array | null } = { model: buildUseLiteOnnx() };
+  return workerPool(size, key, new URL("./onnx-embedder-worker.mjs", import.meta.url), () => ({ model: holder.model }), (texts) => {
     const t = encode(texts);
     return { payload: t, transfer: [t.ids.buffer, t.mask.buffer, t.positions.buffer] as ArrayBuffer[] };
-  });
+  }).finally(() => (holder.model = null));
 }
