@@ -66,6 +66,27 @@ describe("embedded embedder (USE-lite)", () => {
     }
   });
 
+  it("gives TensorFlow.js's vectors from the ONNX graph (unknown pieces, emoji, empty, clipped at 128 tokens)", async () => {
+    const texts = [
+      ...[...RELATED, ...UNRELATED].flat(),
+      "haha 😂 lol xD ¯\\_(ツ)_/¯",
+      "",
+      "a",
+      "Ünïcödé façade — naïve café “quotes” 中文",
+      Array.from({ length: 150 }, (_, i) => `word${i}`).join(" "),
+    ];
+    const onnx = await (await loadEmbedder({ workers: 0, runtime: "onnx" })).embed(texts);
+    const tfjs = await (await loadEmbedder({ workers: 0, runtime: "tfjs" })).embed(texts);
+    const cosines = texts.map((_, i) => cosine(onnx[i], tfjs[i]));
+    expect(Math.min(...cosines)).toBeGreaterThan(0.99999);
+    // Different vectors for different sentences: the agreement is not that of a constant output.
+    expect(cosine(onnx[0], onnx[9])).toBeLessThan(0.9);
+  });
+
+  it("refuses an unknown runtime by name", () => {
+    expect(() => loadEmbedder({ runtime: "torch" as never })).toThrow(/FOOLSGOLD_EMBED_RUNTIME: expected "onnx" or "tfjs", got "torch"/);
+  });
+
   it("serves /v1/embeddings in the OpenAI shape", async () => {
     const app = createLmServerApp({ lm: (await loadEmbeddedLm()).lm, embedder: () => loadEmbedder({ workers: 0 }) });
     const res = await app.request("/v1/embeddings", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ input: ["hello there", "general kenobi"] }) });

