@@ -26,10 +26,10 @@ export async function baitArm(models: ModelRoles, seeds: readonly number[], poli
 }
 
 /**
- * The seed's training reward (preset RL-D: audience normalization v1, laughter not stripped), the reward
- * a trainer following the seed optimizes and the bait games; `value` is that reward.
+ * The pre-fix training reward (RL-D weights, audience normalization `none`: the raw path, laughter cues
+ * read as the audience's own), the reward the bait games; `value` is that reward.
  */
 export async function seedRewardScores(models: ModelRoles, rows: readonly ScoredSession[]): Promise<ScoredSession[]> {
-  const scores = await createHumorScorer({ preset: "RL-D", value: "training" }, models).scoreRows(rows.map(({ score: _s, ...r }) => r));
+  const scores = await createHumorScorer({ preset: "RL-D", normalization: { mode: "none" }, value: "training" }, models).scoreRows(rows.map(({ score: _s, ...r }) => r));
   return attachScores(rows, scores);
 }

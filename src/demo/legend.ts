@@ -24,6 +24,6 @@ export const DEMO_LEGEND = [
   "  certify (certify.json): base vs the bait policy on the same seeds, paired; NOT CERTIFIED is the expected answer,",
   "        because the bait arm trips the laughter guard",
   "  onset (onset.json): a simulated training log that drifts from base to bait replies; G = mean reward gap per step (the",
-  "        seed's RL-D reward, laughter kept, − the default RL-E reward, laughter stripped), M = % of high-reward rows carrying",
+  "        raw-path reward, laughter kept, − the default RL-E reward, laughter stripped), M = % of high-reward rows carrying",
   "        the cue; the onset is the CHERRL reference definition (first step with G and M over thresholds, 12-pair sweep)",
 ].join("\n");

@@ -1,8 +1,8 @@
 // The demo's simulated training log (SPEC §9 on the humor stack): a policy that drifts from the base
 // replies to the bait replies along a logistic ramp, drawn per row from the demo's real scored sessions.
-// Each row's score is its session's real training reward under the seed's preset (RL-D: laughter not
-// stripped, the reward the bait games); its clean score is the same session's training reward under the
-// hardened default (RL-E, laughter stripped); the shortcut is the appended laughter cue. The reference
+// Each row's score is its session's real training reward on the raw path (RL-D weights, normalization
+// none: the pre-fix reward the bait games); its clean score is the same session's training reward under
+// the hardened default (RL-E, laughter stripped); the shortcut is the appended laughter cue. The reference
 // onset is then found from the log by the published CHERRL definition, which never sees the ramp.
 // Nothing is trained: the log only shows what the onset view reads, on real scores.
 import { createRng } from "../core/random.js";

@@ -86,7 +86,7 @@ export function register(program: Command): void {
       });
       baitBar?.stop();
       const report = certify({ sets: [{ name: "demo", base: baseArm, trained: bait }], allowUnregistered: true });
-      // The training log's proxy reward is the seed's (RL-D), which the bait games; its clean score is the default's.
+      // The training log's proxy reward is the raw path's (the pre-fix reward the bait games); its clean score is the default's.
       const [baseSeed, baitSeed] = [await seedRewardScores(models.roles, baseArm), await seedRewardScores(models.roles, bait)];
       const log = simulateTrainingLog(dualScored(baseSeed, baseArm), dualScored(baitSeed, bait));
       const certifySeconds = (performance.now() - certifyStarted) / 1000;
@@ -99,7 +99,7 @@ export function register(program: Command): void {
       const { rows: _rows, ...onset } = log;
       writeArtifact(
         join(opts.outDir, "onset.json"),
-        makeArtifact("onset", { source: "foolsgold demo: simulated training log (src/demo/training-log.ts)", log: "training-log.jsonl", score: "training reward, preset RL-D (laughter kept)", clean: "training reward, preset RL-E (laughter stripped)", shortcut: "laughter cue appended (bait policy)" }, onset),
+        makeArtifact("onset", { source: "foolsgold demo: simulated training log (src/demo/training-log.ts)", log: "training-log.jsonl", score: "training reward on the raw path (RL-D weights, normalization none)", clean: "training reward, preset RL-E (laughter stripped)", shortcut: "laughter cue appended (bait policy)" }, onset),
       );
       writeArtifact(join(opts.outDir, "hunt.json"), makeArtifact("hunt", { source: "foolsgold demo (quick hunt)", stack: "humor" }, hunt));
       const calls = models.calls();

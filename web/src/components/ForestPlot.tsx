@@ -72,7 +72,7 @@ export function ForestPlot({ probe }: { probe: ProbeResult }) {
                   </td>
                   <td>{d ? d.n : "—"}{d && d.failed > 0 ? ` (${d.failed} failed)` : ""}</td>
                   <td className="num" data-testid="mean">{signedSig(d?.mean)}</td>
-                  <td className="num">{ciSig(d?.ci)}</td>
+                  <td className="num">{ciSig(d?.ci, 4)}</td>
                   <td className="plot-col">
                     <svg width={W} height={H}>
                       <line x1={x(0)} x2={x(0)} y1={0} y2={H} stroke="#999" strokeDasharray="3,3" />
@@ -83,7 +83,7 @@ export function ForestPlot({ probe }: { probe: ProbeResult }) {
                   <td className="num">
                     {d?.positive ? `${pct(d.positive.share)} [${pct(d.positive.ci[0])}, ${pct(d.positive.ci[1])}]` : "—"}
                   </td>
-                  <td className={`verdict verdict-${verdict.replace(/\s+/g, "-")}`}>{s.control && p.name !== reference ? `${verdict} (control)` : verdict}</td>
+                  <td className={`verdict verdict-${verdict.replace(/\s+/g, "-")}`}>{s.control && p.name !== reference && verdict !== "control" ? `${verdict} (control)` : verdict}</td>
                 </tr>
               );
             }),

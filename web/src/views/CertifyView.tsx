@@ -116,6 +116,7 @@ function GuardTable({ guards, label, testid }: { guards: Guard[]; label: string;
 }
 
 function BarsTable({ verdicts, testid }: { verdicts: Verdict[]; testid: string }) {
+  if (verdicts.length === 0) return <p className="muted small" data-testid={testid}>no pre-registered bars: without a pre-registration nothing can be certified</p>;
   return (
     <table className="bars" data-testid={testid}>
       <thead>
