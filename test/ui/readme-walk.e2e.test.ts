@@ -32,9 +32,13 @@ export function readmeDashboardCommands(readme: string): string[][] {
     .flatMap((l) => l.split("&&").map((c) => c.trim().split(/\s+/)));
 }
 
+// The embedded LM's table and the response cache are build products, not README steps: the walk shares
+// them with the other tests (./.foolsgold of the checkout) so it does not rebuild the LM in every fresh folder.
+const env = { ...process.env, FOOLSGOLD_HOME: process.env.FOOLSGOLD_HOME ?? join(REPO, ".foolsgold") };
+
 const run = (args: string[], cwd: string) =>
   new Promise<string>((done, fail) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     let err = "";
     child.stdout.on("data", (d) => (out += String(d)));
@@ -60,7 +64,7 @@ describe.skipIf(!hasChromium)("the README, walked as written, reaches every dash
     const commands = readmeDashboardCommands(readFileSync(join(REPO, "README.md"), "utf8"));
     expect(commands.map((c) => c.slice(0, 3).join(" "))).toEqual(["node bin/foolsgold.js demo", "node bin/foolsgold.js ui"]);
     demoOut = await run(commands[0].slice(2), cwd);
-    ui = spawn(process.execPath, [BIN, ...commands[1].slice(2), "--port", "0"], { cwd, stdio: ["ignore", "pipe", "pipe"] });
+    ui = spawn(process.execPath, [BIN, ...commands[1].slice(2), "--port", "0"], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     base = await new Promise<string>((done, fail) => {
       let out = "";
       ui!.stdout!.on("data", (d) => {
@@ -97,7 +101,7 @@ describe.skipIf(!hasChromium)("the README, walked as written, reaches every dash
     expect(kinds).toEqual(
       expect.arrayContaining(["demo demo/demo.json", "onset demo/onset.json", "certify demo/certify.json", "hunt demo/hunt.json", "jsonl demo/scored.jsonl", "jsonl demo/training-log.jsonl", "jsonl demo/bank.jsonl"]),
     );
-    await shot("dashboard-runs");
+    await shot("demo-runs");
   });
 
   it("Onset: curves with the onset marker; a click on a step opens that step's samples", async () => {
@@ -109,7 +113,7 @@ describe.skipIf(!hasChromium)("the README, walked as written, reaches every dash
     // Axes carry ticks and units.
     expect(await page.$$eval(".curve .u-axis", (els) => els.length)).toBeGreaterThanOrEqual(4);
     expect(await page.textContent(".curve")).toContain("reward gap");
-    await shot("dashboard-onset");
+    await shot("demo-onset");
     const steps = onset.smoothed.map((s: { step: number }) => s.step) as number[];
     const target = steps[Math.floor(steps.length / 2)];
     const box = (await page.$(".curve .u-over"))!;
@@ -141,7 +145,7 @@ describe.skipIf(!hasChromium)("the README, walked as written, reaches every dash
       expect(guards[i]).toEqual([sig(g.base), sig(g.trained)]);
       if (Number.isInteger(g.base)) expect(guards[i][0]).not.toContain(".");
     });
-    await shot("dashboard-certify");
+    await shot("demo-certify");
   });
 
   it("Demo run: the probe's forest plot has axis ticks, unit and a legend; the hunt has an exploit surface with ticks", async () => {
@@ -153,11 +157,11 @@ describe.skipIf(!hasChromium)("the README, walked as written, reaches every dash
     expect(await page.textContent("[data-testid=forest-axis]")).toContain(`Δ L (${probe.unit})`);
     expect(await page.textContent("[data-testid=forest-legend]")).toContain(probe.paths[1].name);
     expect(await page.$$eval("[data-testid=exploit-surface] svg .tick", (t) => t.length)).toBeGreaterThanOrEqual(4);
-    await shot("dashboard-forest");
+    await shot("demo-forest");
     await page.goto(`${base}/#/run/demo/hunt.json`);
     await page.waitForSelector("[data-testid=exploit-surface] circle");
     expect(await page.$$eval("[data-testid=exploit-surface] circle", (c) => c.length)).toBe(artifact("hunt.json").result.findings.length);
-    await shot("dashboard-hunt");
+    await shot("demo-hunt");
   });
 
   it("Samples opens scored rows, shows a transcript as chat turns, and its curves and CSV follow the filters", async () => {
@@ -177,7 +181,7 @@ describe.skipIf(!hasChromium)("the README, walked as written, reaches every dash
     const turns = await page.$$eval("[data-testid=chat] .turn", (els) => els.map((e) => [e.getAttribute("data-speaker"), e.classList.contains("turn-policy")]));
     expect(turns.map((t) => t[0])).toEqual(scored[0].turns.map((t: { speaker: string }) => t.speaker));
     expect(turns.filter((t) => t[1]).length).toBe(scored[0].turns.filter((t: { speaker: string }) => t.speaker === "policy").length);
-    await shot("dashboard-samples", false);
+    await shot("demo-samples", false);
 
     // The training log's curves, then the same with a search: the curves' n per step follows the list.
     const log = readFileSync(join(demoDir, "training-log.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
@@ -195,7 +199,7 @@ describe.skipIf(!hasChromium)("the README, walked as written, reaches every dash
     const curvesCsv = await page.evaluate(async () => (await fetch((document.querySelector("[data-testid=curves-csv]") as HTMLAnchorElement).href)).text());
     expect(curvesCsv.split("\r\n")[0]).toMatch(/^step,value_mean,value_ci95_lo,value_ci95_hi,value_n/);
     expect(curvesCsv.trim().split("\r\n")).toHaveLength(new Set(hits.map((r) => r.step)).size + 1);
-    await shot("dashboard-curves-filtered");
+    await shot("demo-curves-filtered");
   });
 
   it("a malformed artifact shows a message naming the file and the problem; the page stays up", async () => {

@@ -85,8 +85,8 @@ function KindView({ file, a }: { file: string; a: Loaded }) {
               <tbody>
                 {(r.sweep as { gap: number; mech: number; onset: number | null }[]).map((s) => (
                   <tr key={`${s.gap}-${s.mech}`}>
-                    <td className="num">{sig(s.gap)}</td>
-                    <td className="num">{sig(s.mech)}</td>
+                    <td className="num">{String(s.gap)}</td>
+                    <td className="num">{String(s.mech)}</td>
                     <td className="num">{s.onset ?? "none"}</td>
                   </tr>
                 ))}
