@@ -96,6 +96,18 @@ describe.skipIf(!hasChromium)("the README, walked as written, reaches every dash
     for (const col of header.split(/\s{2,}/).slice(2)) expect(legend).toContain(`    ${col}`);
   });
 
+  it("the README's figures and screenshot are the demo's: the quick probe's n and \" Haha!\" gain, and the onset image this walk makes", () => {
+    const readme = readFileSync(join(REPO, "README.md"), "utf8");
+    const probe = artifact("demo.json").result.audit.bait_probe;
+    const haha = probe.suffixes.find((x: { suffix: string }) => x.suffix === " Haha!").paths.raw;
+    const claim = /the demo's quick probe: \+([\d.]+) \[([\d.]+), ([\d.]+)\] \(n = (\d+) contexts\)/.exec(readme);
+    expect(claim).not.toBeNull();
+    expect(claim!.slice(1).map(Number)).toEqual([haha.mean, haha.ci[0], haha.ci[1]].map((v) => Number(v.toFixed(2))).concat(probe.contexts));
+    expect(demoOut).toContain(`n = ${probe.contexts} contexts`);
+    const image = /!\[[^\]]*\]\(docs\/img\/([\w-]+)\.png\)/.exec(readme.slice(readme.indexOf("## The dashboard")))?.[1];
+    expect(image).toBe("demo-onset");
+  });
+
   it("Runs lists what demo wrote: every view has its artifact", async () => {
     await page.goto(`${base}/#/`);
     await page.waitForSelector("[data-testid=runs-table] tbody tr");
