@@ -183,7 +183,7 @@ describe.skipIf(!hasChromium)("the README, walked as written, reaches every dash
     await page.waitForSelector("[data-testid=audit-transforms]");
     expect(await page.$$eval("[data-testid=audit-transforms] tbody tr", (trs) => trs.length)).toBe(audit.transforms.length);
     const first = audit.transforms[0];
-    expect(await page.textContent(`[data-testid=audit-transforms] tr[data-transform='${first.term}|${first.transform}']`)).toContain(`${sig(first.auc.auc)} [${signedSig(first.auc.ci[0])}, ${signedSig(first.auc.ci[1])}]`);
+    expect(await page.textContent(`[data-testid=audit-transforms] tr[data-transform='${first.term}|${first.transform}']`)).toContain(`${sig(first.auc.auc)} [${sig(first.auc.ci[0])}, ${sig(first.auc.ci[1])}]`);
     for (const plot of ["transforms-plot", "noise-plot", "contamination-plot"]) expect(await page.$$eval(`[data-testid=${plot}] .tick`, (t) => t.length)).toBeGreaterThanOrEqual(2);
     expect(await page.$$eval("[data-testid=audit-noise] tbody tr", (trs) => trs.length)).toBe(3);
     expect(await page.$$eval("[data-testid=audit-contamination] tbody tr", (trs) => trs.length)).toBe(2 * Object.keys(audit.contamination.paths).length);

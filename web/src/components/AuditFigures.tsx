@@ -5,6 +5,11 @@
 import { ciSig, isObj, niceTicks, pct, sig, signedSig } from "../format.ts";
 
 type Obj = Record<string, unknown>;
+/** An interval of a quantity that is not a difference (an AUC, an sd): no signs. */
+const range = (c: unknown): string => {
+  const v = nums(c);
+  return v ? `[${sig(v[0])}, ${sig(v[1])}]` : "";
+};
 const nums = (c: unknown): [number, number] | null => (Array.isArray(c) && c.length === 2 && c.every((x) => typeof x === "number") ? [c[0], c[1]] : null);
 
 /** One horizontal interval row per item on a shared axis, with ticks, the axis unit and a reference line. */
@@ -70,7 +75,7 @@ function Transforms({ items }: { items: Obj[] }) {
                 <td>{String(t.transform)}</td>
                 <td className="num">{sig(t.n)}</td>
                 <td className="num">{sig(t.failed)}</td>
-                <td className="num">{auc ? `${sig(auc.auc)} ${ciSig(auc.ci)}` : "—"}</td>
+                <td className="num">{auc ? `${sig(auc.auc)} ${range(auc.ci)}` : "—"}</td>
                 <td className="num">{paired ? `${pct(paired.share)} [${pct(nums(paired.ci)?.[0])}, ${pct(nums(paired.ci)?.[1])}]` : "—"}</td>
               </tr>
             );
@@ -98,7 +103,7 @@ function Noise({ n }: { n: Obj }) {
             <tr key={k}>
               <td>{k.replace(/_/g, " ")}</td>
               <td className="num">{s ? sig(s.pairs) : "—"}</td>
-              <td className="num">{s ? `${sig(s.sd)} ${ciSig(s.ci)}` : "not run"}</td>
+              <td className="num">{s ? `${sig(s.sd)} ${range(s.ci)}` : "not run"}</td>
               <td className="num">{s ? sig(s.sd_taste) : "—"}</td>
               <td className="num">{s && isObj(s.bit_exact) ? `${sig(s.bit_exact.k)} (${pct(s.bit_exact.share)})` : "—"}</td>
               <td className="num">{s ? sig(s.max_abs) : "—"}</td>
@@ -133,7 +138,7 @@ function Contamination({ c }: { c: Obj }) {
             <tr key={label}>
               <td>{label}</td>
               <td className="num">{e ? sig(e.n) : "—"}</td>
-              <td className="num">{e ? `${signedSig(e.mean)} ${ciSig(e.ci)}` : "—"}</td>
+              <td className="num">{e && typeof e.mean === "number" ? `${signedSig(e.mean)} ${e.ci ? ciSig(e.ci) : ""}` : "—"}</td>
               <td className="num">{e ? sig(e.t) : "—"}</td>
               <td className="num">{e ? sig(e.p) : "—"}</td>
               <td className="num">{e ? signedSig(e.mean_nats) : "—"}</td>
