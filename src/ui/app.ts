@@ -146,7 +146,8 @@ export function createUiApp(options: UiOptions) {
     const { key, loaded } = source(file);
     const params = c.req.query();
     const query = parseSampleQuery(params);
-    const filteredBy = Object.values({ ...query, sort: undefined }).some((v) => v !== undefined);
+    // The field alone (no min/max) and the sort order pass every row: no filtering needed.
+    const filteredBy = Object.values({ ...query, sort: undefined, field: undefined }).some((v) => v !== undefined);
     return c.json(stepCurves(loaded.index, filteredBy ? order(key, loaded, { ...query, sort: undefined }) : undefined));
   });
 
