@@ -3,10 +3,11 @@
 export const DEMO_LEGEND = [
   "How to read the tables above",
   "  session table (one row per simulated session; the humor stack, docs/humor.md):",
-  "    C              certified retention (evaluation only), 0..1: B · G · (1 − S) · (0.75 + 0.25 · taste); 0 when a screen fails",
+  "    C              certified retention (evaluation only), 0..1: B · G · (1 − S) · (0.75 + 0.25 · taste), G = mean grounding",
+  "                   credit of the turns (0 at the floor, 1 at the ceiling); 0 when a screen fails",
   "    reward         the additive training reward a trainer would see, mean over the policy's turns",
   "    F              grounding: share of policy turns whose embedding cosine with the turns before passes the floor, 0..1",
-  "    S              self-repetition: mean share of a reply's content words already used in the policy's earlier replies, 0..1 (lower is better)",
+  "    S              self-repetition: the largest share of one reply's content words that an earlier policy reply used, 0..1 (lower is better)",
   "    taste          audience taste, 0..1 taste units: clip((L + 20) / 18, 0, 1), so 1 nat of L ≈ 0.056 taste units",
   "    B              screens: 1 when every policy turn is free of CJK characters and *asterisk actions*, else 0",
   "    mean L (nats)  laughter mass: log of the audience model's probability that the next turn opens with laughter,",
