@@ -9,6 +9,8 @@ export interface RunEntry {
   params: Record<string, unknown> | null;
   summary: string;
   bytes: number;
+  /** Sample files: whether the first row carries a score (a scored log) or not (a bank to be scored). */
+  scored?: boolean;
 }
 
 export interface CurveSeries {
@@ -44,5 +46,7 @@ export interface SampleRow {
   prompt: string;
   /** The output text; a transcript's turns as "speaker: text" lines. */
   output: string;
+  /** A transcript's turns, for a chat view (sent with one row, not with list pages). */
+  turns?: { speaker: string; text: string }[];
   instrument: string | null;
 }

@@ -9,6 +9,7 @@ import { onsetCurves, stepCurves } from "./curves.js";
 import { listRuns, readArtifact, type RunCache } from "./runs.js";
 import { filterRows, parseSampleQuery, type SampleQuery } from "./sample-query.js";
 import { listRow } from "./sample-rows.js";
+import { samplesCsv } from "./samples-csv.js";
 import { loadJournalSource, loadJsonlSource, SourceCache, type LoadedSource } from "./sample-sources.js";
 import { WEB_DIST } from "./web-build.js";
 import { Journal } from "../server/journal.js";
@@ -92,9 +93,10 @@ export function createUiApp(options: UiOptions) {
     return positions;
   }
 
-  /** Scored JSONL files an artifact points at (its --out, or the demo's scored.jsonl beside it), when inside the folder. */
+  /** Scored JSONL files an artifact points at (its --out or --log, from the working folder or its own; or the demo's scored.jsonl beside it), when inside the folder. */
   function linkedSamples(path: string, params: Record<string, unknown>): string[] {
-    const candidates = [typeof params.out === "string" ? resolve(params.out) : null, join(dirname(path), "scored.jsonl")];
+    const named = [params.out, params.log].filter((p): p is string => typeof p === "string").flatMap((p) => [resolve(p), resolve(dirname(path), p)]);
+    const candidates = [...named, join(dirname(path), "scored.jsonl")];
     return [...new Set(candidates.filter((p): p is string => p !== null && /\.jsonl(\.gz)?$/.test(p) && p.startsWith(root + sep) && existsSync(p)))].map((p) =>
       relative(root, p).split(sep).join("/"),
     );
@@ -133,9 +135,29 @@ export function createUiApp(options: UiOptions) {
     if (file && file.endsWith(".json")) {
       const a = artifactAt(file).artifact;
       if (a.kind !== "onset") throw new InputError("file", `curves come from onset artifacts or scored logs; ${file} is a ${a.kind} artifact`);
-      return c.json(onsetCurves(a.result as Parameters<typeof onsetCurves>[0]));
+      try {
+        return c.json(onsetCurves(a.result));
+      } catch (err) {
+        if (err instanceof InputError) throw new InputError("file", `${file}: ${err.message}`);
+        throw err;
+      }
     }
-    return c.json(stepCurves(source(file).loaded.index));
+    // The sample browser's filters apply to its curves too (the rows the list shows, per step).
+    const { key, loaded } = source(file);
+    const params = c.req.query();
+    const query = parseSampleQuery(params);
+    // The field alone (no min/max) and the sort order pass every row: no filtering needed.
+    const filteredBy = Object.values({ ...query, sort: undefined, field: undefined }).some((v) => v !== undefined);
+    return c.json(stepCurves(loaded.index, filteredBy ? order(key, loaded, { ...query, sort: undefined }) : undefined));
+  });
+
+  /** Every row the filters pass, in their order, as CSV (one column per term), for a spreadsheet or R. */
+  app.get("/api/samples.csv", (c) => {
+    const params = c.req.query();
+    const { key, loaded } = source(params.source);
+    const positions = order(key, loaded, parseSampleQuery(params));
+    const name = (params.source ?? "samples").split("/").at(-1)!.replace(/\.jsonl(\.gz)?$/, "");
+    return c.body(samplesCsv(loaded.index, positions), 200, { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${name}.csv"` });
   });
 
   app.get("/api/samples", (c) => {

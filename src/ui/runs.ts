@@ -1,11 +1,10 @@
 // The runs list (SPEC §11): every JSON artifact under the artifacts folder (kind, created_at, params and
 // a one-line summary) and every JSON Lines file the sample browser can open. Files that are not artifacts
 // are listed with the reason, so a stray file never hides silently.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { RunEntry } from "./api-types.js";
 export type { RunEntry };
-
 
 const MAX_DEPTH = 4;
 
@@ -75,9 +74,30 @@ export function listRuns(root: string, cache: RunCache = new Map()): RunEntry[] 
   return out.sort((a, b) => (b.created_at ?? "").localeCompare(a.created_at ?? "") || a.file.localeCompare(b.file));
 }
 
+/** Whether a plain JSONL file's first row has a score (null when unknown: compressed, empty or not JSON). */
+function firstRowScored(path: string): boolean | null {
+  if (!path.endsWith(".jsonl")) return null;
+  const fd = openSync(path, "r");
+  try {
+    const buf = Buffer.alloc(256 * 1024);
+    const text = buf.subarray(0, readSync(fd, buf, 0, buf.length, 0)).toString("utf8");
+    const line = text.split("\n", 1)[0];
+    const row: unknown = JSON.parse(line);
+    return isObj(row) && isObj(row.score);
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function describeFile(root: string, path: string, bytes: number): RunEntry {
   const file = rel(root, path);
-  if (!path.endsWith(".json")) return { file, type: "samples", kind: "jsonl", created_at: statSync(path).mtime.toISOString(), params: null, summary: `${(bytes / 1024).toFixed(0)} KiB of rows`, bytes };
+  if (!path.endsWith(".json")) {
+    const scored = firstRowScored(path);
+    const what = scored === null ? "rows" : scored ? "scored rows" : "unscored rows (a bank: score it to browse rewards)";
+    return { file, type: "samples", kind: "jsonl", created_at: statSync(path).mtime.toISOString(), params: null, summary: `${(bytes / 1024).toFixed(0)} KiB of ${what}`, bytes, scored: scored === true };
+  }
   try {
     const a = readArtifact(path);
     return { file, type: "artifact", kind: a.kind, created_at: a.created_at, params: a.params, summary: summarize(a.kind, a.result), bytes };

@@ -5,7 +5,6 @@ import type { BankRow, ChatMessage, Score, TranscriptRow } from "../core/types.j
 import type { SampleRow } from "./api-types.js";
 export type { SampleRow };
 
-
 function promptText(prompt: BankRow["prompt"] | undefined): string {
   if (prompt === undefined || prompt === null) return "";
   if (typeof prompt === "string") return prompt;
@@ -42,12 +41,13 @@ export function toSampleRow(row: BankRow | TranscriptRow, index: number, score: 
     term_details: termDetails,
     prompt: promptText(bank.prompt ?? (bank.input as BankRow["prompt"] | undefined)),
     output: outputText(row),
+    ...(Array.isArray((row as TranscriptRow).turns) ? { turns: (row as TranscriptRow).turns.map((t) => ({ speaker: String(t.speaker), text: String(t.text) })) } : {}),
     instrument: score?.instrument ?? null,
   };
 }
 
 /** The list view's copy of a row: texts cut to what one line shows, no details (pages stay small). */
 export function listRow(row: SampleRow, chars = 200): SampleRow {
-  const { term_details: _details, ...rest } = row;
+  const { term_details: _details, turns: _turns, ...rest } = row;
   return { ...rest, prompt: row.prompt.slice(0, chars), output: row.output.slice(0, chars) };
 }

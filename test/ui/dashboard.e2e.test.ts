@@ -14,6 +14,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUiApp } from "../../src/ui/app.js";
+import { signedSig } from "../../web/src/format.js";
 import { ensureWebBuild } from "../../src/ui/web-build.js";
 import { hasSharedData, sharedDataSkipReason } from "../helpers/shared-data.js";
 import { buildArtifacts, PROBE_PATHS, PROBE_SUFFIXES, PROSE_ROWS } from "./artifacts.js";
@@ -118,8 +119,7 @@ describe.skipIf(skip)("foolsgold ui in headless Chromium", () => {
       for (const path of PROBE_PATHS) {
         const row = rows.find((r) => r.suffix === s.text && r.path === path);
         const d = probe.suffixes.find((x: { suffix: string }) => x.suffix === s.text).paths[path];
-        const expected = `${d.mean >= 0 ? "+" : ""}${d.mean.toFixed(2)}`;
-        expect(row?.mean).toBe(expected);
+        expect(row?.mean).toBe(signedSig(d.mean));
       }
     }
     // The raw path is the reference; v2's verdict is the artifact's.
@@ -143,7 +143,7 @@ describe.skipIf(skip)("foolsgold ui in headless Chromium", () => {
     const bait = await page.textContent("[data-testid=guards-bait] tr[data-guard=strict_laughter]");
     expect(bait).toContain("FIRED");
     const retention = await page.textContent("[data-testid=ab-trained] tbody tr");
-    expect(retention).toContain(`${set.trained.retention.delta >= 0 ? "+" : ""}${set.trained.retention.delta.toFixed(4)}`);
+    expect(retention).toContain(signedSig(set.trained.retention.delta));
     await shot("dashboard-certify");
   });
 

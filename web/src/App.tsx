@@ -1,6 +1,7 @@
 // The dashboard shell: hash routes (#/, #/run/FILE, #/samples/SOURCE), so every view has a URL that
 // can be shared or reloaded, and the server needs no route table.
 import { useEffect, useState } from "react";
+import { ErrorBoundary } from "./components/ErrorBoundary.tsx";
 import { RunsView } from "./views/RunsView.tsx";
 import { RunView } from "./views/RunView.tsx";
 import { SamplesView } from "./views/SamplesView.tsx";
@@ -43,9 +44,12 @@ export function App() {
         </nav>
       </header>
       <main>
-        {route.view === "runs" && <RunsView />}
-        {route.view === "run" && <RunView key={route.file} file={route.file} />}
-        {route.view === "samples" && <SamplesView key={route.source} source={route.source} initial={route.params} />}
+        {/* Keyed by the route: leaving a view that failed gives the next one a fresh boundary. */}
+        <ErrorBoundary key={location.hash.split("?")[0]} what={`${route.view} view`} file={route.view === "run" ? route.file : route.view === "samples" ? route.source : undefined}>
+          {route.view === "runs" && <RunsView />}
+          {route.view === "run" && <RunView key={route.file} file={route.file} />}
+          {route.view === "samples" && <SamplesView key={route.source} source={route.source} initial={route.params} />}
+        </ErrorBoundary>
       </main>
     </div>
   );

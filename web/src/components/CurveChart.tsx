@@ -12,11 +12,17 @@ interface Props {
   interval: [number, number] | null;
   severe: number | null;
   color: string;
+  /** Called with the step under the cursor when the chart is clicked. */
+  onStep?: (step: number) => void;
 }
 
-export function CurveChart({ steps, series, onset, interval, severe, color }: Props) {
+export function CurveChart({ steps, series, onset, interval, severe, color, onStep }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const marker = useRef<HTMLDivElement>(null);
+  // The latest handler, read at click time, so a new closure from the parent does not rebuild the chart.
+  const stepHandler = useRef(onStep);
+  stepHandler.current = onStep;
+  const clickable = onStep !== undefined;
   useEffect(() => {
     const el = host.current;
     if (!el) return;
@@ -48,7 +54,7 @@ export function CurveChart({ steps, series, onset, interval, severe, color }: Pr
       width: Math.max(320, el.clientWidth),
       height: 220,
       scales: { x: { time: false } },
-      axes: [{ label: "step" }, { label: `${series.name} (${series.unit})`, size: 60 }],
+      axes: [{ label: "step (training step)" }, { label: `${series.name} (${series.unit})`, size: 60 }],
       series: [
         { label: "step" },
         { label: series.name, stroke: color, width: 1.5, spanGaps: false },
@@ -59,13 +65,21 @@ export function CurveChart({ steps, series, onset, interval, severe, color }: Pr
       legend: { live: true },
     };
     const plot = new uPlot(opts, data, el);
+    // uPlot snaps its cursor to the nearest data point, so a click opens the step whose value is shown.
+    const click = () => {
+      const i = plot.cursor.idx;
+      if (stepHandler.current && i !== null && i !== undefined) stepHandler.current(steps[i]);
+    };
+    plot.over.addEventListener("click", click);
+    if (clickable) plot.over.style.cursor = "pointer";
     const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(320, el.clientWidth), height: 220 }));
     resize.observe(el);
     return () => {
       resize.disconnect();
+      plot.over.removeEventListener("click", click);
       plot.destroy();
     };
-  }, [steps, series, onset, interval, severe, color]);
+  }, [steps, series, onset, interval, severe, color, clickable]);
   return (
     <div className="curve" data-series={series.name}>
       <div className="curve-plot" ref={host} />

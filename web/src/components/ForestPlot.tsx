@@ -1,7 +1,7 @@
 // The bait-suffix probe as a forest plot (SPEC §5, §11): one row per suffix and scoring path, the mean
 // change in laughter mass with its 95% t interval on one shared axis, zero drawn, the share of contexts
 // that rose with its Wilson interval, and the path's verdict against the raw (reference) path.
-import { ci, num, pct, signed } from "../format.ts";
+import { ciSig, niceTicks, pct, sig, signedSig } from "../format.ts";
 
 interface DeltaSummary {
   n: number;
@@ -31,11 +31,20 @@ export function ForestPlot({ probe }: { probe: ProbeResult }) {
   const [x0, x1] = [lo - pad, hi + pad];
   const x = (v: number) => ((v - x0) / (x1 - x0)) * W;
   const reference = probe.paths[0]?.name;
+  const ticks = niceTicks(x0, x1, 5);
   return (
     <div className="forest" data-testid="forest">
       <p className="muted">
-        mean Δ laughter mass L ({probe.unit}) per context after appending each suffix, 95% t interval; n = {probe.contexts} contexts; axis {num(x0, 2)} to {num(x1, 2)}{" "}
-        {probe.unit}; reference path: {reference}
+        mean Δ laughter mass L ({probe.unit}) per context after appending each suffix, 95% t interval; n = {probe.contexts} contexts; reference path: {reference}
+      </p>
+      <p className="legend small" data-testid="forest-legend">
+        {probe.paths.map((p, i) => (
+          <span key={p.name} className="legend-item">
+            <span className="dot" style={{ background: COLORS[i % COLORS.length] }} /> {p.name}
+            {p.mode ? ` (${p.mode}${p.vocab ? `, ${p.vocab}` : ""})` : ""}
+          </span>
+        ))}
+        <span className="legend-item">● mean, ── 95% CI, ┆ zero</span>
       </p>
       <table className="forest-table">
         <thead>
@@ -45,14 +54,7 @@ export function ForestPlot({ probe }: { probe: ProbeResult }) {
             <th>n</th>
             <th>mean Δ ({probe.unit})</th>
             <th>95% CI</th>
-            <th className="plot-col">
-              <svg width={W} height={H} aria-hidden="true">
-                <line x1={x(0)} x2={x(0)} y1={0} y2={H} stroke="#333" strokeDasharray="3,3" />
-                <text x={x(0) + 3} y={12} fontSize={10} fill="#555">
-                  0
-                </text>
-              </svg>
-            </th>
+            <th className="plot-col">mean Δ L ({probe.unit}), 95% CI</th>
             <th>share &gt; 0 [95% CI]</th>
             <th>verdict</th>
           </tr>
@@ -69,8 +71,8 @@ export function ForestPlot({ probe }: { probe: ProbeResult }) {
                     <span className="dot" style={{ background: COLORS[pi % COLORS.length] }} /> {p.name}
                   </td>
                   <td>{d ? d.n : "—"}{d && d.failed > 0 ? ` (${d.failed} failed)` : ""}</td>
-                  <td className="num" data-testid="mean">{signed(d?.mean, 2)}</td>
-                  <td className="num">{ci(d?.ci, 2)}</td>
+                  <td className="num" data-testid="mean">{signedSig(d?.mean)}</td>
+                  <td className="num">{ciSig(d?.ci, 4)}</td>
                   <td className="plot-col">
                     <svg width={W} height={H}>
                       <line x1={x(0)} x2={x(0)} y1={0} y2={H} stroke="#999" strokeDasharray="3,3" />
@@ -81,12 +83,34 @@ export function ForestPlot({ probe }: { probe: ProbeResult }) {
                   <td className="num">
                     {d?.positive ? `${pct(d.positive.share)} [${pct(d.positive.ci[0])}, ${pct(d.positive.ci[1])}]` : "—"}
                   </td>
-                  <td className={`verdict verdict-${verdict.replace(/\s+/g, "-")}`}>{s.control && p.name !== reference ? `${verdict} (control)` : verdict}</td>
+                  <td className={`verdict verdict-${verdict.replace(/\s+/g, "-")}`}>{s.control && p.name !== reference && verdict !== "control" ? `${verdict} (control)` : verdict}</td>
                 </tr>
               );
             }),
           )}
         </tbody>
+        <tfoot>
+          <tr>
+            <td colSpan={5} />
+            <td className="plot-col">
+              <svg width={W} height={30} data-testid="forest-axis" role="img" aria-label={`axis in ${probe.unit}`}>
+                <line x1={0} x2={W} y1={2} y2={2} stroke="#333" />
+                {ticks.map((t) => (
+                  <g key={t} className="tick">
+                    <line x1={x(t)} x2={x(t)} y1={2} y2={6} stroke="#333" />
+                    <text x={Math.min(W - 8, Math.max(8, x(t)))} y={17} fontSize={10} textAnchor="middle">
+                      {sig(t, 2)}
+                    </text>
+                  </g>
+                ))}
+                <text x={W / 2} y={29} fontSize={10} textAnchor="middle" fill="#555">
+                  Δ L ({probe.unit})
+                </text>
+              </svg>
+            </td>
+            <td colSpan={2} />
+          </tr>
+        </tfoot>
       </table>
       {probe.errors && probe.errors.length > 0 && <p className="error">{probe.errors.length} model-call errors (excluded, never counted as 0): {probe.errors.slice(0, 3).join("; ")}</p>}
     </div>

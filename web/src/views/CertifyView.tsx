@@ -1,7 +1,8 @@
 // The A/B certification report (SPEC §6, §11): per seed set, the paired deltas (retention, on-band,
 // components) with n, t, p and 95% CI; every pre-registered bar with its PASS/MISS verdict; every guard
 // with base, trained, change and its interval; the bait arm's guards; the overall verdict.
-import { ci, isObj, num, signed } from "../format.ts";
+import { IntervalPlotRows } from "../components/PairedDiffPlot.tsx";
+import { ciSig, isObj, sig, signedSig } from "../format.ts";
 
 interface PairedDelta {
   n: number;
@@ -67,13 +68,13 @@ function DeltaRow({ name, d }: { name: string; d: PairedDelta | null }) {
   return (
     <tr data-metric={name}>
       <td>{name}</td>
-      <td className="num">{d ? d.n : "—"}</td>
-      <td className="num">{num(d?.mean_base, 4)}</td>
-      <td className="num">{num(d?.mean_trained, 4)}</td>
-      <td className="num strong">{signed(d?.delta, 4)}</td>
-      <td className="num">{ci(d?.ci95, 4)}</td>
-      <td className="num">{num(d?.t, 2)}</td>
-      <td className="num">{num(d?.p, 4)}</td>
+      <td className="num">{d ? sig(d.n) : "—"}</td>
+      <td className="num">{sig(d?.mean_base, 4)}</td>
+      <td className="num">{sig(d?.mean_trained, 4)}</td>
+      <td className="num strong">{signedSig(d?.delta)}</td>
+      <td className="num">{ciSig(d?.ci95)}</td>
+      <td className="num">{sig(d?.t)}</td>
+      <td className="num">{sig(d?.p)}</td>
     </tr>
   );
 }
@@ -99,10 +100,10 @@ function GuardTable({ guards, label, testid }: { guards: Guard[]; label: string;
               <td>
                 {g.guard} <span className="muted small">{g.unit}</span>
               </td>
-              <td className="num">{num(g.base, 4)}</td>
-              <td className="num">{num(g.trained, 4)}</td>
+              <td className="num">{sig(g.base)}</td>
+              <td className="num">{sig(g.trained)}</td>
               <td className="num">
-                {signed(g.change, 4)} {g.ci95 ? ci(g.ci95, 4) : ""}
+                {signedSig(g.change)} {g.ci95 ? ciSig(g.ci95) : ""}
               </td>
               <td className="small">{g.rule}</td>
               <td className={`status status-${status}`}>{status}</td>
@@ -115,6 +116,7 @@ function GuardTable({ guards, label, testid }: { guards: Guard[]; label: string;
 }
 
 function BarsTable({ verdicts, testid }: { verdicts: Verdict[]; testid: string }) {
+  if (verdicts.length === 0) return <p className="muted small" data-testid={testid}>no pre-registered bars: without a pre-registration nothing can be certified</p>;
   return (
     <table className="bars" data-testid={testid}>
       <thead>
@@ -132,8 +134,8 @@ function BarsTable({ verdicts, testid }: { verdicts: Verdict[]; testid: string }
           <tr key={v.bar} data-bar={v.bar}>
             <td>{v.bar}</td>
             <td className="num">{v.n}</td>
-            <td className="num">{signed(v.delta, 5)}</td>
-            <td className="num">{num(v.t, 2)}</td>
+            <td className="num">{signedSig(v.delta)}</td>
+            <td className="num">{sig(v.t)}</td>
             <td className={`status ${v.pass ? "status-ok" : "status-FIRED"}`}>{v.pass ? "PASS" : "MISS"}</td>
             <td className="small">{v.reason}</td>
           </tr>
@@ -144,8 +146,19 @@ function BarsTable({ verdicts, testid }: { verdicts: Verdict[]; testid: string }
 }
 
 function ComparisonTables({ c, label, scope = "" }: { c: Comparison; label: string; scope?: string }) {
+  const metrics: [string, PairedDelta | null][] = [
+    ["retention (certified C)", c.retention],
+    ["on-band", c.on_band.delta],
+    ...Object.entries(c.components).map(([k, v]): [string, PairedDelta | null] => [k, v.delta]),
+  ];
   return (
     <>
+      <figure data-testid={`${scope}paired-${label}`}>
+        <figcaption>
+          Paired differences ({label} − base, same seeds): mean Δ with its 95% t interval; each metric on its own scale, 0 dashed
+        </figcaption>
+        <IntervalPlotRows rows={metrics.map(([name, d]) => ({ label: name, mean: d?.delta ?? null, ci: d?.ci95 ?? null, n: d?.n ?? null }))} />
+      </figure>
       <table className="ab" data-testid={`${scope}ab-${label}`}>
         <thead>
           <tr>
@@ -223,9 +236,9 @@ export function CertifyView({ result }: { result: CertifyResult }) {
                 <tr key={metric}>
                   <td>{metric}</td>
                   <td className="num">{h ? h.k : "—"}</td>
-                  <td className="num">{num(h?.q, 2)}</td>
-                  <td className="num">{h ? h.df : "—"}</td>
-                  <td className="num">{num(h?.p, 4)}</td>
+                  <td className="num">{sig(h?.q)}</td>
+                  <td className="num">{h ? sig(h.df) : "—"}</td>
+                  <td className="num">{sig(h?.p)}</td>
                   <td className="num">{h ? `${(100 * h.i2).toFixed(0)}%` : "—"}</td>
                 </tr>
               ))}

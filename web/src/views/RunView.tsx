@@ -1,12 +1,17 @@
 // One artifact: a header with its kind, time and parameters, then the view for its kind (onset curves,
-// audit forest plot, certify A/B tables, score/demo summaries), then the raw JSON for everything else.
-import { useEffect, useState } from "react";
-import { getJson } from "../api.ts";
+// audit figures and forest plot, certify A/B tables, hunt surface, score/demo summaries), then the raw
+// JSON. Each part sits in its own error boundary and checks the fields it reads first, so an artifact
+// whose body does not match its kind gets a message naming the file and the field, not a blank page.
+import { useEffect, useState, type ReactNode } from "react";
+import { getJson, snakeKeys } from "../api.ts";
 import { samplesHref } from "../App.tsx";
+import { AuditFigure, HAS_FIGURE } from "../components/AuditFigures.tsx";
+import { ErrorBoundary, ShapeError } from "../components/ErrorBoundary.tsx";
 import { ExploitSurface, type HuntResult } from "../components/ExploitSurface.tsx";
 import { ForestPlot, type ProbeResult } from "../components/ForestPlot.tsx";
 import { JsonTables } from "../components/JsonTables.tsx";
-import { ci, isObj, num } from "../format.ts";
+import { ciSig, isObj, sig } from "../format.ts";
+import { shapeProblem } from "../shape.ts";
 import type { Artifact } from "../types.ts";
 import { CertifyView, type CertifyResult } from "./CertifyView.tsx";
 import { CurvesPanel } from "./CurvesPanel.tsx";
@@ -30,9 +35,9 @@ function SummaryTable({ summary }: { summary: Record<string, unknown> }) {
         {rows.map(([k, v]) => (
           <tr key={k}>
             <td>{k}</td>
-            <td className="num">{isObj(v) ? String(v.n ?? "—") : ""}</td>
-            <td className="num">{isObj(v) ? num(v.mean, 4) : String(v)}</td>
-            <td className="num">{isObj(v) ? ci(v.ci95 ?? v.ci, 4) : ""}</td>
+            <td className="num">{isObj(v) ? sig(v.n) : ""}</td>
+            <td className="num">{isObj(v) ? sig(v.mean, 4) : sig(v, 4)}</td>
+            <td className="num">{isObj(v) ? ciSig(v.ci95 ?? v.ci, 4) : ""}</td>
           </tr>
         ))}
       </tbody>
@@ -40,78 +45,109 @@ function SummaryTable({ summary }: { summary: Record<string, unknown> }) {
   );
 }
 
-function probeOf(a: Artifact): ProbeResult | null {
-  const r = a.result;
+function probeOf(r: unknown): unknown {
   if (!isObj(r)) return null;
-  if (isObj(r.probe)) return r.probe as unknown as ProbeResult;
-  if (isObj(r.audit) && isObj(r.audit.bait_probe)) return r.audit.bait_probe as unknown as ProbeResult;
+  if (r.probe !== undefined) return r.probe;
+  if (isObj(r.audit) && r.audit.bait_probe !== undefined) return r.audit.bait_probe;
   return null;
+}
+
+/** One part of the page: its own error boundary, and the shape check of what it reads. */
+function Part({ file, what, problem, children }: { file: string; what: string; problem?: string | null; children: ReactNode }) {
+  return <ErrorBoundary what={what} file={file}>{problem ? <ShapeError file={file} what={what} problem={problem} /> : children}</ErrorBoundary>;
 }
 
 function KindView({ file, a }: { file: string; a: Loaded }) {
   const r = a.result;
-  const probe = probeOf(a);
+  const probe = probeOf(r);
+  const hunt = a.kind === "hunt" ? r : isObj(r) && r.hunt !== undefined ? r.hunt : null;
+  const kindProblem = !isObj(r) ? `result must be an object, got ${r === null ? "null" : Array.isArray(r) ? "an array" : typeof r}` : null;
   return (
     <>
-      {a.kind === "onset" && <CurvesPanel file={file} />}
-      {a.kind === "onset" && isObj(r) && Array.isArray(r.sweep) && (
-        <section>
-          <h2>Threshold sweep</h2>
-          <table className="sweep" data-testid="sweep">
-            <thead>
-              <tr>
-                <th>G ≥</th>
-                <th>M ≥ (%)</th>
-                <th>onset step</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(r.sweep as { gap: number; mech: number; onset: number | null }[]).map((s) => (
-                <tr key={`${s.gap}-${s.mech}`}>
-                  <td className="num">{s.gap}</td>
-                  <td className="num">{s.mech}</td>
-                  <td className="num">{s.onset ?? "none"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+      {kindProblem && <ShapeError file={file} what={`${a.kind} view`} problem={kindProblem} />}
+      {a.kind === "onset" && (
+        <Part file={file} what="reward curves">
+          <CurvesPanel file={file} samplesSource={a.samples[0]} />
+        </Part>
       )}
-      {a.kind === "certify" && isObj(r) && <CertifyView result={r as unknown as CertifyResult} />}
+      {a.kind === "onset" && isObj(r) && r.sweep !== undefined && (
+        <Part file={file} what="threshold sweep" problem={Array.isArray(r.sweep) ? null : "result.sweep must be an array of {gap, mech, onset}"}>
+          <section>
+            <h2>Threshold sweep</h2>
+            <table className="sweep compact" data-testid="sweep">
+              <thead>
+                <tr>
+                  <th>G ≥ (reward gap)</th>
+                  <th>M ≥ (%)</th>
+                  <th>onset step</th>
+                </tr>
+              </thead>
+              <tbody>
+                {(r.sweep as { gap: number; mech: number; onset: number | null }[]).map((s) => (
+                  <tr key={`${s.gap}-${s.mech}`}>
+                    <td className="num">{String(s.gap)}</td>
+                    <td className="num">{String(s.mech)}</td>
+                    <td className="num">{s.onset ?? "none"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        </Part>
+      )}
+      {a.kind === "certify" && isObj(r) && (
+        <Part file={file} what="certify report" problem={shapeProblem("certify", r)}>
+          <CertifyView result={r as unknown as CertifyResult} />
+        </Part>
+      )}
       {isObj(r) && isObj(r.summary) && (
-        <section>
-          <h2>Summary</h2>
-          <SummaryTable summary={r.summary} />
-        </section>
+        <Part file={file} what="summary">
+          <section>
+            <h2>Summary</h2>
+            <SummaryTable summary={r.summary} />
+          </section>
+        </Part>
       )}
       {(a.kind === "score" || a.kind === "demo") && isObj(r) && !isObj(r.summary) && (
-        <section>
-          <h2>Summary</h2>
-          <SummaryTable summary={{ ...r, ...(isObj(r.terms) ? Object.fromEntries(Object.entries(r.terms).map(([k, v]) => [`term ${k}`, v])) : {}) }} />
-        </section>
+        <Part file={file} what="summary">
+          <section>
+            <h2>Summary</h2>
+            <SummaryTable summary={{ ...r, ...(isObj(r.terms) ? Object.fromEntries(Object.entries(r.terms).map(([k, v]) => [`term ${k}`, v])) : {}) }} />
+          </section>
+        </Part>
       )}
-      {probe && (
-        <section>
-          <h2>Bait-suffix probe</h2>
-          <ForestPlot probe={probe} />
-        </section>
+      {probe !== null && (
+        <Part file={file} what="bait-suffix probe" problem={shapeProblem("probe", probe, "probe")}>
+          <section>
+            <h2>Bait-suffix probe</h2>
+            <ForestPlot probe={probe as ProbeResult} />
+          </section>
+        </Part>
       )}
       {a.kind === "audit" &&
         isObj(r) &&
         Object.entries(r)
           .filter(([k]) => k !== "probe" && k !== "config")
           .map(([k, v]) => (
-            <section key={k} data-audit={k}>
-              <h2>{k === "seconds" ? "time per audit (s)" : k}</h2>
-              <JsonTables value={v} />
-            </section>
+            <Part key={k} file={file} what={`${k} audit`}>
+              <section data-audit={k}>
+                <h2>{k === "seconds" ? "time per audit (s)" : k}</h2>
+                {HAS_FIGURE.has(k) ? <AuditFigure name={k} value={v} /> : <JsonTables value={v} />}
+              </section>
+            </Part>
           ))}
-      {a.kind === "hunt" && isObj(r) && Array.isArray(r.findings) && <ExploitSurface hunt={r as unknown as HuntResult} />}
-      {!["onset", "certify", "audit", "score", "demo"].includes(a.kind) && isObj(r) && (
-        <section>
-          <h2>Result</h2>
-          <JsonTables value={r} />
-        </section>
+      {hunt !== null && (
+        <Part file={file} what="exploit surface" problem={shapeProblem("hunt", hunt, a.kind === "hunt" ? "result" : "result.hunt")}>
+          <ExploitSurface hunt={hunt as HuntResult} />
+        </Part>
+      )}
+      {!["onset", "certify", "audit", "score", "demo", "hunt"].includes(a.kind) && isObj(r) && (
+        <Part file={file} what="result tables">
+          <section>
+            <h2>Result</h2>
+            <JsonTables value={r} />
+          </section>
+        </Part>
       )}
     </>
   );
@@ -121,9 +157,9 @@ export function RunView({ file }: { file: string }) {
   const [a, setA] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    getJson<Loaded>("artifact", { file }).then(setA, (e: Error) => setError(e.message));
+    getJson<Loaded>("artifact", { file }).then((x) => setA({ ...x, result: snakeKeys(x.result) }), (e: Error) => setError(e.message));
   }, [file]);
-  if (error) return <p className="error">{error}</p>;
+  if (error) return <p className="error" data-testid="view-error">{error}</p>;
   if (!a) return <p className="muted">loading {file}…</p>;
   return (
     <article data-kind={a.kind}>

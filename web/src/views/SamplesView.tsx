@@ -3,7 +3,7 @@
 // responsive. Clicking a row shows its per-term breakdown and full text.
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { getJson } from "../api.ts";
+import { apiUrl, getJson } from "../api.ts";
 import { samplesHref } from "../App.tsx";
 import { num } from "../format.ts";
 import type { RunsResponse, SampleRow, SamplesPage } from "../types.ts";
@@ -29,7 +29,9 @@ function SourcePicker({ source }: { source: string }) {
   const [options, setOptions] = useState<string[]>([]);
   useEffect(() => {
     getJson<RunsResponse>("runs").then((r) => {
-      const files = r.runs.filter((x) => x.type === "samples").map((x) => x.file);
+      const samples = r.runs.filter((x) => x.type === "samples");
+      // Scored files first: an unscored bank has no rewards to browse.
+      const files = [...samples.filter((x) => x.scored), ...samples.filter((x) => !x.scored)].map((x) => x.file);
       const all = r.journal ? [r.journal.source, ...files] : files;
       setOptions(all);
       if (!source && all.length > 0) location.replace(samplesHref(all[0]));
@@ -94,10 +96,31 @@ function TermBreakdown({ row, terms, onGroup }: { row: SampleRow; terms: string[
           <pre>{row.prompt}</pre>
         </>
       )}
-      <h4>output</h4>
-      <pre>{row.output}</pre>
+      {row.turns ? (
+        <>
+          <h4>transcript ({row.turns.length} turns)</h4>
+          <div className="chat" data-testid="chat">
+            {row.turns.map((t, i) => (
+              <div key={i} className={`turn ${t.speaker === (policySpeaker(row.turns!) ?? "") ? "turn-policy" : "turn-other"}`} data-speaker={t.speaker}>
+                <span className="speaker">{t.speaker}</span>
+                <span className="bubble">{t.text}</span>
+              </div>
+            ))}
+          </div>
+        </>
+      ) : (
+        <>
+          <h4>output</h4>
+          <pre>{row.output}</pre>
+        </>
+      )}
     </aside>
   );
+}
+
+/** The speaker whose turns are scored: "policy" when present, else the last turn's speaker. */
+function policySpeaker(turns: { speaker: string }[]): string | undefined {
+  return turns.some((t) => t.speaker === "policy") ? "policy" : turns.at(-1)?.speaker;
 }
 
 /** The filters a link carries (#/samples/FILE?q=…&field=…), over the defaults. */
@@ -248,7 +271,18 @@ export function SamplesView({ source, initial }: { source: string; initial: URLS
           {showCurves ? "hide" : "show"} reward curves per step
         </button>
       )}
-      {showCurves && <CurvesPanel file={source} />}
+      {source && (
+        <a className="small csv-link" href={apiUrl("samples.csv", { source, q: query.q, step: query.step, group: query.group, field: query.field, min: query.min, max: query.max, errors: query.errors, sort: query.sort })} download data-testid="samples-csv">
+          download these {page0 ? page0.matched.toLocaleString("en") : ""} rows as CSV
+        </a>
+      )}
+      {showCurves && (
+        <CurvesPanel
+          file={source}
+          filters={{ q: query.q, step: query.step, group: query.group, field: query.field, min: query.min, max: query.max, errors: query.errors }}
+          onStep={(step) => set({ step: String(step) })}
+        />
+      )}
       {error && <p className="error" data-testid="samples-error">{error}</p>}
       <p className="muted small" data-testid="samples-count" data-matched={page0?.matched ?? ""} data-total={page0?.total ?? ""} data-gen={page0?.gen ?? ""}>
         {page0 ? `${page0.matched.toLocaleString("en")} of ${page0.total.toLocaleString("en")} rows` : source ? "loading…" : "no source chosen"}
