@@ -43,6 +43,9 @@ describe("artifacts written by the CLI", () => {
       expect(a.schema_version).toBe(ARTIFACT_SCHEMA_VERSION);
     }
     expect([...kinds].sort()).toEqual(PRODUCED_KINDS);
+    // The small log has a planted shortcut from step 30, so the onset fields are numbers, not nulls.
+    expect(load(produced.artifacts.onset).result.canonical_onset).toEqual(expect.any(Number));
+    expect(load(produced.artifacts.detect).result.alarm).toBe(true);
     const schemaKinds = (load(join(import.meta.dirname, "../../schemas/artifact.schema.json")).properties.kind.enum as string[]).sort();
     for (const k of PRODUCED_KINDS) expect(schemaKinds).toContain(k);
     // One result schema per kind, and no schema for a kind nothing writes.
@@ -50,7 +53,7 @@ describe("artifacts written by the CLI", () => {
   });
 
   it("use snake_case keys everywhere but the verbatim config echoes", () => {
-    for (const [label, path] of Object.entries({ ...produced.artifacts, ...produced.rows })) {
+    for (const [label, path] of Object.entries({ ...produced.artifacts, ...produced.rows, dictionary: produced.documents["prose-dictionary"] })) {
       const docs = path.endsWith(".jsonl") ? lines(path) : [load(path)];
       expect({ label, camel: docs.flatMap((d) => camelKeys(d)) }).toEqual({ label, camel: [] });
     }

@@ -50,3 +50,22 @@ describe("artifacts written before the rename", () => {
     expect(validateArtifact({ ...old, params: loaded.params, result: loaded.result, schema_version: 2 })).toEqual({ ok: true });
   });
 });
+
+describe("the slop dictionary file", () => {
+  it("is written as version 4 with snake_case keys and reads back into the same dictionary; version 3 still loads", async () => {
+    const { dictionaryFile, loadDictionary, parseDictionary } = await import("../../src/mining/dictionary.js");
+    const shipped = loadDictionary(join(import.meta.dirname, "../../src/terms/prose/data/default-dictionary.json"));
+    expect(shipped.version).toBe(3);
+    const file = JSON.parse(JSON.stringify(dictionaryFile(shipped))) as Record<string, unknown>;
+    expect(file.version).toBe(4);
+    const camel: string[] = [];
+    const walk = (v: unknown, path: string): void => {
+      if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${path}/${i}`));
+      else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) (/[a-z][A-Z]/.test(k) && camel.push(`${path}/${k}`), walk(x, `${path}/${k}`));
+    };
+    walk(file, "");
+    expect(camel).toEqual([]);
+    expect(file).toHaveProperty("excess_words");
+    expect(parseDictionary(file, "v4")).toEqual(shipped);
+  });
+});
