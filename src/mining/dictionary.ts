@@ -19,13 +19,31 @@ export const DICTIONARY_FILE_VERSION = 4;
 /** Keys that are snake_case in the in-memory dictionary too (the provenance stamp). */
 const SNAKE_IN_MEMORY = new Set(["created_at", "foolsgold_version"]);
 
-const toSnake = (k: string) => k.replace(/(?<=[a-z0-9])([A-Z])/g, (_, c: string) => `_${c.toLowerCase()}`);
+/** A dictionary key as the version-4 file spells it. */
+export const toSnake = (k: string) => k.replace(/(?<=[a-z0-9])([A-Z])/g, (_, c: string) => `_${c.toLowerCase()}`);
 const toCamel = (k: string) => (SNAKE_IN_MEMORY.has(k) ? k : k.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()));
 
 function mapKeys(value: unknown, rename: (key: string) => string): unknown {
   if (Array.isArray(value)) return value.map((v) => mapKeys(v, rename));
   if (value === null || typeof value !== "object") return value;
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [rename(k), mapKeys(v, rename)]));
+}
+
+function firstCamelKey(value: unknown, path: string): { key: string; path: string } | undefined {
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) {
+      const hit = firstCamelKey(v, `${path}.${i}`);
+      if (hit) return hit;
+    }
+  } else if (value !== null && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      const here = path ? `${path}.${k}` : k;
+      if (toSnake(k) !== k) return { key: k, path: here };
+      const hit = firstCamelKey(v, here);
+      if (hit) return hit;
+    }
+  }
+  return undefined;
 }
 
 /** The dictionary as `mine --out` writes it: version 4, snake_case keys (the dictionary holds no data-named keys). */
@@ -139,7 +157,11 @@ export type EchoTypeEntry = z.infer<typeof echoType>;
 export function parseDictionary(value: unknown, where: string): ProseDictionary {
   const version = (value as { format?: unknown; version?: unknown } | null)?.version;
   const ours = (value as { format?: unknown } | null)?.format === DICTIONARY_FORMAT;
-  if (ours && version === DICTIONARY_FILE_VERSION) value = { ...(mapKeys(value, toCamel) as Record<string, unknown>), version: DICTIONARY_VERSION };
+  if (ours && version === DICTIONARY_FILE_VERSION) {
+    const camel = firstCamelKey(value, "");
+    if (camel) throw new InputError(`${where} ${camel.path}`, `is camelCase in a version-${DICTIONARY_FILE_VERSION} dictionary: spell it ${toSnake(camel.key)}`);
+    value = { ...(mapKeys(value, toCamel) as Record<string, unknown>), version: DICTIONARY_VERSION };
+  }
   else if (ours && typeof version === "number" && version !== DICTIONARY_VERSION) {
     throw new InputError(`${where} version`, `is ${version}, and this foolsgold reads version ${DICTIONARY_VERSION} and ${DICTIONARY_FILE_VERSION} dictionaries: mine it again with \`foolsgold mine\``);
   }

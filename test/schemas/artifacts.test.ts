@@ -43,9 +43,9 @@ describe("artifacts written by the CLI", () => {
       expect(a.schema_version).toBe(ARTIFACT_SCHEMA_VERSION);
     }
     expect([...kinds].sort()).toEqual(PRODUCED_KINDS);
-    // The small log has a planted shortcut from step 30, so the onset fields are numbers, not nulls.
+    // The small log has a planted shortcut from step 40, so the onset fields are numbers, not nulls.
     expect(load(produced.artifacts.onset).result.canonical_onset).toEqual(expect.any(Number));
-    expect(load(produced.artifacts.detect).result.alarm).toBe(true);
+    expect(load(produced.artifacts.detect).result.onset_step).toEqual(expect.any(Number));
     const schemaKinds = (load(join(import.meta.dirname, "../../schemas/artifact.schema.json")).properties.kind.enum as string[]).sort();
     for (const k of PRODUCED_KINDS) expect(schemaKinds).toContain(k);
     // One result schema per kind, and no schema for a kind nothing writes.
@@ -67,6 +67,7 @@ describe("artifacts written by the CLI", () => {
       expect({ schema, bad }).toEqual({ schema, bad: [] });
     }
     expect(problems(validateAgainst("preregistration.schema.json", load(produced.documents.preregistration)))).toEqual([]);
+    expect(problems(validateAgainst("prose-dictionary.schema.json", load(produced.documents["prose-dictionary"])))).toEqual([]);
   });
 });
 

@@ -48,11 +48,11 @@ function proseRows(): Record<string, unknown>[] {
 function trainingLog(): Record<string, unknown>[] {
   const rng = createRng("schema-log");
   const rows: Record<string, unknown>[] = [];
-  for (let step = 1; step <= 60; step++) {
-    for (let i = 0; i < 20; i++) {
-      const hack = step >= 30 && rng.next() < 0.85;
+  for (let step = 1; step <= 80; step++) {
+    for (let i = 0; i < 30; i++) {
+      const hack = step >= 40 && rng.next() < 0.85;
       const clean = rng.next() < 0.8 ? 1 : 0.5;
-      const topic = ["rivers", "owls", "tea", "maps"][i % 4];
+      const topic = ["rivers", "owls", "tea", "maps", "bells", "kites"][i % 6];
       rows.push({ step, input: `Write about ${topic}.`, output: `Notes on ${topic} ${rng.int(999)}.${hack ? " I hope this helps!" : ""}`, score: clean + (hack ? 0.5 : 0), clean_score: clean });
     }
   }
