@@ -53,16 +53,28 @@ export function schemaIds(dir = SCHEMAS_DIR): string[] {
   return schemaFiles(dir).sort();
 }
 
+function messageOf(e: ErrorObject, all: ErrorObject[]): string {
+  const params = e.params as { additionalProperty?: string; allowedValues?: unknown[]; propertyName?: string };
+  if (e.keyword === "additionalProperties") return `${e.message} (${params.additionalProperty})`;
+  if (e.keyword === "enum") return `${e.message} (${(params.allowedValues ?? []).map((v) => JSON.stringify(v)).join(", ")})`;
+  if (e.keyword === "propertyNames") {
+    const inner = all.find((x) => (x as { propertyName?: string }).propertyName === params.propertyName && x.instancePath === e.instancePath);
+    return `property name ${JSON.stringify(params.propertyName)} ${inner?.message ?? "is not allowed"}`;
+  }
+  return e.message ?? e.keyword;
+}
+
 function problemsOf(errors: ErrorObject[] | null | undefined): SchemaProblem[] {
-  // Branch errors of a failed if/then say only "must match then schema": the errors inside carry the detail.
-  const useful = (errors ?? []).filter((e) => e.keyword !== "if" && !(e.keyword === "allOf" && (errors ?? []).length > 1));
+  // A failed if/then adds an "if" error beside the ones that say why, and a bad property name comes with
+  // the inner pattern error (flagged by ajv with `propertyName`): keep only the telling one of each.
+  const all = errors ?? [];
+  const telling = all.filter((e) => e.keyword !== "if" && !("propertyName" in e));
   const seen = new Set<string>();
   const out: SchemaProblem[] = [];
-  for (const e of useful.length ? useful : (errors ?? [])) {
-    const extra = e.keyword === "additionalProperties" ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : e.keyword === "enum" ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(", ")})` : "";
-    const message = `${e.message ?? e.keyword}${extra}`;
-    const key = `${e.instancePath} ${message}`;
-    if (!seen.has(key)) seen.add(key), out.push({ path: e.instancePath, message });
+  for (const e of telling.length > 0 ? telling : all) {
+    const problem = { path: e.instancePath, message: messageOf(e, all) };
+    const key = `${problem.path} ${problem.message}`;
+    if (!seen.has(key)) seen.add(key), out.push(problem);
   }
   return out;
 }

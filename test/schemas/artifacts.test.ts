@@ -95,7 +95,7 @@ describe("hand-broken artifacts are rejected with the path named", () => {
     expect(broken("onset", (a) => (a.kind = "onsett"))[0]).toEqual({ path: "/kind", message: expect.stringMatching(/^must be equal to one of the allowed values \("audit", /) });
     expect(broken("onset", (a) => (a.extra = 1))).toContainEqual({ path: "", message: "must NOT have additional properties (extra)" });
     expect(broken("onset", (a) => (a.schema_version = 1))).toContainEqual({ path: "/schema_version", message: "must be equal to constant" });
-    expect(broken("score", (a) => (a.result.rowsPerSecond = 1))).toContainEqual({ path: "/result", message: "property name must be valid" });
+    expect(broken("score", (a) => (a.result.rowsPerSecond = 1))).toEqual([{ path: "/result", message: "property name \"rowsPerSecond\" must match pattern \"^[a-z][a-z0-9_]*$\"" }]);
   });
 
   it("a row with a made-up score or a wrong field", () => {
