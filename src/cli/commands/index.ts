@@ -30,4 +30,5 @@ export const commands: (LazyCommand | RegisterCommand)[] = [
   { names: ["calibrate-floor"], load: () => import("./calibrate-floor.js") },
   { names: ["prereg"], load: () => import("./prereg.js") },
   { names: ["hunt"], load: () => import("./hunt.js") },
+  { names: ["validate"], load: () => import("./validate.js") },
 ];
