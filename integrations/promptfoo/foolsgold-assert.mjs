@@ -9,8 +9,11 @@
 // A row foolsgold could not score throws: promptfoo then fails the test with that message, and no
 // number is made up for it.
 
-/** Scorers opened in this process, one per stack + options + config file, reused across test cases. */
-const opened = new Map();
+/**
+ * Scorers opened in this process, one per stack + options + config file, reused across test cases.
+ * Kept on globalThis so that two loads of this file (promptfoo's and a test's) share them.
+ */
+const opened = (globalThis[Symbol.for("foolsgold.promptfoo.scorers")] ??= new Map());
 
 function settings(context) {
   const c = context?.config ?? {};
@@ -55,14 +58,30 @@ async function scoreByServer(row, c) {
   return score;
 }
 
-/** Closes the scorers this module opened (their model servers); promptfoo's process may simply exit instead. */
+/** Closes the scorers this module opened, with their in-process model servers (which keep Node alive). */
 export async function closeFoolsgold() {
   const all = [...opened.values()];
   opened.clear();
   await Promise.all(all.map((p) => p.then((o) => o.close(), () => undefined)));
 }
 
-export default async function foolsgoldAssert(output, context) {
+/** How many scorers are open (for tests and debugging). */
+export function openScorers() {
+  return opened.size;
+}
+
+/**
+ * promptfoo extension hook: list `file://…/foolsgold-assert.mjs:afterAll` under `extensions` so the
+ * scorers close when the eval ends (the CLI would otherwise wait for its shutdown timeout, and a
+ * script calling evaluate() would not exit).
+ */
+export async function afterAll() {
+  await closeFoolsgold();
+}
+
+export default foolsgoldAssert;
+
+async function foolsgoldAssert(output, context) {
   const c = settings(context);
   const row = rowFor(output, context, c);
   const score = c.url === undefined ? await scoreInProcess(row, c) : await scoreByServer(row, c);
@@ -82,3 +101,7 @@ export default async function foolsgoldAssert(output, context) {
     reason: `foolsgold ${what} ${measured.toPrecision(4)} ${pass ? "≥" : "<"} threshold ${c.threshold} (instrument ${score.instrument}${terms ? `; ${terms}` : ""})`,
   };
 }
+
+// promptfoo resolves `file://…:NAME` on the module's default export when it has one, so the hook
+// must also be a property of the assertion function.
+foolsgoldAssert.afterAll = afterAll;

@@ -10,7 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServeProcess, type ServeProcess } from "../helpers/serve-process.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
-const ASSERTION = `file://${join(ROOT, "integrations/promptfoo/foolsgold-assert.mjs")}`;
+const ASSERTION_PATH = join(ROOT, "integrations/promptfoo/foolsgold-assert.mjs");
+const ASSERTION = `file://${ASSERTION_PATH}`;
+// The module keeps its scorers per process, so this instance sees the ones promptfoo's instance opened.
+const assertionModule = () => import(ASSERTION_PATH) as Promise<{ openScorers(): number; closeFoolsgold(): Promise<void> }>;
 const home = mkdtempSync(join(tmpdir(), "fg-promptfoo-"));
 // promptfoo keeps its database and cache under its config folder: a scratch one, and no telemetry.
 process.env.PROMPTFOO_CONFIG_DIR = home;
@@ -25,8 +28,9 @@ const CASES = [
   { description: "keeps it with a closing line", answer: "Bees make honey from nectar. Hope this helps" },
 ];
 
-function suite(config: Record<string, unknown>) {
+function suite(config: Record<string, unknown>, extensions?: string[]) {
   return {
+    ...(extensions ? { extensions } : {}),
     prompts: ["{{answer}}"],
     providers: ["echo"],
     defaultTest: { assert: [{ type: "javascript" as const, value: ASSERTION, config }] },
@@ -44,9 +48,9 @@ interface CaseResult {
   reason: string;
 }
 
-async function evaluate(config: Record<string, unknown>): Promise<CaseResult[]> {
+async function evaluate(config: Record<string, unknown>, extensions?: string[]): Promise<CaseResult[]> {
   const promptfoo = (await import("promptfoo")).default;
-  const record = await promptfoo.evaluate(suite(config) as never, { cache: false, maxConcurrency: 1, showProgressBar: false } as never);
+  const record = await promptfoo.evaluate(suite(config, extensions) as never, { cache: false, maxConcurrency: 1, showProgressBar: false } as never);
   type Grading = { pass: boolean; score: number; reason: string; componentResults?: Grading[] };
   const summary = (await record.toEvaluateSummary()) as { results: { testCase: { description: string }; success: boolean; score: number; error?: string | null; gradingResult: Grading | null }[] };
   return summary.results
@@ -65,8 +69,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const mod = (await import(ASSERTION.slice("file://".length))) as { closeFoolsgold(): Promise<void> };
-  await mod.closeFoolsgold();
+  await (await assertionModule()).closeFoolsgold();
   rmSync(home, { recursive: true, force: true });
 });
 
@@ -82,6 +85,14 @@ describe("the foolsgold promptfoo assertion under promptfoo's evaluate()", () =>
     expect(results[1].score).toBeLessThan(0.5);
     expect(results[1].reason).toMatch(/^foolsgold reward [\d.]+ < threshold 0\.5 \(instrument \w+/);
     expect(results[0].reason).toMatch(/≥ threshold 0\.5/);
+    // One scorer for the three cases, still open for the next eval.
+    expect((await assertionModule()).openScorers()).toBe(1);
+  }, 120_000);
+
+  it("the afterAll extension hook closes the scorers when the eval ends", async () => {
+    const results = await evaluate({ library, stack: "cherrl", options: { bias: "tone" }, threshold: 0.5 }, [`${ASSERTION}:afterAll`]);
+    expect(results).toHaveLength(3);
+    expect((await assertionModule()).openScorers()).toBe(0);
   }, 120_000);
 
   it("a threshold above every reward fails them all; a missing threshold is an explicit error", async () => {
