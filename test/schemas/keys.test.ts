@@ -9,6 +9,7 @@ import { makeArtifact } from "../../src/core/artifact.js";
 import { RENAMED_KEYS, snakeKeys } from "../../src/schemas/keys.js";
 import { validateArtifact } from "../../src/schemas/validate.js";
 import { readArtifact } from "../../src/ui/runs.js";
+import { createUiApp } from "../../src/ui/app.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fg-schema-keys-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -48,6 +49,16 @@ describe("artifacts written before the rename", () => {
     const loaded = readArtifact(path);
     expect(loaded.result).toEqual(current.result);
     expect(validateArtifact({ ...old, params: loaded.params, result: loaded.result, schema_version: 2 })).toEqual({ ok: true });
+  });
+
+  it("reach the dashboard's browser under the snake_case names (GET /api/artifact)", async () => {
+    const old = { kind: "onset", schema_version: 1, created_at: "2026-01-01T00:00:00.000Z", foolsgold_version: "0.1.0", params: { onsetFraction: 0.2, detector: { wordsOnly: true } }, result: { entanglement: { oddsRatio: 2, seLog: 0.1, haldaneCorrected: false } } };
+    writeFileSync(join(dir, "old-onset.json"), JSON.stringify(old));
+    const res = await createUiApp({ artifactsDir: dir, webDist: join(dir, "no-dist") }).request("/api/artifact?file=old-onset.json");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { params: unknown; result: unknown };
+    expect(body.params).toEqual({ onset_fraction: 0.2, detector: { wordsOnly: true } });
+    expect(body.result).toEqual({ entanglement: { odds_ratio: 2, se_log: 0.1, haldane_corrected: false } });
   });
 });
 
