@@ -24,3 +24,4 @@ export { ModelError } from "./models/errors.js";
 export type { BackendSpec, CallRecord, ModelClient, ModelRoles } from "./models/spec.js";
 export { openModels, resolveConfig, type SessionOptions } from "./config/session.js";
 export { FOOLSGOLD_VERSION } from "./core/artifact.js";
+export { formatProblems, schemaIds, validateAgainst, validateArtifact, type SchemaProblem, type Validation } from "./schemas/validate.js";

@@ -12,6 +12,44 @@ export const DICTIONARY_FORMAT = "foolsgold-prose-dictionary";
 // curve fitted without opener templates for the seed preset. Older
 // files are refused with a request to mine again.
 export const DICTIONARY_VERSION = 3;
+// The file `mine --out` writes is version 4: version 3's content with snake_case keys (issue 21). A
+// version-4 file is read back into the same object as the version-3 file of the same content, so the
+// spelling never changes a stack's instrument hash; version-3 files (camelCase) are still read.
+export const DICTIONARY_FILE_VERSION = 4;
+/** Keys that are snake_case in the in-memory dictionary too (the provenance stamp). */
+const SNAKE_IN_MEMORY = new Set(["created_at", "foolsgold_version"]);
+
+/** A dictionary key as the version-4 file spells it. */
+export const toSnake = (k: string) => k.replace(/(?<=[a-z0-9])([A-Z])/g, (_, c: string) => `_${c.toLowerCase()}`);
+const toCamel = (k: string) => (SNAKE_IN_MEMORY.has(k) ? k : k.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()));
+
+function mapKeys(value: unknown, rename: (key: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((v) => mapKeys(v, rename));
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [rename(k), mapKeys(v, rename)]));
+}
+
+function firstCamelKey(value: unknown, path: string): { key: string; path: string } | undefined {
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) {
+      const hit = firstCamelKey(v, `${path}.${i}`);
+      if (hit) return hit;
+    }
+  } else if (value !== null && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      const here = path ? `${path}.${k}` : k;
+      if (toSnake(k) !== k) return { key: k, path: here };
+      const hit = firstCamelKey(v, here);
+      if (hit) return hit;
+    }
+  }
+  return undefined;
+}
+
+/** The dictionary as `mine --out` writes it: version 4, snake_case keys (the dictionary holds no data-named keys). */
+export function dictionaryFile(dictionary: ProseDictionary): Record<string, unknown> {
+  return { ...(mapKeys(dictionary, toSnake) as Record<string, unknown>), version: DICTIONARY_FILE_VERSION };
+}
 
 /** Model vs human usage behind every entry (rates per 1,000 words unless named otherwise). */
 const evidence = {
@@ -118,8 +156,14 @@ export type EchoTypeEntry = z.infer<typeof echoType>;
 
 export function parseDictionary(value: unknown, where: string): ProseDictionary {
   const version = (value as { format?: unknown; version?: unknown } | null)?.version;
-  if ((value as { format?: unknown } | null)?.format === DICTIONARY_FORMAT && typeof version === "number" && version !== DICTIONARY_VERSION) {
-    throw new InputError(`${where} version`, `is ${version}, and this foolsgold reads version ${DICTIONARY_VERSION} dictionaries: mine it again with \`foolsgold mine\``);
+  const ours = (value as { format?: unknown } | null)?.format === DICTIONARY_FORMAT;
+  if (ours && version === DICTIONARY_FILE_VERSION) {
+    const camel = firstCamelKey(value, "");
+    if (camel) throw new InputError(`${where} ${camel.path}`, `is camelCase in a version-${DICTIONARY_FILE_VERSION} dictionary: spell it ${toSnake(camel.key)}`);
+    value = { ...(mapKeys(value, toCamel) as Record<string, unknown>), version: DICTIONARY_VERSION };
+  }
+  else if (ours && typeof version === "number" && version !== DICTIONARY_VERSION) {
+    throw new InputError(`${where} version`, `is ${version}, and this foolsgold reads version ${DICTIONARY_VERSION} and ${DICTIONARY_FILE_VERSION} dictionaries: mine it again with \`foolsgold mine\``);
   }
   const parsed = proseDictionarySchema.safeParse(value);
   if (!parsed.success) {

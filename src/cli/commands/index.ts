@@ -31,4 +31,5 @@ export const commands: (LazyCommand | RegisterCommand)[] = [
   { names: ["prereg"], load: () => import("./prereg.js") },
   { names: ["hunt"], load: () => import("./hunt.js") },
   { names: ["generation-difficulty"], load: () => import("./generation-difficulty.js") },
+  { names: ["validate"], load: () => import("./validate.js") },
 ];

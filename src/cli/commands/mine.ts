@@ -10,6 +10,7 @@ import { makeArtifact } from "../../core/artifact.js";
 import { readJsonl } from "../../core/jsonl.js";
 import type { BankRow } from "../../core/types.js";
 import { DEFAULT_MINE_OPTIONS, mineDictionary, toMiningRows } from "../../mining/mine.js";
+import { dictionaryFile } from "../../mining/dictionary.js";
 import { summarizeDictionary } from "../../mining/summary.js";
 import { detokenizePtb, looksPtbTokenized } from "../../text/detokenize.js";
 import { emit } from "../output.js";
@@ -45,7 +46,7 @@ export function register(program: Command): void {
         ...DEFAULT_MINE_OPTIONS,
         provenance: { modelSources: [opts.model], humanSources: [opts.detokenizeHuman ? `${opts.human} (detokenized)` : opts.human], ...(opts.licence ? { licence: opts.licence } : {}) },
       });
-      writeFileSync(opts.out, JSON.stringify(dictionary) + "\n");
+      writeFileSync(opts.out, JSON.stringify(dictionaryFile(dictionary)) + "\n");
       const seconds = (performance.now() - started) / 1000;
       const summary = { ...summarizeDictionary(dictionary), seconds: Math.round(seconds * 10) / 10, dictionary: opts.out };
       emit(makeArtifact("mine", { model: opts.model, human: opts.human, out: opts.out }, summary), { out: opts.artifact, json: opts.json }, () => formatSummary(summary));
