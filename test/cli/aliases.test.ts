@@ -65,6 +65,15 @@ describe("old flag names are working aliases of --in", () => {
     for (const flag of ["--in", "--model"]) expect(await refused(["mine", flag, empty, "--human", human, "--out", join(dir, "dict.json")])).toContain("--in: the policy's replies hold no rows");
   });
 
+  it("prereg --log is the old name of --prereg-log, the registry flag of certify and simulate", async () => {
+    const registry = join(dir, "prereg-log.jsonl");
+    const byNew = await runMain(["prereg", "list", "--prereg-log", registry]);
+    const byOld = await runMain(["prereg", "list", "--log", registry]);
+    expect(byNew.status).toBe(0);
+    expect(byNew.stdout).toBe(`${registry}: no entries\n`);
+    expect(byOld).toEqual(byNew);
+  });
+
   it("refuses two different files for one idea, and accepts the same file twice", async () => {
     expect(await refused(["detect", "--in", log, "--log", bank])).toContain(`--in: given twice with different files (--in ${log}, --log ${bank}); use --in once`);
     await ok(["detect", "--in", log, "--log", log, "--json"]);
