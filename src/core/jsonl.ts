@@ -105,13 +105,15 @@ export function toJsonl(rows: Iterable<unknown>): string {
   return out;
 }
 
+/** Writes rows as JSON Lines; rejects when the file cannot be written (end's callback gets the error, which was once dropped). */
 export async function writeJsonl(path: string, rows: Iterable<unknown>): Promise<void> {
   const stream = createWriteStream(path);
+  let failure: Error | undefined;
+  const failed = new Promise<never>((_, reject) => stream.once("error", (err) => reject((failure = err))));
+  failed.catch(() => {});
   for (const row of rows) {
-    if (!stream.write(JSON.stringify(row) + "\n")) await new Promise<void>((r) => stream.once("drain", () => r()));
+    if (failure) throw failure;
+    if (!stream.write(JSON.stringify(row) + "\n")) await Promise.race([new Promise<void>((r) => stream.once("drain", () => r())), failed]);
   }
-  await new Promise<void>((resolve, reject) => {
-    stream.once("error", reject);
-    stream.end(() => resolve());
-  });
+  await Promise.race([new Promise<void>((resolve, reject) => stream.end((err?: Error | null) => (err ? reject(err) : resolve()))), failed]);
 }
