@@ -52,6 +52,9 @@ export function unknownOptionLine(program: Command, args: readonly string[]): st
 /** A group command named without its sub-command (`foolsgold jokes`), or no command at all. */
 export function missingSubcommandLine(program: Command, args: readonly string[]): string {
   const { command, path } = selected(program, args);
+  // `foolsgold help nosuch`: commander shows the help of the nearest command; the name is the mistake
+  const rest = args.filter((a) => !a.startsWith("-") && a !== "help").slice(path.length);
+  if (rest.length > 0) return `${path.length ? `${path.join(" ")}: ` : ""}unknown command '${rest[0]}'`;
   const names = command.commands.map((c) => c.name()).filter((n) => n !== "help");
   const where = ["foolsgold", ...path].join(" ");
   return `${path.length ? `${path.join(" ")}: ` : ""}name a ${path.length ? "sub-command" : "command"}: ${names.join(", ")} (see ${where} --help)`;

@@ -37,6 +37,8 @@ async function mistake(args: string[]): Promise<string> {
 describe("commander's own errors: one line, exit 2, no help dump", () => {
   it("a typo in a command names the nearest command", async () => {
     expect(await mistake(["scor", "--in", bank])).toMatch(/unknown command 'scor' \(did you mean score\?\)/);
+    expect(await mistake(["jokes", "evaluat"])).toMatch(/unknown command 'evaluat' \(did you mean evaluate\?\)/);
+    expect(await mistake(["help", "nosuch"])).toMatch(/unknown command 'nosuch'/);
   });
 
   it("a typo in an option names the nearest option, even when a required option is then missing", async () => {
