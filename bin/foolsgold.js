@@ -15,5 +15,9 @@ if (existsSync(source)) {
 cli.exitQuietlyOnClosedPipe();
 const code = await cli.main(process.argv);
 // A failed command ends now: open handles (worker threads, timers, sockets) must not keep it hanging.
-if (code !== 0) process.exit(code);
+// What it wrote is flushed first (pipes are asynchronous outside Linux).
+if (code !== 0) {
+  await Promise.all([process.stdout, process.stderr].map((stream) => new Promise((done) => stream.write("", () => done()))));
+  process.exit(code);
+}
 process.exitCode = code;
