@@ -7,5 +7,8 @@ export default defineConfig({
     hookTimeout: 180_000,
     pool: "forks",
     maxWorkers: 2,
+    // No progress lines in other tests' stderr (a slow shared machine would make them appear); the
+    // progress tests turn it on themselves (test/cli/progress.test.ts).
+    env: { FOOLSGOLD_PROGRESS: "off" },
   },
 });

@@ -4,12 +4,20 @@
 import { existsSync } from "node:fs";
 
 const source = new URL("../src/cli/index.ts", import.meta.url);
-let main;
+let cli;
 if (existsSync(source)) {
   const { register } = await import("tsx/esm/api");
   register();
-  ({ main } = await import(source.href));
+  cli = await import(source.href);
 } else {
-  ({ main } = await import("../dist/cli/index.js"));
+  cli = await import("../dist/cli/index.js");
 }
-process.exitCode = await main(process.argv);
+cli.exitQuietlyOnClosedPipe();
+const code = await cli.main(process.argv);
+// A failed command ends now: open handles (worker threads, timers, sockets) must not keep it hanging.
+// What it wrote is flushed first (pipes are asynchronous outside Linux).
+if (code !== 0) {
+  await Promise.all([process.stdout, process.stderr].map((stream) => new Promise((done) => stream.write("", () => done()))));
+  process.exit(code);
+}
+process.exitCode = code;

@@ -3,7 +3,7 @@
 import { createReadStream, createWriteStream, readFileSync } from "node:fs";
 import { createGunzip, gunzipSync } from "node:zlib";
 import { createInterface } from "node:readline";
-import { InputError } from "./errors.js";
+import { InputError, readProblem } from "./errors.js";
 
 export interface BadLine {
   line: number;
@@ -29,6 +29,12 @@ export function decodeUtf8(bytes: Uint8Array, where: string): string {
 function readBytes(path: string): Buffer {
   const raw = readFileSync(path);
   return path.endsWith(".gz") ? gunzipSync(raw) : raw;
+}
+
+/** Why a line is not JSON, saying what was expected (and when the file looks like CSV or TSV). */
+function notJsonProblem(text: string, err: unknown): string {
+  const looksTabular = !/^[[{"]/.test(text.trimStart()) && /[,\t;]/.test(text);
+  return `not valid JSON (${(err as Error).message}); JSON Lines expected (one JSON object per line)${looksTabular ? ", and this line looks like CSV/TSV" : ""}`;
 }
 
 /**
@@ -58,7 +64,7 @@ export function parseJsonl<T = unknown>(bytes: Uint8Array, where: string, strict
     try {
       rows.push(JSON.parse(text) as T);
     } catch (err) {
-      const problem = `not valid JSON (${(err as Error).message})`;
+      const problem = notJsonProblem(text, err);
       if (strict) throw new InputError(`${where} line ${lineNo}`, problem);
       bad.push({ line: lineNo, problem });
     }
@@ -71,7 +77,7 @@ export function readJsonl<T = unknown>(path: string, options: { strict?: boolean
   try {
     bytes = readBytes(path);
   } catch (err) {
-    throw new InputError(path, `cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw new InputError(path, readProblem(err));
   }
   return parseJsonl<T>(bytes, path, options.strict ?? true);
 }
@@ -88,7 +94,7 @@ export async function* streamJsonl<T = unknown>(path: string): AsyncGenerator<T>
     try {
       yield JSON.parse(line) as T;
     } catch (err) {
-      throw new InputError(`${path} line ${lineNo}`, `not valid JSON (${(err as Error).message})`);
+      throw new InputError(`${path} line ${lineNo}`, notJsonProblem(line, err));
     }
   }
 }
@@ -99,13 +105,15 @@ export function toJsonl(rows: Iterable<unknown>): string {
   return out;
 }
 
+/** Writes rows as JSON Lines; rejects when the file cannot be written (end's callback gets the error, which was once dropped). */
 export async function writeJsonl(path: string, rows: Iterable<unknown>): Promise<void> {
   const stream = createWriteStream(path);
+  let failure: Error | undefined;
+  const failed = new Promise<never>((_, reject) => stream.once("error", (err) => reject((failure = err))));
+  failed.catch(() => {});
   for (const row of rows) {
-    if (!stream.write(JSON.stringify(row) + "\n")) await new Promise<void>((r) => stream.once("drain", () => r()));
+    if (failure) throw failure;
+    if (!stream.write(JSON.stringify(row) + "\n")) await Promise.race([new Promise<void>((r) => stream.once("drain", () => r())), failed]);
   }
-  await new Promise<void>((resolve, reject) => {
-    stream.once("error", reject);
-    stream.end(() => resolve());
-  });
+  await Promise.race([new Promise<void>((resolve, reject) => stream.end((err?: Error | null) => (err ? reject(err) : resolve()))), failed]);
 }

@@ -35,6 +35,8 @@ export interface MineOptions {
   minCalibrationWords: number;
   /** Labels recorded in the provenance (file names, model names, licence). */
   provenance?: { modelSources?: string[]; humanSources?: string[]; models?: string[]; licence?: string };
+  /** Called as each mining step starts (the CLI shows progress with it; mining takes tens of seconds). */
+  onPhase?: (phase: string) => void;
 }
 
 export const DEFAULT_MINE_OPTIONS: MineOptions = {
@@ -72,8 +74,10 @@ export function toMiningRows(rows: BankRow[], where: string, needScenario: boole
 const proseOf = visibleProse;
 
 export function mineDictionary(modelRows: MiningRow[], humanRows: MiningRow[], options: MineOptions = DEFAULT_MINE_OPTIONS): ProseDictionary {
-  if (modelRows.length === 0) throw new InputError("--model", "has no rows");
+  if (modelRows.length === 0) throw new InputError("--in", "the policy's replies hold no rows");
   if (humanRows.length === 0) throw new InputError("--human", "has no rows");
+  const phase = options.onPhase ?? (() => {});
+  phase(`scanning ${modelRows.length} model replies and ${humanRows.length} human texts`);
   const lexicon = new Lexicon();
   const brown = brownClasses();
 
@@ -88,11 +92,16 @@ export function mineDictionary(modelRows: MiningRow[], humanRows: MiningRow[], o
   const modelCorpus = scanCorpus(model, lexicon);
   const humanCorpus = scanCorpus(human, lexicon);
 
+  phase("mining pairs, frames, hubs and excess words");
   const collocations = mineCollocations(modelCorpus, humanCorpus, scenarioIds.size, lexicon, options.collocations);
+  phase("mining opener templates");
   const openerTemplates = mineOpenerTemplates(modelCorpus, humanCorpus, scenarioIds.size, lexicon, docScan, options.openerTemplates);
   const adjectives = new Set([...brown.adjectives].map((a) => lexicon.surface(a)));
+  phase("mining negation and stacked-adjective patterns");
   const patterns = minePatterns(modelCorpus, humanCorpus, lexicon, adjectives, options.minPatternHits);
+  phase("mining human phrases");
   const humanPhrases = mineHumanPhrases(modelCorpus, humanCorpus, sourceIds.size, lexicon, brown, options.phrases);
+  phase("judging echo types");
   const echo = mineEchoTypes(
     modelRows.filter((r) => r.prompt),
     humanRows.filter((r) => r.prompt),
@@ -134,6 +143,7 @@ export function mineDictionary(modelRows: MiningRow[], humanRows: MiningRow[], o
       openers: { hhi: { humanP75: 0, baseP90: 0, humanP99: 0 }, repeatRate: { humanP75: 0, baseP90: 0, humanP99: 0 }, nHuman: 0, nModel: 0 },
     },
   };
+  phase("calibrating slop percentiles");
   draft.calibration = calibrate(draft, model.map((m) => m.text), human.map((h) => ({ text: h.text, source: h.group })), options);
   return parseDictionary(draft, "mined dictionary");
 }

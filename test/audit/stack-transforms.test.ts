@@ -98,7 +98,7 @@ describe("stack transform audit", () => {
     expect(report.stack_transforms.results.filter((r) => r.transform === "repetition").map((r) => r.quantity)).toContain("reward");
     const noRows = spawnSync("node", [bin, "audit", "--stack", "prose"], { encoding: "utf8" });
     expect(noRows.status).toBe(2);
-    expect(noRows.stderr).toMatch(/--rows: auditing the "prose" stack needs bank rows/);
+    expect(noRows.stderr).toMatch(/--in: auditing the "prose" stack needs bank rows/);
     const badTransform = spawnSync("node", [bin, "audit", "--stack", "prose", "--rows", bank, "--transforms", "rot13"], { encoding: "utf8" });
     expect(badTransform.stderr).toMatch(/--transforms: unknown transform "rot13"/);
   });

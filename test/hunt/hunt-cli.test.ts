@@ -24,7 +24,7 @@ describe("foolsgold hunt", () => {
     expect(await hunt("--stack", "cherrl", "--budget", "0")).toBe(2);
     expect(out.join("")).toContain("--budget: expected an integer ≥ 1");
     expect(await hunt("--stack", "prose")).toBe(2);
-    expect(out.join("")).toContain("needs bank rows to edit: --rows FILE");
+    expect(out.join("")).toContain("needs bank rows to edit: --in FILE");
   });
 
   it("hunts CHERRL's tone bias from mined phrases and writes the artifact and the exploit surface", async () => {

@@ -2,7 +2,7 @@
 // fuzzer, adversarial transforms, noise, contamination, and, given a GRPO log, group-centred regression,
 // advantage-variance decomposition, candidate validation and training-time guards. Writes one JSON
 // report (--out), the figure (--figure), and prints a summary; progress bars on stderr.
-// With --stack NAME --rows BANK it audits any bank stack instead (prose, vrcli, …): the transforms
+// With --stack NAME --in BANK it audits any bank stack instead (prose, vrcli, …): the transforms
 // (truncation, repetition, word shuffle, laughter) against the reward and each of its terms.
 import type { Command } from "commander";
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
@@ -27,8 +27,10 @@ import type { Scorer } from "../../stacks/types.js";
 import { emit } from "../output.js";
 import { addCommonOptions, openModels } from "../common-options.js";
 import { progressBar, type Progress } from "../progress.js";
+import { addInputOption } from "../flag-aliases.js";
 
 interface Options {
+  in?: string;
   audits?: string;
   plan?: string;
   bank?: string;
@@ -126,7 +128,6 @@ export function register(program: Command): void {
     .description("audit a reward: bait-suffix probe + forest plot, bait fuzzer, transforms (AUC), noise, contamination; with --log: regression, variance, guards, validation")
     .option("--audits <list>", `comma-separated, from: ${AUDITS.join(", ")} (default probe,fuzz,transforms,noise,contamination)`)
     .option("--plan <file>", "audit plan (YAML/JSON): audits, contexts, paths, taste, fuzz, transforms, noise, contamination, term, preset")
-    .option("--bank <file>", "transcript bank (JSONL) to draw probe contexts from (default: simulate sessions offline)")
     .option("--sessions <n>", "sessions to simulate when no --bank is given", "100")
     .option("--contexts <n>", "probe contexts (policy turns; default 100)")
     .option("--log <file>", "GRPO rollout log: transcript rows with group_id and step (scored or not)")
@@ -136,7 +137,6 @@ export function register(program: Command): void {
     .option("--term <name>", "session term for the regression/validation (a key of score.terms; default taste)")
     .option("--figure <file>", "write the probe's forest plot (SVG) here")
     .option("--stack <name>", "audit this bank stack (prose, vrcli, …) with the transforms instead of the humor suite; needs --rows")
-    .option("--rows <file>", "bank rows {id, output, prompt?, group_id?} to transform with the stack named by --stack or the config (.jsonl or .jsonl.gz)")
     .option("--transforms <list>", `with --stack: comma-separated, from: ${STACK_TRANSFORMS.join(", ")} (default truncation,repetition,word-shuffle)`)
     .option("--option <key=value...>", "with --stack: stack option (JSON value), as in `score`")
     .option("--dictionary <file>", "with --stack prose: slop dictionary (same as --option dictionary=FILE)")
@@ -145,13 +145,19 @@ export function register(program: Command): void {
     .option("--guard-baseline <file>", "training guards: compare every step with this bank instead of the first step")
     .option("--expected-turns <n>", "training guards: policy turns of a complete session (default 10)")
     .option("--guard-thresholds <json>", `training guards: thresholds per level, e.g. '{"inspect":{"strict_laughter_rise_pp":1},"stop":{"zero_cert_rise":5}}'`);
+  addInputOption(
+    command,
+    "rows to audit: transcripts (JSONL) run the humor suite on them (default: simulate sessions offline); bank rows {id, output, prompt?, group_id?} run the stack transforms with --stack or the config's stack",
+    { aliases: ["--bank", "--rows"] },
+  );
   addCommonOptions(command).action(async (opts: Options) => {
+    routeInput(opts);
     if (opts.stack !== undefined || opts.rows !== undefined) return auditStack(opts);
     const plan = auditPlan(opts);
     const config = auditConfig.parse(plan);
     const suffixes = opts.suffixes ? parseSuffixList(readStructured(opts.suffixes, "--suffixes"), opts.suffixes) : undefined;
     const bank = opts.bank ? readJsonl<TranscriptRow>(opts.bank).rows : await simulatedBank(int(opts.sessions, "--sessions", 1)!);
-    if (opts.bank && bank.length === 0) throw new InputError("--bank", `${opts.bank} is empty: the probes need transcripts with policy turns`);
+    if (opts.bank && bank.length === 0) throw new InputError("--in", `${opts.bank} is empty: the probes need transcripts with policy turns`);
     const log = opts.log ? readJsonl<LogRow>(opts.log).rows : undefined;
     const scan = opts.scan
       ? opts.scan.split(",").map((f) => f.trim()).filter(Boolean).map((name) => ({ name, rows: readJsonl<TranscriptRow>(name).rows }))
@@ -192,10 +198,21 @@ export function register(program: Command): void {
   });
 }
 
-/** `audit --stack NAME --rows BANK`: the transforms against a bank stack's reward and each of its terms. */
+/**
+ * `--in FILE` (or its old names `--bank` for transcripts, `--rows` for bank rows): with --stack, or when
+ * its rows are not transcripts, the stack transforms audit the file; otherwise the humor suite does.
+ */
+function routeInput(opts: Options): void {
+  if (opts.in === undefined || opts.bank !== undefined || opts.rows !== undefined) return;
+  const transcripts = opts.stack === undefined && readJsonl<{ turns?: unknown }>(opts.in).rows.every((r) => Array.isArray(r?.turns));
+  if (transcripts) opts.bank = opts.in;
+  else opts.rows = opts.in;
+}
+
+/** `audit --stack NAME --in BANK`: the transforms against a bank stack's reward and each of its terms. */
 async function auditStack(opts: Options): Promise<void> {
   // The stack comes from --stack or the config's `stack` (openScorer says so when neither names one).
-  if (!opts.rows) throw new InputError("--rows", `auditing the "${opts.stack}" stack needs bank rows to transform: --rows FILE`);
+  if (!opts.rows) throw new InputError("--in", `auditing the "${opts.stack}" stack needs bank rows to transform: --in FILE`);
   const transforms = (opts.transforms ?? "truncation,repetition,word-shuffle").split(",").map((t) => t.trim()).filter(Boolean);
   const unknown = transforms.find((t) => !(STACK_TRANSFORMS as readonly string[]).includes(t));
   if (unknown !== undefined || transforms.length === 0) throw new InputError("--transforms", `unknown transform "${unknown ?? ""}" (known: ${STACK_TRANSFORMS.join(", ")})`);

@@ -28,6 +28,7 @@ import { createHumorScorer, humorOptions, transcriptProblem, type HumorOptions, 
 import { addCacheOptions, addConfigOption, openModels, type ModelsForCommand } from "../common-options.js";
 import { ExitCode } from "../index.js";
 import { emit } from "../output.js";
+import { progressBar, type Progress } from "../progress.js";
 
 interface Options {
   prereg?: string;
@@ -137,8 +138,18 @@ async function run(opts: Options): Promise<void> {
   const banksMode = opts.base !== undefined || opts.trained !== undefined;
   if (banksMode && (!opts.base || !opts.trained)) throw new InputError(opts.base ? "--trained" : "--base", "banks mode needs both --base and --trained");
   const concurrency = integer(opts.concurrency, "--concurrency", 1);
-  const progress = !opts.json && process.stderr.isTTY;
-  const tick = (label: string) => (progress ? (done: number, total: number) => process.stderr.write(`\r${label} ${done}/${total}   `) : undefined);
+  // One bar per step (rolling out, scoring, rescoring); plain lines every few seconds outside a terminal.
+  const bars = new Map<string, Progress>();
+  const stopBars = (): void => bars.forEach((b) => b.stop());
+  const tick = (label: string) => (done: number, total: number) => {
+    let bar = bars.get(label);
+    if (!bar) {
+      stopBars();
+      bar = progressBar(label, total, opts.json);
+      bars.set(label, bar);
+    }
+    bar.update(done);
+  };
   const logPath = preregLogPath(opts.preregLog);
   const stackOptions = { ...jsonOption(opts.stackOptions, "--stack-options"), ...(opts.policySpeaker ? { policy_speaker: opts.policySpeaker } : {}) };
   const policySpeaker = (stackOptions.policy_speaker as string | undefined) ?? "policy";
@@ -198,7 +209,7 @@ async function run(opts: Options): Promise<void> {
         ...(primary.bait ? { bait: await scoreBank(revisedScorer, stripScores(primary.bait), tick("rescoring bait")) } : {}),
       };
     }
-    if (progress) process.stderr.write("\r\n");
+    stopBars();
     if (opts.banksDir) await writeBanks(opts.banksDir, sets, rescored);
 
     let provenance: BankProvenance[] = [];

@@ -1,4 +1,4 @@
-// `foolsgold detect --log MIRROR [--json]`: judge-blind onset detection from a sanitized mirror
+// `foolsgold detect --in MIRROR [--json]` (old name: --log): judge-blind onset detection from a sanitized mirror
 // (SPEC §9, §12). Reads rows {step, input, output, score}; any other field is ignored, so the
 // detector cannot see clean scores or bias labels even when given a full log. Prints
 // {alarm, onset_step, hacking_type, evidence, rationale, confidence}. --baseline also runs the fixed
@@ -14,9 +14,11 @@ import { readTrainingLog } from "../../onset/log-reader.js";
 import { asMirrorRows } from "../../onset/mirror.js";
 import { addCacheOptions, addConfigOption, openModels } from "../common-options.js";
 import { emit } from "../output.js";
+import { addInputOption } from "../flag-aliases.js";
+import { progressPhases } from "../progress.js";
 
 interface Options {
-  log: string;
+  in: string;
   onsetFraction: string;
   minRise: string;
   minZ: string;
@@ -38,10 +40,11 @@ function fraction(value: string, flag: string): number {
 }
 
 export function register(program: Command): void {
-  const command = program
-    .command("detect")
-    .description("judge-blind hacking-onset detection from a sanitized mirror {step, input, output, score}")
-    .requiredOption("--log <file>", "mirror rows (JSONL), e.g. from `onset --mirror`")
+  const command = addInputOption(
+    program.command("detect").description("judge-blind hacking-onset detection from a sanitized mirror {step, input, output, score}"),
+    "mirror rows (JSONL), e.g. from `onset --mirror`",
+    { aliases: ["--log"], required: true },
+  )
     .option("--onset-fraction <τ>", "onset at baseline + τ·(plateau − baseline) of the shortcut's prevalence", String(DEFAULT_DETECTOR_OPTIONS.onsetFraction))
     .option("--min-rise <p>", "minimum early→late rise of a feature among high-reward rows", String(DEFAULT_DETECTOR_OPTIONS.minRise))
     .option("--min-z <z>", "minimum step-stratified association z with the score", String(DEFAULT_DETECTOR_OPTIONS.minZ))
@@ -51,14 +54,17 @@ export function register(program: Command): void {
     .option("--max-turns <n>", "agent tool-call budget", "12")
     .option("--json", "print the detection as JSON");
   addCacheOptions(addConfigOption(command)).action(async (opts: Options) => {
-      const log = readTrainingLog(opts.log);
+      const progress = progressPhases("detect", opts.json);
+      progress.phase(`reading ${opts.in}`);
+      const log = readTrainingLog(opts.in);
       const mirror = asMirrorRows(log.rows);
       const steps = new Set(mirror.map((r) => r.step)).size;
-      if (steps < MIN_STEPS) throw new InputError(`--log ${opts.log}`, `insufficient data: ${steps} step${steps === 1 ? "" : "s"} of rows; detection contrasts early and late checkpoints and needs at least ${MIN_STEPS}`);
+      if (steps < MIN_STEPS) throw new InputError(`--in ${opts.in}`, `insufficient data: ${steps} step${steps === 1 ? "" : "s"} of rows; detection contrasts early and late checkpoints and needs at least ${MIN_STEPS}`);
       const minZ = Number(opts.minZ);
       if (!(minZ > 0)) throw new InputError("--min-z", `expected a positive number, got "${opts.minZ}"`);
       const options = { onsetFraction: fraction(opts.onsetFraction, "--onset-fraction"), minRise: fraction(opts.minRise, "--min-rise"), minZ };
       const started = performance.now();
+      progress.phase(`testing hypotheses over ${mirror.length} rows, ${steps} steps${opts.agent ? " (agent mode)" : ""}`);
       let detection: Detection & { error?: string };
       if (opts.agent) {
         const models = await openModels(opts, ["detector"]);
@@ -73,7 +79,7 @@ export function register(program: Command): void {
       // What was left out of the analysis, and why (also under --json).
       const input_report = { rows: mirror.length, bad_lines: log.bad.length, skipped_rows: log.skipped.length, bad: log.bad.slice(0, 20), skipped: log.skipped.slice(0, 20) };
       const result = { ...detection, ...baseline, input_report };
-      const artifact = makeArtifact("detect", { log: opts.log, ...options, rows: mirror.length, bad_lines: log.bad.length, skipped_rows: log.skipped.length, seconds }, result);
+      const artifact = makeArtifact("detect", { log: opts.in, ...options, rows: mirror.length, bad_lines: log.bad.length, skipped_rows: log.skipped.length, seconds }, result);
       emit(artifact, opts, () =>
         [
           `${mirror.length} rows, ${new Set(mirror.map((r) => r.step)).size} steps (${log.bad.length} malformed lines, ${log.skipped.length} unusable rows skipped); ${detection.hypotheses_tested} hypotheses tested in ${seconds.toFixed(1)} s`,

@@ -17,10 +17,11 @@ import { openScorer, parseOptionFlags } from "../../stacks/open.js";
 import { emit } from "../output.js";
 import { addCommonOptions, openModels } from "../common-options.js";
 import { progressBar } from "../progress.js";
+import { addInputOption } from "../flag-aliases.js";
 
 interface Options {
   stack?: string;
-  rows?: string;
+  in?: string;
   budget: string;
   seed: string;
   objective?: string;
@@ -67,7 +68,6 @@ export function register(program: Command): void {
     .command("hunt")
     .description("search a reward stack, black box, for edits that raise the reward without improving the reply; rank them with 95% CIs")
     .option("--stack <name>", "stack to hunt (humor, prose, cherrl, vrcli; or `stack` in the config)")
-    .option("--rows <file>", "rows to edit (.jsonl/.jsonl.gz): bank rows, or transcripts for humor (default for humor: simulated contexts)")
     .option("--budget <n>", "scorer calls (rows scored) the hunt may spend", "2000")
     .option("--seed <s>", "seed of the search order and of every randomized edit", "0")
     .option("--objective <q>", "reward, a term, or term.detail (default: taste.L for humor, reward elsewhere)")
@@ -79,6 +79,7 @@ export function register(program: Command): void {
     .option("--option <key=value...>", "stack option (JSON value), as in `score`")
     .option("--dictionary <file>", "prose: slop dictionary (its bonus phrases and penalized words feed the padding and synonym operators)")
     .option("--figure <file>", "write the exploit surface (SVG: gain against edit cost)");
+  addInputOption(command, "rows to edit (.jsonl/.jsonl.gz): bank rows, or transcripts for humor (default for humor: simulated contexts)", { aliases: ["--rows"] });
   addCommonOptions(command).action(async (opts: Options) => {
     const budget = int(opts.budget, "--budget", 1);
     const families = opts.families ? opts.families.split(",").map((s) => s.trim()).filter(Boolean) : undefined;
@@ -89,11 +90,11 @@ export function register(program: Command): void {
     const opened = await openScorer({ ...opts, overrides });
     const reference = opened.stack === "humor" || opened.stack === "cherrl" ? undefined : await openModels(opts, ["reference"]);
     try {
-      const simulated = !opts.rows && opened.stack === "humor" ? await humorContexts(int(opts.contexts, "--contexts", 2)) : undefined;
-      const rows: HuntRow[] = opts.rows ? readJsonl<HuntRow>(opts.rows).rows : (simulated?.rows ?? []);
-      if (rows.length < 2) throw new InputError("--rows", opts.rows ? `${opts.rows} has ${rows.length} rows; the hunt needs at least 2` : `the "${opened.stack}" stack needs bank rows to edit: --rows FILE`);
+      const simulated = !opts.in && opened.stack === "humor" ? await humorContexts(int(opts.contexts, "--contexts", 2)) : undefined;
+      const rows: HuntRow[] = opts.in ? readJsonl<HuntRow>(opts.in).rows : (simulated?.rows ?? []);
+      if (rows.length < 2) throw new InputError("--in", opts.in ? `${opts.in} has ${rows.length} rows; the hunt needs at least 2` : `the "${opened.stack}" stack needs bank rows to edit: --in FILE`);
       if (opened.scorer.rowKind === "bank") rows.forEach((r, i) => {
-        if (typeof (r as BankRow).output !== "string") throw new InputError(`${opts.rows} row ${i + 1}`, 'needs a string "output"');
+        if (typeof (r as BankRow).output !== "string") throw new InputError(`${opts.in} row ${i + 1}`, 'needs a string "output"');
       });
       let bonusPhrases: string[] | undefined;
       let penalizedWords: string[] | undefined;
@@ -126,7 +127,7 @@ export function register(program: Command): void {
         mkdirSync(dirname(opts.figure), { recursive: true });
         writeFileSync(opts.figure, exploitSurfaceSvg(report));
       }
-      const artifact = makeArtifact("hunt", { stack: opened.stack, rows: opts.rows ?? "simulated contexts", budget, seed: opts.seed, families: families ?? "default", mine: opts.mine ?? "rows", options: overrides, models: opened.models.describe(), figure: opts.figure ?? null }, report);
+      const artifact = makeArtifact("hunt", { stack: opened.stack, rows: opts.in ?? "simulated contexts", budget, seed: opts.seed, families: families ?? "default", mine: opts.mine ?? "rows", options: overrides, models: opened.models.describe(), figure: opts.figure ?? null }, report);
       emit(artifact, opts, () => formatHuntReport(report) + (opts.figure ? `\nexploit surface: ${opts.figure}` : "") + (opts.out ? `\nreport: ${opts.out}` : ""));
     } finally {
       await reference?.close();

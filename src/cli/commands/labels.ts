@@ -12,6 +12,7 @@ import { readJsonl } from "../../core/jsonl.js";
 import { readAuditSamples } from "../../onset/eval-corpus.js";
 import { agreement, cleanVsHumanMae, exportBlindSheet, importLabels } from "../../onset/labelling.js";
 import { emit } from "../output.js";
+import { markOutputFiles } from "../output-paths.js";
 
 function readText(path: string): string {
   try {
@@ -23,8 +24,7 @@ function readText(path: string): string {
 
 export function register(program: Command): void {
   const labels = program.command("labels").description("blind human labelling sheets and inter-annotator agreement (CHERRL reference check)");
-  labels
-    .command("export")
+  markOutputFiles(labels.command("export"), ["sheet", "key"])
     .description("write a blind, shuffled labelling sheet and its private key")
     .requiredOption("--samples <csv>", "samples with sample_id, target_shortcut_definition, prompt_input, model_output (cherrl_audit_samples.csv)")
     .requiredOption("--sheet <csv>", "write the blind sheet here")

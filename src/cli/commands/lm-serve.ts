@@ -2,6 +2,7 @@
 // and the USE-lite embedder (SPEC §2, §12). Point any OpenAI-compatible client at the printed base URL.
 import type { Command } from "commander";
 import { InputError } from "../../core/errors.js";
+import { assertPortFree, portError } from "../port.js";
 
 interface Options {
   port: string;
@@ -25,6 +26,7 @@ export function register(program: Command): void {
       if (embedWorkers !== undefined && (!Number.isInteger(embedWorkers) || embedWorkers < 0 || embedWorkers > 64)) {
         throw new InputError("--embed-workers", `expected an integer 0..64, got ${JSON.stringify(options.embedWorkers)}`);
       }
+      await assertPortFree(options.host, port);
       if (!LOOPBACK.has(options.host)) process.stderr.write(`foolsgold: warning: binding ${options.host}; this server has no authentication\n`);
       // Loaded here, not at the top: the embedder pulls in TensorFlow.js, which every other command would pay for at startup.
       const [{ EMBEDDED_LM_ID }, { startEmbeddedServer }, { loadEmbeddedLm }] = await Promise.all([
@@ -33,7 +35,9 @@ export function register(program: Command): void {
         import("../../models/embedded/store.js"),
       ]);
       const loaded = await loadEmbeddedLm();
-      const server = await startEmbeddedServer({ port, host: options.host, embedWorkers });
+      const server = await startEmbeddedServer({ port, host: options.host, embedWorkers }).catch((err: unknown) => {
+        throw portError(err, options.host, port);
+      });
       const report = loaded.stored.report;
       process.stdout.write(
         [

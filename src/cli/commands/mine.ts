@@ -1,4 +1,4 @@
-// `foolsgold mine --model BANK --human BANK --out DICT` (SPEC §7, §12): mine a slop dictionary and
+// `foolsgold mine --in BANK --human BANK --out DICT` (old name of --in: --model) (SPEC §7, §12): mine a slop dictionary and
 // human-phrase list from a policy's replies against a human corpus. Model rows need `output` (or
 // `text`) and a scenario (`group_id` or `prompt`); human rows need `output` (or `text`) and may name
 // their source in `meta.source` (the phrase list requires phrases common in every human source).
@@ -14,9 +14,11 @@ import { dictionaryFile } from "../../mining/dictionary.js";
 import { summarizeDictionary } from "../../mining/summary.js";
 import { detokenizePtb, looksPtbTokenized } from "../../text/detokenize.js";
 import { emit } from "../output.js";
+import { addInputOption } from "../flag-aliases.js";
+import { progressPhases } from "../progress.js";
 
 interface Options {
-  model: string;
+  in: string;
   human: string;
   out: string;
   artifact?: string;
@@ -26,10 +28,11 @@ interface Options {
 }
 
 export function register(program: Command): void {
-  program
-    .command("mine")
-    .description("mine a slop dictionary (pairs, frames, hubs, excess words, patterns), the human-phrase list and calibration percentiles")
-    .requiredOption("--model <file>", "the policy's replies: bank rows {output, group_id or prompt} (.jsonl or .jsonl.gz)")
+  addInputOption(
+    program.command("mine").description("mine a slop dictionary (pairs, frames, hubs, excess words, patterns), the human-phrase list and calibration percentiles"),
+    "the policy's replies: bank rows {output, group_id or prompt} (.jsonl or .jsonl.gz)",
+    { aliases: ["--model"], required: true },
+  )
     .requiredOption("--human <file>", "human text: rows {output, meta.source?} (.jsonl or .jsonl.gz)")
     .requiredOption("--out <file>", "write the dictionary (JSON) here; use it with `score --stack prose --dictionary FILE`")
     .option("--licence <text>", "licence note recorded in the dictionary's provenance")
@@ -38,18 +41,22 @@ export function register(program: Command): void {
     .option("--json", "print the summary as JSON")
     .action((opts: Options) => {
       const started = performance.now();
-      const modelRows = toMiningRows(readJsonl<BankRow>(opts.model).rows, opts.model, true);
+      const progress = progressPhases("mine", opts.json);
+      progress.phase(`reading ${opts.in} and ${opts.human}`);
+      const modelRows = toMiningRows(readJsonl<BankRow>(opts.in).rows, opts.in, true);
       const humanRows = toMiningRows(readJsonl<BankRow>(opts.human).rows, opts.human, false);
       if (opts.detokenizeHuman) for (const r of humanRows) r.text = detokenizePtb(r.text);
       else warnIfTokenized(humanRows.map((r) => r.text));
       const dictionary = mineDictionary(modelRows, humanRows, {
         ...DEFAULT_MINE_OPTIONS,
-        provenance: { modelSources: [opts.model], humanSources: [opts.detokenizeHuman ? `${opts.human} (detokenized)` : opts.human], ...(opts.licence ? { licence: opts.licence } : {}) },
+        onPhase: (name) => progress.phase(name),
+        provenance: { modelSources: [opts.in], humanSources: [opts.detokenizeHuman ? `${opts.human} (detokenized)` : opts.human], ...(opts.licence ? { licence: opts.licence } : {}) },
       });
+      progress.phase(`writing ${opts.out}`);
       writeFileSync(opts.out, JSON.stringify(dictionaryFile(dictionary)) + "\n");
       const seconds = (performance.now() - started) / 1000;
       const summary = { ...summarizeDictionary(dictionary), seconds: Math.round(seconds * 10) / 10, dictionary: opts.out };
-      emit(makeArtifact("mine", { model: opts.model, human: opts.human, out: opts.out }, summary), { out: opts.artifact, json: opts.json }, () => formatSummary(summary));
+      emit(makeArtifact("mine", { model: opts.in, human: opts.human, out: opts.out }, summary), { out: opts.artifact, json: opts.json }, () => formatSummary(summary));
     });
 }
 

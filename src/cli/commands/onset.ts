@@ -1,5 +1,5 @@
 // `foolsgold onset`: CHERRL step signals and the reference onset (SPEC §9, §12).
-//   onset --log LOG --bias lexical [--words delve,unlock]   from a scored training log
+//   onset --in LOG --bias lexical [--words delve,unlock]   from a scored training log
 //   onset --signals FILE [--smoothed] [--run run_A]          from per-step {step, G, M, high_n} rows
 // --json prints {sweep, canonical_onset, interval, severe, reporting, ...}; --out writes the artifact;
 // --mirror FILE also exports the sanitized mirror for `detect`.
@@ -17,9 +17,11 @@ import { readTrainingLog } from "../../onset/log-reader.js";
 import { toMirror } from "../../onset/mirror.js";
 import { referenceOnset, smoothSignals, type ReferenceOnset, type SmoothedSignal } from "../../onset/reference-onset.js";
 import { emit } from "../output.js";
+import { addInputOption } from "../flag-aliases.js";
+import { progressPhases } from "../progress.js";
 
 interface Options {
-  log?: string;
+  in?: string;
   signals?: string;
   smoothed?: boolean;
   run?: string;
@@ -97,7 +99,7 @@ function detectorConfig(opts: Options): DetectorConfig {
     }
   }
   const biasText = opts.bias ?? (typeof fromFile.bias === "string" ? fromFile.bias : undefined);
-  if (!biasText) throw new InputError("--bias", `the shortcut detector is required with --log: one of ${BIAS_KINDS.join(", ")} (or bias: in --config)`);
+  if (!biasText) throw new InputError("--bias", `the shortcut detector is required with --in: one of ${BIAS_KINDS.join(", ")} (or bias: in --config)`);
   let bias: BiasKind;
   try {
     bias = parseBiasKind(biasText, "--bias");
@@ -125,14 +127,15 @@ function summary(r: ReferenceOnset): string {
 }
 
 export function register(program: Command): void {
-  program
-    .command("onset")
-    .description("CHERRL step signals and reference hacking onset from a scored training log or precomputed signals")
-    .option("--log <file>", "training log (JSONL): {step, output, score, clean_score} rows or `score --stack cherrl` output")
+  addInputOption(
+    program.command("onset").description("CHERRL step signals and reference hacking onset from a scored training log or precomputed signals"),
+    "training log (JSONL): {step, output, score, clean_score} rows or `score --stack cherrl` output",
+    { aliases: ["--log"] },
+  )
     .option("--signals <file>", "per-step signals {step, G, M, high_n} (JSONL, JSON array, or the reference definition file with --run)")
     .option("--smoothed", "the --signals are already smoothed (as published); do not smooth again")
     .option("--run <name>", "run to take from a definition file (e.g. run_A)")
-    .option("--bias <kind>", `shortcut detector for --log: ${BIAS_KINDS.join(", ")}`)
+    .option("--bias <kind>", `shortcut detector for --in: ${BIAS_KINDS.join(", ")}`)
     .option("--words <list>", "extra lexical-bias words, comma-separated")
     .option("--words-only", "lexical bias: use only --words, not the published patterns")
     .option("--config <file>", "YAML/JSON with bias, words, wordsOnly (the cherrl stack options)")
@@ -141,7 +144,7 @@ export function register(program: Command): void {
     .option("--out <file>", "write the artifact (JSON)")
     .option("--json", "print the result as JSON")
     .action((opts: Options) => {
-      if (Boolean(opts.log) === Boolean(opts.signals)) throw new InputError("onset", "give exactly one of --log or --signals");
+      if (Boolean(opts.in) === Boolean(opts.signals)) throw new InputError("onset", "give exactly one of --in (a training log) or --signals");
       if (opts.signals) {
         const result = fromSignals(opts.signals, opts);
         emit(makeArtifact("onset", { signals: opts.signals, smoothed: Boolean(opts.smoothed), run: opts.run ?? null, alpha: Number(opts.alpha) }, result), opts, () =>
@@ -150,12 +153,15 @@ export function register(program: Command): void {
         return;
       }
       const config = detectorConfig(opts);
-      const log = readTrainingLog(opts.log!);
+      const progress = progressPhases("onset", opts.json);
+      progress.phase(`reading ${opts.in}`);
+      const log = readTrainingLog(opts.in!);
       const alpha = Number(opts.alpha);
       if (!(alpha >= 0)) throw new InputError("--alpha", `expected a number ≥ 0, got "${opts.alpha}"`);
+      progress.phase(`analysing ${log.rows.length} rows for the ${config.bias} shortcut`);
       const analysis = analyseLog(log.rows, (output, input) => detectBias(config.bias, output, { words: config.words, wordsOnly: config.wordsOnly, prompt: input }).hit, alpha);
       const result = { ...analysis, bad_lines: log.bad, skipped_rows: log.skipped };
-      const artifact = makeArtifact("onset", { log: opts.log, detector: config, alpha }, result);
+      const artifact = makeArtifact("onset", { log: opts.in, detector: config, alpha }, result);
       const finish = (): void =>
         emit(artifact, opts, () =>
           [
@@ -168,6 +174,7 @@ export function register(program: Command): void {
           ].join("\n"),
         );
       if (opts.mirror) {
+        progress.phase(`writing the mirror ${opts.mirror}`);
         return writeJsonl(opts.mirror, toMirror(log.rows, biasedScoreMax(alpha, "additive"))).then(finish);
       }
       finish();

@@ -10,6 +10,7 @@ import { DEFAULT_PREREG_LOG, readLog, recordRollout, registerPreregistration, Re
 import { assertEvaluationSet } from "../../envs/humor/seed-sets.js";
 import { loadSeedRegistry } from "../../envs/humor/seed-sets.js";
 import { ExitCode } from "../index.js";
+import { addInputOption } from "../flag-aliases.js";
 
 export function preregLogPath(flag: string | undefined): string {
   return flag ?? process.env.FOOLSGOLD_PREREG_LOG ?? DEFAULT_PREREG_LOG;
@@ -36,29 +37,26 @@ async function guarded(action: () => Promise<void> | void): Promise<void> {
 
 export function register(program: Command): void {
   const prereg = program.command("prereg").description("the pre-registration registry: an append-only, hash-chained log certify checks");
-  const logOption = ["--log <file>", `registry log (default $FOOLSGOLD_PREREG_LOG, else ${DEFAULT_PREREG_LOG})`] as const;
+  // --prereg-log, as in certify and simulate; --log is its old name here
+  const withLog = (command: Command): Command => addInputOption(command, `registry log (default $FOOLSGOLD_PREREG_LOG, else ${DEFAULT_PREREG_LOG})`, { flag: "--prereg-log", aliases: ["--log"] });
 
-  prereg
-    .command("register <file>")
+  withLog(prereg.command("register <file>"))
     .description("register a pre-registration (before any rollout under it)")
-    .option(...logOption)
     .option("--registry <file>", "seed-set registry JSON (default: the built-in one)")
-    .action((file: string, opts: { log?: string; registry?: string }) =>
+    .action((file: string, opts: { preregLog?: string; registry?: string }) =>
       guarded(() => {
         const p = loadPreregistration(file);
         assertPreregSeedSets(p, opts.registry);
-        const path = preregLogPath(opts.log);
+        const path = preregLogPath(opts.preregLog);
         const { entry, created } = registerPreregistration(path, p);
         process.stdout.write(`${created ? "registered" : "already registered"} "${entry.name}" ${entry.prereg_hash.slice(0, 12)} as entry ${entry.seq} at ${entry.at} in ${path}\n`);
       }),
     );
 
-  prereg
-    .command("record <banks...>")
+  withLog(prereg.command("record <banks...>"))
     .description("record banks rolled out elsewhere under a registered pre-registration")
     .requiredOption("--prereg <file>", "the registered pre-registration the banks were rolled out under")
-    .option(...logOption)
-    .action((banks: string[], opts: { prereg: string; log?: string }) =>
+    .action((banks: string[], opts: { prereg: string; preregLog?: string }) =>
       guarded(() => {
         const p = loadPreregistration(opts.prereg);
         const records = banks.map((path) => {
@@ -66,19 +64,17 @@ export function register(program: Command): void {
           if (rows.length === 0) throw new InputError(path, "holds no transcript rows");
           return { label: path, rows };
         });
-        const entry = recordRollout(preregLogPath(opts.log), p, records);
+        const entry = recordRollout(preregLogPath(opts.preregLog), p, records);
         process.stdout.write(`recorded ${banks.length} bank(s) as entry ${entry.seq} at ${entry.at}\n`);
       }),
     );
 
-  prereg
-    .command("list")
+  withLog(prereg.command("list"))
     .description("list the registry's entries")
-    .option(...logOption)
     .option("--json", "print the entries as JSON")
-    .action((opts: { log?: string; json?: boolean }) =>
+    .action((opts: { preregLog?: string; json?: boolean }) =>
       guarded(() => {
-        const path = preregLogPath(opts.log);
+        const path = preregLogPath(opts.preregLog);
         const entries = readLog(path);
         verifyChain(entries, path);
         if (opts.json) return void process.stdout.write(JSON.stringify(entries, null, 2) + "\n");
@@ -90,13 +86,11 @@ export function register(program: Command): void {
       }),
     );
 
-  prereg
-    .command("verify")
+  withLog(prereg.command("verify"))
     .description("check every hash and link of the registry (exit 3 when it was altered)")
-    .option(...logOption)
-    .action((opts: { log?: string }) =>
+    .action((opts: { preregLog?: string }) =>
       guarded(() => {
-        const path = preregLogPath(opts.log);
+        const path = preregLogPath(opts.preregLog);
         const entries = readLog(path);
         verifyChain(entries, path);
         process.stdout.write(`${path}: ${entries.length} entries, chain intact\n`);

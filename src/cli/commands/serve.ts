@@ -17,6 +17,7 @@ import { availableParallelism } from "node:os";
 import { openScorer, parseOptionFlags } from "../../stacks/open.js";
 import { createWorkerPoolScorer } from "../../server/workers/pool.js";
 import { addCacheOptions, addConfigOption } from "../common-options.js";
+import { assertPortFree, portError } from "../port.js";
 
 interface ServeOptions {
   port: string;
@@ -88,6 +89,8 @@ export function register(program: Command): void {
       maxQueue: int(opts.maxQueue, "--max-queue", 0),
       retryAfterSeconds: DEFAULT_LIMITS.retryAfterSeconds,
     };
+    const port = int(opts.port, "--port", 0);
+    await assertPortFree(opts.host, port);
     const metrics = createMetrics();
     const openOptions = { ...opts, overrides: parseOptionFlags(opts.option) };
     const opened = await openScorer({ ...openOptions, onCall: (_role, record) => metrics.recordModelCall(record) });
@@ -116,7 +119,12 @@ export function register(program: Command): void {
       readiness: () => modelReadiness(opened.models.roles),
       stripTokens,
     });
-    const server = await listen(app, { host: opts.host, port: int(opts.port, "--port", 0), token });
+    const server = await listen(app, { host: opts.host, port, token }).catch(async (err: unknown) => {
+      clearInterval(sweep);
+      monitor.stop();
+      await Promise.allSettled([pool?.close(), journal.close(), opened.close()]);
+      throw portError(err, opts.host, port);
+    });
     process.stderr.write(
       `foolsgold: serving stack "${opened.stack}" (instrument ${opened.scorer.instrument.hash.slice(0, 12)}, ${workers ? `${workers} scoring workers` : "scoring on the main thread"}) at ${server.url}; journal ${journal.location}${expired ? ` (${expired} requests left pending by a stopped server marked expired)` : ""}\n`,
     );

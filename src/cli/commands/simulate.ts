@@ -8,6 +8,7 @@ import { writeJsonl } from "../../core/jsonl.js";
 import { loadPreregistration, makeStamp, preregistrationHash, stampRows } from "../../certify/preregistration.js";
 import { findRegistration, ProvenanceRefused, readLog, recordRollout, verifyChain } from "../../certify/registry.js";
 import { ExitCode } from "../index.js";
+import { progressBar } from "../progress.js";
 import { assertPreregSeedSets, preregLogPath } from "./prereg.js";
 import { chatPartner, chatPolicy, retrievalPartner, retrievalPolicy, type Agent } from "../../envs/humor/agents.js";
 import { loadLineBank } from "../../envs/humor/line-bank.js";
@@ -143,7 +144,7 @@ async function simulate(opts: Options): Promise<void> {
     if (needs.length > 0) models = await openModels(opts, needs);
     const policy: Agent = opts.policy === "model" ? chatPolicy(models!.roles.policy, { temperature }) : retrievalPolicy(bank);
     const partner: Agent = opts.partner === "model" ? chatPartner(models!.roles.partner, { temperature }) : retrievalPartner(bank);
-    const progress = !opts.json && process.stderr.isTTY;
+    const progress = progressBar("simulating", seeds.length, opts.json);
     const stamp = prereg ? makeStamp(prereg, new Date(), registration) : undefined;
     const started = performance.now();
     const rows = await simulateSessions(seeds, {
@@ -152,9 +153,9 @@ async function simulate(opts: Options): Promise<void> {
       policyTurns,
       rates,
       concurrency: positiveInt(opts.concurrency, "--concurrency"),
-      onProgress: progress ? (done, total) => process.stderr.write(`\rsimulating ${done}/${total}`) : undefined,
+      onProgress: (done) => progress.update(done),
     });
-    if (progress) process.stderr.write("\n");
+    progress.stop();
     const seconds = (performance.now() - started) / 1000;
     await writeJsonl(opts.out, stamp ? stampRows(rows, stamp) : rows);
     const recorded = prereg ? recordRollout(logPath, prereg, [{ label: opts.out, rows }]) : undefined;

@@ -6,6 +6,7 @@ import { InputError } from "../../core/errors.js";
 import { DEFAULT_MERGE_TARGETS, verifyMerge, type MergeVerifyReport } from "../../certify/merge-verify.js";
 import { emit } from "../output.js";
 import { ExitCode } from "../index.js";
+import { progressBar, type Progress } from "../progress.js";
 
 interface Options {
   base: string;
@@ -33,13 +34,14 @@ export function register(program: Command): void {
         throw new InputError("--chunk-mb", `must be a number in (0, 1024], got "${opts.chunkMb}"`);
       }
       const targets = opts.targets.split(",").map((t) => t.trim());
-      const showProgress = !opts.json && process.stderr.isTTY;
+      let bar: Progress | undefined;
       const report = await verifyMerge(opts.base, opts.merged, {
         targets,
         chunkBytes: Math.round(chunkMb * 1024 * 1024),
-        onProgress: showProgress ? (done, total) => process.stderr.write(`\rverifying ${((100 * done) / total).toFixed(0)}%`) : undefined,
+        // in MB, so the plain progress line reads "verified 120/1340 MB"
+        onProgress: (done, total) => (bar ??= progressBar("verifying (MB)", Math.ceil(total / 1e6), opts.json)).update(Math.floor(done / 1e6)),
       });
-      if (showProgress) process.stderr.write("\r");
+      bar?.stop();
       emit(makeArtifact("verify-merge", { base: opts.base, merged: opts.merged, targets, chunk_mb: chunkMb }, report), opts, () => summarize(report));
       if (!report.clean) throw new ExitCode(1);
     });
