@@ -1,17 +1,16 @@
 // The reward server's own cost per one-sample request (OpenRLHF's pattern) over loopback HTTP, against
 // a baseline in the same run: a bare node:http server that reads the body, parses it and answers a
 // JSON echo of the rows. The foolsgold server runs as `serve` does (Hono on @hono/node-server, body
-// checks, zod, hashing, the durable SQLite journal with group commit, metrics, the live monitor)
+// checks, zod, hashing, the durable journal with group commit, metrics, the live monitor)
 // around a scorer that does nothing, so the figure is the server's overhead, not a stack's. Each
 // server is a child process; cost is the child's CPU time per acknowledged request (load-independent),
 // runs alternate between the two servers so a change in the machine's load hits both.
 // Usage: npx tsx bench/server-overhead.ts [--requests 4000] [--connections 64] [--runs 3] [--journal postgres://…]
-import { createServer } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnChildServer } from "./helpers/child-server.js";
-import { drive, loadClient, meanInterval, percentile, type Run } from "./helpers/http-load.js";
+import { drive, loadClient, meanInterval, percentile, startEchoServer, type Run } from "./helpers/http-load.js";
 
 const argv = process.argv.slice(2);
 const flag = (name: string, fallback: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : fallback);
@@ -19,16 +18,8 @@ const TEXT = "word ".repeat(300).trim();
 
 async function child(mode: string): Promise<void> {
   if (mode === "echo") {
-    const server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("end", () => {
-        const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { rows: object[] };
-        const out = JSON.stringify({ rows: body.rows.map((r) => ({ ...r, score: { value: 1, terms: { a: { value: 1 } } } })), errors: [] });
-        res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(out) }).end(out);
-      });
-    });
-    server.listen(0, "127.0.0.1", () => process.stdout.write(`READY http://127.0.0.1:${(server.address() as { port: number }).port}\n`));
+    const url = await startEchoServer();
+    process.stdout.write(`READY ${url}\n`);
     return;
   }
   const { createApp } = await import("../src/server/app.js");
@@ -73,7 +64,7 @@ if (argv.includes("--child")) {
   } finally {
     for (const { child } of Object.values(servers)) child.kill("SIGTERM");
   }
-  console.log(`server overhead over loopback: one-sample requests (300 words), ${CONNECTIONS} keep-alive connections (undici), ${RUNS} alternating runs of n=${N} per server; journal ${journal ? "PostgreSQL" : "SQLite (WAL, synchronous=FULL, group commit)"}; null scorer; ${availableParallelism()} cores`);
+  console.log(`server overhead over loopback: one-sample requests (300 words), ${CONNECTIONS} keep-alive connections (undici), ${RUNS} alternating runs of n=${N} per server; journal ${journal ? "PostgreSQL" : "SQLite (WAL, fdatasync before acknowledging, group commit)"}; null scorer; ${availableParallelism()} cores`);
   console.log("server     run  server CPU ms/req  main thread  client CPU ms/req  wall req/s  p50 ms  p99 ms  statuses      load(1 min)");
   for (const [name, list] of Object.entries(runs)) {
     list.forEach((x, i) =>

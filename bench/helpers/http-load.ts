@@ -3,6 +3,7 @@
 // node:http does, so on a 2-core machine the client leaves the server most of the CPU. Cost is CPU
 // time read from /proc (load-independent, unlike wall time on a shared machine), main thread apart.
 import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { loadavg } from "node:os";
 import { Pool } from "undici";
 
@@ -139,4 +140,21 @@ export function meanInterval(xs: number[]): { mean: number; lo: number; hi: numb
   const t = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262][n - 2];
   const half = (t * sd) / Math.sqrt(n);
   return { mean, lo: mean - half, hi: mean + half };
+}
+
+/**
+ * The baseline: a bare node:http server that reads the body, parses it and answers a JSON echo of
+ * its rows with a constant score — the least any JSON reward server does per request.
+ */
+export function startEchoServer(): Promise<string> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { rows: object[] };
+      const out = JSON.stringify({ rows: body.rows.map((r) => ({ ...r, score: { value: 1, terms: { a: { value: 1 } } } })), errors: [] });
+      res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(out) }).end(out);
+    });
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`)));
 }

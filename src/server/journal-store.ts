@@ -179,7 +179,8 @@ function walSync(journal: Journal): { sync: SyncJournal; close(): Promise<void> 
         await dir.sync().finally(() => dir.close());
         return open(path, "r");
       })();
-      await (await handle).datasync();
+      // A handle that could not be opened is retried by the next sync (this one's acks fail: 503).
+      await (await handle.catch((err: unknown) => ((handle = undefined), Promise.reject(err)))).datasync();
     },
     async close() {
       if (handle) await (await handle.catch(() => undefined))?.close();
