@@ -1,225 +1,195 @@
-// Load benchmark for the reward server over loopback (SPEC §10, issue 9). The server runs in its own
-// process, as in production; this script is the trainer. Bounded: every phase stops after a fixed time
-// and request count. Phases per stack:
+// Load benchmark for the reward server over loopback (SPEC §10, issue 15). The server is
+// `foolsgold serve` in its own process, as in production; this script is the trainer, on undici's
+// keep-alive pool (cheap enough that client and server can share 2 cores). Bounded: every phase stops
+// after a fixed time and request count. Phases per load:
+//   baseline  a bare node:http echo server (child process) under the same closed loop: the ratio's base
 //   saturate  closed loop, C clients back to back: sustained samples/s, p50/p99 latency
 //   half      open loop at half the saturated rate: latency at a comfortable load, errors
-//   target/2  open loop at half the stated target (--target samples/s; prose: 2,000): the issue's p99 check
+//   target/2  open loop at half the stated target (--target samples/s; prose: 4,000): the p99 check
 //   overload  many clients, small queue: 429s instead of growth, server RSS sampled throughout
-// Loads: prose (64 × 300-word batches), one (one 300-word sample per request, OpenRLHF's pattern,
-// 64 clients), vrcli (8-row batches on the built-in LM). The journal is durable (SQLite WAL,
-// synchronous=FULL, group commit) unless --journal postgres://… names a shared PostgreSQL one.
-// Usage: npx tsx bench/server-load.ts [--seconds 10] [--stacks one,prose,vrcli] [--journal URL]
+// Loads: one (one 300-word sample per request, OpenRLHF's pattern, 64 connections), prose (64 ×
+// 300-word batches), vrcli (8-row batches on the built-in LM). Rows carry a training step that
+// advances every 1,024 samples, as a rollout does. The journal is durable (SQLite WAL, fdatasync
+// before every acknowledgement, group commit) unless --journal postgres://… names a PostgreSQL one.
+// Every figure is printed with n, the load average and units; CPU figures are the server process's
+// CPU time (all threads; the main thread apart) per acknowledged request, and the client's own.
+// Usage: npx tsx bench/server-load.ts [--seconds 10] [--stacks one,prose,vrcli] [--journal URL] [--target 4000]
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { Agent, request } from "node:http";
-import { tmpdir } from "node:os";
+import { mkdtempSync, rmSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { readCorpus } from "../src/models/embedded/corpus.js";
+import { spawnChildServer } from "./helpers/child-server.js";
+import { drive, loadClient, percentile, rssMb, startEchoServer, type Run } from "./helpers/http-load.js";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : fallback;
 };
-const SECONDS = Number(arg("seconds", "10"));
-const STACKS = arg("stacks", "one,prose,vrcli").split(",");
-const JOURNAL = arg("journal", "");
-const TARGET: Record<string, number> = { prose: Number(arg("target", "2000")) };
-const BIN = resolve(import.meta.dirname, "../bin/foolsgold.js");
 
-// ~300-word samples of real human text (held-out Brown documents, always installed).
-function samples(words: number): string[] {
-  const out: string[] = [];
-  for (const doc of readCorpus().test) {
-    const w = doc.text.split(/\s+/).filter(Boolean);
-    for (let i = 0; i + words <= w.length; i += words) out.push(w.slice(i, i + words).join(" "));
+if (args.includes("--child")) {
+  const url = await startEchoServer();
+  process.stdout.write(`READY ${url}\n`);
+} else {
+  await main();
+}
+
+async function main(): Promise<void> {
+  const SECONDS = Number(arg("seconds", "10"));
+  const STACKS = arg("stacks", "one,prose,vrcli").split(",");
+  const JOURNAL = arg("journal", "");
+  const TARGET: Record<string, number> = { one: 2000, prose: Number(arg("target", "4000")) };
+  const BIN = resolve(import.meta.dirname, "../bin/foolsgold.js");
+  const STEP_SAMPLES = 1024;
+
+  // ~300-word samples of real human text (held-out Brown documents, always installed).
+  const samples = (words: number): string[] => {
+    const out: string[] = [];
+    for (const doc of readCorpus().test) {
+      const w = doc.text.split(/\s+/).filter(Boolean);
+      for (let i = 0; i + words <= w.length; i += words) out.push(w.slice(i, i + words).join(" "));
+    }
+    return out;
+  };
+
+  interface StackLoad {
+    stack: string;
+    batch: number;
+    clients: number;
+    admission: string[];
+    rows: (k: number) => unknown[];
   }
-  return out;
-}
 
-interface StackLoad {
-  name: string;
-  stack: string;
-  batch: number;
-  clients: number;
-  rows: (k: number) => unknown[];
-}
+  const texts = samples(300);
+  const shortTexts = samples(40);
+  const loads: Record<string, StackLoad> = {
+    one: {
+      stack: "prose",
+      batch: 1,
+      clients: 64,
+      // One-sample requests need many in flight to amortize each journal commit over many of them.
+      admission: ["--max-in-flight", "64", "--max-queue", "256"],
+      rows: (k) => [{ id: `${k}`, prompt: "Continue the scene.", output: texts[k % texts.length], step: Math.floor(k / STEP_SAMPLES) }],
+    },
+    prose: {
+      stack: "prose",
+      batch: 64,
+      clients: 8,
+      admission: ["--max-in-flight", "4", "--max-queue", "8"],
+      rows: (k) => Array.from({ length: 64 }, (_, j) => ({ id: `${k}-${j}`, prompt: "Continue the scene.", output: texts[(k * 64 + j) % texts.length], step: Math.floor((k * 64) / STEP_SAMPLES) })),
+    },
+    vrcli: {
+      stack: "vrcli",
+      batch: 8,
+      clients: 4,
+      admission: ["--max-in-flight", "4", "--max-queue", "8"],
+      rows: (k) =>
+        Array.from({ length: 8 }, (_, j) => ({
+          id: `${k}-${j}`,
+          prompt: "Why did the chicken cross the road?",
+          output: `<think>${shortTexts[(k * 8 + j) % shortTexts.length]}</think> To get to the other side.`,
+          meta: { punchline: "To get to the other side." },
+          step: Math.floor((k * 8) / STEP_SAMPLES),
+        })),
+    },
+  };
 
-const texts = samples(300);
-const shortTexts = samples(40);
-const stacks: Record<string, StackLoad> = {
-  one: {
-    name: "one",
-    stack: "prose",
-    batch: 1,
-    clients: 64,
-    rows: (k) => [{ id: `${k}`, prompt: "Continue the scene.", output: texts[k % texts.length], step: k }],
-  },
-  prose: {
-    name: "prose",
-    stack: "prose",
-    batch: 64,
-    clients: 4,
-    rows: (k) => Array.from({ length: 64 }, (_, j) => ({ id: `${k}-${j}`, prompt: "Continue the scene.", output: texts[(k * 64 + j) % texts.length], step: k })),
-  },
-  vrcli: {
-    name: "vrcli",
-    stack: "vrcli",
-    batch: 8,
-    clients: 4,
-    rows: (k) =>
-      Array.from({ length: 8 }, (_, j) => ({
-        id: `${k}-${j}`,
-        prompt: "Why did the chicken cross the road?",
-        output: `<think>${shortTexts[(k * 8 + j) % shortTexts.length]}</think> To get to the other side.`,
-        meta: { punchline: "To get to the other side." },
-      })),
-  },
-};
-
-const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-
-function post(url: string, body: string): Promise<{ status: number; ms: number }> {
-  const started = performance.now();
-  return new Promise((resolvePost) => {
-    const req = request(url + "/v1/score", { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on("end", () => resolvePost({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+  const startServer = (stack: string, journal: string, extra: string[]): Promise<{ child: ChildProcess; url: string }> => {
+    const child = spawn(process.execPath, [BIN, "serve", "--stack", stack, "--port", "0", "--journal", journal, "--no-cache", ...extra], { stdio: ["ignore", "ignore", "pipe"] });
+    return new Promise((ok, fail) => {
+      let err = "";
+      child.stderr!.on("data", (c: Buffer) => {
+        err += c.toString();
+        const m = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(err);
+        if (m) ok({ child, url: m[1] });
+      });
+      child.once("exit", (code) => fail(new Error(`server exited ${code}: ${err}`)));
     });
-    // A reset connection (a keep-alive socket the server closed as it was reused) counts as an error.
-    req.on("error", () => resolvePost({ status: 0, ms: performance.now() - started }));
-    req.end(body);
-  });
-}
+  };
 
-function startServer(stack: string, journal: string, extra: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [BIN, "serve", "--stack", stack, "--port", "0", "--journal", journal, "--no-cache", ...extra], { stdio: ["ignore", "ignore", "pipe"] });
-  return new Promise((ok, fail) => {
-    let err = "";
-    child.stderr!.on("data", (c: Buffer) => {
-      err += c.toString();
-      const m = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(err);
-      if (m) ok({ child, url: m[1] });
-    });
-    child.once("exit", (code) => fail(new Error(`server exited ${code}: ${err}`)));
-  });
-}
+  interface Phase extends Run {
+    phase: string;
+    offered?: number;
+    rssStartMb: number;
+    rssPeakMb: number;
+    rssEndMb: number;
+  }
 
-/** CPU seconds (user + system, every thread) the process has used: load-independent cost. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz)
-}
-
-function rssMb(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return m ? Number(m[1]) / 1024 : NaN;
-}
-
-const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN);
-
-interface PhaseResult {
-  phase: string;
-  requests: number;
-  samplesPerSecond: number;
-  p50: number;
-  p99: number;
-  statuses: Record<string, number>;
-  rssStartMb: number;
-  rssPeakMb: number;
-  rssEndMb: number;
-  /** Server CPU time per acknowledged request, and the rate two dedicated cores would sustain at that cost. */
-  cpuMsPerRequest: number;
-  twoCoreRequestsPerSecond: number;
-}
-
-async function phase(name: string, url: string, pid: number, load: StackLoad, plan: { clients: number; ratePerSecond?: number }): Promise<PhaseResult> {
-  const latencies: number[] = [];
-  const statuses: Record<string, number> = {};
-  const bodies = Array.from({ length: load.batch === 1 ? 1024 : 64 }, (_, k) => JSON.stringify({ rows: load.rows(k) }));
-  const rssStart = rssMb(pid);
-  let rssPeak = rssStart;
-  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(pid))), 200);
-  const deadline = performance.now() + SECONDS * 1000;
-  const maxRequests = 200_000;
-  let sent = 0;
-  let ok = 0;
-  const record = (r: { status: number; ms: number }) => {
-    statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-    if (r.status === 200) {
-      ok++;
-      latencies.push(r.ms);
+  const phase = async (name: string, url: string, pid: number, path: string, load: StackLoad, plan: { clients?: number; ratePerSecond?: number }, counter: { k: number }): Promise<Phase> => {
+    const client = loadClient(url, { connections: plan.clients ?? 256 });
+    const rssStart = rssMb(pid);
+    let rssPeak = rssStart;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(pid))), 200);
+    try {
+      const run = await drive(client, pid, path, () => JSON.stringify({ rows: load.rows(counter.k++) }), { ...plan, seconds: SECONDS, maxRequests: 200_000 });
+      return { phase: name, offered: plan.ratePerSecond, ...run, rssStartMb: rssStart, rssPeakMb: rssPeak, rssEndMb: rssMb(pid) };
+    } finally {
+      clearInterval(sampler);
+      await client.close();
     }
   };
-  const started = performance.now();
-  const cpuStart = cpuSeconds(pid);
-  if (plan.ratePerSecond) {
-    const interval = 1000 / plan.ratePerSecond;
-    const inflight: Promise<void>[] = [];
-    for (let next = performance.now(); performance.now() < deadline && sent < maxRequests; next += interval) {
-      const wait = next - performance.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      inflight.push(post(url, bodies[sent++ % bodies.length]).then(record));
-    }
-    await Promise.all(inflight);
-  } else {
-    await Promise.all(
-      Array.from({ length: plan.clients }, async () => {
-        while (performance.now() < deadline && sent < maxRequests) record(await post(url, bodies[sent++ % bodies.length]));
-      }),
-    );
-  }
-  const elapsed = (performance.now() - started) / 1000;
-  const cpuMsPerRequest = ((cpuSeconds(pid) - cpuStart) * 1000) / Math.max(1, ok);
-  clearInterval(sampler);
-  latencies.sort((a, b) => a - b);
-  return {
-    phase: name,
-    requests: sent,
-    samplesPerSecond: (ok * load.batch) / elapsed,
-    p50: pct(latencies, 0.5),
-    p99: pct(latencies, 0.99),
-    statuses,
-    rssStartMb: rssStart,
-    rssPeakMb: rssPeak,
-    rssEndMb: rssMb(pid),
-    cpuMsPerRequest,
-    twoCoreRequestsPerSecond: 2000 / cpuMsPerRequest,
-  };
-}
 
-const LOAD_AT_START = (await import("node:os")).loadavg()[0];
-const report: Record<string, PhaseResult[]> = {};
-for (const name of STACKS) {
-  const load = stacks[name];
-  const dir = mkdtempSync(join(tmpdir(), "fg-load-"));
-  // One-sample requests need many in flight to amortize each journal commit over many of them.
-  const admission = load.batch === 1 ? ["--max-in-flight", "64", "--max-queue", "256"] : ["--max-in-flight", "2", "--max-queue", "8"];
-  const server = await startServer(load.stack, JOURNAL || join(dir, "journal.sqlite"), admission);
-  const pid = server.child.pid!;
+  const loadAtStart = loadavg();
+  const report: Record<string, Phase[]> = {};
+  const echo = await spawnChildServer(new URL(import.meta.url).pathname);
   try {
-    await phase("warm-up", server.url, pid, load, { clients: 2 });
-    const saturated = await phase("saturate", server.url, pid, load, { clients: load.clients });
-    const half = await phase("half", server.url, pid, load, { clients: 0, ratePerSecond: saturated.samplesPerSecond / load.batch / 2 });
-    const phases = [saturated, half];
-    if (TARGET[name]) phases.push(await phase("target/2", server.url, pid, load, { clients: 0, ratePerSecond: TARGET[name] / 2 / load.batch }));
-    phases.push(await phase("overload", server.url, pid, load, { clients: load.batch === 1 ? 512 : 64 }));
-    report[name] = phases;
+    for (const name of STACKS) {
+      const load = loads[name];
+      const counter = { k: 0 };
+      const phases: Phase[] = [];
+      await phase("warm-up", echo.baseUrl, echo.child.pid!, "/", load, { clients: load.clients }, counter);
+      phases.push(await phase("baseline", echo.baseUrl, echo.child.pid!, "/", load, { clients: load.clients }, counter));
+      const dir = mkdtempSync(join(tmpdir(), "fg-load-"));
+      const server = await startServer(load.stack, JOURNAL || join(dir, "journal.sqlite"), load.admission);
+      const pid = server.child.pid!;
+      try {
+        await phase("warm-up", server.url, pid, "/v1/score", load, { clients: load.clients }, counter);
+        const saturated = await phase("saturate", server.url, pid, "/v1/score", load, { clients: load.clients }, counter);
+        phases.push(saturated);
+        phases.push(await phase("half", server.url, pid, "/v1/score", load, { ratePerSecond: saturated.ok / saturated.seconds / 2 }, counter));
+        if (TARGET[name]) phases.push(await phase("target/2", server.url, pid, "/v1/score", load, { ratePerSecond: TARGET[name] / 2 / load.batch }, counter));
+        phases.push(await phase("overload", server.url, pid, "/v1/score", load, { clients: load.batch === 1 ? 512 : 64 }, counter));
+      } finally {
+        server.child.kill("SIGTERM");
+        rmSync(dir, { recursive: true, force: true });
+      }
+      report[name] = phases;
+    }
   } finally {
-    server.child.kill("SIGTERM");
-    rmSync(dir, { recursive: true, force: true });
+    echo.child.kill("SIGTERM");
   }
-}
 
-const { loadavg, availableParallelism } = await import("node:os");
-console.log(`reward server load over loopback, ${SECONDS} s per phase, server in its own process, journal ${JOURNAL ? "PostgreSQL" : "SQLite (WAL, synchronous=FULL, group commit)"}; ${availableParallelism()} cores, 1-min load average at the end ${loadavg()[0].toFixed(1)} (at the start ${LOAD_AT_START.toFixed(1)})`);
-for (const [name, phases] of Object.entries(report)) {
-  console.log(`\nload ${name}: stack ${stacks[name].stack}, batch ${stacks[name].batch}`);
-  console.log("phase      requests  samples/s    p50 ms   p99 ms  statuses                 RSS MB start/peak/end  CPU ms/req  2-core req/s (samples/s)");
-  for (const p of phases) {
-    console.log(
-      `${p.phase.padEnd(9)} ${String(p.requests).padStart(9)} ${p.samplesPerSecond.toFixed(0).padStart(10)} ${p.p50.toFixed(1).padStart(9)} ${p.p99.toFixed(1).padStart(8)}  ${JSON.stringify(p.statuses).padEnd(24)} ${`${p.rssStartMb.toFixed(0)}/${p.rssPeakMb.toFixed(0)}/${p.rssEndMb.toFixed(0)}`.padEnd(22)} ${p.cpuMsPerRequest.toFixed(2).padStart(10)}  ${p.twoCoreRequestsPerSecond.toFixed(0)} (${(p.twoCoreRequestsPerSecond * stacks[name].batch).toFixed(0)})`,
-    );
+  console.log(
+    `reward server load over loopback, ${SECONDS} s per phase, server and baseline each in their own process, client on undici; journal ${JOURNAL ? "PostgreSQL" : "SQLite (WAL, fdatasync before acknowledging, group commit)"}; ${availableParallelism()} cores; load average (1/5/15 min) at the start ${loadAtStart.map((x) => x.toFixed(1)).join("/")}, at the end ${loadavg().map((x) => x.toFixed(1)).join("/")}`,
+  );
+  for (const [name, phases] of Object.entries(report)) {
+    const load = loads[name];
+    const base = phases.find((p) => p.phase === "baseline")!;
+    console.log(`\nload ${name}: stack ${load.stack}, ${load.batch} × 300-word rows per request${TARGET[name] ? `, target ${TARGET[name]} samples/s` : ""}; baseline = bare node:http echo of the same bodies`);
+    console.log("phase     offered/s   n(sent)  samples/s  p50 ms   p99 ms  statuses                   RSS MB start/peak/end  server CPU ms/req (main)  ×baseline  client ms/req  2-core samples/s  load");
+    for (const p of phases) {
+      const costPerSample = (p.serverCpuMs + p.clientCpuMs) / load.batch;
+      console.log(
+        [
+          p.phase.padEnd(9),
+          (p.offered ? p.offered.toFixed(0) : "closed").padStart(9),
+          String(p.requests).padStart(9),
+          ((p.ok * load.batch) / p.seconds).toFixed(0).padStart(10),
+          percentile(p.latencies, 0.5).toFixed(1).padStart(7),
+          percentile(p.latencies, 0.99).toFixed(1).padStart(8),
+          ` ${JSON.stringify(p.statuses).padEnd(26)}`,
+          `${p.rssStartMb.toFixed(0)}/${p.rssPeakMb.toFixed(0)}/${p.rssEndMb.toFixed(0)}`.padEnd(22),
+          `${p.serverCpuMs.toFixed(3)} (${p.serverMainCpuMs.toFixed(3)})`.padStart(25),
+          (p.serverCpuMs / base.serverCpuMs).toFixed(1).padStart(10),
+          p.clientCpuMs.toFixed(3).padStart(14),
+          (2000 / costPerSample).toFixed(0).padStart(17),
+          p.load1.toFixed(1).padStart(5),
+        ].join(" "),
+      );
+    }
   }
+  console.log(
+    "\n2-core samples/s: what two dedicated cores would sustain at the measured CPU cost of server + client per sample (load-independent); samples/s and latencies are this machine's wall clock at the load shown.",
+  );
 }
-agent.destroy();

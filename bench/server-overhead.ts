@@ -1,28 +1,83 @@
-// The reward server's own cost per one-sample request (OpenRLHF's pattern), in process and without a
-// socket: Hono routing, body checks, zod, hashing, the durable SQLite journal with group commit (two
-// writes per request), and the response, around a scorer that does nothing. Reported as CPU ms per
-// request (load-independent) and wall requests/s with the machine's load average.
-// Usage: npx tsx bench/server-overhead.ts [--requests 4000] [--clients 64]
-import { loadavg } from "node:os";
-import { createApp } from "../src/server/app.js";
-import { Journal } from "../src/server/journal.js";
-import { SqliteStore } from "../src/server/journal-store.js";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+// The reward server's own cost per one-sample request (OpenRLHF's pattern) over loopback HTTP, against
+// a baseline in the same run: a bare node:http server that reads the body, parses it and answers a
+// JSON echo of the rows. The foolsgold server runs as `serve` does (Hono on @hono/node-server, body
+// checks, zod, hashing, the durable journal with group commit, metrics, the live monitor)
+// around a scorer that does nothing, so the figure is the server's overhead, not a stack's. Each
+// server is a child process; cost is the child's CPU time per acknowledged request (load-independent),
+// runs alternate between the two servers so a change in the machine's load hits both.
+// Usage: npx tsx bench/server-overhead.ts [--requests 4000] [--connections 64] [--runs 3] [--journal postgres://…]
+import { mkdtempSync, rmSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-const dir = mkdtempSync(join(tmpdir(), "fg-micro-"));
-const store = new SqliteStore(new Journal(join(dir, "j.sqlite")), "x");
-const scorer = { rowKind: "bank" as const, instrument: { stack: "s", version: "1", options: {}, models: {}, hash: "h" }, scoreRows: async (rows: unknown[]) => rows.map(() => ({ value: 1, terms: { a: { value: 1 } }, instrument: "h" })) };
-const app = createApp({ scorers: { s: scorer as never }, defaultStack: "s", journal: store, limits: { maxInFlight: 256, maxQueue: 1024 } });
-const text = "word ".repeat(300);
-let k = 0;
-const one = async () => (await app.request("/v1/score", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ rows: [{ id: `r${k++}`, prompt: "Continue.", output: text, step: k }] }) })).arrayBuffer();
-for (let i = 0; i < 500; i++) await one();
-const t0 = process.cpuUsage(); const w0 = performance.now();
+import { spawnChildServer } from "./helpers/child-server.js";
+import { drive, loadClient, meanInterval, percentile, startEchoServer, type Run } from "./helpers/http-load.js";
+
 const argv = process.argv.slice(2);
-const flag = (name: string, fallback: number) => (argv.includes(`--${name}`) ? Number(argv[argv.indexOf(`--${name}`) + 1]) : fallback);
-const N = flag("requests", 4000);
-const CLIENTS = flag("clients", 64);
-await Promise.all(Array.from({ length: CLIENTS }, async () => { for (let i = 0; i < N / CLIENTS; i++) await one(); }));
-const cpu = process.cpuUsage(t0); const wall = performance.now() - w0;
-console.log(`server overhead, in process, durable SQLite journal: n=${N} one-sample requests from ${CLIENTS} clients; CPU ${((cpu.user + cpu.system) / 1000 / N).toFixed(3)} ms/request; wall ${((N / wall) * 1000).toFixed(0)} req/s; 1-min load average ${loadavg()[0].toFixed(1)}`);
+const flag = (name: string, fallback: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : fallback);
+const TEXT = "word ".repeat(300).trim();
+
+async function child(mode: string): Promise<void> {
+  if (mode === "echo") {
+    const url = await startEchoServer();
+    process.stdout.write(`READY ${url}\n`);
+    return;
+  }
+  const { createApp } = await import("../src/server/app.js");
+  const { openJournalStore } = await import("../src/server/journal-store.js");
+  const { JournalMonitor, monitorThresholdsSchema } = await import("../src/server/monitor.js");
+  const { listen } = await import("../src/server/listen.js");
+  const journal = await openJournalStore(flag("journal", "") || join(mkdtempSync(join(tmpdir(), "fg-overhead-")), "journal.sqlite"));
+  const monitor = new JournalMonitor(journal, monitorThresholdsSchema.parse({}), "bank");
+  monitor.start();
+  const scorer = { rowKind: "bank" as const, instrument: { stack: "null", version: "1", options: {}, models: {}, hash: "null-scorer" }, scoreRows: async (rows: unknown[]) => rows.map(() => ({ value: 1, terms: { a: { value: 1 } }, instrument: "null-scorer" })) };
+  const app = createApp({ scorers: { null: scorer as never }, defaultStack: "null", journal, limits: { maxInFlight: 256, maxQueue: 1024 }, monitor: () => monitor.report() });
+  const server = await listen(app, {});
+  process.stdout.write(`READY ${server.url}\n`);
+}
+
+if (argv.includes("--child")) {
+  process.once("SIGTERM", () => process.exit(0)); // exits cleanly, so `--cpu-prof` writes its profile
+  await child(flag("mode", "app"));
+} else {
+  const N = Number(flag("requests", "4000"));
+  const CONNECTIONS = Number(flag("connections", "64"));
+  const RUNS = Number(flag("runs", "3"));
+  const journal = flag("journal", "");
+  const script = new URL(import.meta.url).pathname;
+  // A training step holds many samples: a new step every 1,024 requests, as in a rollout.
+  const body = (k: number) => JSON.stringify({ rows: [{ id: `r${k}`, prompt: "Continue.", output: TEXT, step: Math.floor(k / 1024) }] });
+  const servers = {
+    echo: await spawnChildServer(script, ["--mode", "echo"]),
+    foolsgold: await spawnChildServer(script, ["--mode", "app", ...(journal ? ["--journal", journal] : [])]),
+  };
+  const runs: Record<string, Run[]> = { echo: [], foolsgold: [] };
+  let k = 0;
+  try {
+    for (let r = -1; r < RUNS; r++) {
+      for (const [name, { child, baseUrl }] of Object.entries(servers)) {
+        const client = loadClient(baseUrl, { connections: CONNECTIONS });
+        const run = await drive(client, child.pid!, name === "echo" ? "/" : "/v1/score", () => body(k++), { clients: CONNECTIONS, seconds: 120, maxRequests: r < 0 ? 1000 : N });
+        await client.close();
+        if (r >= 0) runs[name].push(run); // r = -1 warms both servers up
+      }
+    }
+  } finally {
+    for (const { child } of Object.values(servers)) child.kill("SIGTERM");
+  }
+  console.log(`server overhead over loopback: one-sample requests (300 words), ${CONNECTIONS} keep-alive connections (undici), ${RUNS} alternating runs of n=${N} per server; journal ${journal ? "PostgreSQL" : "SQLite (WAL, fdatasync before acknowledging, group commit)"}; null scorer; ${availableParallelism()} cores`);
+  console.log("server     run  server CPU ms/req  main thread  client CPU ms/req  wall req/s  p50 ms  p99 ms  statuses      load(1 min)");
+  for (const [name, list] of Object.entries(runs)) {
+    list.forEach((x, i) =>
+      console.log(
+        `${name.padEnd(10)} ${String(i + 1).padStart(3)} ${x.serverCpuMs.toFixed(3).padStart(18)} ${x.serverMainCpuMs.toFixed(3).padStart(12)} ${x.clientCpuMs.toFixed(3).padStart(18)} ${(x.ok / x.seconds).toFixed(0).padStart(11)} ${percentile(x.latencies, 0.5).toFixed(1).padStart(7)} ${percentile(x.latencies, 0.99).toFixed(1).padStart(7)}  ${JSON.stringify(x.statuses).padEnd(13)} ${x.load1.toFixed(1)}`,
+      ),
+    );
+  }
+  const fg = meanInterval(runs.foolsgold.map((x) => x.serverCpuMs));
+  const echo = meanInterval(runs.echo.map((x) => x.serverCpuMs));
+  const client = meanInterval(runs.foolsgold.map((x) => x.clientCpuMs));
+  const ratio = meanInterval(runs.foolsgold.map((x, i) => x.serverCpuMs / runs.echo[i].serverCpuMs));
+  const fmt = (m: { mean: number; lo: number; hi: number }, d = 3) => `${m.mean.toFixed(d)} [${m.lo.toFixed(d)}, ${m.hi.toFixed(d)}]`;
+  console.log(`\nfoolsgold server CPU ${fmt(fg)} ms/request (mean, 95% t-interval over ${RUNS} runs); bare node:http echo ${fmt(echo)} ms/request; ratio ${fmt(ratio, 2)} (paired by run)`);
+  console.log(`client (undici) CPU ${fmt(client)} ms/request; server + client on 2 dedicated cores: ≈ ${(2000 / (fg.mean + client.mean)).toFixed(0)} requests/s (scoring excluded); load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+}

@@ -1,10 +1,11 @@
 // Benchmarks run the server under test in a child process (as in production) by re-running their own
-// script with --child; the child prints "READY <baseUrl>" once it listens.
+// script with --child; the child prints "READY <baseUrl>" once it listens. FOOLSGOLD_BENCH_CHILD_FLAGS
+// passes node flags to the child only (e.g. --cpu-prof, which NODE_OPTIONS refuses).
 import { spawn, type ChildProcessByStdio } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
 
-export async function spawnChildServer(script: string): Promise<{ child: ChildProcessByStdio<Writable, Readable, null>; baseUrl: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", script, "--child"], { stdio: ["pipe", "pipe", "inherit"] });
+export async function spawnChildServer(script: string, args: string[] = []): Promise<{ child: ChildProcessByStdio<Writable, Readable, null>; baseUrl: string }> {
+  const child = spawn(process.execPath, [...(process.env.FOOLSGOLD_BENCH_CHILD_FLAGS?.split(" ").filter(Boolean) ?? []), "--import", "tsx", script, "--child", ...args], { stdio: ["pipe", "pipe", "inherit"] });
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let buf = "";
     child.stdout.on("data", (d: Buffer) => {

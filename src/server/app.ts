@@ -3,7 +3,7 @@
 // turned into a 0; an overloaded server answers 429 with retry-after before it reads the body; a
 // request past its time limit aborts the scoring it started; every answer, errors included, is JSON.
 import { randomUUID, timingSafeEqual } from "node:crypto";
-import { Hono, type Context } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { parseRows } from "../core/schemas.js";
@@ -189,11 +189,17 @@ export function createApp(deps: AppDeps): Hono {
     api.get("/v1/monitor", (c) => c.json(monitor() as object));
   }
 
-  // Checks content-length at once and counts a chunked body as it is read (by the handler, after admission).
-  const limitBody = bodyLimit({
-    maxSize: limits.maxBodyBytes,
-    onError: (c) => c.json({ error: `request body exceeds ${limits.maxBodyBytes} bytes (--max-body-mb)` }, 413),
-  });
+  const tooLarge = (c: Context) => c.json({ error: `request body exceeds ${limits.maxBodyBytes} bytes (--max-body-mb)` }, 413);
+  // A chunked body (no content-length) is counted as it is read.
+  const limitChunked = bodyLimit({ maxSize: limits.maxBodyBytes, onError: tooLarge });
+  // With a content-length the header decides at once, and the body is left unread: hono's bodyLimit
+  // touches the request's body stream, which makes the Node adapter build a whole web Request and
+  // read the body through web streams (≈ 0.1 ms per request) instead of straight off the socket.
+  const limitBody: MiddlewareHandler = (c, next) => {
+    const length = c.req.header("content-length");
+    if (length === undefined || c.req.header("transfer-encoding") !== undefined) return limitChunked(c, next);
+    return Number(length) > limits.maxBodyBytes ? Promise.resolve(tooLarge(c)) : next();
+  };
 
   api.post("/v1/score", limitBody, async (c) => {
     const release = await admit();

@@ -2,6 +2,8 @@
 // one machine) or PostgreSQL (several replicas behind a load balancer). Both keep the same
 // semantics: idempotent request ids, a result committed before the response that acknowledges it,
 // leases on pending requests so a crashed server's requests expire instead of blocking retries.
+import { open, type FileHandle } from "node:fs/promises";
+import { dirname } from "node:path";
 import { InputError } from "../core/errors.js";
 import { GroupCommit, type PendingOp } from "./group-commit.js";
 import { Journal, type BeginOutcome, type FinishedEntry, type JournalRequest, type RequestStatus, type StoredRequest, type StoredResult } from "./journal.js";
@@ -39,23 +41,40 @@ export async function openJournalStore(location: string, options: { readonly?: b
   return new SqliteStore(new Journal(location, { readonly: options.readonly }), location);
 }
 
+/** Makes every transaction committed so far durable. */
+export type SyncJournal = () => Promise<void>;
+
 export class SqliteStore implements JournalStore {
   readonly kind = "sqlite" as const;
   private readonly writes: GroupCommit<Journal>;
+  private readonly sync: SyncJournal;
+  private readonly closeSync: () => Promise<void>;
+  /** Settles ops committed to the WAL once an fdatasync that began after their commit has returned. */
+  private unsynced: { resolve(): void; reject(err: unknown): void }[] = [];
+  private flushing = false;
 
   constructor(
     readonly journal: Journal,
     readonly location: string,
+    options: { sync?: SyncJournal } = {},
   ) {
     this.writes = new GroupCommit<Journal>((ops) => this.commit(ops));
+    const wal = options.sync ? { sync: options.sync, close: async () => {} } : walSync(journal);
+    this.sync = wal.sync;
+    this.closeSync = wal.close;
   }
 
   /** Ops that only register requests acknowledge nothing: their commit need not wait for the disk. */
   private readonly registering = new WeakSet<PendingOp<Journal>["run"]>();
 
+  /**
+   * Commits `ops` in one transaction without waiting for the disk (synchronous=NORMAL: SQLite's
+   * commit does not block the event loop on fsync), then settles every op that acknowledges a result
+   * only after the WAL has been fdatasync'd off the main thread. Requests keep being parsed and
+   * scored while the disk works, and one sync covers every commit made before it began.
+   */
   private commit(ops: PendingOp<Journal>[]): void {
     const outcomes: { ok: boolean; value: unknown }[] = [];
-    const durable = ops.some((op) => !this.registering.has(op.run));
     this.journal.transaction(() => {
       for (const op of ops) {
         try {
@@ -64,8 +83,39 @@ export class SqliteStore implements JournalStore {
           outcomes.push({ ok: false, value: err });
         }
       }
-    }, { durable });
-    ops.forEach((op, i) => (outcomes[i].ok ? op.resolve(outcomes[i].value) : op.reject(outcomes[i].value)));
+    }, { durable: false });
+    let synced: Promise<void> | undefined;
+    ops.forEach((op, i) => {
+      const { ok, value } = outcomes[i];
+      if (!ok) return op.reject(value);
+      // A registration acknowledges nothing, unless it found the request done: that returns stored
+      // results to the client, which must be on disk first.
+      const acknowledges = !this.registering.has(op.run) || (value as BeginOutcome).kind === "done";
+      if (!acknowledges) return op.resolve(value);
+      synced ??= this.durable();
+      synced.then(() => op.resolve(value), (err: unknown) => op.reject(err));
+    });
+  }
+
+  private durable(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.unsynced.push({ resolve, reject });
+      if (!this.flushing) void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    while (this.unsynced.length > 0) {
+      const waiting = this.unsynced.splice(0);
+      try {
+        await this.sync();
+        for (const w of waiting) w.resolve();
+      } catch (err) {
+        for (const w of waiting) w.reject(err);
+      }
+    }
+    this.flushing = false;
   }
 
   begin(request: JournalRequest, leaseMs: number): Promise<BeginOutcome> {
@@ -107,6 +157,33 @@ export class SqliteStore implements JournalStore {
   }
 
   async close() {
+    await this.closeSync();
     this.journal.close();
   }
+}
+
+/**
+ * fdatasync of the journal's WAL file, on libuv's thread pool. fdatasync flushes the file, whichever
+ * descriptor wrote it, so syncing our own read-only handle makes SQLite's commits durable; the WAL's
+ * directory entry is synced once. A checkpoint that moves commits into the database file syncs that
+ * file itself (synchronous=NORMAL does so before the WAL is reused).
+ */
+function walSync(journal: Journal): { sync: SyncJournal; close(): Promise<void> } {
+  const path = journal.walPath;
+  if (!path) return { sync: async () => {}, close: async () => {} };
+  let handle: Promise<FileHandle> | undefined;
+  return {
+    async sync() {
+      handle ??= (async () => {
+        const dir = await open(dirname(path), "r");
+        await dir.sync().finally(() => dir.close());
+        return open(path, "r");
+      })();
+      // A handle that could not be opened is retried by the next sync (this one's acks fail: 503).
+      await (await handle.catch((err: unknown) => ((handle = undefined), Promise.reject(err)))).datasync();
+    },
+    async close() {
+      if (handle) await (await handle.catch(() => undefined))?.close();
+    },
+  };
 }

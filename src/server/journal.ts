@@ -100,7 +100,10 @@ export class Journal {
   // One wrapper each, reused: creating a better-sqlite3 transaction function per call is costly.
   private readonly runInTransaction: Database.Transaction<(fn: () => unknown) => unknown>;
 
-  constructor(path: string, options: { readonly?: boolean; busyTimeoutMs?: number } = {}) {
+  constructor(
+    readonly path: string,
+    options: { readonly?: boolean; busyTimeoutMs?: number } = {},
+  ) {
     if (path !== ":memory:" && !options.readonly) mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path, { readonly: options.readonly ?? false });
     // Several servers may share one file: a writer waits for the lock instead of failing with
@@ -145,7 +148,7 @@ export class Journal {
    * died) is taken over; the same id with a different body is a conflict.
    */
   begin(request: JournalRequest, leaseMs = 600_000): BeginOutcome {
-    return this.runInTransaction.immediate(() => this.beginInTransaction(request, leaseMs)) as BeginOutcome;
+    return this.transaction(() => this.beginInTransaction(request, leaseMs));
   }
 
   /** begin() for a caller that already holds a write transaction (group commit). */
@@ -177,9 +180,8 @@ export class Journal {
 
   /**
    * Runs `fn` in one write transaction (BEGIN IMMEDIATE): the journal's group commit. `durable: false`
-   * skips the fsync (synchronous=NORMAL) for a transaction that acknowledges nothing (it only
-   * registers requests): WAL keeps transactions in order, so the next durable commit makes it durable
-   * too, and losing it in a crash loses no acknowledged result.
+   * skips SQLite's fsync (synchronous=NORMAL): for a transaction that acknowledges nothing, or whose
+   * caller syncs the WAL itself before acknowledging (SqliteStore, off the event loop).
    */
   transaction<T>(fn: () => T, options: { durable?: boolean } = {}): T {
     const durable = options.durable ?? true;
@@ -190,6 +192,11 @@ export class Journal {
     return this.runInTransaction.immediate(fn) as T;
   }
 
+  /** The write-ahead log holding commits not yet checkpointed into the database file (none in memory). */
+  get walPath(): string | undefined {
+    return this.path === ":memory:" ? undefined : `${this.path}-wal`;
+  }
+
   /** Runs `fn` in a savepoint inside the current transaction, so its failure undoes only its own writes. */
   savepoint<T>(fn: () => T): T {
     return this.runInTransaction(fn) as T;
@@ -197,7 +204,7 @@ export class Journal {
 
   /** Stores every result and marks the request done in one transaction. */
   complete(id: string, results: StoredResult[]): void {
-    this.runInTransaction.immediate(() => this.completeInTransaction(id, results));
+    this.transaction(() => this.completeInTransaction(id, results));
   }
 
   completeInTransaction(id: string, results: StoredResult[]): void {

@@ -10,12 +10,13 @@ import { listRuns, readArtifact, type RunCache } from "./runs.js";
 import { filterRows, parseSampleQuery, type SampleQuery } from "./sample-query.js";
 import { listRow } from "./sample-rows.js";
 import { samplesCsv } from "./samples-csv.js";
-import { loadJournalSource, loadJsonlSource, SourceCache, type LoadedSource } from "./sample-sources.js";
+import { loadJsonlSource, SourceCache, type LoadedSource } from "./sample-sources.js";
+import { uiJournal } from "./journal-source.js";
 import { WEB_DIST } from "./web-build.js";
-import { Journal } from "../server/journal.js";
 
 export interface UiOptions {
   artifactsDir: string;
+  /** The reward server's journal: a SQLite file or a postgres:// URL (every replica's requests). */
   journalPath?: string;
   /** Built assets (default web/dist). */
   webDist?: string;
@@ -36,20 +37,10 @@ const TYPES: Record<string, string> = {
 
 class NotFound extends Error {}
 
-function journalCounts(path: string): Record<string, number> {
-  const journal = new Journal(path, { readonly: true });
-  try {
-    return journal.counts();
-  } finally {
-    journal.close();
-  }
-}
-
 export function createUiApp(options: UiOptions) {
   const root = resolve(options.artifactsDir);
   if (!existsSync(root) || !statSync(root).isDirectory()) throw new InputError("--artifacts", `${options.artifactsDir} is not a folder`);
-  const journalPath = options.journalPath ? resolve(options.journalPath) : undefined;
-  if (journalPath && !existsSync(journalPath)) throw new InputError("--journal", `${options.journalPath} does not exist`);
+  const journal = options.journalPath ? uiJournal(options.journalPath) : undefined;
   const dist = resolve(options.webDist ?? WEB_DIST);
   const cache = new SourceCache();
   const runCache: RunCache = new Map();
@@ -65,10 +56,12 @@ export function createUiApp(options: UiOptions) {
     return path;
   }
 
-  function source(name: string | undefined): { key: string; loaded: LoadedSource } {
+  async function source(name: string | undefined): Promise<{ key: string; loaded: LoadedSource }> {
     if (name === JOURNAL_SOURCE) {
-      if (!journalPath) throw new InputError("source", "no journal was given (start the dashboard with --journal FILE)");
-      return { key: JOURNAL_SOURCE, loaded: cache.get(journalPath, loadJournalSource) };
+      if (!journal) throw new InputError("source", "no journal was given (start the dashboard with --journal FILE)");
+      const loaded = await journal.load();
+      // The journal grows while a run trains: filtered orders are cached per row count.
+      return { key: `${JOURNAL_SOURCE}#${loaded.index.rows.length}`, loaded };
     }
     const path = inside(name, "source");
     if (!/\.jsonl(\.gz)?$/.test(path)) throw new InputError("source", `"${name}" is not a JSON Lines file`);
@@ -109,10 +102,10 @@ export function createUiApp(options: UiOptions) {
     return c.json({ error: `internal error: ${(err as Error).message}` }, 500);
   });
 
-  app.get("/api/runs", (c) => {
+  app.get("/api/runs", async (c) => {
     const runs = listRuns(root, runCache);
-    const journal = journalPath ? { file: journalPath, source: JOURNAL_SOURCE, counts: journalCounts(journalPath) } : null;
-    return c.json({ artifacts_dir: root, runs, journal });
+    const shown = journal ? { file: await journal.location(), source: JOURNAL_SOURCE, counts: await journal.counts() } : null;
+    return c.json({ artifacts_dir: root, runs, journal: shown });
   });
 
   /** The artifact at `file`; a file that is not one is a 400 naming it. */
@@ -130,7 +123,7 @@ export function createUiApp(options: UiOptions) {
     return c.json({ ...artifact, samples: linkedSamples(path, artifact.params) });
   });
 
-  app.get("/api/curves", (c) => {
+  app.get("/api/curves", async (c) => {
     const file = c.req.query("file");
     if (file && file.endsWith(".json")) {
       const a = artifactAt(file).artifact;
@@ -143,7 +136,7 @@ export function createUiApp(options: UiOptions) {
       }
     }
     // The sample browser's filters apply to its curves too (the rows the list shows, per step).
-    const { key, loaded } = source(file);
+    const { key, loaded } = await source(file);
     const params = c.req.query();
     const query = parseSampleQuery(params);
     // The field alone (no min/max) and the sort order pass every row: no filtering needed.
@@ -152,17 +145,17 @@ export function createUiApp(options: UiOptions) {
   });
 
   /** Every row the filters pass, in their order, as CSV (one column per term), for a spreadsheet or R. */
-  app.get("/api/samples.csv", (c) => {
+  app.get("/api/samples.csv", async (c) => {
     const params = c.req.query();
-    const { key, loaded } = source(params.source);
+    const { key, loaded } = await source(params.source);
     const positions = order(key, loaded, parseSampleQuery(params));
     const name = (params.source ?? "samples").split("/").at(-1)!.replace(/\.jsonl(\.gz)?$/, "");
     return c.body(samplesCsv(loaded.index, positions), 200, { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${name}.csv"` });
   });
 
-  app.get("/api/samples", (c) => {
+  app.get("/api/samples", async (c) => {
     const params = c.req.query();
-    const { key, loaded } = source(params.source);
+    const { key, loaded } = await source(params.source);
     const query = parseSampleQuery(params);
     const offset = Math.max(0, Number(params.offset ?? 0) | 0);
     const limit = Math.min(MAX_PAGE, Math.max(1, Number(params.limit ?? 100) | 0));
@@ -172,8 +165,8 @@ export function createUiApp(options: UiOptions) {
     return c.json({ total: loaded.index.rows.length, matched: positions.length, offset, rows, terms: loaded.index.terms, bad_lines: loaded.bad.length, server_ms: performance.now() - t0 });
   });
 
-  app.get("/api/sample", (c) => {
-    const { loaded } = source(c.req.query("source"));
+  app.get("/api/sample", async (c) => {
+    const { loaded } = await source(c.req.query("source"));
     const raw = c.req.query("index") ?? "";
     const index = Number(raw);
     if (!Number.isInteger(index) || index < 0) throw new InputError("index", `"${raw}" is not a row index`);

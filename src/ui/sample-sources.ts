@@ -1,12 +1,10 @@
-// Where sample rows come from: scored JSONL files under the artifacts folder, or the reward server's
-// journal (opened read-only). Each source is indexed once and kept until its file changes.
+// Where sample rows come from: scored JSONL files under the artifacts folder (the reward server's
+// journal is read by journal-source.ts). Each file is indexed once and kept until it changes.
 import { statSync } from "node:fs";
 import type { BankRow, TranscriptRow } from "../core/types.js";
 import { readJsonl } from "../core/jsonl.js";
-import { Journal } from "../server/journal.js";
-import { journalRows } from "../server/journal-rows.js";
 import { buildIndex, type SampleIndex } from "./sample-query.js";
-import { toSampleRow, type SampleRow } from "./sample-rows.js";
+import { toSampleRow } from "./sample-rows.js";
 
 export interface LoadedSource {
   index: SampleIndex;
@@ -17,32 +15,6 @@ export interface LoadedSource {
 export function loadJsonlSource(path: string): LoadedSource {
   const { rows, bad } = readJsonl<BankRow | TranscriptRow>(path, { strict: false });
   return { index: buildIndex(rows.map((r, i) => toSampleRow(r, i))), bad };
-}
-
-/** Every finished request's rows with their stored scores, in arrival order. */
-export function loadJournalSource(path: string): LoadedSource {
-  const journal = new Journal(path, { readonly: true });
-  const out: SampleRow[] = [];
-  const bad: { line: number; problem: string }[] = [];
-  try {
-    for (const request of journal.finishedRequests()) {
-      let rows: (BankRow | TranscriptRow)[];
-      try {
-        rows = journalRows(request.route, JSON.parse(request.body));
-      } catch (err) {
-        bad.push({ line: out.length, problem: `request ${request.id}: body unreadable (${(err as Error).message})` });
-        continue;
-      }
-      for (const result of journal.results(request.id)) {
-        const row = rows[result.index] ?? { id: result.rowId ?? String(result.index), output: "" };
-        const step = result.step ?? (typeof row.step === "number" ? row.step : undefined);
-        out.push(toSampleRow({ ...row, id: `${request.id}/${row.id ?? result.index}`, step } as BankRow | TranscriptRow, out.length, result.score));
-      }
-    }
-  } finally {
-    journal.close();
-  }
-  return { index: buildIndex(out), bad };
 }
 
 /** Caches loaded sources by path and modification time; the least recently used goes beyond `capacity`. */

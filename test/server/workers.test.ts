@@ -45,4 +45,25 @@ describe("worker pool", () => {
     expect((await running).length).toBe(2000);
     expect(pool.started).toBe(2);
   }, 120_000);
+
+  it("scores one-row requests queued together as one batch, each getting exactly its own scores", async () => {
+    const alone = await Promise.all(rows(40, 500).map((r) => opened.scorer.scoreRows([r])));
+    const sentBefore = pool.batches;
+    // Queued behind a running batch, 40 one-row requests reach the worker together.
+    const blocker = pool.scoreRows(rows(200, 900));
+    const served = await Promise.all(rows(40, 500).map((r) => pool.scoreRows([r])));
+    await blocker;
+    expect(served).toEqual(alone);
+    expect(pool.batches - sentBefore).toBeLessThanOrEqual(3);
+    // One request aborted inside a shared batch fails alone; the others are scored.
+    const controller = new AbortController();
+    const blocker2 = pool.scoreRows(rows(200, 900));
+    const calls = rows(10, 700).map((r, i) => pool.scoreRows([r], i === 3 ? { signal: controller.signal } : undefined));
+    while (pool.batches === sentBefore + 2) await new Promise((r) => setTimeout(r, 1));
+    controller.abort(new Error("client went away"));
+    const settled = await Promise.allSettled(calls);
+    await blocker2;
+    expect(settled.map((x) => x.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "rejected", ...Array(6).fill("fulfilled")]);
+    expect(pool.threadIds()).toHaveLength(1);
+  }, 120_000);
 });
