@@ -47,27 +47,46 @@ describe("seed profile = humor-stack-1, bit for bit", () => {
     expect(b.C).toBeLessThan(rec.C);
   });
 
-  describe("live, on the embedded models", () => {
-    let server: { baseUrl: string; close(): Promise<void> };
-    let roles: { audience: ModelClient; embedder: ModelClient };
-    beforeAll(async () => {
-      server = await startEmbeddedServer();
-      roles = {
-        audience: createOpenAIClient({ baseUrl: server.baseUrl, model: "foolsgold-embedded-lm" }),
-        embedder: createOpenAIClient({ baseUrl: server.baseUrl, model: "use-lite-512" }),
-      };
-    });
-    afterAll(async () => server?.close());
+  // main recorded g and s with the TF.js runtime of the embedder; the ONNX runtime (the default since
+  // issue #20) runs the same weights, so it is checked to float32 rounding rather than to the bit.
+  for (const runtime of ["tfjs", "onnx"] as const) {
+    describe(`live, on the embedded models (embedder runtime ${runtime})`, () => {
+      let server: { baseUrl: string; close(): Promise<void> };
+      let roles: { audience: ModelClient; embedder: ModelClient };
+      const before = process.env.FOOLSGOLD_EMBED_RUNTIME;
+      beforeAll(async () => {
+        process.env.FOOLSGOLD_EMBED_RUNTIME = runtime;
+        server = await startEmbeddedServer();
+        roles = {
+          audience: createOpenAIClient({ baseUrl: server.baseUrl, model: "foolsgold-embedded-lm" }),
+          embedder: createOpenAIClient({ baseUrl: server.baseUrl, model: "use-lite-512" }),
+        };
+      });
+      afterAll(async () => {
+        await server?.close();
+        if (before === undefined) delete process.env.FOOLSGOLD_EMBED_RUNTIME;
+        else process.env.FOOLSGOLD_EMBED_RUNTIME = before;
+      });
 
-    it("measures main's g and s exactly (the audience's L depends on the LM build, checked above through main's L)", async () => {
-      const scorer = createHumorScorer({ profile: "seed", preset: "RL-C", taste: { mode: "topk" } }, roles);
-      for (const row of bank) {
-        const rec = main.sessions.find((s) => s.preset === "RL-C" && s.id === row.id)!;
-        const { breakdown } = await scorer.scoreSession(row);
-        expect(breakdown.turns.map((t) => [t.index, t.g, t.s, t.screen])).toEqual(rec.measured.map((t) => [t.index, t.g, t.s, t.screen]));
-      }
+      it(`measures main's g and s ${runtime === "tfjs" ? "exactly" : "to within 1e-6"} (the audience's L depends on the LM build, checked above through main's L)`, async () => {
+        const scorer = createHumorScorer({ profile: "seed", preset: "RL-C", taste: { mode: "topk" } }, roles);
+        for (const row of bank) {
+          const rec = main.sessions.find((s) => s.preset === "RL-C" && s.id === row.id)!;
+          const { breakdown } = await scorer.scoreSession(row);
+          const got = breakdown.turns.map((t) => [t.index, t.g, t.s, t.screen]);
+          const want = rec.measured.map((t) => [t.index, t.g, t.s, t.screen]);
+          if (runtime === "tfjs") expect(got).toEqual(want);
+          else {
+            expect(got.map(([i, , , screen]) => [i, screen])).toEqual(want.map(([i, , , screen]) => [i, screen]));
+            got.forEach(([, g, sv], k) => {
+              expect(Math.abs((g as number) - (want[k][1] as number))).toBeLessThan(1e-6);
+              expect(Math.abs((sv as number) - (want[k][2] as number))).toBeLessThan(1e-6);
+            });
+          }
+        }
+      });
     });
-  });
+  }
 });
 
 describe("the instrument hash covers every resolved humor option", () => {

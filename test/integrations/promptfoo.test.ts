@@ -3,8 +3,7 @@
 // returns the prompt, so no network and no LLM), scored by the CHERRL stack (IFEval constraint
 // checks, no model needed), once in this process through the library and once through a running
 // `foolsgold serve`. Each test case's pass/fail and score come from promptfoo's own results.
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -17,7 +16,13 @@ const ROOT = resolve(import.meta.dirname, "../..");
 const PROMPTFOO_DIR = join(ROOT, "test/tools/promptfoo");
 const HAS_PROMPTFOO = existsSync(join(PROMPTFOO_DIR, "node_modules/promptfoo/package.json"));
 if (!HAS_PROMPTFOO) console.warn("promptfoo test skipped: promptfoo is not installed in test/tools/promptfoo (npm test installs it; or run node scripts/test-tools.mjs)");
-const loadPromptfoo = async () => (await import(pathToFileURL(createRequire(join(PROMPTFOO_DIR, "package.json")).resolve("promptfoo")).href)).default;
+// Its ES module entry, as `import "promptfoo"` would pick (require.resolve would give the CommonJS
+// build, whose require() of the ESM-only chalk breaks its error logging).
+const loadPromptfoo = async () => {
+  const pkg = join(PROMPTFOO_DIR, "node_modules/promptfoo");
+  const entry = (JSON.parse(readFileSync(join(pkg, "package.json"), "utf8")) as { exports: { ".": { import: string } } }).exports["."].import;
+  return (await import(pathToFileURL(join(pkg, entry)).href)).default;
+};
 const ASSERTION_PATH = join(ROOT, "integrations/promptfoo/foolsgold-assert.mjs");
 const ASSERTION = `file://${ASSERTION_PATH}`;
 // The module keeps its scorers per process, so this instance sees the ones promptfoo's instance opened.

@@ -104,7 +104,9 @@ describe("cache store", () => {
     ]);
     const cli = spawnSync(process.execPath, [join(import.meta.dirname, "..", "..", "bin", "foolsgold.js"), "cache", "stats", "--cache", path, "--json"], { encoding: "utf8" });
     expect(cli.status).toBe(0);
-    expect(JSON.parse(cli.stdout)).toEqual(summary);
+    // Artifacts and --json output spell keys in snake_case; the library's summary is camelCase TypeScript.
+    const { fileBytes, ...rest } = summary;
+    expect(JSON.parse(cli.stdout)).toEqual({ ...rest, file_bytes: fileBytes });
     const missing = spawnSync(process.execPath, [join(import.meta.dirname, "..", "..", "bin", "foolsgold.js"), "cache", "stats", "--cache", join(dir, "absent.sqlite")], { encoding: "utf8" });
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/absent\.sqlite: no such file/);

@@ -187,8 +187,8 @@ describe.skipIf(!hasChromium)("the README, walked as written, reaches every dash
     for (const plot of ["transforms-plot", "noise-plot", "contamination-plot"]) expect(await page.$$eval(`[data-testid=${plot}] .tick`, (t) => t.length)).toBeGreaterThanOrEqual(2);
     expect(await page.$$eval("[data-testid=audit-noise] tbody tr", (trs) => trs.length)).toBe(3);
     expect(await page.$$eval("[data-testid=audit-contamination] tbody tr", (trs) => trs.length)).toBe(2 * Object.keys(audit.contamination.paths).length);
-    // camelCase keys of the artifact (sdTaste, bitExact) are read: the noise table shows them.
-    expect(await page.textContent("[data-testid=audit-noise] tbody tr")).toContain(`${audit.noise.sequential.bitExact.k} (`);
+    // The artifact's snake_case keys (sd_taste, bit_exact) are read: the noise table shows them.
+    expect(await page.textContent("[data-testid=audit-noise] tbody tr")).toContain(`${audit.noise.sequential.bit_exact.k} (`);
     for (const k of ["transforms", "noise", "contamination"]) expect(await page.$$eval(`section[data-audit=${k}] .json-table`, (t) => t.length)).toBe(0);
     await shot("demo-audit");
   });

