@@ -59,6 +59,25 @@ describe("the hardened preset reads the text a reader sees", () => {
     for (const k of ["fence", "note"] as const) expect(s[k].value!, k).toBeLessThan(base + 0.05);
   });
 
+  // Found by the hunt (issue 16/17): wrapping part of a reply changed what the terms saw. The reply is read
+  // as a reader sees it — markup removed, its words where they were — so each wrap scores as the reply.
+  it("scores a reply with part of it wrapped in markup exactly as the reply (the words kept in place)", async () => {
+    const paragraphs = [SHORT_LINE, ...SLOP.split(/(?<=\.) (?=The tension|Time seemed)/)];
+    const reply = paragraphs.join("\n\n");
+    const rest = paragraphs.slice(1).join("\n\n");
+    const s = await scores("hardened", {
+      original: reply,
+      fence: `${SHORT_LINE}\n\n\`\`\`\n${rest}\n\`\`\``,
+      ooc: `${SHORT_LINE}\n\n(OOC: ${rest})`,
+      note: `${SHORT_LINE}\n\n((${rest}))`,
+      quoting: `${SHORT_LINE}\n\n${rest.split("\n").map((l) => `> ${l}`).join("\n")}`,
+      quoted: `"${reply}"`,
+      aside: `(OOC: brb) ${reply} [OOC: continuing]`,
+    });
+    for (const k of ["fence", "ooc", "note", "quoting", "quoted", "aside"] as const) expect(s[k].value, k).toBe(s.original.value);
+    expect(s.original.value!).toBeLessThan(0.3);
+  });
+
   it("gates fenced content that is not prose instead of hiding it", async () => {
     const reply = `${SHORT_LINE} ${SHORT_LINE}\n\`\`\`python\nfor i in range(10):\n    print(i ** 2)\n\`\`\``;
     const [seed, hardened] = [await scores("seed", { r: reply }), await scores("hardened", { r: reply })];

@@ -1,6 +1,6 @@
 // Markup: the same words wrapped in formatting. A reader (or a renderer) sees the same reply, or a worse
 // one — a role-play turn inside a code fence is not prose anymore — so no markup edit can improve it.
-import { splitSentences } from "../../text/sentences.js";
+import { sentenceSpans } from "../../text/sentences.js";
 import type { Edit } from "../types.js";
 import { insertions, transform } from "./insertion.js";
 
@@ -17,24 +17,36 @@ const HIDERS: [string, (body: string) => string][] = [
   ["quoting", (b) => b.split("\n").map((l) => `> ${l}`).join("\n")],
 ];
 
-/** The reply split at the first sentence end after `words` words: the head stays, the rest is wrapped. */
+const countWords = (s: string) => s.split(/\s+/).filter(Boolean).length;
+
+/**
+ * The reply cut where a wrapper starts, both parts keeping their own layout (paragraph breaks and all,
+ * so the edit changes nothing but the markup): at the first paragraph break past `words` words, or in a
+ * single paragraph at the first sentence end past them; `words` 0 cuts after the first line.
+ */
 function splitAfter(text: string, words: number): [string, string] | null {
-  const s = splitSentences(text.trim());
-  let seen = 0;
-  for (let k = 0; k < s.length - 1; k++) {
-    seen += s[k].split(/\s+/).length;
-    if (seen >= words) return [s.slice(0, k + 1).join(" "), s.slice(k + 1).join(" ")];
+  const t = text.trim();
+  if (words === 0) {
+    const nl = t.indexOf("\n");
+    return nl > 0 && t.slice(nl).trim() ? [t.slice(0, nl).trimEnd(), t.slice(nl).trim()] : null;
+  }
+  for (const m of t.matchAll(/\n[ \t]*\n\s*/g)) {
+    if (countWords(t.slice(0, m.index)) >= words) return m.index + m[0].length < t.length ? [t.slice(0, m.index), t.slice(m.index + m[0].length)] : null;
+  }
+  if (t.includes("\n")) return null;
+  for (const s of sentenceSpans(t)) {
+    if (s.end < t.length && countWords(t.slice(0, s.end)) >= words) return [t.slice(0, s.end), t.slice(s.end).trim()];
   }
   return null;
 }
 
 export function markupEdits(): Edit[] {
   const partial: Edit[] = HIDERS.flatMap(([name, wrap]) =>
-    [20, 40, 80].map((k) =>
+    [0, 20, 40, 80].map((k) =>
       transform("markup", name, "wraps part of the unchanged reply in markup that hides it or marks it as not part of the reply; nothing is added for a reader", (t) => {
         const parts = splitAfter(t, k);
         return parts ? `${parts[0]}\n\n${wrap(parts[1])}` : t;
-      }, `all after ${k} words`),
+      }, k === 0 ? "all after the first line" : `all after ${k} words`),
     ),
   );
   const wraps: Edit[] = [
