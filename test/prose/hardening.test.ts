@@ -6,6 +6,13 @@ import type { BankRow, Score } from "../../src/core/types.js";
 import { getStack } from "../../src/stacks/registry.js";
 import { proseOptions } from "../../src/stacks/prose.js";
 import { openScorer } from "../../src/stacks/open.js";
+import { DEFAULT_DICTIONARY_PATH } from "../../src/stacks/prose.js";
+import { loadDictionary } from "../../src/mining/dictionary.js";
+import { misplacedArticles } from "../../src/terms/prose/function-order.js";
+import { Lexicon } from "../../src/text/lexicon.js";
+import { createBuffers, scanText } from "../../src/text/scan.js";
+import { wordShuffle } from "../../src/text/word-shuffle.js";
+import { PARAGRAPHS } from "./paragraphs.js";
 
 /** A hand-written reply made of the clichés the dictionary targets: it scores low on both presets. */
 const SLOP =
@@ -143,8 +150,52 @@ describe("prose stack options", () => {
   it("versions both presets in the instrument", async () => {
     const [seed, hardened] = [await scorer("seed"), await scorer("hardened")];
     expect(seed.instrument.options.preset).toEqual({ name: "seed", version: "1" });
-    expect(hardened.instrument.options.preset).toEqual({ name: "hardened", version: "1" });
+    expect(hardened.instrument.options.preset).toEqual({ name: "hardened", version: "2" });
     expect(seed.instrument.hash).not.toBe(hardened.instrument.hash);
     expect((await getStack("prose").create(proseOptions.parse({}), {})).instrument.hash).toBe(hardened.instrument.hash);
+  });
+});
+
+// The two cheap edits that still paid the hardened v1 default without a declared input (docs/prose.md):
+// word salad (no term read word order without a reference LM) and a sentence strung from the bonus's
+// own phrases (paid unless the policy's phrase rates were passed in). Both close in the default now.
+describe("the hardened default without a model or declared rates", () => {
+  const rows = PARAGRAPHS.map((p, i) => ({ id: `g${i}`, output: `${p}\n\n${PARAGRAPHS[(i + 1) % PARAGRAPHS.length]}` }));
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const gains = async (preset: "seed" | "hardened", edit: (t: string, id: string) => string) => {
+    const s = await scorer(preset);
+    const [real, edited] = [await s.scoreRows(rows), await s.scoreRows(rows.map((r) => ({ ...r, output: edit(r.output, r.id) })))];
+    return real.map((r, i) => edited[i].value! - r.value!);
+  };
+
+  it("does not pay for word salad: misplaced articles cost the function-word guard", async () => {
+    const [seed, hardened] = [await gains("seed", wordShuffle), await gains("hardened", wordShuffle)];
+    expect(mean(seed)).toBeGreaterThan(0);
+    expect(Math.max(...hardened)).toBeLessThan(0);
+    const real = await (await scorer("hardened")).scoreRows(rows);
+    for (const r of real) expect(r.terms.function_order.value).toBe(1);
+    const lexicon = new Lexicon();
+    expect(misplacedArticles(scanText("the of a she the was an it", lexicon, createBuffers()), lexicon)).toEqual({ articles: 4, share: 1 });
+    expect(misplacedArticles(scanText("The dog saw a cat near the old barn.", lexicon, createBuffers()), lexicon)).toEqual({ articles: 3, share: 0 });
+  });
+
+  it("gives no bonus for a sentence strung from the bonus's own phrases", async () => {
+    const phrases = [...loadDictionary(DEFAULT_DICTIONARY_PATH).humanPhrases].sort((a, b) => b.humanPer1k - a.humanPer1k).slice(0, 8).map((p) => p.phrase);
+    const sentence = phrases.join(" ");
+    const pad = (t: string) => `${t} ${sentence[0].toUpperCase()}${sentence.slice(1)}.`;
+    const [seed, hardened] = [await gains("seed", pad), await gains("hardened", pad)];
+    expect(Math.min(...seed)).toBeGreaterThan(0);
+    // A reply that had no phrase credit loses none, and keeps only the dilution of 16 more words.
+    expect(mean(hardened)).toBeLessThan(0);
+    for (const g of hardened) expect(g).toBeLessThan(0.05);
+  });
+
+  it("gates a reply that hides more words in HTML comments than it shows", async () => {
+    const [first, ...rest] = PARAGRAPHS;
+    const reply = `<!-- ${rest.join("\n\n")} -->\n\n${first}`;
+    const [seed, hardened] = [await scores("seed", { r: reply }), await scores("hardened", { r: reply, plain: first })];
+    expect(failed(seed.r)).toBeNull();
+    expect(failed(hardened.r)).toBe("hidden_text");
+    expect(failed(hardened.plain)).toBeNull();
   });
 });

@@ -40,6 +40,13 @@ function splitAfter(text: string, words: number): [string, string] | null {
   return null;
 }
 
+/** The reply's paragraphs and the index of its last one with at least `words` words (-1 when none, or only one paragraph). */
+function lastParagraph(text: string, words: number): [string[], number] {
+  const ps = text.trim().split(/\n[ \t]*\n\s*/);
+  for (let k = ps.length - 1; k >= 0 && ps.length > 1; k--) if (countWords(ps[k]) >= words) return [ps, k];
+  return [ps, -1];
+}
+
 export function markupEdits(): Edit[] {
   const partial: Edit[] = HIDERS.flatMap(([name, wrap]) =>
     [0, 20, 40, 80].map((k) =>
@@ -49,8 +56,21 @@ export function markupEdits(): Edit[] {
       }, k === 0 ? "all after the first line" : `all after ${k} words`),
     ),
   );
+  // The issue's shape: one short paragraph of the reply's own left visible, every other one wrapped —
+  // before it (order kept), or after it as "a short line, then a fenced block holding the rest".
+  const aroundLast: Edit[] = HIDERS.flatMap(([name, wrap]) => [
+    transform("markup", name, "wraps all but one paragraph of the unchanged reply in markup that hides it; nothing is added for a reader", (t) => {
+      const [ps, k] = lastParagraph(t, 15);
+      return k < 0 ? t : `${wrap([...ps.slice(0, k), ...ps.slice(k + 1)].join("\n\n"))}\n\n${ps[k]}`;
+    }, "all but its last paragraph"),
+    transform("markup", name, "shows one paragraph of the reply, then wraps the rest in markup that hides it; nothing is added for a reader", (t) => {
+      const [ps, k] = lastParagraph(t, 15);
+      return k < 0 ? t : `${ps[k]}\n\n${wrap([...ps.slice(0, k), ...ps.slice(k + 1)].join("\n\n"))}`;
+    }, "its last paragraph, then the rest wrapped"),
+  ]);
   const wraps: Edit[] = [
     ...partial,
+    ...aroundLast,
     transform("markup", "code-fence", WHY_WRAP, (t) => "```\n" + t.trim() + "\n```"),
     transform("markup", "code-fence", WHY_WRAP, (t) => "```text\n" + t.trim() + "\n```", "text"),
     transform("markup", "indented-code", WHY_WRAP, (t) => lines(t, (l) => `    ${l}`)),
