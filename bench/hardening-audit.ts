@@ -66,10 +66,12 @@ for (const [name, scorer] of Object.entries(presets)) {
 
 // The hunt's markup classes (src/hunt/operators/markup.ts), which raised the hardened v1 default on 60
 // real replies: part of the reply wrapped (code fence, OOC aside, blockquote) after its first line or
-// its first 40 words, the whole reply in quotes, and short asides. Rows keep their group.
+// its first 40 words, one paragraph shown and the rest fenced or in a comment, the whole reply in
+// quotes, and short asides. Rows keep their group.
 const HUNT_MARKUP = new Set([
   "markup/code-fence:all after the first line", "markup/code-fence:all after 40 words", "markup/ooc-aside:all after the first line", "markup/ooc-aside:all after 40 words",
   "markup/quoting:all after the first line", "markup/quoting:all after 40 words", "markup/quoting:double quotes",
+  "markup/code-fence:its last paragraph, then the rest wrapped", "markup/html-comment:all but its last paragraph",
   'markup/aside:"(OOC: brb)"@end', 'markup/aside:"(OOC: brb)"@start', 'markup/aside:"((ooc))"@start', 'markup/aside:"[OOC: continuing]"@end', 'markup/aside:"# Reply"@end',
 ]);
 const huntEdits = markupEdits().filter((e) => HUNT_MARKUP.has(e.id));
