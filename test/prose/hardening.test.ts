@@ -9,6 +9,7 @@ import { openScorer } from "../../src/stacks/open.js";
 import { DEFAULT_DICTIONARY_PATH } from "../../src/stacks/prose.js";
 import { loadDictionary } from "../../src/mining/dictionary.js";
 import { misplacedArticles } from "../../src/terms/prose/function-order.js";
+import { readReply } from "../../src/terms/prose/read.js";
 import { Lexicon } from "../../src/text/lexicon.js";
 import { createBuffers, scanText } from "../../src/text/scan.js";
 import { wordShuffle } from "../../src/text/word-shuffle.js";
@@ -197,5 +198,17 @@ describe("the hardened default without a model or declared rates", () => {
     expect(failed(seed.r)).toBeNull();
     expect(failed(hardened.r)).toBe("hidden_text");
     expect(failed(hardened.plain)).toBeNull();
+  });
+});
+
+describe("the hardened reader keeps dialogue a reader sees as dialogue", () => {
+  it("drops a quote pair only around a whole multi-paragraph reply, not a speech or a reply that opens and ends on a line of dialogue", () => {
+    const wrapped = `"The rain stopped.\n\nShe went out."`;
+    const speech = `"I went to the market.\n\n"Then I came home."`;
+    const lines = `"Hello," she said.\n\nHe nodded. "Goodbye."`;
+    expect(readReply(wrapped).text).toBe("The rain stopped.\n\nShe went out.");
+    expect(readReply(speech).text).toBe(speech);
+    expect(readReply(lines).text).toBe(lines);
+    expect(readReply("(OOC: brb) She smiled. ((A shiver ran down her spine as the storm rolled in over the hills.))").text).toBe("She smiled. A shiver ran down her spine as the storm rolled in over the hills.");
   });
 });
