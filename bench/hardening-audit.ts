@@ -1,6 +1,6 @@
 // Issue 17's "Done when" for the prose stack's hardened default, on the shared corpora (never copied):
 //   1. the cheap edits (markup, hidden text, look-alikes, word shuffle, a sentence of the bonus's own
-//      phrases) on held-out real replies — the first 25 creative replies of each of the 12 held-out
+//      phrases, and the hunt's markup classes) on held-out real replies — the first 25 creative replies of each of the 12 held-out
 //      models (bench/prose-data.ts) — under `seed` and `hardened`: n, mean gain (edited − real) and its
 //      paired t 95% interval. An edit pays when the whole interval is above 0.
 //   2. every human prose text in ../shared/data (the ≥ 400-word passages the validation scores, and
@@ -8,12 +8,14 @@
 // Writes reports/hardening-audit/report.json (figures only).
 //   npx tsx bench/hardening-audit.ts
 import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import { hasSharedData, sharedDataSkipReason, sharedPath } from "../test/helpers/shared-data.js";
 import { loadProseCorpora, type ProseRow } from "./prose-data.js";
 import { readJsonl } from "../src/core/jsonl.js";
 import type { BankRow, Score } from "../src/core/types.js";
 import { applyEdit, CHEAP_EDITS, compareScores, editContextFor, runStackTransformAudit, type TransformName } from "../src/audit/stack-transforms.js";
 import { loadDictionary } from "../src/mining/dictionary.js";
+import { markupEdits } from "../src/hunt/operators/markup.js";
 import { countPhraseRates } from "../src/terms/prose/phrases.js";
 import { DEFAULT_PROSE_OPTIONS, ProseReward, visibleProse } from "../src/terms/prose/reward.js";
 import { DEFAULT_DICTIONARY_PATH } from "../src/stacks/prose.js";
@@ -62,6 +64,26 @@ for (const [name, scorer] of Object.entries(presets)) {
   }
 }
 
+// The hunt's markup classes (src/hunt/operators/markup.ts), which raised the hardened v1 default on 60
+// real replies: part of the reply wrapped (code fence, OOC aside, blockquote) after its first line or
+// its first 40 words, one paragraph shown and the rest fenced or in a comment, the whole reply in
+// quotes, and short asides. Rows keep their group.
+const HUNT_MARKUP = new Set([
+  "markup/code-fence:all after the first line", "markup/code-fence:all after 40 words", "markup/ooc-aside:all after the first line", "markup/ooc-aside:all after 40 words",
+  "markup/quoting:all after the first line", "markup/quoting:all after 40 words", "markup/quoting:double quotes",
+  "markup/code-fence:its last paragraph, then the rest wrapped", "markup/html-comment:all but its last paragraph",
+  'markup/aside:"(OOC: brb)"@end', 'markup/aside:"(OOC: brb)"@start', 'markup/aside:"((ooc))"@start', 'markup/aside:"[OOC: continuing]"@end', 'markup/aside:"# Reply"@end',
+]);
+const huntEdits = markupEdits().filter((e) => HUNT_MARKUP.has(e.id));
+for (const [name, scorer] of Object.entries(presets)) {
+  const real = await scorer.scoreRows(replies);
+  for (const e of huntEdits) {
+    const edited = await scorer.scoreRows(replies.map((r) => ({ ...r, id: `${r.id}~${e.id}`, output: e.apply(r.output, `0/${r.id}`) })));
+    const c = compareScores(real, edited, "reward", e.id as TransformName);
+    audit[name][e.id] = { n: c.n, mean: c.change!.mean, ci95: c.change!.ci95, pays: c.change!.ci95[0] > 0 };
+  }
+}
+
 // The bonus's defence against a phrase the policy learns to repeat is the policy's recent phrase rates, a
 // declared input: here each batch carries the rates of its own replies (the real ones, or the edited).
 const dictionary = loadDictionary(DEFAULT_DICTIONARY_PATH);
@@ -100,12 +122,13 @@ const human = { passages: await gateGains(passages), gutenberg_paragraphs: await
 const fmt = (x: number) => (x >= 0 ? "+" : "") + (Math.abs(x) < 0.0005 && x !== 0 ? x.toExponential(1) : x.toFixed(3));
 console.log(`Cheap edits on ${replies.length} held-out creative replies (${byModel.size} models × ≤ ${PER_MODEL}), reward change edited − real, paired t 95% CI:`);
 console.log(`  ${"edit".padEnd(18)} ${"seed".padEnd(34)} hardened`);
-for (const e of [...EDITS, ...HIDDEN.map((h) => `${h} (no group)`)]) {
+for (const e of [...EDITS, ...HIDDEN.map((h) => `${h} (no group)`), ...huntEdits.map((h) => h.id)]) {
   const cell = (p: string) => {
     const r = audit[p][e];
     return r ? `${fmt(r.mean)} [${fmt(r.ci95[0])}, ${fmt(r.ci95[1])}]${r.pays ? " pays" : ""}`.padEnd(34) : "—".padEnd(34);
   };
   console.log(`  ${e.padEnd(18)} ${cell("seed")} ${cell("hardened")}  (n ${audit.hardened[e]?.n ?? 0})`);
+
 }
 const d = audit.hardened_with_rates["phrase-sentence"];
 console.log(`  phrase-sentence, hardened, each batch with its own replies' phrase rates declared (${realRates.words} / ${editedRates.words} words): ${fmt(d.mean)} [${fmt(d.ci95[0])}, ${fmt(d.ci95[1])}]${d.pays ? " pays" : ""}`);
@@ -113,6 +136,6 @@ for (const [k, h] of Object.entries(human)) {
   console.log(`Human ${k}: n ${h.n}; gated under seed ${h.gated_seed}, under hardened ${h.gated_hardened}; newly gated by hardened ${h.gained}, no longer gated ${h.lost} ${JSON.stringify(h.lost_by_seed_gate)}${h.examples.length ? ` — e.g. ${JSON.stringify(h.examples)}` : ""}`);
 }
 const seconds = (performance.now() - started) / 1000;
-console.log(`(${seconds.toFixed(0)} s)`);
+console.log(`(${seconds.toFixed(0)} s; load average ${os.loadavg().map((x) => x.toFixed(1)).join(" / ")})`);
 mkdirSync("reports/hardening-audit", { recursive: true });
 writeFileSync("reports/hardening-audit/report.json", JSON.stringify({ replies: replies.length, models: byModel.size, edits: audit, human, seconds }, null, 2));

@@ -17,6 +17,7 @@ import { PROSE_FACTORS } from "../terms/prose/factors.js";
 import { phraseRatesSchema, type PhraseRates } from "../terms/prose/phrases.js";
 import { PROSE_PRESETS, type ProsePreset, type ProsePresetName } from "../terms/prose/presets.js";
 import { proseEcho } from "../terms/prose/stack/echo.js";
+import { proseFunctionOrder } from "../terms/prose/stack/function-order.js";
 import { proseGates } from "../terms/prose/stack/gates.js";
 import { proseHumanPhrases } from "../terms/prose/stack/human-phrases.js";
 import { proseOpeners } from "../terms/prose/stack/openers.js";
@@ -34,7 +35,7 @@ export const PROSE_STACK_VERSION = "3";
 export const DEFAULT_DICTIONARY_PATH = fileURLToPath(new URL("../terms/prose/data/default-dictionary.json", import.meta.url));
 
 /** The stack's terms, in the order they run (the gates first: a gated row reaches no other term). */
-export const PROSE_STACK_TERMS = [proseGates, proseThinkingLength, proseSlop, proseHumanPhrases, proseOpeners, proseEcho, proseSelfRepetition, proseWordOrder] as const;
+export const PROSE_STACK_TERMS = [proseGates, proseThinkingLength, proseSlop, proseHumanPhrases, proseOpeners, proseEcho, proseSelfRepetition, proseFunctionOrder, proseWordOrder] as const;
 
 const stackOptions = z
   .object({
@@ -49,7 +50,7 @@ const stackOptions = z
 /** What a preset fills: the settings in presets.ts under the stack's option keys. */
 function presetValues(p: ProsePreset): Record<string, unknown> {
   const s = p.settings;
-  return { reading: s.reading, gates: s.gates, negation: { nextSentence: s.nextSentenceNegation }, echo: s.echo, repetition: s.repetition, openers: s.openers };
+  return { reading: s.reading, gates: s.gates, negation: { nextSentence: s.nextSentenceNegation }, echo: s.echo, repetition: s.repetition, functionOrder: s.functionOrder, phrases: s.phrases, openers: s.openers };
 }
 
 function loadPhraseRates(path: string): PhraseRates {
@@ -84,13 +85,15 @@ export type ProseOptions = {
   names: string[];
   off: ProseRewardOptions["off"];
   repetition: ProseRewardOptions["repetition"];
+  functionOrder: ProseRewardOptions["functionOrder"];
+  phrases: ProseRewardOptions["phrases"];
   openers: ProseRewardOptions["openers"];
   wordOrder: { enabled: boolean; minGap: number };
 };
 
 export const proseStack = composeStack<ProseOptions, BankRow, ProsePrepared>({
   name: "prose",
-  description: "Role-play prose reward (seed 002; preset hardened or seed): zero-gates × thinking length × slop × human-phrase bonus × opener diversity × echo × self-repetition (× word order when on).",
+  description: "Role-play prose reward (seed 002; preset hardened or seed): zero-gates × thinking length × slop × human-phrase bonus × opener diversity × echo × self-repetition × function-word order (× word order when on).",
   version: PROSE_STACK_VERSION,
   rowKind: "bank",
   terms: PROSE_STACK_TERMS,
@@ -107,7 +110,7 @@ export const proseStack = composeStack<ProseOptions, BankRow, ProsePrepared>({
     if (options.zeroThinkingWords <= options.freeThinkingWords) throw new InputError("zeroThinkingWords", `must be greater than freeThinkingWords (${options.freeThinkingWords})`);
   },
   // Gated factors are still reported; a factor in `off` is reported and left out of the product.
-  combine: (values, { options }) => [...PROSE_FACTORS.filter((f) => !options.off.includes(f)), "self_repetition", "word_order"].reduce((p, t) => p * (values[t] ?? 1), 1),
+  combine: (values, { options }) => [...PROSE_FACTORS.filter((f) => !options.off.includes(f)), "self_repetition", "function_order", "word_order"].reduce((p, t) => p * (values[t] ?? 1), 1),
   // Paths are not recorded (the inputs' content hashes are); the preset is recorded with its version.
   recordOptions: ({ dictionary: _d, phraseRates: _r, preset, ...rest }) => ({ preset: { name: preset, version: PROSE_PRESETS[preset].version }, ...rest }),
   // The abnormally-short gate compares each reply with the other rows of the call: one batch per call.

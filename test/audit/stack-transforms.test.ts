@@ -81,7 +81,7 @@ describe("stack transform audit", () => {
     const scorer = await getStack("prose").create(proseOptions.parse({ dictionary: dictPath }), {});
     const audit = await runStackTransformAudit(scorer, rows, ["repetition", "truncation"]);
     expect(audit.rows).toBe(4);
-    expect(new Set(audit.results.map((r) => r.quantity))).toEqual(new Set(["reward", "gates", "thinking_length", "slop", "human_phrases", "openers", "echo", "self_repetition", "word_order"]));
+    expect(new Set(audit.results.map((r) => r.quantity))).toEqual(new Set(["reward", "gates", "thinking_length", "slop", "human_phrases", "openers", "echo", "self_repetition", "function_order", "word_order"]));
     const density = async (text: string) => ((await scorer.scoreRows([{ id: "d", output: text }]))[0].terms.slop.details as { density_per_1k: number }).density_per_1k;
     expect(await density(`${sloppy[0]} ${sloppy[0]}`)).toBeLessThan(await density(sloppy[0]));
     const slop = audit.results.find((r) => r.transform === "repetition" && r.quantity === "slop")!;

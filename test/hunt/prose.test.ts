@@ -1,7 +1,8 @@
 // The prose stack on real model replies (slop-score creative outputs, ../shared/data). Under the
-// seed-faithful preset the hunt finds the confusable, shuffle and padding classes and at least one class
-// no one listed, and screens the code-fence edits; under the hardened default the look-alikes no longer
-// pay, while what is still open (markup, shuffle, bonus padding: docs/status.md) is reported.
+// seed-faithful preset the hunt finds the code-fence (one paragraph shown, the rest fenced), confusable,
+// shuffle and padding classes and at least one class no one listed; under the hardened default none of
+// the look-alike, markup-wrapping, word-shuffle or bonus-phrase classes pays. What still pays there is
+// padding that dilutes the slop density by a few words (docs/prose.md).
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
@@ -38,7 +39,7 @@ describe.skipIf(!hasSharedData)("hunt against the prose stack" + (hasSharedData 
   it("finds confusables, word shuffle, bonus-phrase padding and a class the issue did not name (seed preset)", async () => {
     const report = await hunt({ preset: "seed" });
     const classes = report.classes.map((c) => c.class);
-    for (const c of ["unicode/confusable", "rearrangement/word-shuffle", "padding/bonus-phrases"]) expect(classes, c).toContain(c);
+    for (const c of ["markup/code-fence", "unicode/confusable", "rearrangement/word-shuffle", "padding/bonus-phrases"]) expect(classes, c).toContain(c);
     const listed = new Set(["markup/code-fence", "unicode/confusable", "rearrangement/word-shuffle", "padding/bonus-phrases"]);
     expect(classes.filter((c) => !listed.has(c)).length).toBeGreaterThan(0);
     expect(report.candidates.by_family.markup.screened).toBeGreaterThan(0);
@@ -49,14 +50,17 @@ describe.skipIf(!hasSharedData)("hunt against the prose stack" + (hasSharedData 
     expect(report.spent).toBeLessThanOrEqual(1500);
   }, 600_000);
 
-  // Markup edits (code fence, OOC and bracketed asides, quoting) still raise the hardened default on
-  // these rows: the hardened reader scores fenced and bracketed text as prose. Open in docs/status.md.
-  it("finds no look-alike exploit under the hardened default", async () => {
+  // The hardened reader reads a reply as a reader sees it (markup removed, its words in place), so no
+  // wrapping pays; the function-word guard and the phrase rule close word salad and bonus padding.
+  it("finds no look-alike, markup-wrapping, word-shuffle or bonus-phrase exploit under the hardened default", async () => {
     const report = await hunt({});
     const classes = report.classes.map((c) => c.class);
     expect(report.candidates.by_family.unicode.screened).toBeGreaterThan(0);
     expect(report.candidates.by_family.markup.screened).toBeGreaterThan(0);
     expect(classes.filter((c) => c.startsWith("unicode/"))).toEqual([]);
+    // A class is "family/operator", or "family/operator+operator" for a composed chain.
+    const closed = new Set(["code-fence", "ooc-aside", "quoting", "html-comment", "word-shuffle", "bonus-phrases"]);
+    expect(classes.filter((c) => c.replace(/^[^/]+\//, "").split("+").some((op) => closed.has(op)))).toEqual([]);
     for (const f of report.findings) expect(f.ci[0]).toBeGreaterThan(0);
   }, 600_000);
 });

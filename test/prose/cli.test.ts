@@ -38,7 +38,7 @@ describe("foolsgold mine / score --stack prose", () => {
     expect(rows).toHaveLength(2);
     for (const r of rows) {
       expect(typeof r.score.value).toBe("number");
-      expect(Object.keys(r.score.terms).sort()).toEqual(["echo", "gates", "human_phrases", "openers", "self_repetition", "slop", "thinking_length", "word_order"]);
+      expect(Object.keys(r.score.terms).sort()).toEqual(["echo", "function_order", "gates", "human_phrases", "openers", "self_repetition", "slop", "thinking_length", "word_order"]);
       expect(r.score.instrument).toMatch(/^[0-9a-f]{64}$/);
     }
   });

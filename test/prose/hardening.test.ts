@@ -6,6 +6,14 @@ import type { BankRow, Score } from "../../src/core/types.js";
 import { getStack } from "../../src/stacks/registry.js";
 import { proseOptions } from "../../src/stacks/prose.js";
 import { openScorer } from "../../src/stacks/open.js";
+import { DEFAULT_DICTIONARY_PATH } from "../../src/stacks/prose.js";
+import { loadDictionary } from "../../src/mining/dictionary.js";
+import { misplacedArticles } from "../../src/terms/prose/function-order.js";
+import { readReply } from "../../src/terms/prose/read.js";
+import { Lexicon } from "../../src/text/lexicon.js";
+import { createBuffers, scanText } from "../../src/text/scan.js";
+import { wordShuffle } from "../../src/text/word-shuffle.js";
+import { PARAGRAPHS } from "./paragraphs.js";
 
 /** A hand-written reply made of the clichés the dictionary targets: it scores low on both presets. */
 const SLOP =
@@ -57,6 +65,25 @@ describe("the hardened preset reads the text a reader sees", () => {
     for (const k of ["tags", "comment", "dotless", "apostrophe", "zalgo"] as const) expect(s[k].value, k).toBe(base);
     // Fenced and ((…)) text is scored: only the short line is added to the reply.
     for (const k of ["fence", "note"] as const) expect(s[k].value!, k).toBeLessThan(base + 0.05);
+  });
+
+  // Found by the hunt (issue 16/17): wrapping part of a reply changed what the terms saw. The reply is read
+  // as a reader sees it — markup removed, its words where they were — so each wrap scores as the reply.
+  it("scores a reply with part of it wrapped in markup exactly as the reply (the words kept in place)", async () => {
+    const paragraphs = [SHORT_LINE, ...SLOP.split(/(?<=\.) (?=The tension|Time seemed)/)];
+    const reply = paragraphs.join("\n\n");
+    const rest = paragraphs.slice(1).join("\n\n");
+    const s = await scores("hardened", {
+      original: reply,
+      fence: `${SHORT_LINE}\n\n\`\`\`\n${rest}\n\`\`\``,
+      ooc: `${SHORT_LINE}\n\n(OOC: ${rest})`,
+      note: `${SHORT_LINE}\n\n((${rest}))`,
+      quoting: `${SHORT_LINE}\n\n${rest.split("\n").map((l) => `> ${l}`).join("\n")}`,
+      quoted: `"${reply}"`,
+      aside: `(OOC: brb) ${reply} [OOC: continuing]`,
+    });
+    for (const k of ["fence", "ooc", "note", "quoting", "quoted", "aside"] as const) expect(s[k].value, k).toBe(s.original.value);
+    expect(s.original.value!).toBeLessThan(0.3);
   });
 
   it("gates fenced content that is not prose instead of hiding it", async () => {
@@ -124,8 +151,64 @@ describe("prose stack options", () => {
   it("versions both presets in the instrument", async () => {
     const [seed, hardened] = [await scorer("seed"), await scorer("hardened")];
     expect(seed.instrument.options.preset).toEqual({ name: "seed", version: "1" });
-    expect(hardened.instrument.options.preset).toEqual({ name: "hardened", version: "1" });
+    expect(hardened.instrument.options.preset).toEqual({ name: "hardened", version: "2" });
     expect(seed.instrument.hash).not.toBe(hardened.instrument.hash);
     expect((await getStack("prose").create(proseOptions.parse({}), {})).instrument.hash).toBe(hardened.instrument.hash);
+  });
+});
+
+// The two cheap edits that still paid the hardened v1 default without a declared input (docs/prose.md):
+// word salad (no term read word order without a reference LM) and a sentence strung from the bonus's
+// own phrases (paid unless the policy's phrase rates were passed in). Both close in the default now.
+describe("the hardened default without a model or declared rates", () => {
+  const rows = PARAGRAPHS.map((p, i) => ({ id: `g${i}`, output: `${p}\n\n${PARAGRAPHS[(i + 1) % PARAGRAPHS.length]}` }));
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const gains = async (preset: "seed" | "hardened", edit: (t: string, id: string) => string) => {
+    const s = await scorer(preset);
+    const [real, edited] = [await s.scoreRows(rows), await s.scoreRows(rows.map((r) => ({ ...r, output: edit(r.output, r.id) })))];
+    return real.map((r, i) => edited[i].value! - r.value!);
+  };
+
+  it("does not pay for word salad: misplaced articles cost the function-word guard", async () => {
+    const [seed, hardened] = [await gains("seed", wordShuffle), await gains("hardened", wordShuffle)];
+    expect(mean(seed)).toBeGreaterThan(0);
+    expect(Math.max(...hardened)).toBeLessThan(0);
+    const real = await (await scorer("hardened")).scoreRows(rows);
+    for (const r of real) expect(r.terms.function_order.value).toBe(1);
+    const lexicon = new Lexicon();
+    expect(misplacedArticles(scanText("the of a she the was an it", lexicon, createBuffers()), lexicon)).toEqual({ articles: 4, share: 1 });
+    expect(misplacedArticles(scanText("The dog saw a cat near the old barn.", lexicon, createBuffers()), lexicon)).toEqual({ articles: 3, share: 0 });
+  });
+
+  it("gives no bonus for a sentence strung from the bonus's own phrases", async () => {
+    const phrases = [...loadDictionary(DEFAULT_DICTIONARY_PATH).humanPhrases].sort((a, b) => b.humanPer1k - a.humanPer1k).slice(0, 8).map((p) => p.phrase);
+    const sentence = phrases.join(" ");
+    const pad = (t: string) => `${t} ${sentence[0].toUpperCase()}${sentence.slice(1)}.`;
+    const [seed, hardened] = [await gains("seed", pad), await gains("hardened", pad)];
+    expect(Math.min(...seed)).toBeGreaterThan(0);
+    // A reply that had no phrase credit loses none, and keeps only the dilution of 16 more words.
+    expect(mean(hardened)).toBeLessThan(0);
+    for (const g of hardened) expect(g).toBeLessThan(0.05);
+  });
+
+  it("gates a reply that hides more words in HTML comments than it shows", async () => {
+    const [first, ...rest] = PARAGRAPHS;
+    const reply = `<!-- ${rest.join("\n\n")} -->\n\n${first}`;
+    const [seed, hardened] = [await scores("seed", { r: reply }), await scores("hardened", { r: reply, plain: first })];
+    expect(failed(seed.r)).toBeNull();
+    expect(failed(hardened.r)).toBe("hidden_text");
+    expect(failed(hardened.plain)).toBeNull();
+  });
+});
+
+describe("the hardened reader keeps dialogue a reader sees as dialogue", () => {
+  it("drops a quote pair only around a whole multi-paragraph reply, not a speech or a reply that opens and ends on a line of dialogue", () => {
+    const wrapped = `"The rain stopped.\n\nShe went out."`;
+    const speech = `"I went to the market.\n\n"Then I came home."`;
+    const lines = `"Hello," she said.\n\nHe nodded. "Goodbye."`;
+    expect(readReply(wrapped).text).toBe("The rain stopped.\n\nShe went out.");
+    expect(readReply(speech).text).toBe(speech);
+    expect(readReply(lines).text).toBe(lines);
+    expect(readReply("(OOC: brb) She smiled. ((A shiver ran down her spine as the storm rolled in over the hills.))").text).toBe("She smiled. A shiver ran down her spine as the storm rolled in over the hills.");
   });
 });

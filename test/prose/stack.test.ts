@@ -38,13 +38,13 @@ describe('the "prose" stack', () => {
       { id: "good", output: narration },
       { id: "bad", output: sloppy },
     ]);
-    expect(Object.keys(good.terms).sort()).toEqual(["echo", "gates", "human_phrases", "openers", "self_repetition", "slop", "thinking_length", "word_order"]);
+    expect(Object.keys(good.terms).sort()).toEqual(["echo", "function_order", "gates", "human_phrases", "openers", "self_repetition", "slop", "thinking_length", "word_order"]);
     expect(good.value).not.toBeNull();
     expect(bad.value).not.toBeNull();
     expect(good.value!).toBeGreaterThan(bad.value!);
     expect(bad.terms.slop.value!).toBeLessThan(0.5);
     expect(good.terms.slop.value).toBe(1);
-    const product = ["thinking_length", "slop", "human_phrases", "openers", "echo", "self_repetition"].reduce((p, t) => p * good.terms[t].value!, 1);
+    const product = ["thinking_length", "slop", "human_phrases", "openers", "echo", "self_repetition", "function_order"].reduce((p, t) => p * good.terms[t].value!, 1);
     expect(good.value).toBeCloseTo(product, 12);
     expect(good.instrument).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -113,8 +113,8 @@ describe('the "prose" stack', () => {
 describe("prose term metadata", () => {
   it("lists every term of the breakdown with its kind, read off the composed stack", () => {
     const terms = getStack("prose").terms!;
-    expect(terms.map((t) => t.name)).toEqual(["gates", "thinking_length", "slop", "human_phrases", "openers", "echo", "self_repetition", "word_order"]);
-    expect(terms.map((t) => t.kind)).toEqual(["gate", "factor", "factor", "factor", "factor", "factor", "factor", "factor"]);
+    expect(terms.map((t) => t.name)).toEqual(["gates", "thinking_length", "slop", "human_phrases", "openers", "echo", "self_repetition", "function_order", "word_order"]);
+    expect(terms.map((t) => t.kind)).toEqual(["gate", "factor", "factor", "factor", "factor", "factor", "factor", "factor", "factor"]);
     expect(terms.every((t) => t.roles.length === 0 && t.version)).toBe(true);
     expect(getStack("prose").rolesFor!(proseOptions.parse({ wordOrder: { enabled: true } }))).toEqual(["reference"]);
   });

@@ -15,7 +15,7 @@ const dir = mkdtempSync(join(tmpdir(), "fg-stateless-"));
 const dictPath = join(dir, "dict.json");
 writeFileSync(dictPath, JSON.stringify(fixtureDictionary()));
 
-const withPhrases = (p: string) => `${p} At least one of them came back as soon as the rain stopped.`;
+const withPhrases = (p: string) => `${p} At least one of the boys from the village came back to the farm as soon as the long rain stopped.`;
 const batch: BankRow[] = PARAGRAPHS.slice(0, 3).map((p, i) => ({ id: `a${i}`, output: withPhrases(p) }));
 const others: BankRow[] = PARAGRAPHS.slice(3).map((p, i) => ({ id: `b${i}`, output: withPhrases(p) }));
 /** The policy has learnt to say every bonus phrase in every reply: 10 per 1,000 words, far above the human rates. */

@@ -38,7 +38,8 @@ describe("word-order guard on the embedded LM", () => {
 
   it("closes the word-shuffle hole of the prose reward, and costs real prose nothing", async () => {
     const stack = getStack("prose");
-    const lexical = await stack.create(proseOptions.parse({}), {});
+    // The lexical stack without the hardened function-word guard (which closes the hole on its own: hardening.test.ts).
+    const lexical = await stack.create(proseOptions.parse({ functionOrder: { enabled: false, free: 0.1, full: 0.25, minArticles: 8 } }), {});
     const guarded = await stack.create(proseOptions.parse({ wordOrder: { enabled: true } }), { reference: lm });
     expect(stack.rolesFor?.(proseOptions.parse({ wordOrder: { enabled: true } }))).toEqual(["reference"]);
     expect(guarded.instrument.models.reference.model).toBe("foolsgold-embedded-lm");

@@ -32,6 +32,12 @@ export interface GateOptions {
   truncationFromText: "off" | "with-finish-reason" | "always";
   /** Rows without a group_id are compared with the other replies to the same prompt (their scenario). */
   scenarioLength: boolean;
+  /**
+   * Gate a reply that holds at least as many words in HTML comments, which no reader sees, as it shows
+   * (hardened): what is scored is what a reader sees, and a reply cut to one paragraph with the rest in
+   * a comment is a short reply the length gate cannot see when the call has no other reply to compare.
+   */
+  hiddenText: boolean;
 }
 
 export const DEFAULT_GATE_OPTIONS: GateOptions = {
@@ -44,6 +50,7 @@ export const DEFAULT_GATE_OPTIONS: GateOptions = {
   script: "runs",
   truncationFromText: "off",
   scenarioLength: false,
+  hiddenText: false,
 };
 
 /** What the hardened preset changes (see src/stacks/prose-presets.ts). */
@@ -53,6 +60,7 @@ export const HARDENED_GATE_OPTIONS: GateOptions = {
   script: "characters",
   truncationFromText: "with-finish-reason",
   scenarioLength: true,
+  hiddenText: true,
 };
 
 /** How far below the prompt's own common-English share a reply may fall. */
@@ -70,7 +78,17 @@ const OUT_OF_CHARACTER_REFUSAL =
 const TERMINAL = /[.!?…。！？)\]}>*_\p{Extended_Pictographic}\u2014\u2013-]$/u;
 const CLOSERS = /[\s"”’'»~`]+$/;
 
-export type GateName = "truncated" | "thinking" | "refusal" | "stub" | "abnormally_short" | "script_switch" | "not_english" | "not_prose";
+export type GateName = "truncated" | "thinking" | "refusal" | "stub" | "abnormally_short" | "script_switch" | "not_english" | "not_prose" | "hidden_text";
+
+const HTML_COMMENT = /<!--([\s\S]*?)-->/g;
+
+/** Words (tokens with a letter or digit) inside the HTML comments of a raw reply. */
+export function htmlCommentWords(raw: string): number {
+  if (!raw.includes("<!--")) return 0;
+  let n = 0;
+  for (const m of raw.matchAll(HTML_COMMENT)) n += m[1].split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  return n;
+}
 
 /** True when the reply refuses: at its start (seed), or under "anywhere" also after leading actions or outside dialogue. */
 export function isRefusal(reply: string, mode: GateOptions["refusal"]): boolean {
@@ -106,6 +124,8 @@ export interface GateInput {
   groupMedianWords?: number;
   /** Fenced blocks that are not prose (hardened reading); a reply that hides content there is gated. */
   notProseBlocks?: number;
+  /** Words inside HTML comments of the raw reply (read when `hiddenText` is on). */
+  hiddenWords?: number;
 }
 
 export interface GateResult {
@@ -121,6 +141,7 @@ export function checkGates(input: GateInput, options: GateOptions = DEFAULT_GATE
   if (readText && endsMidSentence(input.reply)) return fail("truncated", { ends: input.reply.trimEnd().slice(-20), finish_reason: input.finishReason ?? null });
   if (input.thinkingProblem) return fail("thinking", { problem: input.thinkingProblem });
   if (input.notProseBlocks) return fail("not_prose", { fenced_blocks: input.notProseBlocks });
+  if (options.hiddenText && input.hiddenWords && input.hiddenWords >= Math.max(1, n)) return fail("hidden_text", { hidden_words: input.hiddenWords, words: n });
   if (n < options.refusalMaxWords && isRefusal(input.reply, options.refusal)) return fail("refusal", { words: n });
   if (n < options.minWords) return fail("stub", { words: n, min_words: options.minWords });
   if (input.groupMedianWords !== undefined && n < options.minShareOfGroupMedian * input.groupMedianWords) {
@@ -146,6 +167,7 @@ export const gateOptions = z
     script: z.enum(["runs", "characters"]),
     truncationFromText: z.enum(["off", "with-finish-reason", "always"]),
     scenarioLength: z.boolean(),
+    hiddenText: z.boolean(),
   })
   .strict();
 
@@ -153,6 +175,6 @@ export const gatesTerm: TermMeta<GateOptions> = {
   name: "gates",
   kind: "gate",
   needsModel: false,
-  description: "0 for truncated output, a bad thinking block, non-prose fenced content, a refusal/stub/abnormally short reply, a script switch or too little common English; else 1",
+  description: "0 for truncated output, a bad thinking block, non-prose fenced content, (hardened) more words in HTML comments than shown, a refusal/stub/abnormally short reply, a script switch or too little common English; else 1",
   options: gateOptions,
 };

@@ -28,11 +28,19 @@ export interface UnhiddenReply {
 }
 
 const LONG_STAT_LINE = 80;
+/** A note of at most this many words is scaffolding ("(OOC: brb)") and is removed… */
+export const SHORT_NOTE_WORDS = 6;
+/** …while the words so removed from one reply stay within this many; past it, notes are read as prose. */
+export const SHORT_NOTE_BUDGET = 12;
 
 /**
- * What the hardened preset reads: the reader sees fenced blocks and ((…)) or [OOC: …] notes, so their
- * content stays. A fenced block that is prose is unwrapped; one that is not is reported so a gate can
- * zero the reply. Stat lines and a leading header are still removed, but only when short.
+ * What the hardened preset reads: the reply as a reader sees it. Markup is removed and the words it
+ * wraps stay where they were — fenced blocks unwrapped, ((…)) / (OOC: …) / [OOC: …] notes (across lines,
+ * brackets inside them balanced) and markdown headings kept as their words, blockquote markers and a
+ * pair of quotation marks around a whole multi-paragraph reply dropped — so wrapping part of a reply
+ * changes no segment, sentence start or word count. A fenced block that is not prose is reported so a
+ * gate can zero the reply. Scaffolding is removed only when short: stat lines, a leading header, and
+ * notes of ≤ 6 words (at most 12 such words per reply, so little can be hidden this way).
  */
 export function unhideRoleplayScaffolding(text: string): UnhiddenReply {
   let out = text;
@@ -44,18 +52,72 @@ export function unhideRoleplayScaffolding(text: string): UnhiddenReply {
       return "";
     });
   }
-  if (/ooc|\(\(/i.test(out)) out = out.replace(DOUBLE_PAREN_LINE, "$1$2").replace(DOUBLE_PAREN, "$1").replace(OOC_BRACKETS, "$1").replace(OOC_PREFIX, "$1");
+  const budget = { words: SHORT_NOTE_BUDGET };
+  if (/ooc|\(\(/i.test(out)) out = unwrapNotes(out, budget).replace(OOC_PREFIX, "$1");
   if (out.includes(":") || out.includes("=")) out = out.replace(STAT_LINE, (line: string) => (line.trim().length <= LONG_STAT_LINE ? "" : line));
   out = out.replace(HEADER_LINE, "");
-  return { text: out.trim(), notProse };
+  if (out.includes("#")) out = out.replace(HEADING, "$1");
+  if (out.includes(">")) out = out.replace(BLOCKQUOTE, "");
+  return { text: unquoteWhole(out.trim()), notProse };
 }
 
 const FENCED_BODY = /^[ \t]*(```|~~~)[^\n]*\n([\s\S]*?)^[ \t]*\1[ \t]*$\n?/gm;
-/** A whole line in a note, parentheses inside it included. */
-const DOUBLE_PAREN_LINE = /^([ \t]*)\(\((.*)\)\)[ \t]*$/gm;
-const DOUBLE_PAREN = /\(\(([^()]*)\)\)/g;
-const OOC_BRACKETS = /[[(]\s*OOC\b\s*:?\s*([^\])\n]*)[\])]/gi;
+const NOTE_OPEN = /\(\(|\(\s*OOC\b\s*:?|\[\s*OOC\b\s*:?/gi;
 const OOC_PREFIX = /^([ \t]*)(?:\/\/[ \t]*)?OOC[ \t]*[:\-—][ \t]*/gim;
+const HEADING = /^[ \t]{0,3}#{1,6}[ \t]+(.*?)[ \t]*#*[ \t]*$/gm;
+const BLOCKQUOTE = /^[ \t]{0,3}(?:>[ \t]?)+/gm;
+
+/** True (and the budget spent) when a note's words are few enough to drop as scaffolding. */
+function dropShort(body: string, budget: { words: number }): boolean {
+  const n = body.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  if (n > SHORT_NOTE_WORDS || n > budget.words) return false;
+  budget.words -= n;
+  return true;
+}
+
+/** Each ((…)), (OOC …) or [OOC …] note replaced by its words, or removed when short; unclosed ones lose their opening marker. */
+function unwrapNotes(text: string, budget: { words: number }): string {
+  let out = "";
+  let i = 0;
+  for (;;) {
+    NOTE_OPEN.lastIndex = i;
+    const m = NOTE_OPEN.exec(text);
+    if (!m) break;
+    const open = m[0][0];
+    const close = open === "(" ? ")" : "]";
+    let depth = m[0].startsWith("((") ? 2 : 1;
+    let j = m.index + m[0].length;
+    for (; j < text.length && depth > 0; j++) {
+      if (text[j] === open) depth++;
+      else if (text[j] === close) depth--;
+    }
+    out += text.slice(i, m.index);
+    if (depth > 0) {
+      i = m.index + m[0].length;
+      continue;
+    }
+    const body = text.slice(m.index + m[0].length, j - (m[0].startsWith("((") ? 2 : 1));
+    if (!dropShort(body, budget)) out += body;
+    i = j;
+  }
+  return out + text.slice(i);
+}
+
+const QUOTE_MARK = /["“”]/g;
+const quoteMarks = (s: string) => (s.match(QUOTE_MARK) ?? []).length;
+
+/**
+ * A multi-paragraph reply wrapped in one pair of quotation marks is read without them. Wrapped, its
+ * first and last paragraphs each hold an odd number of quote marks while the paragraphs between do not
+ * open with one; a speech running over paragraphs opens each of them with a quote mark, and is kept.
+ */
+function unquoteWhole(text: string): string {
+  if (!/^["“]/.test(text) || !/["”]$/.test(text)) return text;
+  const paragraphs = text.split(/\n[ \t]*\n/);
+  if (paragraphs.length < 2 || /^\s*["“]/.test(paragraphs[1])) return text;
+  if (quoteMarks(paragraphs[0]) % 2 === 0 || quoteMarks(paragraphs[paragraphs.length - 1]) % 2 === 0) return text;
+  return text.slice(1, -1).trim();
+}
 
 const PROSE_LETTERS = 0.7;
 const PROSE_COMMON_WORDS = 0.5;

@@ -36,20 +36,50 @@ export function compilePhrases(entries: PhraseEntry[], lexicon: Lexicon): Compil
   return { entries, starts, firstWords };
 }
 
-/** Ids of the phrases present in a reply, each once. */
+/** Ids of the phrases present in a reply, each once (the seed's rule: every occurrence counts). */
 export function findPhrases(scan: Scan, c: CompiledPhrases): number[] {
+  return findPhraseUse(scan, c, null).ids;
+}
+
+/**
+ * The phrases a reply uses. With `maxSentenceShare` (hardened), an occurrence counts only in a sentence
+ * whose words are at most that share bonus phrases: a sentence strung from the bonus's own phrases ("such
+ * a, a little, to do, to say.") is not everyday use of any of them. `stuffed` is the most distinct
+ * phrases in one such sentence.
+ */
+export function findPhraseUse(scan: Scan, c: CompiledPhrases, maxSentenceShare: number | null): { ids: number[]; stuffed: number } {
   const { n, surface, flags, sentence } = scan;
   const found: number[] = [];
+  const spans: { id: number; at: number; len: number }[] = [];
   for (let i = 0; i + 1 < n; i++) {
     if (!c.firstWords.has(surface[i]) || flags[i] & BREAK_AFTER || sentence[i + 1] !== sentence[i]) continue;
     const list = c.starts.get(surface[i] * KEY + surface[i + 1]);
     if (!list) continue;
     for (const p of list) {
       if (p.third >= 0 && !(i + 2 < n && surface[i + 2] === p.third && (flags[i + 1] & BREAK_AFTER) === 0 && sentence[i + 2] === sentence[i])) continue;
-      if (!found.includes(p.id)) found.push(p.id);
+      if (maxSentenceShare !== null) spans.push({ id: p.id, at: i, len: p.third >= 0 ? 3 : 2 });
+      else if (!found.includes(p.id)) found.push(p.id);
     }
   }
-  return found;
+  if (maxSentenceShare === null || spans.length === 0) return { ids: found, stuffed: 0 };
+  const covered = new Uint8Array(n);
+  for (const sp of spans) covered.fill(1, sp.at, sp.at + sp.len);
+  const words = new Map<number, number>();
+  const phraseWords = new Map<number, number>();
+  for (let i = 0; i < n; i++) {
+    words.set(sentence[i], (words.get(sentence[i]) ?? 0) + 1);
+    if (covered[i]) phraseWords.set(sentence[i], (phraseWords.get(sentence[i]) ?? 0) + 1);
+  }
+  const stuffedIds = new Map<number, Set<number>>();
+  for (const sp of spans) {
+    const k = sentence[sp.at];
+    if ((phraseWords.get(k) ?? 0) <= maxSentenceShare * (words.get(k) ?? 0)) {
+      if (!found.includes(sp.id)) found.push(sp.id);
+    } else (stuffedIds.get(k) ?? stuffedIds.set(k, new Set()).get(k)!).add(sp.id);
+  }
+  let stuffed = 0;
+  for (const ids of stuffedIds.values()) stuffed = Math.max(stuffed, ids.size);
+  return { ids: found, stuffed };
 }
 
 /**

@@ -8,6 +8,7 @@
 import type { EchoOptions } from "./echo.js";
 import { HARDENED_ECHO_OPTIONS, SEED_ECHO_OPTIONS } from "./echo.js";
 import { DEFAULT_GATE_OPTIONS, HARDENED_GATE_OPTIONS, type GateOptions } from "./gates.js";
+import { FUNCTION_ORDER_DEFAULTS, type FunctionOrderOptions } from "./function-order.js";
 import type { OpenerOptions } from "./openers.js";
 
 /** How a reply is read before any term sees it. */
@@ -29,6 +30,10 @@ export interface PresetSettings {
   nextSentenceNegation: boolean;
   echo: EchoOptions;
   repetition: { enabled: boolean; free: number; full: number };
+  /** Human phrases: count one only in a sentence at most this share bonus phrases; forfeit at a sentence of ≥ N (null: as the seed). */
+  phrases: { maxSentenceShare: number | null; forfeitAt: number | null };
+  /** Function-word order guard: word salad without a model (function-order.ts). */
+  functionOrder: FunctionOrderOptions;
   /** The seed's opener rule, or mined opener templates in slop with a p99 guard (issue 17's opener decision). */
   openers: OpenerOptions;
 }
@@ -55,18 +60,22 @@ export const PROSE_PRESETS: Readonly<Record<ProsePresetName, ProsePreset>> = {
       nextSentenceNegation: false,
       echo: SEED_ECHO_OPTIONS,
       repetition: { enabled: false, ...REPETITION },
+      phrases: { maxSentenceShare: null, forfeitAt: null },
+      functionOrder: { enabled: false, ...FUNCTION_ORDER_DEFAULTS },
       openers: { mode: "seed" },
     },
   },
   hardened: {
     name: "hardened",
-    version: "1",
+    version: "2",
     settings: {
       reading: { markup: true, unhide: true, confusables: true, markBudget: 2 },
       gates: HARDENED_GATE_OPTIONS,
       nextSentenceNegation: true,
       echo: HARDENED_ECHO_OPTIONS,
       repetition: { enabled: true, ...REPETITION },
+      phrases: { maxSentenceShare: 0.5, forfeitAt: 4 },
+      functionOrder: { enabled: true, ...FUNCTION_ORDER_DEFAULTS },
       openers: { mode: "templates" },
     },
   },

@@ -14,6 +14,7 @@ import type { TermOutcome } from "../types.js";
 import type { EchoOptions } from "./echo.js";
 import { PROSE_FACTORS, type ProseFactor } from "./factors.js";
 import type { GateOptions } from "./gates.js";
+import type { FunctionOrderOptions } from "./function-order.js";
 import type { OpenerOptions } from "./openers.js";
 import { openerStats } from "./openers.js";
 import { findPhrases, phraseCredit, phraseWeights, type PhraseRates } from "./phrases.js";
@@ -24,6 +25,7 @@ import { gateOutcome, groupMedianOf, groupMedians } from "./stack/gates.js";
 import { phrasesOutcomes } from "./stack/human-phrases.js";
 import { openersOutcome } from "./stack/openers.js";
 import { compileProse, prepareProse, type CompiledProse } from "./stack/prepare.js";
+import { functionOrderOutcome } from "./stack/function-order.js";
 import { repetitionOutcome } from "./stack/self-repetition.js";
 import { slopOutcome } from "./stack/slop.js";
 import { thinkingOutcome } from "./stack/thinking-length.js";
@@ -49,6 +51,10 @@ export interface ProseRewardOptions {
   off: ProseFactor[];
   /** Self-repetition guard (not in the seed; on in hardened); reported as the term `self_repetition`. */
   repetition: { enabled: boolean; free: number; full: number };
+  /** Which occurrences of a human phrase count (hardened: not in a sentence mostly of bonus phrases). */
+  phrases: { maxSentenceShare: number | null; forfeitAt: number | null };
+  /** Function-word order guard (not in the seed; on in hardened); reported as the term `function_order`. */
+  functionOrder: FunctionOrderOptions;
   /** Opener rule: "templates" (mined opener templates in slop, a p99 guard) or the seed's "seed". */
   openers: OpenerOptions;
 }
@@ -109,7 +115,7 @@ export class ProseReward {
         const gate = gateOutcome(p, o.gates, groupMedianOf(row, medians, o.gates.scenarioLength));
         terms.gates = asTerm(gate);
         if (gate.value === 0) return { value: 0, terms, instrument: "" };
-        const phrases = phrasesOutcomes([p], { rates: o.phraseRates, from: "options" }, o.off)[0];
+        const phrases = phrasesOutcomes([p], { rates: o.phraseRates, from: "options" }, o.off, o.phrases)[0];
         if (phrases.error) throw new Error(typeof phrases.error === "string" ? phrases.error : phrases.error.message);
         const factors: Record<ProseFactor, TermOutcome> = {
           thinking_length: thinkingOutcome(p, o),
@@ -125,7 +131,9 @@ export class ProseReward {
         }
         const repetition = repetitionOutcome(p, o.repetition);
         terms.self_repetition = asTerm(repetition);
-        return { value: value * (repetition.value as number), terms, instrument: "" };
+        const order = functionOrderOutcome(p, o.functionOrder);
+        terms.function_order = asTerm(order);
+        return { value: value * (repetition.value as number) * (order.value as number), terms, instrument: "" };
       } catch (err) {
         return { value: null, terms: {}, instrument: "", error: `row ${row.id}: ${errorMessage(err)}` };
       }

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { BankRow } from "../../../core/types.js";
 import { defineTerm } from "../../define.js";
 import type { TermOutcome } from "../../types.js";
-import { checkGates, gateOptions, gatesTerm, type GateOptions } from "../gates.js";
+import { checkGates, gateOptions, gatesTerm, htmlCommentWords, type GateOptions } from "../gates.js";
 import { promptText, type ProsePrepared } from "./prepare.js";
 
 export function gateOutcome(p: ProsePrepared, gates: GateOptions, groupMedianWords: number | undefined): TermOutcome {
@@ -21,6 +21,7 @@ export function gateOutcome(p: ProsePrepared, gates: GateOptions, groupMedianWor
       thinkingProblem: split.problem,
       groupMedianWords,
       notProseBlocks: p.notProse,
+      hiddenWords: gates.hiddenText ? htmlCommentWords(split.reply) : 0,
     },
     gates,
   );
@@ -71,7 +72,7 @@ function roughWordCount(s: string): number {
 }
 
 export const proseGates = defineTerm({
-  meta: { name: "gates", kind: "gate", version: "prose-gates-2", roles: [], description: gatesTerm.description, options: z.object({ gates: gateOptions }).strict() },
+  meta: { name: "gates", kind: "gate", version: "prose-gates-3", roles: [], description: gatesTerm.description, options: z.object({ gates: gateOptions }).strict() },
   measure(rows: readonly BankRow[], { options, prepared }: { options: { gates: GateOptions }; prepared: readonly ProsePrepared[] }) {
     const medians = groupMedians(rows, options.gates.scenarioLength);
     return prepared.map((p, i) => gateOutcome(p, options.gates, groupMedianOf(rows[i], medians, options.gates.scenarioLength)));

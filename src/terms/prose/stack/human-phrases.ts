@@ -6,7 +6,7 @@ import { hashOf } from "../../../core/hash.js";
 import type { BankRow } from "../../../core/types.js";
 import { defineTerm } from "../../define.js";
 import type { TermOutcome } from "../../types.js";
-import { findPhrases, humanPhrasesTerm, MIN_RATE_WORDS, phraseCredit, phraseFactor, phraseRatesSchema, phraseWeights, type PhraseRates } from "../phrases.js";
+import { findPhraseUse, humanPhrasesTerm, MIN_RATE_WORDS, NO_PHRASE_SCORE, phraseCredit, phraseFactor, phraseRatesSchema, phraseWeights, type PhraseRates } from "../phrases.js";
 import { markOff, offOption } from "./options.js";
 import type { ProsePrepared } from "./prepare.js";
 
@@ -26,16 +26,26 @@ export function rowRates(row: BankRow): PhraseRates | undefined {
   return parsed.data;
 }
 
-export function phrasesOutcome(p: ProsePrepared, weights: Float64Array, rates: Record<string, unknown>, off: readonly string[]): TermOutcome {
+/**
+ * Hardened: a phrase counts only in a sentence at most `maxSentenceShare` bonus phrases, and a reply with
+ * a sentence of ≥ `forfeitAt` distinct phrases making up more of it gets no bonus (0.70): in the 12,540
+ * human texts of ../shared/data no sentence holds more than 3. null: the seed's every occurrence.
+ */
+export const phraseUseOption = z.object({ maxSentenceShare: z.number().min(0).max(1).nullable(), forfeitAt: z.number().int().min(1).nullable() }).strict();
+export type PhraseUse = { maxSentenceShare: number | null; forfeitAt: number | null };
+
+export function phrasesOutcome(p: ProsePrepared, weights: Float64Array, rates: Record<string, unknown>, off: readonly string[], use: PhraseUse): TermOutcome {
   const { scan } = p;
-  const ids = findPhrases(scan, p.compiled.phrases);
+  const { ids, stuffed } = findPhraseUse(scan, p.compiled.phrases, use.maxSentenceShare);
   const credit = phraseCredit(ids, weights, scan.n);
-  const value = phraseFactor(credit, scan.n, p.compiled.dictionary.calibration.phrases.humanP25);
-  return markOff({ value, details: { credit_per_1k: Math.round(credit * 1000) / 1000, found: ids.map((id) => p.compiled.phrases.entries[id].phrase), rates } }, "human_phrases", off);
+  const forfeit = use.forfeitAt !== null && stuffed >= use.forfeitAt;
+  const value = forfeit ? NO_PHRASE_SCORE : phraseFactor(credit, scan.n, p.compiled.dictionary.calibration.phrases.humanP25);
+  const found = ids.map((id) => p.compiled.phrases.entries[id].phrase);
+  return markOff({ value, details: { credit_per_1k: Math.round(credit * 1000) / 1000, found, rates, ...(use.maxSentenceShare !== null ? { stuffed_sentence_phrases: stuffed } : {}) } }, "human_phrases", off);
 }
 
 /** Outcomes for rows, weights computed once per rates object (the call's, or a row's own). */
-export function phrasesOutcomes(prepared: readonly ProsePrepared[], base: { rates?: PhraseRates; from: RatesSource }, off: readonly string[]): TermOutcome[] {
+export function phrasesOutcomes(prepared: readonly ProsePrepared[], base: { rates?: PhraseRates; from: RatesSource }, off: readonly string[], use: PhraseUse): TermOutcome[] {
   if (prepared.length === 0) return [];
   const entries = prepared[0].compiled.dictionary.humanPhrases;
   const baseWeights = phraseWeights(entries, base.rates);
@@ -47,15 +57,15 @@ export function phrasesOutcomes(prepared: readonly ProsePrepared[], base: { rate
     } catch (err) {
       return { value: null, error: { kind: "input" as const, message: (err as Error).message } };
     }
-    return own ? phrasesOutcome(p, phraseWeights(entries, own), ratesRecord(own, "row"), off) : phrasesOutcome(p, baseWeights, baseRecord, off);
+    return own ? phrasesOutcome(p, phraseWeights(entries, own), ratesRecord(own, "row"), off, use) : phrasesOutcome(p, baseWeights, baseRecord, off, use);
   });
 }
 
 export const proseHumanPhrases = defineTerm({
-  meta: { name: "human_phrases", kind: "factor", version: "prose-human-phrases-2", roles: [], description: humanPhrasesTerm.description, options: z.object({ off: offOption }).strict() },
-  measure: (_rows, { options, prepared, inputs }: { options: { off: readonly string[] }; prepared: readonly ProsePrepared[]; inputs: Record<string, unknown> }) => {
+  meta: { name: "human_phrases", kind: "factor", version: "prose-human-phrases-3", roles: [], description: humanPhrasesTerm.description, options: z.object({ off: offOption, phrases: phraseUseOption }).strict() },
+  measure: (_rows, { options, prepared, inputs }: { options: { off: readonly string[]; phrases: PhraseUse }; prepared: readonly ProsePrepared[]; inputs: Record<string, unknown> }) => {
     const request = inputs.phrase_rates as PhraseRates | undefined;
     const file = (inputs.phraseRates as PhraseRates | null | undefined) ?? undefined;
-    return phrasesOutcomes(prepared, request ? { rates: request, from: "request" } : { rates: file, from: "options" }, options.off);
+    return phrasesOutcomes(prepared, request ? { rates: request, from: "request" } : { rates: file, from: "options" }, options.off, options.phrases);
   },
 });

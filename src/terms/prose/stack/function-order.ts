@@ -1,0 +1,17 @@
+// The function-word order guard as a term (function-order.ts); factor 1 and marked disabled when off.
+import { z } from "zod";
+import { defineTerm } from "../../define.js";
+import type { TermOutcome } from "../../types.js";
+import { functionOrderFactor, functionOrderOptions, functionOrderTerm, misplacedArticles, type FunctionOrderOptions } from "../function-order.js";
+import type { ProsePrepared } from "./prepare.js";
+
+export function functionOrderOutcome(p: ProsePrepared, o: FunctionOrderOptions): TermOutcome {
+  if (!o.enabled) return { value: 1, details: { enabled: false } };
+  const m = misplacedArticles(p.scan, p.compiled.lexicon);
+  return { value: functionOrderFactor(m, o), details: { articles: m.articles, misplaced_share: Math.round(m.share * 1000) / 1000 } };
+}
+
+export const proseFunctionOrder = defineTerm({
+  meta: { name: "function_order", kind: "factor", version: "prose-function-order-1", roles: [], description: functionOrderTerm.description, options: z.object({ functionOrder: functionOrderOptions }).strict() },
+  measure: (_rows, { options, prepared }: { options: { functionOrder: FunctionOrderOptions }; prepared: readonly ProsePrepared[] }) => prepared.map((p) => functionOrderOutcome(p, options.functionOrder)),
+});
