@@ -106,7 +106,7 @@ describe("cache store", () => {
     expect(cli.status).toBe(0);
     // Artifacts and --json output spell keys in snake_case; the library's summary is camelCase TypeScript.
     const { fileBytes, ...rest } = summary;
-    expect(JSON.parse(cli.stdout)).toEqual({ ...rest, file_bytes: fileBytes });
+    expect(JSON.parse(cli.stdout)).toEqual({ ...rest, file_bytes: fileBytes, groups: rest.groups.map(({ valueBytes, ...g }) => ({ ...g, value_bytes: valueBytes })) });
     const missing = spawnSync(process.execPath, [join(import.meta.dirname, "..", "..", "bin", "foolsgold.js"), "cache", "stats", "--cache", join(dir, "absent.sqlite")], { encoding: "utf8" });
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/absent\.sqlite: no such file/);
