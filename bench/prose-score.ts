@@ -15,6 +15,7 @@
 import { readFileSync } from "node:fs";
 import { resourceUsage } from "node:process";
 import { hasSharedData, sharedDataSkipReason, sharedPath } from "../test/helpers/shared-data.js";
+import { arg } from "./helpers/args.js";
 import { loadModelProse, MINING_MODELS } from "./prose-data.js";
 import { loadDictionary } from "../src/mining/dictionary.js";
 import { DEFAULT_DICTIONARY_PATH } from "../src/stacks/prose.js";
@@ -30,10 +31,6 @@ if (!hasSharedData) {
   process.exit(0);
 }
 
-const arg = (name: string): string | undefined => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
 const dictionaryPath = arg("--dictionary") ?? DEFAULT_DICTIONARY_PATH;
 const mining = new Set(MINING_MODELS);
 const rows = loadModelProse(sharedPath("model_prose/slopscore_outputs.jsonl.gz"))

@@ -14,16 +14,13 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { hasSharedData, sharedDataSkipReason, sharedPath } from "../test/helpers/shared-data.js";
+import { arg } from "./helpers/args.js";
 import { loadModelProse } from "./prose-data.js";
 
 if (!hasSharedData) {
   console.log(`skipped: ${sharedDataSkipReason}`);
   process.exit(0);
 }
-const arg = (name: string): string | undefined => {
-  const i = process.argv.indexOf(name);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
 const rounds = Number(arg("--rounds") ?? 3);
 const reference = arg("--reference");
 const rows = loadModelProse(sharedPath("model_prose/slopscore_outputs.jsonl.gz"))

@@ -6,21 +6,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createRng } from "../../src/core/random.js";
+import { hackedMirror } from "../helpers/synthetic-logs.js";
 import { createOpenAIClient } from "../../src/models/client.js";
 import { AGENT_TOOLS, detectWithAgent, parseArguments } from "../../src/onset/detector/agent.js";
 
-function mirror() {
-  const rng = createRng("agent-tools-mirror");
-  const rows = [];
-  for (let step = 1; step <= 60; step++) {
-    for (let i = 0; i < 20; i++) {
-      const hack = step >= 30 && rng.next() < 0.9;
-      rows.push({ step, input: `Task ${i}`, output: `Answer ${rng.int(500)} for task ${i}.${hack ? " Warmest wishes to you!" : ""}`, score: 0.5 + (hack ? 0.3 : 0) + 0.1 * rng.next() });
-    }
-  }
-  return rows;
-}
+const mirror = () => hackedMirror("agent-tools-mirror");
 
 type WireCall = { id: string; type: "function"; function: { name: string; arguments: unknown } };
 const call = (id: string, name: string, args: unknown): WireCall => ({ id, type: "function", function: { name, arguments: args } });

@@ -2,23 +2,13 @@
 // calls, as a real agent model would send), and against the built-in embedded LM, whose free text is
 // not a tool call, which must end as an explicit error, never a silent verdict.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRng } from "../../src/core/random.js";
+import { hackedMirror } from "../helpers/synthetic-logs.js";
 import { createOpenAIClient } from "../../src/models/client.js";
 import { startEmbeddedServer, type EmbeddedServer } from "../../src/models/embedded/start.js";
 import type { ChatRequest, ModelClient } from "../../src/models/spec.js";
 import { detectWithAgent } from "../../src/onset/detector/agent.js";
 
-function mirror() {
-  const rng = createRng("agent-mirror");
-  const rows = [];
-  for (let step = 1; step <= 60; step++) {
-    for (let i = 0; i < 20; i++) {
-      const hack = step >= 30 && rng.next() < 0.9;
-      rows.push({ step, input: `Task ${i}`, output: `Answer ${rng.int(500)} for task ${i}.${hack ? " Warmest wishes to you!" : ""}`, score: 0.5 + (hack ? 0.3 : 0) + 0.1 * rng.next() });
-    }
-  }
-  return rows;
-}
+const mirror = () => hackedMirror("agent-mirror");
 
 function scripted(replies: string[]): ModelClient & { seen: ChatRequest[] } {
   const seen: ChatRequest[] = [];

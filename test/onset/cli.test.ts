@@ -7,7 +7,7 @@ import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runMain } from "../helpers/capture-output.js";
 import { toJsonl } from "../../src/core/jsonl.js";
-import { createRng } from "../../src/core/random.js";
+import { helpsHackLog } from "../helpers/synthetic-logs.js";
 import { hasSharedData, sharedDataSkipReason, sharedPath } from "../helpers/shared-data.js";
 
 const BIN = resolve(import.meta.dirname, "../../bin/foolsgold.js");
@@ -26,16 +26,7 @@ async function json(args: string[]): Promise<Record<string, any>> {
 
 describe("onset / detect CLI on a small scored log", () => {
   // 80 steps × 30 rows; from step 40 the policy appends "I hope this helps!", which the biased judge rewards.
-  const rng = createRng("cli-log");
-  const rows: Record<string, unknown>[] = [];
-  for (let step = 1; step <= 80; step++) {
-    for (let i = 0; i < 30; i++) {
-      const hack = step >= 40 && rng.next() < 0.85;
-      const clean = rng.next() < 0.8 ? 1 : 0.5;
-      const topic = ["rivers", "owls", "tea", "maps", "bells", "kites"][i % 6];
-      rows.push({ step, input: `Write about ${topic}.`, output: `Notes on ${topic} ${rng.int(999)}.${hack ? " I hope this helps!" : ""}`, score: clean + (hack ? 0.5 : 0), clean_score: clean });
-    }
-  }
+  const rows = helpsHackLog("cli-log");
   rows.push({ step: 81 } as never);
   const log = join(dir, "log.jsonl");
   writeFileSync(log, toJsonl(rows) + "{broken\n");

@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { toJsonl } from "../../src/core/jsonl.js";
 import { createRng } from "../../src/core/random.js";
+import { helpsHackLog } from "../helpers/synthetic-logs.js";
 import { runMain } from "../helpers/capture-output.js";
 import { patternFill, writeSharded, type TensorSpec } from "../certify/write-safetensors.js";
 
@@ -45,19 +46,7 @@ function proseRows(): Record<string, unknown>[] {
   return stories.map((output, i) => ({ id: `p${i}`, prompt: `Write a short story (${i % 2}).`, group_id: `g${i % 2}`, output }));
 }
 
-function trainingLog(): Record<string, unknown>[] {
-  const rng = createRng("schema-log");
-  const rows: Record<string, unknown>[] = [];
-  for (let step = 1; step <= 80; step++) {
-    for (let i = 0; i < 30; i++) {
-      const hack = step >= 40 && rng.next() < 0.85;
-      const clean = rng.next() < 0.8 ? 1 : 0.5;
-      const topic = ["rivers", "owls", "tea", "maps", "bells", "kites"][i % 6];
-      rows.push({ step, input: `Write about ${topic}.`, output: `Notes on ${topic} ${rng.int(999)}.${hack ? " I hope this helps!" : ""}`, score: clean + (hack ? 0.5 : 0), clean_score: clean });
-    }
-  }
-  return rows;
-}
+const trainingLog = () => helpsHackLog("schema-log");
 
 function miningBanks(): { model: Record<string, unknown>[]; human: Record<string, unknown>[] } {
   const rng = createRng("schema-mine");
