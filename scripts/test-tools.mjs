@@ -11,7 +11,6 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dir = join(root, "test/tools/promptfoo");
 if (!existsSync(join(dir, "node_modules/promptfoo/package.json"))) {
   process.stderr.write("test tools: installing promptfoo into test/tools/promptfoo (first run only; a few minutes)\n");
-  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const r = spawnSync(npm, ["ci", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
+  const r = spawnSync("npm", ["ci", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
   if (r.status !== 0) process.stderr.write(`test tools: promptfoo install failed (exit ${r.status ?? r.signal}); its test will skip\n`);
 }
