@@ -235,6 +235,18 @@ function presetFigures(options: (typeof PRESETS)[keyof typeof PRESETS]) {
   const h2 = scoreAll(corpora.hannaHuman.mining, r2);
   const m2 = scoreAll(hannaModelFold2.map((s) => s.row), r2);
   const passed = (xs: Scored[]) => xs.filter((x) => !x.gated);
+  // The opener rule's effect on the reward: each reply's reward with the rule over its reward with the
+  // rule ablated, on the same dictionaries. The seed preset's rule is its opener factor, so this is that
+  // factor exactly; the hardened rule is the mined opener templates in slop plus the loose guard, so the
+  // ablation also drops the templates (mode `seed` compiles the dictionary without them and calibrates
+  // slop without them) with the factor `off`. AUC > 0.5: the rule costs human stories less.
+  const ablated = { ...options, openers: { ...options.openers, mode: "seed" as const }, off: [...(options.off ?? []), "openers" as const] };
+  const [a1, a2] = [new ProseReward(dictionary, ablated), new ProseReward(swapped, ablated)];
+  const effect = (withRule: Scored[], without: Scored[]) =>
+    withRule.flatMap((x, i) => (x.gated || without[i].gated || without[i].value <= 0 ? [] : [x.value / without[i].value]));
+  const effectAuc = (h: Scored[], hAblated: Scored[], m: Scored[], mAblated: Scored[]) => aucReport(effect(h, hAblated), effect(m, mAblated));
+  const [ah1, am1, ah2, am2] = [scoreAll(corpora.hannaHuman.heldOut, a1), scoreAll(hannaModelMatched.map((s) => s.row), a1), scoreAll(corpora.hannaHuman.mining, a2), scoreAll(hannaModelFold2.map((s) => s.row), a2)];
+  const [ahh, acm] = [scoreAll(corpora.humanHeldOut, a1), scoreAll(cm.map((s) => s.row), a1)];
   // Fewer opener-template hits is more human-like, so the AUC reads P(human has fewer).
   const templateAuc = (h: Scored[], m: Scored[]) => aucReport(passed(h).map((x) => -(x.per1k.opener_template ?? 0)), passed(m).map((x) => -(x.per1k.opener_template ?? 0)));
   return {
@@ -247,6 +259,12 @@ function presetFigures(options: (typeof PRESETS)[keyof typeof PRESETS]) {
       creative: termAucs(hh, cm).openers,
       hanna_matched: termAucs(h1, m1).openers,
       hanna_cross_fit: termAucs([...h1, ...h2], [...m1, ...m2]).openers,
+    },
+    opener_rule_effect_auc: {
+      design: "AUC of reward(with the opener rule) / reward(rule ablated), human vs model, replies that pass the gates; the seed rule is its factor, the hardened rule is templates in slop + the guard",
+      creative: effectAuc(hh, ahh, cm, acm),
+      hanna_matched: effectAuc(h1, ah1, m1, am1),
+      hanna_cross_fit: effectAuc([...h1, ...h2], [...ah1, ...ah2], [...m1, ...m2], [...am1, ...am2]),
     },
     opener_template_hits_auc: options.openers.mode === "templates" ? { creative: templateAuc(hh, cm), hanna_cross_fit: templateAuc([...h1, ...h2], [...m1, ...m2]) } : "not counted in this preset",
     term_aucs_hanna_cross_fit: termAucs([...h1, ...h2], [...m1, ...m2]),
