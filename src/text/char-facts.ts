@@ -5,6 +5,7 @@
 // NFD decomposes each code point on its own and only reorders marks, so a text's NFD counts are the sums
 // of its code points' counts.
 import { CONFUSABLE_TO_ASCII } from "./confusables.js";
+import { HOMOGLYPHS } from "./homoglyphs.js";
 
 export const F_MARK = 2;
 export const F_LETTER = 4;
@@ -14,10 +15,15 @@ const NFD_LETTERS_SHIFT = 5;
 export const F_CONFUSABLE = 128;
 /** The apostrophe or one of its look-alikes. */
 export const F_APOSTROPHE = 256;
+/** A number (\p{N}). */
+export const F_NUMBER = 512;
+/** A key of the short homoglyph list (./homoglyphs.ts), or a fullwidth form. */
+export const F_HOMOGLYPH = 1024;
 const COMPUTED = 1;
 
 const MARK = /\p{M}/u;
 const LETTER = /\p{L}/u;
+const NUMBER = /\p{N}/u;
 
 const bmp = new Uint16Array(0x10000);
 const astral = new Map<number, number>();
@@ -37,7 +43,9 @@ function compute(cp: number): number {
     (marks << NFD_MARKS_SHIFT) |
     (letters << NFD_LETTERS_SHIFT) |
     (CONFUSABLE_TO_ASCII.has(ch) || (cp >= 0xff01 && cp <= 0xff5e) ? F_CONFUSABLE : 0) |
-    (ch === "'" || CONFUSABLE_TO_ASCII.get(ch) === "'" ? F_APOSTROPHE : 0)
+    (ch === "'" || CONFUSABLE_TO_ASCII.get(ch) === "'" ? F_APOSTROPHE : 0) |
+    (NUMBER.test(ch) ? F_NUMBER : 0) |
+    (Object.hasOwn(HOMOGLYPHS, ch) || (cp >= 0xff01 && cp <= 0xff5e) ? F_HOMOGLYPH : 0)
   );
 }
 
@@ -56,6 +64,19 @@ export function charFacts(cp: number): number {
 export const nfdMarks = (facts: number): number => (facts >> NFD_MARKS_SHIFT) & 3;
 /** Letters in the code point's NFD form. */
 export const nfdLetters = (facts: number): number => (facts >> NFD_LETTERS_SHIFT) & 3;
+
+const NON_ASCII_G = /[^\u0000-\u007f]/g;
+
+/** Whether any code point of s has one of the facts in `mask` (a native search visits the non-ASCII ones only). */
+export function hasFact(s: string, mask: number): boolean {
+  NON_ASCII_G.lastIndex = 0;
+  for (let m = NON_ASCII_G.exec(s); m !== null; m = NON_ASCII_G.exec(s)) {
+    const cp = codePointAt(s, m.index);
+    if (cp > 0xffff) NON_ASCII_G.lastIndex++;
+    if (charFacts(cp) & mask) return true;
+  }
+  return false;
+}
 
 /** The code point at i of s (UTF-16), as `for…of` reads it; its length is 2 when it is above U+FFFF. */
 export function codePointAt(s: string, i: number): number {

@@ -1,7 +1,7 @@
 // Cleanup before length and language checks (SPEC §3, seed 002): markup, invisible characters, Zalgo
 // floods and homoglyphs. Each step is a pure string → string function with a fast path that returns the
 // input untouched when there is nothing to do, so cleaning ordinary prose costs one scan per step.
-import { charFacts, codePointAt, F_APOSTROPHE, F_CONFUSABLE, F_LETTER, F_MARK, nfdLetters, nfdMarks } from "./char-facts.js";
+import { charFacts, codePointAt, F_APOSTROPHE, F_CONFUSABLE, F_HOMOGLYPH, F_LETTER, F_MARK, hasFact, nfdLetters, nfdMarks } from "./char-facts.js";
 import { CONFUSABLE_TO_ASCII } from "./confusables.js";
 import { HOMOGLYPHS, HOMOGLYPH_CHAR } from "./homoglyphs.js";
 import { stripRoleplayMeta } from "./roleplay-meta.js";
@@ -89,7 +89,6 @@ export function stripInvisible(s: string): string {
 
 // ----------------------------------------------------------------------------------------------- Zalgo
 
-const ANY_MARK = /\p{M}/u;
 const MARK_CLUSTER = /(\P{M})(\p{M}+)/gu;
 const LEFTOVER_MARKS = /\p{M}+/gu;
 /** Scripts without precomposed letters (Devanagari, Thai, Hebrew points) stack at most two marks. */
@@ -108,7 +107,7 @@ function hasPrecomposedDiacritics(base: string): boolean {
  * a flood of three or more loses them all. Clusters that keep marks come out NFC.
  */
 export function stripZalgo(s: string): string {
-  if (!ANY_MARK.test(s)) return s;
+  if (!hasFact(s, F_MARK)) return s;
   // Clusters are handled one by one (a precomposed é followed by marks is still one cluster), so text
   // without combining marks is never re-normalized.
   return s
@@ -192,7 +191,7 @@ function foldWord(word: string): string {
  * Latin: `foldHomoglyphs("Неllо")` (Cyrillic Н, е, о) → "Hello", while "Привет" stays Cyrillic.
  */
 export function foldHomoglyphs(s: string): string {
-  if (!HOMOGLYPH_CHAR.test(s)) return s;
+  if (!hasFact(s, F_HOMOGLYPH)) return s;
   let out = s.replace(LETTER_RUN, (w) => (HOMOGLYPH_CHAR.test(w) ? foldWord(w) : w));
   if (/[\uFF01-\uFF5E]/.test(out)) out = out.replace(/[\uFF01-\uFF5E]/g, foldChar);
   return out;

@@ -57,12 +57,27 @@ export class Lexicon {
 
   /** Surface id of text.slice(start, end), which must already be lower-cased with apostrophes folded. */
   surfaceIn(text: string, start: number, end: number): number {
-    const hash = hashRange(text, start, end);
+    const id = this.findIn(text, start, end);
+    return id >= 0 ? id : this.surface(text.slice(start, end));
+  }
+
+  /** As surfaceIn, with `raw` the hashStep fold of its code units from HASH_SEED (taken while reading them). */
+  surfaceHashed(text: string, start: number, end: number, raw: number): number {
+    const id = this.findHashed(text, start, end, finishHash(raw));
+    return id >= 0 ? id : this.surface(text.slice(start, end));
+  }
+
+  /** As surfaceIn, but -1 for a word never seen (nothing is added). */
+  findIn(text: string, start: number, end: number): number {
+    return this.findHashed(text, start, end, hashRange(text, start, end));
+  }
+
+  private findHashed(text: string, start: number, end: number, hash: number): number {
     const mask = this.table.length - 1;
     const length = end - start;
     for (let k = hash & mask; ; k = (k + 1) & mask) {
       const id = this.table[k];
-      if (id < 0) break;
+      if (id < 0) return -1;
       if (this.surfaceHash[id] !== hash) continue;
       const s = this.surfaces[id];
       if (s.length !== length) continue;
@@ -75,7 +90,6 @@ export class Lexicon {
       }
       if (same) return id;
     }
-    return this.surface(text.slice(start, end));
   }
 
   private insertHashed(id: number, hash: number): void {
@@ -115,10 +129,14 @@ export class Lexicon {
 }
 
 /** FNV-1a over UTF-16 code units, folded to a small integer whose low bits (the table index) depend on every unit. */
+export const HASH_SEED = 0x811c9dc5;
+export const hashStep = (h: number, unit: number): number => Math.imul(h ^ unit, 0x01000193);
+const finishHash = (h: number): number => (h ^ (h >>> 15)) & 0x3fffffff;
+
 function hashRange(text: string, start: number, end: number): number {
-  let h = 0x811c9dc5;
-  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return (h ^ (h >>> 15)) & 0x3fffffff;
+  let h = HASH_SEED;
+  for (let i = start; i < end; i++) h = hashStep(h, text.charCodeAt(i));
+  return finishHash(h);
 }
 
 function lemmaOf(word: string): string {

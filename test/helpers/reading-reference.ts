@@ -5,6 +5,8 @@ import { createRng } from "../../src/core/random.js";
 import { CONFUSABLE_TO_ASCII } from "../../src/text/confusables.js";
 import { HOMOGLYPHS } from "../../src/text/homoglyphs.js";
 import { stripZalgo } from "../../src/text/cleanup.js";
+import { commonEnglishRatio, isCommonEnglish } from "../../src/text/english.js";
+import { words } from "../../src/text/tokenize.js";
 
 const MARK_CLUSTER = /(\P{M})(\p{M}+)/gu;
 const MARK_CHAR = /\p{M}/u;
@@ -78,6 +80,8 @@ const PIECES = [
   "\ud800", "\udc00", "\ud835", "\udc1a",
   "—", "–", "…", "“", "”", "«", "»", "\u00a0",
   "<b>", "</b>", "<br>", "<!-- x -->", "&amp;", "&#39;", "&rsquo;", "```\n", "~~~\n", "((", "))", "(OOC: ", "[OOC: ", "# ", "> ", "**", "HP: 10\n",
+  "Σ", "ΑΣ.Α", "İstanbul", "ΟΔΟΣ", "ß", "ẞ", "Ǆ", "²", "٣", "Ⅻ", "x́y",
+  " the ", " and ", " of ", " harbour ", " Kestrel ", " said ", " zyxwv ", " Elowen ", "THE", "Said",
   "don't", "wasn’t", "it’s", "I’m", "rock’n’roll", "’tis", "dogs’ ", "''", "’’",
 ] as const;
 
@@ -95,4 +99,11 @@ export function trickyStrings(seed: string, count: number, maxPieces = 40): stri
     out.push(s);
   }
   return out;
+}
+
+/** languageStats' figures for text that carries markup, as they were computed: cleanText, words, filters. */
+export function referenceMarkupLanguage(cleaned: string, seen: Set<string>): { words: number; commonEnglish: number } {
+  const tokens = words(cleaned);
+  const counted = tokens.filter((t) => isCommonEnglish(t) || !seen.has(t));
+  return { words: tokens.length, commonEnglish: counted.length ? commonEnglishRatio(counted) : 1 };
 }

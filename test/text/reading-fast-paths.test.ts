@@ -1,8 +1,12 @@
 // The reading passes' fast paths (issue 20) give what the regex versions gave, on generated strings
 // full of marks, look-alikes, apostrophes, surrogates and markup, and at the mark budget's edge.
 import { describe, expect, it } from "vitest";
-import { foldConfusables, normalizeMarks } from "../../src/text/cleanup.js";
-import { referenceFoldConfusables, referenceNormalizeMarks, trickyStrings } from "../helpers/reading-reference.js";
+import { languageStats } from "../../src/terms/prose/language.js";
+import { cleanText, foldConfusables, normalizeMarks } from "../../src/text/cleanup.js";
+import { Lexicon } from "../../src/text/lexicon.js";
+import { createBuffers, scanText } from "../../src/text/scan.js";
+import { forEachWordRange, words } from "../../src/text/tokenize.js";
+import { referenceFoldConfusables, referenceMarkupLanguage, referenceNormalizeMarks, trickyStrings } from "../helpers/reading-reference.js";
 
 const strings = trickyStrings("reading-fast-paths", 4000);
 
@@ -39,5 +43,31 @@ describe("foldConfusables fast path", () => {
   it("folds look-alikes inside words only, across astral letters and apostrophe look-alikes", () => {
     expect(foldConfusables("wasnʼt 𝐡𝐞𝐥𝐥𝐨 Неllо, Привет’s ’tis dogs’ ＡＢ！")).toBe(referenceFoldConfusables("wasnʼt 𝐡𝐞𝐥𝐥𝐨 Неllо, Привет’s ’tis dogs’ ＡＢ！"));
     expect(foldConfusables("wasnʼt 𝐡𝐞𝐥𝐥𝐨 Неllо")).toBe("wasn't hello Hello");
+  });
+});
+
+describe("forEachWordRange", () => {
+  it("walks the words the WORD pattern of words() matches", () => {
+    const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*(?:['’][\p{L}\p{N}][\p{L}\p{N}\p{M}]*)*/gu;
+    for (const s of strings) {
+      const ranges: [number, number][] = [];
+      forEachWordRange(s, (a, b) => ranges.push([a, b]));
+      expect(ranges).toEqual([...s.matchAll(WORD)].map((m) => [m.index, m.index + m[0].length]));
+    }
+  });
+});
+
+describe("languageStats on text with markup", () => {
+  it("counts words and common English as words() over the cleaned text did", () => {
+    const lexicon = new Lexicon();
+    const buffers = createBuffers();
+    strings.forEach((s, k) => {
+      const text = `**${s}**`;
+      const prompt = strings[(k + 1) % strings.length];
+      const seen = new Set(words(prompt));
+      const lang = languageStats(text, scanText(text, lexicon, buffers), lexicon, prompt, () => seen);
+      const ref = referenceMarkupLanguage(cleanText(text), seen);
+      expect({ words: lang.words, commonEnglish: lang.commonEnglish }).toEqual(ref);
+    });
   });
 });

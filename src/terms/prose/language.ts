@@ -7,7 +7,7 @@
 import { cleanText } from "../../text/cleanup.js";
 import { commonEnglishRatio, isCommonEnglish } from "../../text/english.js";
 import { scriptOf, scriptShares, SCRIPTS, type Script, type ScriptShares } from "../../text/script.js";
-import { words } from "../../text/tokenize.js";
+import { forEachWordRange, words } from "../../text/tokenize.js";
 import { WORD_COMMON, type Lexicon } from "../../text/lexicon.js";
 import type { Scan } from "../../text/scan.js";
 
@@ -113,10 +113,9 @@ export function languageStats(text: string, scan: Scan, lexicon: Lexicon, prompt
   const foreign = foreignScript(text, prompt, script);
   if (MARKUP.test(text)) {
     const cleaned = cleanText(text);
-    const tokens = words(cleaned);
     const seen = promptWords();
-    const counted = tokens.filter((t) => isCommonEnglish(t) || !seen.has(t));
-    return { cleaned, words: tokens.length, commonEnglish: counted.length ? commonEnglishRatio(counted) : 1, ...promptShare(seen), foreignLetters: foreign.letters, foreignScripts: foreign.scripts };
+    const c = commonCounts(cleaned, lexicon, seen);
+    return { cleaned, words: c.words, commonEnglish: c.counted ? c.common / c.counted : 1, ...promptShare(seen), foreignLetters: foreign.letters, foreignScripts: foreign.scripts };
   }
   const seen = prompt ? promptWords() : undefined;
   let counted = 0;
@@ -129,4 +128,33 @@ export function languageStats(text: string, scan: Scan, lexicon: Lexicon, prompt
     if (isCommon) common++;
   }
   return { cleaned: text, words: scan.n, commonEnglish: counted ? common / counted : 1, ...(seen ? promptShare(seen) : {}), foreignLetters: foreign.letters, foreignScripts: foreign.scripts };
+}
+
+/**
+ * Of `words(cleaned)`: how many, how many are counted (common English, or not taken from the prompt) and
+ * how many of those are common. The words are looked up where they lie in the lower-cased text (the
+ * lexicon's cached common-English flag), without a string per word; a text whose lower-casing depends
+ * on context (a capital sigma: final or not) or changes its length ("İ") takes words() word by word.
+ */
+function commonCounts(cleaned: string, lexicon: Lexicon, seen: Set<string>): { words: number; counted: number; common: number } {
+  let lower = cleaned.toLowerCase();
+  if (lower.length !== cleaned.length || cleaned.includes("\u03a3")) {
+    const tokens = words(cleaned);
+    const counted = tokens.filter((t) => isCommonEnglish(t) || !seen.has(t));
+    return { words: tokens.length, counted: counted.length, common: counted.filter((t) => isCommonEnglish(t)).length };
+  }
+  if (lower.includes("’")) lower = lower.replaceAll("’", "'");
+  let n = 0;
+  let counted = 0;
+  let common = 0;
+  forEachWordRange(cleaned, (start, end) => {
+    n++;
+    const sid = lexicon.findIn(lower, start, end);
+    const word = sid >= 0 ? lexicon.surfaces[sid] : lower.slice(start, end);
+    const isCommon = sid >= 0 ? (lexicon.surfaceFlags[sid] & WORD_COMMON) !== 0 : isCommonEnglish(word);
+    if (!isCommon && seen.has(word)) return;
+    counted++;
+    if (isCommon) common++;
+  });
+  return { words: n, counted, common };
 }
