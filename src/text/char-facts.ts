@@ -67,16 +67,19 @@ export const nfdLetters = (facts: number): number => (facts >> NFD_LETTERS_SHIFT
 
 const NON_ASCII_G = /[^\u0000-\u007f]/g;
 
-/** Whether any code point of s has one of the facts in `mask` (a native search visits the non-ASCII ones only). */
-export function hasFact(s: string, mask: number): boolean {
+/** Whether any non-ASCII code point of s passes `test` (a native search finds them). */
+export function someCodePoint(s: string, test: (cp: number) => boolean): boolean {
   NON_ASCII_G.lastIndex = 0;
   for (let m = NON_ASCII_G.exec(s); m !== null; m = NON_ASCII_G.exec(s)) {
     const cp = codePointAt(s, m.index);
     if (cp > 0xffff) NON_ASCII_G.lastIndex++;
-    if (charFacts(cp) & mask) return true;
+    if (test(cp)) return true;
   }
   return false;
 }
+
+/** Whether any code point of s has one of the facts in `mask`. */
+export const hasFact = (s: string, mask: number): boolean => someCodePoint(s, (cp) => (charFacts(cp) & mask) !== 0);
 
 /** The code point at i of s (UTF-16), as `for…of` reads it; its length is 2 when it is above U+FFFF. */
 export function codePointAt(s: string, i: number): number {

@@ -201,19 +201,26 @@ export function foldHomoglyphs(s: string): string {
 
 function foldConfusableWord(word: string): string {
   let folded = "";
+  let last = 0;
   let allFoldable = true;
   let latin = false;
-  for (const c of word) {
-    const twin = CONFUSABLE_TO_ASCII.get(c);
-    if (twin !== undefined) folded += twin;
-    else {
-      folded += c;
-      if (LATIN_LETTER.test(c)) latin = true;
-      else if (!MARK_CHAR.test(c)) allFoldable = false;
-    }
+  for (let i = 0; i < word.length; ) {
+    const cp = codePointAt(word, i);
+    const width = cp > 0xffff ? 2 : 1;
+    const f = charFacts(cp);
+    const twin = f & F_CONFUSABLE ? CONFUSABLE_TO_ASCII.get(word.slice(i, i + width)) : undefined;
+    if (twin !== undefined) {
+      folded += word.slice(last, i) + twin;
+      last = i + width;
+    } else if (isLatinLetter(cp)) latin = true;
+    else if ((f & F_MARK) === 0) allFoldable = false;
+    i += width;
   }
-  return allFoldable || latin ? folded : word;
+  return allFoldable || latin ? folded + word.slice(last) : word;
 }
+
+/** LATIN_LETTER's range, by code point. */
+const isLatinLetter = (cp: number): boolean => isAsciiLetter(cp) || (cp >= 0xc0 && cp <= 0x24f);
 
 /**
  * Folds look-alikes from Unicode's confusables table (src/text/confusables.ts) inside words that are

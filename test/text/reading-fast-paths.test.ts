@@ -1,7 +1,7 @@
 // The reading passes' fast paths (issue 20) give what the regex versions gave, on generated strings
 // full of marks, look-alikes, apostrophes, surrogates and markup, and at the mark budget's edge.
 import { describe, expect, it } from "vitest";
-import { languageStats } from "../../src/terms/prose/language.js";
+import { languageStats, onlyLatin } from "../../src/terms/prose/language.js";
 import { cleanText, foldConfusables, normalizeMarks } from "../../src/text/cleanup.js";
 import { Lexicon } from "../../src/text/lexicon.js";
 import { createBuffers, scanText } from "../../src/text/scan.js";
@@ -69,5 +69,14 @@ describe("languageStats on text with markup", () => {
       const ref = referenceMarkupLanguage(cleanText(text), seen);
       expect({ words: lang.words, commonEnglish: lang.commonEnglish }).toEqual(ref);
     });
+  });
+});
+
+describe("onlyLatin", () => {
+  it("agrees with the pattern it replaced: Latin, punctuation, symbols and emoji only", () => {
+    const ONLY_LATIN = /^[\u0000-\u024F\u1E00-\u1EFF\u2000-\u2BFF\u3000-\u3002\uFE00-\uFE0F\u{1F000}-\u{1FFFF}]*$/u;
+    const cases = [...strings, "plain", "café — “quoted” 😂", "我很好", "a\ud800b", "Ｆ", "\u3003"];
+    expect(cases.filter((s) => onlyLatin(s) !== ONLY_LATIN.test(s))).toEqual([]);
+    expect(cases.some((s) => onlyLatin(s)) && cases.some((s) => !onlyLatin(s))).toBe(true);
   });
 });

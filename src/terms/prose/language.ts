@@ -7,6 +7,7 @@
 import { cleanText } from "../../text/cleanup.js";
 import { commonEnglishRatio, isCommonEnglish } from "../../text/english.js";
 import { scriptOf, scriptShares, SCRIPTS, type Script, type ScriptShares } from "../../text/script.js";
+import { someCodePoint } from "../../text/char-facts.js";
 import { forEachWordRange, words } from "../../text/tokenize.js";
 import { WORD_COMMON, type Lexicon } from "../../text/lexicon.js";
 import type { Scan } from "../../text/scan.js";
@@ -23,7 +24,7 @@ export interface LanguageStats {
 }
 
 /** Characters that can only come from Latin script, punctuation, symbols or emoji. */
-const ONLY_LATIN = /^[\u0000-\u024F\u1E00-\u1EFF\u2000-\u2BFF\u3000-\u3002\uFE00-\uFE0F\u{1F000}-\u{1FFFF}]*$/u;
+export const onlyLatin = (s: string): boolean => !someCodePoint(s, (cp) => !((cp >= 0x80 && cp <= 0x24f) || (cp >= 0x1e00 && cp <= 0x1eff) || (cp >= 0x2000 && cp <= 0x2bff) || (cp >= 0x3000 && cp <= 0x3002) || (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0x1f000 && cp <= 0x1ffff)));
 const MARKUP = /[<&`#]|\]\(|\*\*|__/;
 const MARK = /\p{M}/u;
 
@@ -38,7 +39,7 @@ function promptShare(promptWords: Set<string>): { promptCommonEnglish?: number }
  * symbols is a text face such as ಠ_ಠ or ¯\_(ツ)_/¯.
  */
 export function foreignScript(reply: string, prompt: string, mode: "runs" | "characters" = "runs"): { letters: number; scripts: string[] } {
-  if (ONLY_LATIN.test(reply)) return { letters: 0, scripts: [] };
+  if (onlyLatin(reply)) return { letters: 0, scripts: [] };
   const p = scriptShares(prompt);
   const counts = mode === "runs" ? foreignRuns(reply, p) : foreignCharacters(reply, p);
   const scripts = SCRIPTS.filter((s) => counts.has(s));
