@@ -141,22 +141,33 @@ function sameRows(a: Pipeline, b: Pipeline): { rows: number; identical: number; 
 const load0 = loadavg()[0];
 const configs = pipes.flatMap((p) => pieces(p).map((x) => ({ label: p.label, ...x })));
 for (const c of configs) c.run();
-const best = configs.map(() => Infinity);
+const times: number[][] = configs.map(() => []);
 for (let k = 0; k < ROUNDS; k++) {
   configs.forEach((c, i) => {
     const c0 = cpu();
     c.run();
-    best[i] = Math.min(best[i], cpu() - c0);
+    times[i].push(cpu() - c0);
   });
 }
 const round = (x: number, d: number): number => Math.round(x * 10 ** d) / 10 ** d;
-const results = configs.map((c, i) => ({ checkout: c.label, piece: c.name, cpu_s: round(best[i], 3), words_per_cpu_s: Math.round(words / best[i]) }));
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const results = configs.map((c, i) => {
+  const best = Math.min(...times[i]);
+  return { checkout: c.label, piece: c.name, cpu_s_best: round(best, 3), cpu_s_rounds: times[i].map((t) => round(t, 3)), words_per_cpu_s: Math.round(words / best) };
+});
+// Speed-up per round (baseline CPU / this CPU, the two run back to back in the same round), so load that
+// changes between rounds cancels; the median and range over the rounds are given.
 const ratios = baselineDir
-  ? results
-      .filter((r) => r.checkout === pipes[0].label)
-      .map((r) => {
-        const base = results.find((b) => b.checkout !== pipes[0].label && b.piece === r.piece)!;
-        return { piece: r.piece, speedup_vs_baseline: round(base.cpu_s / r.cpu_s, 2) };
+  ? configs
+      .map((c, i) => ({ c, i }))
+      .filter(({ c }) => c.label === pipes[0].label)
+      .map(({ c, i }) => {
+        const j = configs.findIndex((b) => b.label !== pipes[0].label && b.name === c.name);
+        const paired = times[i].map((t, k) => times[j][k] / t);
+        return { piece: c.name, speedup_best: round(Math.min(...times[j]) / Math.min(...times[i]), 2), speedup_median_of_rounds: round(median(paired), 2), speedup_range: [round(Math.min(...paired), 2), round(Math.max(...paired), 2)] };
       })
   : undefined;
 console.log(
@@ -167,7 +178,7 @@ console.log(
       results,
       ...(ratios ? { ratios, same_prepared_rows: sameRows(pipes[0], pipes[1]) } : {}),
       load_average_1m: { before: round(load0, 2), after: round(loadavg()[0], 2) },
-      note: `CPU seconds of this process (user+system), best of ${ROUNDS} interleaved rounds after one warm-up round; words = whitespace-separated tokens of the raw outputs`,
+      note: `CPU seconds of this process (user+system) per piece over all ${rows.length} rows, ${ROUNDS} interleaved rounds after one warm-up round (best and every round given); words = whitespace-separated tokens of the raw outputs; speed-ups are baseline CPU / this checkout's CPU`,
     },
     null,
     2,
