@@ -236,6 +236,7 @@ export function foldConfusables(s: string): string {
   let out = "";
   let last = 0;
   let any = false;
+  let wide = false;
   NON_ASCII_G.lastIndex = 0;
   for (let m = NON_ASCII_G.exec(s); m !== null; m = NON_ASCII_G.exec(s)) {
     const cp = codePointAt(s, m.index);
@@ -246,6 +247,8 @@ export function foldConfusables(s: string): string {
     while (from > 0 && !isWordBreak(s.charCodeAt(from - 1))) from--;
     let to = m.index + 1;
     while (to < s.length && !isWordBreak(s.charCodeAt(to))) to++;
+    // Every fullwidth form is a look-alike, so each lies in one of these stretches.
+    for (let k = from; k < to && !wide; k++) wide = s.charCodeAt(k) >= 0xff01 && s.charCodeAt(k) <= 0xff5e;
     for (const [start, end] of foldableWords(s, from, to)) {
       out += s.slice(last, start) + foldConfusableWord(s.slice(start, end));
       last = end;
@@ -254,8 +257,7 @@ export function foldConfusables(s: string): string {
   }
   if (!any) return s;
   out += s.slice(last);
-  if (/[\uFF01-\uFF5E]/.test(out)) out = out.replace(/[\uFF01-\uFF5E]/g, foldChar);
-  return out;
+  return wide ? out.replace(/[\uFF01-\uFF5E]/g, foldChar) : out;
 }
 
 /** An ASCII character that no word holds. */
