@@ -1,6 +1,7 @@
 // Cleanup before length and language checks (SPEC §3, seed 002): markup, invisible characters, Zalgo
 // floods and homoglyphs. Each step is a pure string → string function with a fast path that returns the
 // input untouched when there is nothing to do, so cleaning ordinary prose costs one scan per step.
+import { charFacts, codePointAt, F_APOSTROPHE, F_CONFUSABLE, F_HOMOGLYPH, F_LETTER, F_MARK, hasFact, nfdLetters, nfdMarks } from "./char-facts.js";
 import { CONFUSABLE_TO_ASCII } from "./confusables.js";
 import { HOMOGLYPHS, HOMOGLYPH_CHAR } from "./homoglyphs.js";
 import { stripRoleplayMeta } from "./roleplay-meta.js";
@@ -88,7 +89,6 @@ export function stripInvisible(s: string): string {
 
 // ----------------------------------------------------------------------------------------------- Zalgo
 
-const ANY_MARK = /\p{M}/u;
 const MARK_CLUSTER = /(\P{M})(\p{M}+)/gu;
 const LEFTOVER_MARKS = /\p{M}+/gu;
 /** Scripts without precomposed letters (Devanagari, Thai, Hebrew points) stack at most two marks. */
@@ -107,7 +107,7 @@ function hasPrecomposedDiacritics(base: string): boolean {
  * a flood of three or more loses them all. Clusters that keep marks come out NFC.
  */
 export function stripZalgo(s: string): string {
-  if (!ANY_MARK.test(s)) return s;
+  if (!hasFact(s, F_MARK)) return s;
   // Clusters are handled one by one (a precomposed é followed by marks is still one cluster), so text
   // without combining marks is never re-normalized.
   return s
@@ -125,24 +125,42 @@ export function stripZalgo(s: string): string {
  * from Latin, Greek and Cyrillic letters. Within the budget it is stripZalgo. The result is NFC.
  */
 export function normalizeMarks(s: string, budget: number): string {
-  if (!NON_ASCII.test(s)) return s;
-  const decomposed = s.normalize("NFD");
+  // The decomposed text's marks and letters are sums over code points (./char-facts.ts), so the text
+  // need not be decomposed to count them: a native search visits its non-ASCII characters only, and a
+  // reply within budget that holds no combining mark (nearly all) comes back as it is.
   let marks = 0;
-  let letters = 0;
-  for (const ch of decomposed) {
-    if (MARK_CHAR.test(ch)) marks++;
-    else if (LETTER_CHAR.test(ch)) letters++;
+  let otherLetters = 0;
+  let hasMark = false;
+  NON_ASCII_G.lastIndex = 0;
+  for (let m = NON_ASCII_G.exec(s); m !== null; m = NON_ASCII_G.exec(s)) {
+    const cp = codePointAt(s, m.index);
+    if (cp > 0xffff) NON_ASCII_G.lastIndex++;
+    const f = charFacts(cp);
+    marks += nfdMarks(f);
+    otherLetters += nfdLetters(f);
+    if (f & F_MARK) hasMark = true;
   }
-  if (marks <= Math.max(MIN_MARK_BUDGET, (budget * letters) / 100)) return stripZalgo(s);
+  if (marks <= MIN_MARK_BUDGET || marks <= Math.max(MIN_MARK_BUDGET, (budget * (asciiLetters(s) + otherLetters)) / 100)) {
+    return hasMark ? stripZalgo(s) : s;
+  }
+  const decomposed = s.normalize("NFD");
   const bare = decomposed.replace(MARK_CLUSTER, (whole, base: string) => (hasPrecomposedDiacritics(base) ? base : whole));
   return stripZalgo(bare).normalize("NFC");
 }
 
-const NON_ASCII = /[^\u0000-\u007f]/;
+const NON_ASCII_G = /[^\u0000-\u007f]/g;
+
+function asciiLetters(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) if (isAsciiLetter(s.charCodeAt(i))) n++;
+  return n;
+}
+
+const isAsciiLetter = (c: number): boolean => (c | 32) >= 97 && (c | 32) <= 122;
+
 /** A few accented names or words are never a flood, however short the text. */
 const MIN_MARK_BUDGET = 8;
 const MARK_CHAR = /\p{M}/u;
-const LETTER_CHAR = /\p{L}/u;
 
 // ------------------------------------------------------------------------------------------ homoglyphs
 
@@ -173,7 +191,7 @@ function foldWord(word: string): string {
  * Latin: `foldHomoglyphs("Неllо")` (Cyrillic Н, е, о) → "Hello", while "Привет" stays Cyrillic.
  */
 export function foldHomoglyphs(s: string): string {
-  if (!HOMOGLYPH_CHAR.test(s)) return s;
+  if (!hasFact(s, F_HOMOGLYPH)) return s;
   let out = s.replace(LETTER_RUN, (w) => (HOMOGLYPH_CHAR.test(w) ? foldWord(w) : w));
   if (/[\uFF01-\uFF5E]/.test(out)) out = out.replace(/[\uFF01-\uFF5E]/g, foldChar);
   return out;
@@ -181,27 +199,28 @@ export function foldHomoglyphs(s: string): string {
 
 // ----------------------------------------------------------------------------------------- confusables
 
-const APOSTROPHES = [...CONFUSABLE_TO_ASCII].filter(([, to]) => to === "'").map(([from]) => from).join("");
-const escapeClass = (chars: string): string => chars.replace(/[\\\]^-]/g, "\\$&");
-/** A word: letters and marks, with apostrophe look-alikes inside it ("wasnʼt"). */
-const CONFUSABLE_WORD = new RegExp(`[\\p{L}\\p{M}]+(?:[${escapeClass(APOSTROPHES)}'][\\p{L}\\p{M}]+)*`, "gu");
-const CONFUSABLE_CHAR = new RegExp(`[${escapeClass([...CONFUSABLE_TO_ASCII.keys()].join(""))}\\uFF01-\\uFF5E]`, "u");
-
 function foldConfusableWord(word: string): string {
   let folded = "";
+  let last = 0;
   let allFoldable = true;
   let latin = false;
-  for (const c of word) {
-    const twin = CONFUSABLE_TO_ASCII.get(c);
-    if (twin !== undefined) folded += twin;
-    else {
-      folded += c;
-      if (LATIN_LETTER.test(c)) latin = true;
-      else if (!MARK_CHAR.test(c)) allFoldable = false;
-    }
+  for (let i = 0; i < word.length; ) {
+    const cp = codePointAt(word, i);
+    const width = cp > 0xffff ? 2 : 1;
+    const f = charFacts(cp);
+    const twin = f & F_CONFUSABLE ? CONFUSABLE_TO_ASCII.get(word.slice(i, i + width)) : undefined;
+    if (twin !== undefined) {
+      folded += word.slice(last, i) + twin;
+      last = i + width;
+    } else if (isLatinLetter(cp)) latin = true;
+    else if ((f & F_MARK) === 0) allFoldable = false;
+    i += width;
   }
-  return allFoldable || latin ? folded : word;
+  return allFoldable || latin ? folded + word.slice(last) : word;
 }
+
+/** LATIN_LETTER's range, by code point. */
+const isLatinLetter = (cp: number): boolean => isAsciiLetter(cp) || (cp >= 0xc0 && cp <= 0x24f);
 
 /**
  * Folds look-alikes from Unicode's confusables table (src/text/confusables.ts) inside words that are
@@ -210,9 +229,73 @@ function foldConfusableWord(word: string): string {
  * or is made only of look-alikes, so real Cyrillic or Greek words ("Привет", "λόγος") stay.
  */
 export function foldConfusables(s: string): string {
-  if (!CONFUSABLE_CHAR.test(s)) return s;
-  let out = s.replace(CONFUSABLE_WORD, (w) => (CONFUSABLE_CHAR.test(w) ? foldConfusableWord(w) : w));
-  if (/[\uFF01-\uFF5E]/.test(out)) out = out.replace(/[\uFF01-\uFF5E]/g, foldChar);
+  // Words are runs of letters and marks joined by one apostrophe or apostrophe look-alike with a letter
+  // or mark after it ("wasnʼt"); no word spans an ASCII character other than a letter or "'". So each
+  // look-alike (found by a native search over the non-ASCII characters) is read within the stretch
+  // between two such characters around it, and only the words holding one are rebuilt.
+  let out = "";
+  let last = 0;
+  let any = false;
+  let wide = false;
+  NON_ASCII_G.lastIndex = 0;
+  for (let m = NON_ASCII_G.exec(s); m !== null; m = NON_ASCII_G.exec(s)) {
+    const cp = codePointAt(s, m.index);
+    if (cp > 0xffff) NON_ASCII_G.lastIndex++;
+    if ((charFacts(cp) & F_CONFUSABLE) === 0) continue;
+    any = true;
+    let from = m.index;
+    while (from > 0 && !isWordBreak(s.charCodeAt(from - 1))) from--;
+    let to = m.index + 1;
+    while (to < s.length && !isWordBreak(s.charCodeAt(to))) to++;
+    // Every fullwidth form is a look-alike, so each lies in one of these stretches.
+    for (let k = from; k < to && !wide; k++) wide = s.charCodeAt(k) >= 0xff01 && s.charCodeAt(k) <= 0xff5e;
+    for (const [start, end] of foldableWords(s, from, to)) {
+      out += s.slice(last, start) + foldConfusableWord(s.slice(start, end));
+      last = end;
+    }
+    NON_ASCII_G.lastIndex = to;
+  }
+  if (!any) return s;
+  out += s.slice(last);
+  return wide ? out.replace(/[\uFF01-\uFF5E]/g, foldChar) : out;
+}
+
+/** An ASCII character that no word holds. */
+const isWordBreak = (c: number): boolean => c < 0x80 && c !== 39 && !isAsciiLetter(c);
+
+/** [start, end) of each word in s[from, to) that holds a look-alike; from and to are word breaks or the ends. */
+function foldableWords(s: string, from: number, to: number): [number, number][] {
+  const out: [number, number][] = [];
+  let i = from;
+  while (i < to) {
+    let cp = codePointAt(s, i);
+    let f = charFacts(cp);
+    if ((f & (F_LETTER | F_MARK)) === 0) {
+      i += cp > 0xffff ? 2 : 1;
+      continue;
+    }
+    const start = i;
+    let folds = false;
+    for (;;) {
+      while ((f & (F_LETTER | F_MARK)) !== 0) {
+        if (f & F_CONFUSABLE) folds = true;
+        i += cp > 0xffff ? 2 : 1;
+        if (i >= to) break;
+        cp = codePointAt(s, i);
+        f = charFacts(cp);
+      }
+      if (i >= to || (f & F_APOSTROPHE) === 0) break;
+      const next = i + (cp > 0xffff ? 2 : 1);
+      if (next >= to) break;
+      const nf = charFacts(codePointAt(s, next));
+      if ((nf & (F_LETTER | F_MARK)) === 0) break;
+      if (f & F_CONFUSABLE) folds = true;
+      i = next;
+      cp = codePointAt(s, i);
+      f = nf;
+    }
+    if (folds) out.push([start, i]);
+  }
   return out;
 }
 

@@ -31,8 +31,11 @@ export class Lexicon {
   private readonly surfaceIndex = new Map<string, number>();
   // The same surface ids in an open-addressing table keyed by a hash of the UTF-16 code units, so the
   // scanner can look a word up where it lies in the text, without slicing a string or hashing it twice.
-  private table = new Int32Array(1 << 16).fill(-1);
-  private readonly surfaceHash: number[] = [];
+  // A slot holds the id, the hash, and where the word's code units lie in one flat array, so a lookup
+  // reads two places in memory (the slot and the units) rather than the id's hash, string and characters.
+  private slots = new Int32Array(SLOT << 16).fill(-1);
+  private units = new Uint16Array(1 << 18);
+  private unitsUsed = 0;
   private readonly lemmaIndex = new Map<string, number>();
   /** Lemma string by lemma id. */
   readonly lemmas: string[] = [];
@@ -48,7 +51,7 @@ export class Lexicon {
     const id = this.surfaces.length;
     this.surfaceIndex.set(word, id);
     this.surfaces.push(word);
-    this.insertHashed(id, hashRange(word, 0, word.length));
+    this.insertHashed(id, word, hashRange(word, 0, word.length));
     const base = lemmaOf(word);
     this.surfaceLemma.push(this.lemmaId(base));
     this.surfaceFlags.push(classify(word, base));
@@ -57,41 +60,64 @@ export class Lexicon {
 
   /** Surface id of text.slice(start, end), which must already be lower-cased with apostrophes folded. */
   surfaceIn(text: string, start: number, end: number): number {
-    const hash = hashRange(text, start, end);
-    const mask = this.table.length - 1;
+    const id = this.findIn(text, start, end);
+    return id >= 0 ? id : this.surface(text.slice(start, end));
+  }
+
+  /** As surfaceIn, with `raw` the hashStep fold of its code units from HASH_SEED (taken while reading them). */
+  surfaceHashed(text: string, start: number, end: number, raw: number): number {
+    const id = this.findHashed(text, start, end, finishHash(raw));
+    return id >= 0 ? id : this.surface(text.slice(start, end));
+  }
+
+  /** As surfaceIn, but -1 for a word never seen (nothing is added). */
+  findIn(text: string, start: number, end: number): number {
+    return this.findHashed(text, start, end, hashRange(text, start, end));
+  }
+
+  private findHashed(text: string, start: number, end: number, hash: number): number {
+    const slots = this.slots;
+    const units = this.units;
+    const mask = (slots.length >> SLOT_SHIFT) - 1;
     const length = end - start;
     for (let k = hash & mask; ; k = (k + 1) & mask) {
-      const id = this.table[k];
-      if (id < 0) break;
-      if (this.surfaceHash[id] !== hash) continue;
-      const s = this.surfaces[id];
-      if (s.length !== length) continue;
-      let same = true;
-      for (let c = 0; c < length; c++) {
-        if (s.charCodeAt(c) !== text.charCodeAt(start + c)) {
-          same = false;
-          break;
-        }
-      }
-      if (same) return id;
+      const at = k << SLOT_SHIFT;
+      const id = slots[at];
+      if (id < 0) return -1;
+      if (slots[at + 1] !== hash || slots[at + 3] !== length) continue;
+      const from = slots[at + 2] - start;
+      let c = start;
+      while (c < end && units[from + c] === text.charCodeAt(c)) c++;
+      if (c === end) return id;
     }
-    return this.surface(text.slice(start, end));
   }
 
-  private insertHashed(id: number, hash: number): void {
-    this.surfaceHash[id] = hash;
-    if (2 * this.surfaces.length > this.table.length) {
-      this.table = new Int32Array(this.table.length * 2).fill(-1);
-      for (let other = 0; other < id; other++) this.place(other, this.surfaceHash[other]);
+  private insertHashed(id: number, word: string, hash: number): void {
+    if (this.unitsUsed + word.length > this.units.length) {
+      const grown = new Uint16Array(Math.max(this.units.length * 2, this.unitsUsed + word.length));
+      grown.set(this.units);
+      this.units = grown;
     }
-    this.place(id, hash);
+    const offset = this.unitsUsed;
+    for (let c = 0; c < word.length; c++) this.units[offset + c] = word.charCodeAt(c);
+    this.unitsUsed += word.length;
+    if (2 * (id + 1) > this.slots.length >> SLOT_SHIFT) {
+      const old = this.slots;
+      this.slots = new Int32Array(old.length * 2).fill(-1);
+      for (let at = 0; at < old.length; at += SLOT) if (old[at] >= 0) this.place(old[at], old[at + 1], old[at + 2], old[at + 3]);
+    }
+    this.place(id, hash, offset, word.length);
   }
 
-  private place(id: number, hash: number): void {
-    const mask = this.table.length - 1;
+  private place(id: number, hash: number, offset: number, length: number): void {
+    const mask = (this.slots.length >> SLOT_SHIFT) - 1;
     let k = hash & mask;
-    while (this.table[k] >= 0) k = (k + 1) & mask;
-    this.table[k] = id;
+    while (this.slots[k << SLOT_SHIFT] >= 0) k = (k + 1) & mask;
+    const at = k << SLOT_SHIFT;
+    this.slots[at] = id;
+    this.slots[at + 1] = hash;
+    this.slots[at + 2] = offset;
+    this.slots[at + 3] = length;
   }
 
   lemmaId(lemmaText: string): number {
@@ -115,10 +141,17 @@ export class Lexicon {
 }
 
 /** FNV-1a over UTF-16 code units, folded to a small integer whose low bits (the table index) depend on every unit. */
+export const HASH_SEED = 0x811c9dc5;
+/** Int32s per slot of the lookup table: id, hash, offset and length of the word's code units. */
+const SLOT_SHIFT = 2;
+const SLOT = 1 << SLOT_SHIFT;
+export const hashStep = (h: number, unit: number): number => Math.imul(h ^ unit, 0x01000193);
+const finishHash = (h: number): number => (h ^ (h >>> 15)) & 0x3fffffff;
+
 function hashRange(text: string, start: number, end: number): number {
-  let h = 0x811c9dc5;
-  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return (h ^ (h >>> 15)) & 0x3fffffff;
+  let h = HASH_SEED;
+  for (let i = start; i < end; i++) h = hashStep(h, text.charCodeAt(i));
+  return finishHash(h);
 }
 
 function lemmaOf(word: string): string {

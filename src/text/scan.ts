@@ -2,7 +2,7 @@
 // follows them, sentence numbers, and whether each word sits in dialogue, an italic thought or an
 // aside. A hand-written character loop (no regex, one Map lookup per word) because this is the hot
 // path of the 500k words/s target; the general-purpose splitters in src/text serve everything else.
-import { WORD_CONTENT, type Lexicon } from "./lexicon.js";
+import { HASH_SEED, hashStep, WORD_CONTENT, type Lexicon } from "./lexicon.js";
 
 // Per-word flags.
 export const T_DIALOGUE = 1; // inside quotation marks
@@ -34,16 +34,15 @@ export interface Scan {
 
 const ABBREVIATIONS = new Set(["mr", "mrs", "ms", "dr", "st", "mt", "jr", "sr", "vs", "etc", "prof", "capt", "gen", "lt", "col", "sgt"]);
 
-function isWordChar(c: number): boolean {
-  return (
-    (c >= 97 && c <= 122) ||
-    (c >= 65 && c <= 90) ||
-    (c >= 48 && c <= 57) ||
-    (c >= 0xc0 && c <= 0x24f && c !== 0xd7 && c !== 0xf7) ||
-    (c >= 0x370 && c <= 0x52f)
-  );
+/** Word characters: ASCII letters and digits, Latin-1 and Latin Extended letters (not × ÷), Greek and Cyrillic. */
+const WORD_CHAR = new Uint8Array(0x530);
+for (let c = 0; c < 0x530; c++) {
+  WORD_CHAR[c] = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || (c >= 0xc0 && c <= 0x24f && c !== 0xd7 && c !== 0xf7) || c >= 0x370 ? 1 : 0;
 }
 
+function isWordChar(c: number): boolean {
+  return c < 0x530 && WORD_CHAR[c] === 1;
+}
 
 /** Growable typed buffers reused across calls to avoid allocation in the scanning loop. */
 class Buffers {
@@ -96,15 +95,21 @@ export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new 
   while (i < len) {
     const c = lower.charCodeAt(i);
     if (isWordChar(c)) {
+      // The word's hash is taken as it is read, so the lexicon need not read it again to find it.
+      let h = hashStep(HASH_SEED, c);
       let j = i + 1;
       while (j < len) {
         const d = lower.charCodeAt(j);
-        if (isWordChar(d)) j++;
-        else if (d === 39 && j + 1 < len && isWordChar(lower.charCodeAt(j + 1))) j += 2;
-        else break;
+        if (isWordChar(d)) {
+          h = hashStep(h, d);
+          j++;
+        } else if (d === 39 && j + 1 < len && isWordChar(lower.charCodeAt(j + 1))) {
+          h = hashStep(hashStep(h, d), lower.charCodeAt(j + 1));
+          j += 2;
+        } else break;
       }
       if (n === b.surface.length) b.grow();
-      const sid = lexicon.surfaceIn(lower, i, j);
+      const sid = lexicon.surfaceHashed(lower, i, j, h);
       b.surface[n] = sid;
       b.lemma[n] = lexicon.surfaceLemma[sid];
       const oc = text.charCodeAt(i);

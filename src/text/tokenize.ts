@@ -10,6 +10,8 @@ export interface WordSpan {
   end: number;
 }
 
+import { charFacts, codePointAt, F_LETTER, F_MARK, F_NUMBER } from "./char-facts.js";
+
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*(?:['’][\p{L}\p{N}][\p{L}\p{N}\p{M}]*)*/gu;
 
 function normalizeWord(raw: string): string {
@@ -31,4 +33,56 @@ export function wordSpans(s: string): WordSpan[] {
     out.push({ word: normalizeWord(m[0]), start: m.index, end: m.index + m[0].length });
   }
   return out;
+}
+
+/**
+ * The [start, end) offsets of the words `words(s)` returns, in order, walked by char code (no match
+ * objects or strings): the hot-path twin of the WORD pattern, for callers that look words up in place.
+ */
+export function forEachWordRange(s: string, visit: (start: number, end: number) => void): void {
+  const len = s.length;
+  let i = 0;
+  while (i < len) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80 ? !isAsciiAlnum(c) : (charFacts(codePointAt(s, i)) & (F_LETTER | F_NUMBER)) === 0) {
+      i += c >= 0xd800 && c <= 0xdbff && codePointAt(s, i) > 0xffff ? 2 : 1;
+      continue;
+    }
+    const start = i;
+    for (;;) {
+      i = skipWordChars(s, i, F_LETTER | F_NUMBER | F_MARK);
+      // An inner apostrophe joins a letter or number after it.
+      const a = i < len ? s.charCodeAt(i) : 0;
+      if ((a === 39 || a === 0x2019) && i + 1 < len && startsWord(s, i + 1)) {
+        i++;
+        continue;
+      }
+      break;
+    }
+    visit(start, i);
+  }
+}
+
+const isAsciiAlnum = (c: number): boolean => ((c | 32) >= 97 && (c | 32) <= 122) || (c >= 48 && c <= 57);
+
+function startsWord(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  return c < 0x80 ? isAsciiAlnum(c) : (charFacts(codePointAt(s, i)) & (F_LETTER | F_NUMBER)) !== 0;
+}
+
+/** The end of the run of characters with one of `mask`'s facts from i. */
+function skipWordChars(s: string, i: number, mask: number): number {
+  const len = s.length;
+  while (i < len) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) {
+      if (!isAsciiAlnum(c)) return i;
+      i++;
+      continue;
+    }
+    const cp = codePointAt(s, i);
+    if ((charFacts(cp) & mask) === 0) return i;
+    i += cp > 0xffff ? 2 : 1;
+  }
+  return i;
 }

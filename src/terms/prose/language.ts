@@ -7,7 +7,8 @@
 import { cleanText } from "../../text/cleanup.js";
 import { commonEnglishRatio, isCommonEnglish } from "../../text/english.js";
 import { scriptOf, scriptShares, SCRIPTS, type Script, type ScriptShares } from "../../text/script.js";
-import { words } from "../../text/tokenize.js";
+import { someCodePoint } from "../../text/char-facts.js";
+import { forEachWordRange, words } from "../../text/tokenize.js";
 import { WORD_COMMON, type Lexicon } from "../../text/lexicon.js";
 import type { Scan } from "../../text/scan.js";
 
@@ -23,7 +24,7 @@ export interface LanguageStats {
 }
 
 /** Characters that can only come from Latin script, punctuation, symbols or emoji. */
-const ONLY_LATIN = /^[\u0000-\u024F\u1E00-\u1EFF\u2000-\u2BFF\u3000-\u3002\uFE00-\uFE0F\u{1F000}-\u{1FFFF}]*$/u;
+export const onlyLatin = (s: string): boolean => !someCodePoint(s, (cp) => !((cp >= 0x80 && cp <= 0x24f) || (cp >= 0x1e00 && cp <= 0x1eff) || (cp >= 0x2000 && cp <= 0x2bff) || (cp >= 0x3000 && cp <= 0x3002) || (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0x1f000 && cp <= 0x1ffff)));
 const MARKUP = /[<&`#]|\]\(|\*\*|__/;
 const MARK = /\p{M}/u;
 
@@ -38,7 +39,7 @@ function promptShare(promptWords: Set<string>): { promptCommonEnglish?: number }
  * symbols is a text face such as ಠ_ಠ or ¯\_(ツ)_/¯.
  */
 export function foreignScript(reply: string, prompt: string, mode: "runs" | "characters" = "runs"): { letters: number; scripts: string[] } {
-  if (ONLY_LATIN.test(reply)) return { letters: 0, scripts: [] };
+  if (onlyLatin(reply)) return { letters: 0, scripts: [] };
   const p = scriptShares(prompt);
   const counts = mode === "runs" ? foreignRuns(reply, p) : foreignCharacters(reply, p);
   const scripts = SCRIPTS.filter((s) => counts.has(s));
@@ -113,10 +114,9 @@ export function languageStats(text: string, scan: Scan, lexicon: Lexicon, prompt
   const foreign = foreignScript(text, prompt, script);
   if (MARKUP.test(text)) {
     const cleaned = cleanText(text);
-    const tokens = words(cleaned);
     const seen = promptWords();
-    const counted = tokens.filter((t) => isCommonEnglish(t) || !seen.has(t));
-    return { cleaned, words: tokens.length, commonEnglish: counted.length ? commonEnglishRatio(counted) : 1, ...promptShare(seen), foreignLetters: foreign.letters, foreignScripts: foreign.scripts };
+    const c = commonCounts(cleaned, lexicon, seen);
+    return { cleaned, words: c.words, commonEnglish: c.counted ? c.common / c.counted : 1, ...promptShare(seen), foreignLetters: foreign.letters, foreignScripts: foreign.scripts };
   }
   const seen = prompt ? promptWords() : undefined;
   let counted = 0;
@@ -129,4 +129,33 @@ export function languageStats(text: string, scan: Scan, lexicon: Lexicon, prompt
     if (isCommon) common++;
   }
   return { cleaned: text, words: scan.n, commonEnglish: counted ? common / counted : 1, ...(seen ? promptShare(seen) : {}), foreignLetters: foreign.letters, foreignScripts: foreign.scripts };
+}
+
+/**
+ * Of `words(cleaned)`: how many, how many are counted (common English, or not taken from the prompt) and
+ * how many of those are common. The words are looked up where they lie in the lower-cased text (the
+ * lexicon's cached common-English flag), without a string per word; a text whose lower-casing depends
+ * on context (a capital sigma: final or not) or changes its length ("İ") takes words() word by word.
+ */
+function commonCounts(cleaned: string, lexicon: Lexicon, seen: Set<string>): { words: number; counted: number; common: number } {
+  let lower = cleaned.toLowerCase();
+  if (lower.length !== cleaned.length || cleaned.includes("\u03a3")) {
+    const tokens = words(cleaned);
+    const counted = tokens.filter((t) => isCommonEnglish(t) || !seen.has(t));
+    return { words: tokens.length, counted: counted.length, common: counted.filter((t) => isCommonEnglish(t)).length };
+  }
+  if (lower.includes("’")) lower = lower.replaceAll("’", "'");
+  let n = 0;
+  let counted = 0;
+  let common = 0;
+  forEachWordRange(cleaned, (start, end) => {
+    n++;
+    const sid = lexicon.findIn(lower, start, end);
+    const word = sid >= 0 ? lexicon.surfaces[sid] : lower.slice(start, end);
+    const isCommon = sid >= 0 ? (lexicon.surfaceFlags[sid] & WORD_COMMON) !== 0 : isCommonEnglish(word);
+    if (!isCommon && seen.has(word)) return;
+    counted++;
+    if (isCommon) common++;
+  });
+  return { words: n, counted, common };
 }
