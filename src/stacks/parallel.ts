@@ -10,15 +10,19 @@ import { availableParallelism } from "node:os";
 import { Worker, type ResourceLimits } from "node:worker_threads";
 import { FoolsgoldError } from "../core/errors.js";
 import type { BankRow, Score } from "../core/types.js";
-import { scenarioKey } from "../terms/prose/stack/gates.js";
 import type { OpenScorerOptions } from "./open.js";
 import type { ParallelReply, ParallelSetup } from "./parallel-worker.js";
 import type { Scorer } from "./types.js";
 
-/** Which rows must be scored in one call, per stack that may be split (a key per row; none: free). */
-const SPLITTABLE: Record<string, (row: BankRow) => string | undefined> = {
+type RowKey = (row: BankRow) => string | undefined;
+
+/** Which rows must be scored in one call, per stack that may be split (a key per row; none: free); imported when used. */
+const SPLITTABLE: Record<string, () => Promise<RowKey>> = {
   // The union of both gate settings' comparison sets: a group, or the prompt when there is none.
-  prose: (row) => scenarioKey(row, true),
+  prose: async () => {
+    const { scenarioKey } = await import("../terms/prose/stack/gates.js");
+    return (row) => scenarioKey(row, true);
+  },
 };
 
 /** Input below this many bytes per thread is not worth a thread's start-up (modules, dictionary, lemmas: ~2 CPU-s). */
@@ -148,8 +152,8 @@ export function startPool(options: PoolOptions): ScoringPool {
   });
 
   async function score(scorer: Scorer, stack: string, rows: BankRow[], opts: { scoreHere?: boolean; onProgress?: (done: number, total: number) => void } = {}): Promise<Score[]> {
-    const key = SPLITTABLE[stack];
-    if (!key) throw new FoolsgoldError("parallel", `the ${stack} stack cannot be split across threads`);
+    if (!Object.hasOwn(SPLITTABLE, stack)) throw new FoolsgoldError("parallel", `the ${stack} stack cannot be split across threads`);
+    const key = await SPLITTABLE[stack]();
     if (call) throw new FoolsgoldError("parallel", "a scoring pool scores one bank at a time");
     const scoreHere = opts.scoreHere ?? true;
     const chunks = chunkRows(rows, key, (workers.length + (scoreHere ? 1 : 0)) * CHUNKS_PER_THREAD);

@@ -9,7 +9,6 @@ import { InputError } from "../../core/errors.js";
 import { makeArtifact, writeArtifact } from "../../core/artifact.js";
 import { openScorer, parseOptionFlags } from "../../stacks/open.js";
 import { canScoreInParallel, MIN_BYTES_PER_THREAD, startPool, threadsFor, type ScoringPool } from "../../stacks/parallel.js";
-import { getStack } from "../../stacks/registry.js";
 import { summarizeScores, formatScoreSummary } from "../../stacks/summary.js";
 import { addCacheOptions, addConfigOption } from "../common-options.js";
 import { progressBar } from "../progress.js";
@@ -56,7 +55,7 @@ export function register(program: Command): void {
       if (threads > 1) pool = startPool({ workers: threads - 1, open: { ...opts, overrides } });
       const { rows: raw } = readJsonl(opts.in);
       if (raw.length === 0) throw new InputError(opts.in, "holds no rows");
-      const rows = parseRows(getStack(opened.stack).rowKind, raw, opts.in);
+      const rows = parseRows(opened.definition.rowKind, raw, opts.in);
       const started = performance.now();
       const bar = progressBar("scoring", rows.length, opts.json);
       const onProgress = (done: number): void => bar.update(done);
