@@ -25,7 +25,17 @@ export interface OpenScorerOptions extends SessionOptions {
   onCall?: (role: string, record: CallRecord) => void;
 }
 
-export async function openScorer(options: OpenScorerOptions): Promise<OpenedScorer> {
+export interface ResolvedStack {
+  stack: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  definition: StackDefinition<any, any>;
+  options: unknown;
+  /** The model roles the stack needs with these options. */
+  roles: string[];
+}
+
+/** The stack and options openScorer would open, and the model roles they need, without opening anything. */
+export async function resolveStack(options: OpenScorerOptions): Promise<ResolvedStack> {
   const config = resolveConfig(options);
   const stackName = options.stack ?? config.stack;
   if (!stackName) throw new InputError("--stack", "no stack given: pass --stack NAME or set `stack` in the config file");
@@ -33,6 +43,11 @@ export async function openScorer(options: OpenScorerOptions): Promise<OpenedScor
   const where = options.config ?? "options";
   const stackOptions = parseStackOptions(definition.options, { ...config.options, ...options.overrides }, where);
   const roles = [...new Set([...definition.modelRoles, ...(definition.rolesFor?.(stackOptions) ?? [])])];
+  return { stack: stackName, definition, options: stackOptions, roles };
+}
+
+export async function openScorer(options: OpenScorerOptions): Promise<OpenedScorer> {
+  const { stack: stackName, definition, options: stackOptions, roles } = await resolveStack(options);
   const models = await openModels(options, roles, options.onCall);
   try {
     const scorer = await definition.create(stackOptions, models.roles);

@@ -26,10 +26,10 @@ const SPLITTABLE: Record<string, () => Promise<RowKey>> = {
   },
 };
 
-/** Input below this many bytes per thread is not worth a thread's start-up (modules, dictionary, lemmas: ~2 CPU-s). */
+/** Input below this many bytes per thread is not worth a thread's start-up (modules, dictionary, lemma table, a JIT warm-up: ~1–2 CPU-s). */
 export const MIN_BYTES_PER_THREAD = 2_000_000;
-/** Chunks per thread: enough that a thread slowed by other load does not hold up the rest. */
-const CHUNKS_PER_THREAD = 8;
+/** Chunks per thread: small enough that the last ones (a worker holds two) leave no thread idle long at the end, or held up by other load. */
+const CHUNKS_PER_THREAD = 24;
 /** Chunks a worker holds at once, so it has the next one while the main thread is busy scoring. */
 const IN_FLIGHT = 2;
 

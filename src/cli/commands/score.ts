@@ -7,7 +7,7 @@ import { readJsonl, writeLines } from "../../core/jsonl.js";
 import { parseRows } from "../../core/schemas.js";
 import { InputError } from "../../core/errors.js";
 import { makeArtifact, writeArtifact } from "../../core/artifact.js";
-import { openScorer, parseOptionFlags } from "../../stacks/open.js";
+import { openScorer, parseOptionFlags, resolveStack, type OpenedScorer } from "../../stacks/open.js";
 import { canScoreInParallel, MIN_BYTES_PER_THREAD, startPool, threadsFor, type ScoringPool } from "../../stacks/parallel.js";
 import { scoredLine } from "../../stacks/scored-lines.js";
 import { summarizeScores, formatScoreSummary } from "../../stacks/summary.js";
@@ -48,12 +48,18 @@ export function register(program: Command): void {
   addCacheOptions(addConfigOption(command)).action(async (opts: Options) => {
     const overrides = parseOptionFlags(opts.option);
     if (opts.dictionary) overrides.dictionary = opts.dictionary;
-    const opened = await openScorer({ ...opts, overrides });
-    let pool: ScoringPool | undefined;
+    // Workers start before this thread opens the stack and reads the bank, so they load meanwhile.
+    const resolved = await resolveStack({ ...opts, overrides });
+    const threads = canScoreInParallel(resolved.stack, resolved.roles) && existsSync(opts.in) ? threadsFor(statSync(opts.in).size, opts.workers) : 1;
+    const pool: ScoringPool | undefined = threads > 1 ? startPool({ workers: threads - 1, open: { ...opts, overrides } }) : undefined;
+    let opened: OpenedScorer;
     try {
-      // Workers start before the bank is read, so they load while this thread reads and parses it.
-      const threads = canScoreInParallel(opened.stack, Object.keys(opened.models.roles)) && existsSync(opts.in) ? threadsFor(statSync(opts.in).size, opts.workers) : 1;
-      if (threads > 1) pool = startPool({ workers: threads - 1, open: { ...opts, overrides } });
+      opened = await openScorer({ ...opts, overrides });
+    } catch (err) {
+      await pool?.close();
+      throw err;
+    }
+    try {
       const { rows: raw, texts } = readJsonl(opts.in, { texts: pool !== undefined });
       if (raw.length === 0) throw new InputError(opts.in, "holds no rows");
       const rows = parseRows(opened.definition.rowKind, raw, opts.in);
