@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { readJsonl, writeJsonl, writeLines } from "../src/core/jsonl.js";
+import { parseJsonl, readJsonl, writeJsonl, writeLines } from "../src/core/jsonl.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fg-jsonl-write-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -40,5 +40,14 @@ describe("writeLines and the texts readJsonl keeps", () => {
     expect(texts).toEqual(['{"id":"a","output":"x"}', '{"id":"b","output":"y\\u00e9"}']);
     expect(texts!.map((t) => JSON.parse(t))).toEqual(rows);
     expect(readJsonl(path).texts).toBeUndefined();
+  });
+});
+
+describe("parseJsonl line numbers", () => {
+  it("numbers every line, blank ones too, and keeps a last line without a newline", () => {
+    const bytes = Buffer.concat([Buffer.from('{"a":1}\n'), Buffer.from([0xff, 0x0a]), Buffer.from('a,b\n\n{"a":2}')]);
+    expect(parseJsonl(bytes, "f", false)).toMatchObject({ rows: [{ a: 1 }, { a: 2 }], bad: [{ line: 2, problem: "invalid UTF-8" }, { line: 3 }] });
+    expect(() => parseJsonl(bytes, "f")).toThrow(/f line 2/);
+    expect(parseJsonl(Buffer.from(""), "f").rows).toEqual([]);
   });
 });

@@ -49,11 +49,13 @@ export function parseJsonl<T = unknown>(bytes: Uint8Array, where: string, strict
   const texts: string[] | undefined = keepTexts ? [] : undefined;
   let start = 0;
   let lineNo = 0;
-  for (let i = 0; i <= bytes.length; i++) {
-    if (i < bytes.length && bytes[i] !== 0x0a) continue;
+  // Newlines found by indexOf (native), not byte by byte in JS: a quarter of the read on a 25 MB bank.
+  while (start <= bytes.length) {
+    const nl = bytes.indexOf(0x0a, start);
+    const end = nl < 0 ? bytes.length : nl;
     lineNo++;
-    const slice = bytes.subarray(start, i);
-    start = i + 1;
+    const slice = bytes.subarray(start, end);
+    start = end + 1;
     let text: string;
     try {
       text = strictDecoder.decode(slice).trim();
