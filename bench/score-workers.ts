@@ -9,7 +9,7 @@
 // row by row.
 //   npm run build   # optional: time dist/ as an installed package runs (else src/ through tsx)
 //   npx tsx bench/score-workers.ts [--rounds 3] [--rows N] [--reference main-scored.jsonl]
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -38,6 +38,14 @@ const distEntry = new URL("../dist/cli/index.js", import.meta.url).pathname;
 const staleDist = existsSync(distEntry) && statSync(distEntry).mtimeMs < newest(new URL("../src", import.meta.url).pathname);
 if (staleDist) console.error("warning: dist/ is older than src/: run `npm run build` first, or these figures are not this checkout's");
 
+interface Thread {
+  /** CPU seconds (user + system) at the last sample. */
+  cpu_s: number;
+  /** Seconds after the start when it was first and last seen. */
+  from_s: number;
+  to_s: number;
+}
+
 interface Run {
   cpu_s: number;
   wall_s: number;
@@ -45,26 +53,65 @@ interface Run {
   load_before: number;
   load_after: number;
   runs: string;
+  /** Per thread (Linux /proc, sampled every 100 ms): the main thread, the scoring workers, the rest (V8's GC and compiler helpers, libuv). */
+  threads?: { main: Thread; later: Thread[]; helpers_cpu_s: number };
 }
 
-function run(label: string, args: string[]): Run {
+const TICKS = 100; // USER_HZ: /proc/*/stat counts CPU time in these on Linux
+
+function sampleThreads(pid: number, seen: Map<number, Thread>, t0: number): void {
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return;
+  }
+  const now = (performance.now() - t0) / 1000;
+  for (const tid of tids) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const cpu_s = (Number(fields[11]) + Number(fields[12])) / TICKS;
+    const known = seen.get(Number(tid));
+    if (known) Object.assign(known, { cpu_s, to_s: now });
+    else seen.set(Number(tid), { cpu_s, from_s: now, to_s: now });
+  }
+}
+
+async function run(label: string, args: string[], workers: number): Promise<Run> {
   const report = join(dir, `${label}.report.json`);
   const load_before = loadavg()[0];
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, [child, report, ...args], { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
+  const proc = spawn(process.execPath, [child, report, ...args], { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  proc.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  const seen = new Map<number, Thread>();
+  const sampler = setInterval(() => sampleThreads(proc.pid!, seen, t0), 100);
+  const status = await new Promise<number | null>((resolve) => proc.on("exit", resolve));
+  clearInterval(sampler);
   const wall_s = (performance.now() - t0) / 1000;
-  if (r.status !== 0) throw new Error(`${label} exited ${r.status}: ${r.stderr}`);
+  if (status !== 0) throw new Error(`${label} exited ${status}: ${stderr}`);
   const own = JSON.parse(readFileSync(report, "utf8")) as { cpu_s: number; max_rss_mb: number; runs: string };
-  return { cpu_s: own.cpu_s, wall_s, max_rss_mb: own.max_rss_mb, load_before, load_after: loadavg()[0], runs: own.runs };
+  const main = seen.get(proc.pid!);
+  const others = [...seen.entries()].filter(([tid]) => tid !== proc.pid).map(([, t]) => t).sort((a, b) => b.cpu_s - a.cpu_s);
+  // /proc names every thread "node": the scoring workers are the busiest threads but the main one (each
+  // scores a share of the bank, 5+ CPU-s; a GC or compiler helper spends under 1).
+  const later = others.slice(0, workers);
+  const helpers_cpu_s = others.slice(workers).reduce((a, t) => a + t.cpu_s, 0);
+  return { cpu_s: own.cpu_s, wall_s, max_rss_mb: own.max_rss_mb, load_before, load_after: loadavg()[0], runs: own.runs, ...(main ? { threads: { main, later, helpers_cpu_s } } : {}) };
 }
 
 const configs = [
-  { label: "plain slop scorer (word list, trigrams, contrast regex)", key: "baseline", args: (out: string) => ["baseline", bank, out] },
-  { label: "foolsgold score --stack prose --workers 1", key: "w1", args: (out: string) => ["cli", "score", "--stack", "prose", "--in", bank, "--out", out, "--workers", "1"] },
-  { label: "foolsgold score --stack prose --workers 2", key: "w2", args: (out: string) => ["cli", "score", "--stack", "prose", "--in", bank, "--out", out, "--workers", "2"] },
+  { label: "plain slop scorer (word list, trigrams, contrast regex)", key: "baseline", workers: 0, args: (out: string) => ["baseline", bank, out] },
+  { label: "foolsgold score --stack prose --workers 1", key: "w1", workers: 0, args: (out: string) => ["cli", "score", "--stack", "prose", "--in", bank, "--out", out, "--workers", "1"] },
+  { label: "foolsgold score --stack prose --workers 2", key: "w2", workers: 1, args: (out: string) => ["cli", "score", "--stack", "prose", "--in", bank, "--out", out, "--workers", "2"] },
 ];
 const results = new Map<string, Run[]>(configs.map((c) => [c.key, []]));
-for (let k = 0; k < rounds; k++) for (const c of configs) results.get(c.key)!.push(run(c.key, c.args(join(dir, `${c.key}.jsonl`))));
+for (let k = 0; k < rounds; k++) for (const c of configs) results.get(c.key)!.push(await run(c.key, c.args(join(dir, `${c.key}.jsonl`)), c.workers));
 
 const one = readFileSync(join(dir, "w1.jsonl"), "utf8");
 const two = readFileSync(join(dir, "w2.jsonl"), "utf8");
@@ -92,6 +139,17 @@ const summary = configs.map((c) => {
     words_per_cpu_s_median: Math.round(words / median(cpu)),
     max_rss_mb: Math.max(...rs.map((r) => r.max_rss_mb)),
     load_1min_before_after: rs.map((r) => `${round(r.load_before, 1)}→${round(r.load_after, 1)}`).join(" "),
+    // Each run: main thread CPU / busy share of the wall time; threads started later (scoring workers)
+    // with CPU and busy share of their lifetime; V8 helper threads (GC, compiler) CPU.
+    threads_per_run: rs.map((r) =>
+      r.threads
+        ? [
+            `main ${round(r.threads.main.cpu_s, 2)} s (${Math.round((100 * r.threads.main.cpu_s) / r.wall_s)}% busy)`,
+            ...r.threads.later.map((t) => `worker ${round(t.cpu_s, 2)} s (${Math.round((100 * t.cpu_s) / Math.max(0.01, t.to_s - t.from_s))}% busy, from ${round(t.from_s, 1)} s)`),
+            `V8 helpers ${round(r.threads.helpers_cpu_s, 2)} s`,
+          ].join("; ")
+        : "no /proc: per-thread CPU not measured",
+    ),
   };
 });
 const [baseline, w1, w2] = summary;

@@ -13,6 +13,8 @@ export interface BadLine {
 export interface ParsedLines<T> {
   rows: T[];
   bad: BadLine[];
+  /** With `texts`: each row's line as read (trimmed), by row. */
+  texts?: string[];
 }
 
 const strictDecoder = new TextDecoder("utf-8", { fatal: true });
@@ -41,16 +43,19 @@ function notJsonProblem(text: string, err: unknown): string {
  * Parse JSON Lines. Each line is decoded separately so one line with invalid UTF-8 is reported
  * without losing the rest. With `strict`, the first bad line throws an InputError naming it.
  */
-export function parseJsonl<T = unknown>(bytes: Uint8Array, where: string, strict = true): ParsedLines<T> {
+export function parseJsonl<T = unknown>(bytes: Uint8Array, where: string, strict = true, keepTexts = false): ParsedLines<T> {
   const rows: T[] = [];
   const bad: BadLine[] = [];
+  const texts: string[] | undefined = keepTexts ? [] : undefined;
   let start = 0;
   let lineNo = 0;
-  for (let i = 0; i <= bytes.length; i++) {
-    if (i < bytes.length && bytes[i] !== 0x0a) continue;
+  // Newlines found by indexOf (native), not byte by byte in JS: a quarter of the read on a 25 MB bank.
+  while (start <= bytes.length) {
+    const nl = bytes.indexOf(0x0a, start);
+    const end = nl < 0 ? bytes.length : nl;
     lineNo++;
-    const slice = bytes.subarray(start, i);
-    start = i + 1;
+    const slice = bytes.subarray(start, end);
+    start = end + 1;
     let text: string;
     try {
       text = strictDecoder.decode(slice).trim();
@@ -63,23 +68,25 @@ export function parseJsonl<T = unknown>(bytes: Uint8Array, where: string, strict
     if (text === "") continue;
     try {
       rows.push(JSON.parse(text) as T);
+      texts?.push(text);
     } catch (err) {
       const problem = notJsonProblem(text, err);
       if (strict) throw new InputError(`${where} line ${lineNo}`, problem);
       bad.push({ line: lineNo, problem });
     }
   }
-  return { rows, bad };
+  return texts ? { rows, bad, texts } : { rows, bad };
 }
 
-export function readJsonl<T = unknown>(path: string, options: { strict?: boolean } = {}): ParsedLines<T> {
+/** With `texts`, each row's own line is kept too (a scoring thread parses it again instead of receiving a copy of the row). */
+export function readJsonl<T = unknown>(path: string, options: { strict?: boolean; texts?: boolean } = {}): ParsedLines<T> {
   let bytes: Buffer;
   try {
     bytes = readBytes(path);
   } catch (err) {
     throw new InputError(path, readProblem(err));
   }
-  return parseJsonl<T>(bytes, path, options.strict ?? true);
+  return parseJsonl<T>(bytes, path, options.strict ?? true, options.texts ?? false);
 }
 
 /** Stream a (possibly gzipped) JSONL file line by line without loading it whole. */
@@ -107,13 +114,33 @@ export function toJsonl(rows: Iterable<unknown>): string {
 
 /** Writes rows as JSON Lines; rejects when the file cannot be written (end's callback gets the error, which was once dropped). */
 export async function writeJsonl(path: string, rows: Iterable<unknown>): Promise<void> {
+  await writeLines(path, (function* () {
+    for (const row of rows) yield JSON.stringify(row) + "\n";
+  })());
+}
+
+/** Bytes gathered before one write: fewer, larger writes than one per line. */
+const WRITE_BATCH = 1 << 20;
+
+/** Writes text lines (each with its newline) in order; rejects when the file cannot be written. */
+export async function writeLines(path: string, lines: Iterable<string>): Promise<void> {
   const stream = createWriteStream(path);
   let failure: Error | undefined;
   const failed = new Promise<never>((_, reject) => stream.once("error", (err) => reject((failure = err))));
   failed.catch(() => {});
-  for (const row of rows) {
+  const write = async (text: string): Promise<void> => {
     if (failure) throw failure;
-    if (!stream.write(JSON.stringify(row) + "\n")) await Promise.race([new Promise<void>((r) => stream.once("drain", () => r())), failed]);
+    if (!stream.write(text)) await Promise.race([new Promise<void>((r) => stream.once("drain", () => r())), failed]);
+  };
+  let batch = "";
+  for (const line of lines) {
+    batch += line;
+    if (batch.length >= WRITE_BATCH) {
+      await write(batch);
+      batch = "";
+    }
   }
+  if (batch !== "") await write(batch);
+  if (failure) throw failure;
   await Promise.race([new Promise<void>((resolve, reject) => stream.end((err?: Error | null) => (err ? reject(err) : resolve()))), failed]);
 }

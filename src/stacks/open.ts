@@ -5,12 +5,15 @@ import { InputError } from "../core/errors.js";
 import { parseStackOptions } from "../config/stack-options.js";
 import { openModels, resolveConfig, type ModelsForCommand, type SessionOptions } from "../config/session.js";
 import type { CallRecord } from "../models/spec.js";
-import { getStack } from "./registry.js";
-import type { Scorer } from "./types.js";
+import { loadStack } from "./registry-lazy.js";
+import type { Scorer, StackDefinition } from "./types.js";
 
 export interface OpenedScorer {
   scorer: Scorer;
   stack: string;
+  /** The stack's definition (its row kind, roles, terms). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  definition: StackDefinition<any, any>;
   models: ModelsForCommand;
   close(): Promise<void>;
 }
@@ -22,18 +25,33 @@ export interface OpenScorerOptions extends SessionOptions {
   onCall?: (role: string, record: CallRecord) => void;
 }
 
-export async function openScorer(options: OpenScorerOptions): Promise<OpenedScorer> {
+export interface ResolvedStack {
+  stack: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  definition: StackDefinition<any, any>;
+  options: unknown;
+  /** The model roles the stack needs with these options. */
+  roles: string[];
+}
+
+/** The stack and options openScorer would open, and the model roles they need, without opening anything. */
+export async function resolveStack(options: OpenScorerOptions): Promise<ResolvedStack> {
   const config = resolveConfig(options);
   const stackName = options.stack ?? config.stack;
   if (!stackName) throw new InputError("--stack", "no stack given: pass --stack NAME or set `stack` in the config file");
-  const definition = getStack(stackName);
+  const definition = await loadStack(stackName);
   const where = options.config ?? "options";
   const stackOptions = parseStackOptions(definition.options, { ...config.options, ...options.overrides }, where);
   const roles = [...new Set([...definition.modelRoles, ...(definition.rolesFor?.(stackOptions) ?? [])])];
+  return { stack: stackName, definition, options: stackOptions, roles };
+}
+
+export async function openScorer(options: OpenScorerOptions): Promise<OpenedScorer> {
+  const { stack: stackName, definition, options: stackOptions, roles } = await resolveStack(options);
   const models = await openModels(options, roles, options.onCall);
   try {
     const scorer = await definition.create(stackOptions, models.roles);
-    return { scorer, stack: stackName, models, close: () => models.close() };
+    return { scorer, stack: stackName, definition, models, close: () => models.close() };
   } catch (err) {
     await models.close();
     throw err;

@@ -10,21 +10,26 @@ import { availableParallelism } from "node:os";
 import { Worker, type ResourceLimits } from "node:worker_threads";
 import { FoolsgoldError } from "../core/errors.js";
 import type { BankRow, Score } from "../core/types.js";
-import { scenarioKey } from "../terms/prose/stack/gates.js";
 import type { OpenScorerOptions } from "./open.js";
-import type { ParallelReply, ParallelSetup } from "./parallel-worker.js";
+import type { ParallelReply, ParallelRequest, ParallelSetup } from "./parallel-worker.js";
+import { scoredLine } from "./scored-lines.js";
 import type { Scorer } from "./types.js";
 
-/** Which rows must be scored in one call, per stack that may be split (a key per row; none: free). */
-const SPLITTABLE: Record<string, (row: BankRow) => string | undefined> = {
+type RowKey = (row: BankRow) => string | undefined;
+
+/** Which rows must be scored in one call, per stack that may be split (a key per row; none: free); imported when used. */
+const SPLITTABLE: Record<string, () => Promise<RowKey>> = {
   // The union of both gate settings' comparison sets: a group, or the prompt when there is none.
-  prose: (row) => scenarioKey(row, true),
+  prose: async () => {
+    const { scenarioKey } = await import("../terms/prose/stack/gates.js");
+    return (row) => scenarioKey(row, true);
+  },
 };
 
-/** Input below this many bytes per thread is not worth a thread's start-up (modules, dictionary, lemmas: ~2 CPU-s). */
+/** Input below this many bytes per thread is not worth a thread's start-up (modules, dictionary, lemma table, a JIT warm-up: ~1–2 CPU-s). */
 export const MIN_BYTES_PER_THREAD = 2_000_000;
-/** Chunks per thread: enough that a thread slowed by other load does not hold up the rest. */
-const CHUNKS_PER_THREAD = 8;
+/** Chunks per thread: small enough that the last ones (a worker holds two) leave no thread idle long at the end, or held up by other load. */
+const CHUNKS_PER_THREAD = 24;
 /** Chunks a worker holds at once, so it has the next one while the main thread is busy scoring. */
 const IN_FLIGHT = 2;
 
@@ -92,9 +97,26 @@ export interface ParallelOptions extends Omit<PoolOptions, "workers"> {
   onProgress?: (done: number, total: number) => void;
 }
 
+export interface PoolScoreOptions {
+  scoreHere?: boolean;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Each row's output line (the row plus its score, as `score` writes it) and what the summary reads of its score. */
+export interface ScoredLines {
+  lines: string[];
+  scores: Score[];
+}
+
 export interface ScoringPool {
   /** The same scores, in the same order, as scorer.scoreRows(rows); this thread scores chunks too unless scoreHere is false. */
-  score(scorer: Scorer, stack: string, rows: BankRow[], options?: { scoreHere?: boolean; onProgress?: (done: number, total: number) => void }): Promise<Score[]>;
+  score(scorer: Scorer, stack: string, rows: BankRow[], options?: PoolScoreOptions): Promise<Score[]>;
+  /**
+   * scoredLine(rows[i], score) for every row, in order, with the summary's part of each score: workers
+   * get the rows' own JSON lines (`texts[i]` parses to what `rows[i]` was validated from, in `where`),
+   * parse them and write the output lines themselves.
+   */
+  scoreLines(scorer: Scorer, stack: string, rows: BankRow[], texts: readonly string[], where: string, options?: PoolScoreOptions): Promise<ScoredLines>;
   /** Stops the workers (idempotent). */
   close(): Promise<void>;
 }
@@ -107,10 +129,19 @@ interface Running {
   inFlight: Set<number>;
 }
 
+type Reply = Extract<ParallelReply, { scores: Score[] }>;
+
 interface Call {
-  onReply(w: Running, chunk: number, scores: Score[]): void;
+  onReply(w: Running, reply: Reply): void;
   feed(w: Running): void;
   fail(err: Error): void;
+}
+
+/** How one call sends a chunk to a worker, places a worker's reply, and scores a chunk on this thread. */
+interface Job {
+  request(chunk: number, indices: number[]): ParallelRequest;
+  place(indices: number[], reply: Reply): void;
+  here(indices: number[]): Promise<void>;
 }
 
 /**
@@ -138,7 +169,7 @@ export function startPool(options: PoolOptions): ScoringPool {
         call?.feed(w);
       } else if ("fatal" in reply) fail(new FoolsgoldError("worker_start", `${w.name} failed to start: ${reply.fatal}`));
       else if ("error" in reply) fail(new FoolsgoldError("worker_error", `${w.name}: ${reply.error}`));
-      else call?.onReply(w, reply.chunk, reply.scores);
+      else call?.onReply(w, reply);
     });
     w.worker.on("error", (err) => fail(new FoolsgoldError("worker_crash", `${w.name} crashed: ${err.message}`, { cause: err })));
     w.worker.on("exit", (code) => {
@@ -147,23 +178,19 @@ export function startPool(options: PoolOptions): ScoringPool {
     return w;
   });
 
-  async function score(scorer: Scorer, stack: string, rows: BankRow[], opts: { scoreHere?: boolean; onProgress?: (done: number, total: number) => void } = {}): Promise<Score[]> {
-    const key = SPLITTABLE[stack];
-    if (!key) throw new FoolsgoldError("parallel", `the ${stack} stack cannot be split across threads`);
+  async function run(scorer: Scorer, stack: string, rows: readonly BankRow[], job: Job, opts: PoolScoreOptions): Promise<void> {
+    if (!Object.hasOwn(SPLITTABLE, stack)) throw new FoolsgoldError("parallel", `the ${stack} stack cannot be split across threads`);
+    const key = await SPLITTABLE[stack]();
     if (call) throw new FoolsgoldError("parallel", "a scoring pool scores one bank at a time");
     const scoreHere = opts.scoreHere ?? true;
     const chunks = chunkRows(rows, key, (workers.length + (scoreHere ? 1 : 0)) * CHUNKS_PER_THREAD);
-    const scores: Score[] = new Array(rows.length);
     const queue = chunks.map((_, c) => c);
     let done = 0;
     let callFailure = failure;
     let wake: () => void = () => {};
     const settled = (): boolean => callFailure !== undefined || done === rows.length;
-    const place = (chunk: number, got: readonly Score[]): void => {
-      const indices = chunks[chunk];
-      if (got.length !== indices.length) throw new FoolsgoldError("worker_protocol", `a scoring thread returned ${got.length} scores for ${indices.length} rows`);
-      indices.forEach((row, k) => (scores[row] = got[k]));
-      done += indices.length;
+    const placed = (chunk: number): void => {
+      done += chunks[chunk].length;
       opts.onProgress?.(done, rows.length);
     };
     call = {
@@ -177,13 +204,16 @@ export function startPool(options: PoolOptions): ScoringPool {
         while (w.inFlight.size < IN_FLIGHT && queue.length > 0) {
           const chunk = queue.shift()!;
           w.inFlight.add(chunk);
-          w.worker.postMessage({ chunk, rows: chunks[chunk].map((i) => rows[i]) });
+          w.worker.postMessage(job.request(chunk, chunks[chunk]));
         }
       },
-      onReply(w, chunk, got) {
-        w.inFlight.delete(chunk);
+      onReply(w, reply) {
+        w.inFlight.delete(reply.chunk);
+        const indices = chunks[reply.chunk];
         try {
-          place(chunk, got);
+          if (reply.scores.length !== indices.length) throw new FoolsgoldError("worker_protocol", `a scoring thread returned ${reply.scores.length} scores for ${indices.length} rows`);
+          job.place(indices, reply);
+          placed(reply.chunk);
         } catch (err) {
           return this.fail(err as Error);
         }
@@ -206,17 +236,52 @@ export function startPool(options: PoolOptions): ScoringPool {
           });
           continue;
         }
-        place(chunk, await scorer.scoreRows(chunks[chunk].map((i) => rows[i])));
+        await job.here(chunks[chunk]);
+        placed(chunk);
       }
     } finally {
       call = undefined;
     }
     if (callFailure) throw callFailure;
+  }
+
+  async function score(scorer: Scorer, stack: string, rows: BankRow[], opts: PoolScoreOptions = {}): Promise<Score[]> {
+    const scores: Score[] = new Array(rows.length);
+    const put = (indices: number[], got: readonly Score[]): void => indices.forEach((row, k) => (scores[row] = got[k]));
+    await run(scorer, stack, rows, {
+      request: (chunk, indices) => ({ chunk, rows: indices.map((i) => rows[i]) }),
+      place: (indices, reply) => put(indices, reply.scores),
+      here: async (indices) => put(indices, await scorer.scoreRows(indices.map((i) => rows[i]))),
+    }, opts);
     return scores;
+  }
+
+  async function scoreLines(scorer: Scorer, stack: string, rows: BankRow[], texts: readonly string[], where: string, opts: PoolScoreOptions = {}): Promise<ScoredLines> {
+    if (texts.length !== rows.length) throw new FoolsgoldError("parallel", `${texts.length} input lines for ${rows.length} rows`);
+    const out: ScoredLines = { lines: new Array(rows.length), scores: new Array(rows.length) };
+    await run(scorer, stack, rows, {
+      request: (chunk, indices) => ({ chunk, lines: indices.map((i) => texts[i]), where }),
+      place: (indices, reply) => {
+        if (!("lines" in reply) || reply.lines.length !== indices.length) throw new FoolsgoldError("worker_protocol", "a scoring thread returned no output line for some rows");
+        indices.forEach((row, k) => {
+          out.lines[row] = reply.lines[k];
+          out.scores[row] = reply.scores[k];
+        });
+      },
+      here: async (indices) => {
+        const got = await scorer.scoreRows(indices.map((i) => rows[i]));
+        indices.forEach((row, k) => {
+          out.lines[row] = scoredLine(rows[row], got[k]);
+          out.scores[row] = got[k];
+        });
+      },
+    }, opts);
+    return out;
   }
 
   return {
     score,
+    scoreLines,
     async close() {
       closed = true;
       await Promise.all(workers.map((w) => w.worker.terminate()));

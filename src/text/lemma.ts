@@ -3,8 +3,11 @@
 // (so "ran" → "run", "dropping" → "drop"), then noun ("eyes" → "eye"), then adjective ("happier" →
 // "happy"). Part of speech is not tagged, so a word that is both ("building") takes its verb lemma.
 // Lookups are memoized in a Map, so after the first sight of a form a lemma costs one hash lookup;
-// the memo is bounded so adversarial vocabularies cannot grow it without limit.
+// the memo is bounded so adversarial vocabularies cannot grow it without limit. The answers for every
+// form the rules change are shipped in a table built at pack time (./lemma-table.ts), so the rules and
+// their 2.7 MB lexicon are loaded only when that table does not apply.
 import { createRequire } from "node:module";
+import { shippedLemmaTable } from "./lemma-table.js";
 
 interface WinkLemmatizer {
   verb(w: string): string;
@@ -12,13 +15,14 @@ interface WinkLemmatizer {
   adjective(w: string): string;
 }
 
-const wink = createRequire(import.meta.url)("wink-lemmatizer") as WinkLemmatizer;
+let winkLoaded: WinkLemmatizer | undefined;
+const wink = (): WinkLemmatizer => (winkLoaded ??= createRequire(import.meta.url)("wink-lemmatizer") as WinkLemmatizer);
 
 const MEMO_LIMIT = 200_000;
 const memo = new Map<string, string>();
 
 /** Words the rules get wrong without a tagger, fixed by hand. A Map, so "constructor" is just a word. */
-const OVERRIDES: ReadonlyMap<string, string> = new Map(
+export const OVERRIDES: ReadonlyMap<string, string> = new Map(
   Object.entries({
     "'s": "'s", as: "as", us: "us", this: "this", his: "his", was: "be", does: "do", news: "news",
     evening: "evening", morning: "morning", during: "during", nothing: "nothing", something: "something",
@@ -32,15 +36,25 @@ function asLemma(candidate: unknown, word: string): string {
   return typeof candidate === "string" && candidate !== "" ? candidate : word;
 }
 
-function compute(word: string): string {
+/** The rules' lemma of a lower-case word, computed (no table, no memo): what the shipped table records. */
+export function computeLemma(word: string): string {
   const override = OVERRIDES.get(word);
   if (override !== undefined) return override;
   if (word.length < 3 || !/^[a-z][a-z'-]*$/.test(word)) return word;
-  const verb = asLemma(wink.verb(word), word);
+  const verb = asLemma(wink().verb(word), word);
   if (verb !== word) return verb;
-  const noun = asLemma(wink.noun(word), word);
+  const noun = asLemma(wink().noun(word), word);
   if (noun !== word) return noun;
-  return asLemma(wink.adjective(word), word);
+  return asLemma(wink().adjective(word), word);
+}
+
+function compute(word: string): string {
+  const table = shippedLemmaTable();
+  if (table === null) return computeLemma(word);
+  const override = OVERRIDES.get(word);
+  if (override !== undefined) return override;
+  // The table holds every form the rules change, so a form outside it is its own lemma.
+  return table.lemma.get(word) ?? word;
 }
 
 /** Base form of a lowercase English word: `lemma("dropped")` → "drop"; unknown words come back unchanged. */

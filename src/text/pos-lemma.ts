@@ -8,8 +8,11 @@
 // cost more per word than the whole prose scorer (docs/prose.md, "Lemmas"), while a decision per form
 // is memoized by the Lexicon like every other, so scoring still does one Map lookup per word form.
 // Only forms WordNet would change are looked at, so every other lemma stays what ./lemma.ts gives.
+// The answer for each of those forms is shipped in a table built at pack time (./lemma-table.ts), so
+// compromise is loaded only for a form the table lacks, or when the table does not apply.
 import { createRequire } from "node:module";
 import { lemma } from "./lemma.js";
+import { shippedLemmaTable } from "./lemma-table.js";
 
 function asLemma(candidate: unknown, word: string): string {
   // wink-lemmatizer's exception tables are plain objects: "constructor" would come back as a function.
@@ -47,7 +50,8 @@ interface Nlp {
 }
 
 const require = createRequire(import.meta.url);
-const wink = require("wink-lemmatizer") as WinkLemmatizer;
+let winkLoaded: WinkLemmatizer | undefined;
+const wink = (): WinkLemmatizer => (winkLoaded ??= require("wink-lemmatizer") as WinkLemmatizer);
 
 // compromise builds its lexicon on load (about 0.4 CPU-s), so it is loaded on the first lemma, not
 // when src/text is imported by a command that never lemmatizes.
@@ -90,9 +94,16 @@ function conjugates(base: string, form: string): boolean {
 export function posLemma(word: string): string {
   const base = lemma(word);
   if (base === word) return word;
+  const table = shippedLemmaTable();
+  if (table !== null && table.lemma.has(word)) return table.pos.get(word) ?? base;
+  return computePosLemma(word, base);
+}
+
+/** posLemma computed from the form and its WordNet lemma `base` (≠ word), without the table: what the table records. */
+export function computePosLemma(word: string, base: string): string {
   // A name cut down by a suffix rule ("james" → "jam"); an irregular form ("drew" → "draw") is left to WordNet.
   if (word.startsWith(base) && isName(word)) return word;
-  if (base === asLemma(wink.verb(word), word) && (word.endsWith("ed") || word.endsWith("ing")) && !conjugates(base, word)) {
+  if (base === asLemma(wink().verb(word), word) && (word.endsWith("ed") || word.endsWith("ing")) && !conjugates(base, word)) {
     const alternative = `${base}e`;
     const tags = tagsOf(alternative);
     if (tags.length > 0 && !tags.some((t) => NAME_TAGS.has(t)) && conjugates(alternative, word)) return alternative;

@@ -2,14 +2,14 @@
 // (SPEC §12). A row that could not be scored keeps value null and an error; the summary says how many.
 import { existsSync, statSync } from "node:fs";
 import type { Command } from "commander";
-import type { BankRow } from "../../core/types.js";
-import { readJsonl, writeJsonl } from "../../core/jsonl.js";
+import type { BankRow, Score } from "../../core/types.js";
+import { readJsonl, writeLines } from "../../core/jsonl.js";
 import { parseRows } from "../../core/schemas.js";
 import { InputError } from "../../core/errors.js";
 import { makeArtifact, writeArtifact } from "../../core/artifact.js";
-import { openScorer, parseOptionFlags } from "../../stacks/open.js";
+import { openScorer, parseOptionFlags, resolveStack, type OpenedScorer } from "../../stacks/open.js";
 import { canScoreInParallel, MIN_BYTES_PER_THREAD, startPool, threadsFor, type ScoringPool } from "../../stacks/parallel.js";
-import { getStack } from "../../stacks/registry.js";
+import { scoredLine } from "../../stacks/scored-lines.js";
 import { summarizeScores, formatScoreSummary } from "../../stacks/summary.js";
 import { addCacheOptions, addConfigOption } from "../common-options.js";
 import { progressBar } from "../progress.js";
@@ -48,23 +48,41 @@ export function register(program: Command): void {
   addCacheOptions(addConfigOption(command)).action(async (opts: Options) => {
     const overrides = parseOptionFlags(opts.option);
     if (opts.dictionary) overrides.dictionary = opts.dictionary;
-    const opened = await openScorer({ ...opts, overrides });
-    let pool: ScoringPool | undefined;
+    // Workers start before this thread opens the stack and reads the bank, so they load meanwhile.
+    const resolved = await resolveStack({ ...opts, overrides });
+    const threads = canScoreInParallel(resolved.stack, resolved.roles) && existsSync(opts.in) ? threadsFor(statSync(opts.in).size, opts.workers) : 1;
+    const pool: ScoringPool | undefined = threads > 1 ? startPool({ workers: threads - 1, open: { ...opts, overrides } }) : undefined;
+    let opened: OpenedScorer;
     try {
-      // Workers start before the bank is read, so they load while this thread reads and parses it.
-      const threads = canScoreInParallel(opened.stack, Object.keys(opened.models.roles)) && existsSync(opts.in) ? threadsFor(statSync(opts.in).size, opts.workers) : 1;
-      if (threads > 1) pool = startPool({ workers: threads - 1, open: { ...opts, overrides } });
-      const { rows: raw } = readJsonl(opts.in);
+      opened = await openScorer({ ...opts, overrides });
+    } catch (err) {
+      await pool?.close();
+      throw err;
+    }
+    try {
+      const { rows: raw, texts } = readJsonl(opts.in, { texts: pool !== undefined });
       if (raw.length === 0) throw new InputError(opts.in, "holds no rows");
-      const rows = parseRows(getStack(opened.stack).rowKind, raw, opts.in);
+      const rows = parseRows(opened.definition.rowKind, raw, opts.in);
       const started = performance.now();
       const bar = progressBar("scoring", rows.length, opts.json);
       const onProgress = (done: number): void => bar.update(done);
-      const scores = pool ? await pool.score(opened.scorer, opened.stack, rows as BankRow[], { onProgress }) : await opened.scorer.scoreRows(rows as never, { onProgress });
-      await pool?.close();
+      // With workers, each scores the rows' own lines and writes their output lines; scores come back
+      // as the summary's part of each.
+      let lines: Iterable<string>;
+      let scores: Score[];
+      if (pool) {
+        ({ lines, scores } = await pool.scoreLines(opened.scorer, opened.stack, rows as BankRow[], texts!, opts.in, { onProgress }));
+        await pool.close();
+      } else {
+        scores = await opened.scorer.scoreRows(rows as never, { onProgress });
+        const scored = scores;
+        lines = (function* () {
+          for (let i = 0; i < rows.length; i++) yield scoredLine(rows[i], scored[i]);
+        })();
+      }
       bar.stop();
       const seconds = (performance.now() - started) / 1000;
-      await writeJsonl(opts.out, rows.map((row, i) => ({ ...row, score: scores[i] })));
+      await writeLines(opts.out, lines);
       const calls = opened.models.calls();
       const summary = summarizeScores(scores, {
         seconds,

