@@ -226,10 +226,8 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
           options,
           run: async (signal) => {
             const res = await echoContinuations(continuation, batch.map((i) => pairs[i]), signal);
-            res.value.forEach((v, j) => {
-              const i = batch[j];
-              out[i] = cache ? (cache.set(keys[i], v, { endpoint: identity, model: spec.model, path: "/completions" }) as ContinuationLogprob) : v;
-            });
+            const stored = cache ? cache.setMany(res.value.map((value, j) => ({ key: keys[batch[j]], value, meta: { endpoint: identity, model: spec.model, path: "/completions" } }))) : res.value;
+            batch.forEach((i, j) => (out[i] = stored[j] as ContinuationLogprob));
             return { ...res, value: null };
           },
         });
@@ -293,9 +291,8 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
             const inputs = batch.map((i) => texts[i]);
             const res = await post("/embeddings", { model: spec.model, input: inputs }, signal);
             const vectors = embeddingVectors(parseWire(embeddingResponse, res.json, { endpoint, path: "/embeddings" }), inputs.length, endpoint);
-            vectors.forEach((v, j) => {
-              out[batch[j]] = cache ? (cache.set(keyOf(inputs[j]), v, { endpoint: identity, model: spec.model, path: "/embeddings" }) as number[]) : v;
-            });
+            const stored = cache ? cache.setMany(vectors.map((value, j) => ({ key: keyOf(inputs[j]), value, meta: { endpoint: identity, model: spec.model, path: "/embeddings" } }))) : vectors;
+            batch.forEach((i, j) => (out[i] = stored[j] as number[]));
             return { value: null, attempts: res.attempts, status: res.status };
           },
         }),
