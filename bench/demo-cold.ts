@@ -5,7 +5,8 @@
 //   cold, LM built fresh home with FOOLSGOLD_EMBEDDED_LM=build: the LM trained on first use (the old path)
 //   warm, no cache the home of "cold" again, with a fresh response cache: every model call recomputed
 //   warm           the home of "cold" again, its response cache full: 0 model calls
-// Each figure is the median over rounds [min–max]; the ratios are cold / warm within a round.
+// Each figure is the median over rounds [min–max]; the ratios are cold / warm within a round. "Model
+// requests" are the demo's model_calls: HTTP requests, one of which carries up to 32 echo prompts.
 //   npx tsx bench/demo-cold.ts [--rounds 1] [--sessions 12]
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -69,7 +70,7 @@ const lines = [
   ...labels.map(
     (label, k) =>
       `  ${label}: wall ${fig(runs[k].map((r) => r.wall), "s")}, CPU ${fig(runs[k].map((r) => r.cpu), "s")}, peak RSS ${fig(runs[k].map((r) => r.rssMb), "MB", 0)}, ` +
-      `${median(runs[k].map((r) => r.modelCalls))} model calls, ${median(runs[k].map((r) => r.cacheHits))} cache hits, load ${runs[k].map((r) => r.load.toFixed(1)).join(", ")}`,
+      `${median(runs[k].map((r) => r.modelCalls))} model requests, ${median(runs[k].map((r) => r.cacheHits))} cache hits, load ${runs[k].map((r) => r.load.toFixed(1)).join(", ")}`,
   ),
   `  cold / warm: wall ${ratio(0, 3, "wall")}, CPU ${ratio(0, 3, "cpu")} (target ≤ 1.5×)`,
   `  cold / warm model with an empty response cache: wall ${ratio(0, 2, "wall")}, CPU ${ratio(0, 2, "cpu")}`,

@@ -37,6 +37,8 @@ export interface ResponseCache {
    * one if another writer got there first), so a cold run returns exactly what a warm run will.
    */
   set(key: string, value: unknown, meta: CacheEntryMeta): unknown;
+  /** `set` for many entries in one write transaction (a batch's answers; one commit per entry costs more than the entry). */
+  setMany(entries: readonly { key: string; value: unknown; meta: CacheEntryMeta }[]): unknown[];
   readonly stats: { hits: number; misses: number; writes: number };
   /** Requests for a key already on their way, so identical concurrent calls through any client share one. */
   readonly inflight: Map<string, Promise<unknown>>;
@@ -92,6 +94,13 @@ export function openCache(options: CacheOptions): ResponseCache {
     "INSERT OR IGNORE INTO responses (key, endpoint, model, path, value, created_at) VALUES (?, ?, ?, ?, ?, ?)",
   );
   const stats = { hits: 0, misses: 0, writes: 0 };
+  const set = (key: string, value: unknown, meta: CacheEntryMeta): unknown => {
+    const text = JSON.stringify(value);
+    const result = insert.run(key, meta.endpoint, meta.model, meta.path, text, new Date().toISOString());
+    stats.writes += result.changes;
+    return JSON.parse(result.changes > 0 ? text : (select.get(key)?.value ?? text));
+  };
+  const setAll = db.transaction((entries: readonly { key: string; value: unknown; meta: CacheEntryMeta }[]) => entries.map((e) => set(e.key, e.value, e.meta)));
   return {
     cacheSampled: options.cacheSampled ?? false,
     epoch: options.epoch ?? 0,
@@ -106,12 +115,8 @@ export function openCache(options: CacheOptions): ResponseCache {
       stats.hits++;
       return JSON.parse(row.value);
     },
-    set(key, value, meta) {
-      const text = JSON.stringify(value);
-      const result = insert.run(key, meta.endpoint, meta.model, meta.path, text, new Date().toISOString());
-      stats.writes += result.changes;
-      return JSON.parse(result.changes > 0 ? text : (select.get(key)?.value ?? text));
-    },
+    set,
+    setMany: (entries) => setAll(entries),
     close() {
       db.close();
     },

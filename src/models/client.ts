@@ -176,28 +176,49 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
       path: `/completions#continuation:${method}`,
       params: { context: p.context, continuation: p.continuation, method, version: CLIENT_CACHE_VERSION, extra: spec.extraBody },
     });
-    if (method !== "echo" || !options?.batch) {
+    // Lists of prompts when asked, or always where the server is declared batch-invariant (a list's
+    // answers are then what each prompt gets alone): one request per pair costs the server and the
+    // client far more than the scoring itself on a fast model.
+    if (method !== "echo" || !(options?.batch ?? spec.batchInvariant === true)) {
       const run = method === "echo" ? echoContinuation : promptLogprobsContinuation;
       return Promise.all(pairs.map((p) => operation({ ...opFor(p), determinism: { temperature: 0 }, cacheable: true, options, run: (signal) => run(continuation, p.context, p.continuation, signal) })));
     }
-    // Batched echo: each pair keeps its own cache entry (the same key as one at a time); the pairs the
-    // cache lacks go out CONTINUATION_BATCH prompts per request.
+    // Batched echo: each pair keeps its own cache entry (the same key as one at a time). A pair the
+    // cache lacks is asked once: a repeat within the call, or a pair another call has on its way,
+    // waits for that answer (as the cache layer's in-flight dedupe does for single calls); the rest
+    // go out CONTINUATION_BATCH prompts per request.
     const cache = deps.cache && !options?.noCache ? deps.cache : undefined;
     const keyOf = (p: { context: string; continuation: string }) => {
       const op = opFor(p);
-      return cacheKey({ endpoint: identity, model: spec.model, revision: spec.revision, path: op.path, params: op.params, epoch: cache!.epoch });
+      return cache ? cacheKey({ endpoint: identity, model: spec.model, revision: spec.revision, path: op.path, params: op.params, epoch: cache.epoch }) : `${p.context}\u0000${p.continuation}`;
     };
-    const out: (ContinuationLogprob | undefined)[] = pairs.map((p) => (cache ? (cache.get(keyOf(p)) as ContinuationLogprob | undefined) : undefined));
-    const missing = pairs.flatMap((_, i) => (out[i] === undefined ? [i] : []));
-    const hits = pairs.length - missing.length;
-    if (hits > 0) {
-      record({ path: "/completions#continuation:echo", params: { n: hits }, determinism: { ...baseDeterminism, temperature: 0 }, latencyMs: 0, cached: true, attempts: 0, status: 200, cachedItems: hits });
+    const keys = pairs.map(keyOf);
+    const out: (ContinuationLogprob | undefined)[] = keys.map((key) => (cache ? (cache.get(key) as ContinuationLogprob | undefined) : undefined));
+    const hits = out.filter((v) => v !== undefined).length;
+    const first = new Map<string, number>();
+    const repeats: { i: number; of: number }[] = [];
+    const joined: { i: number; answer: Promise<unknown> }[] = [];
+    const missing: number[] = [];
+    keys.forEach((key, i) => {
+      if (out[i] !== undefined) return;
+      const earlier = first.get(key);
+      const pending = cache?.inflight.get(key);
+      if (earlier !== undefined) repeats.push({ i, of: earlier });
+      else if (pending) joined.push({ i, answer: pending });
+      else {
+        first.set(key, i);
+        missing.push(i);
+      }
+    });
+    const shared = hits + repeats.length + joined.length;
+    if (shared > 0) {
+      record({ path: "/completions#continuation:echo", params: { n: shared }, determinism: { ...baseDeterminism, temperature: 0 }, latencyMs: 0, cached: true, attempts: 0, status: 200, cachedItems: shared });
     }
-    const batches: number[][] = [];
-    for (let i = 0; i < missing.length; i += CONTINUATION_BATCH) batches.push(missing.slice(i, i + CONTINUATION_BATCH));
-    await Promise.all(
-      batches.map((batch) =>
-        operation({
+    const ask = (indices: number[]): Promise<void>[] => {
+      const batches: number[][] = [];
+      for (let i = 0; i < indices.length; i += CONTINUATION_BATCH) batches.push(indices.slice(i, i + CONTINUATION_BATCH));
+      return batches.map((batch) => {
+        const sent = operation({
           path: "/completions#continuation:echo",
           params: { n: batch.length },
           determinism: { temperature: 0 },
@@ -205,15 +226,41 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
           options,
           run: async (signal) => {
             const res = await echoContinuations(continuation, batch.map((i) => pairs[i]), signal);
-            res.value.forEach((v, j) => {
-              const p = pairs[batch[j]];
-              out[batch[j]] = cache ? (cache.set(keyOf(p), v, { endpoint: identity, model: spec.model, path: "/completions" }) as ContinuationLogprob) : v;
-            });
+            const stored = cache ? cache.setMany(res.value.map((value, j) => ({ key: keys[batch[j]], value, meta: { endpoint: identity, model: spec.model, path: "/completions" } }))) : res.value;
+            batch.forEach((i, j) => (out[i] = stored[j] as ContinuationLogprob));
             return { ...res, value: null };
           },
-        }),
+        });
+        sent.catch(() => undefined);
+        if (cache) {
+          for (const i of batch) {
+            const answer = sent.then(() => out[i] as ContinuationLogprob);
+            answer.catch(() => undefined);
+            cache.inflight.set(keys[i], answer);
+            const forget = () => cache.inflight.delete(keys[i]);
+            answer.then(forget, forget);
+          }
+        }
+        return sent.then(() => undefined);
+      });
+    };
+    const sending = ask(missing);
+    // Another call's abort is not ours: a pair whose shared answer was aborted is then asked for here.
+    const retry: number[] = [];
+    await Promise.all([
+      ...sending,
+      ...joined.map(({ i, answer }) =>
+        answer.then(
+          (v) => void (out[i] = v as ContinuationLogprob),
+          (err: unknown) => {
+            if (!(err instanceof ModelError && err.kind === "abort") || options?.signal?.aborted) throw err;
+            retry.push(i);
+          },
+        ),
       ),
-    );
+    ]);
+    if (retry.length > 0) await Promise.all(ask(retry));
+    for (const { i, of } of repeats) out[i] = structuredClone(out[of]);
     return out as ContinuationLogprob[];
   }
 
@@ -244,9 +291,8 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
             const inputs = batch.map((i) => texts[i]);
             const res = await post("/embeddings", { model: spec.model, input: inputs }, signal);
             const vectors = embeddingVectors(parseWire(embeddingResponse, res.json, { endpoint, path: "/embeddings" }), inputs.length, endpoint);
-            vectors.forEach((v, j) => {
-              out[batch[j]] = cache ? (cache.set(keyOf(inputs[j]), v, { endpoint: identity, model: spec.model, path: "/embeddings" }) as number[]) : v;
-            });
+            const stored = cache ? cache.setMany(vectors.map((value, j) => ({ key: keyOf(inputs[j]), value, meta: { endpoint: identity, model: spec.model, path: "/embeddings" } }))) : vectors;
+            batch.forEach((i, j) => (out[i] = stored[j] as number[]));
             return { value: null, attempts: res.attempts, status: res.status };
           },
         }),

@@ -118,5 +118,8 @@ function embeddedSpec(config: BackendSpecConfig, baseUrl: string, available: Ser
   const meta = available.find((m) => m.id === wanted)?.meta ?? {};
   const build = [meta.builder_version, meta.corpus_hash].filter((part) => typeof part === "string" || typeof part === "number").join(":");
   const revision = config.revision ?? (build || undefined);
-  return { ...config, baseUrl, model: wanted, endpointId: "embedded", ...(revision ? { revision } : {}) };
+  // The n-gram LM scores each prompt of a list on its own, in pure arithmetic: batch-invariant by
+  // construction (the encoder is not: its batches agree only up to float32 rounding).
+  const batchInvariant = config.batchInvariant ?? (isEncoder(wanted) ? undefined : true);
+  return { ...config, baseUrl, model: wanted, endpointId: "embedded", ...(revision ? { revision } : {}), ...(batchInvariant === undefined ? {} : { batchInvariant }) };
 }

@@ -12,7 +12,10 @@ export interface BackendSpec {
   concurrency?: number;
   timeoutMs?: number;
   maxRetries?: number;
-  /** What the server is known to run with; recorded, never assumed. */
+  /**
+   * What the server is known to run with; recorded, never assumed. Declared true, a list of prompts
+   * gets the answers each prompt gets alone, so continuationLogprobs sends lists (see CallOptions.batch).
+   */
   batchInvariant?: boolean;
   /** Which continuation-log-prob mechanism the server supports. */
   continuationMethod?: "echo" | "prompt_logprobs";
@@ -160,7 +163,7 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Bypass the cache for this call. */
   noCache?: boolean;
-  /** continuationLogprobs (echo method): send up to 32 pairs per request as a list of prompts (vLLM, the built-in server). */
+  /** continuationLogprobs (echo method): send up to 32 pairs per request as a list of prompts (vLLM, the built-in server); default: the spec's batchInvariant. */
   batch?: boolean;
 }
 
@@ -170,7 +173,7 @@ export interface ModelClient {
   chat(req: ChatRequest, options?: CallOptions): Promise<ChatResult>;
   complete(req: CompletionRequest, options?: CallOptions): Promise<ChatResult>;
   topLogprobs(prompt: string, k: number, options?: CallOptions): Promise<TopLogprobs>;
-  /** One request per (context, continuation) pair, issued concurrently within the endpoint limit; with `batch`, lists of prompts. */
+  /** One request per (context, continuation) pair, issued concurrently within the endpoint limit; with `batch` (or a batch-invariant spec), lists of prompts. */
   continuationLogprobs(pairs: { context: string; continuation: string }[], options?: CallOptions): Promise<ContinuationLogprob[]>;
   embed(texts: string[], options?: CallOptions): Promise<number[][]>;
   /** Every call made through this client, in completion order. */

@@ -12,17 +12,41 @@ const usage = z
 const logprob = z.number().max(0, "a log-probability must be ≤ 0");
 
 /**
+ * An array checked item by item in one loop and passed on as it came: an echo answer has four of
+ * these, each one entry per prompt token, and a zod schema per entry (which copies it) cost more than
+ * the scoring behind it. The issue names the first bad entry, as a zod array's would.
+ */
+function arrayEach<T>(isItem: (item: unknown) => boolean, message: string): z.ZodType<T[]> {
+  return z
+    .custom<T[]>((value) => Array.isArray(value), { message: "expected an array" })
+    .superRefine((value, ctx) => {
+      for (let i = 0; i < value.length; i++) {
+        if (!isItem(value[i])) {
+          ctx.addIssue({ code: "custom", message, path: [i], input: value[i] });
+          return;
+        }
+      }
+    });
+}
+
+const isNumberMap = (item: unknown): boolean => {
+  if (item === null || typeof item !== "object" || Array.isArray(item)) return false;
+  for (const key in item) if (typeof (item as Record<string, unknown>)[key] !== "number") return false;
+  return true;
+};
+
+/**
  * Completions `logprobs`: parallel arrays, one entry per token (first token of an echo has null).
  * SGLang sends `text_offset: -1` for every token (offsets unknown): callers align by tokens instead.
  */
 const parallelLogprobs = z
   .object({
-    tokens: z.array(z.string()),
+    tokens: arrayEach<string>((t) => typeof t === "string", "expected a string"),
     // Checked where they are read: echo continuations (continuation.ts), top-k (the client).
-    token_logprobs: z.array(z.number().nullable()),
+    token_logprobs: arrayEach<number | null>((lp) => lp === null || typeof lp === "number", "expected a number or null"),
     // Top-k maps are checked where they are read (the client names the offending token).
-    top_logprobs: z.array(z.record(z.string(), z.number()).nullable()).nullable().optional(),
-    text_offset: z.array(z.number().int().min(-1, "text_offset must be ≥ 0, or -1 for unknown")),
+    top_logprobs: arrayEach<Record<string, number> | null>((m) => m === null || isNumberMap(m), "expected null or a map of token to number").nullable().optional(),
+    text_offset: arrayEach<number>((o) => Number.isInteger(o) && (o as number) >= -1, "text_offset must be ≥ 0, or -1 for unknown"),
   })
   .loose();
 

@@ -50,6 +50,22 @@ describe("cache store", () => {
     db.close();
   });
 
+  it("stores a batch in one transaction, write-once like set, and returns each entry as stored", () => {
+    const cache = openCache({ path: join(dir, "many.sqlite") });
+    cache.set("old", { v: 1 }, meta);
+    const stored = cache.setMany([
+      { key: "new", value: { v: 2 }, meta },
+      { key: "old", value: { v: 3 }, meta },
+    ]);
+    expect(stored).toEqual([{ v: 2 }, { v: 1 }]);
+    expect(cache.stats.writes).toBe(2);
+    // Another connection sees the whole batch once it is stored.
+    const other = openCache({ path: join(dir, "many.sqlite") });
+    expect([other.get("new"), other.get("old")]).toEqual([{ v: 2 }, { v: 1 }]);
+    other.close();
+    cache.close();
+  });
+
   it("is safe with two connections writing interleaved in one process", () => {
     const path = join(dir, "two.sqlite");
     const a = openCache({ path });

@@ -72,6 +72,30 @@ describe("client against the embedded server over HTTP", () => {
     expect(a[3].tokens[0].offset).toBeLessThan(pairs[3].context.length);
   });
 
+  it("sends pairs as lists of prompts where the server is batch-invariant, each distinct pair once, bit-identical to one at a time", async () => {
+    const alone = await createOpenAIClient({ baseUrl: server.baseUrl, model: LM }).continuationLogprobs(pairs);
+    const bodies: { prompt: unknown }[] = [];
+    const counting: typeof fetch = (input, init) => {
+      bodies.push(JSON.parse(String(init?.body)) as { prompt: unknown });
+      return fetch(input, init);
+    };
+    const cache = openCache({ path: ":memory:" });
+    const batched = createOpenAIClient({ baseUrl: server.baseUrl, model: LM, batchInvariant: true }, { fetch: counting, cache });
+    // Repeats within a call and a second call for the same pairs while the first is in flight share its one request.
+    const [withRepeats, again] = await Promise.all([batched.continuationLogprobs([...pairs, pairs[0], pairs[2]]), batched.continuationLogprobs(pairs)]);
+    expect(bodies.map((b) => b.prompt)).toEqual([pairs.map((p) => p.context + p.continuation)]);
+    expect(withRepeats).toEqual([...alone, alone[0], alone[2]]);
+    expect(again).toEqual(alone);
+    expect(batched.calls.filter((c) => !c.cached).map((c) => c.params.n)).toEqual([pairs.length]);
+    expect(batched.calls.filter((c) => c.cached).map((c) => c.cachedItems).sort()).toEqual([2, pairs.length]);
+    // Without a cache, repeats within one call are still asked once.
+    bodies.length = 0;
+    const uncached = createOpenAIClient({ baseUrl: server.baseUrl, model: LM, batchInvariant: true }, { fetch: counting });
+    expect(await uncached.continuationLogprobs([pairs[1], pairs[1], pairs[3]])).toEqual([alone[1], alone[1], alone[3]]);
+    expect(bodies.map((b) => b.prompt)).toEqual([[pairs[1], pairs[3]].map((p) => p.context + p.continuation)]);
+    cache.close();
+  });
+
   it("returns one 512-d finite embedding per input, identical for identical texts", async () => {
     const client = createOpenAIClient({ baseUrl: server.baseUrl, model: EMBEDDER, embedBatchSize: 2 });
     const texts = ["The cat sat on the mat.", "Stock markets fell sharply.", "The cat sat on the mat."];
@@ -134,6 +158,9 @@ describe("model roles", () => {
       audience: { baseUrl: "embedded", model: expect.stringMatching(new RegExp(`^${LM}@.+`)) },
       embedder: { baseUrl: "embedded", model: EMBEDDER },
     });
+    // The n-gram LM is batch-invariant by construction (so its continuations go out as lists); the encoder is not declared so.
+    expect(audience.spec.batchInvariant).toBe(true);
+    expect(embedder.spec.batchInvariant).toBeUndefined();
     const [lp] = await audience.continuationLogprobs([{ context: "Audience:", continuation: " Haha" }]);
     expect(lp.logprob).toBeLessThan(0);
     expect((await embedder.embed(["hello there"]))[0]).toHaveLength(512);

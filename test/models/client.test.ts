@@ -356,6 +356,22 @@ describe("malformed responses and bad input", () => {
     expect(err.isRetryable).toBe(false);
   });
 
+  it("names the first bad entry of a completion's log-prob arrays", async () => {
+    const logprobs = { tokens: ["a", "b"], token_logprobs: [null, -1], top_logprobs: [null, { b: -1 }], text_offset: [0, 1] };
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ tokens: ["a", 3] }, /choices\.0\.logprobs\.tokens\.1: expected a string/],
+      [{ token_logprobs: [null, "x"] }, /choices\.0\.logprobs\.token_logprobs\.1: expected a number or null/],
+      [{ top_logprobs: [null, { b: "x" }] }, /choices\.0\.logprobs\.top_logprobs\.1: expected null or a map of token to number/],
+    ];
+    for (const [bad, message] of cases) {
+      const { fetch } = scriptedFetch(() => json({ choices: [{ text: "ab", logprobs: { ...logprobs, ...bad } }] }));
+      const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
+      const err = await modelError(client.continuationLogprobs([{ context: "a", continuation: "b" }]));
+      expect(err.kind).toBe("malformed");
+      expect(err.message).toMatch(message);
+    }
+  });
+
   it("reports an error object sent with status 200 as the server's error", async () => {
     const { fetch } = scriptedFetch(() => json({ error: { message: "model 'x' not loaded", code: 404 } }));
     const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });

@@ -108,6 +108,19 @@ describe("embedded LM", () => {
     expect(lm.scoreText(text, 5)).toEqual(lm.scoreText(text, 5));
   });
 
+  it("scores a prompt sharing a prefix with recent ones exactly as a fresh model scores it alone", () => {
+    const alone = new EmbeddedLm(loaded.stored.data, { recentPrompts: 0 });
+    const warmed = new EmbeddedLm(loaded.stored.data);
+    const context = "Partner: the printer is jammed again. Haha!\nPolicy: I will fix it, I promise.\nAudience:";
+    const prompts = [" Haha", " Ha", " lol that printer", "", " Haha!"].map((c) => lm.tokenize(context + c));
+    const shared = prompts.map((t) => warmed.scoreTokens(t, 2));
+    prompts.forEach((t, i) => expect(shared[i]).toEqual(alone.scoreTokens(t, 2)));
+    // A different top-k, or ranks, is never read from scores kept without them.
+    expect(warmed.scoreTokens(prompts[0], 5)).toEqual(alone.scoreTokens(prompts[0], 5));
+    expect(warmed.scoreTokens(prompts[1], 2, true)).toEqual(alone.scoreTokens(prompts[1], 2, true));
+    expect(warmed.scoreTokens(prompts[2].slice(0, 4), 2)).toEqual(alone.scoreTokens(prompts[2].slice(0, 4), 2));
+  });
+
   it("round-trips through its binary file format", () => {
     const copy = new EmbeddedLm(deserializeLm(serializeLm(loaded.stored)).data);
     const text = "The jury said it would investigate 😂 the zzyzx election.";

@@ -42,10 +42,12 @@ function wordnetFile(name: string): string {
 /** offset → {lemmas, hyponym offsets} for the lines of data.<pos> asked for. */
 function synsets(pos: "verb" | "noun", offsets: Set<string>): Map<string, { lemmas: string[]; hyponyms: string[] }> {
   const out = new Map<string, { lemmas: string[]; hyponyms: string[] }>();
-  for (const line of wordnetFile(`data.${pos}`).split("\n")) {
-    const offset = line.slice(0, 8);
-    if (!offsets.has(offset)) continue;
-    const f = line.split(" ");
+  const data = wordnetFile(`data.${pos}`);
+  // A synset's line starts with its offset: the few asked for are found, not every line split.
+  for (const offset of [...offsets].sort()) {
+    const line = data.indexOf(`\n${offset} `);
+    if (line < 0) continue;
+    const f = data.slice(line + 1, data.indexOf("\n", line + 1)).split(" ");
     const words = parseInt(f[3], 16);
     const lemmas = Array.from({ length: words }, (_, i) => f[4 + 2 * i]);
     const at = 4 + 2 * words;
@@ -69,20 +71,37 @@ function senseIndex(pos: "verb" | "noun" | "adj" | "adv"): Map<string, string[]>
   return out;
 }
 
-/** Single-word lemmas of the laugh family whose most frequent WordNet sense is in it. */
+/** The synset offset of a lemma's most frequent sense, from the text of an index.<pos> file (its lines start with the lemma). */
+function firstSense(indexText: string, lemma: string): string | undefined {
+  let at = indexText.startsWith(`${lemma} `) ? 0 : indexText.indexOf(`\n${lemma} `);
+  if (at < 0) return undefined;
+  if (indexText[at] === "\n") at++;
+  const f = indexText.slice(at, indexText.indexOf("\n", at)).trim().split(" ");
+  return f[f.length - parseInt(f[2], 10)];
+}
+
+let laughLemmas: string[] | undefined;
+
+/** Single-word lemmas of the laugh family whose most frequent WordNet sense is in it (read once per process). */
 export function wordnetLaughLemmas(): string[] {
+  laughLemmas ??= readLaughLemmas();
+  return [...laughLemmas];
+}
+
+function readLaughLemmas(): string[] {
   const out = new Set<string>();
   for (const pos of ["verb", "noun"] as const) {
     const root = LAUGH_SYNSETS[pos];
     const top = synsets(pos, new Set([root])).get(root)!;
     const family = new Set([root, ...top.hyponyms]);
-    const index = senseIndex(pos);
+    // A few lemmas are looked up, so their lines are found in the file's text rather than indexing all of it.
+    const index = wordnetFile(`index.${pos}`);
     for (const [, s] of synsets(pos, family)) {
       for (const raw of s.lemmas) {
         const lemma = raw.toLowerCase().replace(/\(.*\)$/, "");
         if (lemma.includes("_")) continue;
-        const senses = index.get(lemma) ?? [];
-        if (senses.length > 0 && family.has(senses[0])) out.add(lemma.replace(/-/g, ""));
+        const first = firstSense(index, lemma);
+        if (first !== undefined && family.has(first)) out.add(lemma.replace(/-/g, ""));
       }
     }
   }

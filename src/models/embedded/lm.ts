@@ -13,6 +13,7 @@ import { isLaughterToken, triggerSurfaces } from "./laughter.js";
 import { NgramModel } from "./ngram-model.js";
 import { BOS, EOS, UNK, type NgramTables } from "./ngram-tables.js";
 import { SpellingModel, type SpellingModelData } from "./spelling.js";
+import { RecentPrompts } from "./recent-prompts.js";
 import { pretokenize } from "./tokenizer.js";
 
 export const EOS_TOKEN = "<|endoftext|>";
@@ -101,8 +102,11 @@ export class EmbeddedLm {
   private readonly triggerMaxUnlisted: Float64Array;
   private readonly ngramTopCache = new Map<number, ProbEntry[]>();
   private readonly surfaceInfo = new Map<string, SurfaceInfo>();
+  private readonly recentPrompts: RecentPrompts;
 
-  constructor(data: LmData) {
+  /** `recentPrompts`: how many scored prompts to keep for their shared prefixes (0: none). */
+  constructor(data: LmData, options: { recentPrompts?: number } = {}) {
+    this.recentPrompts = new RecentPrompts(options.recentPrompts);
     this.types = data.types;
     data.types.forEach((t, i) => this.typeIndex.set(t, i));
     this.ngram = new NgramModel(data.tables);
@@ -368,14 +372,26 @@ export class EmbeddedLm {
     const logprobs = new Array<number>(tokens.length);
     const top: TokenScore[][] | null = topK > 0 ? [] : null;
     const ranks: number[] | undefined = withRanks ? [] : undefined;
-    for (let i = 0; i < tokens.length; i++) {
+    // Position i's scores depend on tokens 0..i alone, so a prefix shared with a recent prompt is
+    // copied, not recomputed (a prefix cache: the same context is scored with many continuations).
+    const memo = this.recentPrompts.longestPrefix(tokens, topK, withRanks);
+    const shared = memo?.length ?? 0;
+    for (let i = 0; i < shared; i++) {
+      logprobs[i] = memo!.scores.logprobs[i];
+      if (top) top.push(memo!.scores.top![i]);
+      if (ranks) ranks.push(memo!.scores.ranks![i]);
+      this.advance(pos, tokens[i]);
+    }
+    for (let i = shared; i < tokens.length; i++) {
       const p = this.prob(pos, tokens[i]);
       logprobs[i] = Math.log(p);
       if (top) top.push(this.topAt(pos, topK));
       if (ranks) ranks.push(this.rankAt(pos, p));
       this.advance(pos, tokens[i]);
     }
-    return { tokens, logprobs, top, ranks };
+    const scores = { tokens, logprobs, top, ranks };
+    this.recentPrompts.add(scores, topK, withRanks);
+    return scores;
   }
 
   /** The k most probable next tokens after `tokens`. */
