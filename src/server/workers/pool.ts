@@ -9,6 +9,7 @@ import type { Score } from "../../core/types.js";
 import type { Scorer } from "../../stacks/types.js";
 import type { OpenScorerOptions } from "../../stacks/open.js";
 import type { WorkerReply, WorkerSetup } from "./score-worker.js";
+import { scoreFromJson } from "../score-json.js";
 
 interface Job {
   resolve: (s: Score[]) => void;
@@ -129,7 +130,7 @@ export async function createWorkerPoolScorer(main: Scorer, open: OpenScorerOptio
       if (!job) return;
       entry.jobs.delete(reply.id);
       if ("error" in reply) job.reject(new Error(reply.error));
-      else job.resolve(reply.scores as Score[]);
+      else job.resolve(reply.scores.map(scoreFromJson));
     });
     const died = (why: string): void => {
       if (entry.dead) return;
