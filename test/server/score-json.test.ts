@@ -4,7 +4,7 @@ import type { Score } from "../../src/core/types.js";
 
 describe("scores sent as JSON text", () => {
   it("keep their text for the journal, the same text serializing the parsed score gives", () => {
-    const score: Score = { value: 0.1 + 0.2, terms: { a: { value: -0 }, b: { value: 1e-7, detail: "x\u2028y" } }, instrument: "i" };
+    const score: Score = { value: 0.1 + 0.2, terms: { a: { value: -0 }, b: { value: 1e-7, details: { note: "x\u2028y" } } }, instrument: "i" };
     const text = JSON.stringify(score);
     const parsed = scoreFromJson(text);
     expect(parsed).toEqual(JSON.parse(text));
