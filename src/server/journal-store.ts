@@ -94,9 +94,24 @@ export class SqliteStore implements JournalStore {
    * run again, each in its own savepoint, so a failure undoes only its own writes.
    */
   private runAll(ops: PendingOp<Journal>[]): { ok: boolean; value: unknown }[] {
+    let opFailed = false;
     try {
-      return this.journal.transaction(() => ops.map((op) => ({ ok: true, value: op.run(this.journal) })), { durable: false });
-    } catch {
+      return this.journal.transaction(
+        () =>
+          ops.map((op) => {
+            try {
+              return { ok: true, value: op.run(this.journal) };
+            } catch (err) {
+              opFailed = true;
+              throw err;
+            }
+          }),
+        { durable: false },
+      );
+    } catch (failure) {
+      // A transaction that could not begin or commit (the file locked past the busy timeout) fails
+      // every op at once, as before: running it again would only wait for the lock again.
+      if (!opFailed) throw failure;
       const outcomes: { ok: boolean; value: unknown }[] = [];
       this.journal.transaction(() => {
         for (const op of ops) {

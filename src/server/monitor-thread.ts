@@ -40,6 +40,10 @@ export async function startLiveMonitor(location: string, journal: JournalStore, 
       if (!stopping) reject(new FoolsgoldError("monitor_start", `live monitor exited (code ${code})`));
     });
   });
+  // A monitor thread that dies later leaves its last report in place, and says so once.
+  worker.on("exit", (code) => {
+    if (!stopping) process.stderr.write(`foolsgold: the live monitor's thread exited (code ${code}); /v1/monitor keeps its last report\n`);
+  });
   // The server must not stay up only for its monitor.
   worker.unref();
   return {
