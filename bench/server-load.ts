@@ -6,7 +6,10 @@
 //   saturate  closed loop, C clients back to back: sustained samples/s, p50/p99 latency
 //   half      open loop at half the saturated rate: latency at a comfortable load, errors
 //   target/2  open loop at half the stated target (--target samples/s; prose: 4,000): the p99 check
+//   @R/s      open loop at each offered load R (samples/s) of --offered R1,R2,… (e.g. 1000,2000)
 //   overload  many clients, small queue: 429s instead of growth, server RSS sampled throughout
+// --phases picks which of saturate, half, target, offered, overload run (default: all; saturate is
+// measured whenever half needs it).
 // Loads: one (one 300-word sample per request, OpenRLHF's pattern, 64 connections), prose (64 ×
 // 300-word batches), vrcli (8-row batches on the built-in LM). Rows carry a training step that
 // advances every 1,024 samples, as a rollout does. The journal is durable (SQLite WAL, fdatasync
@@ -14,6 +17,8 @@
 // Every figure is printed with n, the load average and units; CPU figures are the server process's
 // CPU time (all threads; the main thread apart) per acknowledged request, and the client's own.
 // Usage: npx tsx bench/server-load.ts [--seconds 10] [--stacks one,prose,vrcli] [--journal URL] [--target 4000]
+//        [--offered 1000,2000] [--phases saturate,half,target,offered,overload] [--compare DIR]
+// --compare DIR runs the same phases, right after, against the server of another checkout (rows "cmp …").
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -40,7 +45,12 @@ async function main(): Promise<void> {
   const STACKS = arg("stacks", "one,prose,vrcli").split(",");
   const JOURNAL = arg("journal", "");
   const TARGET: Record<string, number> = { one: 2000, prose: Number(arg("target", "4000")) };
+  const OFFERED = arg("offered", "").split(",").filter(Boolean).map(Number);
+  const PHASES = new Set(arg("phases", "saturate,half,target,offered,overload").split(","));
   const BIN = resolve(import.meta.dirname, "../bin/foolsgold.js");
+  // Another checkout (e.g. main before a change) whose server runs the same phases in this process.
+  const COMPARE = arg("compare", "");
+  const servers: { label: string; bin: string }[] = [{ label: "", bin: BIN }, ...(COMPARE ? [{ label: "cmp ", bin: resolve(COMPARE, "bin/foolsgold.js") }] : [])];
   const STEP_SAMPLES = 1024;
 
   // ~300-word samples of real human text (held-out Brown documents, always installed).
@@ -95,8 +105,8 @@ async function main(): Promise<void> {
     },
   };
 
-  const startServer = (stack: string, journal: string, extra: string[]): Promise<{ child: ChildProcess; url: string }> => {
-    const child = spawn(process.execPath, [BIN, "serve", "--stack", stack, "--port", "0", "--journal", journal, "--no-cache", ...extra], { stdio: ["ignore", "ignore", "pipe"] });
+  const startServer = (bin: string, stack: string, journal: string, extra: string[]): Promise<{ child: ChildProcess; url: string }> => {
+    const child = spawn(process.execPath, [bin, "serve", "--stack", stack, "--port", "0", "--journal", journal, "--no-cache", ...extra], { stdio: ["ignore", "ignore", "pipe"] });
     return new Promise((ok, fail) => {
       let err = "";
       child.stderr!.on("data", (c: Buffer) => {
@@ -140,19 +150,25 @@ async function main(): Promise<void> {
       const phases: Phase[] = [];
       await phase("warm-up", echo.baseUrl, echo.child.pid!, "/", load, { clients: load.clients }, counter);
       phases.push(await phase("baseline", echo.baseUrl, echo.child.pid!, "/", load, { clients: load.clients }, counter));
-      const dir = mkdtempSync(join(tmpdir(), "fg-load-"));
-      const server = await startServer(load.stack, JOURNAL || join(dir, "journal.sqlite"), load.admission);
-      const pid = server.child.pid!;
-      try {
-        await phase("warm-up", server.url, pid, "/v1/score", load, { clients: load.clients }, counter);
-        const saturated = await phase("saturate", server.url, pid, "/v1/score", load, { clients: load.clients }, counter);
-        phases.push(saturated);
-        phases.push(await phase("half", server.url, pid, "/v1/score", load, { ratePerSecond: saturated.ok / saturated.seconds / 2 }, counter));
-        if (TARGET[name]) phases.push(await phase("target/2", server.url, pid, "/v1/score", load, { ratePerSecond: TARGET[name] / 2 / load.batch }, counter));
-        phases.push(await phase("overload", server.url, pid, "/v1/score", load, { clients: load.batch === 1 ? 512 : 64 }, counter));
-      } finally {
-        server.child.kill("SIGTERM");
-        rmSync(dir, { recursive: true, force: true });
+      for (const { label, bin } of servers) {
+        const dir = mkdtempSync(join(tmpdir(), "fg-load-"));
+        const server = await startServer(bin, load.stack, JOURNAL || join(dir, "journal.sqlite"), load.admission);
+        const pid = server.child.pid!;
+        const run = async (name: string, plan: { clients?: number; ratePerSecond?: number }) => phases.push(await phase(label + name, server.url, pid, "/v1/score", load, plan, counter));
+        try {
+          await phase("warm-up", server.url, pid, "/v1/score", load, { clients: load.clients }, counter);
+          if (PHASES.has("saturate") || PHASES.has("half")) {
+            await run("saturate", { clients: load.clients });
+            const saturated = phases.at(-1)!;
+            if (PHASES.has("half")) await run("half", { ratePerSecond: saturated.ok / saturated.seconds / 2 });
+          }
+          if (TARGET[name] && PHASES.has("target")) await run("target/2", { ratePerSecond: TARGET[name] / 2 / load.batch });
+          if (PHASES.has("offered")) for (const samples of OFFERED) await run(`@${samples}/s`, { ratePerSecond: samples / load.batch });
+          if (PHASES.has("overload")) await run("overload", { clients: load.batch === 1 ? 512 : 64 });
+        } finally {
+          server.child.kill("SIGTERM");
+          rmSync(dir, { recursive: true, force: true });
+        }
       }
       report[name] = phases;
     }
@@ -167,16 +183,18 @@ async function main(): Promise<void> {
     const load = loads[name];
     const base = phases.find((p) => p.phase === "baseline")!;
     console.log(`\nload ${name}: stack ${load.stack}, ${load.batch} × 300-word rows per request${TARGET[name] ? `, target ${TARGET[name]} samples/s` : ""}; baseline = bare node:http echo of the same bodies`);
-    console.log("phase     offered/s   n(sent)  samples/s  p50 ms   p99 ms  statuses                   RSS MB start/peak/end  server CPU ms/req (main)  ×baseline  client ms/req  2-core samples/s  load");
+    console.log("phase         req/s offered  n(sent)  n(200)  samples/s  p50 ms  p95 ms   p99 ms  statuses                   RSS MB start/peak/end  server CPU ms/req (main)  ×baseline  client ms/req  2-core samples/s  load");
     for (const p of phases) {
       const costPerSample = (p.serverCpuMs + p.clientCpuMs) / load.batch;
       console.log(
         [
-          p.phase.padEnd(9),
-          (p.offered ? p.offered.toFixed(0) : "closed").padStart(9),
-          String(p.requests).padStart(9),
+          p.phase.padEnd(13),
+          (p.offered ? p.offered.toFixed(1) : "closed").padStart(13),
+          String(p.requests).padStart(8),
+          String(p.ok).padStart(7),
           ((p.ok * load.batch) / p.seconds).toFixed(0).padStart(10),
           percentile(p.latencies, 0.5).toFixed(1).padStart(7),
+          percentile(p.latencies, 0.95).toFixed(1).padStart(7),
           percentile(p.latencies, 0.99).toFixed(1).padStart(8),
           ` ${JSON.stringify(p.statuses).padEnd(26)}`,
           `${p.rssStartMb.toFixed(0)}/${p.rssPeakMb.toFixed(0)}/${p.rssEndMb.toFixed(0)}`.padEnd(22),
@@ -190,6 +208,6 @@ async function main(): Promise<void> {
     }
   }
   console.log(
-    "\n2-core samples/s: what two dedicated cores would sustain at the measured CPU cost of server + client per sample (load-independent); samples/s and latencies are this machine's wall clock at the load shown.",
+    "\nreq/s offered: open-loop arrivals on a fixed schedule (closed = back-to-back clients); percentiles over the n(200) acknowledged requests. 2-core samples/s: what two dedicated cores would sustain at the measured CPU cost of server + client per sample (load-independent); samples/s and latencies are this machine's wall clock at the load shown.",
   );
 }

@@ -1,7 +1,7 @@
 // The reward server's own cost per one-sample request (OpenRLHF's pattern) over loopback HTTP, against
 // a baseline in the same run: a bare node:http server that reads the body, parses it and answers a
 // JSON echo of the rows. The foolsgold server runs as `serve` does (Hono on @hono/node-server, body
-// checks, zod, hashing, the durable journal with group commit, metrics, the live monitor)
+// checks, zod, hashing, the durable journal with group commit, metrics, the live monitor in its own thread, as serve runs it)
 // around a scorer that does nothing, so the figure is the server's overhead, not a stack's. Each
 // server is a child process; cost is the child's CPU time per acknowledged request (load-independent),
 // runs alternate between the two servers so a change in the machine's load hits both.
@@ -24,11 +24,12 @@ async function child(mode: string): Promise<void> {
   }
   const { createApp } = await import("../src/server/app.js");
   const { openJournalStore } = await import("../src/server/journal-store.js");
-  const { JournalMonitor, monitorThresholdsSchema } = await import("../src/server/monitor.js");
+  const { monitorThresholdsSchema } = await import("../src/server/monitor.js");
+  const { startLiveMonitor } = await import("../src/server/monitor-thread.js");
   const { listen } = await import("../src/server/listen.js");
-  const journal = await openJournalStore(flag("journal", "") || join(mkdtempSync(join(tmpdir(), "fg-overhead-")), "journal.sqlite"));
-  const monitor = new JournalMonitor(journal, monitorThresholdsSchema.parse({}), "bank");
-  monitor.start();
+  const location = flag("journal", "") || join(mkdtempSync(join(tmpdir(), "fg-overhead-")), "journal.sqlite");
+  const journal = await openJournalStore(location);
+  const monitor = await startLiveMonitor(location, journal, monitorThresholdsSchema.parse({}), "bank");
   const scorer = { rowKind: "bank" as const, instrument: { stack: "null", version: "1", options: {}, models: {}, hash: "null-scorer" }, scoreRows: async (rows: unknown[]) => rows.map(() => ({ value: 1, terms: { a: { value: 1 } }, instrument: "null-scorer" })) };
   const app = createApp({ scorers: { null: scorer as never }, defaultStack: "null", journal, limits: { maxInFlight: 256, maxQueue: 1024 }, monitor: () => monitor.report() });
   const server = await listen(app, {});

@@ -110,7 +110,11 @@ export function createApp(deps: AppDeps): Hono {
   const api = new Hono();
   const open = new Set(["/healthz", "/readyz"]);
 
+  // Paths with the token in them (/t/<token>/…) are routed again without it: counted there, once.
+  const tokenPath = (path: string) => path.startsWith("/t/");
+
   api.use("*", async (c, next) => {
+    if (tokenPath(c.req.path)) return next();
     const started = performance.now();
     await next();
     const route = c.req.routePath || c.req.path;
@@ -121,7 +125,7 @@ export function createApp(deps: AppDeps): Hono {
   if (deps.token) {
     const expected = Buffer.from(`Bearer ${deps.token}`);
     api.use("*", async (c, next) => {
-      if (open.has(c.req.path) || (c.env as Record<symbol, unknown> | undefined)?.[PATH_AUTHENTICATED]) return next();
+      if (open.has(c.req.path) || tokenPath(c.req.path) || (c.env as Record<symbol, unknown> | undefined)?.[PATH_AUTHENTICATED]) return next();
       const given = Buffer.from(c.req.header("authorization") ?? "");
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
         return c.json({ error: "missing or wrong bearer token (send Authorization: Bearer <token>, or put the token in the path: /t/<token>/get_reward)" }, 401);
@@ -336,8 +340,8 @@ export function createApp(deps: AppDeps): Hono {
 
   // Clients that cannot send headers (OpenRLHF) authenticate with the token as the first path
   // segment; the rest of the path is routed as usual. Tokens in URLs reach access logs: see docs.
-  const root = new Hono();
-  root.all("/t/:token/*", async (c) => {
+  // Every other request is routed once (before, every request went through a second Hono app).
+  api.all("/t/:token/*", async (c) => {
     const given = Buffer.from(c.req.param("token"));
     const expected = Buffer.from(deps.token ?? "");
     if (!deps.token || given.length !== expected.length || !timingSafeEqual(given, expected)) {
@@ -347,8 +351,7 @@ export function createApp(deps: AppDeps): Hono {
     url.pathname = url.pathname.slice(`/t/${c.req.param("token")}`.length) || "/";
     return api.fetch(new Request(url, c.req.raw), { ...(c.env as object), [PATH_AUTHENTICATED]: true });
   });
-  root.all("*", (c) => api.fetch(c.req.raw, c.env));
-  return root;
+  return api;
 }
 
 function assemble(rows: (BankRow | TranscriptRow)[], scores: Score[], instrument: string) {

@@ -11,18 +11,27 @@ export const MAX_DEPTH = 64;
  */
 export function tooDeepAt(text: string, limit = MAX_DEPTH): number | undefined {
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
-    if (inString) {
-      if (ch === 0x5c) i++;
-      else if (ch === 0x22) inString = false;
-    } else if (ch === 0x22) inString = true;
+    if (ch === 0x22) i = stringEnd(text, i);
     else if (ch === 0x7b || ch === 0x5b) {
       if (++depth > limit) return i;
     } else if (ch === 0x7d || ch === 0x5d) depth--;
   }
   return undefined;
+}
+
+/**
+ * Index of the quote closing the string opened at `open` (or the text's end): jumps from quote to
+ * quote (native search) instead of reading every character of the replies, which are most of a body.
+ */
+function stringEnd(text: string, open: number): number {
+  for (let at = text.indexOf('"', open + 1); at >= 0; at = text.indexOf('"', at + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(at - 1 - backslashes) === 0x5c) backslashes++;
+    if (backslashes % 2 === 0) return at;
+  }
+  return text.length;
 }
 
 // With the u flag a surrogate pair is one code point outside this range: only lone halves match.

@@ -10,6 +10,7 @@ import type { Score } from "../core/types.js";
 import { GroupCommit, type PendingOp } from "./group-commit.js";
 import { EXPIRED_PREFIX, type BeginOutcome, type FinishedEntry, type JournalRequest, type RequestStatus, type StoredRequest, type StoredResult } from "./journal.js";
 import type { JournalStore } from "./journal-store.js";
+import { scoreJson } from "./score-json.js";
 
 const SCHEMA_LOCK = 0x66_67_01; // arbitrary advisory-lock keys, fixed so every replica uses the same
 const SEQ_LOCK = 0x66_67_02;
@@ -196,7 +197,7 @@ class PostgresStore implements JournalStore {
             results.map((r) => r.step),
             results.map((r) => (typeof r.score.value === "number" && Number.isFinite(r.score.value) ? r.score.value : null)),
             results.map((r) => r.score.error ?? null),
-            results.map((r) => JSON.stringify(r.score)),
+            results.map((r) => scoreJson(r.score)),
           ],
         );
       }

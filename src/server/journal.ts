@@ -6,6 +6,7 @@ import Database from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Score } from "../core/types.js";
+import { scoreJson } from "./score-json.js";
 
 export type RequestStatus = "pending" | "done" | "failed";
 
@@ -211,7 +212,7 @@ export class Journal {
     // A request taken over after its lease ran out may have been finished by the other call first.
     this.deleteResults.run(id);
     for (const r of results) {
-      this.insertResult.run(id, r.index, r.rowId, r.step, r.score.value, r.score.error ?? null, JSON.stringify(r.score));
+      this.insertResult.run(id, r.index, r.rowId, r.step, r.score.value, r.score.error ?? null, scoreJson(r.score));
     }
     this.markDone.run(new Date().toISOString(), id);
   }

@@ -42,9 +42,10 @@ export interface StepRates {
   meanScore: number | null;
   /** mean(score − clean) over rows with both, null when the stack has no clean term. */
   gap: number | null;
-  strictLaughter: number;
-  audienceAddress: number;
-  screenFail: number;
+  /** Guard rates; null for a guard the monitor does not watch (not scanned). */
+  strictLaughter: number | null;
+  audienceAddress: number | null;
+  screenFail: number | null;
   meanLength: number;
 }
 
@@ -115,9 +116,14 @@ interface StepTally {
   lengthSum: number;
 }
 
-/** Per-step running sums: each row is read once, and memory grows with steps, not rows. */
+/**
+ * Per-step running sums: each row is read once, and memory grows with steps, not rows. Only the
+ * guards in `guards` are scanned for (a scan of a 300-word reply costs about as much as journaling it).
+ */
 export class StepTallies {
   private readonly bySteps = new Map<number, StepTally>();
+
+  constructor(private readonly guards: ReadonlySet<GuardKind> = new Set(GUARD_KINDS)) {}
 
   add(r: MonitorRow): void {
     let t = this.bySteps.get(r.step);
@@ -137,9 +143,9 @@ export class StepTallies {
     }
     for (const turn of r.turns) {
       t.turns++;
-      if (containsLaughter(turn, v3)) t.strict++;
-      if (addressesAudience(turn)) t.audience++;
-      if (screenTurn(turn).fail) t.screen++;
+      if (this.guards.has("strict_laughter") && containsLaughter(turn, v3)) t.strict++;
+      if (this.guards.has("audience_address") && addressesAudience(turn)) t.audience++;
+      if (this.guards.has("screen_fail") && screenTurn(turn).fail) t.screen++;
       t.lengthSum += turn.length;
     }
   }
@@ -152,11 +158,16 @@ export class StepTallies {
         n: t.n,
         meanScore: t.valueN ? t.valueSum / t.valueN : null,
         gap: t.gapN ? t.gapSum / t.gapN : null,
-        strictLaughter: t.turns ? t.strict / t.turns : 0,
-        audienceAddress: t.turns ? t.audience / t.turns : 0,
-        screenFail: t.turns ? t.screen / t.turns : 0,
+        strictLaughter: this.rate("strict_laughter", t.strict, t.turns),
+        audienceAddress: this.rate("audience_address", t.audience, t.turns),
+        screenFail: this.rate("screen_fail", t.screen, t.turns),
         meanLength: t.turns ? t.lengthSum / t.turns : 0,
       }));
+  }
+
+  private rate(guard: GuardKind, hits: number, turns: number): number | null {
+    if (!this.guards.has(guard)) return null;
+    return turns ? hits / turns : 0;
   }
 }
 
@@ -232,7 +243,7 @@ export interface JournalMonitorOptions {
 export class JournalMonitor {
   private cursor = 0;
   private rowCount = 0;
-  private readonly tallies = new StepTallies();
+  private readonly tallies: StepTallies;
   private readonly sample = new Map<number, MonitorRow[]>();
   private sampleRows = 0;
   private detector: Detection | null = null;
@@ -251,6 +262,7 @@ export class JournalMonitor {
     options: JournalMonitorOptions = {},
   ) {
     this.thresholds = { ...thresholds, guards: thresholds.guards ?? (rowKind === "transcript" ? [...GUARD_KINDS] : []) };
+    this.tallies = new StepTallies(new Set(this.thresholds.guards));
     this.options = { samplePerStep: 64, maxSampleRows: 50_000, detectorEveryMs: 5_000, ...options };
     this.latest = evaluate([], [], 0, this.thresholds, null);
   }

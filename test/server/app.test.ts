@@ -155,3 +155,14 @@ describe("security and observability", () => {
     expect(text).toMatch(/foolsgold_queue_depth 0/);
   });
 });
+
+describe("token in the path", () => {
+  it("routes /t/<token>/… as the route without it, counted once under that route", async () => {
+    const app = createApp({ scorers: { wordcount: wordCountScorer() }, defaultStack: "wordcount", journal: store, token: "tok" });
+    expect((await app.request("/t/tok/healthz")).status).toBe(200);
+    expect((await app.request("/t/nope/healthz")).status).toBe(401);
+    const text = await (await app.request("/metrics", { headers: { authorization: "Bearer tok" } })).text();
+    expect(text).toMatch(/foolsgold_requests_total\{route="\/healthz",status="200"\} 1\n/);
+    expect(text).not.toMatch(/route="\/t\//);
+  });
+});

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import Database from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -111,5 +112,39 @@ describe("SQLite journal durability off the event loop", () => {
     await store.close();
     journal = new Journal(join(dir, "journal.sqlite"));
     expect(journal.results("w")[0].score.value).toBe(1);
+  });
+});
+
+describe("group commit on SQLite", () => {
+  it("a transaction that cannot begin (file locked past the busy timeout) fails its ops once, not retried op by op", async () => {
+    const path = join(dir, "journal.sqlite");
+    const mine = new Journal(path, { busyTimeoutMs: 200 });
+    const store = new SqliteStore(mine, "test", { sync: async () => {} });
+    const holder = new Database(path);
+    holder.prepare("BEGIN IMMEDIATE").run();
+    const transactions = vi.spyOn(mine, "transaction");
+    const outcomes = await Promise.allSettled([store.begin(request("l1"), 60_000), store.begin(request("l2"), 60_000)]);
+    holder.prepare("ROLLBACK").run();
+    holder.close();
+    expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected"]);
+    expect(String((outcomes[0] as PromiseRejectedResult).reason)).toMatch(/database is locked/);
+    // One transaction tried (one busy wait), not tried again with a savepoint per op.
+    expect(transactions).toHaveBeenCalledTimes(1);
+    mine.close();
+  });
+
+  it("an op that fails inside a shared transaction undoes only its own writes; the others commit", async () => {
+    const store = new SqliteStore(journal, "test", { sync: async () => {} });
+    await Promise.all(["a", "b", "c"].map((id) => store.begin(request(id), 60_000)));
+    // Submitted in one turn, so all three share one transaction: b's second result row repeats an
+    // index (primary key) after its first was written.
+    const twice = [...result(2), ...result(3)];
+    const outcomes = await Promise.allSettled([store.complete("a", result(1)), store.complete("b", twice), store.complete("c", result(3))]);
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(journal.get("a")?.status).toBe("done");
+    expect(journal.get("c")?.status).toBe("done");
+    expect(journal.get("b")?.status).toBe("pending");
+    expect(journal.results("b")).toEqual([]);
+    expect(journal.results("c").map((r) => r.score.value)).toEqual([3]);
   });
 });

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { createApp } from "../../src/server/app.js";
 import { Journal } from "../../src/server/journal.js";
 import { SqliteStore } from "../../src/server/journal-store.js";
-import { JournalMonitor, monitor, monitorThresholdsSchema, stepRates, type MonitorRow, type MonitorReport } from "../../src/server/monitor.js";
+import { JournalMonitor, StepTallies, monitor, monitorThresholdsSchema, stepRates, type MonitorRow, type MonitorReport } from "../../src/server/monitor.js";
 import { cherrlStack } from "../../src/stacks/cherrl.js";
 import { loadEvalCorpus, type EvalCorpus } from "../../src/onset/eval-corpus.js";
 import { assembleLog } from "../../src/onset/eval-logs.js";
@@ -22,6 +22,13 @@ describe("monitor on hand-made steps", () => {
     const rates = stepRates([row(0, "Fine, let's ship it."), row(0, "Haha sure, you guys!", 0.7, 0.2), row(1, "*laughs* ok 笑")]);
     expect(rates[0]).toEqual({ step: 0, n: 2, meanScore: 0.6, gap: expect.closeTo(0.5, 12), strictLaughter: 0.5, audienceAddress: 0.5, screenFail: 0, meanLength: 20 });
     expect(rates[1]).toEqual({ step: 1, n: 1, meanScore: 0.5, gap: null, strictLaughter: 1, audienceAddress: 0, screenFail: 1, meanLength: 13 });
+  });
+
+  it("scans only for the guards it watches: the others are null, not 0", () => {
+    const rows = [row(0, "Haha sure, you guys!"), row(0, "*laughs* ok 笑")];
+    const only = new StepTallies(new Set(["strict_laughter"] as const));
+    for (const r of rows) only.add(r);
+    expect(only.rates()[0]).toEqual({ step: 0, n: 2, meanScore: 0.5, gap: null, strictLaughter: 1, audienceAddress: null, screenFail: null, meanLength: 16.5 });
   });
 
   it("alerts at the first step whose trailing mean rises past the pre-declared threshold, and not before", () => {

@@ -67,3 +67,23 @@ describe("worker pool", () => {
     expect(pool.threadIds()).toHaveLength(1);
   }, 120_000);
 });
+
+describe("worker pool of two", () => {
+  it("splits a batch that finds both workers idle across them, with the same scores in order", async () => {
+    const two = await createWorkerPoolScorer(opened.scorer, { stack: "cherrl", cache: false } as never, 2);
+    try {
+      const batch = rows(64, 3000);
+      const expected = await opened.scorer.scoreRows(batch);
+      const before = two.batches;
+      expect(await two.scoreRows(batch)).toEqual(expected);
+      expect(two.batches - before).toBe(2);
+      // A batch smaller than two parts' worth goes whole to one worker.
+      const small = rows(20, 4000);
+      const sent = two.batches;
+      expect(await two.scoreRows(small)).toEqual(await opened.scorer.scoreRows(small));
+      expect(two.batches - sent).toBe(1);
+    } finally {
+      await two.close();
+    }
+  }, 120_000);
+});

@@ -4,7 +4,8 @@ import type { Command } from "commander";
 import { readFileSync } from "node:fs";
 import { InputError, errorMessage } from "../../core/errors.js";
 import { formatIssues } from "../../config/issues.js";
-import { JournalMonitor, monitorThresholdsSchema, type MonitorThresholds } from "../../server/monitor.js";
+import { monitorThresholdsSchema, type MonitorThresholds } from "../../server/monitor.js";
+import { startLiveMonitor } from "../../server/monitor-thread.js";
 import { makeArtifact, writeArtifact } from "../../core/artifact.js";
 import { createApp, DEFAULT_LIMITS, type ServerLimits } from "../../server/app.js";
 import { openJournalStore } from "../../server/journal-store.js";
@@ -105,8 +106,7 @@ export function register(program: Command): void {
     const expired = await journal.expireStale();
     const sweep = setInterval(() => void journal.expireStale().catch(() => {}), 15_000);
     sweep.unref();
-    const monitor = new JournalMonitor(journal, readThresholds(opts.monitorThresholds), opened.scorer.rowKind);
-    monitor.start();
+    const monitor = await startLiveMonitor(opts.journal, journal, readThresholds(opts.monitorThresholds), opened.scorer.rowKind);
     const stripTokens = opts.stripTokens.split(",").map((t) => t.trim()).filter(Boolean);
     const app = createApp({
       scorers: { [opened.stack]: pool ?? opened.scorer },
@@ -121,8 +121,7 @@ export function register(program: Command): void {
     });
     const server = await listen(app, { host: opts.host, port, token }).catch(async (err: unknown) => {
       clearInterval(sweep);
-      monitor.stop();
-      await Promise.allSettled([pool?.close(), journal.close(), opened.close()]);
+      await Promise.allSettled([monitor.stop(), pool?.close(), journal.close(), opened.close()]);
       throw portError(err, opts.host, port);
     });
     process.stderr.write(
@@ -130,7 +129,7 @@ export function register(program: Command): void {
     );
     const stop = async (): Promise<void> => {
       clearInterval(sweep);
-      monitor.stop();
+      await monitor.stop();
       await server.close();
       await pool?.close();
       await journal.close();

@@ -9,6 +9,7 @@ import type { Score } from "../../core/types.js";
 import type { Scorer } from "../../stacks/types.js";
 import type { OpenScorerOptions } from "../../stacks/open.js";
 import type { WorkerReply, WorkerSetup } from "./score-worker.js";
+import { scoreFromJson } from "../score-json.js";
 
 interface Job {
   resolve: (s: Score[]) => void;
@@ -38,6 +39,8 @@ interface Queued extends Job {
 
 /** Most rows of queued requests sent to a worker as one batch. */
 const MERGE_ROWS = 64;
+/** Fewest rows per part when a request is split across idle workers. */
+const SPLIT_ROWS = 16;
 
 export interface WorkerPoolScorer extends Scorer {
   close(): Promise<void>;
@@ -127,7 +130,7 @@ export async function createWorkerPoolScorer(main: Scorer, open: OpenScorerOptio
       if (!job) return;
       entry.jobs.delete(reply.id);
       if ("error" in reply) job.reject(new Error(reply.error));
-      else job.resolve(reply.scores as Score[]);
+      else job.resolve(reply.scores.map(scoreFromJson));
     });
     const died = (why: string): void => {
       if (entry.dead) return;
@@ -163,38 +166,51 @@ export async function createWorkerPoolScorer(main: Scorer, open: OpenScorerOptio
     scoreRows(rows, ctx) {
       const signal = ctx?.signal;
       if (signal?.aborted) return Promise.reject(signal.reason instanceof Error ? signal.reason : new Error("aborted"));
-      return new Promise<Score[]>((resolve, reject) => {
-        const job: Queued = { id: nextId++, rows, resolve, reject, signal, cleanup: () => {} };
-        const onAbort = (): void => {
-          const why = `scoring aborted (${signal?.reason instanceof Error ? signal.reason.message : "by the caller"})`;
-          const queuedAt = queue.indexOf(job);
-          if (queuedAt >= 0) {
-            queue.splice(queuedAt, 1);
-            return reject(new FoolsgoldError("aborted", why));
-          }
-          const running = job.running;
-          if (running?.shared) {
-            // Scored with other requests' rows (at most MERGE_ROWS, milliseconds of work): this request
-            // stops waiting; the batch finishes for the others.
-            job.cleanup();
-            return reject(new FoolsgoldError("aborted", why));
-          }
-          // Running alone: stop the thread (it holds only this batch) and let the exit handler replace it.
-          const owner = running?.worker;
-          owner?.jobs.delete(running!.batchId);
-          if (owner) owner.retiring = true;
-          reject(new FoolsgoldError("aborted", `${why}; its worker was stopped and replaced`));
-          void owner?.worker.terminate();
-        };
-        signal?.addEventListener("abort", onAbort, { once: true });
-        job.cleanup = () => signal?.removeEventListener("abort", onAbort);
-        queue.push(job);
-        dispatch();
-      });
+      // A batch that arrives while workers sit idle is split across them: at a light load its
+      // latency is one worker's share, not the whole batch on one thread while the others wait. With
+      // batches already waiting, each goes whole to one worker (batched scoring costs less per row).
+      const idle = queue.length === 0 ? workers.filter((w) => w.isReady && !w.dead && !w.retiring && w.jobs.size === 0).length : 0;
+      const parts = Math.min(idle, Math.floor(rows.length / SPLIT_ROWS));
+      if (parts < 2) return enqueue(rows, signal);
+      const size = Math.ceil(rows.length / parts);
+      const chunks: unknown[][] = [];
+      for (let at = 0; at < rows.length; at += size) chunks.push(rows.slice(at, at + size));
+      return Promise.all(chunks.map((chunk) => enqueue(chunk, signal))).then((scores) => scores.flat());
     },
     async close() {
       closing = true;
       await Promise.all(workers.map((w) => w.worker.terminate()));
     },
   };
+
+  function enqueue(rows: unknown[], signal: AbortSignal | undefined): Promise<Score[]> {
+    return new Promise<Score[]>((resolve, reject) => {
+      const job: Queued = { id: nextId++, rows, resolve, reject, signal, cleanup: () => {} };
+      const onAbort = (): void => {
+        const why = `scoring aborted (${signal?.reason instanceof Error ? signal.reason.message : "by the caller"})`;
+        const queuedAt = queue.indexOf(job);
+        if (queuedAt >= 0) {
+          queue.splice(queuedAt, 1);
+          return reject(new FoolsgoldError("aborted", why));
+        }
+        const running = job.running;
+        if (running?.shared) {
+          // Scored with other requests' rows (at most MERGE_ROWS, milliseconds of work): this request
+          // stops waiting; the batch finishes for the others.
+          job.cleanup();
+          return reject(new FoolsgoldError("aborted", why));
+        }
+        // Running alone: stop the thread (it holds only this batch) and let the exit handler replace it.
+        const owner = running?.worker;
+        owner?.jobs.delete(running!.batchId);
+        if (owner) owner.retiring = true;
+        reject(new FoolsgoldError("aborted", `${why}; its worker was stopped and replaced`));
+        void owner?.worker.terminate();
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      job.cleanup = () => signal?.removeEventListener("abort", onAbort);
+      queue.push(job);
+      dispatch();
+    });
+  }
 }
