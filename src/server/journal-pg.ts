@@ -87,6 +87,33 @@ function storedResults(rows: Record<string, unknown>[]): StoredResult[] {
   return rows.map((r) => ({ index: r.idx as number, rowId: (r.row_id as string | null) ?? null, step: r.step === null ? null : Number(r.step), score: JSON.parse(r.score as string) as Score }));
 }
 
+const SCHEMA_RELATIONS = ["requests", "results", "requests_done_seq", "results_step"];
+
+/**
+ * Whether the journal's tables and indexes exist, read from the catalog (no table lock). A replica
+ * that restarts while others write must not run the DDL: CREATE INDEX IF NOT EXISTS locks the table
+ * before it looks, so it queued behind the writers' transactions and deadlocked with their
+ * commit-order lock.
+ */
+async function schemaComplete(client: Client): Promise<boolean> {
+  const r = await client.query("SELECT count(*)::int AS n FROM pg_class c JOIN pg_namespace s ON s.oid = c.relnamespace WHERE s.nspname = current_schema() AND c.relname = ANY($1)", [SCHEMA_RELATIONS]);
+  return (r.rows[0] as { n: number }).n === SCHEMA_RELATIONS.length;
+}
+
+/** First open of a journal: the DDL under one advisory lock, so replicas starting together take turns. */
+async function createSchema(client: Client, schema: string | undefined): Promise<void> {
+  try {
+    await client.query("BEGIN");
+    await client.query("SELECT pg_advisory_xact_lock($1)", [SCHEMA_LOCK]);
+    if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    await client.query(SCHEMA);
+    await client.query("COMMIT");
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw err;
+  }
+}
+
 export async function openPostgresStore(url: string, options: { readonly?: boolean } = {}): Promise<JournalStore> {
   const { config, schema, shown } = parseUrl(url);
   const pool = new pg.Pool(config);
@@ -95,16 +122,7 @@ export async function openPostgresStore(url: string, options: { readonly?: boole
   try {
     const client = await pool.connect();
     try {
-      if (!options.readonly) {
-        await client.query("BEGIN");
-        await client.query("SELECT pg_advisory_xact_lock($1)", [SCHEMA_LOCK]);
-        if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-        await client.query(SCHEMA);
-        await client.query("COMMIT");
-      }
-    } catch (err) {
-      await client.query("ROLLBACK").catch(() => {});
-      throw err;
+      if (!options.readonly && !(await schemaComplete(client))) await createSchema(client, schema);
     } finally {
       client.release();
     }

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openJournalStore, type JournalStore } from "../../src/server/journal-store.js";
 import { createApp } from "../../src/server/app.js";
 import type { BankRow, Score } from "../../src/core/types.js";
-import { freshSchema, pgSkipReason } from "../helpers/postgres.js";
+import pg from "pg";
+import { PG_URL, freshSchema, pgSkipReason } from "../helpers/postgres.js";
 
 const score = (value: number | null, error?: string): Score => ({ value, terms: { t: { value: value ?? 0 } }, instrument: "i", ...(error ? { error } : {}) });
 const request = (id: string, bodyHash = `h-${id}`) => ({ id, route: "/v1/score", stack: "s", instrument: "i", bodyHash, body: JSON.stringify({ rows: [{ id: "r", output: id }] }) });
@@ -38,6 +39,25 @@ describe.skipIf(pgSkipReason !== undefined)(`PostgreSQL journal${pgSkipReason ? 
     expect((await b.begin(request("r1", "other"), 60_000)).kind).toBe("conflict");
     expect(a.location).toMatch(/^postgres:\/\/foolsgold@127\.0\.0\.1:5432\/foolsgold_test\?schema=fg_test_/);
     expect(a.location).not.toMatch(/foolsgold:foolsgold/);
+  });
+
+  // A replica restarted while the others write must not take table locks to "create" what exists:
+  // CREATE INDEX IF NOT EXISTS locks the table first, so it waited behind writers' transactions and,
+  // with the writers' commit-order lock, ended in "deadlock detected" and a replica that exited 2.
+  it("opens an existing journal without waiting for another replica's open write transaction", async () => {
+    const writer = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${new URL(schema.url).searchParams.get("schema")}` });
+    await writer.connect();
+    try {
+      await writer.query("BEGIN");
+      await writer.query("INSERT INTO requests (id, received_at, route, stack, instrument, body_hash, body, status) VALUES ('w', 'now', '/v1/score', 's', 'i', 'h', '{}', 'pending')");
+      const opened = openJournalStore(schema.url).then((store) => store);
+      const outcome = await Promise.race([opened.then(() => "opened"), new Promise((done) => setTimeout(() => done("waited"), 3000))]);
+      await writer.query("ROLLBACK");
+      await (await opened).close();
+      expect(outcome).toBe("opened");
+    } finally {
+      await writer.end();
+    }
   });
 
   it("a failed request may be retried; an expired lease is taken over or swept with a clear status", async () => {
