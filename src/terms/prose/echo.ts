@@ -73,21 +73,46 @@ interface Tokens {
 
 /** Lower-case, drop names and titles, collapse stutters and stretched letters, expand contractions. */
 export function normalizeLine(line: string, extraNames: ReadonlySet<string> = new Set()): Tokens {
-  let s = line.replace(/[’‘]/g, "'");
+  let s = line.includes("’") || line.includes("‘") ? line.replace(/[’‘]/g, "'") : line;
   // Names: capitalized words that do not start a sentence, and a sentence-initial one addressed with
   // a comma ("Elena, go home") unless it is a common word ("Well, …"); "I" is never a name.
+  const named = s;
   s = s.replace(/\b[A-Z][a-z]+\b/g, (word: string, offset: number) => {
-    const before = s.slice(0, offset).trimEnd();
-    const initial = before === "" || /[.!?…"“(*_]$/.test(before);
-    if (!initial) return " ";
-    return s[offset + word.length] === "," && !isCommonEnglish(word) ? " " : word;
+    if (!startsSentence(named, offset)) return " ";
+    return named[offset + word.length] === "," && !isCommonEnglish(word) ? " " : word;
   });
   s = s.toLowerCase();
-  s = s.replace(/\b([a-z]{1,3})-(?=\1)/g, "");
-  s = s.replace(/([a-z])\1{2,}/g, "$1");
-  for (const [re, rep] of CONTRACTIONS) s = s.replace(re, rep);
+  // Each rewrite below needs its mark in the line: skipping it when absent changes nothing.
+  if (s.includes("-")) s = s.replace(/\b([a-z]{1,3})-(?=\1)/g, "");
+  if (hasTripleLetter(s)) s = s.replace(/([a-z])\1{2,}/g, "$1");
+  if (s.includes("'")) for (const [re, rep] of CONTRACTIONS) s = s.replace(re, rep);
   const raw = (s.match(/[a-z0-9']+/g) ?? []).filter((w) => !TITLES.has(w) && !extraNames.has(w));
   return { raw, unified: raw.map((w) => UNIFY[w] ?? w) };
+}
+
+/** What `/[.!?…"“(*_]$/` said of the text before `offset` with its trailing white space trimmed (or that text is empty), without copying it. */
+function startsSentence(s: string, offset: number): boolean {
+  let k = offset - 1;
+  while (k >= 0 && WHITE.test(s[k])) k--;
+  return k < 0 || SENTENCE_START_AFTER.includes(s[k]);
+}
+const WHITE = /\s/;
+const SENTENCE_START_AFTER = '.!?…"“(*_';
+
+/** Three of one letter a–z in a row (what `([a-z])\1{2,}` needs to match). */
+function hasTripleLetter(s: string): boolean {
+  let run = 0;
+  let prev = -1;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === prev && c >= 97 && c <= 122) {
+      if (++run >= 3) return true;
+    } else {
+      run = 1;
+      prev = c;
+    }
+  }
+  return false;
 }
 
 const STOCK = new Set(STOCK_REPLIES.map((r) => normalizeLine(r).unified.join(" ")));
@@ -167,16 +192,35 @@ export function findEchoes(reply: string, userMessage: string, names: ReadonlySe
 
 export function findEchoesIn(segments: Segment[], userMessage: string, names: ReadonlySet<string> = new Set(), options: EchoOptions = HARDENED_ECHO_OPTIONS): EchoHit[] {
   if (!userMessage.trim() || segments.length === 0) return [];
-  const userLines = sentencesOf(userMessage).map((s) => normalizeLine(s, names)).filter((t) => t.raw.length > 0);
-  const userAll = normalizeLine(userMessage, names);
-  const requested = new Set(requestedLines(userMessage).map((l) => normalizeLine(l, names).unified.join(" ")));
+  return findEchoesFor(segments, echoUser(userMessage, names), options);
+}
+
+/** The user's side of the matching, normalized once (a message many rows answer needs it once). */
+export interface EchoUser {
+  lines: Tokens[];
+  all: Tokens;
+  /** Lines the user asked for, normalized and joined (distinct, none empty). */
+  requested: string[];
+  /** Names left out of both sides. */
+  names: ReadonlySet<string>;
+}
+
+export function echoUser(userMessage: string, names: ReadonlySet<string> = new Set()): EchoUser {
+  const lines = sentencesOf(userMessage).map((s) => normalizeLine(s, names)).filter((t) => t.raw.length > 0);
+  const all = normalizeLine(userMessage, names);
+  const requested = [...new Set(requestedLines(userMessage).map((l) => normalizeLine(l, names).unified.join(" ")))].filter((r) => r.length > 0);
+  return { lines, all, requested, names };
+}
+
+/** findEchoesIn with the user's side already normalized (echoUser); the message must not be blank. */
+export function findEchoesFor(segments: Segment[], user: EchoUser, options: EchoOptions = HARDENED_ECHO_OPTIONS): EchoHit[] {
   const hits: EchoHit[] = [];
   for (const seg of segments) {
-    const tokens = normalizeLine(seg.line, names);
+    const tokens = normalizeLine(seg.line, user.names);
     if (tokens.raw.length < 2) continue;
     const key = tokens.unified.join(" ");
-    if (STOCK.has(key) || [...requested].some((r) => r.length > 0 && key.includes(r))) continue;
-    const type = classify(seg.line, tokens, userLines, userAll, options);
+    if (STOCK.has(key) || user.requested.some((r) => key.includes(r))) continue;
+    const type = classify(seg.line, tokens, user.lines, user.all, options);
     if (type) hits.push({ type: seg.italic ? "italic_thought" : type, line: seg.line });
   }
   return hits;
