@@ -76,18 +76,47 @@ export function normalizeLine(line: string, extraNames: ReadonlySet<string> = ne
   let s = line.includes("’") || line.includes("‘") ? line.replace(/[’‘]/g, "'") : line;
   // Names: capitalized words that do not start a sentence, and a sentence-initial one addressed with
   // a comma ("Elena, go home") unless it is a common word ("Well, …"); "I" is never a name.
-  const named = s;
-  s = s.replace(/\b[A-Z][a-z]+\b/g, (word: string, offset: number) => {
-    if (!startsSentence(named, offset)) return " ";
-    return named[offset + word.length] === "," && !isCommonEnglish(word) ? " " : word;
-  });
-  s = s.toLowerCase();
+  s = dropNames(s).toLowerCase();
   // Each rewrite below needs its mark in the line: skipping it when absent changes nothing.
   if (s.includes("-")) s = s.replace(/\b([a-z]{1,3})-(?=\1)/g, "");
   if (hasTripleLetter(s)) s = s.replace(/([a-z])\1{2,}/g, "$1");
   if (s.includes("'")) for (const [re, rep] of CONTRACTIONS) s = s.replace(re, rep);
   const raw = (s.match(/[a-z0-9']+/g) ?? []).filter((w) => !TITLES.has(w) && !extraNames.has(w));
   return { raw, unified: raw.map((w) => UNIFY[w] ?? w) };
+}
+
+/**
+ * `s.replace(/\b[A-Z][a-z]+\b/g, …)` dropping names, by hand: a callback per capitalized word cost
+ * more than the rest of the line's normalization. A match starts at an A–Z not preceded by a word
+ * character ([A-Za-z0-9_], the regex's \w), runs over a–z and must not be followed by a word character.
+ */
+function dropNames(s: string): string {
+  let out = "";
+  let last = 0;
+  const len = s.length;
+  for (let p = 0; p < len; p++) {
+    const c = s.charCodeAt(p);
+    if (c < 65 || c > 90 || (p > 0 && isAsciiWord(s.charCodeAt(p - 1)))) continue;
+    let q = p + 1;
+    while (q < len && s.charCodeAt(q) >= 97 && s.charCodeAt(q) <= 122) q++;
+    if (q === p + 1) continue;
+    // No match at p when a word character follows the lower-case run; none can start inside the run.
+    if (q < len && isAsciiWord(s.charCodeAt(q))) {
+      p = q - 1;
+      continue;
+    }
+    const keep = startsSentence(s, p) && !(s.charCodeAt(q) === 44 && !isCommonEnglish(s.slice(p, q)));
+    if (!keep) {
+      out += s.slice(last, p) + " ";
+      last = q;
+    }
+    p = q - 1;
+  }
+  return last === 0 ? s : out + s.slice(last);
+}
+
+function isAsciiWord(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 }
 
 /** What `/[.!?…"“(*_]$/` said of the text before `offset` with its trailing white space trimmed (or that text is empty), without copying it. */
@@ -203,13 +232,15 @@ export interface EchoUser {
   requested: string[];
   /** Names left out of both sides. */
   names: ReadonlySet<string>;
+  /** The words of `all.unified`. */
+  allWords: ReadonlySet<string>;
 }
 
 export function echoUser(userMessage: string, names: ReadonlySet<string> = new Set()): EchoUser {
   const lines = sentencesOf(userMessage).map((s) => normalizeLine(s, names)).filter((t) => t.raw.length > 0);
   const all = normalizeLine(userMessage, names);
   const requested = [...new Set(requestedLines(userMessage).map((l) => normalizeLine(l, names).unified.join(" ")))].filter((r) => r.length > 0);
-  return { lines, all, requested, names };
+  return { lines, all, requested, names, allWords: new Set(all.unified) };
 }
 
 /** findEchoesIn with the user's side already normalized (echoUser); the message must not be blank. */
@@ -220,21 +251,29 @@ export function findEchoesFor(segments: Segment[], user: EchoUser, options: Echo
     if (tokens.raw.length < 2) continue;
     const key = tokens.unified.join(" ");
     if (STOCK.has(key) || user.requested.some((r) => key.includes(r))) continue;
-    const type = classify(seg.line, tokens, user.lines, user.all, options);
+    const type = classify(seg.line, tokens, user, options);
     if (type) hits.push({ type: seg.italic ? "italic_thought" : type, line: seg.line });
   }
   return hits;
 }
 
-function classify(line: string, t: Tokens, userLines: Tokens[], userAll: Tokens, options: EchoOptions): Exclude<EchoType, "italic_thought"> | null {
+function classify(line: string, t: Tokens, user: EchoUser, options: EchoOptions): Exclude<EchoType, "italic_thought"> | null {
+  const userLines = user.lines;
   if (userLines.some((u) => strongMatch(t.raw, u.raw))) return "verbatim";
   const question = /\?\s*["”]?\s*$/.test(line.trim());
   const statement = options.inverted && question ? uninvert(t.unified) : null;
   const unifiedMatch = userLines.some((u) => strongMatch(t.unified, u.unified) || (statement !== null && strongMatch(statement, u.unified)));
   if (unifiedMatch && question) return "question_back";
   if (unifiedMatch) return "pronoun_flipped";
-  if (longestDistinctiveRun(t.unified, userAll.unified, options.distinctivePartial) >= MIN_PARTIAL_RUN) return "partial";
+  // A common run of k words needs k of the line's words among the user's: count them before the run search.
+  if (wordsIn(t.unified, user.allWords) >= MIN_PARTIAL_RUN && longestDistinctiveRun(t.unified, user.all.unified, options.distinctivePartial) >= MIN_PARTIAL_RUN) return "partial";
   return null;
+}
+
+function wordsIn(words: string[], set: ReadonlySet<string>): number {
+  let k = 0;
+  for (const w of words) if (set.has(w)) k++;
+  return k;
 }
 
 /** The user's last message from a bank row's prompt (a string, or chat messages). */
