@@ -34,7 +34,7 @@ function oracle(line: string, extraNames: ReadonlySet<string>): { raw: string[];
 
 const PIECES = [
   "Elena", "Well", "I", "Mr", "McKay", "Ab1", "Ok_", "_Tom", "9Lee", "Sir", "The", "Anna's", "Don’t", "can't", "won't", "I'm", "you're",
-  "it's", "he'd", "w-what", "I-I", "no-no", "sooo", "Nooo", "aaah", "yes", "you", "a", "É", "Éric", "İzmir", "Kelvin", "\u212Aing",
+  "it's", "he'd", "constructor", "toString", "w-what", "I-I", "no-no", "sooo", "Nooo", "aaah", "yes", "you", "a", "É", "Éric", "İzmir", "Kelvin", "\u212Aing",
   ",", ", ", ".", "!", "?", "…", "\"", "“", "”", "(", "*", "_", "-", "'", "’", "‘", " ", "  ", "\n", "\t", "\u00a0", "\u2003", "\u3000", "\ufeff",
 ];
 
