@@ -73,21 +73,86 @@ interface Tokens {
 
 /** Lower-case, drop names and titles, collapse stutters and stretched letters, expand contractions. */
 export function normalizeLine(line: string, extraNames: ReadonlySet<string> = new Set()): Tokens {
-  let s = line.replace(/[’‘]/g, "'");
+  let s = line.includes("’") || line.includes("‘") ? line.replace(/[’‘]/g, "'") : line;
   // Names: capitalized words that do not start a sentence, and a sentence-initial one addressed with
   // a comma ("Elena, go home") unless it is a common word ("Well, …"); "I" is never a name.
-  s = s.replace(/\b[A-Z][a-z]+\b/g, (word: string, offset: number) => {
-    const before = s.slice(0, offset).trimEnd();
-    const initial = before === "" || /[.!?…"“(*_]$/.test(before);
-    if (!initial) return " ";
-    return s[offset + word.length] === "," && !isCommonEnglish(word) ? " " : word;
-  });
-  s = s.toLowerCase();
-  s = s.replace(/\b([a-z]{1,3})-(?=\1)/g, "");
-  s = s.replace(/([a-z])\1{2,}/g, "$1");
-  for (const [re, rep] of CONTRACTIONS) s = s.replace(re, rep);
+  s = dropNames(s).toLowerCase();
+  // Each rewrite below needs its mark in the line: skipping it when absent changes nothing.
+  if (s.includes("-")) s = s.replace(/\b([a-z]{1,3})-(?=\1)/g, "");
+  if (hasTripleLetter(s)) s = s.replace(/([a-z])\1{2,}/g, "$1");
+  if (s.includes("'")) for (const [re, rep] of CONTRACTIONS) s = s.replace(re, rep);
   const raw = (s.match(/[a-z0-9']+/g) ?? []).filter((w) => !TITLES.has(w) && !extraNames.has(w));
-  return { raw, unified: raw.map((w) => UNIFY[w] ?? w) };
+  return { raw, unified: raw.map(unify) };
+}
+
+// A Map, not the object: a property lookup by a fresh string first looks the string up among the
+// engine's internalized strings, which cost more than the rest of the line's normalization.
+const UNIFIED = new Map<string, string>(Object.entries(UNIFY));
+
+/** `UNIFY[w] ?? w`. The object also answered for what every object inherits; of those names only `constructor` is a token, and it keeps that answer so scores stay bit-identical. */
+function unify(w: string): string {
+  const u = UNIFIED.get(w);
+  if (u !== undefined) return u;
+  return w === "constructor" ? UNIFY[w] : w;
+}
+
+/**
+ * `s.replace(/\b[A-Z][a-z]+\b/g, …)` dropping names, by hand: a callback per capitalized word cost
+ * more than the rest of the line's normalization. A match starts at an A–Z not preceded by a word
+ * character ([A-Za-z0-9_], the regex's \w), runs over a–z and must not be followed by a word character.
+ */
+function dropNames(s: string): string {
+  let out = "";
+  let last = 0;
+  const len = s.length;
+  for (let p = 0; p < len; p++) {
+    const c = s.charCodeAt(p);
+    if (c < 65 || c > 90 || (p > 0 && isAsciiWord(s.charCodeAt(p - 1)))) continue;
+    let q = p + 1;
+    while (q < len && s.charCodeAt(q) >= 97 && s.charCodeAt(q) <= 122) q++;
+    if (q === p + 1) continue;
+    // No match at p when a word character follows the lower-case run; none can start inside the run.
+    if (q < len && isAsciiWord(s.charCodeAt(q))) {
+      p = q - 1;
+      continue;
+    }
+    const keep = startsSentence(s, p) && !(s.charCodeAt(q) === 44 && !isCommonEnglish(s.slice(p, q)));
+    if (!keep) {
+      out += s.slice(last, p) + " ";
+      last = q;
+    }
+    p = q - 1;
+  }
+  return last === 0 ? s : out + s.slice(last);
+}
+
+function isAsciiWord(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+}
+
+/** What `/[.!?…"“(*_]$/` said of the text before `offset` with its trailing white space trimmed (or that text is empty), without copying it. */
+function startsSentence(s: string, offset: number): boolean {
+  let k = offset - 1;
+  while (k >= 0 && WHITE.test(s[k])) k--;
+  return k < 0 || SENTENCE_START_AFTER.includes(s[k]);
+}
+const WHITE = /\s/;
+const SENTENCE_START_AFTER = '.!?…"“(*_';
+
+/** Three of one letter a–z in a row (what `([a-z])\1{2,}` needs to match). */
+function hasTripleLetter(s: string): boolean {
+  let run = 0;
+  let prev = -1;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === prev && c >= 97 && c <= 122) {
+      if (++run >= 3) return true;
+    } else {
+      run = 1;
+      prev = c;
+    }
+  }
+  return false;
 }
 
 const STOCK = new Set(STOCK_REPLIES.map((r) => normalizeLine(r).unified.join(" ")));
@@ -167,30 +232,59 @@ export function findEchoes(reply: string, userMessage: string, names: ReadonlySe
 
 export function findEchoesIn(segments: Segment[], userMessage: string, names: ReadonlySet<string> = new Set(), options: EchoOptions = HARDENED_ECHO_OPTIONS): EchoHit[] {
   if (!userMessage.trim() || segments.length === 0) return [];
-  const userLines = sentencesOf(userMessage).map((s) => normalizeLine(s, names)).filter((t) => t.raw.length > 0);
-  const userAll = normalizeLine(userMessage, names);
-  const requested = new Set(requestedLines(userMessage).map((l) => normalizeLine(l, names).unified.join(" ")));
+  return findEchoesFor(segments, echoUser(userMessage, names), options);
+}
+
+/** The user's side of the matching, normalized once (a message many rows answer needs it once). */
+export interface EchoUser {
+  lines: Tokens[];
+  all: Tokens;
+  /** Lines the user asked for, normalized and joined (distinct, none empty). */
+  requested: string[];
+  /** Names left out of both sides. */
+  names: ReadonlySet<string>;
+  /** The words of `all.unified`. */
+  allWords: ReadonlySet<string>;
+}
+
+export function echoUser(userMessage: string, names: ReadonlySet<string> = new Set()): EchoUser {
+  const lines = sentencesOf(userMessage).map((s) => normalizeLine(s, names)).filter((t) => t.raw.length > 0);
+  const all = normalizeLine(userMessage, names);
+  const requested = [...new Set(requestedLines(userMessage).map((l) => normalizeLine(l, names).unified.join(" ")))].filter((r) => r.length > 0);
+  return { lines, all, requested, names, allWords: new Set(all.unified) };
+}
+
+/** findEchoesIn with the user's side already normalized (echoUser); the message must not be blank. */
+export function findEchoesFor(segments: Segment[], user: EchoUser, options: EchoOptions = HARDENED_ECHO_OPTIONS): EchoHit[] {
   const hits: EchoHit[] = [];
   for (const seg of segments) {
-    const tokens = normalizeLine(seg.line, names);
+    const tokens = normalizeLine(seg.line, user.names);
     if (tokens.raw.length < 2) continue;
     const key = tokens.unified.join(" ");
-    if (STOCK.has(key) || [...requested].some((r) => r.length > 0 && key.includes(r))) continue;
-    const type = classify(seg.line, tokens, userLines, userAll, options);
+    if (STOCK.has(key) || user.requested.some((r) => key.includes(r))) continue;
+    const type = classify(seg.line, tokens, user, options);
     if (type) hits.push({ type: seg.italic ? "italic_thought" : type, line: seg.line });
   }
   return hits;
 }
 
-function classify(line: string, t: Tokens, userLines: Tokens[], userAll: Tokens, options: EchoOptions): Exclude<EchoType, "italic_thought"> | null {
+function classify(line: string, t: Tokens, user: EchoUser, options: EchoOptions): Exclude<EchoType, "italic_thought"> | null {
+  const userLines = user.lines;
   if (userLines.some((u) => strongMatch(t.raw, u.raw))) return "verbatim";
   const question = /\?\s*["”]?\s*$/.test(line.trim());
   const statement = options.inverted && question ? uninvert(t.unified) : null;
   const unifiedMatch = userLines.some((u) => strongMatch(t.unified, u.unified) || (statement !== null && strongMatch(statement, u.unified)));
   if (unifiedMatch && question) return "question_back";
   if (unifiedMatch) return "pronoun_flipped";
-  if (longestDistinctiveRun(t.unified, userAll.unified, options.distinctivePartial) >= MIN_PARTIAL_RUN) return "partial";
+  // A common run of k words needs k of the line's words among the user's: count them before the run search.
+  if (wordsIn(t.unified, user.allWords) >= MIN_PARTIAL_RUN && longestDistinctiveRun(t.unified, user.all.unified, options.distinctivePartial) >= MIN_PARTIAL_RUN) return "partial";
   return null;
+}
+
+function wordsIn(words: string[], set: ReadonlySet<string>): number {
+  let k = 0;
+  for (const w of words) if (set.has(w)) k++;
+  return k;
 }
 
 /** The user's last message from a bank row's prompt (a string, or chat messages). */

@@ -44,22 +44,27 @@ const GRAMMAR_WORDS = (
 ).split(" ");
 const BREAK = T_COMMA_AFTER | T_DASH_AFTER | T_SEMI_AFTER | T_END_AFTER | T_QUOTE_AFTER | T_QUESTION_AFTER | T_PARAGRAPH_AFTER;
 
-const idsCache = new WeakMap<Lexicon, { articles: Set<number>; grammar: Set<number> }>();
+const idsCache = new WeakMap<Lexicon, { the: number; a: number; an: number; grammar: Set<number> }>();
 
 function idsOf(lexicon: Lexicon) {
   let ids = idsCache.get(lexicon);
-  if (!ids) idsCache.set(lexicon, (ids = { articles: new Set(ARTICLES.map((w) => lexicon.surface(w))), grammar: new Set(GRAMMAR_WORDS.map((w) => lexicon.surface(w))) }));
+  if (!ids) {
+    const [the, a, an] = ARTICLES.map((w) => lexicon.surface(w));
+    idsCache.set(lexicon, (ids = { the, a, an, grammar: new Set(GRAMMAR_WORDS.map((w) => lexicon.surface(w))) }));
+  }
   return ids;
 }
 
 /** Articles in the reply and the share of them followed by a grammar word, a break or nothing in their sentence. */
 export function misplacedArticles(scan: Scan, lexicon: Lexicon): { articles: number; share: number } {
-  const { articles, grammar } = idsOf(lexicon);
+  const { the, a, an, grammar } = idsOf(lexicon);
   const { n, surface, flags, sentence } = scan;
   let count = 0;
   let bad = 0;
   for (let i = 0; i < n; i++) {
-    if (!articles.has(surface[i])) continue;
+    // Three ids compared, not a Set probed, for every word of every reply.
+    const w = surface[i];
+    if (w !== the && w !== a && w !== an) continue;
     count++;
     if (flags[i] & BREAK || i + 1 >= n || sentence[i + 1] !== sentence[i] || grammar.has(surface[i + 1])) bad++;
   }

@@ -8,31 +8,35 @@ import type { TermMeta } from "../types.js";
 import type { PhraseEntry } from "../../mining/dictionary.js";
 import type { Lexicon } from "../../text/lexicon.js";
 import { T_COMMA_AFTER, T_DASH_AFTER, T_END_AFTER, T_QUOTE_AFTER, T_SEMI_AFTER, type Scan } from "../../text/scan.js";
+import { IntPairTable } from "./int-pair-table.js";
 
 export const NO_PHRASE_SCORE = 0.7;
 export const SHORT_REPLY_WORDS = 40;
 /** A phrase pays in full while humans use it at least this many times more than the policy. */
 export const PHRASE_MIN_RATIO = 2.5;
 
-const KEY = 2 ** 21;
 const BREAK_AFTER = T_COMMA_AFTER | T_DASH_AFTER | T_SEMI_AFTER | T_END_AFTER | T_QUOTE_AFTER;
 
 export interface CompiledPhrases {
   entries: PhraseEntry[];
   /** First two surface ids → phrases starting with them (third id, or -1 for a two-word phrase). */
-  starts: Map<number, { id: number; third: number }[]>;
-  firstWords: Set<number>;
+  starts: IntPairTable<{ id: number; third: number }[]>;
+  /** By surface id known when compiled: 1 when some phrase starts with the word (a lookup per word of every reply). */
+  firstWords: Uint8Array;
 }
 
 export function compilePhrases(entries: PhraseEntry[], lexicon: Lexicon): CompiledPhrases {
-  const starts = new Map<number, { id: number; third: number }[]>();
-  const firstWords = new Set<number>();
+  const starts = new IntPairTable<{ id: number; third: number }[]>(entries.length);
+  const first: number[] = [];
   entries.forEach((e, id) => {
     const ws = e.phrase.split(" ").map((w) => lexicon.surface(w));
-    const key = ws[0] * KEY + ws[1];
-    (starts.get(key) ?? starts.set(key, []).get(key)!).push({ id, third: ws.length > 2 ? ws[2] : -1 });
-    firstWords.add(ws[0]);
+    let list = starts.get(ws[0], ws[1]);
+    if (!list) starts.set(ws[0], ws[1], (list = []));
+    list.push({ id, third: ws.length > 2 ? ws[2] : -1 });
+    first.push(ws[0]);
   });
+  const firstWords = new Uint8Array(first.reduce((m, w) => Math.max(m, w + 1), 0));
+  for (const w of first) firstWords[w] = 1;
   return { entries, starts, firstWords };
 }
 
@@ -49,11 +53,13 @@ export function findPhrases(scan: Scan, c: CompiledPhrases): number[] {
  */
 export function findPhraseUse(scan: Scan, c: CompiledPhrases, maxSentenceShare: number | null): { ids: number[]; stuffed: number } {
   const { n, surface, flags, sentence } = scan;
+  const { firstWords } = c;
   const found: number[] = [];
   const spans: { id: number; at: number; len: number }[] = [];
   for (let i = 0; i + 1 < n; i++) {
-    if (!c.firstWords.has(surface[i]) || flags[i] & BREAK_AFTER || sentence[i + 1] !== sentence[i]) continue;
-    const list = c.starts.get(surface[i] * KEY + surface[i + 1]);
+    const w = surface[i];
+    if (w >= firstWords.length || firstWords[w] === 0 || flags[i] & BREAK_AFTER || sentence[i + 1] !== sentence[i]) continue;
+    const list = c.starts.get(w, surface[i + 1]);
     if (!list) continue;
     for (const p of list) {
       if (p.third >= 0 && !(i + 2 < n && surface[i + 2] === p.third && (flags[i + 1] & BREAK_AFTER) === 0 && sentence[i + 2] === sentence[i])) continue;
@@ -64,16 +70,18 @@ export function findPhraseUse(scan: Scan, c: CompiledPhrases, maxSentenceShare: 
   if (maxSentenceShare === null || spans.length === 0) return { ids: found, stuffed: 0 };
   const covered = new Uint8Array(n);
   for (const sp of spans) covered.fill(1, sp.at, sp.at + sp.len);
-  const words = new Map<number, number>();
-  const phraseWords = new Map<number, number>();
+  // Words and phrase-covered words per sentence number (the scan numbers sentences 0, 1, … in order).
+  const sentences = sentence[n - 1] + 1;
+  const words = new Int32Array(sentences);
+  const phraseWords = new Int32Array(sentences);
   for (let i = 0; i < n; i++) {
-    words.set(sentence[i], (words.get(sentence[i]) ?? 0) + 1);
-    if (covered[i]) phraseWords.set(sentence[i], (phraseWords.get(sentence[i]) ?? 0) + 1);
+    words[sentence[i]]++;
+    if (covered[i]) phraseWords[sentence[i]]++;
   }
   const stuffedIds = new Map<number, Set<number>>();
   for (const sp of spans) {
     const k = sentence[sp.at];
-    if ((phraseWords.get(k) ?? 0) <= maxSentenceShare * (words.get(k) ?? 0)) {
+    if (phraseWords[k] <= maxSentenceShare * words[k]) {
       if (!found.includes(sp.id)) found.push(sp.id);
     } else (stuffedIds.get(k) ?? stuffedIds.set(k, new Set()).get(k)!).add(sp.id);
   }

@@ -35,23 +35,65 @@ export const repetitionGuardTerm: TermMeta<RepetitionGuardOptions> = {
 export function repeatedShare(scan: Scan, n = REPEAT_NGRAM): number {
   const windows = scan.n - n + 1;
   if (windows <= 1) return 0;
-  // Each window's word ids hashed twice (32-bit multiplicative hashes) into one 53-bit number: no string
-  // per window on the hot path, and a collision among a reply's windows has odds near 1e-10.
-  const seen = new Set<number>();
+  // Each window's word ids hashed twice (32-bit multiplicative hashes) into one 53-bit key — h1 and the
+  // low 21 bits of h2 — no string per window, and a collision among a reply's windows has odds near
+  // 1e-10. The keys go into an open-addressing table of typed arrays reused across calls (a Set of
+  // 53-bit numbers boxed every key): the same keys, so the same count.
+  const table = tableFor(windows);
+  const { mask } = table;
+  const stamp = ++table.generation;
+  const { used, k1, k2 } = table;
+  const surface = scan.surface;
   let repeated = 0;
   for (let i = 0; i < windows; i++) {
     let h1 = 0x811c9dc5;
     let h2 = 0x01000193;
     for (let k = 0; k < n; k++) {
-      const id = scan.surface[i + k];
+      const id = surface[i + k];
       h1 = Math.imul(h1 ^ id, 0x01000193);
       h2 = Math.imul(h2 + id, 0x5bd1e995) ^ (h2 >>> 15);
     }
-    const key = (h1 >>> 0) * 2097152 + ((h2 >>> 0) & 0x1fffff);
-    if (seen.has(key)) repeated++;
-    else seen.add(key);
+    const low = h2 & 0x1fffff;
+    let slot = (Math.imul(h1 ^ low, 0x9e3779b1) >>> 7) & mask;
+    for (;;) {
+      if (used[slot] !== stamp) {
+        used[slot] = stamp;
+        k1[slot] = h1;
+        k2[slot] = low;
+        break;
+      }
+      if (k1[slot] === h1 && k2[slot] === low) {
+        repeated++;
+        break;
+      }
+      slot = (slot + 1) & mask;
+    }
   }
   return repeated / windows;
+}
+
+interface WindowTable {
+  mask: number;
+  generation: number;
+  used: Int32Array;
+  k1: Int32Array;
+  k2: Int32Array;
+}
+
+let shared: WindowTable = newTable(1 << 12);
+
+function newTable(size: number): WindowTable {
+  return { mask: size - 1, generation: 0, used: new Int32Array(size), k1: new Int32Array(size), k2: new Int32Array(size) };
+}
+
+/** The shared table, grown to at least twice the windows (load ≤ 1/2); a fresh one before the stamp wraps. */
+function tableFor(windows: number): WindowTable {
+  if (2 * windows > shared.mask + 1 || shared.generation === 0x7fffffff) {
+    let size = shared.mask + 1;
+    while (size < 2 * windows) size *= 2;
+    shared = newTable(size);
+  }
+  return shared;
 }
 
 export function repetitionFactor(share: number, options: { free: number; full: number }): number {

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTerm } from "../../define.js";
 import type { TermOutcome } from "../../types.js";
-import { echoFactor, echoTerm, findEchoesIn, lastUserMessage, type EchoOptions } from "../echo.js";
+import { echoFactor, echoTerm, echoUser, findEchoesFor, lastUserMessage, type EchoHit, type EchoOptions, type EchoUser } from "../echo.js";
 import { scanSegments } from "../segments.js";
 import { markOff, offOption } from "./options.js";
 import type { ProsePrepared } from "./prepare.js";
@@ -13,12 +13,26 @@ export interface EchoTermOptions {
   off: readonly string[];
 }
 
-export function echoOutcome(p: ProsePrepared, o: EchoTermOptions): TermOutcome {
-  const user = lastUserMessage(p.row.prompt ?? p.row.input);
-  const names = new Set(o.names.map((n) => n.toLowerCase()));
-  const hits = user ? findEchoesIn(scanSegments(p.text, p.scan, p.compiled.lexicon), user, names, o.echo) : [];
+/**
+ * `users` holds the user's side normalized per message for one call (rows of a bank answer few
+ * messages; the names are the call's, so one call's entries never meet another's).
+ */
+export function echoOutcome(p: ProsePrepared, o: EchoTermOptions, users: Map<string, EchoUser> = new Map(), names: ReadonlySet<string> = lowerNames(o)): TermOutcome {
+  const message = lastUserMessage(p.row.prompt ?? p.row.input);
+  let hits: EchoHit[] = NO_HITS;
+  if (message && message.trim()) {
+    const segments = scanSegments(p.text, p.scan, p.compiled.lexicon);
+    if (segments.length > 0) {
+      let user = users.get(message);
+      if (!user) users.set(message, (user = echoUser(message, names)));
+      hits = findEchoesFor(segments, user, o.echo);
+    }
+  }
   return markOff({ value: echoFactor(hits, p.compiled.echoPenalties), details: { hits: hits.map((h) => ({ type: h.type, line: h.line })) } }, "echo", o.off);
 }
+
+const NO_HITS: EchoHit[] = [];
+const lowerNames = (o: EchoTermOptions): Set<string> => new Set(o.names.map((n) => n.toLowerCase()));
 
 export const proseEcho = defineTerm({
   meta: {
@@ -29,5 +43,9 @@ export const proseEcho = defineTerm({
     description: echoTerm.description,
     options: z.object({ names: z.array(z.string().min(1)).default([]), echo: z.object({ distinctivePartial: z.boolean(), inverted: z.boolean() }).strict(), off: offOption }).strict(),
   },
-  measure: (_rows, { options, prepared }: { options: EchoTermOptions; prepared: readonly ProsePrepared[] }) => prepared.map((p) => echoOutcome(p, options)),
+  measure: (_rows, { options, prepared }: { options: EchoTermOptions; prepared: readonly ProsePrepared[] }) => {
+    const users = new Map<string, EchoUser>();
+    const names = lowerNames(options);
+    return prepared.map((p) => echoOutcome(p, options, users, names));
+  },
 });
