@@ -17,7 +17,7 @@
 // Every figure is printed with n, the load average and units; CPU figures are the server process's
 // CPU time (all threads; the main thread apart) per acknowledged request, and the client's own.
 // Usage: npx tsx bench/server-load.ts [--seconds 10] [--stacks one,prose,vrcli] [--journal URL] [--target 4000]
-//        [--offered 1000,2000] [--phases saturate,half,target,offered,overload] [--compare DIR]
+//        [--offered 1000,2000] [--phases saturate,half,target,offered,overload] [--compare DIR] [--clients 64]
 // --compare DIR runs the same phases, right after, against the server of another checkout (rows "cmp …").
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -71,15 +71,18 @@ async function main(): Promise<void> {
     rows: (k: number) => unknown[];
   }
 
+  // --clients N: the one-sample load's closed-loop clients (default 64) with as many admitted in flight,
+  // to see whether its saturated rate is bound by the server's CPU or by the clients' round trips.
+  const ONE_CLIENTS = Number(arg("clients", "64"));
   const texts = samples(300);
   const shortTexts = samples(40);
   const loads: Record<string, StackLoad> = {
     one: {
       stack: "prose",
       batch: 1,
-      clients: 64,
+      clients: ONE_CLIENTS,
       // One-sample requests need many in flight to amortize each journal commit over many of them.
-      admission: ["--max-in-flight", "64", "--max-queue", "256"],
+      admission: ["--max-in-flight", `${Math.max(64, ONE_CLIENTS)}`, "--max-queue", `${Math.max(256, 4 * ONE_CLIENTS)}`],
       rows: (k) => [{ id: `${k}`, prompt: "Continue the scene.", output: texts[k % texts.length], step: Math.floor(k / STEP_SAMPLES) }],
     },
     prose: {
