@@ -4,6 +4,7 @@
 // boundary the hand-written parts decide (capitals after word characters, commas, sentence marks,
 // white space of every kind, curly apostrophes, non-ASCII letters that lower-case to ASCII).
 import { describe, expect, it } from "vitest";
+import { createRng } from "../../src/core/random.js";
 import { normalizeLine } from "../../src/terms/prose/echo.js";
 import { isCommonEnglish } from "../../src/text/english.js";
 import { PARAGRAPHS } from "./paragraphs.js";
@@ -38,14 +39,11 @@ const PIECES = [
   ",", ", ", ".", "!", "?", "…", "\"", "“", "”", "(", "*", "_", "-", "'", "’", "‘", " ", "  ", "\n", "\t", "\u00a0", "\u2003", "\u3000", "\ufeff",
 ];
 
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's seeded generator (mulberry32), so the test draws the same sequences every run. */
+const rng = (seed: number): (() => number) => {
+  const g = createRng(seed);
+  return () => g.next();
+};
 
 describe("normalizeLine", () => {
   it("gives the regex pipeline's tokens on fuzzed lines", () => {

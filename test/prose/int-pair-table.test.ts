@@ -1,19 +1,16 @@
 // The typed-array tables the prose terms look pairs and windows up in: they must answer as the Map and
 // Set they replaced (same keys, last set wins), including across growth and reuse between replies.
 import { describe, expect, it } from "vitest";
+import { createRng } from "../../src/core/random.js";
 import { IntPairTable } from "../../src/terms/prose/int-pair-table.js";
 import { repeatedShare } from "../../src/terms/prose/repetition-guard.js";
 import type { Scan } from "../../src/text/scan.js";
 
-/** A deterministic generator (mulberry32) so the test draws the same sequences every run. */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's seeded generator (mulberry32), so the test draws the same sequences every run. */
+const rng = (seed: number): (() => number) => {
+  const g = createRng(seed);
+  return () => g.next();
+};
 
 const scanOf = (ids: number[]): Scan => ({ n: ids.length, surface: Int32Array.from(ids), lemma: new Int32Array(ids.length), flags: new Int32Array(ids.length), sentence: new Int32Array(ids.length), start: new Int32Array(ids.length), sentences: 1 });
 
