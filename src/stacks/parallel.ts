@@ -26,6 +26,11 @@ const SPLITTABLE: Record<string, () => Promise<RowKey>> = {
   },
 };
 
+/** The key of rows that must be scored in one call, for a stack that declares one (undefined: do not split its calls). */
+export async function rowKeyFor(stack: string): Promise<RowKey | undefined> {
+  return Object.hasOwn(SPLITTABLE, stack) ? SPLITTABLE[stack]() : undefined;
+}
+
 /** Input below this many bytes per thread is not worth a thread's start-up (modules, dictionary, lemma table, a JIT warm-up: ~1–2 CPU-s). */
 export const MIN_BYTES_PER_THREAD = 2_000_000;
 /** Chunks per thread: small enough that the last ones (a worker holds two) leave no thread idle long at the end, or held up by other load. */

@@ -69,14 +69,14 @@ describe("worker pool", () => {
 });
 
 describe("worker pool of two", () => {
-  it("splits a batch that finds both workers idle across them, with the same scores in order", async () => {
+  it("sends a batch of a stack that declares no row key whole to one worker, even with both idle", async () => {
     const two = await createWorkerPoolScorer(opened.scorer, { stack: "cherrl", cache: false } as never, 2);
     try {
       const batch = rows(64, 3000);
       const expected = await opened.scorer.scoreRows(batch);
       const before = two.batches;
       expect(await two.scoreRows(batch)).toEqual(expected);
-      expect(two.batches - before).toBe(2);
+      expect(two.batches - before).toBe(1);
       // A batch smaller than two parts' worth goes whole to one worker.
       const small = rows(20, 4000);
       const sent = two.batches;
@@ -84,6 +84,39 @@ describe("worker pool of two", () => {
       expect(two.batches - sent).toBe(1);
     } finally {
       await two.close();
+    }
+  }, 120_000);
+});
+
+// The prose gates compare a reply with the other rows of its call that share its group (or prompt):
+// a split that cut a group, or a merge that put two requests' rows in one call, changed the scores
+// with the traffic (a 15-word reply in a group of 5 was 0 scored whole and 1 once split).
+describe("worker pool of two on the prose stack", () => {
+  it("scores a group as one call whether the batch is split or merged with other requests", async () => {
+    const prose = await openScorer({ stack: "prose", cache: false } as never);
+    const two = await createWorkerPoolScorer(prose.scorer, { stack: "prose", cache: false } as never, 2);
+    try {
+      const batch = rows(32, 5000);
+      for (const i of [13, 14, 15, 16, 17]) batch[i].group_id = "g";
+      batch[17].output = "The gardener counted the beans at dawn and then he listened to the birds singing.";
+      const whole = await prose.scorer.scoreRows(batch);
+      expect(whole[17].value).toBe(0);
+      const before = two.batches;
+      expect(await two.scoreRows(batch)).toEqual(whole);
+      expect(two.batches - before).toBe(2);
+      // One-row requests that share a prompt, queued behind a running batch and sent together: each is
+      // scored as if alone (no group of 4 forms across requests).
+      const alone = batch.slice(13, 18).map(({ group_id: _g, ...r }) => ({ ...r, prompt: "Tend the garden." }));
+      const expected = await Promise.all(alone.map((r) => prose.scorer.scoreRows([r])));
+      const blocker = two.scoreRows(rows(400, 6000));
+      const blocker2 = two.scoreRows(rows(400, 7000));
+      const got = await Promise.all(alone.map((r) => two.scoreRows([r])));
+      await Promise.all([blocker, blocker2]);
+      expect(got).toEqual(expected);
+      expect(expected[4][0].value).toBeGreaterThan(0);
+    } finally {
+      await two.close();
+      await prose.close();
     }
   }, 120_000);
 });

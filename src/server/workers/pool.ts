@@ -5,7 +5,8 @@
 // interrupted any other way — so a timed-out request stops using the CPU it held.
 import { Worker } from "node:worker_threads";
 import { FoolsgoldError } from "../../core/errors.js";
-import type { Score } from "../../core/types.js";
+import type { BankRow, Score } from "../../core/types.js";
+import { chunkRows, rowKeyFor } from "../../stacks/parallel.js";
 import type { Scorer } from "../../stacks/types.js";
 import type { OpenScorerOptions } from "../../stacks/open.js";
 import type { WorkerReply, WorkerSetup } from "./score-worker.js";
@@ -53,6 +54,7 @@ export interface WorkerPoolScorer extends Scorer {
 }
 
 export async function createWorkerPoolScorer(main: Scorer, open: OpenScorerOptions, size: number): Promise<WorkerPoolScorer> {
+  const splitKey = typeof open.stack === "string" ? await rowKeyFor(open.stack) : undefined;
   let nextId = 0;
   let started = 0;
   let batches = 0;
@@ -67,9 +69,10 @@ export async function createWorkerPoolScorer(main: Scorer, open: OpenScorerOptio
     for (const w of workers) {
       if (queue.length === 0) return;
       if (w.dead || w.retiring || !w.isReady || w.jobs.size > 0) continue;
-      // Small batches queued together go to the worker as one (one-sample requests, OpenRLHF's
-      // pattern, cost a third less per sample scored 64 at a time): scores are a function of the row,
-      // not of its batch. Each request still gets exactly its own rows' scores.
+      // Small batches queued together go to the worker in one message (one-sample requests, OpenRLHF's
+      // pattern), but each request's rows are scored in a call of their own: a stack may compare a row
+      // with the other rows of its call (the prose gates: its group, or its prompt), so rows of other
+      // requests must never join that comparison.
       const members = [queue.shift()!];
       let rows = members[0].rows.length;
       while (queue.length > 0 && !members[0].alone && !queue[0].alone && rows + queue[0].rows.length <= MERGE_ROWS) {
@@ -100,7 +103,7 @@ export async function createWorkerPoolScorer(main: Scorer, open: OpenScorerOptio
         },
       });
       batches++;
-      w.worker.postMessage({ id, rows: members.length === 1 ? members[0].rows : members.flatMap((m) => m.rows) });
+      w.worker.postMessage({ id, parts: members.map((m) => m.rows) });
     }
   };
 
@@ -169,13 +172,18 @@ export async function createWorkerPoolScorer(main: Scorer, open: OpenScorerOptio
       // A batch that arrives while workers sit idle is split across them: at a light load its
       // latency is one worker's share, not the whole batch on one thread while the others wait. With
       // batches already waiting, each goes whole to one worker (batched scoring costs less per row).
+      // Only along the stack's own row key (rows that share it are compared and stay in one part), and
+      // only for stacks that declare one.
       const idle = queue.length === 0 ? workers.filter((w) => w.isReady && !w.dead && !w.retiring && w.jobs.size === 0).length : 0;
       const parts = Math.min(idle, Math.floor(rows.length / SPLIT_ROWS));
-      if (parts < 2) return enqueue(rows, signal);
-      const size = Math.ceil(rows.length / parts);
-      const chunks: unknown[][] = [];
-      for (let at = 0; at < rows.length; at += size) chunks.push(rows.slice(at, at + size));
-      return Promise.all(chunks.map((chunk) => enqueue(chunk, signal))).then((scores) => scores.flat());
+      if (parts < 2 || splitKey === undefined) return enqueue(rows, signal);
+      const chunks = chunkRows(rows as BankRow[], splitKey, parts);
+      if (chunks.length < 2) return enqueue(rows, signal);
+      return Promise.all(chunks.map((chunk) => enqueue(chunk.map((i) => rows[i]), signal))).then((scored) => {
+        const out = new Array<Score>(rows.length);
+        chunks.forEach((chunk, c) => chunk.forEach((i, j) => (out[i] = scored[c][j])));
+        return out;
+      });
     },
     async close() {
       closing = true;

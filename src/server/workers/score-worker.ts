@@ -10,7 +10,8 @@ export interface WorkerSetup {
   open: OpenScorerOptions;
 }
 
-export type WorkerRequest = { id: number; rows: unknown[] };
+/** The rows of each request in the batch: each is scored in its own call (see pool.ts). */
+export type WorkerRequest = { id: number; parts: unknown[][] };
 export type WorkerReply = { ready: string } | { id: number; scores: string[] } | { id: number; error: string } | { fatal: string };
 
 const port = parentPort!;
@@ -21,8 +22,9 @@ try {
     try {
       // Scores travel as JSON text: cheaper for the main thread to parse than a structured clone to
       // deserialize (≈ 40% less for 64 prose scores), and the journal stores the text as it is.
-      const scores = await opened.scorer.scoreRows(message.rows as never);
-      port.postMessage({ id: message.id, scores: scores.map((s) => JSON.stringify(s)) } satisfies WorkerReply);
+      const scores: string[] = [];
+      for (const rows of message.parts) for (const s of await opened.scorer.scoreRows(rows as never)) scores.push(JSON.stringify(s));
+      port.postMessage({ id: message.id, scores } satisfies WorkerReply);
     } catch (err) {
       port.postMessage({ id: message.id, error: errorMessage(err) } satisfies WorkerReply);
     }
