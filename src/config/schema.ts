@@ -20,7 +20,7 @@ export const backendSpecSchema = z
     concurrency: z.number().int().min(1).max(4096).optional().describe("Max requests in flight to this endpoint (default 8)"),
     timeoutMs: z.number().int().positive().optional().describe("Per-attempt timeout in ms (default 120000)"),
     maxRetries: z.number().int().min(0).max(20).optional().describe("Retries after the first attempt on 408/409/429/5xx/network errors (default 2)"),
-    batchInvariant: z.boolean().optional().describe("Whether the server runs batch-invariant kernels (recorded in the instrument; true also sends continuation pairs as lists of prompts)"),
+    batchInvariant: z.boolean().optional().describe("Whether the server runs batch-invariant kernels (recorded in each call record; true also sends continuation pairs as lists of prompts)"),
     continuationMethod: z.enum(["echo", "prompt_logprobs"]).optional().describe("How continuation log-probs are requested (default echo)"),
     topLogprobsVia: z.enum(["completions", "chat"]).optional().describe("Next-token top-k via raw completions (default) or chat"),
     embedBatchSize: z.number().int().min(1).max(4096).optional().describe("Texts per /embeddings request (default 64)"),

@@ -190,7 +190,8 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
     const cache = deps.cache && !options?.noCache ? deps.cache : undefined;
     const keyOf = (p: { context: string; continuation: string }) => {
       const op = opFor(p);
-      return cache ? cacheKey({ endpoint: identity, model: spec.model, revision: spec.revision, path: op.path, params: op.params, epoch: cache.epoch }) : `${p.context}\u0000${p.continuation}`;
+      // Without a cache, a key no two different pairs share (NUL is a legal character in either field).
+      return cache ? cacheKey({ endpoint: identity, model: spec.model, revision: spec.revision, path: op.path, params: op.params, epoch: cache.epoch }) : JSON.stringify([p.context, p.continuation]);
     };
     const keys = pairs.map(keyOf);
     const out: (ContinuationLogprob | undefined)[] = keys.map((key) => (cache ? (cache.get(key) as ContinuationLogprob | undefined) : undefined));
@@ -214,11 +215,11 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
     if (shared > 0) {
       record({ path: "/completions#continuation:echo", params: { n: shared }, determinism: { ...baseDeterminism, temperature: 0 }, latencyMs: 0, cached: true, attempts: 0, status: 200, cachedItems: shared });
     }
-    const ask = (indices: number[]): Promise<void>[] => {
+    const ask = (indices: number[], size = CONTINUATION_BATCH): Promise<void>[] => {
       const batches: number[][] = [];
-      for (let i = 0; i < indices.length; i += CONTINUATION_BATCH) batches.push(indices.slice(i, i + CONTINUATION_BATCH));
+      for (let i = 0; i < indices.length; i += size) batches.push(indices.slice(i, i + size));
       return batches.map((batch) => {
-        const sent = operation({
+        const once = operation({
           path: "/completions#continuation:echo",
           params: { n: batch.length },
           determinism: { temperature: 0 },
@@ -230,6 +231,12 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
             batch.forEach((i, j) => (out[i] = stored[j] as ContinuationLogprob));
             return { ...res, value: null };
           },
+        });
+        // A request of several pairs can fail for one of them (a 400 on one prompt) or for the list (a
+        // timeout, a 413): each pair is then asked alone, so the error a pair gets is its own.
+        const sent = batch.length === 1 ? once : once.catch(async (err: unknown) => {
+          if (options?.signal?.aborted) throw err;
+          await Promise.all(ask(batch, 1));
         });
         sent.catch(() => undefined);
         if (cache) {
@@ -245,7 +252,8 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
       });
     };
     const sending = ask(missing);
-    // Another call's abort is not ours: a pair whose shared answer was aborted is then asked for here.
+    // Another call's failure is not ours (its abort, its time limit): a pair whose shared answer failed
+    // is then asked for here, alone, so its error, if any, is its own.
     const retry: number[] = [];
     await Promise.all([
       ...sending,
@@ -253,13 +261,13 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
         answer.then(
           (v) => void (out[i] = v as ContinuationLogprob),
           (err: unknown) => {
-            if (!(err instanceof ModelError && err.kind === "abort") || options?.signal?.aborted) throw err;
+            if (options?.signal?.aborted) throw err;
             retry.push(i);
           },
         ),
       ),
     ]);
-    if (retry.length > 0) await Promise.all(ask(retry));
+    if (retry.length > 0) await Promise.all(ask(retry, 1));
     for (const { i, of } of repeats) out[i] = structuredClone(out[of]);
     return out as ContinuationLogprob[];
   }

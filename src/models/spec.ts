@@ -13,7 +13,7 @@ export interface BackendSpec {
   timeoutMs?: number;
   maxRetries?: number;
   /**
-   * What the server is declared to run with, recorded in the instrument. Declared true, a list of prompts
+   * What the server is declared to run with, recorded in each call record. Declared true, a list of prompts
    * gets the answers each prompt gets alone, so continuationLogprobs sends lists (see CallOptions.batch).
    */
   batchInvariant?: boolean;

@@ -111,7 +111,8 @@ export function createApp(deps: AppDeps): Hono {
   const open = new Set(["/healthz", "/readyz"]);
 
   // Paths with the token in them (/t/<token>/…) are routed again without it: counted there, once.
-  const tokenPath = (path: string) => path.startsWith("/t/");
+  // Exactly the paths the /t/:token/* route takes; anything else under /t/ faces the bearer check.
+  const tokenPath = (path: string) => /^\/t\/[^/]+\//.test(path);
 
   api.use("*", async (c, next) => {
     if (tokenPath(c.req.path)) return next();

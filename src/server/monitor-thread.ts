@@ -10,6 +10,8 @@ import type { MonitorWorkerReply, MonitorWorkerSetup } from "./workers/monitor-w
 export interface LiveMonitor {
   report(): unknown;
   stop(): Promise<void>;
+  /** The monitor's thread, when it has one (tests end it to see what a dead monitor reports). */
+  readonly thread?: Worker;
 }
 
 /** `location` is the journal as given to --journal (credentials included); `journal` is the server's own connection. */
@@ -40,14 +42,19 @@ export async function startLiveMonitor(location: string, journal: JournalStore, 
       if (!stopping) reject(new FoolsgoldError("monitor_start", `live monitor exited (code ${code})`));
     });
   });
-  // A monitor thread that dies later leaves its last report in place, and says so once.
+  // A monitor thread that dies later leaves its last report in place, says so once on stderr, and every
+  // report from then on carries why it stopped (a poller must not mistake a frozen report for a quiet run).
+  let stopped: string | undefined;
   worker.on("exit", (code) => {
-    if (!stopping) process.stderr.write(`foolsgold: the live monitor's thread exited (code ${code}); /v1/monitor keeps its last report\n`);
+    if (stopping) return;
+    stopped = `the live monitor's thread exited (code ${code}); this is its last report`;
+    process.stderr.write(`foolsgold: ${stopped}\n`);
   });
   // The server must not stay up only for its monitor.
   worker.unref();
   return {
-    report: () => latest,
+    thread: worker,
+    report: () => (stopped === undefined || typeof latest !== "object" || latest === null ? latest : { ...latest, monitor_stopped: stopped }),
     async stop() {
       stopping = true;
       await worker.terminate();

@@ -32,6 +32,8 @@ export interface ResolvedStack {
   options: unknown;
   /** The model roles the stack needs with these options. */
   roles: string[];
+  /** Every role the config names: opening the stack builds a client for each (an embedded one starts a server). */
+  configuredRoles: string[];
 }
 
 /** The stack and options openScorer would open, and the model roles they need, without opening anything. */
@@ -43,7 +45,7 @@ export async function resolveStack(options: OpenScorerOptions): Promise<Resolved
   const where = options.config ?? "options";
   const stackOptions = parseStackOptions(definition.options, { ...config.options, ...options.overrides }, where);
   const roles = [...new Set([...definition.modelRoles, ...(definition.rolesFor?.(stackOptions) ?? [])])];
-  return { stack: stackName, definition, options: stackOptions, roles };
+  return { stack: stackName, definition, options: stackOptions, roles, configuredRoles: Object.keys(config.models ?? {}) };
 }
 
 export async function openScorer(options: OpenScorerOptions): Promise<OpenedScorer> {

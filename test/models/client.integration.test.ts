@@ -96,6 +96,33 @@ describe("client against the embedded server over HTTP", () => {
     cache.close();
   });
 
+  // Review findings on the batched path: without a cache two pairs whose texts joined at a NUL shared an
+  // answer; a list that failed for one pair failed every pair in it, and every other call waiting on
+  // one of them.
+  it("keeps batched answers and errors per pair: NUL-joined look-alikes, one bad pair, a call waiting on a failed list", async () => {
+    const a = { context: "He said x\u0000the", continuation: " cat laughed." };
+    const b = { context: "He said x", continuation: "the\u0000 cat laughed." };
+    const one = createOpenAIClient({ baseUrl: server.baseUrl, model: LM });
+    const alone = [...(await one.continuationLogprobs([a])), ...(await one.continuationLogprobs([b]))];
+    expect(alone[0].tokens).not.toEqual(alone[1].tokens);
+    const uncached = createOpenAIClient({ baseUrl: server.baseUrl, model: LM, batchInvariant: true });
+    expect(await uncached.continuationLogprobs([a, b])).toEqual(alone);
+    // A server that refuses any list holding the bad prompt (as a 400 on one over-long prompt would).
+    const refusing: typeof fetch = (input, init) => {
+      const body = JSON.parse(String(init?.body)) as { prompt: unknown };
+      const prompts = Array.isArray(body.prompt) ? body.prompt : [body.prompt];
+      if (prompts.some((x) => String(x).includes("BAD"))) return Promise.resolve(new Response(JSON.stringify({ error: { message: "prompt refused" } }), { status: 400, headers: { "content-type": "application/json" } }));
+      return fetch(input, init);
+    };
+    const cache = openCache({ path: ":memory:" });
+    const client = createOpenAIClient({ baseUrl: server.baseUrl, model: LM, batchInvariant: true }, { fetch: refusing, cache });
+    const bad = { context: "BAD context", continuation: " here." };
+    const [first, second] = await Promise.allSettled([client.continuationLogprobs([pairs[0], bad, pairs[1]]), client.continuationLogprobs([pairs[0], pairs[1]])]);
+    expect(first.status).toBe("rejected");
+    expect(second.status === "fulfilled" && second.value).toEqual(await one.continuationLogprobs([pairs[0], pairs[1]]));
+    cache.close();
+  });
+
   it("returns one 512-d finite embedding per input, identical for identical texts", async () => {
     const client = createOpenAIClient({ baseUrl: server.baseUrl, model: EMBEDDER, embedBatchSize: 2 });
     const texts = ["The cat sat on the mat.", "Stock markets fell sharply.", "The cat sat on the mat."];

@@ -165,4 +165,13 @@ describe("token in the path", () => {
     expect(text).toMatch(/foolsgold_requests_total\{route="\/healthz",status="200"\} 1\n/);
     expect(text).not.toMatch(/route="\/t\//);
   });
+
+  it("asks for the bearer token on /t/ paths the token route does not take (they skipped the check)", async () => {
+    const app = createApp({ scorers: { wordcount: wordCountScorer() }, defaultStack: "wordcount", journal: store, token: "tok" });
+    for (const path of ["/t/", "/t/tok", "/t"]) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(401);
+      expect(((await res.json()) as { error: string }).error).toMatch(/bearer token/);
+    }
+  });
 });

@@ -44,6 +44,26 @@ describe("the live monitor in its own thread", () => {
     }
   });
 
+  it("says in every later report that its thread died (before, the frozen report looked like a quiet run)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "fg-monitor-thread-"));
+    const path = join(dir, "journal.sqlite");
+    const store = new SqliteStore(new Journal(path), path);
+    const live = await startLiveMonitor(path, store, monitorThresholdsSchema.parse({ detector: false }), "bank", 20);
+    try {
+      expect((live.report() as Record<string, unknown>).monitor_stopped).toBeUndefined();
+      const exited = new Promise((done) => live.thread!.once("exit", done));
+      await live.thread!.terminate();
+      await exited;
+      const report = live.report() as MonitorReport & { monitor_stopped?: string };
+      expect(report.rows).toBe(0);
+      expect(report.monitor_stopped).toMatch(/live monitor's thread exited/);
+    } finally {
+      await live.stop();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("fails at start, naming the journal problem, when its thread cannot open the journal", async () => {
     const dir = mkdtempSync(join(tmpdir(), "fg-monitor-thread-"));
     const missing = join(dir, "none", "journal.sqlite");

@@ -50,7 +50,8 @@ export function register(program: Command): void {
     if (opts.dictionary) overrides.dictionary = opts.dictionary;
     // Workers start before this thread opens the stack and reads the bank, so they load meanwhile.
     const resolved = await resolveStack({ ...opts, overrides });
-    const threads = canScoreInParallel(resolved.stack, resolved.roles) && existsSync(opts.in) ? threadsFor(statSync(opts.in).size, opts.workers) : 1;
+    // Any configured role counts: each thread would build its clients (and start an embedded server).
+    const threads = canScoreInParallel(resolved.stack, [...new Set([...resolved.roles, ...resolved.configuredRoles])]) && existsSync(opts.in) ? threadsFor(statSync(opts.in).size, opts.workers) : 1;
     const pool: ScoringPool | undefined = threads > 1 ? startPool({ workers: threads - 1, open: { ...opts, overrides } }) : undefined;
     let opened: OpenedScorer;
     try {

@@ -5,8 +5,11 @@ import type { PromptScores } from "./lm.js";
 
 /** Prompts kept by default; the demo's contexts come with a handful of continuations each, asked together. */
 export const RECENT_PROMPTS = 16;
-/** Longer prompts are not kept (their scores would hold memory for a rare repeat). */
-const MAX_TOKENS = 20_000;
+/**
+ * Scores held at most, counted as positions × (1 + top-k): a bound on memory whatever clients send
+ * (16 long prompts with 20 alternatives each would otherwise hold millions of objects for good).
+ */
+const MAX_HELD = 200_000;
 
 interface Entry {
   scores: PromptScores;
@@ -16,6 +19,7 @@ interface Entry {
 
 export class RecentPrompts {
   private readonly entries: Entry[] = [];
+  private held = 0;
 
   constructor(private readonly keep = RECENT_PROMPTS) {}
 
@@ -35,8 +39,22 @@ export class RecentPrompts {
   }
 
   add(scores: PromptScores, topK: number, withRanks: boolean): void {
-    if (this.keep === 0 || scores.tokens.length > MAX_TOKENS) return;
-    if (this.entries.length >= this.keep) this.entries.shift();
+    const weight = weightOf(scores, topK);
+    if (this.keep === 0 || weight > MAX_HELD) return;
+    while (this.entries.length > 0 && (this.entries.length >= this.keep || this.held + weight > MAX_HELD)) {
+      const dropped = this.entries.shift()!;
+      this.held -= weightOf(dropped.scores, dropped.topK);
+    }
     this.entries.push({ scores, topK, withRanks });
+    this.held += weight;
   }
+
+  /** Scores held now (positions × (1 + top-k)), for tests. */
+  get size(): number {
+    return this.held;
+  }
+}
+
+function weightOf(scores: PromptScores, topK: number): number {
+  return scores.tokens.length * (1 + topK);
 }
