@@ -71,7 +71,7 @@ const NON_ASCII_G = /[^\u0000-\u007f]/g;
 export function someCodePoint(s: string, test: (cp: number) => boolean): boolean {
   NON_ASCII_G.lastIndex = 0;
   for (let m = NON_ASCII_G.exec(s); m !== null; m = NON_ASCII_G.exec(s)) {
-    const cp = codePointAt(s, m.index);
+    const cp = s.codePointAt(m.index)!;
     if (cp > 0xffff) NON_ASCII_G.lastIndex++;
     if (test(cp)) return true;
   }
@@ -81,12 +81,3 @@ export function someCodePoint(s: string, test: (cp: number) => boolean): boolean
 /** Whether any code point of s has one of the facts in `mask`. */
 export const hasFact = (s: string, mask: number): boolean => someCodePoint(s, (cp) => (charFacts(cp) & mask) !== 0);
 
-/** The code point at i of s (UTF-16), as `for…of` reads it; its length is 2 when it is above U+FFFF. */
-export function codePointAt(s: string, i: number): number {
-  const c = s.charCodeAt(i);
-  if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-    const d = s.charCodeAt(i + 1);
-    if (d >= 0xdc00 && d <= 0xdfff) return ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
-  }
-  return c;
-}

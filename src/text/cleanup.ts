@@ -1,7 +1,7 @@
 // Cleanup before length and language checks (SPEC §3, seed 002): markup, invisible characters, Zalgo
 // floods and homoglyphs. Each step is a pure string → string function with a fast path that returns the
 // input untouched when there is nothing to do, so cleaning ordinary prose costs one scan per step.
-import { charFacts, codePointAt, F_APOSTROPHE, F_CONFUSABLE, F_HOMOGLYPH, F_LETTER, F_MARK, hasFact, nfdLetters, nfdMarks } from "./char-facts.js";
+import { charFacts, F_APOSTROPHE, F_CONFUSABLE, F_HOMOGLYPH, F_LETTER, F_MARK, hasFact, nfdLetters, nfdMarks } from "./char-facts.js";
 import { CONFUSABLE_TO_ASCII } from "./confusables.js";
 import { HOMOGLYPHS, HOMOGLYPH_CHAR } from "./homoglyphs.js";
 import { stripRoleplayMeta } from "./roleplay-meta.js";
@@ -133,7 +133,7 @@ export function normalizeMarks(s: string, budget: number): string {
   let hasMark = false;
   NON_ASCII_G.lastIndex = 0;
   for (let m = NON_ASCII_G.exec(s); m !== null; m = NON_ASCII_G.exec(s)) {
-    const cp = codePointAt(s, m.index);
+    const cp = s.codePointAt(m.index)!;
     if (cp > 0xffff) NON_ASCII_G.lastIndex++;
     const f = charFacts(cp);
     marks += nfdMarks(f);
@@ -205,7 +205,7 @@ function foldConfusableWord(word: string): string {
   let allFoldable = true;
   let latin = false;
   for (let i = 0; i < word.length; ) {
-    const cp = codePointAt(word, i);
+    const cp = word.codePointAt(i)!;
     const width = cp > 0xffff ? 2 : 1;
     const f = charFacts(cp);
     const twin = f & F_CONFUSABLE ? CONFUSABLE_TO_ASCII.get(word.slice(i, i + width)) : undefined;
@@ -239,7 +239,7 @@ export function foldConfusables(s: string): string {
   let wide = false;
   NON_ASCII_G.lastIndex = 0;
   for (let m = NON_ASCII_G.exec(s); m !== null; m = NON_ASCII_G.exec(s)) {
-    const cp = codePointAt(s, m.index);
+    const cp = s.codePointAt(m.index)!;
     if (cp > 0xffff) NON_ASCII_G.lastIndex++;
     if ((charFacts(cp) & F_CONFUSABLE) === 0) continue;
     any = true;
@@ -268,7 +268,7 @@ function foldableWords(s: string, from: number, to: number): [number, number][] 
   const out: [number, number][] = [];
   let i = from;
   while (i < to) {
-    let cp = codePointAt(s, i);
+    let cp = s.codePointAt(i)!;
     let f = charFacts(cp);
     if ((f & (F_LETTER | F_MARK)) === 0) {
       i += cp > 0xffff ? 2 : 1;
@@ -281,17 +281,17 @@ function foldableWords(s: string, from: number, to: number): [number, number][] 
         if (f & F_CONFUSABLE) folds = true;
         i += cp > 0xffff ? 2 : 1;
         if (i >= to) break;
-        cp = codePointAt(s, i);
+        cp = s.codePointAt(i)!;
         f = charFacts(cp);
       }
       if (i >= to || (f & F_APOSTROPHE) === 0) break;
       const next = i + (cp > 0xffff ? 2 : 1);
       if (next >= to) break;
-      const nf = charFacts(codePointAt(s, next));
+      const nf = charFacts(s.codePointAt(next)!);
       if ((nf & (F_LETTER | F_MARK)) === 0) break;
       if (f & F_CONFUSABLE) folds = true;
       i = next;
-      cp = codePointAt(s, i);
+      cp = s.codePointAt(i)!;
       f = nf;
     }
     if (folds) out.push([start, i]);

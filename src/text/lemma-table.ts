@@ -7,7 +7,7 @@
 // own lemma and scoring loads neither wink-lemmatizer's lexicon nor compromise (~1 CPU-s per process
 // on a 50,000-form bank). The table is used only when it was built by this version of the rules and
 // these versions of both libraries; a file whose checksum is wrong is an error, never other lemmas.
-import { createHash } from "node:crypto";
+import { sha256 } from "../core/hash.js";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -63,9 +63,7 @@ export function parseLemmaTable(text: string): LemmaTable {
   return { lemma, pos };
 }
 
-export function sha256(text: string | Buffer): string {
-  return createHash("sha256").update(text).digest("hex");
-}
+export { sha256 };
 
 const require = createRequire(import.meta.url);
 

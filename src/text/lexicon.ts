@@ -140,7 +140,7 @@ export class Lexicon {
   }
 }
 
-/** FNV-1a over UTF-16 code units, folded to a small integer whose low bits (the table index) depend on every unit. */
+/** FNV-1a over UTF-16 code units: the offset basis, one step per unit, then a fold to a small integer whose low bits (the table index) depend on every unit. */
 export const HASH_SEED = 0x811c9dc5;
 /** Int32s per slot of the lookup table: id, hash, offset and length of the word's code units. */
 const SLOT_SHIFT = 2;

@@ -10,7 +10,7 @@ export interface WordSpan {
   end: number;
 }
 
-import { charFacts, codePointAt, F_LETTER, F_MARK, F_NUMBER } from "./char-facts.js";
+import { charFacts, F_LETTER, F_MARK, F_NUMBER } from "./char-facts.js";
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*(?:['’][\p{L}\p{N}][\p{L}\p{N}\p{M}]*)*/gu;
 
@@ -44,8 +44,8 @@ export function forEachWordRange(s: string, visit: (start: number, end: number) 
   let i = 0;
   while (i < len) {
     const c = s.charCodeAt(i);
-    if (c < 0x80 ? !isAsciiAlnum(c) : (charFacts(codePointAt(s, i)) & (F_LETTER | F_NUMBER)) === 0) {
-      i += c >= 0xd800 && c <= 0xdbff && codePointAt(s, i) > 0xffff ? 2 : 1;
+    if (c < 0x80 ? !isAsciiAlnum(c) : (charFacts(s.codePointAt(i)!) & (F_LETTER | F_NUMBER)) === 0) {
+      i += c >= 0xd800 && c <= 0xdbff && s.codePointAt(i)! > 0xffff ? 2 : 1;
       continue;
     }
     const start = i;
@@ -67,7 +67,7 @@ const isAsciiAlnum = (c: number): boolean => ((c | 32) >= 97 && (c | 32) <= 122)
 
 function startsWord(s: string, i: number): boolean {
   const c = s.charCodeAt(i);
-  return c < 0x80 ? isAsciiAlnum(c) : (charFacts(codePointAt(s, i)) & (F_LETTER | F_NUMBER)) !== 0;
+  return c < 0x80 ? isAsciiAlnum(c) : (charFacts(s.codePointAt(i)!) & (F_LETTER | F_NUMBER)) !== 0;
 }
 
 /** The end of the run of characters with one of `mask`'s facts from i. */
@@ -80,7 +80,7 @@ function skipWordChars(s: string, i: number, mask: number): number {
       i++;
       continue;
     }
-    const cp = codePointAt(s, i);
+    const cp = s.codePointAt(i)!;
     if ((charFacts(cp) & mask) === 0) return i;
     i += cp > 0xffff ? 2 : 1;
   }

@@ -29,7 +29,7 @@ describe("normalizeMarks fast path", () => {
       expect(normalizeMarks(s, 2)).toBe(referenceNormalizeMarks(s, 2));
     }
   });
-  it("returns a reply with no mark within budget as it is (the same string)", () => {
+  it("returns a reply with no mark within budget unchanged", () => {
     const s = "She didn’t look back — “never,” she said…";
     expect(normalizeMarks(s, 2)).toBe(s);
   });
