@@ -12,10 +12,22 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { FoolsgoldError } from "../core/errors.js";
+import { FoolsgoldError, readProblem } from "../core/errors.js";
 
 /** Bump when ./lemma.ts or ./pos-lemma.ts decides a lemma differently; then run `npm run build:lemmas`. */
 export const LEMMA_TABLE_VERSION = "1";
+
+/**
+ * The files the table is built from (paths from the repository root): the build records their sha256
+ * in the manifest, and test/text/lemma-table.test.ts fails when one has changed since, so a table
+ * left behind by an edit to the rules cannot go unnoticed.
+ */
+export const LEMMA_SOURCES = ["src/text/lemma.ts", "src/text/pos-lemma.ts", "src/text/lemma-table.ts", "scripts/build-lemma-table.mjs"] as const;
+
+/** A source file's hash as the manifest records it (line endings as in the repository, whatever the checkout does). */
+export function sourceHash(text: string): string {
+  return sha256(text.replace(/\r\n/g, "\n"));
+}
 
 /** The libraries whose answers the table records, at the versions it was built from. */
 export const LEMMA_PACKAGES = ["wink-lemmatizer", "wink-lexicon", "compromise"] as const;
@@ -29,6 +41,8 @@ export interface LemmaManifest {
   sha256: string;
   forms: number;
   packages: Record<string, string>;
+  /** sha256 of each of LEMMA_SOURCES when the table was built. */
+  sources: Record<string, string>;
 }
 
 export interface LemmaTable {
@@ -98,13 +112,38 @@ export function staleReason(manifest: LemmaManifest): string | undefined {
   return undefined;
 }
 
-/** A table and its manifest: null when built for other rules or library versions; a wrong checksum is an error. */
+const DAMAGED = "a damaged install: reinstall, or rebuild it with npm run build:lemmas";
+
+/** The file's bytes, or an error naming it (a missing or unreadable table is a damaged install). */
+function readShipped(file: URL): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (err) {
+    throw new FoolsgoldError("lemma_table", `${file.pathname}: ${readProblem(err)} (${DAMAGED})`, { cause: err });
+  }
+}
+
+/** The manifest, checked for the fields loading reads; anything else is an error naming the file. */
+export function readLemmaManifest(file: URL): LemmaManifest {
+  let manifest: Partial<LemmaManifest> | null;
+  try {
+    manifest = JSON.parse(readShipped(file).toString("utf8")) as Partial<LemmaManifest> | null;
+  } catch (err) {
+    if (err instanceof FoolsgoldError) throw err;
+    throw new FoolsgoldError("lemma_table", `${file.pathname}: not valid JSON (${DAMAGED})`, { cause: err });
+  }
+  const missing = (["version", "sha256", "packages"] as const).filter((k) => manifest === null || typeof manifest !== "object" || manifest[k] === undefined);
+  if (missing.length > 0) throw new FoolsgoldError("lemma_table", `${file.pathname}: the lemma table's manifest has no ${missing.join(", ")} (${DAMAGED})`);
+  return manifest as LemmaManifest;
+}
+
+/** A table and its manifest: null when built for other rules or library versions; a wrong checksum or a missing file is an error. */
 export function loadLemmaTable(table: URL, manifestFile: URL): LemmaTable | null {
-  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as LemmaManifest;
+  const manifest = readLemmaManifest(manifestFile);
   if (staleReason(manifest) !== undefined) return null;
-  const bytes = gunzipSync(readFileSync(table));
+  const bytes = gunzipSync(readShipped(table));
   if (sha256(bytes) !== manifest.sha256) {
-    throw new FoolsgoldError("lemma_table", `${table.pathname}: checksum does not match its manifest (a damaged install: reinstall, or rebuild it with npm run build:lemmas)`);
+    throw new FoolsgoldError("lemma_table", `${table.pathname}: checksum does not match its manifest (${DAMAGED})`);
   }
   return parseLemmaTable(bytes.toString("utf8"));
 }

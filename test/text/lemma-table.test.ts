@@ -7,7 +7,9 @@ import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { computeLemma, lemma } from "../../src/text/lemma.js";
 import { computePosLemma, posLemma } from "../../src/text/pos-lemma.js";
+import { FoolsgoldError } from "../../src/core/errors.js";
 import {
+  LEMMA_SOURCES,
   LEMMA_TABLE_VERSION,
   SHIPPED_LEMMA_MANIFEST,
   formatLemmaTable,
@@ -15,6 +17,7 @@ import {
   parseLemmaTable,
   sha256,
   shippedLemmaTable,
+  sourceHash,
   staleReason,
   type LemmaManifest,
 } from "../../src/text/lemma-table.js";
@@ -39,6 +42,12 @@ function brownForms(): string[] {
 }
 
 describe("the shipped lemma table", () => {
+  it("was built from these sources (else: bump LEMMA_TABLE_VERSION if a lemma changes, and run npm run build:lemmas)", () => {
+    const root = new URL("../../", import.meta.url);
+    const now = Object.fromEntries(LEMMA_SOURCES.map((path) => [path, sourceHash(readFileSync(new URL(path, root), "utf8"))]));
+    expect(manifest.sources, "a lemma source changed since the table was built: run npm run build:lemmas").toEqual(now);
+  });
+
   it("is built for these rules and the installed wink-lemmatizer, wink-lexicon and compromise, so scoring uses it", () => {
     expect(staleReason(manifest)).toBeUndefined();
     expect(shippedLemmaTable()).not.toBeNull();
@@ -92,6 +101,36 @@ describe("loading a lemma table", () => {
 
   it("refuses a damaged file with an error naming it, never other lemmas", () => {
     expect(() => loadLemmaTable(...write(text.replace("stare", "start"), {}))).toThrow(/checksum does not match its manifest.*build:lemmas/);
+  });
+
+  it("says which file is missing, unreadable or not a manifest, on one line, never a raw throw", () => {
+    const [table, man] = write(text, {});
+    const gone = pathToFileURL(join(dir, "gone.json"));
+    const notJson = pathToFileURL(join(dir, "bad.json"));
+    const noHash = pathToFileURL(join(dir, "nohash.json"));
+    writeFileSync(notJson, "{ version: 1");
+    writeFileSync(noHash, JSON.stringify({ version: LEMMA_TABLE_VERSION, packages: manifest.packages }));
+    const failure = (load: () => unknown): FoolsgoldError => {
+      try {
+        load();
+      } catch (err) {
+        return err as FoolsgoldError;
+      }
+      throw new Error("loaded");
+    };
+    const cases: [() => unknown, RegExp][] = [
+      [() => loadLemmaTable(table, gone), /gone\.json: no such file or folder; cannot be read \(ENOENT\).*build:lemmas/],
+      [() => loadLemmaTable(pathToFileURL(join(dir, "gone.tsv.gz")), man), /gone\.tsv\.gz: no such file or folder; cannot be read \(ENOENT\)/],
+      [() => loadLemmaTable(table, notJson), /bad\.json: not valid JSON/],
+      [() => loadLemmaTable(table, noHash), /nohash\.json: the lemma table's manifest has no sha256/],
+      [() => loadLemmaTable(table, pathToFileURL(dir + "/")), /EISDIR/],
+    ];
+    for (const [load, message] of cases) {
+      const err = failure(load);
+      expect(err).toBeInstanceOf(FoolsgoldError);
+      expect(err.message).toMatch(message);
+      expect(err.message).not.toContain("\n");
+    }
   });
 
   it("is not used when built by other rules or another library version", () => {
