@@ -51,17 +51,20 @@ describe("the shipped lemma table", () => {
   it("is built for these rules and the installed wink-lemmatizer, wink-lexicon and compromise, so scoring uses it", () => {
     expect(staleReason(manifest)).toBeUndefined();
     expect(shippedLemmaTable()).not.toBeNull();
-    expect(shippedLemmaTable()!.lemma.size).toBe(manifest.forms);
+    expect(shippedLemmaTable()!.size).toBe(manifest.forms);
   });
 
   it("records what the rules compute, for every part-of-speech correction and a sample of the rest", () => {
     const table = shippedLemmaTable()!;
-    expect(table.pos.size).toBeGreaterThan(50);
-    for (const [form, pos] of table.pos) expect([form, pos]).toEqual([form, computedPos(form)]);
-    const forms = [...table.lemma.keys()];
+    const entries = [...table.entries()];
+    const corrections = entries.filter(([, lemma, pos]) => pos !== lemma);
+    expect(corrections.length).toBeGreaterThan(50);
+    for (const [form, , pos] of corrections) expect([form, pos, table.posLemma(form)]).toEqual([form, computedPos(form), pos]);
+    const forms = entries.map(([form]) => form);
+    expect(forms.filter((f, i) => i > 0 && !(forms[i - 1] < f))).toEqual([]);
     for (let i = 0; i < forms.length; i += 97) {
       const form = forms[i];
-      expect([form, table.lemma.get(form)]).toEqual([form, computeLemma(form)]);
+      expect([form, table.lemma(form)]).toEqual([form, computeLemma(form)]);
       expect([form, posLemma(form)]).toEqual([form, computedPos(form)]);
     }
     // Hand-checked corrections the table must carry (pos-lemma.test.ts has the reasons).
@@ -94,9 +97,22 @@ describe("loading a lemma table", () => {
 
   it("reads forms, lemmas and the part-of-speech lemma only where it differs", () => {
     const table = loadLemmaTable(...write(text, {}))!;
-    expect([...table.lemma]).toEqual([["dogs", "dog"], ["stared", "star"]]);
-    expect([...table.pos]).toEqual([["stared", "stare"]]);
-    expect(parseLemmaTable(text)).toEqual(table);
+    expect([...table.entries()]).toEqual([["dogs", "dog", "dog"], ["stared", "star", "stare"]]);
+    expect(["dogs", "stared", "dog", "star", "stare", "stared2", "", "a", "zz"].map((f) => [table.lemma(f), table.posLemma(f)])).toEqual([
+      ["dog", "dog"],
+      ["star", "stare"],
+      ...Array.from({ length: 7 }, () => [undefined, undefined]),
+    ]);
+    expect([...parseLemmaTable(text).entries()]).toEqual([...table.entries()]);
+    // Every form of a larger table is found, and forms between and around them are not.
+    const many = formatLemmaTable(Array.from({ length: 1000 }, (_, i) => [`w${i * 7}`, `l${i}`, i % 3 ? `l${i}` : `p${i}`] as [string, string, string]));
+    const big = parseLemmaTable(many);
+    for (let i = 0; i < 1000; i++) {
+      expect([big.lemma(`w${i * 7}`), big.posLemma(`w${i * 7}`)]).toEqual([`l${i}`, i % 3 ? `l${i}` : `p${i}`]);
+      expect(big.lemma(`w${i * 7 + 1}`)).toBeUndefined();
+      expect(big.lemma(`w${i * 7}x`)).toBeUndefined();
+    }
+    expect(parseLemmaTable("").lemma("a")).toBeUndefined();
   });
 
   it("refuses a damaged file with an error naming it, never other lemmas", () => {
