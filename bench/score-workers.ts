@@ -163,6 +163,12 @@ console.log(
       meets_target: w1.words_per_cpu_s_best >= 1_300_000,
       w2_vs_w1_wall: { best: round(w2.wall_s.best / w1.wall_s.best), median: round(w2.wall_s.median / w1.wall_s.median), target: 0.6 },
       w2_vs_w1_cpu: round(w2.cpu_s.median / w1.cpu_s.median),
+      // What the CPU figures allow on an idle machine with these cores: a run takes at least its busiest
+      // thread's CPU time and at least all its threads' CPU spread over every core (medians per run).
+      w2_vs_w1_wall_floor_from_cpu: (() => {
+        const floor = (key: string): number => median(results.get(key)!.map((r) => Math.max(r.threads?.main.cpu_s ?? 0, ...(r.threads?.later.map((t) => t.cpu_s) ?? []), r.cpu_s / availableParallelism())));
+        return { w1_s: round(floor("w1")), w2_s: round(floor("w2")), ratio: round(floor("w2") / floor("w1")), target: 0.6 };
+      })(),
       same_bytes_w1_w2: one === two,
       ...(referenceCheck ? { reference: referenceCheck } : {}),
       note: "CPU seconds are each whole process's own (all threads); wall seconds need a quiet machine (see load_1min, before/after each run)",
