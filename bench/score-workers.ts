@@ -8,7 +8,7 @@
 // --reference FILE (a scored file from another checkout, e.g. main's) the output is compared with it
 // row by row.
 //   npm run build   # optional: time dist/ as an installed package runs (else src/ through tsx)
-//   npx tsx bench/score-workers.ts [--rounds 3] [--rows N] [--reference main-scored.jsonl]
+//   npx tsx bench/score-workers.ts [--rounds 3] [--rows N] [--reference main-scored.jsonl] [--flags "--v8-flag …"]…
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -82,11 +82,11 @@ function sampleThreads(pid: number, seen: Map<number, Thread>, t0: number): void
   }
 }
 
-async function run(label: string, args: string[], workers: number): Promise<Run> {
+async function run(label: string, args: string[], workers: number, nodeFlags: string[] = []): Promise<Run> {
   const report = join(dir, `${label}.report.json`);
   const load_before = loadavg()[0];
   const t0 = performance.now();
-  const proc = spawn(process.execPath, [child, report, ...args], { stdio: ["ignore", "ignore", "pipe"] });
+  const proc = spawn(process.execPath, [...nodeFlags, child, report, ...args], { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   proc.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
   const seen = new Map<number, Thread>();
@@ -110,8 +110,18 @@ const configs = [
   { label: "foolsgold score --stack prose --workers 1", key: "w1", workers: 0, args: (out: string) => ["cli", "score", "--stack", "prose", "--in", bank, "--out", out, "--workers", "1"] },
   { label: "foolsgold score --stack prose --workers 2", key: "w2", workers: 1, args: (out: string) => ["cli", "score", "--stack", "prose", "--in", bank, "--out", out, "--workers", "2"] },
 ];
-const results = new Map<string, Run[]>(configs.map((c) => [c.key, []]));
-for (let k = 0; k < rounds; k++) for (const c of configs) results.get(c.key)!.push(await run(c.key, c.args(join(dir, `${c.key}.jsonl`)), c.workers));
+// --flags "F…": one more configuration per flag set, each run with those Node/V8 flags (e.g. --flags
+// "--no-concurrent-recompilation" --flags "--single-threaded-gc"), one thread and two, to weigh V8 options.
+const flagSets = process.argv.flatMap((a, i) => (a === "--flags" && process.argv[i + 1] ? [process.argv[i + 1].split(" ").filter(Boolean)] : []));
+const flagged = flagSets.flatMap((flags, f) =>
+  [0, 1].map((extra) => ({ label: `${configs[1 + extra].label} with ${flags.join(" ")}`, key: `f${f}w${extra + 1}`, workers: extra, args: configs[1 + extra].args, flags })),
+);
+const results = new Map<string, Run[]>([...configs, ...flagged].map((c) => [c.key, []]));
+for (let k = 0; k < rounds; k++) {
+  for (const c of configs) results.get(c.key)!.push(await run(c.key, c.args(join(dir, `${c.key}.jsonl`)), c.workers));
+  for (const c of flagged) results.get(c.key)!.push(await run(c.key, c.args(join(dir, `${c.key}.jsonl`)), c.workers, c.flags));
+}
+const sameAsOneThread = flagged.map((c) => ({ label: c.label, same_bytes_as_w1: readFileSync(join(dir, `${c.key}.jsonl`), "utf8") === readFileSync(join(dir, "w1.jsonl"), "utf8") }));
 
 const one = readFileSync(join(dir, "w1.jsonl"), "utf8");
 const two = readFileSync(join(dir, "w2.jsonl"), "utf8");
@@ -125,7 +135,10 @@ rmSync(dir, { recursive: true, force: true });
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const round = (x: number, d = 3): number => Math.round(x * 10 ** d) / 10 ** d;
-const summary = configs.map((c) => {
+// What the CPU figures allow on an idle machine with these cores: a run takes at least its busiest
+// thread's CPU time and at least all its threads' CPU spread over every core (median of the runs).
+const floor = (key: string): number => median(results.get(key)!.map((r) => Math.max(r.threads?.main.cpu_s ?? 0, ...(r.threads?.later.map((t) => t.cpu_s) ?? []), r.cpu_s / availableParallelism())));
+const summarize = (c: { label: string; key: string }) => {
   const rs = results.get(c.key)!;
   const cpu = rs.map((r) => r.cpu_s);
   const wall = rs.map((r) => r.wall_s);
@@ -151,7 +164,9 @@ const summary = configs.map((c) => {
         : "no /proc: per-thread CPU not measured",
     ),
   };
-});
+};
+const summary = configs.map(summarize);
+
 const [baseline, w1, w2] = summary;
 console.log(
   JSON.stringify(
@@ -163,6 +178,17 @@ console.log(
       meets_target: w1.words_per_cpu_s_best >= 1_300_000,
       w2_vs_w1_wall: { best: round(w2.wall_s.best / w1.wall_s.best), median: round(w2.wall_s.median / w1.wall_s.median), target: 0.6 },
       w2_vs_w1_cpu: round(w2.cpu_s.median / w1.cpu_s.median),
+      w2_vs_w1_wall_floor_from_cpu: { w1_s: round(floor("w1")), w2_s: round(floor("w2")), ratio: round(floor("w2") / floor("w1")), target: 0.6 },
+      ...(flagged.length
+        ? {
+            with_flags: flagged.map((c) => ({
+              ...summarize(c),
+              wall_floor_from_cpu_s: round(floor(c.key)),
+              wall_floor_vs_w1_default: round(floor(c.key) / floor("w1")),
+              same_bytes_as_w1: sameAsOneThread.find((x) => x.label === c.label)!.same_bytes_as_w1,
+            })),
+          }
+        : {}),
       same_bytes_w1_w2: one === two,
       ...(referenceCheck ? { reference: referenceCheck } : {}),
       note: "CPU seconds are each whole process's own (all threads); wall seconds need a quiet machine (see load_1min, before/after each run)",

@@ -7,11 +7,11 @@
 // changed by the rules (test/text/lemma-table.test.ts checks that on independent text).
 //   npm run build:lemmas        (tsx: the rules are TypeScript)
 import { createRequire } from "node:module";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { OVERRIDES, computeLemma } from "../src/text/lemma.ts";
 import { computePosLemma } from "../src/text/pos-lemma.ts";
-import { LEMMA_PACKAGES, LEMMA_TABLE_VERSION, SHIPPED_LEMMA_MANIFEST, SHIPPED_LEMMA_TABLE, formatLemmaTable, installedVersion, resolvePackage, sha256 } from "../src/text/lemma-table.ts";
+import { LEMMA_PACKAGES, LEMMA_SOURCES, LEMMA_TABLE_VERSION, SHIPPED_LEMMA_MANIFEST, SHIPPED_LEMMA_TABLE, formatLemmaTable, installedVersion, resolvePackage, sha256, sourceHash } from "../src/text/lemma-table.ts";
 
 // The lexicon wink-lemmatizer itself reads (its own dependency, wherever npm put it).
 const lexicon = createRequire(resolvePackage("wink-lexicon"));
@@ -47,6 +47,7 @@ const manifest = {
   sha256: sha256(text),
   forms: entries.length,
   packages: Object.fromEntries(LEMMA_PACKAGES.map((name) => [name, installedVersion(name)])),
+  sources: Object.fromEntries(LEMMA_SOURCES.map((path) => [path, sourceHash(readFileSync(new URL(`../${path}`, import.meta.url), "utf8"))])),
 };
 writeFileSync(SHIPPED_LEMMA_TABLE, gzipSync(Buffer.from(text, "utf8"), { level: 9 }));
 writeFileSync(SHIPPED_LEMMA_MANIFEST, JSON.stringify(manifest, null, 2) + "\n");

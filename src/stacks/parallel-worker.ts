@@ -9,7 +9,7 @@ import { errorMessage } from "../core/errors.js";
 import { parseRows } from "../core/schemas.js";
 import type { BankRow, Score } from "../core/types.js";
 import { openScorer, type OpenScorerOptions } from "./open.js";
-import { scoredLine, summaryPart } from "./scored-lines.js";
+import { scoredLine, summaryPart, type SummaryScore } from "./scored-lines.js";
 
 export interface ParallelSetup {
   module: string;
@@ -20,7 +20,7 @@ export type ParallelRequest = { chunk: number; rows: unknown[] } | { chunk: numb
 export type ParallelReply =
   | { ready: string }
   | { chunk: number; scores: Score[] }
-  | { chunk: number; lines: string[]; scores: Score[] }
+  | { chunk: number; lines: string[]; scores: SummaryScore[] }
   | { chunk: number; error: string }
   | { fatal: string };
 

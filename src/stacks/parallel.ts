@@ -12,7 +12,7 @@ import { FoolsgoldError } from "../core/errors.js";
 import type { BankRow, Score } from "../core/types.js";
 import type { OpenScorerOptions } from "./open.js";
 import type { ParallelReply, ParallelRequest, ParallelSetup } from "./parallel-worker.js";
-import { scoredLine } from "./scored-lines.js";
+import { scoredLine, type SummaryScore } from "./scored-lines.js";
 import type { Scorer } from "./types.js";
 
 type RowKey = (row: BankRow) => string | undefined;
@@ -110,7 +110,7 @@ export interface PoolScoreOptions {
 /** Each row's output line (the row plus its score, as `score` writes it) and what the summary reads of its score. */
 export interface ScoredLines {
   lines: string[];
-  scores: Score[];
+  scores: SummaryScore[];
 }
 
 export interface ScoringPool {
@@ -134,7 +134,7 @@ interface Running {
   inFlight: Set<number>;
 }
 
-type Reply = Extract<ParallelReply, { scores: Score[] }>;
+type Reply = Extract<ParallelReply, { scores: unknown[] }>;
 
 interface Call {
   onReply(w: Running, reply: Reply): void;

@@ -1,10 +1,10 @@
 // What `score` prints for any stack: n, failures, the mean value and each term's mean with 95% t
 // intervals, model calls and time. Scores of different instruments are never pooled.
 import { InputError } from "../core/errors.js";
-import type { Score } from "../core/types.js";
 import { describeMean, type MeanDescription } from "../stats/mean-ci.js";
 import type { RowErrorKind } from "../terms/types.js";
 import { rowErrorOf, ROW_ERROR_KINDS } from "./row-error.js";
+import type { SummaryScore } from "./scored-lines.js";
 
 export interface ScoreSummary {
   instrument: string | null;
@@ -23,7 +23,8 @@ export interface ScoreSummary {
   cacheHits: number;
 }
 
-export function summarizeScores(scores: readonly Score[], run: { seconds: number; modelCalls: number; cacheHits: number }): ScoreSummary {
+/** Reads only a SummaryScore of each score: what a scoring thread sends back (scored-lines.ts). */
+export function summarizeScores(scores: readonly SummaryScore[], run: { seconds: number; modelCalls: number; cacheHits: number }): ScoreSummary {
   const instruments = [...new Set(scores.map((s) => s.instrument))];
   if (instruments.length > 1) throw new InputError("scores", `come from ${instruments.length} instruments; scores of different instruments are never pooled`);
   const ok = scores.filter((s) => typeof s.value === "number" && Number.isFinite(s.value));

@@ -12,10 +12,22 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { FoolsgoldError } from "../core/errors.js";
+import { FoolsgoldError, readProblem } from "../core/errors.js";
 
 /** Bump when ./lemma.ts or ./pos-lemma.ts decides a lemma differently; then run `npm run build:lemmas`. */
 export const LEMMA_TABLE_VERSION = "1";
+
+/**
+ * The files the table is built from (paths from the repository root): the build records their sha256
+ * in the manifest, and test/text/lemma-table.test.ts fails when one has changed since, so a table
+ * left behind by an edit to the rules cannot go unnoticed.
+ */
+export const LEMMA_SOURCES = ["src/text/lemma.ts", "src/text/pos-lemma.ts", "src/text/lemma-table.ts", "scripts/build-lemma-table.mjs"] as const;
+
+/** A source file's hash as the manifest records it (line endings as in the repository, whatever the checkout does). */
+export function sourceHash(text: string): string {
+  return sha256(text.replace(/\r\n/g, "\n"));
+}
 
 /** The libraries whose answers the table records, at the versions it was built from. */
 export const LEMMA_PACKAGES = ["wink-lemmatizer", "wink-lexicon", "compromise"] as const;
@@ -29,13 +41,19 @@ export interface LemmaManifest {
   sha256: string;
   forms: number;
   packages: Record<string, string>;
+  /** sha256 of each of LEMMA_SOURCES when the table was built. */
+  sources: Record<string, string>;
 }
 
 export interface LemmaTable {
-  /** WordNet lemma by form, for every form it changes. */
-  lemma: Map<string, string>;
-  /** Part-of-speech-aware lemma by form, for the forms where it is not the WordNet lemma. */
-  pos: Map<string, string>;
+  /** Forms in the table. */
+  readonly size: number;
+  /** The WordNet lemma of a form the rules change; undefined for any other form (its own lemma). */
+  lemma(form: string): string | undefined;
+  /** The part-of-speech-aware lemma of a form the rules change; undefined for any other form. */
+  posLemma(form: string): string | undefined;
+  /** Every entry, in the table's order: form, lemma, part-of-speech-aware lemma. */
+  entries(): Generator<[form: string, lemma: string, pos: string]>;
 }
 
 /** One line per form, sorted: `form \t lemma`, plus `\t posLemma` where that differs from the lemma. */
@@ -45,22 +63,76 @@ export function formatLemmaTable(entries: Iterable<[form: string, lemma: string,
   return lines.sort().join("\n") + "\n";
 }
 
+/** FNV-1a over the code units of text[from, to): the lemma table's slot hash. */
+function hashRange(text: string, from: number, to: number): number {
+  let h = 0x811c9dc5;
+  for (let i = from; i < to; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/**
+ * The table read in place: one offset per line and an open-addressing table of line numbers keyed by
+ * the form's hash, so a lookup compares the form with one or two lines. Two Maps of 157,203 forms
+ * cost each thread ~0.1 CPU-s to build and ~20 MB of heap its collector marks again and again.
+ */
 export function parseLemmaTable(text: string): LemmaTable {
-  const lemma = new Map<string, string>();
-  const pos = new Map<string, string>();
-  let start = 0;
-  while (start < text.length) {
-    let end = text.indexOf("\n", start);
-    if (end < 0) end = text.length;
-    const a = text.indexOf("\t", start);
-    const b = text.indexOf("\t", a + 1);
-    const form = text.slice(start, a);
-    const own = b >= 0 && b < end;
-    lemma.set(form, text.slice(a + 1, own ? b : end));
-    if (own) pos.set(form, text.slice(b + 1, end));
-    start = end + 1;
+  const offsets: number[] = [];
+  for (let start = 0; start < text.length; ) {
+    const end = text.indexOf("\n", start);
+    offsets.push(start);
+    start = end < 0 ? text.length : end + 1;
   }
-  return { lemma, pos };
+  const starts = Int32Array.from(offsets);
+  const lineEnd = (k: number): number => (k + 1 < starts.length ? starts[k + 1] - 1 : text.endsWith("\n") ? text.length - 1 : text.length);
+  const formEnd = (k: number): number => text.indexOf("\t", starts[k]);
+  // At most half full, so a miss ends after a probe or two; slots hold line + 1 (0: empty).
+  let capacity = 16;
+  while (capacity < starts.length * 2) capacity *= 2;
+  const mask = capacity - 1;
+  const slots = new Int32Array(capacity);
+  for (let k = 0; k < starts.length; k++) {
+    let slot = hashRange(text, starts[k], formEnd(k)) & mask;
+    while (slots[slot] !== 0) slot = (slot + 1) & mask;
+    slots[slot] = k + 1;
+  }
+  const find = (form: string): number => {
+    const length = form.length;
+    for (let slot = hashRange(form, 0, length) & mask; slots[slot] !== 0; slot = (slot + 1) & mask) {
+      const k = slots[slot] - 1;
+      const at = starts[k];
+      if (text.charCodeAt(at + length) === 9 && text.startsWith(form, at)) return k;
+    }
+    return -1;
+  };
+  // A line is `form \t lemma` or `form \t lemma \t posLemma`.
+  const lemmaAt = (k: number, formLength: number): string => {
+    const from = starts[k] + formLength + 1;
+    const end = lineEnd(k);
+    const tab = text.indexOf("\t", from);
+    return text.slice(from, tab >= 0 && tab < end ? tab : end);
+  };
+  const posLemmaAt = (k: number, formLength: number): string => {
+    const end = lineEnd(k);
+    const tab = text.indexOf("\t", starts[k] + formLength + 1);
+    return tab >= 0 && tab < end ? text.slice(tab + 1, end) : lemmaAt(k, formLength);
+  };
+  return {
+    size: starts.length,
+    lemma(form) {
+      const k = find(form);
+      return k < 0 ? undefined : lemmaAt(k, form.length);
+    },
+    posLemma(form) {
+      const k = find(form);
+      return k < 0 ? undefined : posLemmaAt(k, form.length);
+    },
+    *entries() {
+      for (let k = 0; k < starts.length; k++) {
+        const form = text.slice(starts[k], formEnd(k));
+        yield [form, lemmaAt(k, form.length), posLemmaAt(k, form.length)];
+      }
+    },
+  };
 }
 
 export { sha256 };
@@ -98,13 +170,38 @@ export function staleReason(manifest: LemmaManifest): string | undefined {
   return undefined;
 }
 
-/** A table and its manifest: null when built for other rules or library versions; a wrong checksum is an error. */
+const DAMAGED = "a damaged install: reinstall, or rebuild it with npm run build:lemmas";
+
+/** The file's bytes, or an error naming it (a missing or unreadable table is a damaged install). */
+function readShipped(file: URL): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (err) {
+    throw new FoolsgoldError("lemma_table", `${file.pathname}: ${readProblem(err)} (${DAMAGED})`, { cause: err });
+  }
+}
+
+/** The manifest, checked for the fields loading reads; anything else is an error naming the file. */
+export function readLemmaManifest(file: URL): LemmaManifest {
+  let manifest: Partial<LemmaManifest> | null;
+  try {
+    manifest = JSON.parse(readShipped(file).toString("utf8")) as Partial<LemmaManifest> | null;
+  } catch (err) {
+    if (err instanceof FoolsgoldError) throw err;
+    throw new FoolsgoldError("lemma_table", `${file.pathname}: not valid JSON (${DAMAGED})`, { cause: err });
+  }
+  const missing = (["version", "sha256", "packages"] as const).filter((k) => manifest === null || typeof manifest !== "object" || manifest[k] === undefined);
+  if (missing.length > 0) throw new FoolsgoldError("lemma_table", `${file.pathname}: the lemma table's manifest has no ${missing.join(", ")} (${DAMAGED})`);
+  return manifest as LemmaManifest;
+}
+
+/** A table and its manifest: null when built for other rules or library versions; a wrong checksum or a missing file is an error. */
 export function loadLemmaTable(table: URL, manifestFile: URL): LemmaTable | null {
-  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as LemmaManifest;
+  const manifest = readLemmaManifest(manifestFile);
   if (staleReason(manifest) !== undefined) return null;
-  const bytes = gunzipSync(readFileSync(table));
+  const bytes = gunzipSync(readShipped(table));
   if (sha256(bytes) !== manifest.sha256) {
-    throw new FoolsgoldError("lemma_table", `${table.pathname}: checksum does not match its manifest (a damaged install: reinstall, or rebuild it with npm run build:lemmas)`);
+    throw new FoolsgoldError("lemma_table", `${table.pathname}: checksum does not match its manifest (${DAMAGED})`);
   }
   return parseLemmaTable(bytes.toString("utf8"));
 }

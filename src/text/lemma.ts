@@ -54,7 +54,7 @@ function compute(word: string): string {
   const override = OVERRIDES.get(word);
   if (override !== undefined) return override;
   // The table holds every form the rules change, so a form outside it is its own lemma.
-  return table.lemma.get(word) ?? word;
+  return table.lemma(word) ?? word;
 }
 
 /** Base form of a lowercase English word: `lemma("dropped")` → "drop"; unknown words come back unchanged. */

@@ -95,7 +95,8 @@ export function posLemma(word: string): string {
   const base = lemma(word);
   if (base === word) return word;
   const table = shippedLemmaTable();
-  if (table !== null && table.lemma.has(word)) return table.pos.get(word) ?? base;
+  const fromTable = table?.posLemma(word);
+  if (fromTable !== undefined) return fromTable;
   return computePosLemma(word, base);
 }
 

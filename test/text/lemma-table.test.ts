@@ -7,7 +7,9 @@ import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { computeLemma, lemma } from "../../src/text/lemma.js";
 import { computePosLemma, posLemma } from "../../src/text/pos-lemma.js";
+import { FoolsgoldError } from "../../src/core/errors.js";
 import {
+  LEMMA_SOURCES,
   LEMMA_TABLE_VERSION,
   SHIPPED_LEMMA_MANIFEST,
   formatLemmaTable,
@@ -15,6 +17,7 @@ import {
   parseLemmaTable,
   sha256,
   shippedLemmaTable,
+  sourceHash,
   staleReason,
   type LemmaManifest,
 } from "../../src/text/lemma-table.js";
@@ -39,20 +42,29 @@ function brownForms(): string[] {
 }
 
 describe("the shipped lemma table", () => {
+  it("was built from these sources (else: bump LEMMA_TABLE_VERSION if a lemma changes, and run npm run build:lemmas)", () => {
+    const root = new URL("../../", import.meta.url);
+    const now = Object.fromEntries(LEMMA_SOURCES.map((path) => [path, sourceHash(readFileSync(new URL(path, root), "utf8"))]));
+    expect(manifest.sources, "a lemma source changed since the table was built: run npm run build:lemmas").toEqual(now);
+  });
+
   it("is built for these rules and the installed wink-lemmatizer, wink-lexicon and compromise, so scoring uses it", () => {
     expect(staleReason(manifest)).toBeUndefined();
     expect(shippedLemmaTable()).not.toBeNull();
-    expect(shippedLemmaTable()!.lemma.size).toBe(manifest.forms);
+    expect(shippedLemmaTable()!.size).toBe(manifest.forms);
   });
 
   it("records what the rules compute, for every part-of-speech correction and a sample of the rest", () => {
     const table = shippedLemmaTable()!;
-    expect(table.pos.size).toBeGreaterThan(50);
-    for (const [form, pos] of table.pos) expect([form, pos]).toEqual([form, computedPos(form)]);
-    const forms = [...table.lemma.keys()];
+    const entries = [...table.entries()];
+    const corrections = entries.filter(([, lemma, pos]) => pos !== lemma);
+    expect(corrections.length).toBeGreaterThan(50);
+    for (const [form, , pos] of corrections) expect([form, pos, table.posLemma(form)]).toEqual([form, computedPos(form), pos]);
+    const forms = entries.map(([form]) => form);
+    expect(forms.filter((f, i) => i > 0 && !(forms[i - 1] < f))).toEqual([]);
     for (let i = 0; i < forms.length; i += 97) {
       const form = forms[i];
-      expect([form, table.lemma.get(form)]).toEqual([form, computeLemma(form)]);
+      expect([form, table.lemma(form)]).toEqual([form, computeLemma(form)]);
       expect([form, posLemma(form)]).toEqual([form, computedPos(form)]);
     }
     // Hand-checked corrections the table must carry (pos-lemma.test.ts has the reasons).
@@ -85,13 +97,56 @@ describe("loading a lemma table", () => {
 
   it("reads forms, lemmas and the part-of-speech lemma only where it differs", () => {
     const table = loadLemmaTable(...write(text, {}))!;
-    expect([...table.lemma]).toEqual([["dogs", "dog"], ["stared", "star"]]);
-    expect([...table.pos]).toEqual([["stared", "stare"]]);
-    expect(parseLemmaTable(text)).toEqual(table);
+    expect([...table.entries()]).toEqual([["dogs", "dog", "dog"], ["stared", "star", "stare"]]);
+    expect(["dogs", "stared", "dog", "star", "stare", "stared2", "", "a", "zz"].map((f) => [table.lemma(f), table.posLemma(f)])).toEqual([
+      ["dog", "dog"],
+      ["star", "stare"],
+      ...Array.from({ length: 7 }, () => [undefined, undefined]),
+    ]);
+    expect([...parseLemmaTable(text).entries()]).toEqual([...table.entries()]);
+    // Every form of a larger table is found, and forms between and around them are not.
+    const many = formatLemmaTable(Array.from({ length: 1000 }, (_, i) => [`w${i * 7}`, `l${i}`, i % 3 ? `l${i}` : `p${i}`] as [string, string, string]));
+    const big = parseLemmaTable(many);
+    for (let i = 0; i < 1000; i++) {
+      expect([big.lemma(`w${i * 7}`), big.posLemma(`w${i * 7}`)]).toEqual([`l${i}`, i % 3 ? `l${i}` : `p${i}`]);
+      expect(big.lemma(`w${i * 7 + 1}`)).toBeUndefined();
+      expect(big.lemma(`w${i * 7}x`)).toBeUndefined();
+    }
+    expect(parseLemmaTable("").lemma("a")).toBeUndefined();
   });
 
   it("refuses a damaged file with an error naming it, never other lemmas", () => {
     expect(() => loadLemmaTable(...write(text.replace("stare", "start"), {}))).toThrow(/checksum does not match its manifest.*build:lemmas/);
+  });
+
+  it("says which file is missing, unreadable or not a manifest, on one line, never a raw throw", () => {
+    const [table, man] = write(text, {});
+    const gone = pathToFileURL(join(dir, "gone.json"));
+    const notJson = pathToFileURL(join(dir, "bad.json"));
+    const noHash = pathToFileURL(join(dir, "nohash.json"));
+    writeFileSync(notJson, "{ version: 1");
+    writeFileSync(noHash, JSON.stringify({ version: LEMMA_TABLE_VERSION, packages: manifest.packages }));
+    const failure = (load: () => unknown): FoolsgoldError => {
+      try {
+        load();
+      } catch (err) {
+        return err as FoolsgoldError;
+      }
+      throw new Error("loaded");
+    };
+    const cases: [() => unknown, RegExp][] = [
+      [() => loadLemmaTable(table, gone), /gone\.json: no such file or folder; cannot be read \(ENOENT\).*build:lemmas/],
+      [() => loadLemmaTable(pathToFileURL(join(dir, "gone.tsv.gz")), man), /gone\.tsv\.gz: no such file or folder; cannot be read \(ENOENT\)/],
+      [() => loadLemmaTable(table, notJson), /bad\.json: not valid JSON/],
+      [() => loadLemmaTable(table, noHash), /nohash\.json: the lemma table's manifest has no sha256/],
+      [() => loadLemmaTable(table, pathToFileURL(dir + "/")), /EISDIR/],
+    ];
+    for (const [load, message] of cases) {
+      const err = failure(load);
+      expect(err).toBeInstanceOf(FoolsgoldError);
+      expect(err.message).toMatch(message);
+      expect(err.message).not.toContain("\n");
+    }
   });
 
   it("is not used when built by other rules or another library version", () => {

@@ -2,14 +2,14 @@
 // (SPEC §12). A row that could not be scored keeps value null and an error; the summary says how many.
 import { existsSync, statSync } from "node:fs";
 import type { Command } from "commander";
-import type { BankRow, Score } from "../../core/types.js";
+import type { BankRow } from "../../core/types.js";
 import { readJsonl, writeLines } from "../../core/jsonl.js";
 import { parseRows } from "../../core/schemas.js";
 import { InputError } from "../../core/errors.js";
 import { makeArtifact, writeArtifact } from "../../core/artifact.js";
 import { openScorer, parseOptionFlags, resolveStack, type OpenedScorer } from "../../stacks/open.js";
 import { canScoreInParallel, MIN_BYTES_PER_THREAD, startPool, threadsFor, type ScoringPool } from "../../stacks/parallel.js";
-import { scoredLine } from "../../stacks/scored-lines.js";
+import { scoredLine, type SummaryScore } from "../../stacks/scored-lines.js";
 import { summarizeScores, formatScoreSummary } from "../../stacks/summary.js";
 import { addCacheOptions, addConfigOption } from "../common-options.js";
 import { progressBar } from "../progress.js";
@@ -70,7 +70,7 @@ export function register(program: Command): void {
       // With workers, each scores the rows' own lines and writes their output lines; scores come back
       // as the summary's part of each.
       let lines: Iterable<string>;
-      let scores: Score[];
+      let scores: SummaryScore[];
       if (pool) {
         ({ lines, scores } = await pool.scoreLines(opened.scorer, opened.stack, rows as BankRow[], texts!, opts.in, { onProgress }));
         await pool.close();
