@@ -21,6 +21,7 @@ import { quickHunt } from "../../hunt/quick-hunt.js";
 import { certify } from "../../certify/certify.js";
 import { attachScores, baitArm, seedRewardScores } from "../../demo/bait-arm.js";
 import { DEMO_LEGEND } from "../../demo/legend.js";
+import { collectGarbage } from "../../models/embedded/collect-garbage.js";
 import { dualScored, simulateTrainingLog } from "../../demo/training-log.js";
 
 /** Seeds the bait arm re-plays (a paired arm for certify and the hacked rows of the training log); few, to keep the demo short. */
@@ -62,6 +63,8 @@ export function register(program: Command): void {
         },
       });
       bar?.stop();
+      // Each phase's responses and intermediate rows are garbage once it ends: freed now, not at the next phase's peak.
+      collectGarbage();
       // Audit phase (SPEC §5): a quick bait-suffix probe on a few of the demo's contexts, raw vs v2 path.
       const auditStarted = performance.now();
       let probeBar: Progress | undefined;
@@ -70,10 +73,12 @@ export function register(program: Command): void {
         probeBar.update(done);
       });
       probeBar?.stop();
+      collectGarbage();
       const auditSeconds = (performance.now() - auditStarted) / 1000;
       // Hunt phase (#16): a small black-box hunt through the humor stack's scorer; its top findings end the demo.
       const huntStarted = performance.now();
       const hunt = await quickHunt(models.roles, result.rows);
+      collectGarbage();
       const huntSeconds = (performance.now() - huntStarted) / 1000;
       // Certify and onset phase: the bait policy on the first seeds, paired with their base sessions.
       const certifyStarted = performance.now();

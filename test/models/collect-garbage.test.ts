@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest";
+import { collectGarbage } from "../../src/models/embedded/collect-garbage.js";
+
+describe("collectGarbage", () => {
+  it("returns the memory of buffers nothing references any more, without a command-line flag", async () => {
+    let held: Float64Array[] | null = Array.from({ length: 64 }, () => new Float64Array(1 << 17).fill(1)); // 64 MB
+    const before = process.memoryUsage().arrayBuffers;
+    expect(held.length).toBe(64);
+    held = null;
+    collectGarbage();
+    await new Promise((done) => setTimeout(done, 20));
+    expect(before - process.memoryUsage().arrayBuffers).toBeGreaterThan(60 * 2 ** 20);
+  });
+});
