@@ -21,7 +21,7 @@ import { quickHunt } from "../../hunt/quick-hunt.js";
 import { certify } from "../../certify/certify.js";
 import { attachScores, baitArm, seedRewardScores } from "../../demo/bait-arm.js";
 import { DEMO_LEGEND } from "../../demo/legend.js";
-import { collectGarbage } from "../../models/embedded/collect-garbage.js";
+import { collectGarbage, collectGarbageIfGrown } from "../../models/embedded/collect-garbage.js";
 import { dualScored, simulateTrainingLog } from "../../demo/training-log.js";
 
 /** Seeds the bait arm re-plays (a paired arm for certify and the hacked rows of the training log); few, to keep the demo short. */
@@ -60,6 +60,7 @@ export function register(program: Command): void {
             bar = progressBar(p === "simulate" ? "simulating" : "scoring", total, opts.json);
           }
           bar?.update(done);
+          collectGarbageIfGrown();
         },
       });
       bar?.stop();
@@ -71,6 +72,7 @@ export function register(program: Command): void {
       const probe = await quickBaitProbe(models.roles.audience, result.rows, (done, total) => {
         probeBar ??= progressBar("auditing", total, opts.json);
         probeBar.update(done);
+        collectGarbageIfGrown();
       });
       probeBar?.stop();
       collectGarbage();
@@ -88,11 +90,15 @@ export function register(program: Command): void {
       const bait = await baitArm(models.roles, baseArm.map((r) => r.seed), undefined, (done, total) => {
         baitBar ??= progressBar("scoring the bait arm", total, opts.json);
         baitBar.update(done);
+        collectGarbageIfGrown();
       });
       baitBar?.stop();
       const report = certify({ sets: [{ name: "demo", base: baseArm, trained: bait }], allowUnregistered: true });
       // The training log's proxy reward is the raw path's (the pre-fix reward the bait games); its clean score is the default's.
-      const [baseSeed, baitSeed] = [await seedRewardScores(models.roles, baseArm), await seedRewardScores(models.roles, bait)];
+      collectGarbage();
+      const baseSeed = await seedRewardScores(models.roles, baseArm);
+      collectGarbageIfGrown();
+      const baitSeed = await seedRewardScores(models.roles, bait);
       const log = simulateTrainingLog(dualScored(baseSeed, baseArm), dualScored(baitSeed, bait));
       const certifySeconds = (performance.now() - certifyStarted) / 1000;
       mkdirSync(opts.outDir, { recursive: true });

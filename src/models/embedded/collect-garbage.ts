@@ -6,6 +6,8 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 
 let gc: (() => void) | undefined;
+/** JS heap plus buffers after the last collection (buffers are freed just after it, so this errs high). */
+let collectedAt = 0;
 
 export function collectGarbage(): void {
   if (!gc) {
@@ -18,4 +20,18 @@ export function collectGarbage(): void {
     }
   }
   gc();
+  const after = process.memoryUsage();
+  collectedAt = after.heapUsed + after.arrayBuffers;
+}
+
+/**
+ * A full collection only when the JS heap and buffers have grown by more than `mb` since the last one,
+ * for long phases that drop what they allocate as they go (a cold demo's scoring parses ≈ 60 MB of
+ * model responses): a bounded peak for the price of a GC every `mb` of growth, nothing when idle.
+ */
+export function collectGarbageIfGrown(mb = 32): boolean {
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  if (heapUsed + arrayBuffers - collectedAt < mb * 2 ** 20) return false;
+  collectGarbage();
+  return true;
 }
