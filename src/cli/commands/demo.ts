@@ -101,6 +101,7 @@ export function register(program: Command): void {
       const baitSeed = await seedRewardScores(models.roles, bait);
       const log = simulateTrainingLog(dualScored(baseSeed, baseArm), dualScored(baitSeed, bait));
       const certifySeconds = (performance.now() - certifyStarted) / 1000;
+      collectGarbage();
       mkdirSync(opts.outDir, { recursive: true });
       await writeJsonl(join(opts.outDir, "bank.jsonl"), result.rows);
       await writeJsonl(join(opts.outDir, "scored.jsonl"), scored);
