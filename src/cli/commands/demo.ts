@@ -21,6 +21,7 @@ import { quickHunt } from "../../hunt/quick-hunt.js";
 import { certify } from "../../certify/certify.js";
 import { attachScores, baitArm, seedRewardScores } from "../../demo/bait-arm.js";
 import { DEMO_LEGEND } from "../../demo/legend.js";
+import { collectGarbage, collectGarbageIfGrown } from "../../models/embedded/collect-garbage.js";
 import { dualScored, simulateTrainingLog } from "../../demo/training-log.js";
 
 /** Seeds the bait arm re-plays (a paired arm for certify and the hacked rows of the training log); few, to keep the demo short. */
@@ -59,21 +60,27 @@ export function register(program: Command): void {
             bar = progressBar(p === "simulate" ? "simulating" : "scoring", total, opts.json);
           }
           bar?.update(done);
+          collectGarbageIfGrown();
         },
       });
       bar?.stop();
+      // Each phase's responses and intermediate rows are garbage once it ends: freed now, not at the next phase's peak.
+      collectGarbage();
       // Audit phase (SPEC §5): a quick bait-suffix probe on a few of the demo's contexts, raw vs v2 path.
       const auditStarted = performance.now();
       let probeBar: Progress | undefined;
       const probe = await quickBaitProbe(models.roles.audience, result.rows, (done, total) => {
         probeBar ??= progressBar("auditing", total, opts.json);
         probeBar.update(done);
+        collectGarbageIfGrown();
       });
       probeBar?.stop();
+      collectGarbage();
       const auditSeconds = (performance.now() - auditStarted) / 1000;
       // Hunt phase (#16): a small black-box hunt through the humor stack's scorer; its top findings end the demo.
       const huntStarted = performance.now();
       const hunt = await quickHunt(models.roles, result.rows);
+      collectGarbage();
       const huntSeconds = (performance.now() - huntStarted) / 1000;
       // Certify and onset phase: the bait policy on the first seeds, paired with their base sessions.
       const certifyStarted = performance.now();
@@ -83,13 +90,18 @@ export function register(program: Command): void {
       const bait = await baitArm(models.roles, baseArm.map((r) => r.seed), undefined, (done, total) => {
         baitBar ??= progressBar("scoring the bait arm", total, opts.json);
         baitBar.update(done);
+        collectGarbageIfGrown();
       });
       baitBar?.stop();
       const report = certify({ sets: [{ name: "demo", base: baseArm, trained: bait }], allowUnregistered: true });
       // The training log's proxy reward is the raw path's (the pre-fix reward the bait games); its clean score is the default's.
-      const [baseSeed, baitSeed] = [await seedRewardScores(models.roles, baseArm), await seedRewardScores(models.roles, bait)];
+      collectGarbage();
+      const baseSeed = await seedRewardScores(models.roles, baseArm);
+      collectGarbageIfGrown();
+      const baitSeed = await seedRewardScores(models.roles, bait);
       const log = simulateTrainingLog(dualScored(baseSeed, baseArm), dualScored(baitSeed, bait));
       const certifySeconds = (performance.now() - certifyStarted) / 1000;
+      collectGarbage();
       mkdirSync(opts.outDir, { recursive: true });
       await writeJsonl(join(opts.outDir, "bank.jsonl"), result.rows);
       await writeJsonl(join(opts.outDir, "scored.jsonl"), scored);

@@ -4,67 +4,25 @@
 // every emoji of the Smileys & Emotion group, and bracketed actions built from WordNet's laugh verbs.
 // Each can be elongated, re-cased and spaced. A laugh the speaker adds to their own line is not a
 // joke: it cannot make the line funnier, only tell the listener to laugh.
-import { readdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+// The grammar's terminals are derived from those packages once, at build time (laughter-grammar-source.ts,
+// `npm run build:hunt-grammar`), and shipped in laughter-grammar.json: deriving them reads every locale's
+// annotations and all of WordNet's index (≈ 1.3 s of CPU and 130 MB on each hunt); the test checks the
+// shipped file equals a fresh derivation.
+import { readFileSync } from "node:fs";
 import { createRng } from "../../core/random.js";
-import { wordnetLaughLemmas } from "../../models/embedded/laughter-source.js";
-import { isLemma } from "../wordnet.js";
 import type { Edit, Position } from "../types.js";
 import { insertions } from "./insertion.js";
+import type { LaughterGrammar } from "./laughter-grammar-source.js";
 
-const require = createRequire(import.meta.url);
-const emojibaseRoot = dirname(require.resolve("emojibase-data/package.json"));
+export type { LaughterGrammar } from "./laughter-grammar-source.js";
 
-interface EmojiEntry {
-  emoji: string;
-  hexcode: string;
-  group?: number;
-  tags?: string[];
-  emoticon?: string | string[];
-}
+export const SHIPPED_GRAMMAR = new URL("./laughter-grammar.json", import.meta.url);
 
-const readLocale = (locale: string) => JSON.parse(readFileSync(join(emojibaseRoot, locale, "data.json"), "utf8")) as EmojiEntry[];
+let grammar: LaughterGrammar | undefined;
 
-export interface LaughterGrammar {
-  syllables: string[];
-  words: string[];
-  foreign: string[];
-  emoji: string[];
-  emoticons: string[];
-  actions: string[];
-}
-
-/** The grammar's terminals, all generated from the sources named above. */
+/** The grammar's terminals, as derived from the sources named above (read once per process). */
 export function laughterGrammar(): LaughterGrammar {
-  const en = readLocale("en");
-  const laughing = en.filter((e) => e.tags?.includes("laugh"));
-  const hex = new Set(laughing.map((e) => e.hexcode));
-  const tagCount = new Map<string, number>();
-  for (const e of en.filter((x) => x.group === 0)) for (const t of new Set(e.tags)) tagCount.set(t, (tagCount.get(t) ?? 0) + 1);
-  const words = [...tagCount].filter(([t, n]) => n >= 2 && /^[a-z]+$/.test(t) && !isLemma(t) && !isLemma(t.replace(/(s|ing|ed)$/, ""))).map(([t]) => t).sort();
-  const foreign = new Set<string>();
-  for (const locale of readdirSync(emojibaseRoot).filter((d) => d !== "en" && d !== "en-gb" && d !== "meta" && d !== "versions")) {
-    let data: EmojiEntry[];
-    try {
-      data = readLocale(locale);
-    } catch {
-      continue;
-    }
-    for (const e of data) if (hex.has(e.hexcode)) for (const t of e.tags ?? []) if (!/\s/.test(t) && !isLemma(t)) foreign.add(t);
-  }
-  const syllables = ["h", "j", "k", "x"].flatMap((c) => ["a", "e", "i", "o"].map((v) => c + v));
-  const emoticons = new Set<string>();
-  for (const e of en) for (const s of e.emoticon === undefined ? [] : Array.isArray(e.emoticon) ? e.emoticon : [e.emoticon]) emoticons.add(s);
-  const actions = wordnetLaughLemmas().flatMap((v) => [`${v}s`, v.endsWith("e") ? `${v.slice(0, -1)}ing` : `${v}ing`]);
-  return {
-    syllables,
-    words,
-    foreign: [...foreign].sort(),
-    emoji: en.filter((e) => e.group === 0).map((e) => e.emoji),
-    emoticons: [...emoticons],
-    actions: [...new Set(actions)],
-  };
+  return (grammar ??= JSON.parse(readFileSync(SHIPPED_GRAMMAR, "utf8")) as LaughterGrammar);
 }
 
 const casings = (w: string) => [w, w.toUpperCase(), w[0].toUpperCase() + w.slice(1), [...w].map((c, i) => (i % 2 ? c.toUpperCase() : c)).join("")];

@@ -6,7 +6,7 @@
 // 256 to 512), the mean over the sentence's tokens, a tanh layer and L2 normalisation. The sparse
 // gathers and scatters of the TF.js graph only skip padding; here padding is computed and masked,
 // which gives the same values at every real token.
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { encodeModel, FLOAT, INT64, type OnnxNode, type OnnxTensor } from "./onnx-proto.js";
@@ -27,7 +27,18 @@ export function readTfjsWeights(dir = modelDir()): Map<string, { shape: number[]
   const manifest = JSON.parse(readFileSync(join(dir, "model.json"), "utf8")) as Manifest;
   const out = new Map<string, { shape: number[]; data: Float32Array | Int32Array }>();
   for (const group of manifest.weightsManifest) {
-    const buf = Buffer.concat(group.paths.map((p) => readFileSync(join(dir, p))));
+    // One buffer read into shard by shard: concatenating whole-file reads held every byte twice.
+    const paths = group.paths.map((p) => join(dir, p));
+    const buf = Buffer.allocUnsafeSlow(paths.reduce((n, p) => n + statSync(p).size, 0));
+    let filled = 0;
+    for (const path of paths) {
+      const fd = openSync(path, "r");
+      try {
+        for (let n; (n = readSync(fd, buf, filled, buf.length - filled, null)) > 0; ) filled += n;
+      } finally {
+        closeSync(fd);
+      }
+    }
     let at = 0;
     for (const w of group.weights) {
       const n = w.shape.reduce((a, b) => a * b, 1);
