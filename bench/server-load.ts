@@ -28,7 +28,7 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { readCorpus } from "../src/models/embedded/corpus.js";
 import { spawnChildServer } from "./helpers/child-server.js";
-import { drive, loadClient, percentile, rssMb, startEchoServer, type Run } from "./helpers/http-load.js";
+import { drive, loadClient, percentile, rssMb, stageBreakdown, startEchoServer, type Run } from "./helpers/http-load.js";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -219,6 +219,16 @@ async function main(): Promise<void> {
           p.load1.toFixed(1).padStart(5),
         ].join(" "),
       );
+    }
+  }
+  // Where the time of the slowest requests went, from the server's Server-Timing header.
+  console.log("\nwhere the time went: mean ms per stage over every acknowledged request / over the slowest 1% (latency ≥ p99); outside = client latency − the stages' sum (socket, event loop busy with other requests or GC)");
+  for (const [name, phases] of Object.entries(report)) {
+    for (const p of phases) {
+      const stages = stageBreakdown(p.answered);
+      if (stages.length < 2) continue; // the echo baseline sends no Server-Timing
+      const tail = p.answered.filter((a) => a.ms >= percentile(p.latencies, 0.99)).length;
+      console.log(`${`${name} ${p.phase}`.padEnd(22)} n=${String(p.answered.length).padStart(6)} / ${String(tail).padStart(4)}  ${stages.map((x) => `${x.stage} ${x.all.toFixed(1)} / ${x.tail.toFixed(1)}`).join("  ")}`);
     }
   }
   console.log(

@@ -19,6 +19,7 @@ import { createAdmission } from "./admission.js";
 import { createMetrics, type ServerMetrics } from "./metrics.js";
 import { DEFAULT_STRIP_TOKENS, openRlhfRows, openRlhfResponse, type SampleProblem } from "./openrlhf.js";
 import { loneSurrogateAt, MAX_DEPTH, tooDeepAt, unknownRowField } from "./body-checks.js";
+import { startTiming, type RequestTiming } from "./timing.js";
 
 export interface ServerLimits {
   maxBodyBytes: number;
@@ -207,7 +208,9 @@ export function createApp(deps: AppDeps): Hono {
   };
 
   api.post("/v1/score", limitBody, async (c) => {
+    const timing = startTiming();
     const release = await admit();
+    timing.mark("admit");
     const { scorer, stack, rows, requestId, body } = await (async () => {
       try {
         const body = await readJson(c);
@@ -218,18 +221,22 @@ export function createApp(deps: AppDeps): Hono {
         const unknown = unknownRowField(parsed.data.rows, scorer.rowKind);
         if (unknown) throw new HttpError(400, unknown);
         const rows = parseRows(scorer.rowKind, parsed.data.rows, "request body");
+        timing.mark("parse");
         return { scorer, stack, rows, requestId: requestIdOf(c, parsed.data.request_id), body };
       } catch (err) {
         release();
         throw err;
       }
     })();
-    const { scored, failures, instrument } = await scoreJournaled(release, requestId, "/v1/score", stack, scorer, rows, hashOf({ stack, body }));
+    const { scored, failures, instrument } = await scoreJournaled(release, requestId, "/v1/score", stack, scorer, rows, hashOf({ stack, body }), timing);
+    c.header("server-timing", timing.header());
     return c.json({ request_id: requestId, instrument, rows: scored, errors: failures }, 200);
   });
 
   api.post("/get_reward", limitBody, async (c) => {
+    const timing = startTiming();
     const release = await admit();
+    timing.mark("admit");
     let prepared: { rows: BankRow[]; problems: SampleProblem[]; scorer: Scorer; stack: string; requestId: string; bodyHash: string };
     try {
       const body = await readJson(c);
@@ -240,6 +247,7 @@ export function createApp(deps: AppDeps): Hono {
       const { rows, problems } = openRlhfRows(body, { stripTokens });
       checkBatch(rows.length);
       prepared = { rows, problems, scorer, stack, requestId: requestIdOf(c, undefined), bodyHash: hashOf({ stack, body, stripTokens }) };
+      timing.mark("parse");
     } catch (err) {
       release();
       throw err;
@@ -254,11 +262,12 @@ export function createApp(deps: AppDeps): Hono {
       release();
       throw new HttpError(422, `${problems.length} of ${rows.length} samples cannot be read: ${problems[0].reason}`, { failed: problems });
     }
-    const { scored, failures } = await scoreJournaled(release, requestId, "/get_reward", stack, scorer, rows, bodyHash);
+    const { scored, failures } = await scoreJournaled(release, requestId, "/get_reward", stack, scorer, rows, bodyHash, timing);
     if (failures.length > 0) {
       // OpenRLHF cannot take a missing reward: fail the call so its client retries, naming the samples.
       throw new HttpError(502, `${failures.length} of ${rows.length} samples could not be scored`, { request_id: requestId, failed: failures });
     }
+    c.header("server-timing", timing.header());
     return c.json(openRlhfResponse(scored.map((r) => r.score as Score)));
   });
 
@@ -294,13 +303,14 @@ export function createApp(deps: AppDeps): Hono {
     if (n > limits.maxBatch) throw new HttpError(413, `batch of ${n} rows exceeds the limit of ${limits.maxBatch} (--max-batch)`);
   }
 
-  async function scoreJournaled(release: () => void, requestId: string, route: string, stack: string, scorer: Scorer, rows: (BankRow | TranscriptRow)[], bodyHash: string) {
+  async function scoreJournaled(release: () => void, requestId: string, route: string, stack: string, scorer: Scorer, rows: (BankRow | TranscriptRow)[], bodyHash: string, timing: RequestTiming) {
     const instrument = scorer.instrument.hash;
     let scoring: Promise<Score[]>;
     const controller = new AbortController();
     try {
       const journalRequest = { id: requestId, route, stack, instrument, bodyHash, body: JSON.stringify({ rows }) };
       const begun = await journaled(() => deps.journal.begin(journalRequest, leaseMs));
+      timing.mark("begin");
       if (begun.kind === "conflict") throw new HttpError(409, `request id "${requestId}" was already used with a different body`);
       if (begun.kind === "pending") {
         const seconds = Math.max(1, Math.ceil(begun.retryAfterMs / 1000));
@@ -318,6 +328,7 @@ export function createApp(deps: AppDeps): Hono {
     let scores: Score[];
     try {
       scores = await withTimeout(scoring, limits.requestTimeoutMs, () => controller.abort(new Error(`request time limit of ${limits.requestTimeoutMs} ms`)));
+      timing.mark("score");
     } catch (err) {
       const timedOut = err instanceof TimeoutError;
       const reason = timedOut ? `scoring took longer than ${limits.requestTimeoutMs} ms (aborted)` : `scoring failed: ${errorMessage(err)}`;
@@ -333,6 +344,7 @@ export function createApp(deps: AppDeps): Hono {
     const stored: StoredResult[] = scores.map((score, index) => ({ index, rowId: rows[index].id, step: typeof rows[index].step === "number" ? (rows[index].step as number) : null, score }));
     // Not acknowledged unless committed: a journal that cannot take the result makes this a 503.
     await journaled(() => deps.journal.complete(requestId, stored));
+    timing.mark("commit");
     metrics.rowsScored.inc({ stack }, rows.length);
     const out = assemble(rows, scores, instrument);
     if (out.failures.length > 0) metrics.rowErrors.inc({ stack, kind: "row" }, out.failures.length);
