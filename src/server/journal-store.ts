@@ -239,6 +239,8 @@ function checkpointThread(journal: Journal): { worker: Worker; close(): Promise<
     async close() {
       if (done) return;
       done = true;
+      // Held until it has closed its connection: unreferenced, the process could end first.
+      worker.ref();
       const exited = once(worker, "exit");
       worker.postMessage("stop");
       await exited;

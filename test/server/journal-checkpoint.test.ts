@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openJournalStore, SqliteStore } from "../../src/server/journal-store.js";
@@ -64,6 +65,21 @@ describe("SQLite journal checkpoints off the main thread", () => {
     } finally {
       await store.close();
     }
+  });
+
+  it("close() returns in a process with nothing else to keep it running (the thread is waited for)", () => {
+    // Under vitest other handles keep the event loop alive; a plain process shows whether close() waits.
+    const script = join(dir, "close.mts");
+    const store = new URL("../../src/server/journal-store.ts", import.meta.url).href;
+    writeFileSync(
+      script,
+      `import { openJournalStore } from ${JSON.stringify(store)};\n` +
+        `const s = await openJournalStore(${JSON.stringify(join(dir, "j.sqlite"))});\n` +
+        `await s.begin({ id: "a", route: "/v1/score", stack: "s", instrument: "i", bodyHash: "h", body: "{}" }, 60000);\n` +
+        `await s.close();\nconsole.log("closed");\n`,
+    );
+    const out = execFileSync(process.execPath, ["--import", "tsx", script], { encoding: "utf8", timeout: 60_000 });
+    expect(out.trim()).toBe("closed");
   });
 
   it("stores opened read-only or in memory start no thread", async () => {
