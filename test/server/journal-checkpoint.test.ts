@@ -82,6 +82,20 @@ describe("SQLite journal checkpoints off the main thread", () => {
     expect(out.trim()).toBe("closed");
   });
 
+  it("two servers on one file each checkpoint from their own thread without failing a write", async () => {
+    const path = join(dir, "journal.sqlite");
+    const [a, b] = (await Promise.all([openJournalStore(path), openJournalStore(path)])) as SqliteStore[];
+    try {
+      await Promise.all([write(a, 40, 0), write(b, 40, 100)]);
+      // Both threads are still the ones checkpointing (none fell back after an error).
+      await new Promise((r) => setTimeout(r, 600));
+      expect([a.journal.autoCheckpoint, b.journal.autoCheckpoint]).toEqual([0, 0]);
+      expect((await a.counts()).done).toBe(80);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
   it("stores opened read-only or in memory start no thread", async () => {
     const path = join(dir, "journal.sqlite");
     const writer = (await openJournalStore(path)) as SqliteStore;
