@@ -222,18 +222,19 @@ function checkpointThread(journal: Journal): { worker: Worker; close(): Promise<
   // The server must not stay up only for its checkpoints.
   worker.unref();
   let done = false;
-  const inline = (): void => {
+  const inline = (why: string): void => {
     if (done) return;
     done = true;
     journal.setAutoCheckpoint(SQLITE_AUTOCHECKPOINT_PAGES);
+    process.stderr.write(`foolsgold: the journal's checkpoint thread stopped (${why}); SQLite checkpoints on the server's own connection again\n`);
     void worker.terminate();
   };
   journal.setAutoCheckpoint(0);
   worker.on("message", (message: { failed?: string }) => {
-    if (message.failed !== undefined) inline();
+    if (message.failed !== undefined) inline(`a checkpoint failed: ${message.failed}`);
   });
-  worker.on("error", inline);
-  worker.on("exit", inline);
+  worker.on("error", (err) => inline(`it crashed: ${err.message}`));
+  worker.on("exit", (code) => inline(`it exited with code ${code}`));
   return {
     worker,
     async close() {

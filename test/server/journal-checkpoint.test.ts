@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -58,8 +58,11 @@ describe("SQLite journal checkpoints off the main thread", () => {
     const path = join(dir, "journal.sqlite");
     const store = (await openJournalStore(path)) as SqliteStore;
     try {
+      const said = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
       await store.checkpointThread!.terminate();
       expect(await until(() => store.journal.autoCheckpoint === 1000)).toBe(true);
+      expect(said.mock.calls.map((c) => String(c[0])).join("")).toMatch(/checkpoint thread stopped \(it exited with code \d+\); SQLite checkpoints on the server's own connection again/);
+      said.mockRestore();
       await write(store, 40);
       expect((await store.counts()).done).toBe(40);
     } finally {
