@@ -6,6 +6,7 @@ import { createApp } from "../../src/server/app.js";
 import { Journal } from "../../src/server/journal.js";
 import { SqliteStore } from "../../src/server/journal-store.js";
 import { replayJournal } from "../../src/server/replay.js";
+import { journalRows } from "../../src/server/journal-rows.js";
 import type { BankRow, Score } from "../../src/core/types.js";
 import type { Scorer } from "../../src/stacks/types.js";
 
@@ -44,5 +45,8 @@ describe("the journaled body of /v1/score", () => {
     const report = await replayJournal(store, normalizedScorer);
     expect(report.rows).toBe(2);
     expect(report.changed).toBe(0);
+    // Every reader of the journal (the monitor, ui --journal) sees the rows as the server parsed them.
+    const [a, b] = journalRows("/v1/score", JSON.parse(journal.get("r1")!.body)) as BankRow[];
+    expect([a.prompt, a.group_id, a.output, b.prompt]).toEqual(["abc", "7", "café au lait", "xy"]);
   });
 });
