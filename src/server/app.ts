@@ -304,8 +304,8 @@ export function createApp(deps: AppDeps): Hono {
   /**
    * `bodyText`: the request body as sent, journaled as it is when its `rows` are the rows scored (a
    * /v1/score body, checked above: valid JSON, known fields only, no lone surrogates) — serializing
-   * the parsed rows again cost the main thread ≈ 0.5 ms per 64 × 300-word batch. Replay and the
-   * monitor read `rows` from either form and parse them as the server did.
+   * the parsed rows again cost the main thread ≈ 0.5 ms per 64 × 300-word batch. Every reader of the
+   * journal reads `rows` from either form as the server parsed them (journal-rows.ts).
    */
   async function scoreJournaled(release: () => void, requestId: string, route: string, stack: string, scorer: Scorer, rows: (BankRow | TranscriptRow)[], bodyHash: string, timing: RequestTiming, bodyText?: string) {
     const instrument = scorer.instrument.hash;
