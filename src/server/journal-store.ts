@@ -2,7 +2,6 @@
 // one machine) or PostgreSQL (several replicas behind a load balancer). Both keep the same
 // semantics: idempotent request ids, a result committed before the response that acknowledges it,
 // leases on pending requests so a crashed server's requests expire instead of blocking retries.
-import { once } from "node:events";
 import { open, type FileHandle } from "node:fs/promises";
 import { dirname } from "node:path";
 import { Worker } from "node:worker_threads";
@@ -242,7 +241,8 @@ function checkpointThread(journal: Journal): { worker: Worker; close(): Promise<
       done = true;
       // Held until it has closed its connection: unreferenced, the process could end first.
       worker.ref();
-      const exited = once(worker, "exit");
+      // Not events.once: it rejects on the thread's "error", and a thread that failed has still exited.
+      const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
       worker.postMessage("stop");
       await exited;
     },

@@ -85,6 +85,19 @@ describe("SQLite journal checkpoints off the main thread", () => {
     expect(out.trim()).toBe("closed");
   });
 
+  it("close() still returns when the checkpoint thread fails while close() waits for it", () => {
+    // A worker inherits the process's flags: under --input-type it cannot load its module and fails
+    // at once, while close() waits for it (before: close() rejected with the thread's error).
+    const store = new URL("../../src/server/journal-store.ts", import.meta.url).href;
+    const code =
+      `import { openJournalStore } from ${JSON.stringify(store)};\n` +
+      `const s = await openJournalStore(${JSON.stringify(join(dir, "j.sqlite"))});\n` +
+      `await s.begin({ id: "a", route: "/v1/score", stack: "s", instrument: "i", bodyHash: "h", body: "{}" }, 60000);\n` +
+      `await s.close();\nconsole.log("closed");\n`;
+    const out = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code], { encoding: "utf8", timeout: 60_000, stdio: ["ignore", "pipe", "ignore"] });
+    expect(out.trim()).toBe("closed");
+  });
+
   it("two servers on one file each checkpoint from their own thread without failing a write", async () => {
     const path = join(dir, "journal.sqlite");
     const [a, b] = (await Promise.all([openJournalStore(path), openJournalStore(path)])) as SqliteStore[];
