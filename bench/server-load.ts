@@ -18,14 +18,17 @@
 // CPU time (all threads; the main thread apart) per acknowledged request, and the client's own.
 // Usage: npx tsx bench/server-load.ts [--seconds 10] [--stacks one,prose,vrcli] [--journal URL] [--target 4000]
 //        [--offered 1000,2000] [--phases saturate,half,target,offered,overload] [--compare DIR] [--clients 64]
-// --compare DIR runs the same phases, right after, against the server of another checkout (rows "cmp …").
+//        [--server-args "--workers 2"] [--compare-args "--workers 1"]
+// --compare DIR runs the same phases, right after, against the server of another checkout (rows "cmp …");
+// --server-args "…" and --compare-args "…" add `serve` flags to either server (without --compare, the
+// compared server is this checkout's with --compare-args).
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { readCorpus } from "../src/models/embedded/corpus.js";
 import { spawnChildServer } from "./helpers/child-server.js";
-import { drive, loadClient, percentile, rssMb, startEchoServer, type Run } from "./helpers/http-load.js";
+import { drive, loadClient, percentile, rssMb, stageBreakdown, startEchoServer, type Run } from "./helpers/http-load.js";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -50,7 +53,15 @@ async function main(): Promise<void> {
   const BIN = resolve(import.meta.dirname, "../bin/foolsgold.js");
   // Another checkout (e.g. main before a change) whose server runs the same phases in this process.
   const COMPARE = arg("compare", "");
-  const servers: { label: string; bin: string }[] = [{ label: "", bin: BIN }, ...(COMPARE ? [{ label: "cmp ", bin: resolve(COMPARE, "bin/foolsgold.js") }] : [])];
+  // --server-args / --compare-args: extra `serve` flags for this checkout's server and the compared one
+  // (e.g. --compare-args "--workers 1" compares worker counts on this checkout in one run).
+  const words = (s: string) => s.split(" ").filter(Boolean);
+  const SERVER_ARGS = words(arg("server-args", ""));
+  const COMPARE_ARGS = words(arg("compare-args", ""));
+  const servers: { label: string; bin: string; extra: string[] }[] = [
+    { label: "", bin: BIN, extra: SERVER_ARGS },
+    ...(COMPARE || COMPARE_ARGS.length ? [{ label: "cmp ", bin: COMPARE ? resolve(COMPARE, "bin/foolsgold.js") : BIN, extra: COMPARE_ARGS }] : []),
+  ];
   const STEP_SAMPLES = 1024;
 
   // ~300-word samples of real human text (held-out Brown documents, always installed).
@@ -153,9 +164,9 @@ async function main(): Promise<void> {
       const phases: Phase[] = [];
       await phase("warm-up", echo.baseUrl, echo.child.pid!, "/", load, { clients: load.clients }, counter);
       phases.push(await phase("baseline", echo.baseUrl, echo.child.pid!, "/", load, { clients: load.clients }, counter));
-      for (const { label, bin } of servers) {
+      for (const { label, bin, extra } of servers) {
         const dir = mkdtempSync(join(tmpdir(), "fg-load-"));
-        const server = await startServer(bin, load.stack, JOURNAL || join(dir, "journal.sqlite"), load.admission);
+        const server = await startServer(bin, load.stack, JOURNAL || join(dir, "journal.sqlite"), [...load.admission, ...extra]);
         const pid = server.child.pid!;
         const run = async (name: string, plan: { clients?: number; ratePerSecond?: number }) => phases.push(await phase(label + name, server.url, pid, "/v1/score", load, plan, counter));
         try {
@@ -208,6 +219,16 @@ async function main(): Promise<void> {
           p.load1.toFixed(1).padStart(5),
         ].join(" "),
       );
+    }
+  }
+  // Where the time of the slowest requests went, from the server's Server-Timing header.
+  console.log("\nwhere the time went: mean ms per stage over every acknowledged request / over the slowest 1% (latency ≥ p99); outside = client latency − the stages' sum (socket, event loop busy with other requests or GC)");
+  for (const [name, phases] of Object.entries(report)) {
+    for (const p of phases) {
+      const stages = stageBreakdown(p.answered);
+      if (stages.length < 2) continue; // the echo baseline sends no Server-Timing
+      const tail = p.answered.filter((a) => a.ms >= percentile(p.latencies, 0.99)).length;
+      console.log(`${`${name} ${p.phase}`.padEnd(22)} n=${String(p.answered.length).padStart(6)} / ${String(tail).padStart(4)}  ${stages.map((x) => `${x.stage} ${x.all.toFixed(1)} / ${x.tail.toFixed(1)}`).join("  ")}`);
     }
   }
   console.log(

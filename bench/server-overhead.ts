@@ -5,10 +5,12 @@
 // around a scorer that does nothing, so the figure is the server's overhead, not a stack's. Each
 // server is a child process; cost is the child's CPU time per acknowledged request (load-independent),
 // runs alternate between the two servers so a change in the machine's load hits both.
-// Usage: npx tsx bench/server-overhead.ts [--requests 4000] [--connections 64] [--runs 3] [--journal postgres://…]
+// --compare DIR adds the same server from another checkout (e.g. main before a change), run in turn
+// with the others, and the paired ratio of their costs.
+// Usage: npx tsx bench/server-overhead.ts [--requests 4000] [--connections 64] [--runs 3] [--journal postgres://…] [--compare DIR]
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { spawnChildServer } from "./helpers/child-server.js";
 import { drive, loadClient, meanInterval, percentile, startEchoServer, type Run } from "./helpers/http-load.js";
 
@@ -47,11 +49,14 @@ if (argv.includes("--child")) {
   const script = new URL(import.meta.url).pathname;
   // A training step holds many samples: a new step every 1,024 requests, as in a rollout.
   const body = (k: number) => JSON.stringify({ rows: [{ id: `r${k}`, prompt: "Continue.", output: TEXT, step: Math.floor(k / 1024) }] });
-  const servers = {
+  const compare = flag("compare", "");
+  const appArgs = ["--mode", "app", ...(journal ? ["--journal", journal] : [])];
+  const servers: Record<string, Awaited<ReturnType<typeof spawnChildServer>>> = {
     echo: await spawnChildServer(script, ["--mode", "echo"]),
-    foolsgold: await spawnChildServer(script, ["--mode", "app", ...(journal ? ["--journal", journal] : [])]),
+    foolsgold: await spawnChildServer(script, appArgs),
+    ...(compare ? { compared: await spawnChildServer(resolve(compare, "bench/server-overhead.ts"), appArgs) } : {}),
   };
-  const runs: Record<string, Run[]> = { echo: [], foolsgold: [] };
+  const runs: Record<string, Run[]> = Object.fromEntries(Object.keys(servers).map((name) => [name, []]));
   let k = 0;
   try {
     for (let r = -1; r < RUNS; r++) {
@@ -80,5 +85,11 @@ if (argv.includes("--child")) {
   const ratio = meanInterval(runs.foolsgold.map((x, i) => x.serverCpuMs / runs.echo[i].serverCpuMs));
   const fmt = (m: { mean: number; lo: number; hi: number }, d = 3) => `${m.mean.toFixed(d)} [${m.lo.toFixed(d)}, ${m.hi.toFixed(d)}]`;
   console.log(`\nfoolsgold server CPU ${fmt(fg)} ms/request (mean, 95% t-interval over ${RUNS} runs); bare node:http echo ${fmt(echo)} ms/request; ratio ${fmt(ratio, 2)} (paired by run)`);
+  if (compare) {
+    const cmp = meanInterval(runs.compared.map((x) => x.serverCpuMs));
+    const main = meanInterval(runs.foolsgold.map((x, i) => x.serverMainCpuMs / runs.compared[i].serverMainCpuMs));
+    const whole = meanInterval(runs.foolsgold.map((x, i) => x.serverCpuMs / runs.compared[i].serverCpuMs));
+    console.log(`compared (${compare}) server CPU ${fmt(cmp)} ms/request; this checkout / compared, paired by run: whole process ${fmt(whole, 3)}, main thread ${fmt(main, 3)}`);
+  }
   console.log(`client (undici) CPU ${fmt(client)} ms/request; server + client on 2 dedicated cores: ≈ ${(2000 / (fg.mean + client.mean)).toFixed(0)} requests/s (scoring excluded); load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
 }

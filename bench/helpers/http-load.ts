@@ -6,10 +6,13 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { loadavg } from "node:os";
 import { Pool } from "undici";
+import { parseServerTiming } from "../../src/server/timing.js";
 
 export interface Outcome {
   status: number;
   ms: number;
+  /** The server's own stages (its Server-Timing header), ms. */
+  stages?: Record<string, number>;
 }
 
 export interface LoadClient {
@@ -25,7 +28,8 @@ export function loadClient(url: string, options: { connections: number; pipelini
       try {
         const res = await pool.request({ path, method: "POST", headers: { "content-type": "application/json" }, body });
         await res.body.dump({ limit: Infinity });
-        return { status: res.statusCode, ms: performance.now() - started };
+        const timing = res.headers["server-timing"];
+        return { status: res.statusCode, ms: performance.now() - started, stages: parseServerTiming(Array.isArray(timing) ? timing.join(",") : timing) };
       } catch {
         // A reset connection counts as an error (status 0), not as a result.
         return { status: 0, ms: performance.now() - started };
@@ -60,6 +64,8 @@ export interface Run {
   statuses: Record<string, number>;
   seconds: number;
   latencies: number[];
+  /** Acknowledged requests' latency with the server's stages, in arrival order of the answers. */
+  answered: { ms: number; stages: Record<string, number> }[];
   /** CPU ms per acknowledged (200) request: the server process (all threads), and this process (the client). */
   serverCpuMs: number;
   /** The server's main thread alone (HTTP, parsing, journal, monitor; scoring workers excluded). */
@@ -82,6 +88,7 @@ export async function drive(
 ): Promise<Run> {
   const statuses: Record<string, number> = {};
   const latencies: number[] = [];
+  const answered: Run["answered"] = [];
   let sent = 0;
   let ok = 0;
   const record = (r: Outcome) => {
@@ -89,6 +96,7 @@ export async function drive(
     if (r.status === 200) {
       ok++;
       latencies.push(r.ms);
+      answered.push({ ms: r.ms, stages: r.stages ?? {} });
     }
   };
   const deadline = performance.now() + plan.seconds * 1000;
@@ -121,11 +129,26 @@ export async function drive(
     statuses,
     seconds,
     latencies,
+    answered,
     serverCpuMs: ((procCpuSeconds(pid) - server0) * 1000) / Math.max(1, ok),
     serverMainCpuMs: ((mainThreadCpuSeconds(pid) - main0) * 1000) / Math.max(1, ok),
     clientCpuMs: (clientCpu.user + clientCpu.system) / 1000 / Math.max(1, ok),
     load1: loadavg()[0],
   };
+}
+
+/**
+ * Mean ms per stage of the server (its Server-Timing), over every acknowledged request and over the
+ * slowest 1% (latency at or above the p99), with "outside" = client latency − the stages' sum.
+ */
+export function stageBreakdown(answered: Run["answered"]): { stage: string; all: number; tail: number }[] {
+  if (answered.length === 0) return [];
+  const p99 = percentile([...answered.map((a) => a.ms)].sort((a, b) => a - b), 0.99);
+  const tail = answered.filter((a) => a.ms >= p99);
+  const names = [...new Set(answered.flatMap((a) => Object.keys(a.stages)))];
+  const mean = (list: typeof answered, f: (a: (typeof answered)[number]) => number) => list.reduce((t, a) => t + f(a), 0) / list.length;
+  const outside = (a: (typeof answered)[number]) => a.ms - Object.values(a.stages).reduce((t, x) => t + x, 0);
+  return [...names.map((stage) => ({ stage, all: mean(answered, (a) => a.stages[stage] ?? 0), tail: mean(tail, (a) => a.stages[stage] ?? 0) })), { stage: "outside", all: mean(answered, outside), tail: mean(tail, outside) }];
 }
 
 export const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN);

@@ -4,6 +4,7 @@
 // leases on pending requests so a crashed server's requests expire instead of blocking retries.
 import { open, type FileHandle } from "node:fs/promises";
 import { dirname } from "node:path";
+import { Worker } from "node:worker_threads";
 import { InputError } from "../core/errors.js";
 import { GroupCommit, type PendingOp } from "./group-commit.js";
 import { Journal, type BeginOutcome, type FinishedEntry, type JournalRequest, type RequestStatus, type StoredRequest, type StoredResult } from "./journal.js";
@@ -38,7 +39,8 @@ export async function openJournalStore(location: string, options: { readonly?: b
     return openPostgresStore(location, options);
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(location)) throw new InputError("--journal", `"${location.split("://")[0]}://" journals are not supported; give a SQLite file path or a postgres:// URL`);
-  return new SqliteStore(new Journal(location, { readonly: options.readonly }), location);
+  const journal = new Journal(location, { readonly: options.readonly });
+  return new SqliteStore(journal, location, { checkpoints: options.readonly || location === ":memory:" ? "inline" : "thread" });
 }
 
 /** Makes every transaction committed so far durable. */
@@ -53,15 +55,22 @@ export class SqliteStore implements JournalStore {
   private unsynced: { resolve(): void; reject(err: unknown): void }[] = [];
   private flushing = false;
 
+  private readonly checkpointer: { worker: Worker; close(): Promise<void> } | undefined;
+
+  /**
+   * `checkpoints: "thread"` moves SQLite's WAL checkpoints to a thread of their own (see
+   * workers/checkpoint-worker.mjs); "inline" (the default) leaves them to SQLite's automatic one.
+   */
   constructor(
     readonly journal: Journal,
     readonly location: string,
-    options: { sync?: SyncJournal } = {},
+    options: { sync?: SyncJournal; checkpoints?: "inline" | "thread" } = {},
   ) {
     this.writes = new GroupCommit<Journal>((ops) => this.commit(ops));
     const wal = options.sync ? { sync: options.sync, close: async () => {} } : walSync(journal);
     this.sync = wal.sync;
     this.closeSync = wal.close;
+    if (options.checkpoints === "thread" && journal.walPath) this.checkpointer = checkpointThread(journal);
   }
 
   /** Ops that only register requests acknowledge nothing: their commit need not wait for the disk. */
@@ -185,10 +194,59 @@ export class SqliteStore implements JournalStore {
     this.journal.counts();
   }
 
+  /** The checkpoint thread, when this store has one (tests stop it to see the fallback). */
+  get checkpointThread(): Worker | undefined {
+    return this.checkpointer?.worker;
+  }
+
   async close() {
     await this.closeSync();
+    await this.checkpointer?.close();
     this.journal.close();
   }
+}
+
+/** How often the checkpoint thread copies the WAL into the database file. */
+const CHECKPOINT_INTERVAL_MS = 250;
+/** SQLite's own threshold, restored when the checkpoint thread cannot do its work. */
+const SQLITE_AUTOCHECKPOINT_PAGES = 1000;
+
+/**
+ * Starts the checkpoint thread and turns the main connection's automatic checkpoint off. A thread
+ * that fails to checkpoint, crashes or exits hands checkpoints back to SQLite's automatic one on the
+ * main connection, so the WAL never grows without bound.
+ */
+function checkpointThread(journal: Journal): { worker: Worker; close(): Promise<void> } {
+  const worker = new Worker(new URL("./workers/checkpoint-worker.mjs", import.meta.url), { workerData: { path: journal.path, intervalMs: CHECKPOINT_INTERVAL_MS } });
+  // The server must not stay up only for its checkpoints.
+  worker.unref();
+  let done = false;
+  const inline = (why: string): void => {
+    if (done) return;
+    done = true;
+    journal.setAutoCheckpoint(SQLITE_AUTOCHECKPOINT_PAGES);
+    process.stderr.write(`foolsgold: the journal's checkpoint thread stopped (${why}); SQLite checkpoints on the server's own connection again\n`);
+    void worker.terminate();
+  };
+  journal.setAutoCheckpoint(0);
+  worker.on("message", (message: { failed?: string }) => {
+    if (message.failed !== undefined) inline(`a checkpoint failed: ${message.failed}`);
+  });
+  worker.on("error", (err) => inline(`it crashed: ${err.message}`));
+  worker.on("exit", (code) => inline(`it exited with code ${code}`));
+  return {
+    worker,
+    async close() {
+      if (done) return;
+      done = true;
+      // Held until it has closed its connection: unreferenced, the process could end first.
+      worker.ref();
+      // Not events.once: it rejects on the thread's "error", and a thread that failed has still exited.
+      const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
+      worker.postMessage("stop");
+      await exited;
+    },
+  };
 }
 
 /**

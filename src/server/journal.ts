@@ -193,6 +193,19 @@ export class Journal {
     return this.runInTransaction.immediate(fn) as T;
   }
 
+  /**
+   * WAL pages after which a COMMIT on this connection also checkpoints (SQLite's default: 1,000); 0 when
+   * another connection checkpoints (the server's checkpoint thread), so no commit ever does.
+   */
+  setAutoCheckpoint(pages: number): void {
+    this.db.pragma(`wal_autocheckpoint = ${pages}`);
+  }
+
+  /** WAL pages after which a COMMIT on this connection checkpoints (0: never). */
+  get autoCheckpoint(): number {
+    return this.db.pragma("wal_autocheckpoint", { simple: true }) as number;
+  }
+
   /** The write-ahead log holding commits not yet checkpointed into the database file (none in memory). */
   get walPath(): string | undefined {
     return this.path === ":memory:" ? undefined : `${this.path}-wal`;
