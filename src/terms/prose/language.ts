@@ -28,9 +28,15 @@ export const onlyLatin = (s: string): boolean => !someCodePoint(s, (cp) => !((cp
 const MARKUP = /[<&`#]|\]\(|\*\*|__/;
 const MARK = /\p{M}/u;
 
+// By word set: the caller may hand the same set for every reply to one prompt (prepare.ts memoizes it).
+const promptShares = new WeakMap<ReadonlySet<string>, number>();
+
 /** The prompt's vocabulary as seen by the gate: its common-English share when it is long enough to judge. */
-function promptShare(promptWords: Set<string>): { promptCommonEnglish?: number } {
-  return promptWords.size >= 20 ? { promptCommonEnglish: commonEnglishRatio([...promptWords]) } : {};
+function promptShare(promptWords: ReadonlySet<string>): { promptCommonEnglish?: number } {
+  if (promptWords.size < 20) return {};
+  let share = promptShares.get(promptWords);
+  if (share === undefined) promptShares.set(promptWords, (share = commonEnglishRatio([...promptWords])));
+  return { promptCommonEnglish: share };
 }
 
 /**
@@ -110,7 +116,7 @@ function foreignCharacters(reply: string, p: ScriptShares): Map<Script, number> 
 }
 
 /** `text` is the reply as the terms see it and `scan` its scan; `prompt` the row's prompt text. */
-export function languageStats(text: string, scan: Scan, lexicon: Lexicon, prompt: string, promptWords: () => Set<string>, script: "runs" | "characters" = "runs"): LanguageStats {
+export function languageStats(text: string, scan: Scan, lexicon: Lexicon, prompt: string, promptWords: () => ReadonlySet<string>, script: "runs" | "characters" = "runs"): LanguageStats {
   const foreign = foreignScript(text, prompt, script);
   if (MARKUP.test(text)) {
     const cleaned = cleanText(text);
@@ -137,7 +143,7 @@ export function languageStats(text: string, scan: Scan, lexicon: Lexicon, prompt
  * lexicon's cached common-English flag), without a string per word; a text whose lower-casing depends
  * on context (a capital sigma: final or not) or changes its length ("İ") takes words() word by word.
  */
-function commonCounts(cleaned: string, lexicon: Lexicon, seen: Set<string>): { words: number; counted: number; common: number } {
+function commonCounts(cleaned: string, lexicon: Lexicon, seen: ReadonlySet<string>): { words: number; counted: number; common: number } {
   let lower = cleaned.toLowerCase();
   if (lower.length !== cleaned.length || cleaned.includes("\u03a3")) {
     const tokens = words(cleaned);
