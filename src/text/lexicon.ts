@@ -14,6 +14,10 @@ export const WORD_PRONOUN = 4;
 export const WORD_COMMON = 8;
 /** An article, demonstrative or quantifier: the grammar a noun needs, not a habit of style. */
 export const WORD_DETERMINER = 16;
+/** A word whose following "." does not end a sentence: a title or short abbreviation ("mr", "etc") or a single letter other than "i" and "a" (an initial). */
+export const WORD_ABBREVIATION = 32;
+
+const ABBREVIATIONS = new Set(["mr", "mrs", "ms", "dr", "st", "mt", "jr", "sr", "vs", "etc", "prof", "capt", "gen", "lt", "col", "sgt"]);
 
 const PERSONAL_PRONOUNS = new Set(
   "i me my mine myself you your yours yourself yourselves he him his himself she her hers herself it its itself we us our ours ourselves they them their theirs themselves".split(" "),
@@ -166,6 +170,7 @@ function classify(word: string, base: string): number {
   if (word === "not" || word === "never" || word.endsWith("n't")) flags |= WORD_NEGATION;
   if (isCommonEnglish(word)) flags |= WORD_COMMON;
   if (DETERMINERS.has(word)) flags |= WORD_DETERMINER;
+  if (ABBREVIATIONS.has(word) || (word.length === 1 && word !== "i" && word !== "a")) flags |= WORD_ABBREVIATION;
   if (PERSONAL_PRONOUNS.has(word)) flags |= WORD_PRONOUN;
   else if (!isStopword(word) && !isStopword(base) && word.length > 1 && !/^\d+$/.test(word) && !word.includes("'")) flags |= WORD_CONTENT;
   return flags;
