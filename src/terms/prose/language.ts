@@ -7,7 +7,6 @@
 import { cleanText } from "../../text/cleanup.js";
 import { commonEnglishRatio, isCommonEnglish } from "../../text/english.js";
 import { scriptOf, scriptShares, SCRIPTS, type Script, type ScriptShares } from "../../text/script.js";
-import { someCodePoint } from "../../text/char-facts.js";
 import { forEachWordRange, words } from "../../text/tokenize.js";
 import { WORD_COMMON, type Lexicon } from "../../text/lexicon.js";
 import type { Scan } from "../../text/scan.js";
@@ -23,8 +22,20 @@ export interface LanguageStats {
   foreignScripts: string[];
 }
 
+// The BMP ranges of onlyLatin in one native search (no `u` flag: with it the search is slower); a
+// surrogate it finds is read as its code point, where only U+1F000–1FFFF (emoji) pass.
+const NOT_LATIN_BMP_G = /[^\u0000-\u024f\u1e00-\u1eff\u2000-\u2bff\u3000-\u3002\ufe00-\ufe0f]/g;
+
 /** Characters that can only come from Latin script, punctuation, symbols or emoji. */
-export const onlyLatin = (s: string): boolean => !someCodePoint(s, (cp) => !((cp >= 0x80 && cp <= 0x24f) || (cp >= 0x1e00 && cp <= 0x1eff) || (cp >= 0x2000 && cp <= 0x2bff) || (cp >= 0x3000 && cp <= 0x3002) || (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0x1f000 && cp <= 0x1ffff)));
+export function onlyLatin(s: string): boolean {
+  NOT_LATIN_BMP_G.lastIndex = 0;
+  for (let m = NOT_LATIN_BMP_G.exec(s); m !== null; m = NOT_LATIN_BMP_G.exec(s)) {
+    const cp = s.codePointAt(m.index)!;
+    if (cp < 0x1f000 || cp > 0x1ffff) return false;
+    NOT_LATIN_BMP_G.lastIndex++;
+  }
+  return true;
+}
 const MARKUP = /[<&`#]|\]\(|\*\*|__/;
 const MARK = /\p{M}/u;
 
