@@ -7,7 +7,7 @@
 import { cleanText } from "../../text/cleanup.js";
 import { commonEnglishRatio, isCommonEnglish } from "../../text/english.js";
 import { scriptOf, scriptShares, SCRIPTS, type Script, type ScriptShares } from "../../text/script.js";
-import { forEachWordRange, words } from "../../text/tokenize.js";
+import { nextWordStart, wordEnd, words } from "../../text/tokenize.js";
 import { WORD_COMMON, type Lexicon } from "../../text/lexicon.js";
 import type { Scan } from "../../text/scan.js";
 
@@ -165,14 +165,16 @@ function commonCounts(cleaned: string, lexicon: Lexicon, seen: ReadonlySet<strin
   let n = 0;
   let counted = 0;
   let common = 0;
-  forEachWordRange(cleaned, (start, end) => {
+  for (let start = nextWordStart(cleaned, 0); start < cleaned.length; ) {
+    const end = wordEnd(cleaned, start);
     n++;
     const sid = lexicon.findIn(lower, start, end);
     const word = sid >= 0 ? lexicon.surfaces[sid] : lower.slice(start, end);
     const isCommon = sid >= 0 ? (lexicon.surfaceFlags[sid] & WORD_COMMON) !== 0 : isCommonEnglish(word);
-    if (!isCommon && seen.has(word)) return;
+    start = nextWordStart(cleaned, end);
+    if (!isCommon && seen.has(word)) continue;
     counted++;
     if (isCommon) common++;
-  });
+  }
   return { words: n, counted, common };
 }
