@@ -65,13 +65,13 @@ export class Lexicon {
   /** Surface id of text.slice(start, end), which must already be lower-cased with apostrophes folded. */
   surfaceIn(text: string, start: number, end: number): number {
     const id = this.findIn(text, start, end);
-    return id >= 0 ? id : this.surface(text.slice(start, end));
+    return id >= 0 ? id : this.surface(compactSlice(text, start, end));
   }
 
   /** As surfaceIn, with `raw` the hashStep fold of its code units from HASH_SEED (taken while reading them). */
   surfaceHashed(text: string, start: number, end: number, raw: number): number {
     const id = this.findHashed(text, start, end, finishHash(raw));
-    return id >= 0 ? id : this.surface(text.slice(start, end));
+    return id >= 0 ? id : this.surface(compactSlice(text, start, end));
   }
 
   /** As surfaceIn, but -1 for a word never seen (nothing is added). */
@@ -156,6 +156,21 @@ function hashRange(text: string, start: number, end: number): number {
   let h = HASH_SEED;
   for (let i = start; i < end; i++) h = hashStep(h, text.charCodeAt(i));
   return finishHash(h);
+}
+
+/**
+ * text.slice(start, end), as a one-byte string when every unit fits in one: a slice of a two-byte reply
+ * (curly quotes make most replies two-byte) is two-byte itself, and each later lower-casing, lookup and
+ * comparison of the stored form then takes V8's slower two-byte path. Same value either way.
+ */
+function compactSlice(text: string, start: number, end: number): string {
+  let word = "";
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 0xff) return text.slice(start, end);
+    word += String.fromCharCode(c);
+  }
+  return word;
 }
 
 function lemmaOf(word: string): string {
