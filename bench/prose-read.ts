@@ -5,8 +5,12 @@
 // With --baseline DIR (another checkout's root, e.g. main exported with `git archive main | tar -x -C DIR`
 // and node_modules linked), the same pieces of that checkout run in this process, taking turns with
 // this one, and the bench checks that both prepare every row the same (text, notProse, scan, language).
-//   npx tsx bench/prose-read.ts [--in BANK.jsonl] [--rows N] [--rounds R] [--baseline DIR]
+// With --cold K, each checkout also prepares the whole bank once in each of K fresh processes (taking
+// turns): what a `score` process pays, first sight of every word form and the JIT's warm-up included,
+// CPU of the whole child process (its GC threads too) during that one pass.
+//   npx tsx bench/prose-read.ts [--in BANK.jsonl] [--rows N] [--rounds R] [--baseline DIR] [--cold K]
 // Without --in: the 3,295 creative replies of ../shared/data/model_prose/slopscore_outputs (4.28 M words).
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
@@ -86,14 +90,25 @@ const rows: BankRow[] = (
 const words = rows.reduce((a, r) => a + (typeof r.output === "string" ? (r.output.match(/\S+/g)?.length ?? 0) : 0), 0);
 const ROUNDS = Number(arg("--rounds") ?? 5);
 
-const here = resolve(import.meta.dirname, "..");
-const baselineDir = arg("--baseline");
-const pipes = [await pipeline(here, "this checkout"), ...(baselineDir ? [await pipeline(resolve(baselineDir), `baseline ${baselineDir}`)] : [])];
-
 const cpu = (): number => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;
 };
+
+// A child of --cold: one prepare pass over the bank by the checkout at --cold-child, from fresh modules.
+const coldRoot = arg("--cold-child");
+if (coldRoot !== undefined) {
+  const p = await pipeline(resolve(coldRoot), "cold");
+  const c0 = cpu();
+  let n = 0;
+  for (const r of rows) n += p.prepareProse(r, p.compiled, p.reading, p.script).scan.n;
+  console.log(JSON.stringify({ cpu_s: cpu() - c0, words_scanned: n }));
+  process.exit(0);
+}
+
+const here = resolve(import.meta.dirname, "..");
+const baselineDir = arg("--baseline");
+const pipes = [await pipeline(here, "this checkout"), ...(baselineDir ? [await pipeline(resolve(baselineDir), `baseline ${baselineDir}`)] : [])];
 
 /** The timed pieces of one checkout; each runs over every row. */
 function pieces(p: Pipeline): { name: string; run: () => void }[] {
@@ -138,8 +153,23 @@ function sameRows(a: Pipeline, b: Pipeline): { rows: number; identical: number; 
   return { rows: rows.length, identical, ...(first === undefined ? {} : { first_difference: first }) };
 }
 
+/** CPU seconds of one prepare pass in each of K fresh processes per checkout, the checkouts taking turns. */
+function coldRuns(k: number): { checkout: string; cpu_s: number[] }[] {
+  const roots = [here, ...(baselineDir ? [resolve(baselineDir)] : [])];
+  const out = roots.map((r, i) => ({ checkout: pipes[i].label, cpu_s: [] as number[] }));
+  const pass = [...process.argv.slice(2).filter((a, i, all) => a !== "--cold" && all[i - 1] !== "--cold" && a !== "--baseline" && all[i - 1] !== "--baseline")];
+  for (let run = 0; run < k; run++) {
+    roots.forEach((root, i) => {
+      const child = execFileSync(process.execPath, [...process.execArgv, import.meta.filename, ...pass, "--cold-child", root], { encoding: "utf8", maxBuffer: 1 << 20 });
+      out[i].cpu_s.push(round(JSON.parse(child.trim().split("\n").pop()!).cpu_s, 3));
+    });
+  }
+  return out;
+}
+
 const load0 = loadavg()[0];
-const configs = pipes.flatMap((p) => pieces(p).map((x) => ({ label: p.label, ...x })));
+// --rounds 0: only the cold runs (and the same-rows check).
+const configs = ROUNDS > 0 ? pipes.flatMap((p) => pieces(p).map((x) => ({ label: p.label, ...x }))) : [];
 for (const c of configs) c.run();
 const times: number[][] = configs.map(() => []);
 for (let k = 0; k < ROUNDS; k++) {
@@ -154,6 +184,15 @@ const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
+const coldK = Number(arg("--cold") ?? 0);
+const cold = coldK > 0 ? coldRuns(coldK) : undefined;
+const coldRatios =
+  cold && cold.length === 2
+    ? (() => {
+        const paired = cold[0].cpu_s.map((t, k) => cold[1].cpu_s[k] / t);
+        return { speedup_median_of_runs: round(median(paired), 2), speedup_range: [round(Math.min(...paired), 2), round(Math.max(...paired), 2)], runs: paired.length };
+      })()
+    : undefined;
 const results = configs.map((c, i) => {
   const best = Math.min(...times[i]);
   return { checkout: c.label, piece: c.name, cpu_s_best: round(best, 3), cpu_s_rounds: times[i].map((t) => round(t, 3)), words_per_cpu_s: Math.round(words / best) };
@@ -177,8 +216,14 @@ console.log(
       rounds: ROUNDS,
       results,
       ...(ratios ? { ratios, same_prepared_rows: sameRows(pipes[0], pipes[1]) } : {}),
+      ...(cold
+        ? {
+            cold_prepare: cold.map((c) => ({ ...c, median_cpu_s: round(median(c.cpu_s), 3), words_per_cpu_s: Math.round(words / median(c.cpu_s)) })),
+            ...(coldRatios ? { cold_speedup: coldRatios } : {}),
+          }
+        : {}),
       load_average_1m: { before: round(load0, 2), after: round(loadavg()[0], 2) },
-      note: `CPU seconds of this process (user+system) per piece over all ${rows.length} rows, ${ROUNDS} interleaved rounds after one warm-up round (best and every round given); words = whitespace-separated tokens of the raw outputs; speed-ups are baseline CPU / this checkout's CPU`,
+      note: `${cold ? `cold_prepare: one prepareProse pass over every row in each of ${coldK} fresh processes per checkout (taking turns), CPU of that child process; ` : ""}CPU seconds of this process (user+system) per piece over all ${rows.length} rows, ${ROUNDS} interleaved rounds after one warm-up round (best and every round given); words = whitespace-separated tokens of the raw outputs; speed-ups are baseline CPU / this checkout's CPU`,
     },
     null,
     2,

@@ -26,7 +26,14 @@ const LETTER = /\p{L}/u;
 const NUMBER = /\p{N}/u;
 
 const bmp = new Uint16Array(0x10000);
+// Astral code points (emoji, mathematical letters) by first sight, bounded: a server reading text after
+// text would otherwise hold one entry per distinct code point it ever read. The facts are a pure
+// function of the code point, so emptying the memo changes no answer.
+export const ASTRAL_MEMO_LIMIT = 4096;
 const astral = new Map<number, number>();
+
+/** Entries the astral memo holds now (for tests of its bound). */
+export const astralMemoSize = (): number => astral.size;
 
 function compute(cp: number): number {
   const ch = String.fromCodePoint(cp);
@@ -56,7 +63,10 @@ export function charFacts(cp: number): number {
     return f !== 0 ? f : (bmp[cp] = compute(cp));
   }
   let f = astral.get(cp);
-  if (f === undefined) astral.set(cp, (f = compute(cp)));
+  if (f === undefined) {
+    if (astral.size >= ASTRAL_MEMO_LIMIT) astral.clear();
+    astral.set(cp, (f = compute(cp)));
+  }
   return f;
 }
 

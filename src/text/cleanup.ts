@@ -131,10 +131,10 @@ export function normalizeMarks(s: string, budget: number): string {
   let marks = 0;
   let otherLetters = 0;
   let hasMark = false;
-  NON_ASCII_G.lastIndex = 0;
-  for (let m = NON_ASCII_G.exec(s); m !== null; m = NON_ASCII_G.exec(s)) {
+  MAY_HOLD_MARKS_G.lastIndex = 0;
+  for (let m = MAY_HOLD_MARKS_G.exec(s); m !== null; m = MAY_HOLD_MARKS_G.exec(s)) {
     const cp = s.codePointAt(m.index)!;
-    if (cp > 0xffff) NON_ASCII_G.lastIndex++;
+    if (cp > 0xffff) MAY_HOLD_MARKS_G.lastIndex++;
     const f = charFacts(cp);
     marks += nfdMarks(f);
     otherLetters += nfdLetters(f);
@@ -148,7 +148,22 @@ export function normalizeMarks(s: string, budget: number): string {
   return stripZalgo(bare).normalize("NFC");
 }
 
-const NON_ASCII_G = /[^\u0000-\u007f]/g;
+/**
+ * A native search for the non-ASCII characters a pass must read: every one except those of General
+ * Punctuation (U+2000–U+206F: curly quotes, dashes, ellipses, most of the non-ASCII in prose) that
+ * `skip` says the pass can pass over. Each match costs a call and an array, so skipping them natively
+ * is most of the pass's time.
+ */
+function nonAsciiExcept(skip: (facts: number) => boolean): RegExp {
+  let skipped = "";
+  for (let cp = 0x2000; cp <= 0x206f; cp++) if (skip(charFacts(cp))) skipped += `\\u${cp.toString(16).padStart(4, "0")}`;
+  return new RegExp(`[^\\u0000-\\u007f${skipped}]`, "g");
+}
+
+/** Non-ASCII characters that may add marks or letters to the NFD counts, or be a mark. */
+const MAY_HOLD_MARKS_G = nonAsciiExcept((f) => nfdMarks(f) === 0 && nfdLetters(f) === 0 && (f & F_MARK) === 0);
+/** Non-ASCII characters that may be look-alikes. */
+const MAY_BE_CONFUSABLE_G = nonAsciiExcept((f) => (f & F_CONFUSABLE) === 0);
 
 function asciiLetters(s: string): number {
   let n = 0;
@@ -231,16 +246,16 @@ const isLatinLetter = (cp: number): boolean => isAsciiLetter(cp) || (cp >= 0xc0 
 export function foldConfusables(s: string): string {
   // Words are runs of letters and marks joined by one apostrophe or apostrophe look-alike with a letter
   // or mark after it ("wasnʼt"); no word spans an ASCII character other than a letter or "'". So each
-  // look-alike (found by a native search over the non-ASCII characters) is read within the stretch
+  // look-alike (found by a native search over the non-ASCII characters that may be one) is read within the stretch
   // between two such characters around it, and only the words holding one are rebuilt.
   let out = "";
   let last = 0;
   let any = false;
   let wide = false;
-  NON_ASCII_G.lastIndex = 0;
-  for (let m = NON_ASCII_G.exec(s); m !== null; m = NON_ASCII_G.exec(s)) {
+  MAY_BE_CONFUSABLE_G.lastIndex = 0;
+  for (let m = MAY_BE_CONFUSABLE_G.exec(s); m !== null; m = MAY_BE_CONFUSABLE_G.exec(s)) {
     const cp = s.codePointAt(m.index)!;
-    if (cp > 0xffff) NON_ASCII_G.lastIndex++;
+    if (cp > 0xffff) MAY_BE_CONFUSABLE_G.lastIndex++;
     if ((charFacts(cp) & F_CONFUSABLE) === 0) continue;
     any = true;
     let from = m.index;
@@ -253,7 +268,7 @@ export function foldConfusables(s: string): string {
       out += s.slice(last, start) + foldConfusableWord(s.slice(start, end));
       last = end;
     }
-    NON_ASCII_G.lastIndex = to;
+    MAY_BE_CONFUSABLE_G.lastIndex = to;
   }
   if (!any) return s;
   out += s.slice(last);
@@ -301,14 +316,18 @@ function foldableWords(s: string, from: number, to: number): [number, number][] 
 
 // ------------------------------------------------------------------------------------------- whitespace
 
+const OTHER_BLANK = /[\t\f\v\u00A0]/;
+
 /** Collapses runs of spaces/tabs, trims lines, and keeps at most one blank line between paragraphs. */
 export function tidyWhitespace(s: string): string {
-  // Each pattern only matches what must change (a lone space is left alone), so clean text costs a scan.
-  return s
-    .replace(/[ \t\f\v\u00A0]{2,}|[\t\f\v\u00A0]/g, " ")
-    .replace(/ +\n *| *\n +/g, "\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
+  // Each pattern only matches what must change (a lone space is left alone), and runs only when a plain
+  // search finds what every one of its matches holds: two spaces or another blank, a space beside a
+  // line break, three line breaks.
+  let out = s;
+  if (out.includes("  ") || OTHER_BLANK.test(out)) out = out.replace(/[ \t\f\v\u00A0]{2,}|[\t\f\v\u00A0]/g, " ");
+  if (out.includes(" \n") || out.includes("\n ")) out = out.replace(/ +\n *| *\n +/g, "\n");
+  if (out.includes("\n\n\n")) out = out.replace(/\n{3,}/g, "\n\n");
+  return out.trim();
 }
 
 /** All cleanup steps in order: invisible → markup → Zalgo → homoglyphs → whitespace. */

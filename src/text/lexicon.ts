@@ -14,6 +14,10 @@ export const WORD_PRONOUN = 4;
 export const WORD_COMMON = 8;
 /** An article, demonstrative or quantifier: the grammar a noun needs, not a habit of style. */
 export const WORD_DETERMINER = 16;
+/** A word whose following "." does not end a sentence: a title or short abbreviation ("mr", "etc") or a single letter other than "i" and "a" (an initial). */
+export const WORD_ABBREVIATION = 32;
+
+const ABBREVIATIONS = new Set(["mr", "mrs", "ms", "dr", "st", "mt", "jr", "sr", "vs", "etc", "prof", "capt", "gen", "lt", "col", "sgt"]);
 
 const PERSONAL_PRONOUNS = new Set(
   "i me my mine myself you your yours yourself yourselves he him his himself she her hers herself it its itself we us our ours ourselves they them their theirs themselves".split(" "),
@@ -61,13 +65,13 @@ export class Lexicon {
   /** Surface id of text.slice(start, end), which must already be lower-cased with apostrophes folded. */
   surfaceIn(text: string, start: number, end: number): number {
     const id = this.findIn(text, start, end);
-    return id >= 0 ? id : this.surface(text.slice(start, end));
+    return id >= 0 ? id : this.surface(compactSlice(text, start, end));
   }
 
   /** As surfaceIn, with `raw` the hashStep fold of its code units from HASH_SEED (taken while reading them). */
   surfaceHashed(text: string, start: number, end: number, raw: number): number {
     const id = this.findHashed(text, start, end, finishHash(raw));
-    return id >= 0 ? id : this.surface(text.slice(start, end));
+    return id >= 0 ? id : this.surface(compactSlice(text, start, end));
   }
 
   /** As surfaceIn, but -1 for a word never seen (nothing is added). */
@@ -154,6 +158,21 @@ function hashRange(text: string, start: number, end: number): number {
   return finishHash(h);
 }
 
+/**
+ * text.slice(start, end), as a one-byte string when every unit fits in one: a slice of a two-byte reply
+ * (curly quotes make most replies two-byte) is two-byte itself, and each later lower-casing, lookup and
+ * comparison of the stored form then takes V8's slower two-byte path. Same value either way.
+ */
+function compactSlice(text: string, start: number, end: number): string {
+  let word = "";
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 0xff) return text.slice(start, end);
+    word += String.fromCharCode(c);
+  }
+  return word;
+}
+
 function lemmaOf(word: string): string {
   // Contractions keep their surface form: "didn't" is a negation marker, not a verb to lemmatize.
   if (word.includes("'")) return word;
@@ -166,6 +185,7 @@ function classify(word: string, base: string): number {
   if (word === "not" || word === "never" || word.endsWith("n't")) flags |= WORD_NEGATION;
   if (isCommonEnglish(word)) flags |= WORD_COMMON;
   if (DETERMINERS.has(word)) flags |= WORD_DETERMINER;
+  if (ABBREVIATIONS.has(word) || (word.length === 1 && word !== "i" && word !== "a")) flags |= WORD_ABBREVIATION;
   if (PERSONAL_PRONOUNS.has(word)) flags |= WORD_PRONOUN;
   else if (!isStopword(word) && !isStopword(base) && word.length > 1 && !/^\d+$/.test(word) && !word.includes("'")) flags |= WORD_CONTENT;
   return flags;

@@ -2,7 +2,7 @@
 // follows them, sentence numbers, and whether each word sits in dialogue, an italic thought or an
 // aside. A hand-written character loop (no regex, one Map lookup per word) because this is the hot
 // path of the 500k words/s target; the general-purpose splitters in src/text serve everything else.
-import { HASH_SEED, hashStep, WORD_CONTENT, type Lexicon } from "./lexicon.js";
+import { HASH_SEED, hashStep, WORD_ABBREVIATION, WORD_CONTENT, type Lexicon } from "./lexicon.js";
 
 // Per-word flags.
 export const T_DIALOGUE = 1; // inside quotation marks
@@ -31,8 +31,6 @@ export interface Scan {
   /** Number of sentences. */
   sentences: number;
 }
-
-const ABBREVIATIONS = new Set(["mr", "mrs", "ms", "dr", "st", "mt", "jr", "sr", "vs", "etc", "prof", "capt", "gen", "lt", "col", "sgt"]);
 
 /** Word characters: ASCII letters and digits, Latin-1 and Latin Extended letters (not × ÷), Greek and Cyrillic. */
 const WORD_CHAR = new Uint8Array(0x530);
@@ -82,16 +80,6 @@ export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new 
   let dashAsideStart = -1;
   const len = lower.length;
   let i = 0;
-  const endSentence = (): void => {
-    if (sentenceHasWords) {
-      if (n > 0) b.flags[n - 1] |= T_END_AFTER;
-      sentence++;
-      sentenceHasWords = false;
-    }
-    // A dash aside never spans sentences: an unclosed one was a contrast dash, not an aside.
-    if (inDashAside) unmarkAside(b, dashAsideStart, n);
-    inDashAside = false;
-  };
   while (i < len) {
     const c = lower.charCodeAt(i);
     if (isWordChar(c)) {
@@ -131,10 +119,9 @@ export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new 
       case 33: // !
       case 63: // ?
       case 0x2026: {
-        // "Mr." and single initials do not end a sentence; "..." and "?!" are one boundary.
-        const prev = n > 0 ? lexicon.surfaces[b.surface[n - 1]] : "";
+        // "Mr." and single initials do not end a sentence (the word table flags them); "..." and "?!" are one boundary.
         const glued = i > 0 && isWordChar(lower.charCodeAt(i - 1));
-        if (c === 46 && glued && (ABBREVIATIONS.has(prev) || (prev.length === 1 && prev !== "i" && prev !== "a"))) {
+        if (c === 46 && glued && n > 0 && (lexicon.surfaceFlags[b.surface[n - 1]] & WORD_ABBREVIATION) !== 0) {
           i++;
           break;
         }
@@ -152,7 +139,9 @@ export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new 
           else break;
         }
         if (question && n > 0 && sentenceHasWords) b.flags[n - 1] |= T_QUESTION_AFTER;
-        endSentence();
+        if (endSentence(b, n, sentenceHasWords, inDashAside, dashAsideStart)) sentence++;
+        sentenceHasWords = false;
+        inDashAside = false;
         i = j;
         break;
       }
@@ -230,7 +219,9 @@ export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new 
         while (j < len && (lower.charCodeAt(j) === 32 || lower.charCodeAt(j) === 13 || lower.charCodeAt(j) === 9)) j++;
         if (j < len && lower.charCodeAt(j) === 10) {
           if (n > 0) b.flags[n - 1] |= T_PARAGRAPH_AFTER;
-          endSentence();
+          if (endSentence(b, n, sentenceHasWords, inDashAside, dashAsideStart)) sentence++;
+          sentenceHasWords = false;
+          inDashAside = false;
           inQuote = false;
           inStarItalic = false;
           inUnderscoreItalic = false;
@@ -243,7 +234,7 @@ export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new 
         i++;
     }
   }
-  endSentence();
+  if (endSentence(b, n, sentenceHasWords, inDashAside, dashAsideStart)) sentence++;
   return {
     n,
     surface: b.surface,
@@ -259,6 +250,18 @@ export function createBuffers(): Buffers {
   return new Buffers();
 }
 export type { Buffers };
+
+/**
+ * Closes a sentence at word n: marks its last word and says whether it counts (it has words). The caller
+ * then clears its has-words and dash-aside state. A function of its arguments rather than a closure, so
+ * the scanning loop keeps its counters in registers instead of a shared context.
+ */
+function endSentence(b: Buffers, n: number, hasWords: boolean, inDashAside: boolean, dashAsideStart: number): boolean {
+  if (hasWords && n > 0) b.flags[n - 1] |= T_END_AFTER;
+  // A dash aside never spans sentences: an unclosed one was a contrast dash, not an aside.
+  if (inDashAside) unmarkAside(b, dashAsideStart, n);
+  return hasWords;
+}
 
 function unmarkAside(b: Buffers, from: number, to: number): void {
   for (let k = from; k < to; k++) b.flags[k] &= ~T_ASIDE;

@@ -40,26 +40,40 @@ export function wordSpans(s: string): WordSpan[] {
  * objects or strings): the hot-path twin of the WORD pattern, for callers that look words up in place.
  */
 export function forEachWordRange(s: string, visit: (start: number, end: number) => void): void {
+  for (let start = nextWordStart(s, 0); start < s.length; ) {
+    const end = wordEnd(s, start);
+    visit(start, end);
+    start = nextWordStart(s, end);
+  }
+}
+
+/**
+ * Where the next word of forEachWordRange starts at or after i (s.length when none does). With wordEnd,
+ * a loop over the words whose counters stay its own locals rather than a visitor closure's.
+ */
+export function nextWordStart(s: string, i: number): number {
   const len = s.length;
-  let i = 0;
   while (i < len) {
     const c = s.charCodeAt(i);
-    if (c < 0x80 ? !isAsciiAlnum(c) : (charFacts(s.codePointAt(i)!) & (F_LETTER | F_NUMBER)) === 0) {
-      i += c >= 0xd800 && c <= 0xdbff && s.codePointAt(i)! > 0xffff ? 2 : 1;
+    if (c < 0x80 ? isAsciiAlnum(c) : (charFacts(s.codePointAt(i)!) & (F_LETTER | F_NUMBER)) !== 0) return i;
+    i += c >= 0xd800 && c <= 0xdbff && s.codePointAt(i)! > 0xffff ? 2 : 1;
+  }
+  return len;
+}
+
+/** The end of the word that starts at `start` (a nextWordStart). */
+export function wordEnd(s: string, start: number): number {
+  const len = s.length;
+  let i = start;
+  for (;;) {
+    i = skipWordChars(s, i, F_LETTER | F_NUMBER | F_MARK);
+    // An inner apostrophe joins a letter or number after it.
+    const a = i < len ? s.charCodeAt(i) : 0;
+    if ((a === 39 || a === 0x2019) && i + 1 < len && startsWord(s, i + 1)) {
+      i++;
       continue;
     }
-    const start = i;
-    for (;;) {
-      i = skipWordChars(s, i, F_LETTER | F_NUMBER | F_MARK);
-      // An inner apostrophe joins a letter or number after it.
-      const a = i < len ? s.charCodeAt(i) : 0;
-      if ((a === 39 || a === 0x2019) && i + 1 < len && startsWord(s, i + 1)) {
-        i++;
-        continue;
-      }
-      break;
-    }
-    visit(start, i);
+    return i;
   }
 }
 

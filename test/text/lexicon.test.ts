@@ -2,7 +2,7 @@
 // (surface) gives: same id for the same form wherever it lies in a text, a new id for a new form, and
 // still after the hash table has grown many times.
 import { describe, expect, it } from "vitest";
-import { Lexicon } from "../../src/text/lexicon.js";
+import { Lexicon, WORD_ABBREVIATION } from "../../src/text/lexicon.js";
 
 describe("Lexicon.surfaceIn", () => {
   it("finds a form where it lies in a text, as surface() does for the sliced string", () => {
@@ -33,5 +33,14 @@ describe("Lexicon.surfaceIn", () => {
     expect(new Set(viaText).size).toBe(forms.length);
     expect(viaText.map((id) => lexicon.surfaces[id])).toEqual(forms);
     expect(forms.map((f) => lexicon.surface(f))).toEqual(viaText);
+  });
+});
+
+describe("WORD_ABBREVIATION", () => {
+  it("flags the forms whose following period the scanner does not read as a sentence end", () => {
+    const lexicon = new Lexicon();
+    const flagged = (w: string) => (lexicon.surfaceFlags[lexicon.surface(w)] & WORD_ABBREVIATION) !== 0;
+    expect(["mr", "mrs", "dr", "etc", "sgt", "j", "x", "é"].filter((w) => !flagged(w))).toEqual([]);
+    expect(["i", "a", "the", "mrx", "ok", "doe"].filter(flagged)).toEqual([]);
   });
 });

@@ -2,7 +2,8 @@
 // full of marks, look-alikes, apostrophes, surrogates and markup, and at the mark budget's edge.
 import { describe, expect, it } from "vitest";
 import { languageStats, onlyLatin } from "../../src/terms/prose/language.js";
-import { cleanText, foldConfusables, normalizeMarks } from "../../src/text/cleanup.js";
+import { replaceStatLines } from "../../src/terms/prose/ooc.js";
+import { cleanText, foldConfusables, normalizeMarks, tidyWhitespace } from "../../src/text/cleanup.js";
 import { Lexicon } from "../../src/text/lexicon.js";
 import { createBuffers, scanText } from "../../src/text/scan.js";
 import { forEachWordRange, words } from "../../src/text/tokenize.js";
@@ -78,5 +79,36 @@ describe("onlyLatin", () => {
     const cases = [...strings, "plain", "café — “quoted” 😂", "我很好", "a\ud800b", "Ｆ", "\u3003"];
     expect(cases.filter((s) => onlyLatin(s) !== ONLY_LATIN.test(s))).toEqual([]);
     expect(cases.some((s) => onlyLatin(s)) && cases.some((s) => !onlyLatin(s))).toBe(true);
+  });
+});
+
+describe("replaceStatLines", () => {
+  it("replaces what the multiline pattern's own search replaces, line starts tried only", () => {
+    const STAT_LINE = /^\s*[[(*|]*\s*(?:HP|MP|SP|XP|EXP|Stats?|Status|Inventory|Location|Time|Date|Mood|Health|Stamina|Mana|Affection|Level|Lvl|Outfit|Relationship)\b\s*[:=][^\n]*$\n?/gim;
+    const lines = ["HP: 10/10", "  [Mood: tense]", "*Status*: calm", "Time = dusk", "The time: now", "level 3", "", "  ", "\n", "She said: “Mood: fine.”", "| Lvl:2 |", "hp:1\r", "Date:\u2028x"];
+    const cases = strings.map((s, k) => {
+      const picks = [lines[k % lines.length], s, lines[(k * 7) % lines.length], lines[(k * 3) % lines.length]];
+      return picks.join(k % 2 ? "\n" : "\n\n");
+    });
+    for (const replace of [() => "", (line: string) => (line.trim().length <= 12 ? "" : line)]) {
+      const differ = cases.filter((s) => replaceStatLines(s, replace) !== s.replace(STAT_LINE, replace));
+      expect(differ.slice(0, 3)).toEqual([]);
+    }
+    expect(replaceStatLines("HP: 3\nShe ran.\nMood: grim", () => "")).toBe("She ran.\n");
+  });
+});
+
+describe("tidyWhitespace's searches before each pattern", () => {
+  it("give what the three patterns give run unconditionally", () => {
+    const plain = (s: string) =>
+      s
+        .replace(/[ \t\f\v\u00A0]{2,}|[\t\f\v\u00A0]/g, " ")
+        .replace(/ +\n *| *\n +/g, "\n")
+        .replace(/\n{3,}/g, "\n\n")
+        .trim();
+    const blanks = [" ", "  ", "\t", "\n", "\n\n\n", " \n", "\n ", "\u00a0", "\f", "\v", "\r\n", "x"];
+    const cases = strings.map((s, k) => s + blanks[k % blanks.length] + strings[(k * 5) % strings.length] + blanks[(k * 7) % blanks.length]);
+    expect(cases.filter((s) => tidyWhitespace(s) !== plain(s)).slice(0, 3)).toEqual([]);
+    expect(cases.filter((s) => tidyWhitespace(s) !== s).length).toBeGreaterThan(100);
   });
 });

@@ -7,8 +7,7 @@
 import { cleanText } from "../../text/cleanup.js";
 import { commonEnglishRatio, isCommonEnglish } from "../../text/english.js";
 import { scriptOf, scriptShares, SCRIPTS, type Script, type ScriptShares } from "../../text/script.js";
-import { someCodePoint } from "../../text/char-facts.js";
-import { forEachWordRange, words } from "../../text/tokenize.js";
+import { nextWordStart, wordEnd, words } from "../../text/tokenize.js";
 import { WORD_COMMON, type Lexicon } from "../../text/lexicon.js";
 import type { Scan } from "../../text/scan.js";
 
@@ -23,14 +22,32 @@ export interface LanguageStats {
   foreignScripts: string[];
 }
 
+// The BMP ranges of onlyLatin in one native search (no `u` flag: with it the search is slower); a
+// surrogate it finds is read as its code point, where only U+1F000–1FFFF (emoji) pass.
+const NOT_LATIN_BMP_G = /[^\u0000-\u024f\u1e00-\u1eff\u2000-\u2bff\u3000-\u3002\ufe00-\ufe0f]/g;
+
 /** Characters that can only come from Latin script, punctuation, symbols or emoji. */
-export const onlyLatin = (s: string): boolean => !someCodePoint(s, (cp) => !((cp >= 0x80 && cp <= 0x24f) || (cp >= 0x1e00 && cp <= 0x1eff) || (cp >= 0x2000 && cp <= 0x2bff) || (cp >= 0x3000 && cp <= 0x3002) || (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0x1f000 && cp <= 0x1ffff)));
+export function onlyLatin(s: string): boolean {
+  NOT_LATIN_BMP_G.lastIndex = 0;
+  for (let m = NOT_LATIN_BMP_G.exec(s); m !== null; m = NOT_LATIN_BMP_G.exec(s)) {
+    const cp = s.codePointAt(m.index)!;
+    if (cp < 0x1f000 || cp > 0x1ffff) return false;
+    NOT_LATIN_BMP_G.lastIndex++;
+  }
+  return true;
+}
 const MARKUP = /[<&`#]|\]\(|\*\*|__/;
 const MARK = /\p{M}/u;
 
+// By word set: the caller may hand the same set for every reply to one prompt (prepare.ts memoizes it).
+const promptShares = new WeakMap<ReadonlySet<string>, number>();
+
 /** The prompt's vocabulary as seen by the gate: its common-English share when it is long enough to judge. */
-function promptShare(promptWords: Set<string>): { promptCommonEnglish?: number } {
-  return promptWords.size >= 20 ? { promptCommonEnglish: commonEnglishRatio([...promptWords]) } : {};
+function promptShare(promptWords: ReadonlySet<string>): { promptCommonEnglish?: number } {
+  if (promptWords.size < 20) return {};
+  let share = promptShares.get(promptWords);
+  if (share === undefined) promptShares.set(promptWords, (share = commonEnglishRatio([...promptWords])));
+  return { promptCommonEnglish: share };
 }
 
 /**
@@ -110,7 +127,7 @@ function foreignCharacters(reply: string, p: ScriptShares): Map<Script, number> 
 }
 
 /** `text` is the reply as the terms see it and `scan` its scan; `prompt` the row's prompt text. */
-export function languageStats(text: string, scan: Scan, lexicon: Lexicon, prompt: string, promptWords: () => Set<string>, script: "runs" | "characters" = "runs"): LanguageStats {
+export function languageStats(text: string, scan: Scan, lexicon: Lexicon, prompt: string, promptWords: () => ReadonlySet<string>, script: "runs" | "characters" = "runs"): LanguageStats {
   const foreign = foreignScript(text, prompt, script);
   if (MARKUP.test(text)) {
     const cleaned = cleanText(text);
@@ -137,7 +154,7 @@ export function languageStats(text: string, scan: Scan, lexicon: Lexicon, prompt
  * lexicon's cached common-English flag), without a string per word; a text whose lower-casing depends
  * on context (a capital sigma: final or not) or changes its length ("İ") takes words() word by word.
  */
-function commonCounts(cleaned: string, lexicon: Lexicon, seen: Set<string>): { words: number; counted: number; common: number } {
+function commonCounts(cleaned: string, lexicon: Lexicon, seen: ReadonlySet<string>): { words: number; counted: number; common: number } {
   let lower = cleaned.toLowerCase();
   if (lower.length !== cleaned.length || cleaned.includes("\u03a3")) {
     const tokens = words(cleaned);
@@ -148,14 +165,16 @@ function commonCounts(cleaned: string, lexicon: Lexicon, seen: Set<string>): { w
   let n = 0;
   let counted = 0;
   let common = 0;
-  forEachWordRange(cleaned, (start, end) => {
+  for (let start = nextWordStart(cleaned, 0); start < cleaned.length; ) {
+    const end = wordEnd(cleaned, start);
     n++;
     const sid = lexicon.findIn(lower, start, end);
     const word = sid >= 0 ? lexicon.surfaces[sid] : lower.slice(start, end);
     const isCommon = sid >= 0 ? (lexicon.surfaceFlags[sid] & WORD_COMMON) !== 0 : isCommonEnglish(word);
-    if (!isCommon && seen.has(word)) return;
+    start = nextWordStart(cleaned, end);
+    if (!isCommon && seen.has(word)) continue;
     counted++;
     if (isCommon) common++;
-  });
+  }
   return { words: n, counted, common };
 }

@@ -9,13 +9,40 @@ const FENCED = /^[ \t]*(```|~~~)[^\n]*\n[\s\S]*?^[ \t]*\1[ \t]*$\n?/gm;
 const STAT_LINE = /^\s*[[(*|]*\s*(?:HP|MP|SP|XP|EXP|Stats?|Status|Inventory|Location|Time|Date|Mood|Health|Stamina|Mana|Affection|Level|Lvl|Outfit|Relationship)\b\s*[:=][^\n]*$\n?/gim;
 // A markdown heading is a header only when it is a short line of its own: text pasted without line
 // breaks ("# # # # Title “Finally…” …" as one long line) is the story itself, not a header.
+const STAT_LINE_AT = new RegExp(STAT_LINE.source, "imy");
+
+/**
+ * text.replace(STAT_LINE, replace), trying the pattern only where a line starts: its matches begin
+ * there (`^`, multiline), and a search from every position of a long reply cost more than the few
+ * lines tried. With a line break other than "\n" (where `^` also matches) the pattern searches itself.
+ */
+export function replaceStatLines(text: string, replace: (line: string) => string): string {
+  if (text.includes("\r") || text.includes("\u2028") || text.includes("\u2029")) return text.replace(STAT_LINE, replace);
+  let out = "";
+  let last = 0;
+  for (let p = 0; p <= text.length; ) {
+    STAT_LINE_AT.lastIndex = p;
+    const m = STAT_LINE_AT.exec(text);
+    if (m !== null) {
+      // A match ends at the end of the text or just after a "\n": the next line's start.
+      out += text.slice(last, p) + replace(m[0]);
+      last = p = p + m[0].length;
+      continue;
+    }
+    const nl = text.indexOf("\n", p);
+    if (nl < 0) break;
+    p = nl + 1;
+  }
+  return last === 0 ? text : out + text.slice(last);
+}
+
 const HEADER_LINE = /^\s*(?:<\/?[A-Za-z_]+>|\[[A-Z][\w .'-]{0,30}\]|\*{0,2}[A-Z][\w .'-]{0,30}:\*{0,2}|#{1,6}[ \t]+[^\n]{0,80}?)[ \t]*(?:\n|$)/;
 
 export function stripRoleplayScaffolding(text: string): string {
   let out = text;
   if (out.includes("```") || out.includes("~~~")) out = out.replace(FENCED, "");
   if (/ooc|\(\(/i.test(out)) out = out.replace(OOC_LINE, "").replace(OOC_INLINE, "");
-  if (out.includes(":") || out.includes("=")) out = out.replace(STAT_LINE, "");
+  if (out.includes(":") || out.includes("=")) out = replaceStatLines(out, () => "");
   out = out.replace(HEADER_LINE, "");
   return out.trim();
 }
@@ -54,7 +81,7 @@ export function unhideRoleplayScaffolding(text: string): UnhiddenReply {
   }
   const budget = { words: SHORT_NOTE_BUDGET };
   if (/ooc|\(\(/i.test(out)) out = unwrapNotes(out, budget).replace(OOC_PREFIX, "$1");
-  if (out.includes(":") || out.includes("=")) out = out.replace(STAT_LINE, (line: string) => (line.trim().length <= LONG_STAT_LINE ? "" : line));
+  if (out.includes(":") || out.includes("=")) out = replaceStatLines(out, (line) => (line.trim().length <= LONG_STAT_LINE ? "" : line));
   out = out.replace(HEADER_LINE, "");
   if (out.includes("#")) out = out.replace(HEADING, "$1");
   if (out.includes(">")) out = out.replace(BLOCKQUOTE, "");

@@ -16,8 +16,10 @@ const CLOSE = /<\/(think|thinking|reasoning)>/gi;
 const ANY_OPEN = /<(think|thinking|reasoning)>/i;
 
 export function splitThinking(output: string, thinkingOn: boolean | undefined): ThinkingSplit {
-  const opens = [...output.matchAll(OPEN)];
-  const closes = [...output.matchAll(CLOSE)];
+  // Every tag starts with "<": a reply without one (nearly all) skips both searches.
+  const tagged = output.includes("<");
+  const opens = tagged ? [...output.matchAll(OPEN)] : [];
+  const closes = tagged ? [...output.matchAll(CLOSE)] : [];
   const hasTags = opens.length + closes.length > 0;
   if (thinkingOn === false) return { thinking: "", reply: output, problem: hasTags ? "thinking_when_off" : null };
   if (!hasTags) return { thinking: "", reply: output, problem: thinkingOn ? "missing" : null };

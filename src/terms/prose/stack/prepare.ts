@@ -25,9 +25,30 @@ export interface CompiledProse {
 
 const compiledCache = new WeakMap<ProseDictionary, Map<string, CompiledProse>>();
 
-export function compileProse(dictionary: ProseDictionary, openerMode: string): CompiledProse {
+/**
+ * Surface forms a compiled dictionary's word table may hold before a fresh compile replaces it: the
+ * table interns every word form it reads, so a long-running server would otherwise grow it without
+ * bound. A bank of 3,295 replies holds about 50,000 forms. Scores do not depend on the ids.
+ */
+export const LEXICON_SURFACE_LIMIT = 200_000;
+
+// A call prepares all its rows in one synchronous loop (src/stacks/compose.ts), and its terms compare
+// the ids of its rows; so a full table is replaced only at the first compile of a task, never between
+// two rows of one call. Rows prepared earlier keep the compile they were prepared with.
+let taskPinned = false;
+function firstCompileOfTask(): boolean {
+  if (taskPinned) return false;
+  taskPinned = true;
+  queueMicrotask(() => {
+    taskPinned = false;
+  });
+  return true;
+}
+
+export function compileProse(dictionary: ProseDictionary, openerMode: string, surfaceLimit = LEXICON_SURFACE_LIMIT): CompiledProse {
   const byMode = compiledCache.get(dictionary) ?? compiledCache.set(dictionary, new Map()).get(dictionary)!;
   let c = byMode.get(openerMode);
+  if (c && firstCompileOfTask() && c.lexicon.surfaces.length > surfaceLimit) c = undefined;
   if (!c) {
     const lexicon = new Lexicon();
     c = {
@@ -61,8 +82,31 @@ export function promptText(row: BankRow): string {
 // One scratch buffer for the scanner; every scan is copied out before the next, so nothing carries over.
 const scratch = createBuffers();
 
+/** The scan's five arrays copied into one allocation (five views of it), so a row costs one buffer, not five. */
 function ownScan(s: Scan): Scan {
-  return { ...s, surface: s.surface.slice(0, s.n), lemma: s.lemma.slice(0, s.n), flags: s.flags.slice(0, s.n), sentence: s.sentence.slice(0, s.n), start: s.start.slice(0, s.n) };
+  const n = s.n;
+  const all = new Int32Array(5 * n);
+  const copy = (from: Int32Array, k: number): Int32Array => {
+    const view = all.subarray(k * n, (k + 1) * n);
+    view.set(from.subarray(0, n));
+    return view;
+  };
+  return { n, surface: copy(s.surface, 0), lemma: copy(s.lemma, 1), flags: copy(s.flags, 2), sentence: copy(s.sentence, 3), start: copy(s.start, 4), sentences: s.sentences };
+}
+
+// The word set of each recent prompt: a bank holds many replies to one prompt, and tokenizing the prompt
+// again for each was a string per prompt word per row. A memo of a pure function (the set is only read),
+// bounded so a server's stream of distinct prompts cannot grow it.
+const PROMPT_MEMO_LIMIT = 256;
+const promptWordSets = new Map<string, Set<string>>();
+
+function promptWords(prompt: string): Set<string> {
+  let set = promptWordSets.get(prompt);
+  if (set === undefined) {
+    if (promptWordSets.size >= PROMPT_MEMO_LIMIT) promptWordSets.delete(promptWordSets.keys().next().value!);
+    promptWordSets.set(prompt, (set = new Set(words(prompt))));
+  }
+  return set;
 }
 
 export function prepareProse(row: BankRow, compiled: CompiledProse, reading: ReadingOptions, script: "runs" | "characters"): ProsePrepared {
@@ -71,7 +115,6 @@ export function prepareProse(row: BankRow, compiled: CompiledProse, reading: Rea
   const split = splitThinking(row.output, row.thinking);
   const read = readReply(split.reply, reading);
   const scan = ownScan(scanText(read.text, compiled.lexicon, scratch));
-  let promptWords: Set<string> | undefined;
-  const lang = languageStats(read.text, scan, compiled.lexicon, prompt, () => (promptWords ??= new Set(words(prompt))), script);
+  const lang = languageStats(read.text, scan, compiled.lexicon, prompt, () => promptWords(prompt), script);
   return { row, compiled, split, text: read.text, notProse: read.notProse, scan, lang };
 }
