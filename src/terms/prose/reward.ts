@@ -94,7 +94,7 @@ export class ProseReward {
   /** Lexical measures of a visible reply (no gates): what mining calibrates on. */
   measure(reply: string, weights = this.weights): ProseMeasures {
     const scan = scanText(reply, this.lexicon, this.buffers);
-    const slop = measureSlop(scan, this.compiled.slop, [], [], this.options.nextSentenceNegation);
+    const slop = measureSlop(scan, this.compiled.slop, { nextSentenceNegation: this.options.nextSentenceNegation });
     const ids = findPhrases(scan, this.compiled.phrases);
     return { words: scan.n, slopDensity: slop.density, phraseCredit: phraseCredit(ids, weights, scan.n), phraseIds: ids, openers: openerStats(scan, this.lexicon) };
   }
