@@ -12,11 +12,10 @@ describe("group medians", () => {
       // Prompt "p": 1, 2, 3, 4, 100 words → median 3; the row with a group id is not one of them.
       ...[1, 2, 3, 4, 100].map((n, i) => ({ id: `p${i}`, prompt: "p", output: words(n) })),
       { id: "g-in-p", prompt: "p", group_id: "g", output: words(7) },
-      // Group "g" (the id 7 and "7" are one group, as in scenarioKey): 7, 10, 20, 30 → (10 + 20) / 2.
-      ...[10, 20].map((n, i) => ({ id: `g${i}`, group_id: 7, output: words(n) })),
-      ...[7, 30].map((n, i) => ({ id: `g'${i}`, group_id: "7", output: words(n) })),
+      // Group "7": 10, 20, 7, 30 → (10 + 20) / 2.
+      ...[10, 20, 7, 30].map((n, i) => ({ id: `g${i}`, group_id: "7", output: words(n) })),
       // Three replies to "q": too few for a median; a chat prompt joins its messages.
-      ...[5, 6, 7].map((n, i) => ({ id: `q${i}`, prompt: [{ role: "user", content: "q" }], output: words(n) })),
+      ...[5, 6, 7].map((n, i) => ({ id: `q${i}`, prompt: [{ role: "user" as const, content: "q" }], output: words(n) })),
       { id: "bad", prompt: "p", output: 5 as unknown as string },
       { id: "none", output: words(3) },
     ];
