@@ -83,19 +83,9 @@ function isDialogueTag(scan: Scan, lexicon: Lexicon, i: number, end: number): bo
 /** Simpson's index Σ nᵢ(nᵢ−1) / N(N−1) of the openers (src/stats normalizedHhi); 0 for fewer than two. */
 export function simpson(items: readonly number[]): number {
   if (items.length < 2) return 0;
-  // Equal items side by side in a sorted copy, counted run by run: no Map per reply, and the sum of
-  // integer terms is exact in any order, so the same value as counting in a Map.
-  const sorted = Float64Array.from(items).sort();
-  const counts: number[] = [];
-  let run = 1;
-  for (let k = 1; k <= sorted.length; k++) {
-    if (k < sorted.length && sorted[k] === sorted[k - 1]) run++;
-    else {
-      counts.push(run);
-      run = 1;
-    }
-  }
-  return normalizedHhi(counts);
+  const counts = new Map<number, number>();
+  for (const x of items) counts.set(x, (counts.get(x) ?? 0) + 1);
+  return normalizedHhi([...counts.values()]);
 }
 
 /** Sentences whose opener equals the opener one or two sentences before. */
