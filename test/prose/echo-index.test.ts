@@ -10,6 +10,8 @@ const WORDS = [
   "I", "you", "You're", "I'm", "am", "are", "Am", "Are", "a", "the", "coward", "crazy", "know", "don't", "can't", "it's", "what's", "love",
   "me", "my", "your", "mine", "yourself", "Sir", "captain", "Elena", "go", "home", "now", "never", "again", "constructor", "ma'am", "x_y", "n't",
   "do", "did", "he", "she", "they", "was", "sooo", "w-what", "I-I",
+  // Read before normalizing: case, curly apostrophes, and what only the rewrites read right.
+  "COWARD", "Coward", "DON’T", "You’re", "it‘s", "Nooo", "AAah", "İ", "\u212Aing", "KNOW", "Do",
 ];
 const ENDS = [".", "?", "!", "", ",", "…", "?\"", "”"];
 

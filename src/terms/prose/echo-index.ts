@@ -64,7 +64,23 @@ let unifiedIds = new Int32Array(256);
  * its unified ids fail (c). `s` is the line as echo.ts normalizedText gives it, with no "_".
  */
 export function mayEcho(index: EchoIndex, s: string, inverted: boolean): boolean {
-  const n = lineIds(index, s);
+  return screen(index, s, inverted, false) === true;
+}
+
+/**
+ * mayEcho on a line before it is normalized, with only its names dropped (echo.ts dropNames): the
+ * tokens are read case-folded and with curly apostrophes as straight ones, which is what lower-casing
+ * and the apostrophe rewrite do to them. null when the line holds what only the rewrites read right:
+ * "_", "-" (stutters), three of a letter (stretched), or the two characters (U+0130, U+212A) whose
+ * lower case is ASCII; such a line is normalized and screened as before.
+ */
+export function mayEchoRaw(index: EchoIndex, named: string, inverted: boolean): boolean | null {
+  return screen(index, named, inverted, true);
+}
+
+function screen(index: EchoIndex, s: string, inverted: boolean, raw: boolean): boolean | null {
+  const n = lineIds(index, s, raw);
+  if (n === UNREADABLE) return null;
   if (n < 2) return false;
   const { size, openings, pairs, triples } = index;
   if (pairsMeet(rawIds, n, size, openings, pairs) || pairsMeet(unifiedIds, n, size, openings, pairs)) return true;
@@ -96,15 +112,25 @@ function pairsMeet(seq: Int32Array, n: number, size: number, openings: Set<numbe
   return false;
 }
 
-/** The line's tokens (runs of a–z, 0–9 and "'", titles and names left out) as ids into rawIds/unifiedIds; returns their number. */
-function lineIds(index: EchoIndex, s: string): number {
+const UNREADABLE = -1;
+
+/**
+ * The line's tokens (runs of a–z, 0–9 and "'", titles and names left out) as ids into rawIds/unifiedIds;
+ * returns their number. Letters are read case-folded and ’ ‘ as "'"; with `raw`, UNREADABLE for a line
+ * mayEchoRaw leaves to the rewrites.
+ */
+function lineIds(index: EchoIndex, s: string, raw: boolean): number {
   const { words, ids, names } = index;
   let n = 0;
   const len = s.length;
   let p = 0;
+  let prev = -1;
+  let run = 0;
   while (p < len) {
-    let c = s.charCodeAt(p);
+    let c = fold(s.charCodeAt(p));
+    if (raw && (c === 95 || c === 45 || c === 0x130 || c === 0x212a)) return UNREADABLE;
     if (!isTokenChar(c)) {
+      prev = c;
       p++;
       continue;
     }
@@ -113,12 +139,19 @@ function lineIds(index: EchoIndex, s: string): number {
     let h = HASH_SEED;
     do {
       if (c === 39) apostrophe = true;
+      else if (raw) {
+        // Three of one letter in a row (hasTripleLetter on the lower-cased line).
+        run = c === prev && c >= 97 ? run + 1 : 1;
+        if (run >= 3) return UNREADABLE;
+      }
+      prev = c;
       h = Math.imul(h ^ c, HASH_STEP);
-      c = ++p < len ? s.charCodeAt(p) : -1;
+      c = ++p < len ? fold(s.charCodeAt(p)) : -1;
     } while (isTokenChar(c));
     if (n + 8 > rawIds.length) grow();
     if (apostrophe) {
-      for (const w of tokenParts(s.slice(from, p))) {
+      const token = s.slice(from, p);
+      for (const w of tokenParts(raw ? token.replace(CURLY, "'").toLowerCase() : token)) {
         if (TITLES.has(w) || names.has(w)) continue;
         rawIds[n] = ids.get(w) ?? -1;
         unifiedIds[n] = ids.get(unify(w)) ?? -1;
@@ -138,6 +171,14 @@ function lineIds(index: EchoIndex, s: string): number {
     }
   }
   return n;
+}
+
+const CURLY = /[’‘]/g;
+
+/** A–Z to a–z and ’ ‘ to "'": what lower-casing and the apostrophe rewrite do to a token's characters. */
+function fold(c: number): number {
+  if (c >= 65 && c <= 90) return c + 32;
+  return c === 0x2019 || c === 0x2018 ? 39 : c;
 }
 
 function grow(): void {
@@ -180,9 +221,15 @@ class WordTable {
     for (let k = mix(h) & mask; ; k = (k + 1) & mask) {
       const e = this.slots[k] - 1;
       if (e < 0) return -1;
-      const key = this.keys[e];
-      if (key.length === to - from && s.startsWith(key, from)) return e;
+      if (this.keys[e].length === to - from && this.matches(e, s, from)) return e;
     }
+  }
+
+  /** Whether key e equals s from `from` on, its characters folded. */
+  private matches(e: number, s: string, from: number): boolean {
+    const key = this.keys[e];
+    for (let i = 0; i < key.length; i++) if (fold(s.charCodeAt(from + i)) !== key.charCodeAt(i)) return false;
+    return true;
   }
 
   private place(e: number): void {

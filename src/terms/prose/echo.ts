@@ -12,7 +12,7 @@ import type { TermMeta } from "../types.js";
 import { splitDialogue } from "../../text/dialogue.js";
 import { isStopword } from "../../text/stopwords.js";
 import { isCommonEnglish } from "../../text/english.js";
-import { buildEchoIndex, mayEcho, type EchoIndex } from "./echo-index.js";
+import { buildEchoIndex, mayEcho, mayEchoRaw, type EchoIndex } from "./echo-index.js";
 import { tokensOf, type Tokens } from "./echo-tokens.js";
 
 export const ECHO_TYPES = ["verbatim", "question_back", "pronoun_flipped", "partial", "italic_thought"] as const;
@@ -235,8 +235,11 @@ export function echoUser(userMessage: string, names: ReadonlySet<string> = new S
 export function findEchoesFor(segments: Segment[], user: EchoUser, options: EchoOptions = HARDENED_ECHO_OPTIONS): EchoHit[] {
   const hits: EchoHit[] = [];
   for (const seg of segments) {
+    // Most lines are ruled out before they are normalized (no lower-cased copy); the rest after.
+    const early = user.index !== null ? mayEchoRaw(user.index, dropNames(seg.line), options.inverted) : null;
+    if (early === false) continue;
     const text = normalizedText(seg.line);
-    if (user.index !== null && !text.includes("_") && !mayEcho(user.index, text, options.inverted)) continue;
+    if (early === null && user.index !== null && !text.includes("_") && !mayEcho(user.index, text, options.inverted)) continue;
     const tokens = tokensOf(text, user.names);
     if (tokens.raw.length < 2) continue;
     const key = tokens.unified.join(" ");
