@@ -57,5 +57,9 @@ describe("echo screen", () => {
     expect(mayEcho(user.index!, "the rain fell on the roof.", true)).toBe(false);
     expect(mayEcho(user.index!, "am i a coward?", true)).toBe(true);
     expect(findEchoesFor([{ line: "Am I a coward?", italic: true }], user)).toEqual([{ type: "italic_thought", line: "Am I a coward?" }]);
+    // A line longer than the scratch keeps (it grows for the line and is dropped after it).
+    const long = `${"the rain fell on the roof ".repeat(2000)}go home now`;
+    expect(mayEcho(user.index!, long, true)).toBe(true);
+    expect(mayEcho(user.index!, "the rain fell on the roof.", true)).toBe(false);
   });
 });

@@ -80,8 +80,16 @@ export function mayEchoRaw(index: EchoIndex, named: string, inverted: boolean): 
 
 function screen(index: EchoIndex, s: string, inverted: boolean, raw: boolean): boolean | null {
   const n = lineIds(index, s, raw);
-  if (n === UNREADABLE) return null;
-  if (n < 2) return false;
+  const verdict = n === UNREADABLE ? null : n >= 2 && meets(index, n, inverted);
+  // A very long line grew the scratch: drop it, so what stays between calls is small.
+  if (rawIds.length > KEPT_IDS) [rawIds, unifiedIds] = [new Int32Array(256), new Int32Array(256)];
+  return verdict;
+}
+
+/** The most token ids the scratch keeps between lines. */
+const KEPT_IDS = 1 << 12;
+
+function meets(index: EchoIndex, n: number, inverted: boolean): boolean {
   const { size, openings, pairs, triples } = index;
   if (pairsMeet(rawIds, n, size, openings, pairs) || pairsMeet(unifiedIds, n, size, openings, pairs)) return true;
   if (inverted && n >= 3) {
