@@ -12,6 +12,7 @@ import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { meanCi } from "../src/stats/mean-ci.js";
 import { arg } from "./helpers/args.js";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -70,6 +71,8 @@ const round = (x: number, d = 3): number => Math.round(x * 10 ** d) / 10 ** d;
 
 interface Timing {
   terms: Map<string, number>;
+  /** Σ terms of each timed round, in order (paired with the baseline's round by round). */
+  termRounds: number[];
   prepare: number;
   stack: number;
   /** Per round: scoreRows − prepare − Σ terms of that round (what the composition adds). */
@@ -78,6 +81,7 @@ interface Timing {
 
 /** One pass of everything over the bank; the best (least) CPU per piece is kept across rounds. */
 async function pass(t: Tree, best: Timing, outcomes: Map<string, string> | null, k: number): Promise<void> {
+  best.termRounds.push(0);
   let c0 = cpu();
   let prepared: unknown[];
   let prepareSpent = 0;
@@ -102,6 +106,7 @@ async function pass(t: Tree, best: Timing, outcomes: Map<string, string> | null,
     termsSpent += spent;
     const name = term.meta.name as string;
     best.terms.set(name, Math.min(best.terms.get(name) ?? Infinity, spent));
+    best.termRounds[best.termRounds.length - 1] += spent;
     outcomes?.set(name, JSON.stringify(out));
     if (term.meta.kind === "gate") live = live.filter((_, k) => out[k].value !== 0);
   }
@@ -116,11 +121,11 @@ async function pass(t: Tree, best: Timing, outcomes: Map<string, string> | null,
 
 const trees = [await openTree(resolve(import.meta.dirname, ".."), "this tree")];
 if (baselineDir) trees.push(await openTree(baselineDir, `baseline ${baselineDir}`));
-const timings: Timing[] = trees.map(() => ({ terms: new Map(), prepare: Infinity, stack: Infinity, composition: [] }));
+const timings: Timing[] = trees.map(() => ({ terms: new Map(), termRounds: [], prepare: Infinity, stack: Infinity, composition: [] }));
 const outcomes = trees.map(() => new Map<string, string>());
 const load = [loadavg()[0]];
 // Warm-up (JIT, word tables, lemmas) and the outcomes compared; then the timed rounds, taking turns.
-for (const [k, t] of trees.entries()) await pass(t, { terms: new Map(), prepare: Infinity, stack: Infinity, composition: [] }, outcomes[k], k);
+for (const [k, t] of trees.entries()) await pass(t, { terms: new Map(), termRounds: [], prepare: Infinity, stack: Infinity, composition: [] }, outcomes[k], k);
 for (let r = 0; r < rounds; r++) {
   for (const [k, t] of trees.entries()) await pass(t, timings[k], null, k);
   load.push(loadavg()[0]);
@@ -135,6 +140,7 @@ const report = trees.map((t, k) => {
     tree: t.label,
     terms_cpu_s: Object.fromEntries([...tm.terms].map(([name, s]) => [name, round(s)])),
     terms_total_cpu_s: round(termSum),
+    terms_total_cpu_s_per_round: tm.termRounds.map((x) => round(x)),
     composition_cpu_s: termsOnly ? null : { median: round(composition), rounds: tm.composition.map((x) => round(x)), note: "the difference of larger figures (scoreRows prepares again): within their noise on a loaded machine" },
     prepare_cpu_s: round(tm.prepare),
     stack_cpu_s: termsOnly ? null : round(tm.stack),
@@ -159,6 +165,12 @@ if (baselineDir) {
     terms_total: round(oldPart / nowPart, 2),
     ...(termsOnly ? {} : { stack: round(old.stack / now.stack, 2) }),
   };
+  // Per round, the baseline's Σ terms over this tree's (they ran back to back): a 95% t interval over the rounds.
+  const paired = now.termRounds.map((x, r) => old.termRounds[r] / x);
+  if (paired.length >= 2) {
+    const ci = meanCi(paired);
+    out.terms_total_ratio_by_round = { n: ci.n, mean: round(ci.mean, 2), ci95: ci.ci.map((x) => round(x, 2)), rounds: paired.map((x) => round(x, 2)), note: "baseline CPU / this tree's, round by round" };
+  }
   out.identical_outcomes = Object.fromEntries([...outcomes[0]].map(([name, json]) => [name, json === outcomes[1].get(name)]));
 }
 console.log(JSON.stringify(out, null, 2));

@@ -181,7 +181,8 @@ function scorerOf<Options extends Record<string, unknown>, Row, Prepared>(
     });
     const prompts = rows.map(promptOf);
     for (const [t, term] of terms.entries()) {
-      const todo = rows.flatMap((_, i) => (pending(states[i]) ? [i] : []));
+      const todo: number[] = [];
+      for (let i = 0; i < rows.length; i++) if (pending(states[i])) todo.push(i);
       if (todo.length === 0) break;
       const outcomes = await measureSafely(term, todo.map((i) => rows[i]), {
         options: resolvedTermOptions[t],
@@ -282,7 +283,7 @@ function record<Row, Prepared>(state: RowState, term: Term<TermOptionsSchema, Ro
     state.error = outcome.error;
     return;
   }
-  state.terms[name] = { value: outcome.value, ...(outcome.details ? { details: outcome.details } : {}) };
+  state.terms[name] = outcome.details ? { value: outcome.value, details: outcome.details } : { value: outcome.value };
   state.values[name] = outcome.value as number;
   if (kind === "gate" && outcome.value === 0) state.gated = true;
 }

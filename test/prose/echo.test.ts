@@ -18,6 +18,10 @@ describe("echo detection", () => {
     expect(types("She froze. *The storm is coming tonight.* She ran.", "The storm is coming tonight.")).toEqual(["italic_thought"]);
   });
 
+  it("reads the word `constructor` as any content word (it made the partial check throw, failing the call's echo)", () => {
+    expect(types('"We fix the constructor tonight," she said.', "We must fix the constructor tonight before it breaks.")).toEqual(["partial"]);
+  });
+
   it("ignores character names and titles", () => {
     // Without name removal "Marcus Aurelius Blackwood" would be a distinctive shared 3-word run.
     expect(types('"Marcus Aurelius Blackwood is dead," she said.', "I saw Marcus Aurelius Blackwood yesterday.")).toEqual([]);

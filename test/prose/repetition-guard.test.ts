@@ -6,7 +6,7 @@ import type { BankRow } from "../../src/core/types.js";
 import { proseOptions } from "../../src/stacks/prose.js";
 import { getStack } from "../../src/stacks/registry.js";
 import { Lexicon } from "../../src/text/lexicon.js";
-import { repeatedShare, repetitionFactor } from "../../src/terms/prose/repetition-guard.js";
+import { repeatedShare, repetitionFactor, SHARED_WINDOWS, sharedTableSlots } from "../../src/terms/prose/repetition-guard.js";
 import { scanText } from "../../src/text/scan.js";
 import { PARAGRAPHS } from "./paragraphs.js";
 
@@ -23,6 +23,16 @@ describe("self-repetition guard", () => {
     // Said twice: the N − 5 windows inside the second copy repeat; the 5 across the seam do not.
     const n = scanText(PARAGRAPHS[0], lexicon).n;
     expect(share(`${PARAGRAPHS[0]} ${PARAGRAPHS[0]}`)).toBeCloseTo((n - 5) / (2 * n - 5), 12);
+  });
+
+  it("keeps a bounded table between replies: a reply longer than the bound counts in its own (issue 20)", () => {
+    // 40,000 distinct words said twice: 79,995 windows, of which the 39,995 inside the second copy repeat.
+    const distinct = Array.from({ length: 40_000 }, (_, k) => `w${k.toString(36)}`).join(" ");
+    expect(share(`${distinct} ${distinct}`)).toBeCloseTo(39_995 / 79_995, 12);
+    // Before the bound the table grew to 2^18 slots for that reply and kept them for every later one.
+    expect(sharedTableSlots()).toBeLessThanOrEqual(2 * SHARED_WINDOWS);
+    expect(share("a b c d e f g a b c d e f g")).toBeCloseTo(2 / 9, 12);
+    expect(sharedTableSlots()).toBeLessThanOrEqual(2 * SHARED_WINDOWS);
   });
 
   it("is free to 5% and reaches 0 at 50%", () => {

@@ -12,6 +12,8 @@ import type { TermMeta } from "../types.js";
 import { splitDialogue } from "../../text/dialogue.js";
 import { isStopword } from "../../text/stopwords.js";
 import { isCommonEnglish } from "../../text/english.js";
+import { buildEchoIndex, mayEcho, mayEchoRaw, type EchoIndex } from "./echo-index.js";
+import { tokensOf, type Tokens } from "./echo-tokens.js";
 
 export const ECHO_TYPES = ["verbatim", "question_back", "pronoun_flipped", "partial", "italic_thought"] as const;
 export type EchoType = (typeof ECHO_TYPES)[number];
@@ -45,34 +47,19 @@ export interface EchoHit {
   line: string;
 }
 
-const TITLES = new Set(
-  "mr mrs ms miss sir madam ma'am maam lord lady master mistress captain doctor dr professor prof king queen prince princess majesty highness officer detective sergeant general commander boss".split(" "),
-);
-
 const STOCK_REPLIES = [
   "i love you too", "i love you", "me too", "you too", "thank you", "thanks", "good night", "good morning",
   "goodbye", "hello", "hi", "yes", "no", "okay", "ok", "sure", "of course", "i know", "i am sorry", "sorry",
   "i miss you too", "i miss you", "what", "really", "why", "how", "please", "wait", "stop", "come here",
 ];
 
-const CONTRACTIONS: [RegExp, string][] = [
-  [/\bcan't\b/g, "can not"], [/\bwon't\b/g, "will not"], [/\bshan't\b/g, "shall not"], [/\bain't\b/g, "is not"],
-  [/n't\b/g, " not"], [/'re\b/g, " are"], [/'m\b/g, " am"], [/'ve\b/g, " have"], [/'ll\b/g, " will"], [/'d\b/g, " would"],
-  [/\b(it|that|what|there|here|he|she|who|where|how)'s\b/g, "$1 is"], [/'s\b/g, ""],
-];
-
-/** The second person and the first are one speaker for matching ("you're crazy" ≈ "i'm crazy"). */
-const UNIFY: Record<string, string> = {
-  i: "P", me: "P", you: "P", my: "PP", your: "PP", mine: "PPS", yours: "PPS", myself: "PR", yourself: "PR", am: "BE", are: "BE",
-};
-
-interface Tokens {
-  raw: string[];
-  unified: string[];
-}
-
 /** Lower-case, drop names and titles, collapse stutters and stretched letters, expand contractions. */
 export function normalizeLine(line: string, extraNames: ReadonlySet<string> = new Set()): Tokens {
+  return tokensOf(normalizedText(line), extraNames);
+}
+
+/** The line lower-cased, names dropped, stutters and stretched letters collapsed: what tokensOf reads. */
+function normalizedText(line: string): string {
   let s = line.includes("’") || line.includes("‘") ? line.replace(/[’‘]/g, "'") : line;
   // Names: capitalized words that do not start a sentence, and a sentence-initial one addressed with
   // a comma ("Elena, go home") unless it is a common word ("Well, …"); "I" is never a name.
@@ -80,20 +67,7 @@ export function normalizeLine(line: string, extraNames: ReadonlySet<string> = ne
   // Each rewrite below needs its mark in the line: skipping it when absent changes nothing.
   if (s.includes("-")) s = s.replace(/\b([a-z]{1,3})-(?=\1)/g, "");
   if (hasTripleLetter(s)) s = s.replace(/([a-z])\1{2,}/g, "$1");
-  if (s.includes("'")) for (const [re, rep] of CONTRACTIONS) s = s.replace(re, rep);
-  const raw = (s.match(/[a-z0-9']+/g) ?? []).filter((w) => !TITLES.has(w) && !extraNames.has(w));
-  return { raw, unified: raw.map(unify) };
-}
-
-// A Map, not the object: a property lookup by a fresh string first looks the string up among the
-// engine's internalized strings, which cost more than the rest of the line's normalization.
-const UNIFIED = new Map<string, string>(Object.entries(UNIFY));
-
-/** `UNIFY[w] ?? w`. The object also answered for what every object inherits; of those names only `constructor` is a token, and it keeps that answer so scores stay bit-identical. */
-function unify(w: string): string {
-  const u = UNIFIED.get(w);
-  if (u !== undefined) return u;
-  return w === "constructor" ? UNIFY[w] : w;
+  return s;
 }
 
 /**
@@ -245,20 +219,28 @@ export interface EchoUser {
   names: ReadonlySet<string>;
   /** The words of `all.unified`. */
   allWords: ReadonlySet<string>;
+  /** Word pairs and triples that rule most lines out before matching (null: match every line). */
+  index: EchoIndex | null;
 }
 
 export function echoUser(userMessage: string, names: ReadonlySet<string> = new Set()): EchoUser {
   const lines = sentencesOf(userMessage).map((s) => normalizeLine(s, names)).filter((t) => t.raw.length > 0);
   const all = normalizeLine(userMessage, names);
   const requested = [...new Set(requestedLines(userMessage).map((l) => normalizeLine(l, names).unified.join(" ")))].filter((r) => r.length > 0);
-  return { lines, all, requested, names, allWords: new Set(all.unified) };
+  const index = buildEchoIndex([...lines.map((t) => t.raw), ...lines.map((t) => t.unified)], all.unified, names);
+  return { lines, all, requested, names, allWords: new Set(all.unified), index };
 }
 
 /** findEchoesIn with the user's side already normalized (echoUser); the message must not be blank. */
 export function findEchoesFor(segments: Segment[], user: EchoUser, options: EchoOptions = HARDENED_ECHO_OPTIONS): EchoHit[] {
   const hits: EchoHit[] = [];
   for (const seg of segments) {
-    const tokens = normalizeLine(seg.line, user.names);
+    // Most lines are ruled out before they are normalized (no lower-cased copy); the rest after.
+    const early = user.index !== null ? mayEchoRaw(user.index, dropNames(seg.line), options.inverted) : null;
+    if (early === false) continue;
+    const text = normalizedText(seg.line);
+    if (early === null && user.index !== null && !text.includes("_") && !mayEcho(user.index, text, options.inverted)) continue;
+    const tokens = tokensOf(text, user.names);
     if (tokens.raw.length < 2) continue;
     const key = tokens.unified.join(" ");
     if (STOCK.has(key) || user.requested.some((r) => key.includes(r))) continue;

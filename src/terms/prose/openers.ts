@@ -56,8 +56,9 @@ export function narrationOpeners(scan: Scan, lexicon: Lexicon, out: number[] = [
   return out;
 }
 
-export function openerStats(scan: Scan, lexicon: Lexicon, scratch: number[] = []): OpenerStats {
-  const openers = narrationOpeners(scan, lexicon, scratch).map((k) => scan.surface[k]);
+/** `narration`: the reply's narrationOpeners, when the caller has them already. */
+export function openerStats(scan: Scan, lexicon: Lexicon, narration: readonly number[] = narrationOpeners(scan, lexicon)): OpenerStats {
+  const openers = narration.map((k) => scan.surface[k]);
   const repeats = nearRepeats(openers);
   return { sentences: openers.length, hhi: simpson(openers), repeats, repeatRate: openers.length > 1 ? repeats / (openers.length - 1) : 0 };
 }
@@ -80,7 +81,7 @@ function isDialogueTag(scan: Scan, lexicon: Lexicon, i: number, end: number): bo
 }
 
 /** Simpson's index Σ nᵢ(nᵢ−1) / N(N−1) of the openers (src/stats normalizedHhi); 0 for fewer than two. */
-export function simpson(items: number[]): number {
+export function simpson(items: readonly number[]): number {
   if (items.length < 2) return 0;
   const counts = new Map<number, number>();
   for (const x of items) counts.set(x, (counts.get(x) ?? 0) + 1);

@@ -68,22 +68,32 @@ export function findPhraseUse(scan: Scan, c: CompiledPhrases, maxSentenceShare: 
     }
   }
   if (maxSentenceShare === null || spans.length === 0) return { ids: found, stuffed: 0 };
-  const covered = new Uint8Array(n);
-  for (const sp of spans) covered.fill(1, sp.at, sp.at + sp.len);
-  // Words and phrase-covered words per sentence number (the scan numbers sentences 0, 1, … in order).
-  const sentences = sentence[n - 1] + 1;
-  const words = new Int32Array(sentences);
-  const phraseWords = new Int32Array(sentences);
-  for (let i = 0; i < n; i++) {
-    words[sentence[i]]++;
-    if (covered[i]) phraseWords[sentence[i]]++;
-  }
+  // Spans come in word order, each inside one sentence: per sentence that holds some, its words and
+  // the words its phrases cover (the union of their spans), read around the spans only.
   const stuffedIds = new Map<number, Set<number>>();
-  for (const sp of spans) {
-    const k = sentence[sp.at];
-    if (phraseWords[k] <= maxSentenceShare * words[k]) {
-      if (!found.includes(sp.id)) found.push(sp.id);
-    } else (stuffedIds.get(k) ?? stuffedIds.set(k, new Set()).get(k)!).add(sp.id);
+  for (let a = 0; a < spans.length; ) {
+    const k = sentence[spans[a].at];
+    let b = a;
+    let coveredWords = 0;
+    let coveredTo = -1;
+    for (; b < spans.length && sentence[spans[b].at] === k; b++) {
+      const from = Math.max(spans[b].at, coveredTo);
+      const to = spans[b].at + spans[b].len;
+      if (to > from) coveredWords += to - from;
+      if (to > coveredTo) coveredTo = to;
+    }
+    let first = spans[a].at;
+    while (first > 0 && sentence[first - 1] === k) first--;
+    let end = spans[a].at;
+    while (end < n && sentence[end] === k) end++;
+    const pays = coveredWords <= maxSentenceShare * (end - first);
+    for (let c = a; c < b; c++) {
+      const id = spans[c].id;
+      if (pays) {
+        if (!found.includes(id)) found.push(id);
+      } else (stuffedIds.get(k) ?? stuffedIds.set(k, new Set()).get(k)!).add(id);
+    }
+    a = b;
   }
   let stuffed = 0;
   for (const ids of stuffedIds.values()) stuffed = Math.max(stuffed, ids.size);

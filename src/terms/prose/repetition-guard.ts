@@ -80,20 +80,27 @@ interface WindowTable {
   k2: Int32Array;
 }
 
+/** Replies of up to this many windows share one table (2^16 slots, 768 KB); a longer one gets its own, dropped after it, so a long-running server does not keep the largest reply's table. */
+export const SHARED_WINDOWS = 1 << 15;
+
 let shared: WindowTable = newTable(1 << 12);
 
 function newTable(size: number): WindowTable {
   return { mask: size - 1, generation: 0, used: new Int32Array(size), k1: new Int32Array(size), k2: new Int32Array(size) };
 }
 
-/** The shared table, grown to at least twice the windows (load ≤ 1/2); a fresh one before the stamp wraps. */
+/** A table of at least twice the windows (load ≤ 1/2): the shared one, grown up to its bound and renewed before the stamp wraps, or for a longer reply its own. */
 function tableFor(windows: number): WindowTable {
-  if (2 * windows > shared.mask + 1 || shared.generation === 0x7fffffff) {
-    let size = shared.mask + 1;
-    while (size < 2 * windows) size *= 2;
-    shared = newTable(size);
-  }
+  let size = 1 << 12;
+  while (size < 2 * windows) size *= 2;
+  if (windows > SHARED_WINDOWS) return newTable(size);
+  if (size > shared.mask + 1 || shared.generation === 0x7fffffff) shared = newTable(Math.max(size, shared.mask + 1));
   return shared;
+}
+
+/** Slots of the shared table (what it keeps between replies). */
+export function sharedTableSlots(): number {
+  return shared.mask + 1;
 }
 
 export function repetitionFactor(share: number, options: { free: number; full: number }): number {

@@ -21,7 +21,7 @@ import { findPhrases, phraseCredit, phraseWeights, type PhraseRates } from "./ph
 import { PROSE_PRESETS, type PresetSettings, type ReadingOptions } from "./presets.js";
 import { measureSlop } from "./slop.js";
 import { echoOutcome } from "./stack/echo.js";
-import { gateOutcome, groupMedianOf, groupMedians } from "./stack/gates.js";
+import { gateOutcome, rowGroupMedians } from "./stack/gates.js";
 import { phrasesOutcomes } from "./stack/human-phrases.js";
 import { openersOutcome } from "./stack/openers.js";
 import { compileProse, prepareProse, type CompiledProse } from "./stack/prepare.js";
@@ -94,7 +94,7 @@ export class ProseReward {
   /** Lexical measures of a visible reply (no gates): what mining calibrates on. */
   measure(reply: string, weights = this.weights): ProseMeasures {
     const scan = scanText(reply, this.lexicon, this.buffers);
-    const slop = measureSlop(scan, this.compiled.slop, [], [], this.options.nextSentenceNegation);
+    const slop = measureSlop(scan, this.compiled.slop, { nextSentenceNegation: this.options.nextSentenceNegation });
     const ids = findPhrases(scan, this.compiled.phrases);
     return { words: scan.n, slopDensity: slop.density, phraseCredit: phraseCredit(ids, weights, scan.n), phraseIds: ids, openers: openerStats(scan, this.lexicon) };
   }
@@ -106,13 +106,13 @@ export class ProseReward {
    */
   scoreRows(rows: BankRow[], onProgress?: (done: number) => void): Score[] {
     const o = this.options;
-    const medians = groupMedians(rows, o.gates.scenarioLength);
+    const medians = rowGroupMedians(rows, o.gates.scenarioLength);
     const scores = rows.map((row, i): Score => {
       if (onProgress && (i + 1) % 256 === 0) onProgress(i + 1);
       try {
         const p = prepareProse(row, this.compiled, o.reading, o.gates.script);
         const terms: Record<string, TermValue> = {};
-        const gate = gateOutcome(p, o.gates, groupMedianOf(row, medians, o.gates.scenarioLength));
+        const gate = gateOutcome(p, o.gates, medians[i]);
         terms.gates = asTerm(gate);
         if (gate.value === 0) return { value: 0, terms, instrument: "" };
         const phrases = phrasesOutcomes([p], { rates: o.phraseRates, from: "options" }, o.off, o.phrases)[0];

@@ -8,10 +8,10 @@ import { z } from "zod";
 import type { TermMeta } from "../types.js";
 import type { ProseDictionary } from "../../mining/dictionary.js";
 import { WORD_NEGATION, type Lexicon } from "../../text/lexicon.js";
-import { findNegations, type NegationHit } from "./negation.js";
+import { findNegations } from "./negation.js";
 import { T_COMMA_AFTER, T_CONTENT, T_DASH_AFTER, T_DIALOGUE, T_END_AFTER, T_ITALIC, T_SEMI_AFTER, T_QUOTE_AFTER, type Scan } from "../../text/scan.js";
 import { narrationOpeners } from "./openers.js";
-import { saturationIncrement } from "./calibration.js";
+import { scratchFor, type SlopEntry } from "./slop-spans.js";
 import { isStackAt } from "./stacked.js";
 import { IntPairTable } from "./int-pair-table.js";
 
@@ -31,13 +31,7 @@ const KINDS: HitKind[] = ["pair", "frame", "excess_word", "stacked_adjectives", 
 /** Opener templates are the first two or three words of a narration sentence. */
 export const OPENER_TEMPLATE_WORDS = [2, 3] as const;
 
-interface Entry {
-  weight: number;
-  /** Saturation group: hub lemma id, or a negative id unique to the entry. */
-  group: number;
-  kind: number;
-  label: string;
-}
+type Entry = SlopEntry;
 
 export interface CompiledSlop {
   lexicon: Lexicon;
@@ -46,11 +40,15 @@ export interface CompiledSlop {
   /** By (hub lemma id × 2 + 1 when the grammar word comes after, grammar lemma id). */
   frames: IntPairTable<Entry>;
   excess: Map<number, Entry>;
+  /** `excess` by lemma id (the ids known when compiled). */
+  excessByLemma: (Entry | undefined)[];
   /** Per lemma id known when compiled: ROLE_PAIR (occurs in some pair), ROLE_FRAME (a hub with frames), ROLE_EXCESS. */
   roles: Uint8Array;
   /** Per pair member: bit (b & 31) set for each partner b, so most words near it need no pair lookup. */
   partnerBits: Int32Array;
   adjectives: Set<number>;
+  /** 1 at each adjective's surface id (the ids known when compiled). */
+  adjectiveIds: Uint8Array;
   stacked: Entry;
   negation: Map<string, number>;
   /** Opener templates by their first two lemmas: the two-word entry and the three-word ones by third lemma. */
@@ -104,6 +102,12 @@ export function compileSlop(dict: ProseDictionary, lexicon: Lexicon, options: Sl
   }
   const adjectives = new Set<number>();
   for (const a of dict.adjectives) adjectives.add(lexicon.surface(a));
+  let topAdjective = -1;
+  for (const id of adjectives) if (id > topAdjective) topAdjective = id;
+  const adjectiveIds = new Uint8Array(topAdjective + 1);
+  for (const id of adjectives) adjectiveIds[id] = 1;
+  const excessByLemma: (Entry | undefined)[] = new Array(top + 1).fill(undefined);
+  for (const [id, e] of excess) excessByLemma[id] = e;
   const negation = new Map<string, number>();
   for (const n of dict.negation) negation.set(n.type, n.weight);
   const openerTemplates: CompiledSlop["openerTemplates"] = new IntPairTable(options.openerTemplates ? dict.openerTemplates.length : 0);
@@ -123,9 +127,11 @@ export function compileSlop(dict: ProseDictionary, lexicon: Lexicon, options: Sl
     pairs,
     frames,
     excess,
+    excessByLemma,
     roles,
     partnerBits,
     adjectives,
+    adjectiveIds,
     stacked: { weight: dict.stackedAdjectives.weight, group: unique--, kind: 3, label: "stacked adjectives" },
     negation,
     openerTemplates,
@@ -168,21 +174,24 @@ export interface SlopMeasure {
   top: { label: string; weight: number }[];
 }
 
-interface Span {
-  from: number;
-  to: number;
-  entry: Entry;
+export interface MeasureSlopOptions {
+  /** Count the two-sentence "It wasn't fear. It was hunger." (hardened default). */
+  nextSentenceNegation?: boolean;
+  /** The reply's narration openers (openers.ts narrationOpeners), when the caller has them already. */
+  openers?: readonly number[];
 }
 
-/** Measure one scanned reply. `spans` is scratch space reused across calls. */
-export function measureSlop(scan: Scan, c: CompiledSlop, negations: NegationHit[] = [], spans: Span[] = [], nextSentenceNegation = true): SlopMeasure {
-  spans.length = 0;
-  const { n, lemma, flags, sentence } = scan;
-  const { roles, pairs, frames, partnerBits } = c;
+/** Measure one scanned reply. */
+export function measureSlop(scan: Scan, c: CompiledSlop, options: MeasureSlopOptions = {}): SlopMeasure {
+  const { n, lemma, flags, sentence, surface } = scan;
+  const spans = scratchFor(n);
+  const { roles, pairs, frames, partnerBits, excessByLemma, adjectiveIds } = c;
+  const stacked = c.stacked.weight > 0;
   for (let i = 0; i < n; i++) {
     const li = lemma[i];
     // The scan copied the lexicon's content flag onto the word (T_CONTENT): no lookup in the big table.
-    if ((flags[i] & T_CONTENT) === 0) continue;
+    const f = flags[i];
+    if ((f & T_CONTENT) === 0) continue;
     const role = li < roles.length ? roles[li] : 0;
     if (role & ROLE_PAIR) {
       const last = Math.min(n - 1, i + PAIR_WINDOW);
@@ -191,40 +200,45 @@ export function measureSlop(scan: Scan, c: CompiledSlop, negations: NegationHit[
         const lj = lemma[j];
         if (((bits >>> (lj & 31)) & 1) === 0 || lj === li || (flags[j] & T_CONTENT) === 0) continue;
         const e = li < lj ? pairs.get(li, lj) : pairs.get(lj, li);
-        if (e) spans.push({ from: i, to: j, entry: e });
+        if (e) spans.push(i, j, e);
       }
     }
     if (role & ROLE_FRAME) {
-      if (i + 1 < n && (flags[i] & BREAK_AFTER) === 0 && sentence[i + 1] === sentence[i]) {
+      if (i + 1 < n && (f & BREAK_AFTER) === 0 && sentence[i + 1] === sentence[i]) {
         const e = frames.get(li * 2 + 1, lemma[i + 1]);
-        if (e) spans.push({ from: i, to: i + 1, entry: e });
+        if (e) spans.push(i, i + 1, e);
       }
       if (i > 0 && (flags[i - 1] & BREAK_AFTER) === 0 && sentence[i - 1] === sentence[i]) {
         const e = frames.get(li * 2, lemma[i - 1]);
-        if (e) spans.push({ from: i - 1, to: i, entry: e });
+        if (e) spans.push(i - 1, i, e);
       }
     }
-    if (role & ROLE_EXCESS) spans.push({ from: i, to: i, entry: c.excess.get(li)! });
-    if (c.stacked.weight > 0 && (flags[i] & T_COMMA_AFTER) && isStackAt(scan, c.lexicon, c.adjectives, i)) spans.push({ from: i - 1, to: i + 2, entry: c.stacked });
+    if (role & ROLE_EXCESS) spans.push(i, i, excessByLemma[li]!);
+    // Most words before a comma are no adjective: a byte per surface id says so before isStackAt's checks.
+    if (stacked && f & T_COMMA_AFTER) {
+      const w = surface[i];
+      if (w < adjectiveIds.length && adjectiveIds[w] === 1 && isStackAt(scan, c.lexicon, c.adjectives, i)) spans.push(i - 1, i + 2, c.stacked);
+    }
   }
+  spans.endWordSpans();
   if (c.openerTemplates.size > 0) {
-    const template: number[] = [];
-    for (const k of narrationOpeners(scan, c.lexicon)) {
+    const template = spans.template;
+    for (const k of options.openers ?? narrationOpeners(scan, c.lexicon)) {
       if (!openerTemplateAt(scan, c.lexicon, k, 2, template)) continue;
       const slot = c.openerTemplates.get(template[0], template[1]);
       if (!slot) continue;
-      if (slot.two) spans.push({ from: k, to: k + 1, entry: slot.two });
+      if (slot.two) spans.push(k, k + 1, slot.two);
       const three = slot.three.size > 0 && openerTemplateAt(scan, c.lexicon, k, 3, template) ? slot.three.get(template[2]) : undefined;
-      if (three) spans.push({ from: k, to: k + 2, entry: three });
+      if (three) spans.push(k, k + 2, three);
     }
   }
   const words = n;
   const counts = [0, 0, 0, 0, 0];
-  const clusters = clusterSpans(spans);
-  for (const e of clusters) counts[e.kind]++;
-  let total = saturate(clusters, c.k1);
-  negations.length = 0;
-  findNegations(scan, c.lexicon, negations, nextSentenceNegation);
+  const clusters = spans.cluster(MAX_CLICHE_WORDS);
+  const entries = spans.clusters;
+  for (let k = 0; k < clusters; k++) counts[entries[k].kind]++;
+  let total = spans.saturate(c.k1);
+  const negations = findNegations(scan, c.lexicon, [], options.nextSentenceNegation ?? true);
   for (const hit of negations) total += c.negation.get(hit.type) ?? 0;
   const scale = words > 0 ? 1000 / words : 0;
   const per1k: Record<HitKind | "not_x_but_y", number> = {
@@ -235,16 +249,17 @@ export function measureSlop(scan: Scan, c: CompiledSlop, negations: NegationHit[
     opener_template: counts[4] * scale,
     not_x_but_y: negations.length * scale,
   };
-  const top = strongest(clusters, TOP_HITS).map((e) => ({ label: e.label, weight: round(e.weight) }));
+  const top = strongest(entries, clusters, TOP_HITS).map((e) => ({ label: e.label, weight: round(e.weight) }));
   return { words, density: total * scale, per1k, top };
 }
 
 const TOP_HITS = 5;
 
-/** The first `k` of `entries` stably sorted by weight, strongest first (ties keep their order), without sorting them all. */
-function strongest(entries: Entry[], k: number): Entry[] {
+/** The first `k` of the first `count` entries stably sorted by weight, strongest first (ties keep their order), without sorting them all. */
+function strongest(entries: readonly Entry[], count: number, k: number): Entry[] {
   const out: Entry[] = [];
-  for (const e of entries) {
+  for (let i = 0; i < count; i++) {
+    const e = entries[i];
     if (out.length === k && !(e.weight > out[k - 1].weight)) continue;
     let at = out.length;
     while (at > 0 && e.weight > out[at - 1].weight) at--;
@@ -252,47 +267,6 @@ function strongest(entries: Entry[], k: number): Entry[] {
     if (out.length > k) out.pop();
   }
   return out;
-}
-
-/** Merge overlapping spans into clichés of at most MAX_CLICHE_WORDS words; each keeps its strongest entry. */
-function clusterSpans(spans: Span[]): Entry[] {
-  if (spans.length === 0) return [];
-  spans.sort((a, b) => a.from - b.from || b.to - a.to);
-  const out: Entry[] = [];
-  let start = spans[0].from;
-  let end = spans[0].to;
-  let best = spans[0].entry;
-  for (let k = 1; k < spans.length; k++) {
-    const s = spans[k];
-    if (s.from <= end && Math.max(end, s.to) - start < MAX_CLICHE_WORDS) {
-      if (s.to > end) end = s.to;
-      if (s.entry.weight > best.weight) best = s.entry;
-    } else {
-      out.push(best);
-      start = s.from;
-      end = s.to;
-      best = s.entry;
-    }
-  }
-  out.push(best);
-  return out;
-}
-
-/** Strongest hit per saturation group counts in full; each further hit adds its BM25 increment. */
-function saturate(clusters: Entry[], k1: number): number {
-  if (clusters.length === 0) return 0;
-  const byGroup = new Map<number, number[]>();
-  for (const e of clusters) {
-    const list = byGroup.get(e.group);
-    if (list) list.push(e.weight);
-    else byGroup.set(e.group, [e.weight]);
-  }
-  let total = 0;
-  for (const weights of byGroup.values()) {
-    if (weights.length > 1) weights.sort((a, b) => b - a);
-    for (let k = 0; k < weights.length; k++) total += weights[k] * saturationIncrement(k + 1, k1);
-  }
-  return total;
 }
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;

@@ -35,38 +35,55 @@ export function scenarioKey(row: BankRow, scenarioLength: boolean): string | und
   return prompt ? `prompt:${prompt}` : undefined;
 }
 
-/** Median reply length per group (groups of at least 4 rows), for the abnormally-short gate. */
-export function groupMedians(rows: readonly BankRow[], scenarioLength: boolean): Map<string, number> {
-  const lengths = new Map<string, number[]>();
-  for (const r of rows) {
-    const key = scenarioKey(r, scenarioLength);
-    if (key === undefined || typeof r.output !== "string") continue;
-    (lengths.get(key) ?? lengths.set(key, []).get(key)!).push(roughWordCount(r.output));
+/**
+ * Each row's group median reply length (groups of at least 4 rows), for the abnormally-short gate;
+ * undefined for a row without a group or in a smaller one. Groups are keyed as scenarioKey says, but
+ * in two maps (group ids, prompts) so that no key string joins a prefix to a whole prompt per row.
+ */
+export function rowGroupMedians(rows: readonly BankRow[], scenarioLength: boolean): (number | undefined)[] {
+  const byGroup = new Map<string, LengthGroup>();
+  const byPrompt = new Map<string, LengthGroup>();
+  const groups = rows.map((r, i): LengthGroup | undefined => {
+    let map = byGroup;
+    let key: string;
+    if (r.group_id !== undefined) key = String(r.group_id);
+    else {
+      map = byPrompt;
+      key = scenarioLength ? promptText(r) : "";
+      if (key === "") return undefined;
+    }
+    let group = map.get(key);
+    if (!group) map.set(key, (group = { rows: [], median: undefined }));
+    if (typeof r.output === "string") group.rows.push(i);
+    return group;
+  });
+  for (const map of [byGroup, byPrompt]) {
+    for (const group of map.values()) if (group.rows.length >= 4) group.median = median(group.rows.map((i) => roughWordCount(rows[i].output as string)));
   }
-  const out = new Map<string, number>();
-  for (const [g, ls] of lengths) {
-    if (ls.length < 4) continue;
-    ls.sort((a, b) => a - b);
-    const m = ls.length >> 1;
-    out.set(g, ls.length % 2 ? ls[m] : (ls[m - 1] + ls[m]) / 2);
-  }
-  return out;
+  return groups.map((g) => g?.median);
 }
 
-export function groupMedianOf(row: BankRow, medians: Map<string, number>, scenarioLength: boolean): number | undefined {
-  const key = scenarioKey(row, scenarioLength);
-  return key === undefined ? undefined : medians.get(key);
+interface LengthGroup {
+  /** Indices of the rows with an output. */
+  rows: number[];
+  median: number | undefined;
 }
 
-/** Whitespace-separated tokens: enough to compare a reply's length with its group's. */
+function median(ls: number[]): number {
+  const sorted = Float64Array.from(ls).sort();
+  const m = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2;
+}
+
+/** Whitespace-separated tokens: enough to compare a reply's length with its group's. Counts the tokens' first characters, without a branch per character. */
 function roughWordCount(s: string): number {
   let count = 0;
-  let inWord = false;
+  let prevSpace = 1;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    const space = c === 32 || c === 10 || c === 9 || c === 13;
-    if (!space && !inWord) count++;
-    inWord = !space;
+    const space = c <= 32 && (c === 32 || c === 10 || c === 9 || c === 13) ? 1 : 0;
+    count += prevSpace & (space ^ 1);
+    prevSpace = space;
   }
   return count;
 }
@@ -74,7 +91,7 @@ function roughWordCount(s: string): number {
 export const proseGates = defineTerm({
   meta: { name: "gates", kind: "gate", version: "prose-gates-3", roles: [], description: gatesTerm.description, options: z.object({ gates: gateOptions }).strict() },
   measure(rows: readonly BankRow[], { options, prepared }: { options: { gates: GateOptions }; prepared: readonly ProsePrepared[] }) {
-    const medians = groupMedians(rows, options.gates.scenarioLength);
-    return prepared.map((p, i) => gateOutcome(p, options.gates, groupMedianOf(rows[i], medians, options.gates.scenarioLength)));
+    const medians = rowGroupMedians(rows, options.gates.scenarioLength);
+    return prepared.map((p, i) => gateOutcome(p, options.gates, medians[i]));
   },
 });

@@ -4,10 +4,11 @@ import { defineTerm } from "../../define.js";
 import type { TermOutcome } from "../../types.js";
 import { openerFactor, openerOptions, openersTerm, openerStats, type OpenerOptions } from "../openers.js";
 import { markOff, offOption } from "./options.js";
+import { narrationOf } from "./narration.js";
 import type { ProsePrepared } from "./prepare.js";
 
 export function openersOutcome(p: ProsePrepared, o: { openers: OpenerOptions; off: readonly string[] }): TermOutcome {
-  const stats = openerStats(p.scan, p.compiled.lexicon);
+  const stats = openerStats(p.scan, p.compiled.lexicon, narrationOf(p));
   const value = openerFactor(stats, p.compiled.dictionary.calibration.openers, o.openers.mode);
   return markOff({ value, details: { narration_sentences: stats.sentences, hhi: round(stats.hhi), near_repeats: stats.repeats, repeat_rate: round(stats.repeatRate) } }, "openers", o.off);
 }

@@ -4,8 +4,9 @@ import { defineTerm } from "../../define.js";
 import type { TermOutcome } from "../../types.js";
 import { slopFactor } from "../calibration.js";
 import { openerOptions, type OpenerOptions } from "../openers.js";
-import { measureSlop, slopTerm } from "../slop.js";
+import { measureSlop, slopTerm, type SlopMeasure } from "../slop.js";
 import { markOff, offOption } from "./options.js";
+import { narrationOf } from "./narration.js";
 import type { ProsePrepared } from "./prepare.js";
 
 export interface SlopTermOptions {
@@ -16,10 +17,10 @@ export interface SlopTermOptions {
 }
 
 export function slopOutcome(p: ProsePrepared, o: SlopTermOptions): TermOutcome {
-  const slop = measureSlop(p.scan, p.compiled.slop, [], [], o.negation.nextSentence);
+  const slop = measureSlop(p.scan, p.compiled.slop, { nextSentenceNegation: o.negation.nextSentence, openers: narrationOf(p) });
   const calibration = p.compiled.dictionary.calibration;
   const value = slopFactor(slop.density, o.openers.mode === "templates" ? calibration.slop : calibration.slopWithoutTemplates);
-  return markOff({ value, details: { density_per_1k: round(slop.density), per_1k: mapRound(slop.per1k), top: slop.top, words: slop.words } }, "slop", o.off);
+  return markOff({ value, details: { density_per_1k: round(slop.density), per_1k: per1kRounded(slop.per1k), top: slop.top, words: slop.words } }, "slop", o.off);
 }
 
 export const proseSlop = defineTerm({
@@ -35,4 +36,12 @@ export const proseSlop = defineTerm({
 });
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
-const mapRound = (o: Record<string, number>): Record<string, number> => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, round(v)]));
+/** Each rate rounded, the keys in measureSlop's order. */
+const per1kRounded = (o: SlopMeasure["per1k"]): SlopMeasure["per1k"] => ({
+  pair: round(o.pair),
+  frame: round(o.frame),
+  excess_word: round(o.excess_word),
+  stacked_adjectives: round(o.stacked_adjectives),
+  opener_template: round(o.opener_template),
+  not_x_but_y: round(o.not_x_but_y),
+});

@@ -1,0 +1,84 @@
+// The token rules of echo's line normalization (echo.ts): titles left out, contractions expanded, the
+// first and second person unified. echo-index.ts reads a line's tokens by the same rules.
+
+export const TITLES = new Set(
+  "mr mrs ms miss sir madam ma'am maam lord lady master mistress captain doctor dr professor prof king queen prince princess majesty highness officer detective sergeant general commander boss".split(" "),
+);
+
+export const CONTRACTIONS: [RegExp, string][] = [
+  [/\bcan't\b/g, "can not"], [/\bwon't\b/g, "will not"], [/\bshan't\b/g, "shall not"], [/\bain't\b/g, "is not"],
+  [/n't\b/g, " not"], [/'re\b/g, " are"], [/'m\b/g, " am"], [/'ve\b/g, " have"], [/'ll\b/g, " will"], [/'d\b/g, " would"],
+  [/\b(it|that|what|there|here|he|she|who|where|how)'s\b/g, "$1 is"], [/'s\b/g, ""],
+];
+
+/** The second person and the first are one speaker for matching ("you're crazy" ≈ "i'm crazy"). */
+const UNIFY: Record<string, string> = {
+  i: "P", me: "P", you: "P", my: "PP", your: "PP", mine: "PPS", yours: "PPS", myself: "PR", yourself: "PR", am: "BE", are: "BE",
+};
+
+export const UNIFY_KEYS: readonly string[] = Object.keys(UNIFY);
+
+export interface Tokens {
+  raw: string[];
+  unified: string[];
+}
+
+/** The tokens of a normalized line (echo.ts normalizedText), titles and `extraNames` left out, contractions expanded. */
+export function tokensOf(s: string, extraNames: ReadonlySet<string>): Tokens {
+  // "_" is a word character to \b but splits tokens: with one in the line the contractions run on the
+  // whole line, as they were written; without, each token is expanded alone (tokenParts).
+  if (s.includes("_")) {
+    if (s.includes("'")) for (const [re, rep] of CONTRACTIONS) s = s.replace(re, rep);
+    const raw = (s.match(TOKEN) ?? []).filter((w) => !TITLES.has(w) && !extraNames.has(w));
+    return { raw, unified: raw.map(unify) };
+  }
+  const raw: string[] = [];
+  const unified: string[] = [];
+  const tokens = s.match(TOKEN);
+  if (tokens === null) return { raw, unified };
+  for (const token of tokens) {
+    if (token.includes("'")) {
+      for (const w of tokenParts(token)) if (!TITLES.has(w) && !extraNames.has(w)) raw.push(w), unified.push(unify(w));
+    } else if (!TITLES.has(token) && !extraNames.has(token)) raw.push(token), unified.push(unify(token));
+  }
+  return { raw, unified };
+}
+
+export const TOKEN = /[a-z0-9']+/g;
+
+/**
+ * The tokens one token with an apostrophe becomes under CONTRACTIONS. Every pattern is letters and
+ * apostrophes between \b's, so a match never leaves a token and the characters around a token (white
+ * space or marks, never a word character once "_" is ruled out) read as the line's edge would: the
+ * rewrites give the same tokens on the token alone as on the whole line. Few such tokens recur ("don't",
+ * "it's"), so they are kept, up to a bound, as a pure function's results.
+ */
+export function tokenParts(token: string): readonly string[] {
+  let parts = PARTS.get(token);
+  if (parts === undefined) {
+    let s = token;
+    for (const [re, rep] of CONTRACTIONS) s = s.replace(re, rep);
+    parts = s.match(TOKEN) ?? [];
+    if (PARTS.size >= MAX_PARTS) PARTS.clear();
+    PARTS.set(token, parts);
+  }
+  return parts;
+}
+const PARTS = new Map<string, readonly string[]>();
+const MAX_PARTS = 4096;
+
+// A Map, not the object: a property lookup by a fresh string first looks the string up among the
+// engine's internalized strings, which cost more than the rest of the line's normalization.
+const UNIFIED = new Map<string, string>(Object.entries(UNIFY));
+
+/**
+ * `UNIFY[w] ?? w`. The object also answered for what every object inherits; of those names only
+ * `constructor` is a token, and it answered Object itself. Its text stands in for it: lines compare,
+ * join and look up the same, where the function made the partial-echo check throw (issue 20).
+ */
+export function unify(w: string): string {
+  const u = UNIFIED.get(w);
+  if (u !== undefined) return u;
+  return w === "constructor" ? INHERITED_CONSTRUCTOR : w;
+}
+const INHERITED_CONSTRUCTOR = String(UNIFY.constructor);
