@@ -320,7 +320,11 @@ export function createApp(deps: AppDeps): Hono {
         const seconds = Math.max(1, Math.ceil(begun.retryAfterMs / 1000));
         throw new HttpError(409, `request "${requestId}" is still being scored; retry after ${seconds} s (a request whose server died is taken over when its lease ends)`, { request_id: requestId }, seconds);
       }
-      if (begun.kind === "done") return assemble(rows, begun.results.map((r) => r.score), instrument);
+      if (begun.kind === "done") {
+        // A retry of a finished request scores nothing: its slot is free again at once.
+        release();
+        return assemble(rows, begun.results.map((r) => r.score), instrument);
+      }
       scoring = scorer.scoreRows(rows as never, { signal: controller.signal });
     } catch (err) {
       release();

@@ -85,6 +85,9 @@ const ADDED_COLUMNS: [string, string][] = [
   ["done_seq", "INTEGER"],
 ];
 
+/** What the WAL file is cut back to after a rewind (SQLite's checkpoint threshold is ≈ 4 MB). */
+const WAL_SIZE_LIMIT_BYTES = 16 * 2 ** 20;
+
 export class Journal {
   private readonly db: Database.Database;
   private readonly insertRequest: Database.Statement;
@@ -113,6 +116,9 @@ export class Journal {
     if (!options.readonly) {
       this.db.pragma("journal_mode = WAL");
       this.db.pragma("synchronous = FULL");
+      // A WAL file that a burst grew is cut back to this size when SQLite next rewinds it; without a
+      // limit it keeps its largest size on disk, and recovery after a crash reads all of it.
+      this.db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
       this.db.transaction(() => {
         this.db.exec(SCHEMA);
         const have = new Set((this.db.prepare("PRAGMA table_info(requests)").all() as { name: string }[]).map((c) => c.name));

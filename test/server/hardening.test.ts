@@ -71,6 +71,25 @@ describe("overload", () => {
   });
 });
 
+describe("retries of finished requests", () => {
+  it("answer from the journal and free their slot (a trainer's retries never use up --max-in-flight)", async () => {
+    const scorer = wordCount();
+    const app = createApp({ scorers: { wordcount: scorer }, defaultStack: "wordcount", journal: store, limits: { maxInFlight: 1, maxQueue: 0 } });
+    const body = { request_id: "r1", rows: [{ id: "a", output: "two words" }] };
+    const first = await post(app, "/v1/score", body);
+    expect(first.status).toBe(200);
+    const answer = await first.json();
+    for (let k = 0; k < 3; k++) {
+      const again = await post(app, "/v1/score", body);
+      expect(again.status).toBe(200);
+      expect(await again.json()).toEqual(answer);
+    }
+    // Before the fix each retry kept the only slot: every new request was refused with 429.
+    expect((await post(app, "/v1/score", { request_id: "r2", rows: [{ id: "b", output: "x" }] })).status).toBe(200);
+    expect(scorer.calls).toBe(2);
+  });
+});
+
 describe("hostile bodies get a 400 naming the problem", () => {
   const app = () => createApp({ scorers: { wordcount: wordCount() }, defaultStack: "wordcount", journal: store });
 
