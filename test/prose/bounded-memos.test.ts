@@ -85,6 +85,18 @@ describe("the compiled word table's bound", () => {
     await nextTask();
     expect(compileProse(dictionary, openers.mode, limit)).not.toBe(a);
   });
+
+  it("pins a table compiled fresh in a task for the rest of that task too", async () => {
+    // A dictionary never compiled before: its first compile is fresh, and its rows pass any limit.
+    const dictionary = fixtureDictionary();
+    await nextTask();
+    const a = compileProse(dictionary, openers.mode, 1);
+    prepareProse(floodRow(1, 100), a, reading, gates.script);
+    // Before the fix a fresh compile did not pin the task, so the second row of a call got a new table.
+    expect(compileProse(dictionary, openers.mode, 1)).toBe(a);
+    await nextTask();
+    expect(compileProse(dictionary, openers.mode, 1)).not.toBe(a);
+  });
 });
 
 describe("the astral character facts' bound", () => {

@@ -18,6 +18,14 @@ describe("echo detection", () => {
     expect(types("She froze. *The storm is coming tonight.* She ran.", "The storm is coming tonight.")).toEqual(["italic_thought"]);
   });
 
+  it("keeps every part of a token with many apostrophe parts, wherever it falls in a long line", () => {
+    const user = "hello there. would go.";
+    const tail = "x'd'd'd'd'd'd'd'd'd'd'd'd'd'd go";
+    expect(types(`"${tail}"`, user)).toEqual(["verbatim"]);
+    // Near the end of the screen's first buffer its parts were written past it and lost (review finding).
+    expect(types(`"${"zz ".repeat(247)}${tail}"`, user)).toEqual(["verbatim"]);
+  });
+
   it("reads the word `constructor` as any content word (it made the partial check throw, failing the call's echo)", () => {
     expect(types('"We fix the constructor tonight," she said.', "We must fix the constructor tonight before it breaks.")).toEqual(["partial"]);
   });

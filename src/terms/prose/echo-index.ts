@@ -161,6 +161,8 @@ function lineIds(index: EchoIndex, s: string, raw: boolean): number {
       const token = s.slice(from, p);
       for (const w of tokenParts(raw ? token.replace(CURLY, "'").toLowerCase() : token)) {
         if (TITLES.has(w) || names.has(w)) continue;
+        // A crafted token (x'd'd'd…) has any number of parts: room is checked per part.
+        if (n >= rawIds.length) grow();
         rawIds[n] = ids.get(w) ?? -1;
         unifiedIds[n] = ids.get(unify(w)) ?? -1;
         n++;

@@ -48,7 +48,9 @@ function firstCompileOfTask(): boolean {
 export function compileProse(dictionary: ProseDictionary, openerMode: string, surfaceLimit = LEXICON_SURFACE_LIMIT): CompiledProse {
   const byMode = compiledCache.get(dictionary) ?? compiledCache.set(dictionary, new Map()).get(dictionary)!;
   let c = byMode.get(openerMode);
-  if (c && firstCompileOfTask() && c.lexicon.surfaces.length > surfaceLimit) c = undefined;
+  // Asked on every compile, a fresh one included, so a table made in this task is pinned for it too.
+  const first = firstCompileOfTask();
+  if (c && first && c.lexicon.surfaces.length > surfaceLimit) c = undefined;
   if (!c) {
     const lexicon = new Lexicon();
     c = {
