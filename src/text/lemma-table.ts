@@ -96,6 +96,8 @@ export function parseLemmaTable(text: string): LemmaTable {
     slots[slot] = k + 1;
   }
   const find = (form: string): number => {
+    // A form never holds the table's separators; one that did could match across a line's fields.
+    if (form.includes("\t") || form.includes("\n")) return -1;
     const length = form.length;
     for (let slot = hashRange(form, 0, length) & mask; slots[slot] !== 0; slot = (slot + 1) & mask) {
       const k = slots[slot] - 1;
@@ -190,8 +192,12 @@ export function readLemmaManifest(file: URL): LemmaManifest {
     if (err instanceof FoolsgoldError) throw err;
     throw new FoolsgoldError("lemma_table", `${file.pathname}: not valid JSON (${DAMAGED})`, { cause: err });
   }
-  const missing = (["version", "sha256", "packages"] as const).filter((k) => manifest === null || typeof manifest !== "object" || manifest[k] === undefined);
+  const missing = (["version", "sha256", "packages"] as const).filter((k) => manifest === null || typeof manifest !== "object" || manifest[k] === undefined || manifest[k] === null);
   if (missing.length > 0) throw new FoolsgoldError("lemma_table", `${file.pathname}: the lemma table's manifest has no ${missing.join(", ")} (${DAMAGED})`);
+  const m = manifest as Partial<LemmaManifest>;
+  if (typeof m.sha256 !== "string" || typeof m.packages !== "object" || Array.isArray(m.packages)) {
+    throw new FoolsgoldError("lemma_table", `${file.pathname}: the lemma table's manifest has a sha256 that is not a string or packages that are not an object (${DAMAGED})`);
+  }
   return manifest as LemmaManifest;
 }
 
@@ -199,7 +205,13 @@ export function readLemmaManifest(file: URL): LemmaManifest {
 export function loadLemmaTable(table: URL, manifestFile: URL): LemmaTable | null {
   const manifest = readLemmaManifest(manifestFile);
   if (staleReason(manifest) !== undefined) return null;
-  const bytes = gunzipSync(readShipped(table));
+  let bytes: Buffer;
+  try {
+    bytes = gunzipSync(readShipped(table));
+  } catch (err) {
+    if (err instanceof FoolsgoldError) throw err;
+    throw new FoolsgoldError("lemma_table", `${table.pathname}: not a readable gzip file: ${err instanceof Error ? err.message : String(err)} (${DAMAGED})`, { cause: err });
+  }
   if (sha256(bytes) !== manifest.sha256) {
     throw new FoolsgoldError("lemma_table", `${table.pathname}: checksum does not match its manifest (${DAMAGED})`);
   }
