@@ -18,6 +18,9 @@ export const T_CAPITAL = 512;
 export const T_PARAGRAPH_AFTER = 1024;
 export const T_QUOTE_AFTER = 2048; // a quotation mark follows the word
 export const T_CONTENT = 4096; // a content word (copied from the lexicon so loops need not look it up)
+// Masks folded once: a `~` in the scanner is one more operation that needs type feedback of its own.
+const NOT_DASH_AFTER = ~T_DASH_AFTER;
+const NOT_ASIDE = ~T_ASIDE;
 
 export interface Scan {
   /** Number of words. */
@@ -121,15 +124,9 @@ export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new 
       case 0x2026: {
         // "Mr." and single initials do not end a sentence (the word table flags them); "..." and "?!" are one boundary.
         const glued = i > 0 && isWordChar(lower.charCodeAt(i - 1));
-        if (c === 46 && glued && n > 0 && (lexicon.surfaceFlags[b.surface[n - 1]] & WORD_ABBREVIATION) !== 0) {
-          i++;
-          break;
-        }
+        if (c === 46 && glued && n > 0 && (lexicon.surfaceFlags[b.surface[n - 1]] & WORD_ABBREVIATION) !== 0) break;
         // A decimal point or a dotted token ("3.5", "e.g") is not a boundary.
-        if (c === 46 && glued && i + 1 < len && isWordChar(lower.charCodeAt(i + 1))) {
-          i++;
-          break;
-        }
+        if (c === 46 && glued && i + 1 < len && isWordChar(lower.charCodeAt(i + 1))) break;
         let j = i;
         let question = false;
         while (j < len) {
@@ -143,15 +140,13 @@ export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new 
         sentenceHasWords = false;
         inDashAside = false;
         i = j;
-        break;
+        continue;
       }
       case 44: // ,
         if (n > 0 && sentenceHasWords) b.flags[n - 1] |= T_COMMA_AFTER;
-        i++;
         break;
       case 59: // ;
         if (n > 0 && sentenceHasWords) b.flags[n - 1] |= T_SEMI_AFTER;
-        i++;
         break;
       case 0x2014: // em dash
       case 0x2013: // en dash
@@ -164,7 +159,7 @@ export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new 
         const after = j < len ? lower.charCodeAt(j) : 32;
         if (single && isWordChar(before) && isWordChar(after)) {
           i = j;
-          break;
+          continue;
         }
         if (n > 0 && sentenceHasWords) {
           const closesSpeech = after === 34 || after === 0x201d || nextIsBreak(lower, j);
@@ -172,7 +167,7 @@ export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new 
           else if (inDashAside) {
             // The second dash of a pair closes an aside; neither dash is a contrast marker.
             inDashAside = false;
-            b.flags[dashAsideStart - 1] &= ~T_DASH_AFTER;
+            b.flags[dashAsideStart - 1] &= NOT_DASH_AFTER;
           } else {
             b.flags[n - 1] |= T_DASH_AFTER;
             inDashAside = true;
@@ -180,37 +175,30 @@ export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new 
           }
         }
         i = j;
-        break;
+        continue;
       }
       case 40: // (
         inParen++;
-        i++;
         break;
       case 41: // )
         if (inParen > 0) inParen--;
-        i++;
         break;
       case 34: // "
         if (n > 0) b.flags[n - 1] |= T_QUOTE_AFTER;
         inQuote = !inQuote;
-        i++;
         break;
       case 0x201c: // “
         inQuote = true;
-        i++;
         break;
       case 0x201d: // ”
         if (n > 0) b.flags[n - 1] |= T_QUOTE_AFTER;
         inQuote = false;
-        i++;
         break;
       case 42: // *
         inStarItalic = !inStarItalic;
-        i++;
         break;
       case 95: // _
         inUnderscoreItalic = !inUnderscoreItalic;
-        i++;
         break;
       case 10: {
         // A blank line is a paragraph: it ends the sentence and resets quote/italic state, so one
@@ -228,13 +216,14 @@ export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new 
           inParen = 0;
         }
         i = j;
-        break;
+        continue;
       }
-      default:
-        i++;
     }
+    i++;
   }
-  if (endSentence(b, n, sentenceHasWords, inDashAside, dashAsideStart)) sentence++;
+  // Added, not incremented under an if: the increment would run only for a reply that ends mid-sentence,
+  // too rarely to have type feedback, and its first run deoptimized the scanner each time.
+  sentence += endSentence(b, n, sentenceHasWords, inDashAside, dashAsideStart) ? 1 : 0;
   return {
     n,
     surface: b.surface,
@@ -264,7 +253,7 @@ function endSentence(b: Buffers, n: number, hasWords: boolean, inDashAside: bool
 }
 
 function unmarkAside(b: Buffers, from: number, to: number): void {
-  for (let k = from; k < to; k++) b.flags[k] &= ~T_ASIDE;
+  for (let k = from; k < to; k++) b.flags[k] &= NOT_ASIDE;
 }
 
 function nextIsBreak(s: string, j: number): boolean {
