@@ -3,6 +3,7 @@
 // on integers. The lemma (part-of-speech-aware, ./pos-lemma.ts) and stopword decisions come from this
 // folder's shared normalization; this file only memoizes them per word form, which is what makes a
 // full lemmatizer affordable at scoring speed.
+import { foldUnit } from "./fold-unit.js";
 import { posLemma } from "./pos-lemma.js";
 import { isStopword } from "./stopwords.js";
 import { isCommonEnglish } from "./english.js";
@@ -37,8 +38,11 @@ export class Lexicon {
   // scanner can look a word up where it lies in the text, without slicing a string or hashing it twice.
   // A slot holds the id, the hash, and where the word's code units lie in one flat array, so a lookup
   // reads two places in memory (the slot and the units) rather than the id's hash, string and characters.
-  private slots = new Int32Array(SLOT << 16).fill(-1);
-  private units = new Uint16Array(1 << 18);
+  // Both tables are replaced as they grow. Stored twice on construction, so V8 takes the fields as
+  // mutable from the start: a field stored once is taken as a constant by the code compiled against it,
+  // and its first replacement in mid-run threw away the compiled scanner and every caller.
+  private slots = EMPTY_SLOTS;
+  private units = EMPTY_UNITS;
   private unitsUsed = 0;
   private readonly lemmaIndex = new Map<string, number>();
   /** Lemma string by lemma id. */
@@ -47,6 +51,11 @@ export class Lexicon {
   readonly surfaceLemma: number[] = [];
   readonly surfaceFlags: number[] = [];
   readonly surfaces: string[] = [];
+
+  constructor() {
+    this.slots = new Int32Array(SLOT << 16).fill(-1);
+    this.units = new Uint16Array(1 << 18);
+  }
 
   /** Surface id of a lower-cased word (apostrophes already folded to '). */
   surface(word: string): number {
@@ -68,10 +77,27 @@ export class Lexicon {
     return id >= 0 ? id : this.surface(compactSlice(text, start, end));
   }
 
-  /** As surfaceIn, with `raw` the hashStep fold of its code units from HASH_SEED (taken while reading them). */
-  surfaceHashed(text: string, start: number, end: number, raw: number): number {
-    const id = this.findHashed(text, start, end, finishHash(raw));
-    return id >= 0 ? id : this.surface(compactSlice(text, start, end));
+  /**
+   * Surface id of the word text.slice(start, end) lower-cased unit by unit (foldUnit: its letters below
+   * U+0530 and "'" or "’"), with `raw` the hashStep fold of those lower-cased units from HASH_SEED, taken
+   * while the scanner read them. Neither the reply nor the word is copied unless the word is new.
+   */
+  surfaceFolding(text: string, start: number, end: number, raw: number): number {
+    const hash = finishHash(raw);
+    const slots = this.slots;
+    const units = this.units;
+    const mask = (slots.length >> SLOT_SHIFT) - 1;
+    const length = end - start;
+    for (let k = hash & mask; ; k = (k + 1) & mask) {
+      const at = k << SLOT_SHIFT;
+      const id = slots[at];
+      if (id < 0) return this.surface(foldedSlice(text, start, end));
+      if (slots[at + 1] !== hash || slots[at + 3] !== length) continue;
+      const from = slots[at + 2] - start;
+      let c = start;
+      while (c < end && units[from + c] === foldUnit(text.charCodeAt(c))) c++;
+      if (c === end) return id;
+    }
   }
 
   /** As surfaceIn, but -1 for a word never seen (nothing is added). */
@@ -149,6 +175,8 @@ export const HASH_SEED = 0x811c9dc5;
 /** Int32s per slot of the lookup table: id, hash, offset and length of the word's code units. */
 const SLOT_SHIFT = 2;
 const SLOT = 1 << SLOT_SHIFT;
+const EMPTY_SLOTS = new Int32Array(0);
+const EMPTY_UNITS = new Uint16Array(0);
 export const hashStep = (h: number, unit: number): number => Math.imul(h ^ unit, 0x01000193);
 const finishHash = (h: number): number => (h ^ (h >>> 15)) & 0x3fffffff;
 
@@ -170,6 +198,13 @@ function compactSlice(text: string, start: number, end: number): string {
     if (c > 0xff) return text.slice(start, end);
     word += String.fromCharCode(c);
   }
+  return word;
+}
+
+/** text.slice(start, end) lower-cased unit by unit (foldUnit); built a unit at a time, so one-byte when it can be (as compactSlice). */
+function foldedSlice(text: string, start: number, end: number): string {
+  let word = "";
+  for (let i = start; i < end; i++) word += String.fromCharCode(foldUnit(text.charCodeAt(i)));
   return word;
 }
 

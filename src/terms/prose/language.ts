@@ -156,11 +156,7 @@ export function languageStats(text: string, scan: Scan, lexicon: Lexicon, prompt
  */
 function commonCounts(cleaned: string, lexicon: Lexicon, seen: ReadonlySet<string>): { words: number; counted: number; common: number } {
   let lower = cleaned.toLowerCase();
-  if (lower.length !== cleaned.length || cleaned.includes("\u03a3")) {
-    const tokens = words(cleaned);
-    const counted = tokens.filter((t) => isCommonEnglish(t) || !seen.has(t));
-    return { words: tokens.length, counted: counted.length, common: counted.filter((t) => isCommonEnglish(t)).length };
-  }
+  if (lower.length !== cleaned.length || cleaned.includes("\u03a3")) return commonCountsByWords(cleaned, seen);
   if (lower.includes("’")) lower = lower.replaceAll("’", "'");
   let n = 0;
   let counted = 0;
@@ -169,12 +165,31 @@ function commonCounts(cleaned: string, lexicon: Lexicon, seen: ReadonlySet<strin
     const end = wordEnd(cleaned, start);
     n++;
     const sid = lexicon.findIn(lower, start, end);
-    const word = sid >= 0 ? lexicon.surfaces[sid] : lower.slice(start, end);
-    const isCommon = sid >= 0 ? (lexicon.surfaceFlags[sid] & WORD_COMMON) !== 0 : isCommonEnglish(word);
+    // A word the scan never met (markup stripped can join two) is one call: its slice and list lookup
+    // inline here would each deoptimize this loop the first time they run.
+    const use = sid >= 0 ? knownWordUse(lexicon, sid, seen) : newWordUse(lower, start, end, seen);
     start = nextWordStart(cleaned, end);
-    if (!isCommon && seen.has(word)) continue;
-    counted++;
-    if (isCommon) common++;
+    counted += use >> 1;
+    common += use & 1;
   }
   return { words: n, counted, common };
+}
+
+/** 2 when the word counts, plus 1 when it is common English (a common word always counts). */
+function knownWordUse(lexicon: Lexicon, sid: number, seen: ReadonlySet<string>): number {
+  if ((lexicon.surfaceFlags[sid] & WORD_COMMON) !== 0) return 3;
+  return seen.has(lexicon.surfaces[sid]) ? 0 : 2;
+}
+
+function newWordUse(lower: string, start: number, end: number, seen: ReadonlySet<string>): number {
+  const word = lower.slice(start, end);
+  if (isCommonEnglish(word)) return 3;
+  return seen.has(word) ? 0 : 2;
+}
+
+/** commonCounts word by word, for text whose lower-casing depends on context or changes its length. */
+function commonCountsByWords(cleaned: string, seen: ReadonlySet<string>): { words: number; counted: number; common: number } {
+  const tokens = words(cleaned);
+  const counted = tokens.filter((t) => isCommonEnglish(t) || !seen.has(t));
+  return { words: tokens.length, counted: counted.length, common: counted.filter((t) => isCommonEnglish(t)).length };
 }
