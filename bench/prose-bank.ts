@@ -9,7 +9,8 @@
 // threads too). Prints words per CPU-second, the baseline's CPU over this one's per pair (95% t
 // interval), load, and whether both wrote the same bytes. Wall time is not used: the machine is shared.
 //   npm run build && npx tsx bench/prose-bank.ts --cpu /tmp/prose-creative.jsonl --baseline /tmp/base/dist [--pairs 5] [--preset seed]
-// (the baseline dist must resolve its packages: e.g. /tmp/base/dist a copy of main's dist/, /tmp/base/node_modules a link to this checkout's)
+// (the baseline dist must resolve its packages: e.g. /tmp/base/dist a copy of main's dist/, /tmp/base/node_modules a link to this checkout's;
+// --this DIST, laid out the same way, stands in for this checkout's dist/, e.g. a snapshot to keep building meanwhile)
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -57,7 +58,7 @@ async function compareCpu(bank: string): Promise<void> {
     .split("\n")
     .filter((l) => l.trim() !== "")
     .reduce((a, l) => a + (((JSON.parse(l) as { output?: unknown }).output as string | undefined)?.match(/\S+/g)?.length ?? 0), 0);
-  const dists = { this: resolve("dist"), baseline: resolve(baseline) };
+  const dists = { this: resolve(arg("--this") ?? "dist"), baseline: resolve(baseline) };
   const dir = mkdtempSync(join(tmpdir(), "prose-bank-cpu-"));
   const cpu: Record<"this" | "baseline", number[]> = { this: [], baseline: [] };
   const load: number[] = [];

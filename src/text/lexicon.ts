@@ -3,7 +3,6 @@
 // on integers. The lemma (part-of-speech-aware, ./pos-lemma.ts) and stopword decisions come from this
 // folder's shared normalization; this file only memoizes them per word form, which is what makes a
 // full lemmatizer affordable at scoring speed.
-import { foldUnit } from "./fold-unit.js";
 import { posLemma } from "./pos-lemma.js";
 import { isStopword } from "./stopwords.js";
 import { isCommonEnglish } from "./english.js";
@@ -77,27 +76,10 @@ export class Lexicon {
     return id >= 0 ? id : this.surface(compactSlice(text, start, end));
   }
 
-  /**
-   * Surface id of the word text.slice(start, end) lower-cased unit by unit (foldUnit: its letters below
-   * U+0530 and "'" or "’"), with `raw` the hashStep fold of those lower-cased units from HASH_SEED, taken
-   * while the scanner read them. Neither the reply nor the word is copied unless the word is new.
-   */
-  surfaceFolding(text: string, start: number, end: number, raw: number): number {
-    const hash = finishHash(raw);
-    const slots = this.slots;
-    const units = this.units;
-    const mask = (slots.length >> SLOT_SHIFT) - 1;
-    const length = end - start;
-    for (let k = hash & mask; ; k = (k + 1) & mask) {
-      const at = k << SLOT_SHIFT;
-      const id = slots[at];
-      if (id < 0) return this.surface(foldedSlice(text, start, end));
-      if (slots[at + 1] !== hash || slots[at + 3] !== length) continue;
-      const from = slots[at + 2] - start;
-      let c = start;
-      while (c < end && units[from + c] === foldUnit(text.charCodeAt(c))) c++;
-      if (c === end) return id;
-    }
+  /** As surfaceIn, with `raw` the hashStep fold of its code units from HASH_SEED (taken while reading them). */
+  surfaceHashed(text: string, start: number, end: number, raw: number): number {
+    const id = this.findHashed(text, start, end, finishHash(raw));
+    return id >= 0 ? id : this.surface(compactSlice(text, start, end));
   }
 
   /** As surfaceIn, but -1 for a word never seen (nothing is added). */
@@ -198,13 +180,6 @@ function compactSlice(text: string, start: number, end: number): string {
     if (c > 0xff) return text.slice(start, end);
     word += String.fromCharCode(c);
   }
-  return word;
-}
-
-/** text.slice(start, end) lower-cased unit by unit (foldUnit); built a unit at a time, so one-byte when it can be (as compactSlice). */
-function foldedSlice(text: string, start: number, end: number): string {
-  let word = "";
-  for (let i = start; i < end; i++) word += String.fromCharCode(foldUnit(text.charCodeAt(i)));
   return word;
 }
 

@@ -2,7 +2,6 @@
 // follows them, sentence numbers, and whether each word sits in dialogue, an italic thought or an
 // aside. A hand-written character loop (no regex, one Map lookup per word) because this is the hot
 // path of the 500k words/s target; the general-purpose splitters in src/text serve everything else.
-import { FOLD_LIMIT, foldsByUnit, LOWER_UNIT } from "./fold-unit.js";
 import { HASH_SEED, hashStep, WORD_ABBREVIATION, WORD_CONTENT, type Lexicon } from "./lexicon.js";
 
 // Per-word flags.
@@ -36,19 +35,14 @@ export interface Scan {
   sentences: number;
 }
 
-/**
- * Word characters, of the lower-cased text: ASCII letters and digits, Latin-1 and Latin Extended letters
- * (not × ÷), Greek and Cyrillic. Indexed by a unit before lower-casing, so a capital whose lower case
- * falls outside these ("Ɓ" → "ɓ") is no word character either.
- */
-const WORD_CHAR = new Uint8Array(FOLD_LIMIT);
-for (let u = 0; u < FOLD_LIMIT; u++) {
-  const c = LOWER_UNIT[u];
-  WORD_CHAR[u] = (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 0xc0 && c <= 0x24f && c !== 0xd7 && c !== 0xf7) || (c >= 0x370 && c < FOLD_LIMIT) ? 1 : 0;
+/** Word characters: ASCII letters and digits, Latin-1 and Latin Extended letters (not × ÷), Greek and Cyrillic. */
+const WORD_CHAR = new Uint8Array(0x530);
+for (let c = 0; c < 0x530; c++) {
+  WORD_CHAR[c] = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || (c >= 0xc0 && c <= 0x24f && c !== 0xd7 && c !== 0xf7) || c >= 0x370 ? 1 : 0;
 }
 
 function isWordChar(c: number): boolean {
-  return c < FOLD_LIMIT && WORD_CHAR[c] === 1;
+  return c < 0x530 && WORD_CHAR[c] === 1;
 }
 
 /** Growable typed buffers reused across calls to avoid allocation in the scanning loop. */
@@ -76,9 +70,7 @@ class Buffers {
 
 /** Tokenize a reply. The returned arrays are views valid until the next call with the same scanner. */
 export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new Buffers()): Scan {
-  // Most replies are read as they are, each word's units lower-cased as the loop reads them; the few
-  // that foldsByUnit cannot vouch for are lower-cased whole first, as before (folding again is a no-op).
-  const src = foldsByUnit(text) ? text : foldForLookup(text);
+  const lower = foldForLookup(text);
   const b = buffers;
   let n = 0;
   let sentence = 0;
@@ -89,26 +81,26 @@ export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new 
   let inParen = 0;
   let inDashAside = false;
   let dashAsideStart = -1;
-  const len = src.length;
+  const len = lower.length;
   let i = 0;
   while (i < len) {
-    const c = src.charCodeAt(i);
+    const c = lower.charCodeAt(i);
     if (isWordChar(c)) {
       // The word's hash is taken as it is read, so the lexicon need not read it again to find it.
-      let h = hashStep(HASH_SEED, LOWER_UNIT[c]);
+      let h = hashStep(HASH_SEED, c);
       let j = i + 1;
       while (j < len) {
-        const d = src.charCodeAt(j);
+        const d = lower.charCodeAt(j);
         if (isWordChar(d)) {
-          h = hashStep(h, LOWER_UNIT[d]);
+          h = hashStep(h, d);
           j++;
-        } else if ((d === 39 || d === 0x2019) && j + 1 < len && isWordChar(src.charCodeAt(j + 1))) {
-          h = hashStep(hashStep(h, 39), LOWER_UNIT[src.charCodeAt(j + 1)]);
+        } else if (d === 39 && j + 1 < len && isWordChar(lower.charCodeAt(j + 1))) {
+          h = hashStep(hashStep(h, d), lower.charCodeAt(j + 1));
           j += 2;
         } else break;
       }
       if (n === b.surface.length) b.grow();
-      const sid = lexicon.surfaceFolding(src, i, j, h);
+      const sid = lexicon.surfaceHashed(lower, i, j, h);
       b.surface[n] = sid;
       b.lemma[n] = lexicon.surfaceLemma[sid];
       const oc = text.charCodeAt(i);
@@ -131,14 +123,14 @@ export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new 
       case 63: // ?
       case 0x2026: {
         // "Mr." and single initials do not end a sentence (the word table flags them); "..." and "?!" are one boundary.
-        const glued = i > 0 && isWordChar(src.charCodeAt(i - 1));
+        const glued = i > 0 && isWordChar(lower.charCodeAt(i - 1));
         if (c === 46 && glued && n > 0 && (lexicon.surfaceFlags[b.surface[n - 1]] & WORD_ABBREVIATION) !== 0) break;
         // A decimal point or a dotted token ("3.5", "e.g") is not a boundary.
-        if (c === 46 && glued && i + 1 < len && isWordChar(src.charCodeAt(i + 1))) break;
+        if (c === 46 && glued && i + 1 < len && isWordChar(lower.charCodeAt(i + 1))) break;
         let j = i;
         let question = false;
         while (j < len) {
-          const d = src.charCodeAt(j);
+          const d = lower.charCodeAt(j);
           if (d === 63) question = true;
           if (d === 46 || d === 33 || d === 63 || d === 0x2026) j++;
           else break;
@@ -161,16 +153,16 @@ export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new 
       case 45: {
         // "-" inside a word is a hyphen (a separator only); "--", "—", "–" or a spaced "-" is a dash.
         let j = i + 1;
-        while (j < len && (src.charCodeAt(j) === 45 || src.charCodeAt(j) === 0x2014 || src.charCodeAt(j) === 0x2013)) j++;
+        while (j < len && (lower.charCodeAt(j) === 45 || lower.charCodeAt(j) === 0x2014 || lower.charCodeAt(j) === 0x2013)) j++;
         const single = c === 45 && j === i + 1;
-        const before = i > 0 ? src.charCodeAt(i - 1) : 32;
-        const after = j < len ? src.charCodeAt(j) : 32;
+        const before = i > 0 ? lower.charCodeAt(i - 1) : 32;
+        const after = j < len ? lower.charCodeAt(j) : 32;
         if (single && isWordChar(before) && isWordChar(after)) {
           i = j;
           continue;
         }
         if (n > 0 && sentenceHasWords) {
-          const closesSpeech = after === 34 || after === 0x201d || nextIsBreak(src, j);
+          const closesSpeech = after === 34 || after === 0x201d || nextIsBreak(lower, j);
           if (isWordChar(before) && closesSpeech) b.flags[n - 1] |= T_INTERRUPT_AFTER;
           else if (inDashAside) {
             // The second dash of a pair closes an aside; neither dash is a contrast marker.
@@ -212,8 +204,8 @@ export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new 
         // A blank line is a paragraph: it ends the sentence and resets quote/italic state, so one
         // unbalanced quotation mark cannot turn the rest of a reply into dialogue.
         let j = i + 1;
-        while (j < len && (src.charCodeAt(j) === 32 || src.charCodeAt(j) === 13 || src.charCodeAt(j) === 9)) j++;
-        if (j < len && src.charCodeAt(j) === 10) {
+        while (j < len && (lower.charCodeAt(j) === 32 || lower.charCodeAt(j) === 13 || lower.charCodeAt(j) === 9)) j++;
+        if (j < len && lower.charCodeAt(j) === 10) {
           if (n > 0) b.flags[n - 1] |= T_PARAGRAPH_AFTER;
           if (endSentence(b, n, sentenceHasWords, inDashAside, dashAsideStart)) sentence++;
           sentenceHasWords = false;

@@ -5,7 +5,7 @@ import { languageStats, onlyLatin } from "../../src/terms/prose/language.js";
 import { replaceStatLines } from "../../src/terms/prose/ooc.js";
 import { cleanText, foldConfusables, normalizeMarks, tidyWhitespace } from "../../src/text/cleanup.js";
 import { Lexicon } from "../../src/text/lexicon.js";
-import { createBuffers, scanText, T_CAPITAL } from "../../src/text/scan.js";
+import { createBuffers, scanText } from "../../src/text/scan.js";
 import { forEachWordRange, words } from "../../src/text/tokenize.js";
 import { referenceFoldConfusables, referenceMarkupLanguage, referenceNormalizeMarks, trickyStrings } from "../helpers/reading-reference.js";
 
@@ -110,39 +110,5 @@ describe("tidyWhitespace's searches before each pattern", () => {
     const cases = strings.map((s, k) => s + blanks[k % blanks.length] + strings[(k * 5) % strings.length] + blanks[(k * 7) % blanks.length]);
     expect(cases.filter((s) => tidyWhitespace(s) !== plain(s)).slice(0, 3)).toEqual([]);
     expect(cases.filter((s) => tidyWhitespace(s) !== s).length).toBeGreaterThan(100);
-  });
-});
-
-/** The scanner's lower-casing before it read words unit by unit: the whole text, then "’" folded. */
-function referenceLowerCase(text: string): string {
-  let lower = text.toLowerCase();
-  if (lower.length !== text.length) lower = [...text].map((ch) => (ch.toLowerCase().length === ch.length ? ch.toLowerCase() : ch)).join("");
-  return lower.replace(/’/g, "'");
-}
-
-describe("scanText reading words unit by unit", () => {
-  // Every unit below U+0530, the letters above it that lower-case into the scanner's letters (Kelvin
-  // sign, Ohm sign, "ẞ", "Ȿ"), capital sigma (final or not) and "İ" (two units lower-cased).
-  const units = [...Array.from({ length: 0x530 }, (_, c) => c), 0x1e9e, 0x2126, 0x212a, 0x212b, 0x2c7e, 0x2c7f, 0xa7dc, 0x2019];
-  const texts = [
-    ...units.flatMap((c) => {
-      const ch = String.fromCharCode(c);
-      return [`Ab${ch}cd ${ch}. “W${ch}’s” ${ch}`, `${ch}${ch}Σ x${ch}Σ ΣΑΣ — ${ch}-${ch}`];
-    }),
-    ...strings,
-  ];
-  it("finds the words, lemmas and flags that scanning the lower-cased text finds", () => {
-    const lexicon = new Lexicon();
-    const buffers = createBuffers();
-    const read = (text: string) => {
-      const s = scanText(text, lexicon, buffers);
-      const words = Array.from(s.surface.subarray(0, s.n), (id) => lexicon.surfaces[id]);
-      // The capital flag is read from the text as written, so it is left out of the comparison.
-      return { words, lemma: [...s.lemma.subarray(0, s.n)], flags: Array.from(s.flags.subarray(0, s.n), (f) => f & ~T_CAPITAL), sentences: s.sentences };
-    };
-    const differ = texts.filter((t) => JSON.stringify(read(t)) !== JSON.stringify(read(referenceLowerCase(t))));
-    expect(differ.slice(0, 3)).toEqual([]);
-    // The comparison sees the characters that matter: the Kelvin sign is the letter "k" of a word.
-    expect(read("o\u212Aay").words).toEqual(["okay"]);
   });
 });
