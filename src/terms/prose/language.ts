@@ -113,7 +113,9 @@ function foreignCharacters(reply: string, p: ScriptShares): Map<Script, number> 
       if (!GAP.test(ch)) close();
       continue;
     }
-    const face = FACE.test(chars[k - 1] ?? "") || FACE.test(chars[k + 1] ?? "");
+    // Bounds checked, not read past the ends: a read out of bounds the loop had not made before
+    // deoptimized it the first time a foreign letter stood first or last.
+    const face = (k > 0 && FACE.test(chars[k - 1])) || (k + 1 < chars.length && FACE.test(chars[k + 1]));
     if (script === "latin" || p[script] > 0 || face) {
       close();
       continue;
