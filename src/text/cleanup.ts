@@ -248,16 +248,29 @@ export function foldConfusables(s: string): string {
   // or mark after it ("wasnʼt"); no word spans an ASCII character other than a letter or "'". So each
   // look-alike (found by a native search over the non-ASCII characters that may be one) is read within the stretch
   // between two such characters around it, and only the words holding one are rebuilt.
-  let out = "";
-  let last = 0;
-  let any = false;
-  let wide = false;
   MAY_BE_CONFUSABLE_G.lastIndex = 0;
   for (let m = MAY_BE_CONFUSABLE_G.exec(s); m !== null; m = MAY_BE_CONFUSABLE_G.exec(s)) {
     const cp = s.codePointAt(m.index)!;
     if (cp > 0xffff) MAY_BE_CONFUSABLE_G.lastIndex++;
+    if ((charFacts(cp) & F_CONFUSABLE) !== 0) return foldConfusablesFrom(s, m.index);
+  }
+  return s;
+}
+
+/**
+ * foldConfusables from the first look-alike on, at `first`. A function of its own so that the search
+ * most replies end with stays small: the folding, which few replies reach, deoptimized it each time a
+ * part of it ran for the first time.
+ */
+function foldConfusablesFrom(s: string, first: number): string {
+  let out = "";
+  let last = 0;
+  let wide = false;
+  MAY_BE_CONFUSABLE_G.lastIndex = first;
+  for (let m = MAY_BE_CONFUSABLE_G.exec(s); m !== null; m = MAY_BE_CONFUSABLE_G.exec(s)) {
+    const cp = s.codePointAt(m.index)!;
+    if (cp > 0xffff) MAY_BE_CONFUSABLE_G.lastIndex++;
     if ((charFacts(cp) & F_CONFUSABLE) === 0) continue;
-    any = true;
     let from = m.index;
     while (from > 0 && !isWordBreak(s.charCodeAt(from - 1))) from--;
     let to = m.index + 1;
@@ -270,7 +283,6 @@ export function foldConfusables(s: string): string {
     }
     MAY_BE_CONFUSABLE_G.lastIndex = to;
   }
-  if (!any) return s;
   out += s.slice(last);
   return wide ? out.replace(/[\uFF01-\uFF5E]/g, foldChar) : out;
 }
