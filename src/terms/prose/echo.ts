@@ -90,7 +90,8 @@ function dropNames(s: string): string {
       p = q - 1;
       continue;
     }
-    const keep = startsSentence(s, p) && !(s.charCodeAt(q) === 44 && !isCommonEnglish(s.slice(p, q)));
+    // q < len checked first: a read past the end (NaN) deoptimized this loop the first time a name ended the text.
+    const keep = startsSentence(s, p) && !(q < len && s.charCodeAt(q) === 44 && !isCommonEnglish(s.slice(p, q)));
     if (!keep) {
       out += s.slice(last, p) + " ";
       last = q;
