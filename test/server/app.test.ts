@@ -46,6 +46,15 @@ const post = (app: ReturnType<typeof createApp>, path: string, body: unknown, he
   app.request(path, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), headers: { "content-type": "application/json", ...headers } });
 
 describe("POST /v1/score", () => {
+  it("gives requests without an id of their own ids that sort in arrival order (the journal's id indexes then grow at their end)", async () => {
+    const app = createApp({ scorers: { wordcount: wordCountScorer() }, defaultStack: "wordcount", journal: store });
+    const ids: string[] = [];
+    for (let i = 0; i < 40; i++) ids.push(((await (await post(app, "/v1/score", { rows: [{ id: `r${i}`, output: "one two" }] })).json()) as { request_id: string }).request_id);
+    expect(new Set(ids).size).toBe(40);
+    expect([...ids].sort()).toEqual(ids);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
   it("scores a batch, journals it, and returns the stored result on an idempotent retry", async () => {
     const scorer = wordCountScorer();
     const app = createApp({ scorers: { wordcount: scorer }, defaultStack: "wordcount", journal: store });
