@@ -242,20 +242,7 @@ export class Journal {
 
   get(id: string): StoredRequest | undefined {
     const row = this.selectRequest.get(id) as Record<string, string | number | null> | undefined;
-    if (!row) return undefined;
-    return {
-      id: row.id as string,
-      route: row.route as string,
-      stack: row.stack as string,
-      instrument: row.instrument as string,
-      bodyHash: row.body_hash as string,
-      body: row.body as string,
-      status: row.status as RequestStatus,
-      receivedAt: row.received_at as string,
-      completedAt: row.completed_at as string | null,
-      error: row.error as string | null,
-      expiresAt: typeof row.expires_at === "number" ? row.expires_at : null,
-    };
+    return row ? requestFrom(row) : undefined;
   }
 
   results(id: string): StoredResult[] {
@@ -286,8 +273,16 @@ export class Journal {
     const sql = this.hasSeq
       ? "SELECT id, done_seq FROM requests WHERE status = 'done' AND done_seq > ? ORDER BY done_seq LIMIT ?"
       : "SELECT id, rowid AS done_seq FROM requests WHERE status = 'done' AND rowid > ? ORDER BY rowid LIMIT ?";
-    const rows = this.db.prepare(sql).all(seq, limit) as { id: string; done_seq: number }[];
-    return rows.map((r) => ({ seq: r.done_seq, request: this.get(r.id)!, results: this.results(r.id) }));
+    // One query for the page and its results (a query per request for each cost the live monitor
+    // ≈ 3× the CPU per request it read).
+    const rows = this.db.prepare(`SELECT r.*, page.done_seq AS page_seq, s.idx AS r_idx, s.row_id AS r_row_id, s.step AS r_step, s.score AS r_score FROM (${sql}) AS page JOIN requests r ON r.id = page.id LEFT JOIN results s ON s.request_id = r.id ORDER BY page.done_seq, s.idx`).all(seq, limit) as (Record<string, string | number | null> & { page_seq: number })[];
+    const out: FinishedEntry[] = [];
+    for (const row of rows) {
+      let entry = out.at(-1);
+      if (entry?.request.id !== row.id) out.push((entry = { seq: row.page_seq, request: requestFrom(row), results: [] }));
+      if (row.r_idx !== null) entry.results.push({ index: row.r_idx as number, rowId: row.r_row_id as string | null, step: row.r_step as number | null, score: JSON.parse(row.r_score as string) as Score });
+    }
+    return out;
   }
 
   /** Scored rows with a training step, for the live monitor. */
@@ -314,3 +309,20 @@ export class Journal {
     this.db.close();
   }
 }
+
+function requestFrom(row: Record<string, string | number | null>): StoredRequest {
+  return {
+    id: row.id as string,
+    route: row.route as string,
+    stack: row.stack as string,
+    instrument: row.instrument as string,
+    bodyHash: row.body_hash as string,
+    body: row.body as string,
+    status: row.status as RequestStatus,
+    receivedAt: row.received_at as string,
+    completedAt: row.completed_at as string | null,
+    error: row.error as string | null,
+    expiresAt: typeof row.expires_at === "number" ? row.expires_at : null,
+  };
+}
+
