@@ -98,7 +98,6 @@ export class Journal {
   private readonly selectResults: Database.Statement;
   private readonly restartPending: Database.Statement;
   private readonly expirePending: Database.Statement;
-  private readonly deleteResults: Database.Statement;
   private readonly hasSeq: boolean;
   private durable = true;
   // One wrapper each, reused: creating a better-sqlite3 transaction function per call is costly.
@@ -135,10 +134,11 @@ export class Journal {
     const writable = !options.readonly;
     const prepare = (sql: string) => (writable ? this.db.prepare(sql) : (undefined as unknown as Database.Statement));
     this.insertRequest = prepare(
-      "INSERT INTO requests (id, received_at, route, stack, instrument, body_hash, body, status, expires_at) VALUES (@id, @receivedAt, @route, @stack, @instrument, @bodyHash, @body, 'pending', @expiresAt)",
+      "INSERT INTO requests (id, received_at, route, stack, instrument, body_hash, body, status, expires_at) VALUES (@id, @receivedAt, @route, @stack, @instrument, @bodyHash, @body, 'pending', @expiresAt) ON CONFLICT (id) DO NOTHING",
     );
-    this.deleteResults = prepare("DELETE FROM results WHERE request_id = ?");
-    this.insertResult = prepare("INSERT INTO results (request_id, idx, row_id, step, value, error, score) VALUES (?, ?, ?, ?, ?, ?, ?)");
+    // A request taken over after its lease ran out may have been finished by the other call first:
+    // the same body has the same rows, so its results are replaced index by index.
+    this.insertResult = prepare("INSERT OR REPLACE INTO results (request_id, idx, row_id, step, value, error, score) VALUES (?, ?, ?, ?, ?, ?, ?)");
     this.markDone = prepare(
       "UPDATE requests SET status = 'done', completed_at = ?, error = NULL, expires_at = NULL, done_seq = (SELECT COALESCE(MAX(done_seq), 0) + 1 FROM requests) WHERE id = ?",
     );
@@ -161,11 +161,9 @@ export class Journal {
   /** begin() for a caller that already holds a write transaction (group commit). */
   beginInTransaction(request: JournalRequest, leaseMs: number): BeginOutcome {
     const now = Date.now();
-    const existing = this.get(request.id);
-    if (!existing) {
-      this.insertRequest.run({ ...request, receivedAt: new Date(now).toISOString(), expiresAt: now + leaseMs });
-      return { kind: "new" };
-    }
+    // A new id (the common case) costs one statement: the insert itself finds a stored request.
+    if (this.insertRequest.run({ ...request, receivedAt: new Date(now).toISOString(), expiresAt: now + leaseMs }).changes === 1) return { kind: "new" };
+    const existing = this.get(request.id)!;
     if (existing.bodyHash !== request.bodyHash) return { kind: "conflict", storedHash: existing.bodyHash };
     if (existing.status === "done") return { kind: "done", request: existing, results: this.results(request.id) };
     const leaseLeft = existing.expiresAt === null ? 0 : existing.expiresAt - now;
@@ -228,8 +226,6 @@ export class Journal {
   }
 
   completeInTransaction(id: string, results: StoredResult[]): void {
-    // A request taken over after its lease ran out may have been finished by the other call first.
-    this.deleteResults.run(id);
     for (const r of results) {
       this.insertResult.run(id, r.index, r.rowId, r.step, r.score.value, r.score.error ?? null, scoreJson(r.score));
     }
