@@ -17,6 +17,7 @@ import type { StoredResult } from "./journal.js";
 import type { JournalStore } from "./journal-store.js";
 import { createAdmission } from "./admission.js";
 import { createMetrics, type ServerMetrics } from "./metrics.js";
+import { scoreJson } from "./score-json.js";
 import { DEFAULT_STRIP_TOKENS, openRlhfRows, openRlhfResponse, type SampleProblem } from "./openrlhf.js";
 import { loneSurrogateAt, MAX_DEPTH, tooDeepAt, unknownRowField } from "./body-checks.js";
 import { startTiming, type RequestTiming } from "./timing.js";
@@ -229,8 +230,8 @@ export function createApp(deps: AppDeps): Hono {
         throw err;
       }
     })();
-    const { scored, failures, instrument } = await scoreJournaled(release, requestId, "/v1/score", stack, scorer, rows, hashOf({ stack, body }), timing, text);
-    return timedJson({ request_id: requestId, instrument, rows: scored, errors: failures }, timing);
+    const { scores, failures, instrument } = await scoreJournaled(release, requestId, "/v1/score", stack, scorer, rows, hashOf({ stack, body }), timing, text);
+    return timedJsonText(scoredAnswerJson(requestId, instrument, rows, scores, failures), timing);
   });
 
   api.post("/get_reward", limitBody, async (c) => {
@@ -262,12 +263,12 @@ export function createApp(deps: AppDeps): Hono {
       release();
       throw new HttpError(422, `${problems.length} of ${rows.length} samples cannot be read: ${problems[0].reason}`, { failed: problems });
     }
-    const { scored, failures } = await scoreJournaled(release, requestId, "/get_reward", stack, scorer, rows, bodyHash, timing);
+    const { scores: scored, failures } = await scoreJournaled(release, requestId, "/get_reward", stack, scorer, rows, bodyHash, timing);
     if (failures.length > 0) {
       // OpenRLHF cannot take a missing reward: fail the call so its client retries, naming the samples.
       throw new HttpError(502, `${failures.length} of ${rows.length} samples could not be scored`, { request_id: requestId, failed: failures });
     }
-    return timedJson(openRlhfResponse(scored.map((r) => r.score as Score)), timing);
+    return timedJson(openRlhfResponse(scored), timing);
   });
 
   for (const path of ["/v1/score", "/get_reward"]) {
@@ -378,12 +379,25 @@ export function createApp(deps: AppDeps): Hono {
 
 function assemble(rows: (BankRow | TranscriptRow)[], scores: Score[], instrument: string) {
   const failures: RowFailure[] = [];
-  const scored = rows.map((row, index) => {
-    const score = scores[index];
-    if (score.value === null || !Number.isFinite(score.value)) failures.push({ index, id: row.id, reason: score.error ?? "no value" });
-    return { ...row, score };
+  scores.forEach((score, index) => {
+    if (score.value === null || !Number.isFinite(score.value)) failures.push({ index, id: rows[index].id, reason: score.error ?? "no value" });
   });
-  return { scored, failures, instrument };
+  return { scores, failures, instrument };
+}
+
+/**
+ * The /v1/score answer, as JSON.stringify({ request_id, instrument, rows: [{ ...row, score }], errors })
+ * writes it, with each score's JSON text as the worker sent it spliced in (serializing a 300-word
+ * row's score again cost ≈ 11 µs of main thread, 0.7 ms per 64-row batch).
+ */
+function scoredAnswerJson(requestId: string, instrument: string, rows: (BankRow | TranscriptRow)[], scores: Score[], failures: RowFailure[]): string {
+  const scored = rows.map((row, i) => {
+    // A row that carries a score of its own keeps that key's place, as the spread does.
+    if (Object.hasOwn(row, "score")) return JSON.stringify({ ...row, score: scores[i] });
+    const text = JSON.stringify(row);
+    return `${text === "{}" ? "{" : `${text.slice(0, -1)},`}"score":${scoreJson(scores[i])}}`;
+  });
+  return `{"request_id":${JSON.stringify(requestId)},"instrument":${JSON.stringify(instrument)},"rows":[${scored.join(",")}],"errors":${JSON.stringify(failures)}}`;
 }
 
 async function readJson(c: Context): Promise<{ value: unknown; text: string }> {
@@ -415,7 +429,11 @@ async function readJson(c: Context): Promise<{ value: unknown; text: string }> {
  * then copies header by header).
  */
 function timedJson(value: unknown, timing: RequestTiming): Response {
-  return new Response(JSON.stringify(value), { status: 200, headers: { "content-type": "application/json", "server-timing": timing.header() } });
+  return timedJsonText(JSON.stringify(value), timing);
+}
+
+function timedJsonText(text: string, timing: RequestTiming): Response {
+  return new Response(text, { status: 200, headers: { "content-type": "application/json", "server-timing": timing.header() } });
 }
 
 /** A request without an id of its own gets a time-ordered one (see request-id.ts). */
