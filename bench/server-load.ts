@@ -15,7 +15,8 @@
 // advances every 1,024 samples, as a rollout does. The journal is durable (SQLite WAL, fdatasync
 // before every acknowledgement, group commit) unless --journal postgres://… names a PostgreSQL one.
 // Every figure is printed with n, the load average and units; CPU figures are the server process's
-// CPU time (all threads; the main thread apart) per acknowledged request, and the client's own.
+// CPU time (all threads; the main thread apart; then each thread) per acknowledged request, and the
+// client's own.
 // Usage: npx tsx bench/server-load.ts [--seconds 10] [--stacks one,prose,vrcli] [--journal URL] [--target 4000]
 //        [--offered 1000,2000] [--phases saturate,half,target,offered,overload] [--compare DIR] [--clients 64]
 //        [--server-args "--workers 2"] [--compare-args "--workers 1"]
