@@ -15,7 +15,8 @@
 // advances every 1,024 samples, as a rollout does. The journal is durable (SQLite WAL, fdatasync
 // before every acknowledgement, group commit) unless --journal postgres://… names a PostgreSQL one.
 // Every figure is printed with n, the load average and units; CPU figures are the server process's
-// CPU time (all threads; the main thread apart) per acknowledged request, and the client's own.
+// CPU time (all threads; the main thread apart; then each thread) per acknowledged request, and the
+// client's own.
 // Usage: npx tsx bench/server-load.ts [--seconds 10] [--stacks one,prose,vrcli] [--journal URL] [--target 4000]
 //        [--offered 1000,2000] [--phases saturate,half,target,offered,overload] [--compare DIR] [--clients 64]
 //        [--server-args "--workers 2"] [--compare-args "--workers 1"]
@@ -120,7 +121,8 @@ async function main(): Promise<void> {
   };
 
   const startServer = (bin: string, stack: string, journal: string, extra: string[]): Promise<{ child: ChildProcess; url: string }> => {
-    const child = spawn(process.execPath, [bin, "serve", "--stack", stack, "--port", "0", "--journal", journal, "--no-cache", ...extra], { stdio: ["ignore", "ignore", "pipe"] });
+    const flags = process.env.FOOLSGOLD_BENCH_CHILD_FLAGS?.split(" ").filter(Boolean) ?? [];
+    const child = spawn(process.execPath, [...flags, bin, "serve", "--stack", stack, "--port", "0", "--journal", journal, "--no-cache", ...extra], { stdio: ["ignore", "ignore", "pipe"] });
     return new Promise((ok, fail) => {
       let err = "";
       child.stderr!.on("data", (c: Buffer) => {
@@ -229,6 +231,17 @@ async function main(): Promise<void> {
       if (stages.length < 2) continue; // the echo baseline sends no Server-Timing
       const tail = p.answered.filter((a) => a.ms >= percentile(p.latencies, 0.99)).length;
       console.log(`${`${name} ${p.phase}`.padEnd(22)} n=${String(p.answered.length).padStart(6)} / ${String(tail).padStart(4)}  ${stages.map((x) => `${x.stage} ${x.all.toFixed(1)} / ${x.tail.toFixed(1)}`).join("  ")}`);
+    }
+  }
+  // Which threads the server's CPU went to (with the client's share beside it), so a quiet rerun shows
+  // whether the main thread, the scoring workers or V8's helpers bound the saturated rate.
+  console.log("\nserver CPU by thread: ms per acknowledged request, main thread | the other threads, largest first (scoring workers, V8 helpers: JIT and GC, monitor, checkpoint, libuv's pool); client = this process");
+  for (const [name, phases] of Object.entries(report)) {
+    for (const p of phases) {
+      const others = p.serverThreadCpuMs.filter((ms) => ms >= 0.0005);
+      const shown = others.slice(0, 8).map((ms) => ms.toFixed(3));
+      const rest = others.slice(8).reduce((a, b) => a + b, 0);
+      console.log(`${`${name} ${p.phase}`.padEnd(22)} n=${String(p.ok).padStart(6)}  main ${p.serverMainCpuMs.toFixed(3)} | ${shown.join(" ")}${rest > 0 ? ` +${rest.toFixed(3)} in ${others.length - 8} more` : ""}  client ${p.clientCpuMs.toFixed(3)}  load ${p.load1.toFixed(1)}`);
     }
   }
   console.log(

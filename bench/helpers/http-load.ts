@@ -2,7 +2,7 @@
 // (keep-alive connections, optional HTTP/1.1 pipelining), which costs the client a fraction of what
 // node:http does, so on a 2-core machine the client leaves the server most of the CPU. Cost is CPU
 // time read from /proc (load-independent, unlike wall time on a shared machine), main thread apart.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { loadavg } from "node:os";
 import { Pool } from "undici";
@@ -53,6 +53,25 @@ export function procCpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/**
+ * CPU ms (user + system) of each live thread of a process, by thread id. Node names none of its
+ * threads, so they are told apart by cost: the main thread (tid = pid), the scoring workers, V8's
+ * helper threads (JIT, GC), the monitor and checkpoint threads, libuv's pool (the WAL's fdatasync).
+ */
+export function threadCpuMs(pid: number): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      out.set(Number(tid), (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return out;
+}
+
 export function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return m ? Number(m[1]) / 1024 : NaN;
@@ -70,6 +89,8 @@ export interface Run {
   serverCpuMs: number;
   /** The server's main thread alone (HTTP, parsing, journal, monitor; scoring workers excluded). */
   serverMainCpuMs: number;
+  /** CPU ms per acknowledged request of each other server thread alive at the end, largest first. */
+  serverThreadCpuMs: number[];
   clientCpuMs: number;
   load1: number;
 }
@@ -102,6 +123,7 @@ export async function drive(
   const deadline = performance.now() + plan.seconds * 1000;
   const server0 = procCpuSeconds(pid);
   const main0 = mainThreadCpuSeconds(pid);
+  const threads0 = threadCpuMs(pid);
   const client0 = process.cpuUsage();
   const started = performance.now();
   if (plan.ratePerSecond) {
@@ -122,6 +144,11 @@ export async function drive(
   }
   const seconds = (performance.now() - started) / 1000;
   const clientCpu = process.cpuUsage(client0);
+  const perRequest = (ms: number) => ms / Math.max(1, ok);
+  const serverThreadCpuMs = [...threadCpuMs(pid)]
+    .filter(([tid]) => tid !== pid)
+    .map(([tid, ms]) => perRequest(ms - (threads0.get(tid) ?? 0)))
+    .sort((a, b) => b - a);
   latencies.sort((a, b) => a - b);
   return {
     requests: sent,
@@ -132,6 +159,7 @@ export async function drive(
     answered,
     serverCpuMs: ((procCpuSeconds(pid) - server0) * 1000) / Math.max(1, ok),
     serverMainCpuMs: ((mainThreadCpuSeconds(pid) - main0) * 1000) / Math.max(1, ok),
+    serverThreadCpuMs,
     clientCpuMs: (clientCpu.user + clientCpu.system) / 1000 / Math.max(1, ok),
     load1: loadavg()[0],
   };

@@ -2,7 +2,7 @@
 // Failure semantics: a row that could not be scored is reported with its index and reason, never
 // turned into a 0; an overloaded server answers 429 with retry-after before it reads the body; a
 // request past its time limit aborts the scoring it started; every answer, errors included, is JSON.
-import { randomUUID, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
@@ -17,9 +17,11 @@ import type { StoredResult } from "./journal.js";
 import type { JournalStore } from "./journal-store.js";
 import { createAdmission } from "./admission.js";
 import { createMetrics, type ServerMetrics } from "./metrics.js";
+import { scoreJson } from "./score-json.js";
 import { DEFAULT_STRIP_TOKENS, openRlhfRows, openRlhfResponse, type SampleProblem } from "./openrlhf.js";
 import { loneSurrogateAt, MAX_DEPTH, tooDeepAt, unknownRowField } from "./body-checks.js";
 import { startTiming, type RequestTiming } from "./timing.js";
+import { timeOrderedRequestId } from "./request-id.js";
 
 export interface ServerLimits {
   maxBodyBytes: number;
@@ -228,8 +230,8 @@ export function createApp(deps: AppDeps): Hono {
         throw err;
       }
     })();
-    const { scored, failures, instrument } = await scoreJournaled(release, requestId, "/v1/score", stack, scorer, rows, hashOf({ stack, body }), timing, text);
-    return timedJson({ request_id: requestId, instrument, rows: scored, errors: failures }, timing);
+    const { scores, failures, instrument } = await scoreJournaled(release, requestId, "/v1/score", stack, scorer, rows, hashOf({ stack, body }), timing, text);
+    return timedJsonText(scoredAnswerJson(requestId, instrument, rows, scores, failures), timing);
   });
 
   api.post("/get_reward", limitBody, async (c) => {
@@ -261,12 +263,12 @@ export function createApp(deps: AppDeps): Hono {
       release();
       throw new HttpError(422, `${problems.length} of ${rows.length} samples cannot be read: ${problems[0].reason}`, { failed: problems });
     }
-    const { scored, failures } = await scoreJournaled(release, requestId, "/get_reward", stack, scorer, rows, bodyHash, timing);
+    const { scores: scored, failures } = await scoreJournaled(release, requestId, "/get_reward", stack, scorer, rows, bodyHash, timing);
     if (failures.length > 0) {
       // OpenRLHF cannot take a missing reward: fail the call so its client retries, naming the samples.
       throw new HttpError(502, `${failures.length} of ${rows.length} samples could not be scored`, { request_id: requestId, failed: failures });
     }
-    return timedJson(openRlhfResponse(scored.map((r) => r.score as Score)), timing);
+    return timedJson(openRlhfResponse(scored), timing);
   });
 
   for (const path of ["/v1/score", "/get_reward"]) {
@@ -377,12 +379,25 @@ export function createApp(deps: AppDeps): Hono {
 
 function assemble(rows: (BankRow | TranscriptRow)[], scores: Score[], instrument: string) {
   const failures: RowFailure[] = [];
-  const scored = rows.map((row, index) => {
-    const score = scores[index];
-    if (score.value === null || !Number.isFinite(score.value)) failures.push({ index, id: row.id, reason: score.error ?? "no value" });
-    return { ...row, score };
+  scores.forEach((score, index) => {
+    if (score.value === null || !Number.isFinite(score.value)) failures.push({ index, id: rows[index].id, reason: score.error ?? "no value" });
   });
-  return { scored, failures, instrument };
+  return { scores, failures, instrument };
+}
+
+/**
+ * The /v1/score answer, as JSON.stringify({ request_id, instrument, rows: [{ ...row, score }], errors })
+ * writes it, with each score's JSON text as the worker sent it spliced in (serializing a 300-word
+ * row's score again cost ≈ 11 µs of main thread, 0.7 ms per 64-row batch).
+ */
+function scoredAnswerJson(requestId: string, instrument: string, rows: (BankRow | TranscriptRow)[], scores: Score[], failures: RowFailure[]): string {
+  const scored = rows.map((row, i) => {
+    // A row that carries a score of its own keeps that key's place, as the spread does.
+    if (Object.hasOwn(row, "score")) return JSON.stringify({ ...row, score: scores[i] });
+    const text = JSON.stringify(row);
+    return `${text === "{}" ? "{" : `${text.slice(0, -1)},`}"score":${scoreJson(scores[i])}}`;
+  });
+  return `{"request_id":${JSON.stringify(requestId)},"instrument":${JSON.stringify(instrument)},"rows":[${scored.join(",")}],"errors":${JSON.stringify(failures)}}`;
 }
 
 async function readJson(c: Context): Promise<{ value: unknown; text: string }> {
@@ -414,11 +429,16 @@ async function readJson(c: Context): Promise<{ value: unknown; text: string }> {
  * then copies header by header).
  */
 function timedJson(value: unknown, timing: RequestTiming): Response {
-  return new Response(JSON.stringify(value), { status: 200, headers: { "content-type": "application/json", "server-timing": timing.header() } });
+  return timedJsonText(JSON.stringify(value), timing);
 }
 
+function timedJsonText(text: string, timing: RequestTiming): Response {
+  return new Response(text, { status: 200, headers: { "content-type": "application/json", "server-timing": timing.header() } });
+}
+
+/** A request without an id of its own gets a time-ordered one (see request-id.ts). */
 function requestIdOf(c: Context, fromBody: string | undefined): string {
-  return fromBody ?? c.req.header("idempotency-key") ?? c.req.header("x-request-id") ?? randomUUID();
+  return fromBody ?? c.req.header("idempotency-key") ?? c.req.header("x-request-id") ?? timeOrderedRequestId();
 }
 
 class TimeoutError extends Error {}

@@ -5,6 +5,8 @@ import { join } from "node:path";
 import { createApp } from "../../src/server/app.js";
 import { Journal } from "../../src/server/journal.js";
 import { SqliteStore } from "../../src/server/journal-store.js";
+import { scoreFromJson } from "../../src/server/score-json.js";
+import { parseRows } from "../../src/core/schemas.js";
 import type { BankRow, Score } from "../../src/core/types.js";
 import type { Scorer } from "../../src/stacks/types.js";
 
@@ -46,6 +48,37 @@ const post = (app: ReturnType<typeof createApp>, path: string, body: unknown, he
   app.request(path, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), headers: { "content-type": "application/json", ...headers } });
 
 describe("POST /v1/score", () => {
+  it("answers exactly what JSON.stringify of rows with their scores writes, scores sent as JSON text included", async () => {
+    // As a scoring worker hands them over: parsed from JSON text that is kept for the answer.
+    const fromText: Scorer<BankRow> = {
+      rowKind: "bank",
+      instrument: { stack: "t", version: "1", options: {}, models: {}, hash: "instr-t" },
+      scoreRows: async (rows) => rows.map((row, i) => scoreFromJson(JSON.stringify({ value: i ? null : 0.25, terms: { w: { value: row.output.length, details: { x: [1, "é\u2028"] } } }, instrument: "instr-t", ...(i ? { error: "no" } : {}) }))),
+    };
+    const app = createApp({ scorers: { t: fromText }, defaultStack: "t", journal: store });
+    const rows = [{ id: "a", output: "one two", step: 2, meta: { k: "v" } }, { score: 9, id: "b", output: "x" }];
+    const res = await post(app, "/v1/score", { request_id: "splice-1", rows });
+    const text = await res.text();
+    const json = JSON.parse(text) as { request_id: string; instrument: string; rows: { score: Score }[]; errors: unknown[] };
+    // The rows answered are the rows as the server parsed them (its schema's key order).
+    const parsed = parseRows("bank", rows, "request body");
+    const expected = { request_id: "splice-1", instrument: "instr-t", rows: parsed.map((row, i) => ({ ...row, score: json.rows[i].score })), errors: json.errors };
+    expect(text).toBe(JSON.stringify(expected));
+    expect(json.rows[1].score.value).toBeNull();
+    expect(json.errors).toEqual([{ index: 1, id: "b", reason: "no" }]);
+    // A retry answers the stored scores with the same bytes.
+    expect(await (await post(app, "/v1/score", { request_id: "splice-1", rows })).text()).toBe(text);
+  });
+
+  it("gives requests without an id of their own ids that sort in arrival order (the journal's id indexes then grow at their end)", async () => {
+    const app = createApp({ scorers: { wordcount: wordCountScorer() }, defaultStack: "wordcount", journal: store });
+    const ids: string[] = [];
+    for (let i = 0; i < 40; i++) ids.push(((await (await post(app, "/v1/score", { rows: [{ id: `r${i}`, output: "one two" }] })).json()) as { request_id: string }).request_id);
+    expect(new Set(ids).size).toBe(40);
+    expect([...ids].sort()).toEqual(ids);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
   it("scores a batch, journals it, and returns the stored result on an idempotent retry", async () => {
     const scorer = wordCountScorer();
     const app = createApp({ scorers: { wordcount: scorer }, defaultStack: "wordcount", journal: store });

@@ -136,10 +136,10 @@ describe("group commit on SQLite", () => {
   it("an op that fails inside a shared transaction undoes only its own writes; the others commit", async () => {
     const store = new SqliteStore(journal, "test", { sync: async () => {} });
     await Promise.all(["a", "b", "c"].map((id) => store.begin(request(id), 60_000)));
-    // Submitted in one turn, so all three share one transaction: b's second result row repeats an
-    // index (primary key) after its first was written.
-    const twice = [...result(2), ...result(3)];
-    const outcomes = await Promise.allSettled([store.complete("a", result(1)), store.complete("b", twice), store.complete("c", result(3))]);
+    // Submitted in one turn, so all three share one transaction: b's second result cannot be stored
+    // (a score that is not JSON) after its first was written.
+    const broken = [...result(2), { index: 1, rowId: "r2", step: 1, score: { value: 1, terms: {}, instrument: "i", bad: 1n } as unknown as Score }];
+    const outcomes = await Promise.allSettled([store.complete("a", result(1)), store.complete("b", broken), store.complete("c", result(3))]);
     expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
     expect(journal.get("a")?.status).toBe("done");
     expect(journal.get("c")?.status).toBe("done");
