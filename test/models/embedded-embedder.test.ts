@@ -53,7 +53,7 @@ describe("embedded embedder (USE-lite)", () => {
     expect(lengthSortedBatches([], 16)).toEqual([]);
   });
 
-  it("gives the same vectors from a pool of worker threads, in input order", async () => {
+  it("gives the same vectors from a pool of one-core worker threads as from this thread's two-core session, in input order", async () => {
     const texts = [...RELATED, ...UNRELATED].flat();
     const single = await (await loadEmbedder({ workers: 0 })).embed(texts);
     const pool = await loadEmbedder({ workers: 2 });
