@@ -183,16 +183,22 @@ async function workerPool(
           const job = pending.get(msg.id as number);
           if (!job) return;
           pending.delete(msg.id as number);
+          if (pending.size === 0) hold(false);
           if (msg.error !== undefined || !msg.flat) return job.reject(new FoolsgoldError("embedder_failed", `embedder worker: ${msg.error ?? "no vectors"}`));
           job.resolve(rows(msg.flat, job.count));
         });
       });
     }),
   );
+  // An idle pool does not keep the process alive (nothing closes a server's shared embedder, and a
+  // `demo` with worker threads never exited); a busy one does, until its last answer.
+  const hold = (busy: boolean): void => workers.forEach((w) => (busy ? w.ref() : w.unref()));
+  hold(false);
   let turn = 0;
   const send = (texts: string[]): Promise<number[][]> =>
     new Promise((resolve, reject) => {
       const id = nextId++;
+      if (pending.size === 0) hold(true);
       pending.set(id, { resolve, reject, count: texts.length });
       const { payload, transfer } = message(texts);
       workers[turn++ % workers.length].postMessage({ id, ...payload }, transfer);
