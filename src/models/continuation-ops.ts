@@ -27,7 +27,8 @@ export async function echoContinuations(
   // logprobs 0 asks for each token's own log-prob and no alternatives (OpenAI's completions protocol;
   // vLLM and the built-in server then send one top_logprobs entry per token, the token itself): the
   // alternatives were most of the answer's bytes and nobody reads them. Servers that send no
-  // logprobs at all for 0 (SGLang before its `is not None` fix) are asked again with 1, remembered.
+  // logprobs at all for 0 (SGLang before its `is not None` fix), or fail on it, are asked again with
+  // 1, remembered.
   const body = (maxTokens: number, logprobs: number) => ({
     ...spec.extraBody,
     model: spec.model,
@@ -53,9 +54,18 @@ export async function echoContinuations(
   };
   const where = { endpoint, path: "/completions" };
   const alternatives = endpoints.echoNeedsAlternative.has(endpoint) ? 1 : 0;
-  let res = await send(alternatives);
+  let res: HttpResult;
+  try {
+    res = await send(alternatives);
+  } catch (err) {
+    // Wrappers that test `if request.logprobs` fail on 0 instead (a 500 from None log-probs, or a 400/422).
+    if (alternatives !== 0 || !(err instanceof ModelError && err.kind === "http" && [400, 422, 500].includes(err.status ?? 0))) throw err;
+    attempts += err.attempts;
+    res = await send(1);
+    endpoints.echoNeedsAlternative.add(endpoint);
+  }
   let parsed = parseWire(completionResponse, res.json, where);
-  if (alternatives === 0 && parsed.choices.length > 0 && parsed.choices.every((c) => !c.logprobs)) {
+  if (alternatives === 0 && !endpoints.echoNeedsAlternative.has(endpoint) && parsed.choices.length > 0 && parsed.choices.every((c) => !c.logprobs)) {
     attempts += res.attempts;
     res = await send(1);
     parsed = parseWire(completionResponse, res.json, where);

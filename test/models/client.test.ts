@@ -62,6 +62,20 @@ describe("continuationLogprobs via echo", () => {
     expect(result.contextTokenCount).toBe(2);
   });
 
+  it("asks again with logprobs 1 when a server fails on 0 (a wrapper that reads 0 as no log-probs), and remembers", async () => {
+    const { fetch, sent } = scriptedFetch((req) =>
+      req.body.logprobs === 0 ? openAiError(500, "'NoneType' object is not iterable") : json(echoBody([["A", null], [" b", -1], [" c", -2]])),
+    );
+    const baseUrl = freshBaseUrl();
+    const endpoints = createEndpointRegistry();
+    const client = createOpenAIClient({ baseUrl, model, maxRetries: 0 }, { fetch, endpoints });
+    const [first] = await client.continuationLogprobs([{ context: "A", continuation: " b c" }]);
+    expect(first.logprob).toBe(-3);
+    expect(sent.map((s) => s.body.logprobs)).toEqual([0, 1]);
+    await createOpenAIClient({ baseUrl, model, maxRetries: 0 }, { fetch, endpoints }).continuationLogprobs([{ context: "A b", continuation: " c" }]);
+    expect(sent.map((s) => s.body.logprobs)).toEqual([0, 1, 1]);
+  });
+
   it("falls back to max_tokens 1 when the server rejects 0, ignores the generated token, and remembers", async () => {
     const generated = echoBody([["A", null], [" b", -1], [" c", -2], [" d", -4]]);
     const { fetch, sent } = scriptedFetch(
