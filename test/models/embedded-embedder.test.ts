@@ -1,4 +1,9 @@
 // The USE-lite embedder (shipped weights, no download) and the server's /v1/embeddings endpoint.
+import { execFile } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { EMBEDDING_DIMENSIONS, lengthSortedBatches, loadEmbedder } from "../../src/models/embedded/embedder.js";
 import { cosine } from "../../src/stats/cosine.js";
@@ -53,7 +58,7 @@ describe("embedded embedder (USE-lite)", () => {
     expect(lengthSortedBatches([], 16)).toEqual([]);
   });
 
-  it("gives the same vectors from a pool of worker threads, in input order", async () => {
+  it("gives the same vectors from a pool of one-core worker threads as from this thread's two-core session, in input order", async () => {
     const texts = [...RELATED, ...UNRELATED].flat();
     const single = await (await loadEmbedder({ workers: 0 })).embed(texts);
     const pool = await loadEmbedder({ workers: 2 });
@@ -65,6 +70,15 @@ describe("embedded embedder (USE-lite)", () => {
       await pool.close();
     }
   });
+
+  it("lets a process with an idle pool of worker threads exit (a demo with FOOLSGOLD_EMBED_WORKERS=1 never did)", async () => {
+    // Nothing closes the embedder a server shares, so an idle pool must not hold the event loop.
+    const script = join(mkdtempSync(join(tmpdir(), "fg-embed-exit-")), "embed-once.mts");
+    const embedder = new URL("../../src/models/embedded/embedder.ts", import.meta.url).href;
+    writeFileSync(script, `import { loadEmbedder } from ${JSON.stringify(embedder)};\nconst [v] = await (await loadEmbedder({ workers: 1 })).embed(["The printer jammed again."]);\nconsole.log("dimensions", v.length);\n`);
+    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", script], { timeout: 30_000 });
+    expect(stdout.trim()).toBe("dimensions 512");
+  }, 60_000);
 
   it("gives TensorFlow.js's vectors from the ONNX graph (unknown pieces, emoji, empty, clipped at 128 tokens)", async () => {
     const texts = [

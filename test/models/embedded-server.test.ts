@@ -54,6 +54,15 @@ describe("embedded LM server", () => {
     expect(json.usage.completion_tokens).toBe(0);
   });
 
+  it("answers echo with logprobs 0 as vLLM does: each token's own log-prob (the same as with 3) and no alternatives", async () => {
+    const ask = async (logprobs: number) => (await post("/v1/completions", { prompt: PROMPT, echo: true, logprobs, max_tokens: 0 })).json.choices[0].logprobs as Logprobs;
+    const [none, three] = [await ask(0), await ask(3)];
+    expect(none.tokens).toEqual(three.tokens);
+    expect(none.token_logprobs).toEqual(three.token_logprobs);
+    expect(none.top_logprobs[0]).toBeNull();
+    none.top_logprobs.slice(1).forEach((top, i) => expect(top).toEqual({ [none.tokens[i + 1]]: none.token_logprobs[i + 1] }));
+  });
+
   it("serves vLLM prompt_logprobs: first null, the actual token always present with its exact rank", async () => {
     const { json } = await post("/v1/completions", { prompt: "The jury said that the", prompt_logprobs: 2, max_tokens: 0 });
     const entries = json.choices[0].prompt_logprobs as (Record<string, { logprob: number; rank: number; decoded_token: string }> | null)[];

