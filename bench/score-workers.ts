@@ -15,6 +15,7 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { hasSharedData, sharedDataSkipReason, sharedPath } from "../test/helpers/shared-data.js";
 import { arg } from "./helpers/args.js";
+import { pairedRatio } from "./helpers/paired-ratio.js";
 import { loadModelProse } from "./prose-data.js";
 
 if (!hasSharedData) {
@@ -166,6 +167,15 @@ const summarize = (c: { label: string; key: string }) => {
   };
 };
 const summary = configs.map(summarize);
+// Paired by round (the two runs of a ratio took turns): geometric mean ratio, 95% t-interval on log ratios.
+const paired = (a: string, b: string, figure: (r: Run) => number) => {
+  const xs = results.get(a)!.map(figure);
+  const ys = results.get(b)!.map(figure);
+  if (xs.length < 2) return { n: xs.length, ratio: round(xs[0] / ys[0]), ci: null };
+  const p = pairedRatio(xs, ys);
+  return { n: p.n, ratio: round(p.ratio), ci: p.ci.map((x) => round(x)) };
+};
+const helpers = (r: Run): number => Math.max(0.01, r.threads?.helpers_cpu_s ?? 0);
 
 const [baseline, w1, w2] = summary;
 console.log(
@@ -178,6 +188,7 @@ console.log(
       meets_target: w1.words_per_cpu_s_best >= 1_300_000,
       w2_vs_w1_wall: { best: round(w2.wall_s.best / w1.wall_s.best), median: round(w2.wall_s.median / w1.wall_s.median), target: 0.6 },
       w2_vs_w1_cpu: round(w2.cpu_s.median / w1.cpu_s.median),
+      w2_vs_w1_paired: { wall: paired("w2", "w1", (r) => r.wall_s), cpu: paired("w2", "w1", (r) => r.cpu_s) },
       w2_vs_w1_wall_floor_from_cpu: { w1_s: round(floor("w1")), w2_s: round(floor("w2")), ratio: round(floor("w2") / floor("w1")), target: 0.6 },
       ...(flagged.length
         ? {
@@ -186,6 +197,13 @@ console.log(
               wall_floor_from_cpu_s: round(floor(c.key)),
               wall_floor_vs_w1_default: round(floor(c.key) / floor("w1")),
               same_bytes_as_w1: sameAsOneThread.find((x) => x.label === c.label)!.same_bytes_as_w1,
+              // Against the default run with as many threads in the same round; and, for two threads, against one thread's default wall.
+              vs_default_paired: {
+                wall: paired(c.key, `w${c.workers + 1}`, (r) => r.wall_s),
+                cpu: paired(c.key, `w${c.workers + 1}`, (r) => r.cpu_s),
+                v8_helpers_cpu: paired(c.key, `w${c.workers + 1}`, helpers),
+              },
+              ...(c.workers === 1 ? { wall_vs_w1_default_paired: paired(c.key, "w1", (r) => r.wall_s) } : {}),
             })),
           }
         : {}),
