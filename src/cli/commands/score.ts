@@ -51,10 +51,12 @@ export function register(program: Command): void {
     const open = { ...opts, overrides };
     const bytes = existsSync(opts.in) ? statSync(opts.in).size : undefined;
     // Workers start first, before this thread loads the stack's modules, opens it and reads the bank, so
-    // they load meanwhile (~0.5 CPU-s earlier than after loading the stack here). Whether the stack can
-    // be split is known once it is resolved (options or a config may give it model roles): if not, the
-    // workers are stopped, and they open nothing that needs models (parallel-worker.ts).
-    let pool: ScoringPool | undefined = opts.stack !== undefined && isSplittable(opts.stack) && bytes !== undefined && threadsFor(bytes, opts.workers) > 1 ? startPool({ workers: threadsFor(bytes, opts.workers) - 1, open }) : undefined;
+    // they are ready before this thread begins its first chunk (this thread hears from them only between
+    // chunks: a worker ready a moment later waited for that whole chunk). Whether the stack can be split
+    // is known once it is resolved (options or a config may give it model roles): if not, the workers
+    // are stopped, and they open nothing that needs models (parallel-worker.ts).
+    const early = opts.stack !== undefined && isSplittable(opts.stack) && bytes !== undefined ? threadsFor(bytes, opts.workers) : 1;
+    let pool: ScoringPool | undefined = early > 1 ? startPool({ workers: early - 1, open }) : undefined;
     let opened: OpenedScorer;
     try {
       const resolved: ResolvedStack = await resolveStack(open);
