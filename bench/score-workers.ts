@@ -124,7 +124,7 @@ const configs = [
 // "--no-concurrent-recompilation" --flags "--single-threaded-gc"), one thread and two, to weigh V8 options.
 const flagSets = process.argv.flatMap((a, i) => (a === "--flags" && process.argv[i + 1] ? [process.argv[i + 1].split(" ").filter(Boolean)] : []));
 const flagged = flagSets.flatMap((flags, f) =>
-  [0, 1].map((extra) => ({ label: `${configs[1 + extra].label} with ${flags.join(" ")}`, key: `f${f}w${extra + 1}`, workers: extra, args: configs[1 + extra].args, flags })),
+  [0, 1].map((extra) => ({ label: `foolsgold score --stack prose --workers ${extra + 1} with ${flags.join(" ")} (instead of the default Node flags)`, key: `f${f}w${extra + 1}`, workers: extra, args: configs[1 + extra].args, flags })),
 );
 const results = new Map<string, Run[]>([...configs, ...flagged].map((c) => [c.key, []]));
 for (let k = 0; k < rounds; k++) {
@@ -208,7 +208,7 @@ console.log(
               wall_floor_from_cpu_s: round(floor(c.key)),
               wall_floor_vs_w1_default: round(floor(c.key) / floor("w1")),
               same_bytes_as_w1: sameAsOneThread.find((x) => x.label === c.label)!.same_bytes_as_w1,
-              // Against the default run with as many threads in the same round; and, for two threads, against one thread's default wall.
+              // Against the default run (the flags bin/foolsgold.js uses) with as many threads in the same round; and, for two threads, against one thread's default wall.
               vs_default_paired: {
                 wall: paired(c.key, `w${c.workers + 1}`, (r) => r.wall_s),
                 cpu: paired(c.key, `w${c.workers + 1}`, (r) => r.cpu_s),
