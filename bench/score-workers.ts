@@ -6,7 +6,9 @@
 // configurations take turns in each round so load that comes and goes hits them alike, and the
 // load average is printed around each run. Two threads must write the one-thread bytes; with
 // --reference FILE (a scored file from another checkout, e.g. main's) the output is compared with it
-// row by row.
+// row by row. `score` runs with the Node flags bin/foolsgold.js would re-run it with (bin/node-flags.js:
+// two threads get a smaller inlining budget), and two threads run once more without them in each round.
+// Each run is printed to stderr as it ends.
 //   npm run build   # optional: time dist/ as an installed package runs (else src/ through tsx)
 //   npx tsx bench/score-workers.ts [--rounds 3] [--rows N] [--reference main-scored.jsonl] [--flags "--v8-flag …"]…
 import { spawn } from "node:child_process";
@@ -14,7 +16,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { hasSharedData, sharedDataSkipReason, sharedPath } from "../test/helpers/shared-data.js";
+import { nodeFlagsFor } from "../bin/node-flags.js";
 import { arg } from "./helpers/args.js";
+import { pairedRatio } from "./helpers/paired-ratio.js";
 import { loadModelProse } from "./prose-data.js";
 
 if (!hasSharedData) {
@@ -102,29 +106,36 @@ async function run(label: string, args: string[], workers: number, nodeFlags: st
   // scores a share of the bank, 5+ CPU-s; a GC or compiler helper spends under 1).
   const later = others.slice(0, workers);
   const helpers_cpu_s = others.slice(workers).reduce((a, t) => a + t.cpu_s, 0);
+  console.error(`${label}${nodeFlags.length ? ` [${nodeFlags.join(" ")}]` : ""}: ${own.cpu_s.toFixed(2)} CPU-s, ${wall_s.toFixed(2)} s wall, load ${load_before.toFixed(1)}`);
   return { cpu_s: own.cpu_s, wall_s, max_rss_mb: own.max_rss_mb, load_before, load_after: loadavg()[0], runs: own.runs, ...(main ? { threads: { main, later, helpers_cpu_s } } : {}) };
 }
 
+const score = (workers: string) => (out: string) => ["cli", "score", "--stack", "prose", "--in", bank, "--out", out, "--workers", workers];
+// The Node flags bin/foolsgold.js re-runs `score` with (bin/node-flags.js), so each configuration runs as
+// the installed command does; "w2 plain" is two threads without them (FOOLSGOLD_NODE_FLAGS=).
+const asBinRuns = (args: string[]): string[] => nodeFlagsFor(args.slice(1), process.env, [], { cores: availableParallelism(), sizeOf: (p) => statSync(p).size });
 const configs = [
   { label: "plain slop scorer (word list, trigrams, contrast regex)", key: "baseline", workers: 0, args: (out: string) => ["baseline", bank, out] },
-  { label: "foolsgold score --stack prose --workers 1", key: "w1", workers: 0, args: (out: string) => ["cli", "score", "--stack", "prose", "--in", bank, "--out", out, "--workers", "1"] },
-  { label: "foolsgold score --stack prose --workers 2", key: "w2", workers: 1, args: (out: string) => ["cli", "score", "--stack", "prose", "--in", bank, "--out", out, "--workers", "2"] },
+  { label: `foolsgold score --stack prose --workers 1${asBinRuns(score("1")("x")).map((f) => ` (node ${f})`).join("")}`, key: "w1", workers: 0, args: score("1"), flags: asBinRuns(score("1")("x")) },
+  { label: `foolsgold score --stack prose --workers 2${asBinRuns(score("2")("x")).map((f) => ` (node ${f})`).join("")}`, key: "w2", workers: 1, args: score("2"), flags: asBinRuns(score("2")("x")) },
+  { label: "foolsgold score --stack prose --workers 2 without Node flags (FOOLSGOLD_NODE_FLAGS=)", key: "w2plain", workers: 1, args: score("2"), flags: [] as string[] },
 ];
 // --flags "F…": one more configuration per flag set, each run with those Node/V8 flags (e.g. --flags
 // "--no-concurrent-recompilation" --flags "--single-threaded-gc"), one thread and two, to weigh V8 options.
 const flagSets = process.argv.flatMap((a, i) => (a === "--flags" && process.argv[i + 1] ? [process.argv[i + 1].split(" ").filter(Boolean)] : []));
 const flagged = flagSets.flatMap((flags, f) =>
-  [0, 1].map((extra) => ({ label: `${configs[1 + extra].label} with ${flags.join(" ")}`, key: `f${f}w${extra + 1}`, workers: extra, args: configs[1 + extra].args, flags })),
+  [0, 1].map((extra) => ({ label: `foolsgold score --stack prose --workers ${extra + 1} with ${flags.join(" ")} (instead of the default Node flags)`, key: `f${f}w${extra + 1}`, workers: extra, args: configs[1 + extra].args, flags })),
 );
 const results = new Map<string, Run[]>([...configs, ...flagged].map((c) => [c.key, []]));
 for (let k = 0; k < rounds; k++) {
-  for (const c of configs) results.get(c.key)!.push(await run(c.key, c.args(join(dir, `${c.key}.jsonl`)), c.workers));
+  for (const c of configs) results.get(c.key)!.push(await run(c.key, c.args(join(dir, `${c.key}.jsonl`)), c.workers, c.flags));
   for (const c of flagged) results.get(c.key)!.push(await run(c.key, c.args(join(dir, `${c.key}.jsonl`)), c.workers, c.flags));
 }
 const sameAsOneThread = flagged.map((c) => ({ label: c.label, same_bytes_as_w1: readFileSync(join(dir, `${c.key}.jsonl`), "utf8") === readFileSync(join(dir, "w1.jsonl"), "utf8") }));
 
 const one = readFileSync(join(dir, "w1.jsonl"), "utf8");
 const two = readFileSync(join(dir, "w2.jsonl"), "utf8");
+const plain = readFileSync(join(dir, "w2plain.jsonl"), "utf8");
 let referenceCheck: Record<string, unknown> | undefined;
 if (reference) {
   const want = readFileSync(reference, "utf8").trim().split("\n");
@@ -166,6 +177,15 @@ const summarize = (c: { label: string; key: string }) => {
   };
 };
 const summary = configs.map(summarize);
+// Paired by round (the two runs of a ratio took turns): geometric mean ratio, 95% t-interval on log ratios.
+const paired = (a: string, b: string, figure: (r: Run) => number) => {
+  const xs = results.get(a)!.map(figure);
+  const ys = results.get(b)!.map(figure);
+  if (xs.length < 2) return { n: xs.length, ratio: round(xs[0] / ys[0]), ci: null };
+  const p = pairedRatio(xs, ys);
+  return { n: p.n, ratio: round(p.ratio), ci: p.ci.map((x) => round(x)) };
+};
+const helpers = (r: Run): number => Math.max(0.01, r.threads?.helpers_cpu_s ?? 0);
 
 const [baseline, w1, w2] = summary;
 console.log(
@@ -178,7 +198,9 @@ console.log(
       meets_target: w1.words_per_cpu_s_best >= 1_300_000,
       w2_vs_w1_wall: { best: round(w2.wall_s.best / w1.wall_s.best), median: round(w2.wall_s.median / w1.wall_s.median), target: 0.6 },
       w2_vs_w1_cpu: round(w2.cpu_s.median / w1.cpu_s.median),
-      w2_vs_w1_wall_floor_from_cpu: { w1_s: round(floor("w1")), w2_s: round(floor("w2")), ratio: round(floor("w2") / floor("w1")), target: 0.6 },
+      w2_vs_w1_paired: { wall: paired("w2", "w1", (r) => r.wall_s), cpu: paired("w2", "w1", (r) => r.cpu_s) },
+      w2_vs_w2_without_node_flags_paired: { wall: paired("w2", "w2plain", (r) => r.wall_s), cpu: paired("w2", "w2plain", (r) => r.cpu_s), v8_helpers_cpu: paired("w2", "w2plain", helpers), same_bytes: two === plain },
+      w2_vs_w1_wall_floor_from_cpu: { w1_s: round(floor("w1")), w2_s: round(floor("w2")), ratio: round(floor("w2") / floor("w1")), w2_without_node_flags_s: round(floor("w2plain")), target: 0.6 },
       ...(flagged.length
         ? {
             with_flags: flagged.map((c) => ({
@@ -186,6 +208,13 @@ console.log(
               wall_floor_from_cpu_s: round(floor(c.key)),
               wall_floor_vs_w1_default: round(floor(c.key) / floor("w1")),
               same_bytes_as_w1: sameAsOneThread.find((x) => x.label === c.label)!.same_bytes_as_w1,
+              // Against the default run (the flags bin/foolsgold.js uses) with as many threads in the same round; and, for two threads, against one thread's default wall.
+              vs_default_paired: {
+                wall: paired(c.key, `w${c.workers + 1}`, (r) => r.wall_s),
+                cpu: paired(c.key, `w${c.workers + 1}`, (r) => r.cpu_s),
+                v8_helpers_cpu: paired(c.key, `w${c.workers + 1}`, helpers),
+              },
+              ...(c.workers === 1 ? { wall_vs_w1_default_paired: paired(c.key, "w1", (r) => r.wall_s) } : {}),
             })),
           }
         : {}),

@@ -49,7 +49,12 @@ export async function resolveStack(options: OpenScorerOptions): Promise<Resolved
 }
 
 export async function openScorer(options: OpenScorerOptions): Promise<OpenedScorer> {
-  const { stack: stackName, definition, options: stackOptions, roles } = await resolveStack(options);
+  return openResolved(await resolveStack(options), options);
+}
+
+/** openScorer for a stack resolveStack(options) has resolved already. */
+export async function openResolved(resolved: ResolvedStack, options: OpenScorerOptions): Promise<OpenedScorer> {
+  const { stack: stackName, definition, options: stackOptions, roles } = resolved;
   const models = await openModels(options, roles, options.onCall);
   try {
     const scorer = await definition.create(stackOptions, models.roles);

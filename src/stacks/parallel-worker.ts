@@ -8,7 +8,8 @@ import { parentPort, workerData } from "node:worker_threads";
 import { errorMessage } from "../core/errors.js";
 import { parseRows } from "../core/schemas.js";
 import type { BankRow, Score } from "../core/types.js";
-import { openScorer, type OpenScorerOptions } from "./open.js";
+import { openResolved, resolveStack, type OpenScorerOptions } from "./open.js";
+import { canScoreInParallel } from "./parallel.js";
 import { scoredLine, summaryPart, type SummaryScore } from "./scored-lines.js";
 
 export interface ParallelSetup {
@@ -27,7 +28,13 @@ export type ParallelReply =
 const port = parentPort!;
 const setup = workerData as ParallelSetup;
 try {
-  const opened = await openScorer({ ...setup.open, cache: false });
+  // A pool may start before its caller knows whether the stack needs models (score starts it first):
+  // one that does is refused here, before any model client or embedded server is opened.
+  const open: OpenScorerOptions = { ...setup.open, cache: false };
+  const resolved = await resolveStack(open);
+  const roles = [...new Set([...resolved.roles, ...resolved.configuredRoles])];
+  if (!canScoreInParallel(resolved.stack, roles)) throw new Error(`the ${resolved.stack} stack${roles.length ? ` with model roles (${roles.join(", ")})` : ""} is scored on one thread`);
+  const opened = await openResolved(resolved, open);
   port.on("message", async (message: ParallelRequest | "close") => {
     if (message === "close") {
       await opened.close();

@@ -38,8 +38,13 @@ const CHUNKS_PER_THREAD = 24;
 /** Chunks a worker holds at once, so it has the next one while the main thread is busy scoring. */
 const IN_FLIGHT = 2;
 
+/** Whether the stack's calls can be split at all; with model roles (canScoreInParallel) they are not. */
+export function isSplittable(stack: string): boolean {
+  return Object.hasOwn(SPLITTABLE, stack);
+}
+
 export function canScoreInParallel(stack: string, modelRoles: readonly string[]): boolean {
-  return Object.hasOwn(SPLITTABLE, stack) && modelRoles.length === 0;
+  return isSplittable(stack) && modelRoles.length === 0;
 }
 
 /**

@@ -92,6 +92,15 @@ describe("scoreInParallel", () => {
     ).rejects.toThrow(/scoring thread 1 (crashed|exited)/);
   }, 120_000);
 
+  it("fails the call when a worker is asked to open a stack that needs models, before it opens any", async () => {
+    // score starts its workers before it knows the stack's roles; an embedded judge would be a server per thread.
+    const config = join(dir, "judge.yaml");
+    writeFileSync(config, "models:\n  judge:\n    baseUrl: embedded\n");
+    await expect(scoreInParallel(opened.scorer, "prose", bank(), { threads: 1, scoreHere: false, open: { stack: "prose", cache: false, config } })).rejects.toThrow(
+      /scoring thread 1 failed to start: the prose stack with model roles \(judge\) is scored on one thread/,
+    );
+  }, 120_000);
+
   it("fails the call when a worker cannot open the stack", async () => {
     await expect(scoreInParallel(opened.scorer, "prose", bank(), { threads: 1, scoreHere: false, open: { stack: "prose", cache: false, overrides: { preset: "no-such" } } })).rejects.toThrow(
       /scoring thread 1 failed to start: options/,
@@ -113,6 +122,13 @@ describe("foolsgold score --workers", () => {
     }
     expect(outs[1]).toBe(outs[0]);
     expect(outs[0].trim().split("\n").map((l) => JSON.parse(l).id)).toEqual(rows.map((r) => r.id));
+    // Workers start before the stack is resolved; a config with a model role keeps the bank on this thread.
+    const config = join(dir, "client.yaml");
+    writeFileSync(config, "models:\n  judge:\n    baseUrl: http://127.0.0.1:9/v1\n    model: m\n");
+    const withRole = await runMain(["score", "--stack", "prose", "--config", config, "--in", input, "--out", join(dir, "scored-role.jsonl"), "--workers", "2", "--no-cache"]);
+    expect(withRole.stderr).toBe("");
+    expect(withRole.status).toBe(0);
+    expect(readFileSync(join(dir, "scored-role.jsonl"), "utf8")).toBe(outs[0]);
     const bad = await runMain(["score", "--stack", "prose", "--in", input, "--out", join(dir, "x.jsonl"), "--workers", "0"]);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/--workers/);

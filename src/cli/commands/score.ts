@@ -7,8 +7,8 @@ import { readJsonl, writeLines } from "../../core/jsonl.js";
 import { parseRows } from "../../core/schemas.js";
 import { InputError } from "../../core/errors.js";
 import { makeArtifact, writeArtifact } from "../../core/artifact.js";
-import { openScorer, parseOptionFlags, resolveStack, type OpenedScorer } from "../../stacks/open.js";
-import { canScoreInParallel, MIN_BYTES_PER_THREAD, startPool, threadsFor, type ScoringPool } from "../../stacks/parallel.js";
+import { openResolved, parseOptionFlags, resolveStack, type OpenedScorer, type ResolvedStack } from "../../stacks/open.js";
+import { canScoreInParallel, isSplittable, MIN_BYTES_PER_THREAD, startPool, threadsFor, type ScoringPool } from "../../stacks/parallel.js";
 import { scoredLine, type SummaryScore } from "../../stacks/scored-lines.js";
 import { summarizeScores, formatScoreSummary } from "../../stacks/summary.js";
 import { addCacheOptions, addConfigOption } from "../common-options.js";
@@ -44,18 +44,29 @@ export function register(program: Command): void {
     .option("--dictionary <file>", "slop dictionary for the prose stack (same as --option dictionary=FILE)")
     .option("--artifact <file>", "write the summary artifact (JSON) here")
     .option("--json", "print the summary as JSON")
-    .option("--workers <n>", `scoring threads for a lexical stack (prose): default one per core, at most one per ${MIN_BYTES_PER_THREAD / 1e6} MB of input; 1 = this thread only. Same scores, same order`, parseWorkers);
+    .option("--workers <n>", `scoring threads for a lexical stack (prose): default one per core, at most one per ${MIN_BYTES_PER_THREAD / 1e6} MB of input; 1 = this thread only. Same scores, same order (several threads run V8 with a smaller inlining budget; FOOLSGOLD_NODE_FLAGS= turns that off)`, parseWorkers);
   addCacheOptions(addConfigOption(command)).action(async (opts: Options) => {
     const overrides = parseOptionFlags(opts.option);
     if (opts.dictionary) overrides.dictionary = opts.dictionary;
-    // Workers start before this thread opens the stack and reads the bank, so they load meanwhile.
-    const resolved = await resolveStack({ ...opts, overrides });
-    // Any configured role counts: each thread would build its clients (and start an embedded server).
-    const threads = canScoreInParallel(resolved.stack, [...new Set([...resolved.roles, ...resolved.configuredRoles])]) && existsSync(opts.in) ? threadsFor(statSync(opts.in).size, opts.workers) : 1;
-    const pool: ScoringPool | undefined = threads > 1 ? startPool({ workers: threads - 1, open: { ...opts, overrides } }) : undefined;
+    const open = { ...opts, overrides };
+    const bytes = existsSync(opts.in) ? statSync(opts.in).size : undefined;
+    // Workers start first, before this thread loads the stack's modules, opens it and reads the bank, so
+    // they are ready before this thread begins its first chunk (this thread hears from them only between
+    // chunks: a worker ready a moment later waited for that whole chunk). Whether the stack can be split
+    // is known once it is resolved (options or a config may give it model roles): if not, the workers
+    // are stopped, and they open nothing that needs models (parallel-worker.ts).
+    const early = opts.stack !== undefined && isSplittable(opts.stack) && bytes !== undefined ? threadsFor(bytes, opts.workers) : 1;
+    let pool: ScoringPool | undefined = early > 1 ? startPool({ workers: early - 1, open }) : undefined;
     let opened: OpenedScorer;
     try {
-      opened = await openScorer({ ...opts, overrides });
+      const resolved: ResolvedStack = await resolveStack(open);
+      // Any configured role counts: each thread would build its clients (and start an embedded server).
+      const threads = canScoreInParallel(resolved.stack, [...new Set([...resolved.roles, ...resolved.configuredRoles])]) && bytes !== undefined ? threadsFor(bytes, opts.workers) : 1;
+      if (threads === 1 && pool) {
+        await pool.close();
+        pool = undefined;
+      } else if (threads > 1 && !pool) pool = startPool({ workers: threads - 1, open });
+      opened = await openResolved(resolved, open);
     } catch (err) {
       await pool?.close();
       throw err;
