@@ -22,6 +22,10 @@ export const backendSpecSchema = z
     maxRetries: z.number().int().min(0).max(20).optional().describe("Retries after the first attempt on 408/409/429/5xx/network errors (default 2)"),
     batchInvariant: z.boolean().optional().describe("Whether the server runs batch-invariant kernels (recorded in each call record; true also sends continuation pairs as lists of prompts)"),
     continuationMethod: z.enum(["echo", "prompt_logprobs"]).optional().describe("How continuation log-probs are requested (default echo)"),
+    echoLogprobs: z
+      .union([z.literal(0), z.literal(1)])
+      .optional()
+      .describe("logprobs of an echo continuation request: 1 (default, every server) or 0 (no alternatives, a smaller answer: vLLM and the built-in server; not SGLang); the embedded backend defaults to 0"),
     topLogprobsVia: z.enum(["completions", "chat"]).optional().describe("Next-token top-k via raw completions (default) or chat"),
     embedBatchSize: z.number().int().min(1).max(4096).optional().describe("Texts per /embeddings request (default 64)"),
     extraBody: z.record(z.string(), z.unknown()).optional().describe("Extra JSON fields sent with every generation request"),

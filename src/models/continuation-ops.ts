@@ -24,12 +24,11 @@ export async function echoContinuations(
 ): Promise<OpOutcome<ContinuationLogprob[]>> {
   const { endpoint, post } = transport;
   const texts = pairs.map((p) => p.context + p.continuation);
-  // logprobs 0 asks for each token's own log-prob and no alternatives (OpenAI's completions protocol;
-  // vLLM and the built-in server then send one top_logprobs entry per token, the token itself): the
-  // alternatives were most of the answer's bytes and nobody reads them. Servers that send no
-  // logprobs at all for 0 (SGLang before its `is not None` fix), or fail on it, are asked again with
-  // 1, remembered.
-  const body = (maxTokens: number, logprobs: number) => ({
+  // logprobs 1 by default: every server echoes the prompt's log-probs for it. 0 (each token's own
+  // log-prob, no alternatives) is sent only where the backend declares it (echoLogprobs; the built-in
+  // server does): current SGLang reads 0 as "output tokens only" and would skip the prompt.
+  const logprobs = spec.echoLogprobs ?? 1;
+  const body = (maxTokens: number) => ({
     ...spec.extraBody,
     model: spec.model,
     prompt: texts.length === 1 ? texts[0] : texts,
@@ -38,40 +37,24 @@ export async function echoContinuations(
     max_tokens: maxTokens,
     temperature: 0,
   });
+  let res: HttpResult;
   let attempts = 0;
-  const send = async (logprobs: number): Promise<HttpResult> => {
-    if (endpoints.echoNeedsOneToken.has(endpoint)) return post("/completions", body(1, logprobs), signal);
+  if (endpoints.echoNeedsOneToken.has(endpoint)) {
+    res = await post("/completions", body(1), signal);
+  } else {
     try {
-      return await post("/completions", body(0, logprobs), signal);
+      res = await post("/completions", body(0), signal);
     } catch (err) {
       // Some servers refuse max_tokens 0; ask once with 1 and remember the answer for this endpoint.
       if (!(err instanceof ModelError && err.kind === "http" && (err.status === 400 || err.status === 422))) throw err;
       attempts += err.attempts;
-      const res = await post("/completions", body(1, logprobs), signal);
+      res = await post("/completions", body(1), signal);
       endpoints.echoNeedsOneToken.add(endpoint);
-      return res;
     }
-  };
-  const where = { endpoint, path: "/completions" };
-  const alternatives = endpoints.echoNeedsAlternative.has(endpoint) ? 1 : 0;
-  let res: HttpResult;
-  try {
-    res = await send(alternatives);
-  } catch (err) {
-    // Wrappers that test `if request.logprobs` fail on 0 instead (a 500 from None log-probs, or a 400/422).
-    if (alternatives !== 0 || !(err instanceof ModelError && err.kind === "http" && [400, 422, 500].includes(err.status ?? 0))) throw err;
-    attempts += err.attempts;
-    res = await send(1);
-    endpoints.echoNeedsAlternative.add(endpoint);
-  }
-  let parsed = parseWire(completionResponse, res.json, where);
-  if (alternatives === 0 && !endpoints.echoNeedsAlternative.has(endpoint) && parsed.choices.length > 0 && parsed.choices.every((c) => !c.logprobs)) {
-    attempts += res.attempts;
-    res = await send(1);
-    parsed = parseWire(completionResponse, res.json, where);
-    endpoints.echoNeedsAlternative.add(endpoint);
   }
   attempts += res.attempts;
+  const where = { endpoint, path: "/completions" };
+  const parsed = parseWire(completionResponse, res.json, where);
   if (parsed.choices.length !== texts.length) {
     throw new ModelError({ kind: "malformed", ...where }, `asked for ${texts.length} prompts, got ${parsed.choices.length} choices`);
   }

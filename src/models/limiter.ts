@@ -83,8 +83,8 @@ const DEFAULT_CONCURRENCY = 8;
 
 /**
  * What a session knows about its endpoints, shared by every client given the same registry (model
- * roles built together share one): the concurrency limiter of each endpoint, which endpoints
- * refuse echo with max_tokens 0, and which send no echo log-probs for logprobs 0. An explicit object rather than module state, so two sessions (or two
+ * roles built together share one): the concurrency limiter of each endpoint, and which endpoints
+ * refuse echo with max_tokens 0. An explicit object rather than module state, so two sessions (or two
  * tests) never leak into each other.
  */
 export interface EndpointRegistry {
@@ -97,15 +97,12 @@ export interface EndpointRegistry {
   limiter(endpoint: string, concurrency?: number): Limiter;
   /** Endpoints that rejected echo with max_tokens 0 and need 1. */
   readonly echoNeedsOneToken: Set<string>;
-  /** Endpoints that answered echo with logprobs 0 without log-probs and need 1. */
-  readonly echoNeedsAlternative: Set<string>;
 }
 
 export function createEndpointRegistry(): EndpointRegistry {
   const byEndpoint = new Map<string, { limiter: ReturnType<typeof createLimiter>; explicit: boolean }>();
   return {
     echoNeedsOneToken: new Set(),
-    echoNeedsAlternative: new Set(),
     limiter(endpoint, concurrency) {
       const entry = byEndpoint.get(endpoint);
       if (!entry) {

@@ -121,5 +121,15 @@ function embeddedSpec(config: BackendSpecConfig, baseUrl: string, available: Ser
   // The n-gram LM scores each prompt of a list on its own, in pure arithmetic: batch-invariant by
   // construction (the encoder is not: its batches agree only up to float32 rounding).
   const batchInvariant = config.batchInvariant ?? (isEncoder(wanted) ? undefined : true);
-  return { ...config, baseUrl, model: wanted, endpointId: "embedded", ...(revision ? { revision } : {}), ...(batchInvariant === undefined ? {} : { batchInvariant }) };
+  // The built-in server answers echo with logprobs 0 without its top-1 search and with a third of the bytes.
+  const echoLogprobs = config.echoLogprobs ?? (isEncoder(wanted) ? undefined : 0);
+  return {
+    ...config,
+    baseUrl,
+    model: wanted,
+    endpointId: "embedded",
+    ...(revision ? { revision } : {}),
+    ...(batchInvariant === undefined ? {} : { batchInvariant }),
+    ...(echoLogprobs === undefined ? {} : { echoLogprobs }),
+  };
 }

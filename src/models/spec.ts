@@ -19,6 +19,12 @@ export interface BackendSpec {
   batchInvariant?: boolean;
   /** Which continuation-log-prob mechanism the server supports. */
   continuationMethod?: "echo" | "prompt_logprobs";
+  /**
+   * `logprobs` of an echo continuation request: 1 (default; every server) or 0, each token's own
+   * log-prob without alternatives (a smaller answer; vLLM and the built-in server honour it, the
+   * embedded backend declares it; current SGLang then leaves the prompt out).
+   */
+  echoLogprobs?: 0 | 1;
   /** Extra body fields sent with every generation/completions request (e.g. vLLM sampling extras). */
   extraBody?: Record<string, unknown>;
   /** Where next-token top-k comes from: raw-prompt completions (default) or chat (chat-only servers). */

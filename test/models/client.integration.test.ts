@@ -188,6 +188,9 @@ describe("model roles", () => {
     // The n-gram LM is batch-invariant by construction (so its continuations go out as lists); the encoder is not declared so.
     expect(audience.spec.batchInvariant).toBe(true);
     expect(embedder.spec.batchInvariant).toBeUndefined();
+    // The built-in LM answers echo with logprobs 0 (no alternatives); external servers keep the default 1.
+    expect(audience.spec.echoLogprobs).toBe(0);
+    expect(embedder.spec.echoLogprobs).toBeUndefined();
     const [lp] = await audience.continuationLogprobs([{ context: "Audience:", continuation: " Haha" }]);
     expect(lp.logprob).toBeLessThan(0);
     expect((await embedder.embed(["hello there"]))[0]).toHaveLength(512);

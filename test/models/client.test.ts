@@ -31,25 +31,7 @@ describe("continuationLogprobs via echo", () => {
     ]);
     expect(result.contextTokenCount).toBe(2);
     expect(sent[0].url).toMatch(/\/v1\/completions$/);
-    expect(sent[0].body).toMatchObject({ model, prompt: "The cat sat down", echo: true, logprobs: 0, max_tokens: 0, temperature: 0 });
-  });
-
-  it("asks again with logprobs 1 when a server sends no log-probs for 0, and remembers", async () => {
-    // SGLang before its fix read logprobs 0 as "none": a choice without logprobs.
-    const noLogprobs = { id: "cmpl-fixture", object: "text_completion", choices: [{ index: 0, text: "A b c", finish_reason: "length", logprobs: null }] };
-    const { fetch, sent } = scriptedFetch(
-      () => json(noLogprobs),
-      () => json(echoBody([["A", null], [" b", -1], [" c", -2]])),
-    );
-    const baseUrl = freshBaseUrl();
-    const endpoints = createEndpointRegistry();
-    const client = createOpenAIClient({ baseUrl, model }, { fetch, endpoints });
-    const [first] = await client.continuationLogprobs([{ context: "A", continuation: " b c" }]);
-    expect(first.logprob).toBe(-3);
-    expect(sent.map((s) => s.body.logprobs)).toEqual([0, 1]);
-    await createOpenAIClient({ baseUrl, model }, { fetch, endpoints }).continuationLogprobs([{ context: "A b", continuation: " c" }]);
-    expect(sent.map((s) => s.body.logprobs)).toEqual([0, 1, 1]);
-    expect(client.calls[0].attempts).toBe(2);
+    expect(sent[0].body).toMatchObject({ model, prompt: "The cat sat down", echo: true, logprobs: 1, max_tokens: 0, temperature: 0 });
   });
 
   it("gives a token that straddles the boundary to the continuation", async () => {
@@ -62,18 +44,12 @@ describe("continuationLogprobs via echo", () => {
     expect(result.contextTokenCount).toBe(2);
   });
 
-  it("asks again with logprobs 1 when a server fails on 0 (a wrapper that reads 0 as no log-probs), and remembers", async () => {
-    const { fetch, sent } = scriptedFetch((req) =>
-      req.body.logprobs === 0 ? openAiError(500, "'NoneType' object is not iterable") : json(echoBody([["A", null], [" b", -1], [" c", -2]])),
-    );
-    const baseUrl = freshBaseUrl();
-    const endpoints = createEndpointRegistry();
-    const client = createOpenAIClient({ baseUrl, model, maxRetries: 0 }, { fetch, endpoints });
+  it("asks for logprobs 0 only where the backend declares echoLogprobs 0 (SGLang reads 0 as output tokens only)", async () => {
+    const { fetch, sent } = scriptedFetch(() => json(echoBody([["A", null], [" b", -1], [" c", -2]])));
+    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model, echoLogprobs: 0 }, { fetch });
     const [first] = await client.continuationLogprobs([{ context: "A", continuation: " b c" }]);
     expect(first.logprob).toBe(-3);
-    expect(sent.map((s) => s.body.logprobs)).toEqual([0, 1]);
-    await createOpenAIClient({ baseUrl, model, maxRetries: 0 }, { fetch, endpoints }).continuationLogprobs([{ context: "A b", continuation: " c" }]);
-    expect(sent.map((s) => s.body.logprobs)).toEqual([0, 1, 1]);
+    expect(sent.map((s) => s.body.logprobs)).toEqual([0]);
   });
 
   it("falls back to max_tokens 1 when the server rejects 0, ignores the generated token, and remembers", async () => {
