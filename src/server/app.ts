@@ -21,7 +21,7 @@ import { scoreJson } from "./score-json.js";
 import { DEFAULT_STRIP_TOKENS, openRlhfRows, openRlhfResponse, type SampleProblem } from "./openrlhf.js";
 import { loneSurrogateAt, MAX_DEPTH, tooDeepAt, unknownRowField } from "./body-checks.js";
 import { startTiming, type RequestTiming } from "./timing.js";
-import { timeOrderedRequestId } from "./request-id.js";
+import { requestIdSource } from "./request-id.js";
 
 export interface ServerLimits {
   maxBodyBytes: number;
@@ -110,6 +110,7 @@ export function createApp(deps: AppDeps): Hono {
   const admission = createAdmission(limits.maxInFlight, limits.maxQueue);
   const stripTokens = deps.stripTokens ?? DEFAULT_STRIP_TOKENS;
   const leaseMs = leaseMsFor(limits.requestTimeoutMs);
+  const newRequestId = requestIdSource();
   const api = new Hono();
   const open = new Set(["/healthz", "/readyz"]);
 
@@ -224,7 +225,7 @@ export function createApp(deps: AppDeps): Hono {
         if (unknown) throw new HttpError(400, unknown);
         const rows = parseRows(scorer.rowKind, parsed.data.rows, "request body");
         timing.mark("parse");
-        return { scorer, stack, rows, requestId: requestIdOf(c, parsed.data.request_id), body, text };
+        return { scorer, stack, rows, requestId: requestIdOf(c, parsed.data.request_id, newRequestId), body, text };
       } catch (err) {
         release();
         throw err;
@@ -247,7 +248,7 @@ export function createApp(deps: AppDeps): Hono {
       }
       const { rows, problems } = openRlhfRows(body, { stripTokens });
       checkBatch(rows.length);
-      prepared = { rows, problems, scorer, stack, requestId: requestIdOf(c, undefined), bodyHash: hashOf({ stack, body, stripTokens }) };
+      prepared = { rows, problems, scorer, stack, requestId: requestIdOf(c, undefined, newRequestId), bodyHash: hashOf({ stack, body, stripTokens }) };
       timing.mark("parse");
     } catch (err) {
       release();
@@ -378,6 +379,8 @@ export function createApp(deps: AppDeps): Hono {
 }
 
 function assemble(rows: (BankRow | TranscriptRow)[], scores: Score[], instrument: string) {
+  // A journal whose results do not cover every row (damaged by hand) is an error, never a row without a score.
+  if (scores.length !== rows.length) throw new Error(`the journal holds ${scores.length} results for ${rows.length} rows`);
   const failures: RowFailure[] = [];
   scores.forEach((score, index) => {
     if (score.value === null || !Number.isFinite(score.value)) failures.push({ index, id: rows[index].id, reason: score.error ?? "no value" });
@@ -437,8 +440,8 @@ function timedJsonText(text: string, timing: RequestTiming): Response {
 }
 
 /** A request without an id of its own gets a time-ordered one (see request-id.ts). */
-function requestIdOf(c: Context, fromBody: string | undefined): string {
-  return fromBody ?? c.req.header("idempotency-key") ?? c.req.header("x-request-id") ?? timeOrderedRequestId();
+function requestIdOf(c: Context, fromBody: string | undefined, newRequestId: () => string): string {
+  return fromBody ?? c.req.header("idempotency-key") ?? c.req.header("x-request-id") ?? newRequestId();
 }
 
 class TimeoutError extends Error {}

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import Database from "better-sqlite3";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -94,6 +95,21 @@ describe("POST /v1/score", () => {
     expect(journal.results("req-1").map((r) => [r.rowId, r.step, r.score.value])).toEqual([["a", 4, 3], ["b", null, 1]]);
     const conflict = await post(app, "/v1/score", { ...body, rows: [{ id: "a", output: "changed" }] });
     expect(conflict.status).toBe(409);
+  });
+
+  it("answers a JSON 500, not a row without a score, when the journal holds fewer results than the retried request has rows", async () => {
+    const app = createApp({ scorers: { wordcount: wordCountScorer() }, defaultStack: "wordcount", journal: store });
+    const body = { request_id: "short-1", rows: [{ id: "a", output: "one" }, { id: "b", output: "two three" }] };
+    expect((await post(app, "/v1/score", body)).status).toBe(200);
+    const db = new Database(join(dir, "journal.sqlite"));
+    try {
+      expect(db.prepare("DELETE FROM results WHERE request_id = ? AND idx = 1").run("short-1").changes).toBe(1);
+    } finally {
+      db.close();
+    }
+    const retry = await post(app, "/v1/score", body);
+    expect(retry.status).toBe(500);
+    expect(((await retry.json()) as { error: string }).error).toMatch(/the journal holds 1 results for 2 rows/);
   });
 
   it("reports exactly the rows that failed, with reasons, and never a made-up number", async () => {
