@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { EMBEDDING_DIMENSIONS, lengthSortedBatches, loadEmbedder } from "../../src/models/embedded/embedder.js";
+import { EMBEDDING_DIMENSIONS, lengthSortedBatches, loadEmbedder, workerPool } from "../../src/models/embedded/embedder.js";
 import { cosine } from "../../src/stats/cosine.js";
 import { createLmServerApp } from "../../src/models/embedded/server.js";
 import { loadEmbeddedLm } from "../../src/models/embedded/store.js";
@@ -79,6 +79,17 @@ describe("embedded embedder (USE-lite)", () => {
     const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", script], { timeout: 30_000 });
     expect(stdout.trim()).toBe("dimensions 512");
   }, 60_000);
+
+  it("fails the embeddings in flight and every later one when a pool worker dies (they waited forever before)", async () => {
+    const script = new URL("./fixtures/dying-embed-worker.mjs", import.meta.url);
+    const embedder = await workerPool(1, "test-dying", script, () => undefined, (texts) => ({ payload: { texts }, transfer: [] }));
+    try {
+      await expect(embedder.embed(["one", "two"])).rejects.toThrow(/embedder worker exited with code 3; the pool is closed/);
+      await expect(embedder.embed(["three"])).rejects.toThrow(/embedder worker exited with code 3/);
+    } finally {
+      await embedder.close();
+    }
+  }, 10_000);
 
   it("gives TensorFlow.js's vectors from the ONNX graph (unknown pieces, emoji, empty, clipped at 128 tokens)", async () => {
     const texts = [

@@ -161,7 +161,7 @@ interface Pending {
 }
 
 /** A pool of worker threads: each gets `workerData`, says { ready: true }, then answers { id, flat } or { id, error } per job. */
-async function workerPool(
+export async function workerPool(
   size: number,
   key: string,
   script: URL,
@@ -194,13 +194,30 @@ async function workerPool(
   // `demo` with worker threads never exited); a busy one does, until its last answer.
   const hold = (busy: boolean): void => workers.forEach((w) => (busy ? w.ref() : w.unref()));
   hold(false);
+  // A worker that dies (out of memory, a native crash) fails every embedding in flight and every
+  // later one, explicitly: before, its jobs waited forever, or the process exited with them pending.
+  let closing = false;
+  let broken: FoolsgoldError | undefined;
+  const fail = (reason: string): void => {
+    if (closing || broken) return;
+    broken = new FoolsgoldError("embedder_failed", `embedder worker ${reason}; the pool is closed (restart the process)`);
+    loaded.delete(key);
+    for (const job of pending.values()) job.reject(broken);
+    pending.clear();
+    for (const w of workers) void w.terminate();
+  };
+  for (const w of workers) {
+    w.on("error", (err: Error) => fail(`failed: ${err.message}`));
+    w.on("exit", (code) => fail(`exited with code ${code}`));
+  }
   let turn = 0;
   const send = (texts: string[]): Promise<number[][]> =>
     new Promise((resolve, reject) => {
+      if (broken) return reject(broken);
+      const { payload, transfer } = message(texts);
       const id = nextId++;
       if (pending.size === 0) hold(true);
       pending.set(id, { resolve, reject, count: texts.length });
-      const { payload, transfer } = message(texts);
       workers[turn++ % workers.length].postMessage({ id, ...payload }, transfer);
     });
   return {
@@ -213,12 +230,12 @@ async function workerPool(
       return inInputOrder(texts, send, batchSize);
     },
     async close() {
+      closing = true;
       loaded.delete(key);
       await Promise.all(workers.map((w) => w.terminate()));
     },
   };
 }
-
 
 function pool(size: number, key: string): Promise<Embedder> {
   return workerPool(size, key, new URL("./embedder-worker.mjs", import.meta.url), () => undefined, (texts) => ({ payload: { texts }, transfer: [] }));
