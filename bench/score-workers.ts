@@ -6,8 +6,8 @@
 // configurations take turns in each round so load that comes and goes hits them alike, and the
 // load average is printed around each run. Two threads must write the one-thread bytes; with
 // --reference FILE (a scored file from another checkout, e.g. main's) the output is compared with it
-// row by row. `score` runs with the Node flags bin/foolsgold.js would re-run it with (bin/node-flags.js:
-// two threads get a smaller inlining budget), and two threads run once more without them in each round.
+// row by row. Two threads run as `score` does by default (a smaller V8 inlining budget, set by the
+// command itself: src/cli/thread-inlining.ts) and once more with V8's own budget in each round.
 // Each run is printed to stderr as it ends.
 //   npm run build   # optional: time dist/ as an installed package runs (else src/ through tsx)
 //   npx tsx bench/score-workers.ts [--rounds 3] [--rows N] [--reference main-scored.jsonl] [--flags "--v8-flag …"]…
@@ -16,7 +16,6 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { hasSharedData, sharedDataSkipReason, sharedPath } from "../test/helpers/shared-data.js";
-import { nodeFlagsFor } from "../bin/node-flags.js";
 import { arg } from "./helpers/args.js";
 import { pairedRatio } from "./helpers/paired-ratio.js";
 import { loadModelProse } from "./prose-data.js";
@@ -86,11 +85,11 @@ function sampleThreads(pid: number, seen: Map<number, Thread>, t0: number): void
   }
 }
 
-async function run(label: string, args: string[], workers: number, nodeFlags: string[] = []): Promise<Run> {
+async function run(label: string, args: string[], workers: number, nodeFlags: string[] = [], env: Record<string, string> = {}): Promise<Run> {
   const report = join(dir, `${label}.report.json`);
   const load_before = loadavg()[0];
   const t0 = performance.now();
-  const proc = spawn(process.execPath, [...nodeFlags, child, report, ...args], { stdio: ["ignore", "ignore", "pipe"] });
+  const proc = spawn(process.execPath, [...nodeFlags, child, report, ...args], { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, ...env } });
   let stderr = "";
   proc.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
   const seen = new Map<number, Thread>();
@@ -111,25 +110,24 @@ async function run(label: string, args: string[], workers: number, nodeFlags: st
 }
 
 const score = (workers: string) => (out: string) => ["cli", "score", "--stack", "prose", "--in", bank, "--out", out, "--workers", workers];
-// The Node flags bin/foolsgold.js re-runs `score` with (bin/node-flags.js), so each configuration runs as
-// the installed command does; "w2 plain" is two threads without them (FOOLSGOLD_NODE_FLAGS=).
-const asBinRuns = (args: string[]): string[] => nodeFlagsFor(args.slice(1), process.env, [], { cores: availableParallelism(), sizeOf: (p) => statSync(p).size });
+// `score` on several threads sets a smaller V8 inlining budget itself (src/cli/thread-inlining.ts);
+// "w2 default inlining" is two threads with V8's own budget (FOOLSGOLD_THREAD_INLINING=default).
 const configs = [
   { label: "plain slop scorer (word list, trigrams, contrast regex)", key: "baseline", workers: 0, args: (out: string) => ["baseline", bank, out] },
-  { label: `foolsgold score --stack prose --workers 1${asBinRuns(score("1")("x")).map((f) => ` (node ${f})`).join("")}`, key: "w1", workers: 0, args: score("1"), flags: asBinRuns(score("1")("x")) },
-  { label: `foolsgold score --stack prose --workers 2${asBinRuns(score("2")("x")).map((f) => ` (node ${f})`).join("")}`, key: "w2", workers: 1, args: score("2"), flags: asBinRuns(score("2")("x")) },
-  { label: "foolsgold score --stack prose --workers 2 without Node flags (FOOLSGOLD_NODE_FLAGS=)", key: "w2plain", workers: 1, args: score("2"), flags: [] as string[] },
+  { label: "foolsgold score --stack prose --workers 1", key: "w1", workers: 0, args: score("1") },
+  { label: "foolsgold score --stack prose --workers 2 (smaller inlining budget, the default)", key: "w2", workers: 1, args: score("2") },
+  { label: "foolsgold score --stack prose --workers 2 with V8's inlining budget (FOOLSGOLD_THREAD_INLINING=default)", key: "w2plain", workers: 1, args: score("2"), env: { FOOLSGOLD_THREAD_INLINING: "default" } },
 ];
 // --flags "F…": one more configuration per flag set, each run with those Node/V8 flags (e.g. --flags
 // "--no-concurrent-recompilation" --flags "--single-threaded-gc"), one thread and two, to weigh V8 options.
 const flagSets = process.argv.flatMap((a, i) => (a === "--flags" && process.argv[i + 1] ? [process.argv[i + 1].split(" ").filter(Boolean)] : []));
 const flagged = flagSets.flatMap((flags, f) =>
-  [0, 1].map((extra) => ({ label: `foolsgold score --stack prose --workers ${extra + 1} with ${flags.join(" ")} (instead of the default Node flags)`, key: `f${f}w${extra + 1}`, workers: extra, args: configs[1 + extra].args, flags })),
+  [0, 1].map((extra) => ({ label: `foolsgold score --stack prose --workers ${extra + 1} with ${flags.join(" ")} (V8's own inlining budget otherwise)`, key: `f${f}w${extra + 1}`, workers: extra, args: configs[1 + extra].args, flags })),
 );
 const results = new Map<string, Run[]>([...configs, ...flagged].map((c) => [c.key, []]));
 for (let k = 0; k < rounds; k++) {
-  for (const c of configs) results.get(c.key)!.push(await run(c.key, c.args(join(dir, `${c.key}.jsonl`)), c.workers, c.flags));
-  for (const c of flagged) results.get(c.key)!.push(await run(c.key, c.args(join(dir, `${c.key}.jsonl`)), c.workers, c.flags));
+  for (const c of configs) results.get(c.key)!.push(await run(c.key, c.args(join(dir, `${c.key}.jsonl`)), c.workers, [], c.env));
+  for (const c of flagged) results.get(c.key)!.push(await run(c.key, c.args(join(dir, `${c.key}.jsonl`)), c.workers, c.flags, { FOOLSGOLD_THREAD_INLINING: "default" }));
 }
 const sameAsOneThread = flagged.map((c) => ({ label: c.label, same_bytes_as_w1: readFileSync(join(dir, `${c.key}.jsonl`), "utf8") === readFileSync(join(dir, "w1.jsonl"), "utf8") }));
 
@@ -199,8 +197,8 @@ console.log(
       w2_vs_w1_wall: { best: round(w2.wall_s.best / w1.wall_s.best), median: round(w2.wall_s.median / w1.wall_s.median), target: 0.6 },
       w2_vs_w1_cpu: round(w2.cpu_s.median / w1.cpu_s.median),
       w2_vs_w1_paired: { wall: paired("w2", "w1", (r) => r.wall_s), cpu: paired("w2", "w1", (r) => r.cpu_s) },
-      w2_vs_w2_without_node_flags_paired: { wall: paired("w2", "w2plain", (r) => r.wall_s), cpu: paired("w2", "w2plain", (r) => r.cpu_s), v8_helpers_cpu: paired("w2", "w2plain", helpers), same_bytes: two === plain },
-      w2_vs_w1_wall_floor_from_cpu: { w1_s: round(floor("w1")), w2_s: round(floor("w2")), ratio: round(floor("w2") / floor("w1")), w2_without_node_flags_s: round(floor("w2plain")), target: 0.6 },
+      w2_vs_w2_with_v8_default_inlining_paired: { wall: paired("w2", "w2plain", (r) => r.wall_s), cpu: paired("w2", "w2plain", (r) => r.cpu_s), v8_helpers_cpu: paired("w2", "w2plain", helpers), same_bytes: two === plain },
+      w2_vs_w1_wall_floor_from_cpu: { w1_s: round(floor("w1")), w2_s: round(floor("w2")), ratio: round(floor("w2") / floor("w1")), w2_with_v8_default_inlining_s: round(floor("w2plain")), target: 0.6 },
       ...(flagged.length
         ? {
             with_flags: flagged.map((c) => ({
@@ -208,7 +206,7 @@ console.log(
               wall_floor_from_cpu_s: round(floor(c.key)),
               wall_floor_vs_w1_default: round(floor(c.key) / floor("w1")),
               same_bytes_as_w1: sameAsOneThread.find((x) => x.label === c.label)!.same_bytes_as_w1,
-              // Against the default run (the flags bin/foolsgold.js uses) with as many threads in the same round; and, for two threads, against one thread's default wall.
+              // Against the default run (score's own inlining setting) with as many threads in the same round; and, for two threads, against one thread's default wall.
               vs_default_paired: {
                 wall: paired(c.key, `w${c.workers + 1}`, (r) => r.wall_s),
                 cpu: paired(c.key, `w${c.workers + 1}`, (r) => r.cpu_s),

@@ -10,6 +10,7 @@ import { makeArtifact, writeArtifact } from "../../core/artifact.js";
 import { openResolved, parseOptionFlags, resolveStack, type OpenedScorer, type ResolvedStack } from "../../stacks/open.js";
 import { canScoreInParallel, isSplittable, MIN_BYTES_PER_THREAD, startPool, threadsFor, type ScoringPool } from "../../stacks/parallel.js";
 import { scoredLine, type SummaryScore } from "../../stacks/scored-lines.js";
+import { applyThreadInlining } from "../thread-inlining.js";
 import { summarizeScores, formatScoreSummary } from "../../stacks/summary.js";
 import { addCacheOptions, addConfigOption } from "../common-options.js";
 import { progressBar } from "../progress.js";
@@ -44,7 +45,7 @@ export function register(program: Command): void {
     .option("--dictionary <file>", "slop dictionary for the prose stack (same as --option dictionary=FILE)")
     .option("--artifact <file>", "write the summary artifact (JSON) here")
     .option("--json", "print the summary as JSON")
-    .option("--workers <n>", `scoring threads for a lexical stack (prose): default one per core, at most one per ${MIN_BYTES_PER_THREAD / 1e6} MB of input; 1 = this thread only. Same scores, same order (several threads run V8 with a smaller inlining budget; FOOLSGOLD_NODE_FLAGS= turns that off)`, parseWorkers);
+    .option("--workers <n>", `scoring threads for a lexical stack (prose): default one per core, at most one per ${MIN_BYTES_PER_THREAD / 1e6} MB of input; 1 = this thread only. Same scores, same order (several threads run V8 with a smaller inlining budget; FOOLSGOLD_THREAD_INLINING=default keeps V8's)`, parseWorkers);
   addCacheOptions(addConfigOption(command)).action(async (opts: Options) => {
     const overrides = parseOptionFlags(opts.option);
     if (opts.dictionary) overrides.dictionary = opts.dictionary;
@@ -56,6 +57,7 @@ export function register(program: Command): void {
     // is known once it is resolved (options or a config may give it model roles): if not, the workers
     // are stopped, and they open nothing that needs models (parallel-worker.ts).
     const early = opts.stack !== undefined && isSplittable(opts.stack) && bytes !== undefined ? threadsFor(bytes, opts.workers) : 1;
+    applyThreadInlining(early);
     let pool: ScoringPool | undefined = early > 1 ? startPool({ workers: early - 1, open }) : undefined;
     let opened: OpenedScorer;
     try {
@@ -65,7 +67,10 @@ export function register(program: Command): void {
       if (threads === 1 && pool) {
         await pool.close();
         pool = undefined;
-      } else if (threads > 1 && !pool) pool = startPool({ workers: threads - 1, open });
+      } else if (threads > 1 && !pool) {
+        applyThreadInlining(threads);
+        pool = startPool({ workers: threads - 1, open });
+      }
       opened = await openResolved(resolved, open);
     } catch (err) {
       await pool?.close();
