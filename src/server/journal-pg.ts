@@ -8,7 +8,7 @@ import pg from "pg";
 import { InputError, errorMessage } from "../core/errors.js";
 import type { Score } from "../core/types.js";
 import { GroupCommit, type PendingOp } from "./group-commit.js";
-import { EXPIRED_PREFIX, type BeginOutcome, type FinishedEntry, type JournalRequest, type RequestStatus, type StoredRequest, type StoredResult } from "./journal.js";
+import { EXPIRED_PREFIX, requestFrom, type BeginOutcome, type FinishedEntry, type JournalRequest, type RequestStatus, type StoredRequest, type StoredResult } from "./journal.js";
 import type { JournalStore } from "./journal-store.js";
 import { scoreJson } from "./score-json.js";
 
@@ -65,22 +65,6 @@ function parseUrl(url: string): Parsed {
   u.searchParams.delete("schema");
   const shown = `postgres://${u.username ? `${u.username}@` : ""}${u.host}${u.pathname}${schema ? `?schema=${schema}` : ""}`;
   return { config: { connectionString: u.toString(), max: 6, ...(schema ? { options: `-c search_path=${schema}` } : {}) }, schema, shown };
-}
-
-function storedRequest(row: Record<string, unknown>): StoredRequest {
-  return {
-    id: row.id as string,
-    route: row.route as string,
-    stack: row.stack as string,
-    instrument: row.instrument as string,
-    bodyHash: row.body_hash as string,
-    body: row.body as string,
-    status: row.status as RequestStatus,
-    receivedAt: row.received_at as string,
-    completedAt: (row.completed_at as string | null) ?? null,
-    error: (row.error as string | null) ?? null,
-    expiresAt: row.expires_at === null || row.expires_at === undefined ? null : Number(row.expires_at),
-  };
 }
 
 function storedResults(rows: Record<string, unknown>[]): StoredResult[] {
@@ -186,7 +170,7 @@ class PostgresStore implements JournalStore {
       );
       if (inserted.rowCount === 1) return { kind: "new" };
       const found = await c.query("SELECT * FROM requests WHERE id = $1 FOR UPDATE", [request.id]);
-      const existing = storedRequest(found.rows[0] as Record<string, unknown>);
+      const existing = requestFrom(found.rows[0] as Record<string, unknown>);
       if (existing.bodyHash !== request.bodyHash) return { kind: "conflict", storedHash: existing.bodyHash };
       if (existing.status === "done") {
         const results = await c.query("SELECT idx, row_id, step, score FROM results WHERE request_id = $1 ORDER BY idx", [request.id]);
@@ -234,7 +218,7 @@ class PostgresStore implements JournalStore {
 
   async get(id: string): Promise<StoredRequest | undefined> {
     const r = await this.pool.query("SELECT * FROM requests WHERE id = $1", [id]);
-    return r.rows[0] ? storedRequest(r.rows[0] as Record<string, unknown>) : undefined;
+    return r.rows[0] ? requestFrom(r.rows[0] as Record<string, unknown>) : undefined;
   }
 
   async results(id: string): Promise<StoredResult[]> {
@@ -249,7 +233,7 @@ class PostgresStore implements JournalStore {
     const res = await this.pool.query("SELECT request_id, idx, row_id, step, score FROM results WHERE request_id = ANY($1) ORDER BY request_id, idx", [ids]);
     const byId = new Map<string, Record<string, unknown>[]>();
     for (const row of res.rows) byId.set(row.request_id as string, [...(byId.get(row.request_id as string) ?? []), row]);
-    return r.rows.map((row) => ({ seq: Number(row.done_seq), request: storedRequest(row as Record<string, unknown>), results: storedResults(byId.get(row.id as string) ?? []) }));
+    return r.rows.map((row) => ({ seq: Number(row.done_seq), request: requestFrom(row as Record<string, unknown>), results: storedResults(byId.get(row.id as string) ?? []) }));
   }
 
   expireStale(): Promise<number> {

@@ -308,7 +308,8 @@ export class Journal {
   }
 }
 
-function requestFrom(row: Record<string, string | number | null>): StoredRequest {
+/** A requests row as both journals read it (PostgreSQL gives expires_at, a bigint, as a string). */
+export function requestFrom(row: Record<string, unknown>): StoredRequest {
   return {
     id: row.id as string,
     route: row.route as string,
@@ -318,9 +319,9 @@ function requestFrom(row: Record<string, string | number | null>): StoredRequest
     body: row.body as string,
     status: row.status as RequestStatus,
     receivedAt: row.received_at as string,
-    completedAt: row.completed_at as string | null,
-    error: row.error as string | null,
-    expiresAt: typeof row.expires_at === "number" ? row.expires_at : null,
+    completedAt: (row.completed_at as string | null) ?? null,
+    error: (row.error as string | null) ?? null,
+    expiresAt: row.expires_at === null || row.expires_at === undefined ? null : Number(row.expires_at),
   };
 }
 
