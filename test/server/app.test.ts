@@ -1,7 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import Database from "better-sqlite3";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../src/server/app.js";
 import { Journal } from "../../src/server/journal.js";
@@ -10,6 +8,7 @@ import { scoreFromJson } from "../../src/server/score-json.js";
 import { parseRows } from "../../src/core/schemas.js";
 import type { BankRow, Score } from "../../src/core/types.js";
 import type { Scorer } from "../../src/stacks/types.js";
+import { tempJournalPerTest } from "../helpers/temp-journal.js";
 
 // A lexical scorer (words per row) is enough to exercise the server's mechanics; model-backed
 // failure paths are covered in faults.test.ts against real HTTP backends.
@@ -35,14 +34,9 @@ function wordCountScorer(options: { failIds?: string[]; delayMs?: number; throwA
 let dir: string;
 let journal: Journal;
 let store: SqliteStore;
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "fg-server-"));
-  journal = new Journal(join(dir, "journal.sqlite"));
-  store = new SqliteStore(journal, "test journal");
-});
-afterEach(() => {
-  journal.close();
-  rmSync(dir, { recursive: true, force: true });
+tempJournalPerTest("fg-server-", (d, j) => {
+  [dir, journal] = [d, j];
+  store = new SqliteStore(j, "test journal");
 });
 
 const post = (app: ReturnType<typeof createApp>, path: string, body: unknown, headers: Record<string, string> = {}) =>

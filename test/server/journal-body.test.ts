@@ -1,7 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/server/app.js";
 import { Journal } from "../../src/server/journal.js";
 import { SqliteStore } from "../../src/server/journal-store.js";
@@ -9,6 +6,7 @@ import { replayJournal } from "../../src/server/replay.js";
 import { journalRows } from "../../src/server/journal-rows.js";
 import type { BankRow, Score } from "../../src/core/types.js";
 import type { Scorer } from "../../src/stacks/types.js";
+import { tempJournalPerTest } from "../helpers/temp-journal.js";
 
 // /v1/score journals the body as it was sent (not the parsed rows serialized again); replay and the
 // monitor read rows from it and must score exactly what was served.
@@ -23,14 +21,7 @@ const normalizedScorer: Scorer<BankRow> = {
 
 let dir: string;
 let journal: Journal;
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "fg-body-"));
-  journal = new Journal(join(dir, "journal.sqlite"));
-});
-afterEach(() => {
-  journal.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+tempJournalPerTest("fg-body-", (d, j) => ([dir, journal] = [d, j]));
 
 describe("the journaled body of /v1/score", () => {
   it("is the request text as sent, and a replay from it gives the served scores bit for bit", async () => {

@@ -1,22 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { describe, expect, it } from "vitest";
 import { Journal, type StoredResult } from "../../src/server/journal.js";
+import { tempJournalPerTest } from "../helpers/temp-journal.js";
 
 // begin() registers a new id with its insert alone and complete() replaces results by index (no
 // lookup before the insert, no delete before the results): every outcome of the longer form holds.
 
 let dir: string;
 let journal: Journal;
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "fg-statements-"));
-  journal = new Journal(join(dir, "journal.sqlite"));
-});
-afterEach(() => {
-  journal.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+tempJournalPerTest("fg-statements-", (d, j) => ([dir, journal] = [d, j]));
 
 const request = (id: string, bodyHash = "h1") => ({ id, route: "/v1/score", stack: "s", instrument: "i", bodyHash, body: '{"rows":[{"id":"a","output":"x"},{"id":"b","output":"y"}]}' });
 const results = (value: number): StoredResult[] => [0, 1].map((index) => ({ index, rowId: index ? "b" : "a", step: 3, score: { value: value + index, terms: {}, instrument: "i" } }));

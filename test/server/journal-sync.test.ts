@@ -1,13 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import Database from "better-sqlite3";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../src/server/app.js";
 import { Journal } from "../../src/server/journal.js";
 import { SqliteStore } from "../../src/server/journal-store.js";
 import type { BankRow, Score } from "../../src/core/types.js";
 import type { Scorer } from "../../src/stacks/types.js";
+import { tempJournalPerTest } from "../helpers/temp-journal.js";
 
 // The SQLite journal commits without blocking the event loop on fsync and syncs the WAL on libuv's
 // pool: these tests hold that sync open (an injected one) to check that nothing is acknowledged
@@ -39,14 +38,7 @@ const settled = async <T>(p: Promise<T>) => {
 
 let dir: string;
 let journal: Journal;
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "fg-sync-"));
-  journal = new Journal(join(dir, "journal.sqlite"));
-});
-afterEach(() => {
-  journal.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+tempJournalPerTest("fg-sync-", (d, j) => ([dir, journal] = [d, j]));
 
 describe("SQLite journal durability off the event loop", () => {
   it("acknowledges a result only after the WAL sync returns, and registers without waiting for one", async () => {

@@ -1,13 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/server/app.js";
 import { Journal } from "../../src/server/journal.js";
 import { SqliteStore } from "../../src/server/journal-store.js";
 import { parseServerTiming, startTiming } from "../../src/server/timing.js";
 import type { BankRow, Score } from "../../src/core/types.js";
 import type { Scorer } from "../../src/stacks/types.js";
+import { tempJournalPerTest } from "../helpers/temp-journal.js";
 
 describe("request stages (Server-Timing)", () => {
   it("times each stage from the end of the previous one, and reads its own header back", () => {
@@ -24,14 +22,7 @@ describe("request stages (Server-Timing)", () => {
 
   let dir: string;
   let journal: Journal;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), "fg-timing-"));
-    journal = new Journal(join(dir, "journal.sqlite"));
-  });
-  afterEach(() => {
-    journal.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  tempJournalPerTest("fg-timing-", (d, j) => ([dir, journal] = [d, j]));
 
   it("a scored request says how long it was admitted, parsed, registered, scored and committed", async () => {
     // Scoring that takes ≥ 40 ms must show in the score stage, not elsewhere.
