@@ -19,7 +19,7 @@ import { createAdmission } from "./admission.js";
 import { createMetrics, type ServerMetrics } from "./metrics.js";
 import { scoreJson } from "./score-json.js";
 import { DEFAULT_STRIP_TOKENS, openRlhfRows, openRlhfResponse, type SampleProblem } from "./openrlhf.js";
-import { loneSurrogateAt, MAX_DEPTH, tooDeepAt, unknownRowField } from "./body-checks.js";
+import { loneSurrogateAt, MAX_DEPTH, mayEscapeSurrogate, tooDeepAt, unknownRowField } from "./body-checks.js";
 import { startTiming, type RequestTiming } from "./timing.js";
 import { requestIdSource } from "./request-id.js";
 
@@ -421,7 +421,7 @@ async function readJson(c: Context): Promise<{ value: unknown; text: string }> {
   } catch (err) {
     throw new HttpError(400, `request body is not valid JSON (${errorMessage(err)})`);
   }
-  const lone = loneSurrogateAt(value);
+  const lone = mayEscapeSurrogate(text) ? loneSurrogateAt(value) : undefined;
   if (lone) throw new HttpError(400, `request body: ${lone}: contains a lone UTF-16 surrogate (not text; check the client's string encoding)`);
   return { value, text };
 }
@@ -436,7 +436,9 @@ function timedJson(value: unknown, timing: RequestTiming): Response {
 }
 
 function timedJsonText(text: string, timing: RequestTiming): Response {
-  return new Response(text, { status: 200, headers: { "content-type": "application/json", "server-timing": timing.header() } });
+  // Encoded once here: a string body is measured (Buffer.byteLength) and then encoded again by the
+  // socket write, ≈ 0.5 ms of main thread for a 64 × 300-word answer.
+  return new Response(Buffer.from(text), { status: 200, headers: { "content-type": "application/json", "server-timing": timing.header() } });
 }
 
 /** A request without an id of its own gets a time-ordered one (see request-id.ts). */

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { createApp } from "../../src/server/app.js";
 import { Journal } from "../../src/server/journal.js";
 import { SqliteStore } from "../../src/server/journal-store.js";
-import { scoreFromJson } from "../../src/server/score-json.js";
+import { scoreFromText, scoreText } from "../../src/server/score-json.js";
 import { parseRows } from "../../src/core/schemas.js";
 import type { BankRow, Score } from "../../src/core/types.js";
 import type { Scorer } from "../../src/stacks/types.js";
@@ -48,7 +48,7 @@ describe("POST /v1/score", () => {
     const fromText: Scorer<BankRow> = {
       rowKind: "bank",
       instrument: { stack: "t", version: "1", options: {}, models: {}, hash: "instr-t" },
-      scoreRows: async (rows) => rows.map((row, i) => scoreFromJson(JSON.stringify({ value: i ? null : 0.25, terms: { w: { value: row.output.length, details: { x: [1, "é\u2028"] } } }, instrument: "instr-t", ...(i ? { error: "no" } : {}) }))),
+      scoreRows: async (rows) => rows.map((row, i) => scoreFromText(scoreText({ value: i ? null : 0.25, terms: { w: { value: row.output.length, details: { x: [1, "é\u2028"] } } }, instrument: "instr-t", ...(i ? { error: "no" } : {}) }))),
     };
     const app = createApp({ scorers: { t: fromText }, defaultStack: "t", journal: store });
     const rows = [{ id: "a", output: "one two", step: 2, meta: { k: "v" } }, { score: 9, id: "b", output: "x" }];

@@ -106,6 +106,12 @@ describe("hostile bodies get a 400 naming the problem", () => {
     expect(await errorOf(res)).toMatch(/rows\[0\]\.output: contains a lone UTF-16 surrogate/);
     const pair = await post(app(), "/v1/score", '{"rows":[{"id":"a","output":"ok \\ud83d\\ude00"}]}');
     expect(pair.status).toBe(200);
+    // The walk runs only for bodies with a surrogate escape (upper-case hex and keys included); an
+    // escaped backslash before "uD800" is text, not an escape.
+    const upper = await post(app(), "/v1/score", '{"rows":[{"id":"a","output":"x","meta":{"k\\uDFFF":1}}]}');
+    expect(await errorOf(upper)).toMatch(/rows\[0\]\.meta\.k.* \(a key\): contains a lone UTF-16 surrogate/);
+    const literal = await post(app(), "/v1/score", '{"rows":[{"id":"a","output":"ok \\\\uD800 then"}]}');
+    expect(literal.status).toBe(200);
   });
 
   it("refuses unknown top-level and row fields", async () => {

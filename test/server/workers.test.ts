@@ -7,6 +7,9 @@ import { openScorer, type OpenedScorer } from "../../src/stacks/open.js";
 import { createWorkerPoolScorer, type WorkerPoolScorer } from "../../src/server/workers/pool.js";
 import type { BankRow } from "../../src/core/types.js";
 
+// Served scores are compared as the bits the server writes: the JSON text of each score.
+const bits = (scores: unknown): string => JSON.stringify(scores);
+
 const text = (i: number) => `The garden was quiet at dawn, and the old gardener walked between the rows of beans number ${i}. ` + "He counted the leaves and listened to the birds before the heat of the day. ".repeat(6);
 const rows = (n: number, from = 0): BankRow[] => Array.from({ length: n }, (_, i) => ({ id: `r${from + i}`, output: text(from + i) }));
 
@@ -30,7 +33,7 @@ describe("worker pool", () => {
     setTimeout(() => controller.abort(new Error("request time limit of 50 ms")), 50);
     await expect(big).rejects.toThrow(/scoring aborted \(request time limit of 50 ms\); its worker was stopped and replaced/);
     const after = await pool.scoreRows(rows(4));
-    expect(after).toEqual(before);
+    expect(bits(after)).toBe(bits(before));
     expect(pool.started).toBe(2);
     expect(pool.threadIds()).toHaveLength(1);
     expect(pool.threadIds()[0]).not.toBe(threadBefore);
@@ -53,7 +56,7 @@ describe("worker pool", () => {
     const blocker = pool.scoreRows(rows(200, 900));
     const served = await Promise.all(rows(40, 500).map((r) => pool.scoreRows([r])));
     await blocker;
-    expect(served).toEqual(alone);
+    expect(bits(served)).toBe(bits(alone));
     expect(pool.batches - sentBefore).toBeLessThanOrEqual(3);
     // One request aborted inside a shared batch fails alone; the others are scored.
     const controller = new AbortController();
@@ -75,12 +78,12 @@ describe("worker pool of two", () => {
       const batch = rows(64, 3000);
       const expected = await opened.scorer.scoreRows(batch);
       const before = two.batches;
-      expect(await two.scoreRows(batch)).toEqual(expected);
+      expect(bits(await two.scoreRows(batch))).toBe(bits(expected));
       expect(two.batches - before).toBe(1);
       // A batch smaller than two parts' worth goes whole to one worker.
       const small = rows(20, 4000);
       const sent = two.batches;
-      expect(await two.scoreRows(small)).toEqual(await opened.scorer.scoreRows(small));
+      expect(bits(await two.scoreRows(small))).toBe(bits(await opened.scorer.scoreRows(small)));
       expect(two.batches - sent).toBe(1);
     } finally {
       await two.close();
@@ -102,7 +105,7 @@ describe("worker pool of two on the prose stack", () => {
       const whole = await prose.scorer.scoreRows(batch);
       expect(whole[17].value).toBe(0);
       const before = two.batches;
-      expect(await two.scoreRows(batch)).toEqual(whole);
+      expect(bits(await two.scoreRows(batch))).toBe(bits(whole));
       expect(two.batches - before).toBe(2);
       // One-row requests that share a prompt, queued behind a running batch and sent together: each is
       // scored as if alone (no group of 4 forms across requests).
@@ -112,7 +115,7 @@ describe("worker pool of two on the prose stack", () => {
       const blocker2 = two.scoreRows(rows(400, 7000));
       const got = await Promise.all(alone.map((r) => two.scoreRows([r])));
       await Promise.all([blocker, blocker2]);
-      expect(got).toEqual(expected);
+      expect(bits(got)).toBe(bits(expected));
       expect(expected[4][0].value).toBeGreaterThan(0);
     } finally {
       await two.close();

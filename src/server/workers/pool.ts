@@ -10,7 +10,7 @@ import { chunkRows, rowKeyFor } from "../../stacks/parallel.js";
 import type { Scorer } from "../../stacks/types.js";
 import type { OpenScorerOptions } from "../../stacks/open.js";
 import type { WorkerReply, WorkerSetup } from "./score-worker.js";
-import { scoreFromJson } from "../score-json.js";
+import { scoreFromText } from "../score-json.js";
 
 interface Job {
   resolve: (s: Score[]) => void;
@@ -133,7 +133,7 @@ export async function createWorkerPoolScorer(main: Scorer, open: OpenScorerOptio
       if (!job) return;
       entry.jobs.delete(reply.id);
       if ("error" in reply) job.reject(new Error(reply.error));
-      else job.resolve(reply.scores.map(scoreFromJson));
+      else job.resolve(reply.scores.map(scoreFromText));
     });
     const died = (why: string): void => {
       if (entry.dead) return;

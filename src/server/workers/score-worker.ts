@@ -4,6 +4,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { errorMessage } from "../../core/errors.js";
 import { openScorer, type OpenScorerOptions } from "../../stacks/open.js";
+import { scoreText, type ScoreText } from "../score-json.js";
 
 export interface WorkerSetup {
   module: string;
@@ -12,7 +13,7 @@ export interface WorkerSetup {
 
 /** The rows of each request in the batch: each is scored in its own call (see pool.ts). */
 export type WorkerRequest = { id: number; parts: unknown[][] };
-export type WorkerReply = { ready: string } | { id: number; scores: string[] } | { id: number; error: string } | { fatal: string };
+export type WorkerReply = { ready: string } | { id: number; scores: ScoreText[] } | { id: number; error: string } | { fatal: string };
 
 const port = parentPort!;
 const setup = workerData as WorkerSetup;
@@ -20,10 +21,10 @@ try {
   const opened = await openScorer({ ...setup.open, cache: false });
   port.on("message", async (message: WorkerRequest) => {
     try {
-      // Scores travel as JSON text: cheaper for the main thread to parse than a structured clone to
-      // deserialize (≈ 40% less for 64 prose scores), and the journal stores the text as it is.
-      const scores: string[] = [];
-      for (const rows of message.parts) for (const s of await opened.scorer.scoreRows(rows as never)) scores.push(JSON.stringify(s));
+      // Scores travel as JSON text with value and error beside it: the main thread reads only those,
+      // and the journal and the answer take the text as it is (see score-json.ts).
+      const scores: ScoreText[] = [];
+      for (const rows of message.parts) for (const s of await opened.scorer.scoreRows(rows as never)) scores.push(scoreText(s));
       port.postMessage({ id: message.id, scores } satisfies WorkerReply);
     } catch (err) {
       port.postMessage({ id: message.id, error: errorMessage(err) } satisfies WorkerReply);
