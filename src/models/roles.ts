@@ -50,7 +50,7 @@ export async function buildModelRoles(models: Record<string, BackendSpecConfig>,
   if (needsEmbedded) {
     server = await startEmbedded();
     try {
-      embeddedModels = await listModels(server.baseUrl);
+      embeddedModels = await listModels(server.baseUrl, server.fetch);
     } catch (err) {
       await server.close();
       throw err;
@@ -65,7 +65,8 @@ export async function buildModelRoles(models: Record<string, BackendSpecConfig>,
       const spec: BackendSpec = config.baseUrl === "embedded" ? embeddedSpec(config, server!.baseUrl, embeddedModels, role) : { ...config, model: config.model! };
       roles[role] = createOpenAIClient(spec, {
         cache: options.cache,
-        fetch: options.fetch,
+        // Embedded roles talk to the session's server in-process (same protocol and bytes, no socket).
+        fetch: options.fetch ?? (config.baseUrl === "embedded" ? server!.fetch : undefined),
         endpoints,
         onCall: options.onCall ? (record) => options.onCall!(role, record) : undefined,
       });
@@ -97,8 +98,8 @@ interface ServedModel {
   meta: Record<string, unknown>;
 }
 
-async function listModels(baseUrl: string): Promise<ServedModel[]> {
-  const response = await fetch(`${baseUrl}/models`);
+async function listModels(baseUrl: string, fetchFn: typeof globalThis.fetch): Promise<ServedModel[]> {
+  const response = await fetchFn(`${baseUrl}/models`);
   if (!response.ok) return [];
   const body = (await response.json()) as { data?: { id?: unknown; meta?: unknown }[] };
   return (body.data ?? []).flatMap((m) =>

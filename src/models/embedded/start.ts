@@ -10,6 +10,12 @@ import { loadEmbeddedLm } from "./store.js";
 export interface EmbeddedServer {
   /** e.g. "http://127.0.0.1:41234/v1" */
   baseUrl: string;
+  /**
+   * fetch for this server's URLs that hands the request to its app in this process: the same request
+   * and answer bytes as over the socket, without the loopback HTTP on both sides (≈ 0.6 CPU-s of a
+   * cold demo's 45 MB of echo answers). Other URLs go to the global fetch.
+   */
+  fetch: typeof globalThis.fetch;
   close(): Promise<void>;
 }
 
@@ -42,12 +48,41 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
   });
   const address = server.address() as AddressInfo;
   const shownHost = host.includes(":") ? `[${host}]` : host;
+  const origin = `http://${shownHost}:${address.port}`;
+  let closed = false;
+  const answer = (request: Request): Response | Promise<Response> => {
+    // As the socket does once closed: the caller sees an unreachable server, not an answer.
+    if (closed) throw new TypeError("fetch failed", { cause: { code: "ECONNREFUSED", message: "the embedded server is closed" } });
+    return app.fetch(request);
+  };
   return {
-    baseUrl: `http://${shownHost}:${address.port}/v1`,
+    baseUrl: `${origin}/v1`,
+    fetch: inProcessFetch(origin, answer),
     close: () =>
       new Promise<void>((resolve, reject) => {
+        closed = true;
         server.close((err) => (err ? reject(err) : resolve()));
         if ("closeAllConnections" in server) (server as { closeAllConnections(): void }).closeAllConnections();
       }),
+  };
+}
+
+/** Requests under `origin` answered by `handle` directly; a caller's abort rejects at once, as a socket's would. */
+export function inProcessFetch(origin: string, handle: (request: Request) => Response | Promise<Response>): typeof globalThis.fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    if (new URL(request.url).origin !== new URL(origin).origin) return globalThis.fetch(request);
+    const signal = request.signal;
+    signal.throwIfAborted();
+    let onAbort: (() => void) | undefined;
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => reject(signal.reason);
+      signal.addEventListener("abort", onAbort, { once: true });
+    });
+    try {
+      return await Promise.race([Promise.resolve(handle(request)), aborted]);
+    } finally {
+      signal.removeEventListener("abort", onAbort!);
+    }
   };
 }
