@@ -9,6 +9,11 @@
 // threads too). Prints words per CPU-second, the baseline's CPU over this one's per pair (95% t
 // interval), load, and whether both wrote the same bytes. Wall time is not used: the machine is shared.
 //   npm run build && npx tsx bench/prose-bank.ts --cpu /tmp/prose-creative.jsonl --baseline /tmp/base/dist [--pairs 5] [--preset seed]
+// With --breakdown BANK: where a whole process's CPU goes, in a fresh child per repeat on this checkout's
+// dist/ (or --this DIST): opening the prose stack (imports, tables), then the bank scored --rounds times in
+// 64-row calls as `score` does. Round 1 minus the later rounds is the once-per-process cost of JIT
+// warm-up, the lexicon's first sight of each word form and a young heap; a later round is steady state.
+//   npm run build && npx tsx bench/prose-bank.ts --breakdown /tmp/prose-creative.jsonl [--rounds 3] [--repeats 3]
 // (the baseline dist must resolve its packages: e.g. /tmp/base/dist a copy of main's dist/, /tmp/base/node_modules a link to this checkout's;
 // --this DIST, laid out the same way, stands in for this checkout's dist/, e.g. a snapshot to keep building meanwhile)
 import { execFileSync } from "node:child_process";
@@ -105,6 +110,78 @@ async function compareCpu(bank: string): Promise<void> {
   );
 }
 
+// The breakdown's child: opens the stack from a dist, scores the bank `rounds` times, prints CPU ms per phase.
+const BREAKDOWN_CHILD = `
+const [dist, bank, rounds] = process.argv.slice(1);
+const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+(async () => {
+  let t = cpu();
+  const { openScorer } = await import(require("node:url").pathToFileURL(dist + "/stacks/open.js").href);
+  const opened = await openScorer({ stack: "prose" });
+  const open_ms = cpu() - t;
+  t = cpu();
+  const rows = require("node:fs").readFileSync(bank, "utf8").split("\\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l));
+  const read_ms = cpu() - t;
+  const round_ms = [];
+  for (let r = 0; r < Number(rounds); r++) {
+    t = cpu();
+    for (let i = 0; i < rows.length; i += 64) await opened.scorer.scoreRows(rows.slice(i, i + 64));
+    round_ms.push(cpu() - t);
+  }
+  await opened.close();
+  process.stdout.write(JSON.stringify({ open_ms, read_ms, round_ms }));
+})();
+`;
+
+function breakdown(bank: string): void {
+  const rounds = Number(arg("--rounds") ?? 3);
+  const repeats = Number(arg("--repeats") ?? 3);
+  if (!(rounds >= 2) || !(repeats >= 2)) {
+    console.error("--rounds and --repeats must be at least 2 (a first round and a steady one; an interval needs two repeats)");
+    process.exit(2);
+  }
+  const dist = resolve(arg("--this") ?? "dist");
+  const words = readFileSync(bank, "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .reduce((a, l) => a + (((JSON.parse(l) as { output?: unknown }).output as string | undefined)?.match(/\S+/g)?.length ?? 0), 0);
+  const load: number[] = [];
+  const runs: { open_ms: number; read_ms: number; round_ms: number[] }[] = [];
+  for (let k = 0; k < repeats; k++) {
+    load.push(loadavg()[0]);
+    runs.push(JSON.parse(execFileSync(process.execPath, ["-e", BREAKDOWN_CHILD, dist, bank, String(rounds)], { encoding: "utf8" })));
+  }
+  const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
+  const ci = (xs: number[]) => {
+    const c = meanCi(xs);
+    return { n: c.n, mean: round(c.mean), ci95: c.ci.map((x) => round(x)) };
+  };
+  const steady = runs.map((r) => Math.min(...r.round_ms.slice(1)));
+  console.log(
+    JSON.stringify(
+      {
+        bank,
+        words,
+        rounds,
+        units: "CPU seconds of the child process (user + system, all threads, V8's helpers too); 95% t interval over the repeats (fresh processes)",
+        load_avg_1m: { min: round(Math.min(...load), 2), max: round(Math.max(...load), 2) },
+        open_stack_s: ci(runs.map((r) => r.open_ms / 1000)),
+        read_bank_s: ci(runs.map((r) => r.read_ms / 1000)),
+        first_round_s: ci(runs.map((r) => r.round_ms[0] / 1000)),
+        steady_round_s: { ...ci(steady.map((x) => x / 1000)), note: "the cheapest later round" },
+        first_minus_steady_s: { ...ci(runs.map((r, k) => (r.round_ms[0] - steady[k]) / 1000)), note: "JIT warm-up, first sight of each word form, young heap: paid once per process" },
+        steady_million_words_per_cpu_s: ci(steady.map((x) => words / (x / 1000) / 1e6)),
+        first_round_million_words_per_cpu_s: ci(runs.map((r) => words / (r.round_ms[0] / 1000) / 1e6)),
+        dist: pathToFileURL(dist).href,
+      },
+      null,
+      2,
+    ),
+  );
+}
+
 const cpuBank = arg("--cpu");
+const breakdownBank = arg("--breakdown");
 if (cpuBank) await compareCpu(cpuBank);
+else if (breakdownBank) breakdown(breakdownBank);
 else writeBank();
