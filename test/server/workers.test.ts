@@ -5,10 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openScorer, type OpenedScorer } from "../../src/stacks/open.js";
 import { createWorkerPoolScorer, type WorkerPoolScorer } from "../../src/server/workers/pool.js";
-import type { BankRow } from "../../src/core/types.js";
+import type { BankRow, Score } from "../../src/core/types.js";
 
-// Served scores are compared as the bits the server writes: the JSON text of each score.
-const bits = (scores: unknown): string => JSON.stringify(scores);
+// Served scores are compared as the bits the server writes: the JSON text of each score, and beside it
+// the value, error and error kind the server reads from the score itself (journal columns, the answer's
+// errors, /get_reward's rewards), which a pool score keeps apart from its text.
+const bits = (scores: readonly (Score | readonly Score[])[]): string =>
+  JSON.stringify((scores as Score[][]).flat().map((s) => [JSON.stringify(s), s.value, s.error, s.error_kind]));
 
 const text = (i: number) => `The garden was quiet at dawn, and the old gardener walked between the rows of beans number ${i}. ` + "He counted the leaves and listened to the birds before the heat of the day. ".repeat(6);
 const rows = (n: number, from = 0): BankRow[] => Array.from({ length: n }, (_, i) => ({ id: `r${from + i}`, output: text(from + i) }));
@@ -27,6 +30,8 @@ afterAll(async () => {
 describe("worker pool", () => {
   it("replaces a worker stopped by an abort and scores the next batch identically", async () => {
     const before = await pool.scoreRows(rows(4));
+    // These cherrl rows carry no gold fields: each is an input error, so errors are compared too.
+    expect(before.map((s) => [s.value, s.error_kind])).toEqual(Array(4).fill([null, "input"]));
     const [threadBefore] = pool.threadIds();
     const controller = new AbortController();
     const big = pool.scoreRows(rows(20_000, 100), { signal: controller.signal });
