@@ -54,6 +54,22 @@ describe("the embedded server's in-process fetch", () => {
     await expect(pending).rejects.toThrow("stop here");
   });
 
+  it("lets a timer-driven abort fire during a handler that is all CPU (before, the answer came first)", async () => {
+    const busy = (ms: number) => {
+      const end = performance.now() + ms;
+      while (performance.now() < end);
+    };
+    const fetchFn = inProcessFetch("http://127.0.0.1:9", () => {
+      busy(100);
+      return new Response("{}");
+    });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error("time limit of 5 ms")), 5);
+    await expect(fetchFn("http://127.0.0.1:9/v1/models", { signal: controller.signal })).rejects.toThrow("time limit of 5 ms");
+    // Without an abort the same handler answers.
+    expect((await fetchFn("http://127.0.0.1:9/v1/models")).status).toBe(200);
+  });
+
   it("is what embedded roles use: their calls never touch the global fetch (they did before: /models, /completions)", async () => {
     const global = globalThis.fetch;
     const urls: string[] = [];

@@ -67,7 +67,12 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
   };
 }
 
-/** Requests under `origin` answered by `handle` directly; a caller's abort rejects at once, as a socket's would. */
+/**
+ * Requests under `origin` answered by `handle` directly. The event loop gets a turn before the
+ * handler runs and after it answers, as a socket's I/O gives it: a handler that is all CPU would
+ * otherwise answer before any expired timer ran, so neither the transport's timeout nor a caller's
+ * timer-driven abort could fire (review, stop 28). A caller's abort rejects at once.
+ */
 export function inProcessFetch(origin: string, handle: (request: Request) => Response | Promise<Response>): typeof globalThis.fetch {
   return async (input, init) => {
     const request = new Request(input, init);
@@ -80,9 +85,17 @@ export function inProcessFetch(origin: string, handle: (request: Request) => Res
       signal.addEventListener("abort", onAbort, { once: true });
     });
     try {
-      return await Promise.race([Promise.resolve(handle(request)), aborted]);
+      return await Promise.race([answerAfterTurns(handle, request), aborted]);
     } finally {
       signal.removeEventListener("abort", onAbort!);
     }
   };
+}
+
+async function answerAfterTurns(handle: (request: Request) => Response | Promise<Response>, request: Request): Promise<Response> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  const response = await handle(request);
+  // A timer, not setImmediate: timers whose time came during the handler run first, in expiry order.
+  await new Promise<void>((resolve) => setTimeout(resolve, 0));
+  return response;
 }
