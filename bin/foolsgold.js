@@ -1,11 +1,15 @@
 #!/usr/bin/env node
-// In a checkout (src/ beside bin/) the CLI runs from the TypeScript sources through tsx, so it can never
-// drift from a stale build; an installed package ships no src/ and runs the compiled dist/ with plain Node.
+// An installed package ships no src/ and runs the compiled dist/ with plain Node. In a checkout (src/
+// beside bin/) the CLI runs dist/ too when the stamp `npm run build` leaves there (npm ci builds through
+// "prepare") still matches every source file (scripts/build-stamp.mjs), and the TypeScript sources
+// through tsx otherwise, so a checkout never runs a stale build. Plain Node saves the demo ≈ 30 MB of
+// peak RSS and the transpiling; the check costs one stat per source file.
 import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 
 const source = new URL("../src/cli/index.ts", import.meta.url);
 let cli;
-if (existsSync(source)) {
+if (existsSync(source) && !(await import("../scripts/build-stamp.mjs")).buildIsFresh(fileURLToPath(new URL("..", import.meta.url)))) {
   const { register } = await import("tsx/esm/api");
   register();
   cli = await import(source.href);

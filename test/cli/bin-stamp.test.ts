@@ -1,0 +1,115 @@
+// bin/foolsgold.js in a checkout runs the compiled dist/ only while the build stamp matches src/, and the
+// sources through tsx otherwise (scripts/build-stamp.mjs). Checked on a copy of the checkout whose
+// dist/ and src/ entry points each announce themselves on stderr, so the test sees which one ran.
+import { spawnSync } from "node:child_process";
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// @ts-expect-error: a plain-JS build script without types
+import { STAMP, beginBuild, buildIsFresh, endBuild, sourceStamp } from "../../scripts/build-stamp.mjs";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+let copy: string;
+
+/** Which entry point `foolsgold --version` ran in the copy, and its stdout. */
+function ran(): { entry: string; stdout: string } {
+  const run = spawnSync(process.execPath, ["bin/foolsgold.js", "--version"], { cwd: copy, encoding: "utf8" });
+  expect(run.status, run.stderr).toBe(0);
+  const entries = run.stderr.match(/entry: (compiled|sources)/g) ?? [];
+  expect(entries).toHaveLength(1);
+  return { entry: entries[0].slice("entry: ".length), stdout: run.stdout.trim() };
+}
+
+const stamp = () => writeFileSync(join(copy, STAMP), JSON.stringify(sourceStamp(copy)));
+const later = (file: string) => {
+  const { mtime } = statSync(join(copy, file));
+  utimesSync(join(copy, file), mtime, new Date(mtime.getTime() + 5000));
+};
+
+beforeAll(() => {
+  copy = mkdtempSync(join(tmpdir(), "fg-bin-stamp-"));
+  for (const part of ["bin", "src", "dist", "scripts", "package.json", "tsconfig.json", "tsconfig.build.json"]) cpSync(join(ROOT, part), join(copy, part), { recursive: true });
+  symlinkSync(join(ROOT, "node_modules"), join(copy, "node_modules"));
+  rmSync(join(copy, STAMP), { force: true });
+  appendFileSync(join(copy, "dist/cli/index.js"), '\nprocess.stderr.write("entry: compiled\\n");\n');
+  appendFileSync(join(copy, "src/cli/index.ts"), '\nprocess.stderr.write("entry: sources\\n");\n');
+}, 60_000);
+
+afterAll(() => {
+  if (copy) rmSync(copy, { recursive: true, force: true });
+});
+
+describe("bin/foolsgold.js in a checkout", () => {
+  it("runs the sources through tsx when dist/ has no stamp, and dist/ once the stamp matches src/", () => {
+    const version = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).version;
+    expect(ran()).toEqual({ entry: "sources", stdout: version });
+    stamp();
+    expect(ran()).toEqual({ entry: "compiled", stdout: version });
+  }, 60_000);
+
+  it("treats a source edited after the build as stale, whether or not its size changed", () => {
+    stamp();
+    const file = "src/core/errors.ts";
+    const original = readFileSync(join(copy, file), "utf8");
+    try {
+      // Same size, other bytes: only the content hash tells.
+      writeFileSync(join(copy, file), original.replace(/[a-z]/, (c) => (c === "a" ? "b" : "a")));
+      later(file);
+      expect(buildIsFresh(copy)).toBe(false);
+      expect(ran().entry).toBe("sources");
+      writeFileSync(join(copy, file), original + "\n");
+      expect(buildIsFresh(copy)).toBe(false);
+    } finally {
+      writeFileSync(join(copy, file), original);
+    }
+    // The same bytes again with a newer time (a checkout that rewrote the file): fresh, by its hash.
+    later(file);
+    expect(buildIsFresh(copy)).toBe(true);
+    expect(ran().entry).toBe("compiled");
+  }, 60_000);
+
+  it("treats a source added or removed after the build as stale, and so a changed compile setting", () => {
+    stamp();
+    writeFileSync(join(copy, "src/extra.ts"), "export const extra = 1;\n");
+    expect(buildIsFresh(copy)).toBe(false);
+    expect(ran().entry).toBe("sources");
+    unlinkSync(join(copy, "src/extra.ts"));
+    expect(buildIsFresh(copy)).toBe(true);
+    const settings = readFileSync(join(copy, "tsconfig.build.json"), "utf8");
+    writeFileSync(join(copy, "tsconfig.build.json"), settings.replace('"declaration": true', '"declaration": false'));
+    expect(buildIsFresh(copy)).toBe(false);
+    writeFileSync(join(copy, "tsconfig.build.json"), settings);
+    stamp();
+    const removed = "src/demo/legend.ts";
+    const text = readFileSync(join(copy, removed));
+    unlinkSync(join(copy, removed));
+    expect(buildIsFresh(copy)).toBe(false);
+    writeFileSync(join(copy, removed), text);
+  }, 60_000);
+
+  it("treats an unreadable stamp as missing", () => {
+    writeFileSync(join(copy, STAMP), "{ not json");
+    expect(buildIsFresh(copy)).toBe(false);
+    expect(ran().entry).toBe("sources");
+  }, 60_000);
+});
+
+describe("the build's two stamp steps", () => {
+  it("stamp the sources as they were before the compile, and a build that never began has none", () => {
+    rmSync(join(copy, STAMP), { force: true });
+    expect(() => endBuild(copy)).toThrow(/\.build-stamp\.pending\.json: missing/);
+    beginBuild(copy);
+    expect(buildIsFresh(copy)).toBe(false);
+    endBuild(copy);
+    expect(buildIsFresh(copy)).toBe(true);
+    // A source edited while tsc ran: the stamp is of the bytes before, so the build counts as stale.
+    beginBuild(copy);
+    const file = "src/demo/legend.ts";
+    const original = readFileSync(join(copy, file), "utf8");
+    writeFileSync(join(copy, file), original + "// edited during the build\n");
+    endBuild(copy);
+    expect(buildIsFresh(copy)).toBe(false);
+    writeFileSync(join(copy, file), original);
+  });
+});
