@@ -1,18 +1,20 @@
-// The stamp of the sources dist/ was compiled from, so a checkout's bin/foolsgold.js can run the compiled
-// CLI (plain Node: no tsx loader thread, no transpiling; ≈ 30 MB less peak RSS in a demo) only while
-// dist/ is known to match src/, and the TypeScript sources through tsx otherwise: a checkout never runs a
-// stale build. `npm run build` (and so `npm ci`, through "prepare") calls `begin` before tsc and `end`
-// after the assets are copied. The stamp describes the sources as they were *before* tsc read them: a
-// file edited during the build makes the stamp disagree with src/ afterwards, so the build counts as
-// stale (safe either way); a failed build never reaches `end` and leaves no stamp.
+// The stamp of the sources dist/ was compiled from, so a checkout's bin/foolsgold.js runs the compiled
+// CLI (plain Node: no tsx loader thread, no transpiling) only while dist/ is known to match src/, and
+// the TypeScript sources through tsx otherwise: a checkout never runs a stale build.
+// `npm run build` (and so `npm ci`, through "prepare") compiles into dist.building/: `begin` stamps the
+// sources there before tsc reads them, `end` swaps the finished folder in for dist/ with two renames.
+// Stamped before: a file edited during the build leaves the stamp disagreeing with src/, so the build
+// counts as stale (safe either way). Swapped at the end: while a build runs (`npm pack` in the tests
+// runs one), dist/ stays whole for processes already running it; a failed build leaves dist/ as it was.
 //   node scripts/build-stamp.mjs begin|end
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const STAMP = "dist/.build-stamp.json";
-const PENDING = "dist/.build-stamp.pending.json";
+export const BUILDING = "dist.building";
+const REPLACED = "dist.replaced";
 /** What tsc and scripts/copy-assets.mjs turn into dist/: every file under src/ and the settings of the compile ("type" in package.json decides the module format). */
 const INPUT_FILES = ["package.json", "tsconfig.json", "tsconfig.build.json", "scripts/copy-assets.mjs"];
 
@@ -49,7 +51,7 @@ export function buildIsFresh(root) {
   } catch {
     return false;
   }
-  if (stamp?.version !== 1 || typeof stamp.files !== "object") return false;
+  if (stamp?.version !== 1 || typeof stamp.files !== "object" || stamp.files === null) return false;
   const inputs = buildInputs(root);
   if (inputs.length !== Object.keys(stamp.files).length) return false;
   for (const file of inputs) {
@@ -63,16 +65,20 @@ export function buildIsFresh(root) {
   return true;
 }
 
-/** Before tsc: the stamp of the sources about to be compiled, kept aside until the build has finished. */
+/** Before tsc: an empty dist.building/ holding the stamp of the sources about to be compiled. */
 export function beginBuild(root) {
-  mkdirSync(join(root, "dist"), { recursive: true });
-  writeFileSync(join(root, PENDING), JSON.stringify(sourceStamp(root)));
+  rmSync(join(root, BUILDING), { recursive: true, force: true });
+  mkdirSync(join(root, BUILDING));
+  writeFileSync(join(root, BUILDING, ".build-stamp.json"), JSON.stringify(sourceStamp(root)));
 }
 
-/** After the build: the stamp taken before it becomes dist/'s. */
+/** After tsc and the assets: dist.building/ becomes dist/; the old dist/ is gone only once the new one is in place. */
 export function endBuild(root) {
-  if (!existsSync(join(root, PENDING))) throw new Error(`${PENDING}: missing (run the whole "build" script, which writes it before tsc)`);
-  renameSync(join(root, PENDING), join(root, STAMP));
+  if (!existsSync(join(root, BUILDING, ".build-stamp.json"))) throw new Error(`${BUILDING}/.build-stamp.json: missing (run the whole "build" script, which writes it before tsc)`);
+  rmSync(join(root, REPLACED), { recursive: true, force: true });
+  if (existsSync(join(root, "dist"))) renameSync(join(root, "dist"), join(root, REPLACED));
+  renameSync(join(root, BUILDING), join(root, "dist"));
+  rmSync(join(root, REPLACED), { recursive: true, force: true });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -2,12 +2,11 @@
 // sources through tsx otherwise (scripts/build-stamp.mjs). Checked on a copy of the checkout whose
 // dist/ and src/ entry points each announce themselves on stderr, so the test sees which one ran.
 import { spawnSync } from "node:child_process";
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error: a plain-JS build script without types
-import { STAMP, beginBuild, buildIsFresh, endBuild, sourceStamp } from "../../scripts/build-stamp.mjs";
+import { BUILDING, STAMP, beginBuild, buildIsFresh, endBuild, sourceStamp } from "../../scripts/build-stamp.mjs";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 let copy: string;
@@ -16,9 +15,9 @@ let copy: string;
 function ran(): { entry: string; stdout: string } {
   const run = spawnSync(process.execPath, ["bin/foolsgold.js", "--version"], { cwd: copy, encoding: "utf8" });
   expect(run.status, run.stderr).toBe(0);
-  const entries = run.stderr.match(/entry: (compiled|sources)/g) ?? [];
+  const entries = [...run.stderr.matchAll(/entry: (compiled|sources)/g)].map((m) => m[1]);
   expect(entries).toHaveLength(1);
-  return { entry: entries[0].slice("entry: ".length), stdout: run.stdout.trim() };
+  return { entry: entries[0], stdout: run.stdout.trim() };
 }
 
 const stamp = () => writeFileSync(join(copy, STAMP), JSON.stringify(sourceStamp(copy)));
@@ -95,21 +94,37 @@ describe("bin/foolsgold.js in a checkout", () => {
   }, 60_000);
 });
 
-describe("the build's two stamp steps", () => {
-  it("stamp the sources as they were before the compile, and a build that never began has none", () => {
+describe("the build's two steps", () => {
+  /** What tsc and copy-assets do between the steps: this copy's dist/ again, less its stamp. */
+  const compile = () => cpSync(join(copy, "dist"), join(copy, BUILDING), { recursive: true, filter: (path) => !path.endsWith(".build-stamp.json") });
+
+  it("stamp the sources as they were before the compile and swap the new dist/ in only at the end", () => {
+    rmSync(join(copy, BUILDING), { recursive: true, force: true });
+    expect(() => endBuild(copy)).toThrow(/dist\.building\/\.build-stamp\.json: missing/);
     rmSync(join(copy, STAMP), { force: true });
-    expect(() => endBuild(copy)).toThrow(/\.build-stamp\.pending\.json: missing/);
     beginBuild(copy);
+    compile();
+    // While the build runs, dist/ is the old one, whole (here: without a stamp, so bin runs the sources).
+    expect(existsSync(join(copy, "dist/cli/index.js"))).toBe(true);
     expect(buildIsFresh(copy)).toBe(false);
     endBuild(copy);
     expect(buildIsFresh(copy)).toBe(true);
-    // A source edited while tsc ran: the stamp is of the bytes before, so the build counts as stale.
-    beginBuild(copy);
+    expect(readdirSync(copy).filter((name) => name.startsWith("dist"))).toEqual(["dist"]);
+    expect(ran().entry).toBe("compiled");
+  }, 60_000);
+
+  it("leave the last dist/ in place when the compile fails, and count a source edited during the build as stale", () => {
+    stamp();
+    beginBuild(copy); // tsc fails: no end
+    expect(buildIsFresh(copy)).toBe(true);
     const file = "src/demo/legend.ts";
     const original = readFileSync(join(copy, file), "utf8");
+    beginBuild(copy);
+    compile();
     writeFileSync(join(copy, file), original + "// edited during the build\n");
     endBuild(copy);
     expect(buildIsFresh(copy)).toBe(false);
     writeFileSync(join(copy, file), original);
+    expect(buildIsFresh(copy)).toBe(true);
   });
 });
