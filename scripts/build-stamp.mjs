@@ -45,12 +45,16 @@ export function sourceStamp(root) {
  * checkout or copy that rewrote it with the same bytes).
  */
 export function buildIsFresh(root) {
-  let stamp;
   try {
-    stamp = JSON.parse(readFileSync(join(root, STAMP), "utf8"));
+    return matchesStamp(root, JSON.parse(readFileSync(join(root, STAMP), "utf8")));
   } catch {
+    // No stamp, an unreadable one, or an input gone (a compile setting deleted, a file removed while
+    // this looked): not known to match, so the sources run.
     return false;
   }
+}
+
+function matchesStamp(root, stamp) {
   if (stamp?.version !== 1 || typeof stamp.files !== "object" || stamp.files === null) return false;
   const inputs = buildInputs(root);
   if (inputs.length !== Object.keys(stamp.files).length) return false;

@@ -87,10 +87,19 @@ describe("bin/foolsgold.js in a checkout", () => {
     writeFileSync(join(copy, removed), text);
   }, 60_000);
 
-  it("treats an unreadable stamp as missing", () => {
+  it("treats an unreadable stamp as missing, and a missing compile input as stale, not as a crash", () => {
     writeFileSync(join(copy, STAMP), "{ not json");
     expect(buildIsFresh(copy)).toBe(false);
     expect(ran().entry).toBe("sources");
+    stamp();
+    const settings = readFileSync(join(copy, "scripts/copy-assets.mjs"));
+    unlinkSync(join(copy, "scripts/copy-assets.mjs"));
+    try {
+      expect(buildIsFresh(copy)).toBe(false);
+      expect(ran().entry).toBe("sources");
+    } finally {
+      writeFileSync(join(copy, "scripts/copy-assets.mjs"), settings);
+    }
   }, 60_000);
 });
 
