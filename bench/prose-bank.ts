@@ -114,6 +114,21 @@ async function compareCpu(bank: string): Promise<void> {
 const BREAKDOWN_CHILD = `
 const [dist, bank, rounds] = process.argv.slice(1);
 const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+// Per-thread CPU from Linux's /proc (in clock ticks, 100 a second): the main thread, and V8's helpers
+// (optimizing compiler, parallel and concurrent GC) together; null where there is no /proc.
+const fs = require("node:fs");
+const threads = () => {
+  try {
+    let main = 0, helpers = 0;
+    for (const tid of fs.readdirSync("/proc/self/task")) {
+      const stat = fs.readFileSync("/proc/self/task/" + tid + "/stat", "utf8");
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const ms = (Number(f[11]) + Number(f[12])) * 10;
+      if (Number(tid) === process.pid) main += ms; else helpers += ms;
+    }
+    return { main, helpers };
+  } catch { return null; }
+};
 (async () => {
   let t = cpu();
   const { openScorer } = await import(require("node:url").pathToFileURL(dist + "/stacks/open.js").href);
@@ -123,15 +138,38 @@ const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1
   const rows = require("node:fs").readFileSync(bank, "utf8").split("\\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l));
   const read_ms = cpu() - t;
   const round_ms = [];
+  const round_threads_ms = [];
   for (let r = 0; r < Number(rounds); r++) {
+    const before = threads();
     t = cpu();
     for (let i = 0; i < rows.length; i += 64) await opened.scorer.scoreRows(rows.slice(i, i + 64));
     round_ms.push(cpu() - t);
+    const after = threads();
+    round_threads_ms.push(before && after ? { main: after.main - before.main, helpers: after.helpers - before.helpers } : null);
   }
   await opened.close();
-  process.stdout.write(JSON.stringify({ open_ms, read_ms, round_ms }));
+  process.stdout.write(JSON.stringify({ open_ms, read_ms, round_ms, round_threads_ms }));
 })();
 `;
+
+/**
+ * Round 1 and the last round split by thread (Linux only; 10 ms ticks): the main thread runs the code,
+ * V8's helper threads compile it and collect garbage, so round 1's excess on the helpers is mostly
+ * optimizing-compiler work and on the main thread code run before it is optimized and first sights.
+ */
+function threadSplit(runs: { round_ms: number[]; round_threads_ms: ({ main: number; helpers: number } | null)[] }[]): Record<string, unknown> {
+  if (runs.some((r) => r.round_threads_ms.some((t) => t === null))) return { threads: "not measured (no /proc/self/task)" };
+  const ci = (xs: number[]) => {
+    const c = meanCi(xs);
+    const r = (x: number) => Math.round(x * 1000) / 1000;
+    return { n: c.n, mean: r(c.mean), ci95: c.ci.map(r) };
+  };
+  const at = (k: "main" | "helpers", which: "first" | "last") => runs.map((r) => r.round_threads_ms[which === "first" ? 0 : r.round_threads_ms.length - 1]![k] / 1000);
+  return {
+    first_round_threads_s: { main: ci(at("main", "first")), helpers: ci(at("helpers", "first")) },
+    last_round_threads_s: { main: ci(at("main", "last")), helpers: ci(at("helpers", "last")), note: "helpers: V8's compiler and GC threads; 10 ms ticks" },
+  };
+}
 
 function breakdown(bank: string): void {
   const rounds = Number(arg("--rounds") ?? 3);
@@ -146,7 +184,7 @@ function breakdown(bank: string): void {
     .filter((l) => l.trim() !== "")
     .reduce((a, l) => a + (((JSON.parse(l) as { output?: unknown }).output as string | undefined)?.match(/\S+/g)?.length ?? 0), 0);
   const load: number[] = [];
-  const runs: { open_ms: number; read_ms: number; round_ms: number[] }[] = [];
+  const runs: { open_ms: number; read_ms: number; round_ms: number[]; round_threads_ms: ({ main: number; helpers: number } | null)[] }[] = [];
   for (let k = 0; k < repeats; k++) {
     load.push(loadavg()[0]);
     runs.push(JSON.parse(execFileSync(process.execPath, ["-e", BREAKDOWN_CHILD, dist, bank, String(rounds)], { encoding: "utf8" })));
@@ -170,6 +208,7 @@ function breakdown(bank: string): void {
         first_round_s: ci(runs.map((r) => r.round_ms[0] / 1000)),
         steady_round_s: { ...ci(steady.map((x) => x / 1000)), note: "the cheapest later round" },
         first_minus_steady_s: { ...ci(runs.map((r, k) => (r.round_ms[0] - steady[k]) / 1000)), note: "JIT warm-up, first sight of each word form, young heap: paid once per process" },
+        ...threadSplit(runs),
         steady_million_words_per_cpu_s: ci(steady.map((x) => words / (x / 1000) / 1e6)),
         first_round_million_words_per_cpu_s: ci(runs.map((r) => words / (r.round_ms[0] / 1000) / 1e6)),
         dist: pathToFileURL(dist).href,

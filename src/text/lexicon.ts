@@ -32,9 +32,10 @@ export interface WordInfo {
 
 /** Interns surface forms and lemmas to small integers; one instance is shared by a dictionary and its scorer. */
 export class Lexicon {
-  private readonly surfaceIndex = new Map<string, number>();
-  // The same surface ids in an open-addressing table keyed by a hash of the UTF-16 code units, so the
-  // scanner can look a word up where it lies in the text, without slicing a string or hashing it twice.
+  // Surface ids in an open-addressing table keyed by a hash of the UTF-16 code units, so the scanner can
+  // look a word up where it lies in the text, without slicing a string or hashing it twice. A string is
+  // looked up the same way (no Map beside it: one more insert per new form, and 50,000 entries for the
+  // collector to mark, for look-ups made only when a dictionary is compiled).
   // A slot holds the id, the hash, and where the word's code units lie in one flat array, so a lookup
   // reads two places in memory (the slot and the units) rather than the id's hash, string and characters.
   // Both tables are replaced as they grow. Stored twice on construction, so V8 takes the fields as
@@ -58,33 +59,39 @@ export class Lexicon {
 
   /** Surface id of a lower-cased word (apostrophes already folded to '). */
   surface(word: string): number {
-    const known = this.surfaceIndex.get(word);
-    if (known !== undefined) return known;
-    const id = this.surfaces.length;
-    this.surfaceIndex.set(word, id);
-    this.surfaces.push(word);
-    this.insertHashed(id, word, hashRange(word, 0, word.length));
-    const base = lemmaOf(word);
-    this.surfaceLemma.push(this.lemmaId(base));
-    this.surfaceFlags.push(classify(word, base));
-    return id;
+    const hash = hashRange(word, 0, word.length);
+    const id = this.findHashed(word, 0, word.length, hash);
+    return id >= 0 ? id : this.add(word, hash);
   }
 
   /** Surface id of text.slice(start, end), which must already be lower-cased with apostrophes folded. */
   surfaceIn(text: string, start: number, end: number): number {
-    const id = this.findIn(text, start, end);
-    return id >= 0 ? id : this.surface(compactSlice(text, start, end));
+    const hash = hashRange(text, start, end);
+    const id = this.findHashed(text, start, end, hash);
+    return id >= 0 ? id : this.add(compactSlice(text, start, end), hash);
   }
 
   /** As surfaceIn, with `raw` the hashStep fold of its code units from HASH_SEED (taken while reading them). */
   surfaceHashed(text: string, start: number, end: number, raw: number): number {
-    const id = this.findHashed(text, start, end, finishHash(raw));
-    return id >= 0 ? id : this.surface(compactSlice(text, start, end));
+    const hash = finishHash(raw);
+    const id = this.findHashed(text, start, end, hash);
+    return id >= 0 ? id : this.add(compactSlice(text, start, end), hash);
   }
 
   /** As surfaceIn, but -1 for a word never seen (nothing is added). */
   findIn(text: string, start: number, end: number): number {
     return this.findHashed(text, start, end, hashRange(text, start, end));
+  }
+
+  /** A form not in the table, with its hash: interned, lemmatized and classified, once per form. */
+  private add(word: string, hash: number): number {
+    const id = this.surfaces.length;
+    this.surfaces.push(word);
+    this.insertHashed(id, word, hash);
+    const base = lemmaOf(word);
+    this.surfaceLemma.push(this.lemmaId(base));
+    this.surfaceFlags.push(classify(word, base));
+    return id;
   }
 
   private findHashed(text: string, start: number, end: number, hash: number): number {
@@ -197,6 +204,8 @@ function classify(word: string, base: string): number {
   if (DETERMINERS.has(word)) flags |= WORD_DETERMINER;
   if (ABBREVIATIONS.has(word) || (word.length === 1 && word !== "i" && word !== "a")) flags |= WORD_ABBREVIATION;
   if (PERSONAL_PRONOUNS.has(word)) flags |= WORD_PRONOUN;
-  else if (!isStopword(word) && !isStopword(base) && word.length > 1 && !/^\d+$/.test(word) && !word.includes("'")) flags |= WORD_CONTENT;
+  // The cheap tests first, and one stopword look-up for a form that is its own lemma (most forms): each
+  // look-up lower-cases and lemmatizes again, and every form pays this once, on first sight.
+  else if (word.length > 1 && !word.includes("'") && !isStopword(word) && (base === word || !isStopword(base)) && !/^\d+$/.test(word)) flags |= WORD_CONTENT;
   return flags;
 }

@@ -24,8 +24,9 @@ const STOPWORDS: ReadonlySet<string> = new Set(STOPWORD_LIST.split(/\s+/).filter
 
 /** True for function words: `isStopword("the")` → true, `isStopword("printer")` → false. Case-insensitive. */
 export function isStopword(w: string): boolean {
-  const lower = w.toLowerCase().replaceAll("’", "'");
-  return STOPWORDS.has(lower) || STOPWORDS.has(lemma(lower));
+  const lower = w.toLowerCase();
+  const folded = lower.includes("’") ? lower.replaceAll("’", "'") : lower;
+  return STOPWORDS.has(folded) || STOPWORDS.has(lemma(folded));
 }
 
 /**

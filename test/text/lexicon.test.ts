@@ -2,7 +2,9 @@
 // (surface) gives: same id for the same form wherever it lies in a text, a new id for a new form, and
 // still after the hash table has grown many times.
 import { describe, expect, it } from "vitest";
-import { Lexicon, WORD_ABBREVIATION } from "../../src/text/lexicon.js";
+import { Lexicon, WORD_ABBREVIATION, WORD_CONTENT } from "../../src/text/lexicon.js";
+import { shippedLemmaTable } from "../../src/text/lemma-table.js";
+import { isStopword } from "../../src/text/stopwords.js";
 
 describe("Lexicon.surfaceIn", () => {
   it("finds a form where it lies in a text, as surface() does for the sliced string", () => {
@@ -42,5 +44,27 @@ describe("WORD_ABBREVIATION", () => {
     const flagged = (w: string) => (lexicon.surfaceFlags[lexicon.surface(w)] & WORD_ABBREVIATION) !== 0;
     expect(["mr", "mrs", "dr", "etc", "sgt", "j", "x", "é"].filter((w) => !flagged(w))).toEqual([]);
     expect(["i", "a", "the", "mrx", "ok", "doe"].filter(flagged)).toEqual([]);
+  });
+});
+
+describe("WORD_CONTENT", () => {
+  // classify orders its tests by cost and looks a form that is its own lemma up once; this holds it to
+  // the definition: not a pronoun, longer than one letter, no apostrophe, not all digits, and neither
+  // the form nor its part-of-speech-aware lemma a stopword.
+  it("is set exactly for the forms the definition names, over forms the lemma table changes and forms it keeps", () => {
+    const table = shippedLemmaTable();
+    expect(table).not.toBeNull();
+    const changed = [...table!.entries()].filter((_, k) => k % 40 === 0).map(([form]) => form);
+    const kept = ["printer", "the", "cat", "hopped", "stared", "james", "ones", "things", "i'm", "didn't", "42", "4x4", "b", "oh", "gonna", "whom", "us", "his", "was", "does", "café", "naïve", "σοφια", "thing"];
+    const lexicon = new Lexicon();
+    const pronouns = new Set("i me my mine myself you your yours yourself yourselves he him his himself she her hers herself it its itself we us our ours ourselves they them their theirs themselves".split(" "));
+    const wrong = [...changed, ...kept].filter((form) => {
+      const id = lexicon.surface(form);
+      const base = lexicon.lemmas[lexicon.surfaceLemma[id]];
+      const content = !pronouns.has(form) && !isStopword(form) && !isStopword(base) && form.length > 1 && !/^\d+$/.test(form) && !form.includes("'");
+      return content !== ((lexicon.surfaceFlags[id] & WORD_CONTENT) !== 0);
+    });
+    expect(changed.length).toBeGreaterThan(3000);
+    expect(wrong).toEqual([]);
   });
 });
