@@ -32,11 +32,18 @@ export function summarizeScores(scores: readonly SummaryScore[], run: { seconds:
   const ok: SummaryScore[] = [];
   const failed: SummaryScore[] = [];
   for (const s of scores) (typeof s.value === "number" && Number.isFinite(s.value) ? ok : failed).push(s);
-  const termNames = [...new Set(ok.flatMap((s) => Object.keys(s.terms)))].sort();
-  const terms: Record<string, MeanDescription> = {};
-  for (const name of termNames) {
-    terms[name] = describeMean(ok.map((s) => s.terms[name]?.value).filter((v): v is number => typeof v === "number" && Number.isFinite(v)));
+  // Each term's finite values in row order, gathered in one pass over the rows.
+  const valuesByTerm = new Map<string, number[]>();
+  for (const s of ok) {
+    for (const name in s.terms) {
+      let values = valuesByTerm.get(name);
+      if (!values) valuesByTerm.set(name, (values = []));
+      const v = s.terms[name]?.value;
+      if (typeof v === "number" && Number.isFinite(v)) values.push(v);
+    }
   }
+  const terms: Record<string, MeanDescription> = {};
+  for (const name of [...valuesByTerm.keys()].sort()) terms[name] = describeMean(valuesByTerm.get(name)!);
   return {
     instrument: instruments[0] ?? null,
     rows: scores.length,
