@@ -58,6 +58,14 @@ describe("common options", () => {
     await none.close();
   });
 
+  it("open no cache when no role needs a client (a lexical stack such as prose)", async () => {
+    const unused = join(dir, "unused.sqlite");
+    const none = await openModels(parse(["--cache", unused]), []);
+    expect([none.roles, none.describe(), none.calls(), none.cache]).toEqual([{}, {}, [], undefined]);
+    await none.close();
+    expect(existsSync(unused)).toBe(false);
+  });
+
   it("name the file, the role and the field when a backend cannot be set up", async () => {
     const keyed = join(dir, "keyed.yaml");
     writeFileSync(keyed, "models:\n  judge:\n    baseUrl: http://127.0.0.1:9/v1\n    model: m\n    apiKeyEnv: FG_TEST_UNSET_KEY_VAR\n");

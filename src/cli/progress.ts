@@ -2,7 +2,10 @@
 // (counted work) or phase lines. Outside one (piped, CI, a log file): one plain line every few seconds,
 // so a silent minute never looks like a hang. FOOLSGOLD_PROGRESS_INTERVAL_MS sets the spacing
 // (default 5000; 0 prints every update, for tests); FOOLSGOLD_PROGRESS=off turns progress off.
-import { SingleBar, Presets } from "cli-progress";
+import { createRequire } from "node:module";
+
+// cli-progress draws the bar in a terminal only; elsewhere (a trainer's pipe, CI) it is not loaded.
+const loadBar = (): typeof import("cli-progress") => createRequire(import.meta.url)("cli-progress") as typeof import("cli-progress");
 
 export interface Progress {
   update(done: number): void;
@@ -56,6 +59,7 @@ export function progressBar(label: string, total: number, quiet = false): Progre
   if (progressOff() || total < 1) return { update() {}, stop() {} };
   if (process.stderr.isTTY) {
     if (quiet || total < 2) return { update() {}, stop() {} };
+    const { SingleBar, Presets } = loadBar();
     const bar = new SingleBar({ format: `${label} [{bar}] {value}/{total} {eta_formatted} left`, stream: process.stderr, hideCursor: true }, Presets.shades_classic);
     bar.start(total, 0);
     return { update: (done) => bar.update(done), stop: () => bar.stop() };

@@ -2,8 +2,10 @@
 // command, the library and the server share. No CLI parsing here (src/cli/common-options.ts adds the flags).
 import { loadConfig } from "./load.js";
 import { configSchema, type FoolsgoldConfig } from "./schema.js";
-import { defaultCachePath, openCache, type ResponseCache } from "../models/cache.js";
-import { buildModelRoles, type ModelSession } from "../models/roles.js";
+// The cache (better-sqlite3) and the model clients are imported when a command has a model role to
+// build: `score --stack prose` has none, and loading and opening them cost it ≈ 40 ms.
+import type { ResponseCache } from "../models/cache.js";
+import type { ModelSession } from "../models/roles.js";
 import type { EndpointRegistry } from "../models/limiter.js";
 import type { CallRecord } from "../models/spec.js";
 
@@ -22,8 +24,9 @@ export function resolveConfig(options: SessionOptions): FoolsgoldConfig {
 }
 
 /** Opens the cache the options and config ask for, or none. */
-export function openCacheFor(options: SessionOptions, config: FoolsgoldConfig): ResponseCache | undefined {
+export async function openCacheFor(options: SessionOptions, config: FoolsgoldConfig): Promise<ResponseCache | undefined> {
   if (options.cache === false || !config.cache.enabled) return undefined;
+  const { defaultCachePath, openCache } = await import("../models/cache.js");
   return openCache({
     path: typeof options.cache === "string" ? options.cache : (config.cache.path ?? defaultCachePath()),
     cacheSampled: config.cache.cacheSampled,
@@ -39,7 +42,7 @@ export interface ModelsForCommand extends ModelSession {
 /**
  * Config → cache → model clients for the roles a command needs. Without --config every role runs
  * on the embedded offline models; with one, a needed role the file does not name is an error.
- * Call close() when done (it stops the embedded server and closes the cache).
+ * The cache is opened only when there is a client to use it. Call close() when done (it stops the embedded server and closes the cache).
  */
 export async function openModels(
   options: SessionOptions,
@@ -47,8 +50,11 @@ export async function openModels(
   onCall?: (role: string, record: CallRecord) => void,
 ): Promise<ModelsForCommand> {
   const config = resolveConfig(options);
-  const cache = openCacheFor(options, config);
+  // No role needed and none configured: no client would be built, so no cache would be read.
+  if (need.length === 0 && Object.keys(config.models).length === 0) return { roles: {}, describe: () => ({}), calls: () => [], close: async () => {}, config };
+  const cache = await openCacheFor(options, config);
   try {
+    const { buildModelRoles } = await import("../models/roles.js");
     const session = await buildModelRoles(config.models, {
       need,
       embeddedDefaults: !options.config,

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { InputError } from "./errors.js";
 import { formatIssues } from "../config/issues.js";
+import { plainBankRows } from "./plain-bank-row.js";
 import type { BankRow, TranscriptRow } from "./types.js";
 
 const chatMessage = z.object({
@@ -43,6 +44,8 @@ export const transcriptRowSchema = z.looseObject({
 });
 
 export function parseRows(kind: "bank" | "transcript", rows: unknown[], where: string): BankRow[] | TranscriptRow[] {
+  const plain = kind === "bank" ? plainBankRows(rows) : undefined;
+  if (plain) return plain;
   const schema = kind === "bank" ? bankRowSchema : transcriptRowSchema;
   const parsed = z.array(schema).safeParse(rows);
   if (!parsed.success) throw new InputError(where, formatIssues(parsed.error, ["rows"]));

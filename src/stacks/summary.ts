@@ -27,13 +27,23 @@ export interface ScoreSummary {
 export function summarizeScores(scores: readonly SummaryScore[], run: { seconds: number; modelCalls: number; cacheHits: number }): ScoreSummary {
   const instruments = [...new Set(scores.map((s) => s.instrument))];
   if (instruments.length > 1) throw new InputError("scores", `come from ${instruments.length} instruments; scores of different instruments are never pooled`);
-  const ok = scores.filter((s) => typeof s.value === "number" && Number.isFinite(s.value));
-  const termNames = [...new Set(ok.flatMap((s) => Object.keys(s.terms)))].sort();
-  const terms: Record<string, MeanDescription> = {};
-  for (const name of termNames) {
-    terms[name] = describeMean(ok.map((s) => s.terms[name]?.value).filter((v): v is number => typeof v === "number" && Number.isFinite(v)));
+  // One pass: a failed row is one whose value is not a finite number (finding each in `ok` instead
+  // cost n²/2 comparisons, 40 ms of a 3,295-row bank's run).
+  const ok: SummaryScore[] = [];
+  const failed: SummaryScore[] = [];
+  for (const s of scores) (typeof s.value === "number" && Number.isFinite(s.value) ? ok : failed).push(s);
+  // Each term's finite values in row order, gathered in one pass over the rows.
+  const valuesByTerm = new Map<string, number[]>();
+  for (const s of ok) {
+    for (const name in s.terms) {
+      let values = valuesByTerm.get(name);
+      if (!values) valuesByTerm.set(name, (values = []));
+      const v = s.terms[name]?.value;
+      if (typeof v === "number" && Number.isFinite(v)) values.push(v);
+    }
   }
-  const failed = scores.filter((s) => !ok.includes(s));
+  const terms: Record<string, MeanDescription> = {};
+  for (const name of [...valuesByTerm.keys()].sort()) terms[name] = describeMean(valuesByTerm.get(name)!);
   return {
     instrument: instruments[0] ?? null,
     rows: scores.length,

@@ -6,7 +6,9 @@ import { checkSample } from "./validate.js";
 export function sum(xs: readonly number[]): number {
   let s = 0;
   let c = 0;
-  for (const x of xs) {
+  // Indexed, not for…of: a summary runs this cold, where the iterator costs several times the sum.
+  for (let i = 0; i < xs.length; i++) {
+    const x = xs[i];
     const t = s + x;
     c += Math.abs(s) >= Math.abs(x) ? s - t + x : x - t + s;
     s = t;

@@ -10,8 +10,8 @@ export function variance(xs: readonly number[]): number {
   const m = mean(xs);
   let ss = 0;
   let comp = 0;
-  for (const x of xs) {
-    const d = x - m;
+  for (let i = 0; i < xs.length; i++) {
+    const d = xs[i] - m;
     ss += d * d;
     comp += d;
   }

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runMain } from "../helpers/capture-output.js";
 import { toJsonl } from "../../src/core/jsonl.js";
-import { progressIntervalMs } from "../../src/cli/progress.js";
+import { progressBar, progressIntervalMs } from "../../src/cli/progress.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fg-cli-progress-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -59,6 +59,21 @@ describe("progress outside a terminal", () => {
     process.env.FOOLSGOLD_PROGRESS = "on";
     process.env.FOOLSGOLD_PROGRESS_INTERVAL_MS = "600000";
     expect((await runMain(["detect", "--in", log, "--json"])).stderr).toBe("");
+  });
+
+  it("in a terminal, draws the bar (cli-progress, loaded only there) on stderr", () => {
+    Object.defineProperty(process.stderr, "isTTY", { value: true, configurable: true });
+    const written: string[] = [];
+    const write = process.stderr.write;
+    process.stderr.write = ((chunk: string) => (written.push(String(chunk)), true)) as typeof process.stderr.write;
+    try {
+      const bar = progressBar("scoring", 4);
+      bar.update(2);
+      bar.stop();
+    } finally {
+      process.stderr.write = write;
+    }
+    expect(written.join("")).toMatch(/scoring \[[^\]]*\] [24]\/4/);
   });
 
   it("reads the interval from the environment, 5 s by default", () => {
