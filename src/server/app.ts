@@ -6,7 +6,6 @@ import { timingSafeEqual } from "node:crypto";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import { parseRows } from "../core/schemas.js";
 import { formatIssues } from "../config/issues.js";
 import { decodeUtf8 } from "../core/jsonl.js";
 import { hashOf } from "../core/hash.js";
@@ -22,6 +21,7 @@ import { DEFAULT_STRIP_TOKENS, openRlhfRows, openRlhfResponse, type SampleProble
 import { loneSurrogateAt, MAX_DEPTH, mayEscapeSurrogate, tooDeepAt, unknownRowField } from "./body-checks.js";
 import { startTiming, type RequestTiming } from "./timing.js";
 import { requestIdSource } from "./request-id.js";
+import { requestRows } from "./request-rows.js";
 
 export interface ServerLimits {
   maxBodyBytes: number;
@@ -223,7 +223,7 @@ export function createApp(deps: AppDeps): Hono {
         checkBatch(parsed.data.rows.length);
         const unknown = unknownRowField(parsed.data.rows, scorer.rowKind);
         if (unknown) throw new HttpError(400, unknown);
-        const rows = parseRows(scorer.rowKind, parsed.data.rows, "request body");
+        const rows = requestRows(scorer.rowKind, parsed.data.rows, "request body");
         timing.mark("parse");
         return { scorer, stack, rows, requestId: requestIdOf(c, parsed.data.request_id, newRequestId), body, text };
       } catch (err) {
