@@ -15,6 +15,17 @@ describe("requestRows (the server's reading of a body's rows)", () => {
     expect(JSON.stringify(requestRows("transcript", structuredClone(transcript), "request body"))).toBe(JSON.stringify(parseRows("transcript", structuredClone(transcript), "request body")));
   });
 
+  it("reads plain rows (string fields only, core's shortcut past zod) as parseRows does", () => {
+    const plain = [
+      { id: 3, input: "Continue.", output: "text", step: 1, extra: true },
+      { output: "o", id: "b", prompt: "p", group_id: 9, finish_reason: "length" },
+    ];
+    const read = requestRows("bank", structuredClone(plain), "request body");
+    expect(JSON.stringify(read)).toBe(JSON.stringify(parseRows("bank", structuredClone(plain), "request body")));
+    expect(read[0]).toMatchObject({ id: "3", prompt: "Continue.", extra: true });
+    expect(Object.keys(read[1])).toEqual(["id", "prompt", "output", "group_id", "finish_reason"]);
+  });
+
   it("fails a bad row with parseRows's error, naming the row and field", () => {
     const bad = [{ id: "a", output: "fine" }, { id: "b", output: 3 }];
     const error = (f: () => unknown) => {
