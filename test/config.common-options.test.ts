@@ -58,12 +58,30 @@ describe("common options", () => {
     await none.close();
   });
 
-  it("open no cache when no role needs a client (a lexical stack such as prose)", async () => {
-    const unused = join(dir, "unused.sqlite");
-    const none = await openModels(parse(["--cache", unused]), []);
-    expect([none.roles, none.describe(), none.calls(), none.cache]).toEqual([{}, {}, [], undefined]);
-    await none.close();
-    expect(existsSync(unused)).toBe(false);
+  it("open no default cache when no role needs a client (a lexical stack such as prose)", async () => {
+    const home = join(dir, "home-no-client");
+    const before = process.env.FOOLSGOLD_HOME;
+    process.env.FOOLSGOLD_HOME = home;
+    try {
+      const none = await openModels(parse([]), []);
+      expect([none.roles, none.describe(), none.calls(), none.cache]).toEqual([{}, {}, [], undefined]);
+      await none.close();
+    } finally {
+      if (before === undefined) delete process.env.FOOLSGOLD_HOME;
+      else process.env.FOOLSGOLD_HOME = before;
+    }
+    expect(existsSync(join(home, "cache.sqlite"))).toBe(false);
+  });
+
+  it("still open and check a cache the user named when no role needs a client (a bad path is refused, not ignored)", async () => {
+    const named = join(dir, "named.sqlite");
+    const opened = await openModels(parse(["--cache", named]), []);
+    expect(opened.cache).toBeDefined();
+    await opened.close();
+    expect(existsSync(named)).toBe(true);
+    const text = join(dir, "notes.txt");
+    writeFileSync(text, "my notes, not a cache\n");
+    await expect(openModels(parse(["--cache", text]), [])).rejects.toThrow(/is not a SQLite cache file/);
   });
 
   it("name the file, the role and the field when a backend cannot be set up", async () => {

@@ -42,7 +42,7 @@ export interface ModelsForCommand extends ModelSession {
 /**
  * Config → cache → model clients for the roles a command needs. Without --config every role runs
  * on the embedded offline models; with one, a needed role the file does not name is an error.
- * The cache is opened only when there is a client to use it. Call close() when done (it stops the embedded server and closes the cache).
+ * The default cache is opened only when there is a client to use it; a named one always is. Call close() when done (it stops the embedded server and closes the cache).
  */
 export async function openModels(
   options: SessionOptions,
@@ -50,8 +50,11 @@ export async function openModels(
   onCall?: (role: string, record: CallRecord) => void,
 ): Promise<ModelsForCommand> {
   const config = resolveConfig(options);
-  // No role needed and none configured: no client would be built, so no cache would be read.
-  if (need.length === 0 && Object.keys(config.models).length === 0) return { roles: {}, describe: () => ({}), calls: () => [], close: async () => {}, config };
+  // No role needed and none configured: no client would be built, so no cache would be read. A cache
+  // the user named (--cache PATH, or cache.path in the config) is still opened, so a path that cannot
+  // be a cache is refused as before instead of being ignored in silence.
+  const namedCache = typeof options.cache === "string" || config.cache.path !== undefined;
+  if (need.length === 0 && Object.keys(config.models).length === 0 && !namedCache) return { roles: {}, describe: () => ({}), calls: () => [], close: async () => {}, config };
   const cache = await openCacheFor(options, config);
   try {
     const { buildModelRoles } = await import("../models/roles.js");

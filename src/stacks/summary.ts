@@ -35,7 +35,7 @@ export function summarizeScores(scores: readonly SummaryScore[], run: { seconds:
   // Each term's finite values in row order, gathered in one pass over the rows.
   const valuesByTerm = new Map<string, number[]>();
   for (const s of ok) {
-    for (const name in s.terms) {
+    for (const name of Object.keys(s.terms)) {
       let values = valuesByTerm.get(name);
       if (!values) valuesByTerm.set(name, (values = []));
       const v = s.terms[name]?.value;
