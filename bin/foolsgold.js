@@ -8,13 +8,24 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const source = new URL("../src/cli/index.ts", import.meta.url);
-let cli;
-if (existsSync(source) && !(await import("../scripts/build-stamp.mjs")).buildIsFresh(fileURLToPath(new URL("..", import.meta.url)))) {
+const checkout = existsSync(source);
+const fromSources = async () => {
   const { register } = await import("tsx/esm/api");
   register();
-  cli = await import(source.href);
+  return import(source.href);
+};
+let cli;
+if (checkout && !(await import("../scripts/build-stamp.mjs")).buildIsFresh(fileURLToPath(new URL("..", import.meta.url)))) {
+  cli = await fromSources();
 } else {
-  cli = await import("../dist/cli/index.js");
+  try {
+    cli = await import("../dist/cli/index.js");
+  } catch (err) {
+    // A checkout whose dist/ is being swapped by a build this instant (or was removed by hand): a
+    // missing module fails the import before any of it runs, so the sources can stand in.
+    if (!checkout || err?.code !== "ERR_MODULE_NOT_FOUND") throw err;
+    cli = await fromSources();
+  }
 }
 cli.exitQuietlyOnClosedPipe();
 const code = await cli.main(process.argv);

@@ -1,12 +1,13 @@
 // bin/foolsgold.js in a checkout runs the compiled dist/ only while the build stamp matches src/, and the
 // sources through tsx otherwise (scripts/build-stamp.mjs). Checked on a copy of the checkout whose
-// dist/ and src/ entry points each announce themselves on stderr, so the test sees which one ran.
+// src/ entry point announces itself on stderr and whose dist/ is a small stand-in that does the same
+// (the test needs no real build), so the test sees which one ran.
 import { spawnSync } from "node:child_process";
-import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUILDING, STAMP, beginBuild, buildIsFresh, endBuild, sourceStamp } from "../../scripts/build-stamp.mjs";
+import { STAMP, buildInto, buildIsFresh, sourceStamp } from "../../scripts/build-stamp.mjs";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 let copy: string;
@@ -26,12 +27,26 @@ const later = (file: string) => {
   utimesSync(join(copy, file), mtime, new Date(mtime.getTime() + 5000));
 };
 
+/** A compiled CLI in miniature: what bin/foolsgold.js needs of dist/cli/index.js, announcing itself. */
+const COMPILED_CLI = `import { readFileSync } from "node:fs";
+export function exitQuietlyOnClosedPipe() {}
+export async function main() {
+  process.stderr.write("entry: compiled\\n");
+  process.stdout.write(JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version + "\\n");
+  return 0;
+}
+`;
+const writeCompiled = (outDir: string) => {
+  mkdirSync(join(copy, outDir, "cli"), { recursive: true });
+  writeFileSync(join(copy, outDir, "cli", "index.js"), COMPILED_CLI);
+};
+const leftovers = () => readdirSync(copy).filter((name) => name.startsWith("dist."));
+
 beforeAll(() => {
   copy = mkdtempSync(join(tmpdir(), "fg-bin-stamp-"));
-  for (const part of ["bin", "src", "dist", "scripts", "package.json", "tsconfig.json", "tsconfig.build.json"]) cpSync(join(ROOT, part), join(copy, part), { recursive: true });
+  for (const part of ["bin", "src", "scripts", "package.json", "tsconfig.json", "tsconfig.build.json"]) cpSync(join(ROOT, part), join(copy, part), { recursive: true });
   symlinkSync(join(ROOT, "node_modules"), join(copy, "node_modules"));
-  rmSync(join(copy, STAMP), { force: true });
-  appendFileSync(join(copy, "dist/cli/index.js"), '\nprocess.stderr.write("entry: compiled\\n");\n');
+  writeCompiled("dist");
   appendFileSync(join(copy, "src/cli/index.ts"), '\nprocess.stderr.write("entry: sources\\n");\n');
 }, 60_000);
 
@@ -103,37 +118,73 @@ describe("bin/foolsgold.js in a checkout", () => {
   }, 60_000);
 });
 
-describe("the build's two steps", () => {
-  /** What tsc and copy-assets do between the steps: this copy's dist/ again, less its stamp. */
-  const compile = () => cpSync(join(copy, "dist"), join(copy, BUILDING), { recursive: true, filter: (path) => !path.endsWith(".build-stamp.json") });
-
-  it("stamp the sources as they were before the compile and swap the new dist/ in only at the end", () => {
-    rmSync(join(copy, BUILDING), { recursive: true, force: true });
-    expect(() => endBuild(copy)).toThrow(/dist\.building\/\.build-stamp\.json: missing/);
+describe("the build (stamp, compile into a folder of its own, check, swap)", () => {
+  it("swaps a finished build in for dist/ with the stamp of the sources it compiled, and leaves no folder behind", () => {
     rmSync(join(copy, STAMP), { force: true });
-    beginBuild(copy);
-    compile();
-    // While the build runs, dist/ is the old one, whole (here: without a stamp, so bin runs the sources).
-    expect(existsSync(join(copy, "dist/cli/index.js"))).toBe(true);
     expect(buildIsFresh(copy)).toBe(false);
-    endBuild(copy);
+    buildInto(copy, (outDir) => {
+      // While the build runs, dist/ is the old one, whole.
+      expect(existsSync(join(copy, "dist/cli/index.js"))).toBe(true);
+      writeCompiled(outDir);
+    });
     expect(buildIsFresh(copy)).toBe(true);
-    expect(readdirSync(copy).filter((name) => name.startsWith("dist"))).toEqual(["dist"]);
+    expect(leftovers()).toEqual([]);
     expect(ran().entry).toBe("compiled");
   }, 60_000);
 
-  it("leave the last dist/ in place when the compile fails, and count a source edited during the build as stale", () => {
+  it("leaves the last dist/ and its stamp in place when the compile fails", () => {
     stamp();
-    beginBuild(copy); // tsc fails: no end
+    const before = readFileSync(join(copy, STAMP), "utf8");
+    expect(() =>
+      buildInto(copy, (outDir) => {
+        writeFileSync(join(copy, outDir, "half.js"), "");
+        throw new Error("tsc failed");
+      }),
+    ).toThrow(/tsc failed/);
+    expect(readFileSync(join(copy, STAMP), "utf8")).toBe(before);
     expect(buildIsFresh(copy)).toBe(true);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it("refuses a build during which a source was edited, even when it was put back before the end", () => {
+    stamp();
+    const before = readFileSync(join(copy, STAMP), "utf8");
     const file = "src/demo/legend.ts";
     const original = readFileSync(join(copy, file), "utf8");
-    beginBuild(copy);
-    compile();
-    writeFileSync(join(copy, file), original + "// edited during the build\n");
-    endBuild(copy);
-    expect(buildIsFresh(copy)).toBe(false);
-    writeFileSync(join(copy, file), original);
-    expect(buildIsFresh(copy)).toBe(true);
+    expect(() =>
+      buildInto(copy, (outDir) => {
+        // The compiler reads the edited file (an editor's save, a stash pop) …
+        writeFileSync(join(copy, file), original + "// edited during the build\n");
+        writeCompiled(outDir);
+        // … and it is put back before the build ends (same bytes as the stamp, a new time).
+        writeFileSync(join(copy, file), original);
+        later(file);
+      }),
+    ).toThrow(/changed during the build/);
+    expect(readFileSync(join(copy, STAMP), "utf8")).toBe(before);
+    expect(leftovers()).toEqual([]);
   });
+
+  it("lets two builds overlap without sharing a folder: the one that ends last is dist/, whole and fresh", () => {
+    buildInto(copy, (outer) => {
+      writeCompiled(outer);
+      // A second build starts and finishes while the first is compiling (npm pack in the tests while npm ci builds).
+      buildInto(copy, (inner) => {
+        expect(inner).not.toBe(outer);
+        writeCompiled(inner);
+      });
+      expect(existsSync(join(copy, outer, "cli", "index.js"))).toBe(true);
+    });
+    expect(buildIsFresh(copy)).toBe(true);
+    expect(leftovers()).toEqual([]);
+    expect(ran().entry).toBe("compiled");
+  }, 60_000);
+
+  it("runs the sources when a fresh stamp's dist/ lacks the CLI module (a dist/ being swapped or pruned)", () => {
+    stamp();
+    rmSync(join(copy, "dist/cli"), { recursive: true, force: true });
+    expect(buildIsFresh(copy)).toBe(true);
+    expect(ran().entry).toBe("sources");
+    writeCompiled("dist");
+  }, 60_000);
 });

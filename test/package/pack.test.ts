@@ -1,4 +1,4 @@
-// The package a user installs: `npm pack` (prepack builds dist/ and the dashboard), then
+// The package a user installs: `npm pack` (prepare builds dist/, prepack the dashboard), then
 // `npm install --omit=dev <tarball>` into an empty project from the npm cache. The documented library
 // example (docs/library.md) must typecheck against the shipped types and run under plain Node, the CLI
 // must run, and no build tool, test runner, Vite or Playwright may be installed.
@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import ts from "typescript";
+import { buildIsFresh } from "../../scripts/build-stamp.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -40,7 +41,9 @@ afterAll(() => {
 describe("the packed package", () => {
   it("ships compiled code, types, the built dashboard and a license, and no sources, tests or benches", () => {
     for (const f of ["dist/index.js", "dist/index.d.ts", "dist/cli/index.js", "dist/text/laughter/vocab-v3.json", "web/dist/index.html", "LICENSE", "bin/foolsgold.js"]) expect(existsSync(join(installed, f)), f).toBe(true);
-    for (const f of ["src", "test", "bench", ".ci", "tsconfig.json"]) expect(existsSync(join(installed, f)), f).toBe(false);
+    for (const f of ["src", "test", "bench", ".ci", "tsconfig.json", "dist/.build-stamp.json"]) expect(existsSync(join(installed, f)), f).toBe(false);
+    // The build npm pack ran left this checkout's dist/ stamped fresh, so its bin runs the compiled CLI.
+    expect(buildIsFresh(ROOT)).toBe(true);
   });
 
   it("installs no build tool, type package, test runner, Vite or Playwright", () => {
