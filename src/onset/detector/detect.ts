@@ -125,14 +125,27 @@ function groupBySteps(rows: readonly MirrorInput[]): StepGroup[] {
     });
 }
 
-/** Each hypothesis is tested on each row once, however many statistics use it. */
-function memoised(feature: Feature, n: number): Feature {
-  const hits = new Int8Array(n).fill(-1);
+/** Most feature keys whose matches one row keeps; beyond it the row's memo starts again. */
+const KEPT_MATCHES = 128;
+
+/**
+ * Each hypothesis is tested on each row once, however many statistics use it, and the answer is kept
+ * on the row's text memo, so a later run (the live monitor's rerun) that tests the same feature on
+ * the same row reads it back. A row's matches depend only on its text and the feature's key.
+ */
+function memoised(feature: Feature): Feature {
+  const key = feature.key;
   return {
     ...feature,
     matches: (r) => {
-      if (hits[r.index] === -1) hits[r.index] = feature.matches(r) ? 1 : 0;
-      return hits[r.index] === 1;
+      const kept = (r.memo.matches ??= new Map());
+      let hit = kept.get(key);
+      if (hit === undefined) {
+        hit = feature.matches(r);
+        if (kept.size >= KEPT_MATCHES) kept.clear();
+        kept.set(key, hit);
+      }
+      return hit;
     },
   };
 }
@@ -302,7 +315,7 @@ export function detectOnsetAt(rows: readonly MirrorInput[], fractions: readonly 
     return both / Math.min(rowsH.size, bestRows.size) >= 0.8;
   };
   for (const p of proposals) {
-    const feature = memoised(featureFromKey(p.key), rows.length);
+    const feature = memoised(featureFromKey(p.key));
     const lateRows = new Set(lateHigh.filter((r) => feature.matches(r)));
     const prompts = new Set([...lateRows].map((r) => r.input)).size;
     if (prompts < opt.minPrompts) continue;
