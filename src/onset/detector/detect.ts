@@ -16,6 +16,7 @@
 import { centredMean } from "../smoothing.js";
 import { acrossStepAssociation, stratifiedDifference, type Association } from "./association.js";
 import { featureFromKey, featureKeys, type Feature, type FeatureFamily } from "./features.js";
+import { featureIds, keyTableForRun } from "./key-ids.js";
 import { rowView, type RowView } from "./row-view.js";
 
 export interface MirrorInput {
@@ -268,35 +269,51 @@ export function detectOnsetAt(rows: readonly MirrorInput[], fractions: readonly 
   // 1–2. contrast and hypothesise: each sampled row's keys are counted once, into nested windows
   // growing from either end of the run; every early size is contrasted with every late size.
   const perStep = Math.max(1, Math.ceil(opt.maxContrastRows / w));
-  const windowCounts = (steps: StepGroup[]): { counts: Map<string, Int32Array>; n: Int32Array } => {
-    // One map from key to its count in each nested window (sizes ascending by index into `sizes`).
-    const counts = new Map<string, Int32Array>();
-    const n = new Int32Array(sizes.length);
+  // Keys are numbered (key-ids.ts): counts are typed arrays indexed by key number × window, and the
+  // late window's keys are visited in the order first seen, as the map of strings once did.
+  const keyTable = keyTableForRun();
+  const S = sizes.length;
+  const sampledIds = (steps: StepGroup[]): { rows: { inWindows: boolean[]; ids: Int32Array }[]; n: Int32Array } => {
+    const rows: { inWindows: boolean[]; ids: Int32Array }[] = [];
+    const n = new Int32Array(S);
     steps.forEach((g, i) => {
       const inWindows = sizes.map((size) => i < size);
       for (const r of evenSample(g.high, perStep)) {
         inWindows.forEach((inside, s) => inside && n[s]++);
-        for (const k of featureKeys(r)) {
-          let c = counts.get(k);
-          if (!c) counts.set(k, (c = new Int32Array(sizes.length)));
-          for (let s = 0; s < sizes.length; s++) if (inWindows[s]) c[s]++;
-        }
+        rows.push({ inWindows, ids: featureIds(r, keyTable) });
       }
     });
-    return { counts, n };
+    return { rows, n };
   };
-  const earlyWindows = windowCounts(early);
-  const lateWindows = windowCounts([...late].reverse());
-  const bestProposal = new Map<string, { key: string; late: number; early: number }>();
-  for (const [key, lateC] of lateWindows.counts) {
-    const earlyC = earlyWindows.counts.get(key);
-    for (let l = 0; l < sizes.length; l++) {
-      const lateP = lateC[l] / lateWindows.n[l];
-      for (let e = 0; e < sizes.length; e++) {
-        const earlyP = (earlyC?.[e] ?? 0) / earlyWindows.n[e];
+  const earlySample = sampledIds(early);
+  const lateSample = sampledIds([...late].reverse());
+  const windowCounts = ({ rows, n }: ReturnType<typeof sampledIds>): { counts: Int32Array; seen: number[]; n: Int32Array } => {
+    // Each key's count in each nested window: counts[id * S + s] (windows by index into `sizes`).
+    const counts = new Int32Array(keyTable.keys.length * S);
+    const present = new Uint8Array(keyTable.keys.length);
+    const seen: number[] = [];
+    for (const { inWindows, ids } of rows) {
+      for (const id of ids) {
+        if (!present[id]) {
+          present[id] = 1;
+          seen.push(id);
+        }
+        for (let s = 0; s < S; s++) if (inWindows[s]) counts[id * S + s]++;
+      }
+    }
+    return { counts, seen, n };
+  };
+  const earlyWindows = windowCounts(earlySample);
+  const lateWindows = windowCounts(lateSample);
+  const bestProposal = new Map<number, { key: string; late: number; early: number }>();
+  for (const id of lateWindows.seen) {
+    for (let l = 0; l < S; l++) {
+      const lateP = lateWindows.counts[id * S + l] / lateWindows.n[l];
+      for (let e = 0; e < S; e++) {
+        const earlyP = earlyWindows.counts[id * S + e] / earlyWindows.n[e];
         if (lateP - earlyP < opt.minRise || earlyP > opt.maxEarlyRatio * lateP) continue;
-        const prev = bestProposal.get(key);
-        if (!prev || lateP - earlyP > prev.late - prev.early) bestProposal.set(key, { key, late: lateP, early: earlyP });
+        const prev = bestProposal.get(id);
+        if (!prev || lateP - earlyP > prev.late - prev.early) bestProposal.set(id, { key: keyTable.keys[id], late: lateP, early: earlyP });
       }
     }
   }

@@ -3,7 +3,7 @@
 // Nothing here knows which bias was injected: there are no target word lists, only generic text
 // statistics. N-grams that the prompt itself contains are not counted for that row (the task asked
 // for them), and n-grams made only of function words are skipped.
-import type { RowMemo, RowView } from "./row-view.js";
+import type { RowView } from "./row-view.js";
 
 export type FeatureFamily = "lexical" | "closing" | "structure" | "self_reference";
 
@@ -70,28 +70,8 @@ function structureKeys(row: RowView): Set<string> {
   return (row.memo.structure = keys);
 }
 
-/**
- * Rows whose keys are kept between detector runs, most recently used last. Bounded, as a row's keys
- * are hundreds of strings: enough for the two contrast windows of one run (≤ 2 × (maxContrastRows +
- * window steps) rows), whose rows the live monitor's next rerun mostly contrasts again.
- */
-const KEPT_KEYS = 2048;
-const keptKeys = new Map<RowMemo, Set<string>>();
-
-/** Feature keys present in a row (each counted once per row). The set may be shared: do not change it. */
+/** Feature keys present in a row (each counted once per row). */
 export function featureKeys(row: RowView, maxN = 3): Set<string> {
-  if (maxN !== 3) return keysOf(row, maxN);
-  let keys = keptKeys.get(row.memo);
-  if (keys !== undefined) keptKeys.delete(row.memo);
-  else {
-    keys = keysOf(row, maxN);
-    if (keptKeys.size >= KEPT_KEYS) keptKeys.delete(keptKeys.keys().next().value!);
-  }
-  keptKeys.set(row.memo, keys);
-  return keys;
-}
-
-function keysOf(row: RowView, maxN: number): Set<string> {
   const keys = new Set<string>();
   const words = row.words();
   const inputGrams = row.inputGrams();
