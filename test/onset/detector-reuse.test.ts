@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { detectOnset, type MirrorInput } from "../../src/onset/detector/detect.js";
 import { createRng } from "../../src/core/random.js";
+import { rowView } from "../../src/onset/detector/row-view.js";
 
 const TOPICS = ["rivers", "taxes", "violins", "glaciers", "bread", "satellites", "tennis", "orchids", "copper", "lanterns", "owls", "bridges"];
 
@@ -55,5 +56,26 @@ describe("judge-blind detector over reused row objects", () => {
     const again = detectOnset(rows);
     expect(again).toEqual(detectOnset(fresh(other)));
     expect(again.evidence[0].feature).not.toEqual(hacked.evidence[0].feature);
+  });
+});
+
+describe("row views over one kept row text", () => {
+  it("read the closing words as a fresh view would, whichever views normalised the row before", () => {
+    // Its last 750 characters hold no word: the end alone and the whole output give other closings.
+    const words = Array.from({ length: 40 }, (_, i) => `word${i}`).join(" ");
+    const row = { step: 1, score: 0.5, input: "", output: `${words} ${"—".repeat(800)}` };
+    const endOnly = rowView({ ...row }, 0).tail();
+    const fresh = rowView({ ...row }, 0);
+    fresh.words();
+    const whole = fresh.tail();
+    expect(whole).not.toEqual(endOnly);
+    const first = rowView(row, 0);
+    first.words();
+    expect(first.tail()).toEqual(whole);
+    // A later view of the same object that reads its tail first reads the end, as a fresh one does.
+    const later = rowView(row, 1);
+    expect(later.tail()).toEqual(endOnly);
+    later.words();
+    expect(later.tail()).toEqual(endOnly);
   });
 });

@@ -136,15 +136,19 @@ const KEPT_MATCHES = 128;
  */
 function memoised(feature: Feature): Feature {
   const key = feature.key;
+  // A closing phrase is looked for in the row's closing words, which a view reads from the whole
+  // output or from its end (row-view.ts): the answer is kept for each.
+  const closing = key.startsWith("closing:");
   return {
     ...feature,
     matches: (r) => {
       const kept = (r.memo.matches ??= new Map());
-      let hit = kept.get(key);
+      const slot = closing ? `${key}\u0000${r.tailReadsJoined() ? "joined" : "end"}` : key;
+      let hit = kept.get(slot);
       if (hit === undefined) {
         hit = feature.matches(r);
         if (kept.size >= KEPT_MATCHES) kept.clear();
-        kept.set(key, hit);
+        kept.set(slot, hit);
       }
       return hit;
     },

@@ -36,7 +36,11 @@ export function keyTableForRun(): KeyTable {
 /** The row's feature keys (featureKeys, same order) as numbers in `keys`. */
 export function featureIds(row: RowView, keys: KeyTable): Int32Array {
   const kept = rowIds.get(row.memo);
-  if (kept !== undefined && kept.table === keys) return kept.ids;
+  if (kept !== undefined && kept.table === keys) {
+    // featureKeys normalises the whole output through the view, which decides what its tail() reads
+    row.joined();
+    return kept.ids;
+  }
   const found = featureKeys(row);
   const ids = new Int32Array(found.size);
   let i = 0;

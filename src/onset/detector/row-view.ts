@@ -29,6 +29,8 @@ export interface RowView {
   joined(): string;
   /** The last CLOSING_WORDS words, joined the same way. */
   tail(): string;
+  /** Whether tail() reads the whole normalised output or only its end (fixed once asked). */
+  tailReadsJoined(): boolean;
   paragraphs(): string[];
   lines(): string[];
   /** The prompt's joined words, to discount n-grams the prompt itself asks for. */
@@ -69,7 +71,9 @@ function gramsOf(text: string): Set<string> {
 class RowText {
   words?: string[];
   joined?: string;
-  tail?: string;
+  /** The closing words from the whole normalised output, and from only its end (see View.tail). */
+  tailOfJoined?: string;
+  tailOfEnd?: string;
   paragraphs?: string[];
   lines?: string[];
   readonly memo: RowMemo = {};
@@ -90,7 +94,19 @@ function textOf(row: { output: string; input: string }): RowText {
   return t;
 }
 
+/** The last CLOSING_WORDS words of a normalised text, joined the same way. */
+function closingOf(j: string): string {
+  let at = j.length - 1;
+  for (let k = 0; k < CLOSING_WORDS && at > 0; k++) at = j.lastIndexOf(" ", at - 1);
+  return at <= 0 ? j : j.slice(at);
+}
+
 class View implements RowView {
+  /** Whether this view has normalised the whole output (words() or joined() was called on it). */
+  private sawJoined = false;
+  /** Which closing words this view reads, fixed at its first tail(). */
+  private tailFromJoined: boolean | undefined;
+
   constructor(
     readonly index: number,
     readonly step: number,
@@ -115,19 +131,25 @@ class View implements RowView {
   }
 
   joined(): string {
+    this.sawJoined = true;
     return (this.text.joined ??= normalise(this.text.output));
+  }
+
+  /**
+   * Whether tail() reads the whole normalised output (else only its last characters); fixed from the
+   * first call. The two can differ when the end holds under CLOSING_WORDS words (long non-word runs),
+   * and a view reads the whole output exactly when it was normalised through this view first, as
+   * before the text was kept across views, so a detection is the same whichever views came before.
+   */
+  tailReadsJoined(): boolean {
+    return (this.tailFromJoined ??= this.sawJoined);
   }
 
   tail(): string {
     const t = this.text;
-    if (t.tail === undefined) {
-      // normalise only the end of the output: enough characters for CLOSING_WORDS words
-      const j = t.joined ?? normalise(t.output.slice(-CLOSING_WORDS * 25));
-      let at = j.length - 1;
-      for (let k = 0; k < CLOSING_WORDS && at > 0; k++) at = j.lastIndexOf(" ", at - 1);
-      t.tail = at <= 0 ? j : j.slice(at);
-    }
-    return t.tail;
+    if (this.tailReadsJoined()) return (t.tailOfJoined ??= closingOf(this.joined()));
+    // normalise only the end of the output: enough characters for CLOSING_WORDS words
+    return (t.tailOfEnd ??= closingOf(normalise(t.output.slice(-CLOSING_WORDS * 25))));
   }
 
   paragraphs(): string[] {
