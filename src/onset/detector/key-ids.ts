@@ -6,7 +6,7 @@
 import { featureKeys } from "./features.js";
 import type { RowMemo, RowView } from "./row-view.js";
 
-const MAX_KEYS = 1 << 20;
+const MAX_KEYS = 1 << 19;
 
 export class KeyTable {
   private readonly ids = new Map<string, number>();
@@ -38,7 +38,7 @@ export function featureIds(row: RowView, keys: KeyTable): Int32Array {
   const kept = rowIds.get(row.memo);
   if (kept !== undefined && kept.table === keys) {
     // featureKeys normalises the whole output through the view, which decides what its tail() reads
-    row.joined();
+    row.sawWhole();
     return kept.ids;
   }
   const found = featureKeys(row);

@@ -31,6 +31,8 @@ export interface RowView {
   tail(): string;
   /** Whether tail() reads the whole normalised output or only its end (fixed once asked). */
   tailReadsJoined(): boolean;
+  /** Counts as having normalised the whole output (for a caller that kept what it derived from it). */
+  sawWhole(): void;
   paragraphs(): string[];
   lines(): string[];
   /** The prompt's joined words, to discount n-grams the prompt itself asks for. */
@@ -69,8 +71,6 @@ function gramsOf(text: string): Set<string> {
 
 /** What is derived from one row's output and input, built lazily and kept while the row object lives. */
 class RowText {
-  words?: string[];
-  joined?: string;
   /** The closing words from the whole normalised output, and from only its end (see View.tail). */
   tailOfJoined?: string;
   tailOfEnd?: string;
@@ -102,7 +102,11 @@ function closingOf(j: string): string {
 }
 
 class View implements RowView {
-  /** Whether this view has normalised the whole output (words() or joined() was called on it). */
+  // A row's words and normalised output are kept by the view only, for one run: they are the largest
+  // things derived from a row, and a rerun needs them again only for the rows it contrasts anew.
+  private wordList: string[] | undefined;
+  private whole: string | undefined;
+  /** Whether this view has normalised the whole output (words() or joined(), or sawWhole()). */
   private sawJoined = false;
   /** Which closing words this view reads, fixed at its first tail(). */
   private tailFromJoined: boolean | undefined;
@@ -127,12 +131,16 @@ class View implements RowView {
   }
 
   words(): string[] {
-    return (this.text.words ??= splitWords(this.joined()));
+    return (this.wordList ??= splitWords(this.joined()));
   }
 
   joined(): string {
     this.sawJoined = true;
-    return (this.text.joined ??= normalise(this.text.output));
+    return (this.whole ??= normalise(this.text.output));
+  }
+
+  sawWhole(): void {
+    this.sawJoined = true;
   }
 
   /**
