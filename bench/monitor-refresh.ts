@@ -1,6 +1,8 @@
 // The live monitor's cost of one detector rerun after one step is added (issue #15), this code against
 // the base build's monitor in the same process, alternating which goes first.
 //   npx tsx bench/monitor-refresh.ts [--base /tmp/base29] [--sizes 6400,50000] [--n 5]
+//   node --expose-gc --import tsx bench/monitor-refresh.ts --retained base|this [--sizes 50000]
+//     heap a monitor holds after 7 detector runs at the first size (one side per process)
 // Rows: a hacked IFEval log (real model outputs, src/onset/eval-logs.ts) from ../shared/data, 64 rows a
 // step, journaled as /v1/score bodies in a journal held in memory. Each monitor keeps maxSampleRows =
 // size, so once full every added step drops the oldest one and the sample stays at `size` rows. Each
@@ -59,6 +61,29 @@ function cpuMs(): number {
 type MonitorClass = typeof JournalMonitor;
 const base = (await import(resolve(BASE, "src/server/monitor.ts"))) as { JournalMonitor: MonitorClass };
 const thresholds = monitorThresholdsSchema.parse({});
+
+const retained = arg("retained", "");
+if (retained) {
+  // The journal's bodies stay alive throughout, so the difference is what the monitor itself keeps.
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error("--retained needs node --expose-gc");
+  const size = SIZES[0];
+  const fill = Math.ceil(size / PER_STEP);
+  const journal = memoryJournal(entriesOf(fill + 7));
+  const Monitor = retained === "base" ? base.JournalMonitor : JournalMonitor;
+  gc();
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const m = new Monitor(journal, thresholds, "bank", { maxSampleRows: size, detectorEveryMs: 0 });
+  for (let i = 0; i < 7; i++) {
+    journal.shown = fill + i;
+    await m.refresh();
+  }
+  gc();
+  gc();
+  console.log(`${retained}: ${m.sampleSize} sampled rows, 7 detector runs: the monitor retains ${((process.memoryUsage().heapUsed - before) / 2 ** 20).toFixed(0)} MiB of heap`);
+  process.exit(0);
+}
 console.log(`monitor-refresh: base ${BASE}, n=${N} per size, ${PER_STEP} rows a step, load ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
 
 for (const size of SIZES) {
