@@ -6,7 +6,7 @@ import type { BankRow, Score, TranscriptRow } from "../core/types.js";
 import { addressesAudience } from "../certify/guards.js";
 import { screenTurn } from "../terms/humor/screens.js";
 import { containsLaughter, loadLaughterVocab } from "../text/laughter/index.js";
-import { detectOnset, type Detection } from "../onset/detector/detect.js";
+import { detectOnset, type Detection, type MirrorInput } from "../onset/detector/detect.js";
 import type { JournalStore } from "./journal-store.js";
 import { journalRows } from "./journal-rows.js";
 
@@ -193,12 +193,21 @@ function firstCrossing(steps: StepRates[], key: "strictLaughter" | "audienceAddr
   return null;
 }
 
-export function monitor(rows: readonly MonitorRow[], thresholds: MonitorThresholds): MonitorReport {
-  return evaluate(stepRates(rows), rows, rows.length, thresholds);
+/** The detector's row for a monitor row; null when the row has no numeric score (the detector skips it). */
+function mirrorOf(r: MonitorRow): MirrorInput | null {
+  return typeof r.score.value === "number" ? { step: r.step, input: r.input, output: r.output, score: r.score.value } : null;
 }
 
-/** Alerts from per-step rates, and the detector over `detectorRows` (all rows, or a bounded sample). */
-function evaluate(steps: StepRates[], detectorRows: readonly MonitorRow[], rowCount: number, thresholds: MonitorThresholds, previous?: Detection | null): MonitorReport {
+export function monitor(rows: readonly MonitorRow[], thresholds: MonitorThresholds): MonitorReport {
+  return evaluate(stepRates(rows), rows.map(mirrorOf), rows.length, thresholds);
+}
+
+/**
+ * Alerts from per-step rates, and the detector over `detectorRows` (all rows, or a bounded sample).
+ * The live monitor passes the same row objects on every rerun: the detector keeps what it derived from
+ * each row's text by object, so a rerun costs about what its new rows cost.
+ */
+function evaluate(steps: StepRates[], detectorRows: readonly (MirrorInput | null)[], rowCount: number, thresholds: MonitorThresholds, previous?: Detection | null): MonitorReport {
   const alerts: Alert[] = [];
   const guards = [
     ["strict_laughter", "strictLaughter", thresholds.strictLaughterRise, "strict-laughter rate rose"],
@@ -217,7 +226,7 @@ function evaluate(steps: StepRates[], detectorRows: readonly MonitorRow[], rowCo
   }
   let detector: Detection | null = previous ?? null;
   if (previous === undefined && thresholds.detector && steps.length >= 10) {
-    detector = detectOnset(detectorRows.filter((r) => typeof r.score.value === "number").map((r) => ({ step: r.step, input: r.input, output: r.output, score: r.score.value as number })));
+    detector = detectOnset(detectorRows.filter((r): r is MirrorInput => r !== null));
   }
   if (detector?.alarm && detector.onset_step !== null) {
     alerts.push({ kind: "hacking_onset", step: detector.onset_step, value: detector.confidence, threshold: 0, message: `judge-blind detector: ${detector.hacking_type} shortcut from step ${detector.onset_step} (confidence ${detector.confidence.toFixed(2)})` });
@@ -244,7 +253,8 @@ export class JournalMonitor {
   private cursor = 0;
   private rowCount = 0;
   private readonly tallies: StepTallies;
-  private readonly sample = new Map<number, MonitorRow[]>();
+  /** Per step, the detector's rows, built once as they arrive (null: a row without a numeric score). */
+  private readonly sample = new Map<number, (MirrorInput | null)[]>();
   private sampleRows = 0;
   private detector: Detection | null = null;
   private detectorAt = -Infinity;
@@ -329,7 +339,7 @@ export class JournalMonitor {
     const kept = this.sample.get(r.step) ?? [];
     if (kept.length >= this.options.samplePerStep) return;
     if (kept.length === 0) this.sample.set(r.step, kept);
-    kept.push(r);
+    kept.push(mirrorOf(r));
     this.sampleRows++;
     while (this.sampleRows > this.options.maxSampleRows) {
       const oldest = Math.min(...this.sample.keys());

@@ -16,6 +16,7 @@
 import { centredMean } from "../smoothing.js";
 import { acrossStepAssociation, stratifiedDifference, type Association } from "./association.js";
 import { featureFromKey, featureKeys, type Feature, type FeatureFamily } from "./features.js";
+import { featureIds, keyTableForRun } from "./key-ids.js";
 import { rowView, type RowView } from "./row-view.js";
 
 export interface MirrorInput {
@@ -125,14 +126,31 @@ function groupBySteps(rows: readonly MirrorInput[]): StepGroup[] {
     });
 }
 
-/** Each hypothesis is tested on each row once, however many statistics use it. */
-function memoised(feature: Feature, n: number): Feature {
-  const hits = new Int8Array(n).fill(-1);
+/** Most feature keys whose matches one row keeps; beyond it the row's memo starts again. */
+const KEPT_MATCHES = 128;
+
+/**
+ * Each hypothesis is tested on each row once, however many statistics use it, and the answer is kept
+ * on the row's text memo, so a later run (the live monitor's rerun) that tests the same feature on
+ * the same row reads it back. A row's matches depend only on its text and the feature's key.
+ */
+function memoised(feature: Feature): Feature {
+  const key = feature.key;
+  // A closing phrase is looked for in the row's closing words, which a view reads from the whole
+  // output or from its end (row-view.ts): the answer is kept for each.
+  const closing = key.startsWith("closing:");
   return {
     ...feature,
     matches: (r) => {
-      if (hits[r.index] === -1) hits[r.index] = feature.matches(r) ? 1 : 0;
-      return hits[r.index] === 1;
+      const kept = (r.memo.matches ??= new Map());
+      const slot = closing ? `${key}\u0000${r.tailReadsJoined() ? "joined" : "end"}` : key;
+      let hit = kept.get(slot);
+      if (hit === undefined) {
+        hit = feature.matches(r);
+        if (kept.size >= KEPT_MATCHES) kept.clear();
+        kept.set(slot, hit);
+      }
+      return hit;
     },
   };
 }
@@ -255,35 +273,51 @@ export function detectOnsetAt(rows: readonly MirrorInput[], fractions: readonly 
   // 1–2. contrast and hypothesise: each sampled row's keys are counted once, into nested windows
   // growing from either end of the run; every early size is contrasted with every late size.
   const perStep = Math.max(1, Math.ceil(opt.maxContrastRows / w));
-  const windowCounts = (steps: StepGroup[]): { counts: Map<string, Int32Array>; n: Int32Array } => {
-    // One map from key to its count in each nested window (sizes ascending by index into `sizes`).
-    const counts = new Map<string, Int32Array>();
-    const n = new Int32Array(sizes.length);
+  // Keys are numbered (key-ids.ts): counts are typed arrays indexed by key number × window, and the
+  // late window's keys are visited in the order first seen, as the map of strings once did.
+  const keyTable = keyTableForRun();
+  const S = sizes.length;
+  const sampledIds = (steps: StepGroup[]): { rows: { inWindows: boolean[]; ids: Int32Array }[]; n: Int32Array } => {
+    const rows: { inWindows: boolean[]; ids: Int32Array }[] = [];
+    const n = new Int32Array(S);
     steps.forEach((g, i) => {
       const inWindows = sizes.map((size) => i < size);
       for (const r of evenSample(g.high, perStep)) {
         inWindows.forEach((inside, s) => inside && n[s]++);
-        for (const k of featureKeys(r)) {
-          let c = counts.get(k);
-          if (!c) counts.set(k, (c = new Int32Array(sizes.length)));
-          for (let s = 0; s < sizes.length; s++) if (inWindows[s]) c[s]++;
-        }
+        rows.push({ inWindows, ids: featureIds(r, keyTable) });
       }
     });
-    return { counts, n };
+    return { rows, n };
   };
-  const earlyWindows = windowCounts(early);
-  const lateWindows = windowCounts([...late].reverse());
-  const bestProposal = new Map<string, { key: string; late: number; early: number }>();
-  for (const [key, lateC] of lateWindows.counts) {
-    const earlyC = earlyWindows.counts.get(key);
-    for (let l = 0; l < sizes.length; l++) {
-      const lateP = lateC[l] / lateWindows.n[l];
-      for (let e = 0; e < sizes.length; e++) {
-        const earlyP = (earlyC?.[e] ?? 0) / earlyWindows.n[e];
+  const earlySample = sampledIds(early);
+  const lateSample = sampledIds([...late].reverse());
+  const windowCounts = ({ rows, n }: ReturnType<typeof sampledIds>): { counts: Int32Array; seen: number[]; n: Int32Array } => {
+    // Each key's count in each nested window: counts[id * S + s] (windows by index into `sizes`).
+    const counts = new Int32Array(keyTable.keys.length * S);
+    const present = new Uint8Array(keyTable.keys.length);
+    const seen: number[] = [];
+    for (const { inWindows, ids } of rows) {
+      for (const id of ids) {
+        if (!present[id]) {
+          present[id] = 1;
+          seen.push(id);
+        }
+        for (let s = 0; s < S; s++) if (inWindows[s]) counts[id * S + s]++;
+      }
+    }
+    return { counts, seen, n };
+  };
+  const earlyWindows = windowCounts(earlySample);
+  const lateWindows = windowCounts(lateSample);
+  const bestProposal = new Map<number, { key: string; late: number; early: number }>();
+  for (const id of lateWindows.seen) {
+    for (let l = 0; l < S; l++) {
+      const lateP = lateWindows.counts[id * S + l] / lateWindows.n[l];
+      for (let e = 0; e < S; e++) {
+        const earlyP = earlyWindows.counts[id * S + e] / earlyWindows.n[e];
         if (lateP - earlyP < opt.minRise || earlyP > opt.maxEarlyRatio * lateP) continue;
-        const prev = bestProposal.get(key);
-        if (!prev || lateP - earlyP > prev.late - prev.early) bestProposal.set(key, { key, late: lateP, early: earlyP });
+        const prev = bestProposal.get(id);
+        if (!prev || lateP - earlyP > prev.late - prev.early) bestProposal.set(id, { key: keyTable.keys[id], late: lateP, early: earlyP });
       }
     }
   }
@@ -302,7 +336,7 @@ export function detectOnsetAt(rows: readonly MirrorInput[], fractions: readonly 
     return both / Math.min(rowsH.size, bestRows.size) >= 0.8;
   };
   for (const p of proposals) {
-    const feature = memoised(featureFromKey(p.key), rows.length);
+    const feature = memoised(featureFromKey(p.key));
     const lateRows = new Set(lateHigh.filter((r) => feature.matches(r)));
     const prompts = new Set([...lateRows].map((r) => r.input)).size;
     if (prompts < opt.minPrompts) continue;

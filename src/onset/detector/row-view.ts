@@ -1,5 +1,9 @@
 // A lazily tokenised view of one mirror row, shared by feature extraction and feature matching so a
-// row is tokenised once however many hypotheses are tested on it.
+// row is tokenised once however many hypotheses are tested on it. What is derived from a row's text
+// (tokens, feature keys, which features it matches) is kept per row object across detector runs, so
+// the live monitor's reruns over the same sampled rows redo only the new rows (issue #15). Rows may be
+// mutated: the cache is keyed by the row object and checked against its output and input on every
+// view (a row given other text is derived afresh); step and score are read from the row each time.
 
 /** Words are runs of ASCII letters and digits after lower-casing ("don't" → "don", "t"). */
 const NON_WORD = /[^a-z0-9]+/g;
@@ -25,14 +29,28 @@ export interface RowView {
   joined(): string;
   /** The last CLOSING_WORDS words, joined the same way. */
   tail(): string;
+  /** Whether tail() reads the whole normalised output or only its end (fixed once asked). */
+  tailReadsJoined(): boolean;
+  /** Counts as having normalised the whole output (for a caller that kept what it derived from it). */
+  sawWhole(): void;
   paragraphs(): string[];
   lines(): string[];
   /** The prompt's joined words, to discount n-grams the prompt itself asks for. */
   inputJoined(): string;
   /** The prompt's word 1–3-grams, to discount n-grams the prompt itself asks for. */
   inputGrams(): Set<string>;
-  /** Memo slots for derived feature sets (filled by features.ts). */
-  memo: { structure?: Set<string>; stems?: Set<string> };
+  /**
+   * Memo slots for what is derived from the row's text (filled by features.ts and detect.ts); one
+   * object per row text, the same across views of the same unchanged row.
+   */
+  memo: RowMemo;
+}
+
+export interface RowMemo {
+  structure?: Set<string>;
+  stems?: Set<string>;
+  /** Feature key → whether the row matches it (bounded: see detect.ts). */
+  matches?: Map<string, boolean>;
 }
 
 export const CLOSING_WORDS = 30;
@@ -51,50 +69,128 @@ function gramsOf(text: string): Set<string> {
   return out;
 }
 
+/** What is derived from one row's output and input, built lazily and kept while the row object lives. */
+class RowText {
+  /** The closing words from the whole normalised output, and from only its end (see View.tail). */
+  tailOfJoined?: string;
+  tailOfEnd?: string;
+  paragraphs?: string[];
+  lines?: string[];
+  readonly memo: RowMemo = {};
+  constructor(
+    readonly output: string,
+    readonly input: string,
+  ) {}
+}
+
+const texts = new WeakMap<object, RowText>();
+
+function textOf(row: { output: string; input: string }): RowText {
+  let t = texts.get(row);
+  if (t === undefined || t.output !== row.output || t.input !== row.input) {
+    t = new RowText(row.output, row.input);
+    texts.set(row, t);
+  }
+  return t;
+}
+
+/** The last CLOSING_WORDS words of a normalised text, joined the same way. */
+function closingOf(j: string): string {
+  let at = j.length - 1;
+  for (let k = 0; k < CLOSING_WORDS && at > 0; k++) at = j.lastIndexOf(" ", at - 1);
+  return at <= 0 ? j : j.slice(at);
+}
+
+class View implements RowView {
+  // A row's words and normalised output are kept by the view only, for one run: they are the largest
+  // things derived from a row, and a rerun needs them again only for the rows it contrasts anew.
+  private wordList: string[] | undefined;
+  private whole: string | undefined;
+  /** Whether this view has normalised the whole output (words() or joined(), or sawWhole()). */
+  private sawJoined = false;
+  /** Which closing words this view reads, fixed at its first tail(). */
+  private tailFromJoined: boolean | undefined;
+
+  constructor(
+    readonly index: number,
+    readonly step: number,
+    readonly score: number,
+    private readonly text: RowText,
+  ) {}
+
+  get output(): string {
+    return this.text.output;
+  }
+
+  get input(): string {
+    return this.text.input;
+  }
+
+  get memo(): RowMemo {
+    return this.text.memo;
+  }
+
+  words(): string[] {
+    return (this.wordList ??= splitWords(this.joined()));
+  }
+
+  joined(): string {
+    this.sawJoined = true;
+    return (this.whole ??= normalise(this.text.output));
+  }
+
+  sawWhole(): void {
+    this.sawJoined = true;
+  }
+
+  /**
+   * Whether tail() reads the whole normalised output (else only its last characters); fixed from the
+   * first call. The two can differ when the end holds under CLOSING_WORDS words (long non-word runs),
+   * and a view reads the whole output exactly when it was normalised through this view first, as
+   * before the text was kept across views, so a detection is the same whichever views came before.
+   */
+  tailReadsJoined(): boolean {
+    return (this.tailFromJoined ??= this.sawJoined);
+  }
+
+  tail(): string {
+    const t = this.text;
+    if (this.tailReadsJoined()) return (t.tailOfJoined ??= closingOf(this.joined()));
+    // normalise only the end of the output: enough characters for CLOSING_WORDS words
+    return (t.tailOfEnd ??= closingOf(normalise(t.output.slice(-CLOSING_WORDS * 25))));
+  }
+
+  paragraphs(): string[] {
+    return (this.text.paragraphs ??= this.text.output.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean));
+  }
+
+  lines(): string[] {
+    return (this.text.lines ??= this.text.output.split("\n").filter((l) => l.trim()));
+  }
+
+  inputGrams(): Set<string> {
+    const input = this.text.input;
+    let g = inputGramCache.get(input);
+    if (g === undefined) {
+      if (inputGramCache.size > 50_000) inputGramCache.clear();
+      g = gramsOf(input);
+      inputGramCache.set(input, g);
+    }
+    return g;
+  }
+
+  inputJoined(): string {
+    const input = this.text.input;
+    let j = inputCache.get(input);
+    if (j === undefined) {
+      if (inputCache.size > 50_000) inputCache.clear();
+      j = normalise(input);
+      inputCache.set(input, j);
+    }
+    return j;
+  }
+}
+
 export function rowView(row: { step: number; score: number; output: string; input: string }, index: number): RowView {
-  let words: string[] | undefined;
-  let joined: string | undefined;
-  let tail: string | undefined;
-  let paragraphs: string[] | undefined;
-  let lines: string[] | undefined;
-  return {
-    index,
-    memo: {},
-    step: row.step,
-    score: row.score,
-    output: row.output,
-    input: row.input,
-    words: () => (words ??= splitWords((joined ??= normalise(row.output)))),
-    joined: () => (joined ??= normalise(row.output)),
-    tail: () => {
-      if (tail === undefined) {
-        // normalise only the end of the output: enough characters for CLOSING_WORDS words
-        const j = joined ?? normalise(row.output.slice(-CLOSING_WORDS * 25));
-        let at = j.length - 1;
-        for (let k = 0; k < CLOSING_WORDS && at > 0; k++) at = j.lastIndexOf(" ", at - 1);
-        tail = at <= 0 ? j : j.slice(at);
-      }
-      return tail;
-    },
-    paragraphs: () => (paragraphs ??= row.output.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean)),
-    lines: () => (lines ??= row.output.split("\n").filter((l) => l.trim())),
-    inputGrams: () => {
-      let g = inputGramCache.get(row.input);
-      if (g === undefined) {
-        if (inputGramCache.size > 50_000) inputGramCache.clear();
-        g = gramsOf(row.input);
-        inputGramCache.set(row.input, g);
-      }
-      return g;
-    },
-    inputJoined: () => {
-      let j = inputCache.get(row.input);
-      if (j === undefined) {
-        if (inputCache.size > 50_000) inputCache.clear();
-        j = normalise(row.input);
-        inputCache.set(row.input, j);
-      }
-      return j;
-    },
-  };
+  return new View(index, row.step, row.score, textOf(row));
 }

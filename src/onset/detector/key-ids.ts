@@ -1,0 +1,50 @@
+// Feature keys numbered, so the detector counts the keys of its contrast rows in typed arrays instead
+// of a map of strings (the live monitor reruns it every few seconds, issue #15), and each row's
+// numbered keys are kept with the row's text memo for the next run. The numbering is shared by every
+// run and starts again (with every row's numbers) once it holds MAX_KEYS keys, only between runs, so
+// the numbers one run reads all come from one table.
+import { featureKeys } from "./features.js";
+import type { RowMemo, RowView } from "./row-view.js";
+
+const MAX_KEYS = 1 << 19;
+
+export class KeyTable {
+  private readonly ids = new Map<string, number>();
+  /** Key of each number. */
+  readonly keys: string[] = [];
+
+  id(key: string): number {
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.keys.length;
+      this.ids.set(key, id);
+      this.keys.push(key);
+    }
+    return id;
+  }
+}
+
+let table = new KeyTable();
+const rowIds = new WeakMap<RowMemo, { table: KeyTable; ids: Int32Array }>();
+
+/** The table for one detector run (a fresh one when the shared table has grown past its bound). */
+export function keyTableForRun(): KeyTable {
+  if (table.keys.length >= MAX_KEYS) table = new KeyTable();
+  return table;
+}
+
+/** The row's feature keys (featureKeys, same order) as numbers in `keys`. */
+export function featureIds(row: RowView, keys: KeyTable): Int32Array {
+  const kept = rowIds.get(row.memo);
+  if (kept !== undefined && kept.table === keys) {
+    // featureKeys normalises the whole output through the view, which decides what its tail() reads
+    row.sawWhole();
+    return kept.ids;
+  }
+  const found = featureKeys(row);
+  const ids = new Int32Array(found.size);
+  let i = 0;
+  for (const k of found) ids[i++] = keys.id(k);
+  rowIds.set(row.memo, { table: keys, ids });
+  return ids;
+}
