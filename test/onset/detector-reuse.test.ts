@@ -27,6 +27,15 @@ function mirror(seed: string, hackFrom: number | null, closing = "Warmest wishes
 const fresh = (rows: readonly MirrorInput[]): MirrorInput[] => rows.map((r) => ({ ...r }));
 
 describe("judge-blind detector over reused row objects", () => {
+  it("reads a row's closing words the same way on every rerun when its last 750 characters hold few words (review: the tail mode)", () => {
+    // A closing phrase before ≈ 950 characters of Cyrillic and a last word: the tail read from the end
+    // and the tail of the whole output differ, so a rerun must keep the way a fresh reading takes.
+    const cyrillic = "Это длинный текст на русском языке без латинских букв вообще совсем. ".repeat(14);
+    const rows = mirror("tail-mode", 45).map((r) => ({ ...r, output: `${r.output} ${cyrillic} ok` }));
+    const windows = [rows, rows, rows.filter((r) => r.step > 10 && r.step <= 60), rows.filter((r) => r.step > 20 && r.step <= 70), rows.filter((r) => r.step > 30)];
+    for (const window of windows) expect(JSON.stringify(detectOnset(window))).toBe(JSON.stringify(detectOnset(fresh(window))));
+  });
+
   it("gives the same detection on a rerun over the same objects, and over a growing log, as on fresh ones", () => {
     const rows = mirror("reuse", 45);
     const first = detectOnset(rows);

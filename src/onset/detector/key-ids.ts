@@ -25,18 +25,26 @@ export class KeyTable {
 }
 
 let table = new KeyTable();
-const rowIds = new WeakMap<RowMemo, { table: KeyTable; ids: Int32Array }>();
+// Rows keep the generation of the table their numbers come from, not the table itself: a row kept in
+// the monitor's sample for hundreds of steps must not keep a replaced table (and its keys) alive.
+let generation = 0;
+const tableGeneration = new WeakMap<KeyTable, number>([[table, generation]]);
+const rowIds = new WeakMap<RowMemo, { generation: number; ids: Int32Array }>();
 
 /** The table for one detector run (a fresh one when the shared table has grown past its bound). */
 export function keyTableForRun(): KeyTable {
-  if (table.keys.length >= MAX_KEYS) table = new KeyTable();
+  if (table.keys.length >= MAX_KEYS) {
+    table = new KeyTable();
+    tableGeneration.set(table, ++generation);
+  }
   return table;
 }
 
 /** The row's feature keys (featureKeys, same order) as numbers in `keys`. */
 export function featureIds(row: RowView, keys: KeyTable): Int32Array {
   const kept = rowIds.get(row.memo);
-  if (kept !== undefined && kept.table === keys) {
+  const keysGeneration = tableGeneration.get(keys);
+  if (kept !== undefined && keysGeneration !== undefined && kept.generation === keysGeneration) {
     // featureKeys normalises the whole output through the view, which decides what its tail() reads
     row.sawWhole();
     return kept.ids;
@@ -45,6 +53,6 @@ export function featureIds(row: RowView, keys: KeyTable): Int32Array {
   const ids = new Int32Array(found.size);
   let i = 0;
   for (const k of found) ids[i++] = keys.id(k);
-  rowIds.set(row.memo, { table: keys, ids });
+  if (keysGeneration !== undefined) rowIds.set(row.memo, { generation: keysGeneration, ids });
   return ids;
 }
