@@ -8,6 +8,7 @@
 // size, so once full every added step drops the oldest one and the sample stays at `size` rows. Each
 // measurement is the CPU (user + system) of one refresh() that reads one new step and reruns the
 // detector; both monitors' reports are compared after every refresh and must be identical.
+import { existsSync } from "node:fs";
 import { cpuUsage } from "node:process";
 import { loadavg } from "node:os";
 import { resolve } from "node:path";
@@ -25,6 +26,10 @@ const arg = (name: string, fallback: string): string => {
   return i >= 0 ? process.argv[i + 1] : fallback;
 };
 const DATA = resolve(process.env.FOOLSGOLD_SHARED_DATA ?? resolve(import.meta.dirname, "../../shared/data"));
+if (!existsSync(DATA)) {
+  process.stderr.write(`monitor-refresh: shared data folder not found at ${DATA} (the rows are real model outputs from it; set FOOLSGOLD_SHARED_DATA)\n`);
+  process.exit(2);
+}
 const BASE = resolve(arg("base", "/tmp/base29"));
 const SIZES = arg("sizes", "6400,50000").split(",").map(Number);
 const N = Number(arg("n", "5"));
