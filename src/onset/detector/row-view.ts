@@ -169,26 +169,23 @@ class View implements RowView {
   }
 
   inputGrams(): Set<string> {
-    const input = this.text.input;
-    let g = inputGramCache.get(input);
-    if (g === undefined) {
-      if (inputGramCache.size > 50_000) inputGramCache.clear();
-      g = gramsOf(input);
-      inputGramCache.set(input, g);
-    }
-    return g;
+    return memoByInput(inputGramCache, this.text.input, gramsOf);
   }
 
   inputJoined(): string {
-    const input = this.text.input;
-    let j = inputCache.get(input);
-    if (j === undefined) {
-      if (inputCache.size > 50_000) inputCache.clear();
-      j = normalise(input);
-      inputCache.set(input, j);
-    }
-    return j;
+    return memoByInput(inputCache, this.text.input, normalise);
   }
+}
+
+/** A per-prompt value, computed once while the cache holds at most 50,000 prompts (then it starts over). */
+function memoByInput<T>(cache: Map<string, T>, input: string, compute: (input: string) => T): T {
+  let value = cache.get(input);
+  if (value === undefined) {
+    if (cache.size > 50_000) cache.clear();
+    value = compute(input);
+    cache.set(input, value);
+  }
+  return value;
 }
 
 export function rowView(row: { step: number; score: number; output: string; input: string }, index: number): RowView {
