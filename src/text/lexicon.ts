@@ -6,6 +6,7 @@
 import { posLemma } from "./pos-lemma.js";
 import { isStopword } from "./stopwords.js";
 import { isCommonEnglish } from "./english.js";
+import { foldUnit } from "./fold.js";
 
 export const WORD_CONTENT = 1;
 export const WORD_NEGATION = 2;
@@ -71,11 +72,14 @@ export class Lexicon {
     return id >= 0 ? id : this.add(compactSlice(text, start, end), hash);
   }
 
-  /** As surfaceIn, with `raw` the hashStep fold of its code units from HASH_SEED (taken while reading them). */
-  surfaceHashed(text: string, start: number, end: number, raw: number): number {
+  /**
+   * Surface id of the fold (./fold.ts) of text.slice(start, end), which need not be lower-cased yet, with
+   * `raw` the hashStep fold of its folded code units from HASH_SEED (taken while the scanner read them).
+   */
+  surfaceFolding(text: string, start: number, end: number, raw: number): number {
     const hash = finishHash(raw);
-    const id = this.findHashed(text, start, end, hash);
-    return id >= 0 ? id : this.add(compactSlice(text, start, end), hash);
+    const id = this.findFolding(text, start, end, hash);
+    return id >= 0 ? id : this.add(foldedSlice(text, start, end), hash);
   }
 
   /** As surfaceIn, but -1 for a word never seen (nothing is added). */
@@ -107,6 +111,24 @@ export class Lexicon {
       const from = slots[at + 2] - start;
       let c = start;
       while (c < end && units[from + c] === text.charCodeAt(c)) c++;
+      if (c === end) return id;
+    }
+  }
+
+  /** findHashed, comparing the stored units with the folds of text's units. */
+  private findFolding(text: string, start: number, end: number, hash: number): number {
+    const slots = this.slots;
+    const units = this.units;
+    const mask = (slots.length >> SLOT_SHIFT) - 1;
+    const length = end - start;
+    for (let k = hash & mask; ; k = (k + 1) & mask) {
+      const at = k << SLOT_SHIFT;
+      const id = slots[at];
+      if (id < 0) return -1;
+      if (slots[at + 1] !== hash || slots[at + 3] !== length) continue;
+      const from = slots[at + 2] - start;
+      let c = start;
+      while (c < end && units[from + c] === foldUnit(text.charCodeAt(c))) c++;
       if (c === end) return id;
     }
   }
@@ -187,6 +209,13 @@ function compactSlice(text: string, start: number, end: number): string {
     if (c > 0xff) return text.slice(start, end);
     word += String.fromCharCode(c);
   }
+  return word;
+}
+
+/** The folded units of text.slice(start, end) as a string (one-byte when each fits in one, as compactSlice). */
+function foldedSlice(text: string, start: number, end: number): string {
+  let word = "";
+  for (let i = start; i < end; i++) word += String.fromCharCode(foldUnit(text.charCodeAt(i)));
   return word;
 }
 

@@ -1,7 +1,9 @@
 // One pass over a reply that every prose term reads: words as integer ids with the punctuation that
 // follows them, sentence numbers, and whether each word sits in dialogue, an italic thought or an
-// aside. A hand-written character loop (no regex, one Map lookup per word) because this is the hot
-// path of the 500k words/s target; the general-purpose splitters in src/text serve everything else.
+// aside. A hand-written character loop (no regex, one table lookup per word) because this is the hot
+// path of the prose target; the general-purpose splitters in src/text serve everything else. Each code
+// unit is lower-cased as it is read (./fold.ts), not by lower-casing a copy of the reply first.
+import { CONTEXT_FOLDED, foldUnit } from "./fold.js";
 import { HASH_SEED, hashStep, WORD_ABBREVIATION, WORD_CONTENT, type Lexicon } from "./lexicon.js";
 
 // Per-word flags.
@@ -70,8 +72,13 @@ class Buffers {
 
 /** Tokenize a reply. The returned arrays are views valid until the next call with the same scanner. */
 export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new Buffers()): Scan {
-  const lower = foldForLookup(text);
-  const b = buffers;
+  // Words are folded unit by unit as they are read; a text whose fold depends on context is folded whole
+  // first, and folding its units again changes none of them.
+  return scanFolding(text.indexOf(CONTEXT_FOLDED) < 0 ? text : foldForLookup(text), text, lexicon, buffers);
+}
+
+/** The scan of `text`, read from `src`: text itself or its whole fold (the same length). */
+function scanFolding(src: string, text: string, lexicon: Lexicon, b: Buffers): Scan {
   let n = 0;
   let sentence = 0;
   let sentenceHasWords = false;
@@ -81,26 +88,26 @@ export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new 
   let inParen = 0;
   let inDashAside = false;
   let dashAsideStart = -1;
-  const len = lower.length;
+  const len = src.length;
   let i = 0;
   while (i < len) {
-    const c = lower.charCodeAt(i);
+    const c = foldUnit(src.charCodeAt(i));
     if (isWordChar(c)) {
       // The word's hash is taken as it is read, so the lexicon need not read it again to find it.
       let h = hashStep(HASH_SEED, c);
       let j = i + 1;
       while (j < len) {
-        const d = lower.charCodeAt(j);
+        const d = foldUnit(src.charCodeAt(j));
         if (isWordChar(d)) {
           h = hashStep(h, d);
           j++;
-        } else if (d === 39 && j + 1 < len && isWordChar(lower.charCodeAt(j + 1))) {
-          h = hashStep(hashStep(h, d), lower.charCodeAt(j + 1));
+        } else if (d === 39 && j + 1 < len && isWordChar(foldUnit(src.charCodeAt(j + 1)))) {
+          h = hashStep(hashStep(h, d), foldUnit(src.charCodeAt(j + 1)));
           j += 2;
         } else break;
       }
       if (n === b.surface.length) b.grow();
-      const sid = lexicon.surfaceHashed(lower, i, j, h);
+      const sid = lexicon.surfaceFolding(src, i, j, h);
       b.surface[n] = sid;
       b.lemma[n] = lexicon.surfaceLemma[sid];
       const oc = text.charCodeAt(i);
@@ -123,14 +130,14 @@ export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new 
       case 63: // ?
       case 0x2026: {
         // "Mr." and single initials do not end a sentence (the word table flags them); "..." and "?!" are one boundary.
-        const glued = i > 0 && isWordChar(lower.charCodeAt(i - 1));
+        const glued = i > 0 && isWordChar(foldUnit(src.charCodeAt(i - 1)));
         if (c === 46 && glued && n > 0 && (lexicon.surfaceFlags[b.surface[n - 1]] & WORD_ABBREVIATION) !== 0) break;
         // A decimal point or a dotted token ("3.5", "e.g") is not a boundary.
-        if (c === 46 && glued && i + 1 < len && isWordChar(lower.charCodeAt(i + 1))) break;
+        if (c === 46 && glued && i + 1 < len && isWordChar(foldUnit(src.charCodeAt(i + 1)))) break;
         let j = i;
         let question = false;
         while (j < len) {
-          const d = lower.charCodeAt(j);
+          const d = src.charCodeAt(j);
           if (d === 63) question = true;
           if (d === 46 || d === 33 || d === 63 || d === 0x2026) j++;
           else break;
@@ -153,16 +160,16 @@ export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new 
       case 45: {
         // "-" inside a word is a hyphen (a separator only); "--", "—", "–" or a spaced "-" is a dash.
         let j = i + 1;
-        while (j < len && (lower.charCodeAt(j) === 45 || lower.charCodeAt(j) === 0x2014 || lower.charCodeAt(j) === 0x2013)) j++;
+        while (j < len && (src.charCodeAt(j) === 45 || src.charCodeAt(j) === 0x2014 || src.charCodeAt(j) === 0x2013)) j++;
         const single = c === 45 && j === i + 1;
-        const before = i > 0 ? lower.charCodeAt(i - 1) : 32;
-        const after = j < len ? lower.charCodeAt(j) : 32;
+        const before = i > 0 ? foldUnit(src.charCodeAt(i - 1)) : 32;
+        const after = j < len ? foldUnit(src.charCodeAt(j)) : 32;
         if (single && isWordChar(before) && isWordChar(after)) {
           i = j;
           continue;
         }
         if (n > 0 && sentenceHasWords) {
-          const closesSpeech = after === 34 || after === 0x201d || nextIsBreak(lower, j);
+          const closesSpeech = after === 34 || after === 0x201d || nextIsBreak(src, j);
           if (isWordChar(before) && closesSpeech) b.flags[n - 1] |= T_INTERRUPT_AFTER;
           else if (inDashAside) {
             // The second dash of a pair closes an aside; neither dash is a contrast marker.
@@ -204,8 +211,8 @@ export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new 
         // A blank line is a paragraph: it ends the sentence and resets quote/italic state, so one
         // unbalanced quotation mark cannot turn the rest of a reply into dialogue.
         let j = i + 1;
-        while (j < len && (lower.charCodeAt(j) === 32 || lower.charCodeAt(j) === 13 || lower.charCodeAt(j) === 9)) j++;
-        if (j < len && lower.charCodeAt(j) === 10) {
+        while (j < len && (src.charCodeAt(j) === 32 || src.charCodeAt(j) === 13 || src.charCodeAt(j) === 9)) j++;
+        if (j < len && src.charCodeAt(j) === 10) {
           if (n > 0) b.flags[n - 1] |= T_PARAGRAPH_AFTER;
           if (endSentence(b, n, sentenceHasWords, inDashAside, dashAsideStart)) sentence++;
           sentenceHasWords = false;
