@@ -9,7 +9,7 @@ import { commonEnglishRatio, isCommonEnglish } from "../../text/english.js";
 import { scriptOf, scriptShares, SCRIPTS, type Script, type ScriptShares } from "../../text/script.js";
 import { words } from "../../text/tokenize.js";
 import { charFacts, F_LETTER, F_MARK, F_NUMBER } from "../../text/char-facts.js";
-import { HASH_SEED, hashStep, WORD_COMMON, type Lexicon } from "../../text/lexicon.js";
+import { WORD_COMMON, type Lexicon } from "../../text/lexicon.js";
 import type { Scan } from "../../text/scan.js";
 
 export interface LanguageStats {
@@ -135,7 +135,7 @@ export function languageStats(text: string, scan: Scan, lexicon: Lexicon, prompt
   if (MARKUP.test(text)) {
     const cleaned = cleanText(text);
     const seen = promptWords();
-    const c = commonCounts(cleaned, lexicon, seen, markPromptWords(lexicon, seen));
+    const c = commonCounts(cleaned, scan, lexicon, seen, markPromptWords(lexicon, seen));
     return { cleaned, words: c.words, commonEnglish: c.counted ? c.common / c.counted : 1, ...promptShare(seen), foreignLetters: foreign.letters, foreignScripts: foreign.scripts };
   }
   const seen = prompt ? promptWords() : undefined;
@@ -204,22 +204,24 @@ function markPromptWords(lexicon: Lexicon, seen: ReadonlySet<string>): PromptMar
 
 /**
  * Of `words(cleaned)`: how many, how many are counted (common English, or not taken from the prompt) and
- * how many of those are common. The words are walked as forEachWordRange walks them and hashed as they
- * are read (the scan's way), then found in the lexicon where they lie in the lower-cased text, without a
- * string per word: one pass over each word's characters, not three (find its end, hash it, compare it),
- * and the prompt's words read off `marks`.
+ * how many of those are common. The words are walked as forEachWordRange walks them and matched with
+ * the scan's words in order where they lie in the lower-cased text, without a string per word; the
+ * prompt's words are read off `marks`.
  * A word the scan never met (stripped markup can join two) is interned, which looks it up as the
  * lexicon classifies every form: its common-English flag is isCommonEnglish of the same string. A text
  * whose lower-casing depends on context (a capital sigma: final or not) or changes its length ("İ")
  * takes words() word by word.
  */
-function commonCounts(cleaned: string, lexicon: Lexicon, seen: ReadonlySet<string>, marks: PromptMarks): { words: number; counted: number; common: number } {
+function commonCounts(cleaned: string, scan: Scan, lexicon: Lexicon, seen: ReadonlySet<string>, marks: PromptMarks): { words: number; counted: number; common: number } {
   let lower = cleaned.toLowerCase();
   if (lower.length !== cleaned.length || cleaned.includes("\u03a3")) return commonCountsByWords(cleaned, seen);
   if (lower.includes("’")) lower = lower.replaceAll("’", "'");
   const surfaceFlags = lexicon.surfaceFlags;
   const { mark, stamp, marked } = marks;
+  const { surfaces } = lexicon;
+  const scanSurface = scan.surface;
   const len = cleaned.length;
+  let next = 0;
   let n = 0;
   let counted = 0;
   let common = 0;
@@ -231,40 +233,56 @@ function commonCounts(cleaned: string, lexicon: Lexicon, seen: ReadonlySet<strin
       continue;
     }
     const start = i;
-    let h = HASH_SEED;
     for (;;) {
-      // The word's letters, numbers and marks (classified on the text as written, hashed lower-cased).
+      // The word's letters, numbers and marks (classified on the text as written).
       while (i < len) {
         const d = cleaned.charCodeAt(i);
         if (d < 0x80) {
           if (!isAsciiAlnum(d)) break;
-          h = hashStep(h, lower.charCodeAt(i));
           i++;
           continue;
         }
         const cp = cleaned.codePointAt(i)!;
         if ((charFacts(cp) & (F_LETTER | F_NUMBER | F_MARK)) === 0) break;
-        h = hashStep(h, lower.charCodeAt(i));
-        if (cp > 0xffff) h = hashStep(h, lower.charCodeAt(i + 1));
         i += cp > 0xffff ? 2 : 1;
       }
       // An inner apostrophe joins a letter or number after it.
       const a = i < len ? cleaned.charCodeAt(i) : 0;
       if ((a === 39 || a === 0x2019) && i + 1 < len && startsWordAt(cleaned, i + 1)) {
-        h = hashStep(h, lower.charCodeAt(i));
         i++;
         continue;
       }
       break;
     }
     n++;
-    const sid = lexicon.surfaceHashed(lower, start, i, h);
+    // The scan's next word is nearly always this one (stripping markup drops a few, joins fewer): a
+    // comparison with its form, one string read in order, instead of hashing the word and probing the
+    // table. Whichever finds the id, it is the id of this string.
+    let sid = -1;
+    const last = Math.min(scan.n, next + LOOKAHEAD);
+    for (let k = next; k < last; k++) {
+      if (sameForm(surfaces[scanSurface[k]], lower, start, i)) {
+        sid = scanSurface[k];
+        next = k + 1;
+        break;
+      }
+    }
+    if (sid < 0) sid = lexicon.surfaceIn(lower, start, i);
     if ((surfaceFlags[sid] & WORD_COMMON) !== 0) {
       counted++;
       common++;
     } else if (sid >= marked || mark[sid] !== stamp) counted++;
   }
   return { words: n, counted, common };
+}
+
+/** Scan words looked at for each word of the cleaned text: markup that drops more (a tag's name, a link's address) costs a look-up. */
+const LOOKAHEAD = 3;
+
+function sameForm(form: string, text: string, start: number, end: number): boolean {
+  if (form.length !== end - start) return false;
+  for (let c = 0; c < form.length; c++) if (form.charCodeAt(c) !== text.charCodeAt(start + c)) return false;
+  return true;
 }
 
 const isAsciiAlnum = (c: number): boolean => ((c | 32) >= 97 && (c | 32) <= 122) || (c >= 48 && c <= 57);
