@@ -7,7 +7,8 @@
 import { cleanText } from "../../text/cleanup.js";
 import { commonEnglishRatio, isCommonEnglish } from "../../text/english.js";
 import { scriptOf, scriptShares, SCRIPTS, type Script, type ScriptShares } from "../../text/script.js";
-import { nextWordStart, wordEnd, words } from "../../text/tokenize.js";
+import { words } from "../../text/tokenize.js";
+import { charFacts, F_LETTER, F_MARK, F_NUMBER } from "../../text/char-facts.js";
 import { WORD_COMMON, type Lexicon } from "../../text/lexicon.js";
 import type { Scan } from "../../text/scan.js";
 
@@ -134,59 +135,162 @@ export function languageStats(text: string, scan: Scan, lexicon: Lexicon, prompt
   if (MARKUP.test(text)) {
     const cleaned = cleanText(text);
     const seen = promptWords();
-    const c = commonCounts(cleaned, lexicon, seen);
+    const c = commonCounts(cleaned, scan, lexicon, seen, markPromptWords(lexicon, seen));
     return { cleaned, words: c.words, commonEnglish: c.counted ? c.common / c.counted : 1, ...promptShare(seen), foreignLetters: foreign.letters, foreignScripts: foreign.scripts };
   }
   const seen = prompt ? promptWords() : undefined;
+  const { counted, common } = seen ? scanCommonCounts(scan, lexicon, markPromptWords(lexicon, seen)) : { counted: scan.n, common: commonWords(scan, lexicon) };
+  return { cleaned: text, words: scan.n, commonEnglish: counted ? common / counted : 1, ...(seen ? promptShare(seen) : {}), foreignLetters: foreign.letters, foreignScripts: foreign.scripts };
+}
+
+/** Of the scan's words: how many are counted (common English, or not a prompt word) and how many of those are common. */
+function scanCommonCounts(scan: Scan, lexicon: Lexicon, marks: PromptMarks): { counted: number; common: number } {
+  const { mark, stamp } = marks;
+  const surface = scan.surface;
+  const surfaceFlags = lexicon.surfaceFlags;
   let counted = 0;
   let common = 0;
   for (let i = 0; i < scan.n; i++) {
-    const sid = scan.surface[i];
-    const isCommon = (lexicon.surfaceFlags[sid] & WORD_COMMON) !== 0;
-    if (!isCommon && seen && seen.has(lexicon.surfaces[sid])) continue;
-    counted++;
-    if (isCommon) common++;
+    const sid = surface[i];
+    const isCommon = (surfaceFlags[sid] & WORD_COMMON) !== 0 ? 1 : 0;
+    common += isCommon;
+    counted += isCommon | (mark[sid] !== stamp ? 1 : 0);
   }
-  return { cleaned: text, words: scan.n, commonEnglish: counted ? common / counted : 1, ...(seen ? promptShare(seen) : {}), foreignLetters: foreign.letters, foreignScripts: foreign.scripts };
+  return { counted, common };
+}
+
+function commonWords(scan: Scan, lexicon: Lexicon): number {
+  const surface = scan.surface;
+  const surfaceFlags = lexicon.surfaceFlags;
+  let common = 0;
+  for (let i = 0; i < scan.n; i++) common += (surfaceFlags[surface[i]] & WORD_COMMON) !== 0 ? 1 : 0;
+  return common;
+}
+
+/**
+ * The prompt's words marked by surface id, so "is this reply word one the prompt uses" is one typed-array
+ * read instead of a Set look-up by string per word (most of languageStats' time). A word is in the set
+ * exactly when its surface id is marked, since the lexicon gives each distinct string one id; the
+ * prompt's words are interned for that (once per prompt set), so a form the lexicon meets after marking
+ * (a word only the cleaned text holds) is never a prompt word. The ids are a cache per word set and
+ * lexicon: they change no count.
+ */
+class PromptMarks {
+  mark = new Int32Array(1024);
+  stamp = 0;
+  /** The lexicon's size at marking: an id from there on is a form met since, never a prompt word. */
+  marked = 0;
+  readonly ids = new WeakMap<ReadonlySet<string>, Int32Array>();
+}
+
+const promptMarks = new WeakMap<Lexicon, PromptMarks>();
+
+function markPromptWords(lexicon: Lexicon, seen: ReadonlySet<string>): PromptMarks {
+  let marks = promptMarks.get(lexicon);
+  if (marks === undefined) promptMarks.set(lexicon, (marks = new PromptMarks()));
+  let ids = marks.ids.get(seen);
+  if (ids === undefined) marks.ids.set(seen, (ids = Int32Array.from(seen, (w) => lexicon.surface(w))));
+  const size = lexicon.surfaces.length;
+  if (marks.mark.length < size) marks.mark = new Int32Array(2 * size);
+  else if (marks.stamp === 0x7fffffff) {
+    marks.mark.fill(0);
+    marks.stamp = 0;
+  }
+  const stamp = ++marks.stamp;
+  for (let k = 0; k < ids.length; k++) marks.mark[ids[k]] = stamp;
+  marks.marked = size;
+  return marks;
 }
 
 /**
  * Of `words(cleaned)`: how many, how many are counted (common English, or not taken from the prompt) and
- * how many of those are common. The words are looked up where they lie in the lower-cased text (the
- * lexicon's cached common-English flag), without a string per word; a text whose lower-casing depends
- * on context (a capital sigma: final or not) or changes its length ("İ") takes words() word by word.
+ * how many of those are common. The words are walked as forEachWordRange walks them and matched with
+ * the scan's words in order where they lie in the lower-cased text, without a string per word; the
+ * prompt's words are read off `marks`.
+ * A word the scan never met (stripped markup can join two) is interned, which looks it up as the
+ * lexicon classifies every form: its common-English flag is isCommonEnglish of the same string. A text
+ * whose lower-casing depends on context (a capital sigma: final or not) or changes its length ("İ")
+ * takes words() word by word.
  */
-function commonCounts(cleaned: string, lexicon: Lexicon, seen: ReadonlySet<string>): { words: number; counted: number; common: number } {
+function commonCounts(cleaned: string, scan: Scan, lexicon: Lexicon, seen: ReadonlySet<string>, marks: PromptMarks): { words: number; counted: number; common: number } {
   let lower = cleaned.toLowerCase();
   if (lower.length !== cleaned.length || cleaned.includes("\u03a3")) return commonCountsByWords(cleaned, seen);
   if (lower.includes("’")) lower = lower.replaceAll("’", "'");
+  const surfaceFlags = lexicon.surfaceFlags;
+  const { mark, stamp, marked } = marks;
+  const { surfaces } = lexicon;
+  const scanSurface = scan.surface;
+  const len = cleaned.length;
+  let next = 0;
   let n = 0;
   let counted = 0;
   let common = 0;
-  for (let start = nextWordStart(cleaned, 0); start < cleaned.length; ) {
-    const end = wordEnd(cleaned, start);
+  let i = 0;
+  while (i < len) {
+    const c = cleaned.charCodeAt(i);
+    if (c < 0x80 ? !isAsciiAlnum(c) : !startsWordAt(cleaned, i)) {
+      i += c >= 0xd800 && c <= 0xdbff && cleaned.codePointAt(i)! > 0xffff ? 2 : 1;
+      continue;
+    }
+    const start = i;
+    for (;;) {
+      // The word's letters, numbers and marks (classified on the text as written).
+      while (i < len) {
+        const d = cleaned.charCodeAt(i);
+        if (d < 0x80) {
+          if (!isAsciiAlnum(d)) break;
+          i++;
+          continue;
+        }
+        const cp = cleaned.codePointAt(i)!;
+        if ((charFacts(cp) & (F_LETTER | F_NUMBER | F_MARK)) === 0) break;
+        i += cp > 0xffff ? 2 : 1;
+      }
+      // An inner apostrophe joins a letter or number after it.
+      const a = i < len ? cleaned.charCodeAt(i) : 0;
+      if ((a === 39 || a === 0x2019) && i + 1 < len && startsWordAt(cleaned, i + 1)) {
+        i++;
+        continue;
+      }
+      break;
+    }
     n++;
-    const sid = lexicon.findIn(lower, start, end);
-    // A word the scan never met (markup stripped can join two) is one call: its slice and list lookup
-    // inline here would each deoptimize this loop the first time they run.
-    const use = sid >= 0 ? knownWordUse(lexicon, sid, seen) : newWordUse(lower, start, end, seen);
-    start = nextWordStart(cleaned, end);
-    counted += use >> 1;
-    common += use & 1;
+    // The scan's next word is nearly always this one (stripping markup drops a few, joins fewer): a
+    // comparison with its form, one string read in order, instead of hashing the word and probing the
+    // table. Whichever finds the id, it is the id of this string.
+    let sid = -1;
+    const last = Math.min(scan.n, next + LOOKAHEAD);
+    for (let k = next; k < last; k++) {
+      if (sameForm(surfaces[scanSurface[k]], lower, start, i)) {
+        sid = scanSurface[k];
+        next = k + 1;
+        break;
+      }
+    }
+    if (sid < 0) sid = lexicon.surfaceIn(lower, start, i);
+    if ((surfaceFlags[sid] & WORD_COMMON) !== 0) {
+      counted++;
+      common++;
+    } else if (sid >= marked || mark[sid] !== stamp) counted++;
   }
   return { words: n, counted, common };
 }
 
-/** 2 when the word counts, plus 1 when it is common English (a common word always counts). */
-function knownWordUse(lexicon: Lexicon, sid: number, seen: ReadonlySet<string>): number {
-  if ((lexicon.surfaceFlags[sid] & WORD_COMMON) !== 0) return 3;
-  return seen.has(lexicon.surfaces[sid]) ? 0 : 2;
+/** Scan words looked at for each word of the cleaned text: markup that drops more (a tag's name, a link's address) costs a look-up. */
+const LOOKAHEAD = 3;
+
+function sameForm(form: string, text: string, start: number, end: number): boolean {
+  if (form.length !== end - start) return false;
+  for (let c = 0; c < form.length; c++) if (form.charCodeAt(c) !== text.charCodeAt(start + c)) return false;
+  return true;
 }
 
-function newWordUse(lower: string, start: number, end: number, seen: ReadonlySet<string>): number {
-  const word = lower.slice(start, end);
-  if (isCommonEnglish(word)) return 3;
-  return seen.has(word) ? 0 : 2;
+const isAsciiAlnum = (c: number): boolean => ((c | 32) >= 97 && (c | 32) <= 122) || (c >= 48 && c <= 57);
+
+/** A letter or number starts a word (as in words()). */
+function startsWordAt(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  return c < 0x80 ? isAsciiAlnum(c) : (charFacts(s.codePointAt(i)!) & (F_LETTER | F_NUMBER)) !== 0;
 }
 
 /** commonCounts word by word, for text whose lower-casing depends on context or changes its length. */
