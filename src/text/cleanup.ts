@@ -341,6 +341,14 @@ function foldConfusablesFrom(s: string, first: number): string {
     while (from > 0 && !isWordBreak(s.charCodeAt(from - 1))) from--;
     let to = at + 1;
     while (to < s.length && !isWordBreak(s.charCodeAt(to))) to++;
+    if (cp === RIGHT_QUOTE && RIGHT_QUOTE_TWIN !== undefined && from < at && at + 1 < to && asciiLettersAround(s, from, at, to)) {
+      // "didn’t": one word of ASCII letters around the one look-alike; foldableWords and
+      // foldConfusableWord would fold just it. Most look-alikes in prose are this one.
+      out += s.slice(last, at) + RIGHT_QUOTE_TWIN;
+      last = at + 1;
+      MAY_BE_CONFUSABLE_G.lastIndex = to;
+      continue;
+    }
     // Every fullwidth form is a look-alike, so each lies in one of these stretches.
     for (let k = from; k < to && !wide; k++) wide = s.charCodeAt(k) >= 0xff01 && s.charCodeAt(k) <= 0xff5e;
     for (const [start, end] of foldableWords(s, from, to)) {
@@ -351,6 +359,16 @@ function foldConfusablesFrom(s: string, first: number): string {
   }
   out += s.slice(last);
   return wide ? out.replace(/[\uFF01-\uFF5E]/g, foldChar) : out;
+}
+
+/** The right single quotation mark, the look-alike of most replies (an apostrophe), and its twin. */
+const RIGHT_QUOTE = 0x2019;
+const RIGHT_QUOTE_TWIN = (charFacts(RIGHT_QUOTE) & F_APOSTROPHE) !== 0 ? CONFUSABLE_TO_ASCII.get("\u2019") : undefined;
+
+/** Whether s[from, to) is ASCII letters but for position `at`. */
+function asciiLettersAround(s: string, from: number, at: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (k !== at && !isAsciiLetter(s.charCodeAt(k))) return false;
+  return true;
 }
 
 /** An ASCII character that no word holds. */

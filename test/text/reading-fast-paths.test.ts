@@ -7,6 +7,7 @@ import { cleanText, foldConfusables, foldHomoglyphs, mayBeInvisible, normalizeMa
 import { readReply } from "../../src/terms/prose/read.js";
 import { stripRoleplayScaffolding, unhideRoleplayScaffolding } from "../../src/terms/prose/ooc.js";
 import type { ReadingOptions } from "../../src/terms/prose/presets.js";
+import { charFacts, F_CONFUSABLE } from "../../src/text/char-facts.js";
 import { Lexicon } from "../../src/text/lexicon.js";
 import { createBuffers, scanText } from "../../src/text/scan.js";
 import { forEachWordRange, words } from "../../src/text/tokenize.js";
@@ -43,6 +44,16 @@ describe("foldConfusables fast path", () => {
   it("gives the regex version's result on generated strings", () => {
     const differ = strings.filter((s) => foldConfusables(s) !== referenceFoldConfusables(s));
     expect(differ.slice(0, 3)).toEqual([]);
+  });
+  it("folds the apostrophe look-alike between ASCII letters as the word-by-word path does", () => {
+    const words = ["didn’t", "’tis", "dogs’", "rock’n’roll", "didn’t’", "Неllо’s", "a’b", "’", "x’y’z", "café’s", "I’m’", "don’t-go", "o’\u0301k", "it’𝐬", "ＡＢ’cd", "won’t,’em"];
+    for (const w of words) for (const s of [w, `She said ${w} twice: ${w}.`, `${w}${w}`, `“${w}”`]) expect(foldConfusables(s)).toBe(referenceFoldConfusables(s));
+    expect(foldConfusables("She didn’t. They’re “fine,” he said’")).toBe("She didn't. They're “fine,” he said’");
+  });
+  it("has no ASCII letter among the look-alikes (the apostrophe's fast path copies ASCII letters as they are)", () => {
+    const folded: string[] = [];
+    for (let c = 0; c < 128; c++) if (charFacts(c) & F_CONFUSABLE) folded.push(String.fromCharCode(c));
+    expect(folded).toEqual([]);
   });
   it("folds look-alikes inside words only, across astral letters and apostrophe look-alikes", () => {
     expect(foldConfusables("wasnʼt 𝐡𝐞𝐥𝐥𝐨 Неllо, Привет’s ’tis dogs’ ＡＢ！")).toBe(referenceFoldConfusables("wasnʼt 𝐡𝐞𝐥𝐥𝐨 Неllо, Привет’s ’tis dogs’ ＡＢ！"));
