@@ -132,14 +132,23 @@ export function normalizeMarks(s: string, budget: number): string {
   let otherLetters = 0;
   let hasMark = false;
   MAY_HOLD_MARKS_G.lastIndex = 0;
-  for (let m = MAY_HOLD_MARKS_G.exec(s); m !== null; m = MAY_HOLD_MARKS_G.exec(s)) {
-    const cp = s.codePointAt(m.index)!;
+  while (MAY_HOLD_MARKS_G.test(s)) {
+    const cp = s.codePointAt(MAY_HOLD_MARKS_G.lastIndex - 1)!;
     if (cp > 0xffff) MAY_HOLD_MARKS_G.lastIndex++;
     const f = charFacts(cp);
     marks += nfdMarks(f);
     otherLetters += nfdLetters(f);
     if (f & F_MARK) hasMark = true;
   }
+  return marksWithin(s, budget, marks, otherLetters, hasMark);
+}
+
+/** normalizeMarks with its counts taken from readingFacts(s). */
+export function normalizeMarksWith(s: string, budget: number, facts: ReadingFacts): string {
+  return marksWithin(s, budget, facts.marks, facts.otherLetters, facts.hasMark);
+}
+
+function marksWithin(s: string, budget: number, marks: number, otherLetters: number, hasMark: boolean): string {
   if (marks <= MIN_MARK_BUDGET || marks <= Math.max(MIN_MARK_BUDGET, (budget * (asciiLetters(s) + otherLetters)) / 100)) {
     return hasMark ? stripZalgo(s) : s;
   }
@@ -151,19 +160,69 @@ export function normalizeMarks(s: string, budget: number): string {
 /**
  * A native search for the non-ASCII characters a pass must read: every one except those of General
  * Punctuation (U+2000–U+206F: curly quotes, dashes, ellipses, most of the non-ASCII in prose) that
- * `skip` says the pass can pass over. Each match costs a call and an array, so skipping them natively
- * is most of the pass's time.
+ * `skip` says the pass can pass over. Each match costs a call, so skipping them natively is most of
+ * the pass's time. A match is one UTF-16 unit (no "u" flag), so the passes call `test` and read it at
+ * lastIndex − 1: exec built an array per match, one per curly apostrophe of a reply (issue 20).
  */
-function nonAsciiExcept(skip: (facts: number) => boolean): RegExp {
+function nonAsciiExcept(skip: (facts: number, cp: number) => boolean): RegExp {
   let skipped = "";
-  for (let cp = 0x2000; cp <= 0x206f; cp++) if (skip(charFacts(cp))) skipped += `\\u${cp.toString(16).padStart(4, "0")}`;
+  for (let cp = 0x2000; cp <= 0x206f; cp++) if (skip(charFacts(cp), cp)) skipped += `\\u${cp.toString(16).padStart(4, "0")}`;
   return new RegExp(`[^\\u0000-\\u007f${skipped}]`, "g");
 }
 
+const holdsNoMarks = (f: number): boolean => nfdMarks(f) === 0 && nfdLetters(f) === 0 && (f & F_MARK) === 0;
 /** Non-ASCII characters that may add marks or letters to the NFD counts, or be a mark. */
-const MAY_HOLD_MARKS_G = nonAsciiExcept((f) => nfdMarks(f) === 0 && nfdLetters(f) === 0 && (f & F_MARK) === 0);
+const MAY_HOLD_MARKS_G = nonAsciiExcept(holdsNoMarks);
 /** Non-ASCII characters that may be look-alikes. */
 const MAY_BE_CONFUSABLE_G = nonAsciiExcept((f) => (f & F_CONFUSABLE) === 0);
+/** Every character one of the three searches above (invisible, marks, look-alikes) stops at. */
+const MAY_MATTER_G = nonAsciiExcept((f, cp) => holdsNoMarks(f) && (f & F_CONFUSABLE) === 0 && !mayBeInvisible(cp));
+
+/**
+ * What MAY_HAVE_INVISIBLE matches, by code unit: a test holds the two to the same set. Every one is
+ * non-ASCII, so MAY_MATTER_G stops at it.
+ */
+export function mayBeInvisible(c: number): boolean {
+  return (c >= 0x200b && c <= 0x200f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2060 && c <= 0x2064) || (c >= 0x2066 && c <= 0x2069) || c === 0xfeff || c === 0xad || c === 0x180e || c === 0x61c;
+}
+
+/**
+ * What stripInvisible, normalizeMarks and foldConfusables learn from their searches of one text, from
+ * one search: each is a native pass over the whole reply, most of what reading an ordinary reply costs
+ * (issue 20). The counts are sums over the characters and the look-alike is the first, so they are
+ * the passes' own whichever characters the search stops at besides theirs.
+ */
+export interface ReadingFacts {
+  /** stripInvisible's search would match (it removes something, or keeps an emoji's joiner). */
+  invisible: boolean;
+  /** normalizeMarks's counts: marks and non-ASCII letters of the NFD form, and whether a mark is present. */
+  marks: number;
+  otherLetters: number;
+  hasMark: boolean;
+  /** Index of the first look-alike foldConfusables folds from, or −1. */
+  firstConfusable: number;
+}
+
+export function readingFacts(s: string): ReadingFacts {
+  let invisible = false;
+  let marks = 0;
+  let otherLetters = 0;
+  let hasMark = false;
+  let firstConfusable = -1;
+  MAY_MATTER_G.lastIndex = 0;
+  while (MAY_MATTER_G.test(s)) {
+    const at = MAY_MATTER_G.lastIndex - 1;
+    const cp = s.codePointAt(at)!;
+    if (cp > 0xffff) MAY_MATTER_G.lastIndex++;
+    const f = charFacts(cp);
+    marks += nfdMarks(f);
+    otherLetters += nfdLetters(f);
+    if (f & F_MARK) hasMark = true;
+    if (firstConfusable < 0 && (f & F_CONFUSABLE) !== 0) firstConfusable = at;
+    if (mayBeInvisible(cp)) invisible = true;
+  }
+  return { invisible, marks, otherLetters, hasMark, firstConfusable };
+}
 
 function asciiLetters(s: string): number {
   let n = 0;
@@ -249,12 +308,18 @@ export function foldConfusables(s: string): string {
   // look-alike (found by a native search over the non-ASCII characters that may be one) is read within the stretch
   // between two such characters around it, and only the words holding one are rebuilt.
   MAY_BE_CONFUSABLE_G.lastIndex = 0;
-  for (let m = MAY_BE_CONFUSABLE_G.exec(s); m !== null; m = MAY_BE_CONFUSABLE_G.exec(s)) {
-    const cp = s.codePointAt(m.index)!;
+  while (MAY_BE_CONFUSABLE_G.test(s)) {
+    const at = MAY_BE_CONFUSABLE_G.lastIndex - 1;
+    const cp = s.codePointAt(at)!;
     if (cp > 0xffff) MAY_BE_CONFUSABLE_G.lastIndex++;
-    if ((charFacts(cp) & F_CONFUSABLE) !== 0) return foldConfusablesFrom(s, m.index);
+    if ((charFacts(cp) & F_CONFUSABLE) !== 0) return foldConfusablesFrom(s, at);
   }
   return s;
+}
+
+/** foldConfusables with its first look-alike taken from readingFacts(s). */
+export function foldConfusablesWith(s: string, facts: ReadingFacts): string {
+  return facts.firstConfusable < 0 ? s : foldConfusablesFrom(s, facts.firstConfusable);
 }
 
 /**
@@ -267,14 +332,23 @@ function foldConfusablesFrom(s: string, first: number): string {
   let last = 0;
   let wide = false;
   MAY_BE_CONFUSABLE_G.lastIndex = first;
-  for (let m = MAY_BE_CONFUSABLE_G.exec(s); m !== null; m = MAY_BE_CONFUSABLE_G.exec(s)) {
-    const cp = s.codePointAt(m.index)!;
+  while (MAY_BE_CONFUSABLE_G.test(s)) {
+    const at = MAY_BE_CONFUSABLE_G.lastIndex - 1;
+    const cp = s.codePointAt(at)!;
     if (cp > 0xffff) MAY_BE_CONFUSABLE_G.lastIndex++;
     if ((charFacts(cp) & F_CONFUSABLE) === 0) continue;
-    let from = m.index;
+    let from = at;
     while (from > 0 && !isWordBreak(s.charCodeAt(from - 1))) from--;
-    let to = m.index + 1;
+    let to = at + 1;
     while (to < s.length && !isWordBreak(s.charCodeAt(to))) to++;
+    if (cp === RIGHT_QUOTE && RIGHT_QUOTE_TWIN !== undefined && from < at && at + 1 < to && asciiLettersAround(s, from, at, to)) {
+      // "didn’t": one word of ASCII letters around the one look-alike; foldableWords and
+      // foldConfusableWord would fold just it. Most look-alikes in prose are this one.
+      out += s.slice(last, at) + RIGHT_QUOTE_TWIN;
+      last = at + 1;
+      MAY_BE_CONFUSABLE_G.lastIndex = to;
+      continue;
+    }
     // Every fullwidth form is a look-alike, so each lies in one of these stretches.
     for (let k = from; k < to && !wide; k++) wide = s.charCodeAt(k) >= 0xff01 && s.charCodeAt(k) <= 0xff5e;
     for (const [start, end] of foldableWords(s, from, to)) {
@@ -285,6 +359,16 @@ function foldConfusablesFrom(s: string, first: number): string {
   }
   out += s.slice(last);
   return wide ? out.replace(/[\uFF01-\uFF5E]/g, foldChar) : out;
+}
+
+/** The right single quotation mark, the look-alike of most replies (an apostrophe), and its twin. */
+const RIGHT_QUOTE = 0x2019;
+const RIGHT_QUOTE_TWIN = (charFacts(RIGHT_QUOTE) & F_APOSTROPHE) !== 0 ? CONFUSABLE_TO_ASCII.get("\u2019") : undefined;
+
+/** Whether s[from, to) is ASCII letters but for position `at`. */
+function asciiLettersAround(s: string, from: number, at: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (k !== at && !isAsciiLetter(s.charCodeAt(k))) return false;
+  return true;
 }
 
 /** An ASCII character that no word holds. */

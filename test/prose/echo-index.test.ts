@@ -3,8 +3,8 @@
 // (so many lines do echo), with contractions, titles, names, inverted questions, "_" and case.
 import { describe, expect, it } from "vitest";
 import { createRng } from "../../src/core/random.js";
-import { echoUser, findEchoesFor, HARDENED_ECHO_OPTIONS, SEED_ECHO_OPTIONS, type Segment } from "../../src/terms/prose/echo.js";
-import { mayEcho } from "../../src/terms/prose/echo-index.js";
+import { dropNames, echoUser, findEchoesFor, HARDENED_ECHO_OPTIONS, SEED_ECHO_OPTIONS, type Segment } from "../../src/terms/prose/echo.js";
+import { mayEcho, mayEchoNamed, mayEchoRaw } from "../../src/terms/prose/echo-index.js";
 
 const WORDS = [
   "I", "you", "You're", "I'm", "am", "are", "Am", "Are", "a", "the", "coward", "crazy", "know", "don't", "can't", "it's", "what's", "love",
@@ -61,5 +61,48 @@ describe("echo screen", () => {
     const long = `${"the rain fell on the roof ".repeat(2000)}go home now`;
     expect(mayEcho(user.index!, long, true)).toBe(true);
     expect(mayEcho(user.index!, "the rain fell on the roof.", true)).toBe(false);
+  });
+});
+
+describe("names dropped while the tokens are read (mayEchoNamed)", () => {
+  // Names where only the walk's own rules read them right: after an apostrophe ("’Elena"), at a
+  // sentence start with and without a comma, before a word character, and common words ("Well,").
+  const NAMED = [
+    "Elena", "Elena,", "’Elena", "'Elena", "x’Elena", "don’tElena", "Well,", "Now,", "Kestrel’s", "Elena_", "Elena9", "EL", "Mara-", "(Elena", "\"Elena", "*Elena*", "ElenaElena",
+    "Sooo", "Yesss", "CaptainElena", "I", "Iago,", "Zed", "Aaa", "Ab", "Ba’Ab",
+  ];
+  it("screens every fuzzed line as dropping the names first and screening the rest did", () => {
+    const { g, pick, sentence } = draws(30);
+    let differ: string[] = [];
+    let lines = 0;
+    let named = 0;
+    for (let u = 0; u < 60; u++) {
+      const message = Array.from({ length: 1 + Math.floor(g.next() * 3) }, () => sentence(8)).join(" ");
+      const user = echoUser(message, u % 2 ? new Set(["elena"]) : new Set());
+      const index = user.index!;
+      for (let k = 0; k < 60; k++) {
+        const words = Array.from({ length: 1 + Math.floor(g.next() * 8) }, () => (g.next() < 0.35 ? pick(NAMED) : pick(WORDS)));
+        const line = words.join(g.next() < 0.8 ? " " : pick(["  ", " — ", ", ", "\n", ". "])) + pick(ENDS);
+        if (dropNames(line) !== line) named++;
+        lines++;
+        for (const inverted of [true, false]) {
+          if (mayEchoNamed(index, line, inverted) !== mayEchoRaw(index, dropNames(line), inverted)) differ.push(line);
+        }
+      }
+    }
+    differ = [...new Set(differ)];
+    // Not vacuous: many lines lose a name.
+    expect(named).toBeGreaterThan(lines / 4);
+    expect(differ.slice(0, 5)).toEqual([]);
+  });
+  it("reads a name after an apostrophe as the end of the token before it", () => {
+    const index = echoUser("You are a coward, Elena. Stay home.", new Set()).index!;
+    for (const line of ["You are a coward x’Elena", "’Elena you are a coward", "Well, you are a coward", "Stay home Mara"]) {
+      expect(mayEchoNamed(index, line, true)).toBe(mayEchoRaw(index, dropNames(line), true));
+    }
+    // "x’" is a user word; read whole, "x’Home" would be an unknown one and the opening pair lost.
+    const own = echoUser("Stay x’ home now.", new Set()).index!;
+    expect(mayEchoRaw(own, dropNames("Stay x’Home now"), true)).toBe(true);
+    expect(mayEchoNamed(own, "Stay x’Home now", true)).toBe(true);
   });
 });

@@ -43,3 +43,43 @@ describe("summaryPart", () => {
     expect(scoredLine({ id: "a" }, score)).toBe(JSON.stringify({ id: "a", score }) + "\n");
   });
 });
+
+describe("scoredLine", () => {
+  const score: Score = { value: 0.5, terms: { slop: { value: 0.25, details: { top: [{ label: "a ~ b", weight: 1.5 }] } } }, instrument: "abc" };
+  const old = (row: object): string => JSON.stringify({ ...row, score }) + "\n";
+
+  it("writes what JSON.stringify of the row and its score writes, for strings the native replaces escape and those left to the engine", () => {
+    const strings = [
+      "", "plain", 'a "quoted" word', "back\\slash \\n not a newline", "two\nlines\n\n", "curly ’quotes’ — and … “dialogue”",
+      "tab\there", "bell\u0007", "nul\u0000", "\r\n", "emoji 😀 pair", "lone \ud800 high", "lone \udc00 low", "\u2028\u2029 separators", "\u007f del",
+    ];
+    const rows: object[] = strings.map((s, i) => ({ id: `r${i}`, prompt: s, output: s + s }));
+    rows.push(
+      { id: 7, nested: { a: [1, "x\ny", null], b: { c: true } }, n: -0, big: 1e21, x: NaN },
+      { output: "kept", gone: undefined, fn: () => 1 },
+      { "1": "integer keys first", b: "then the rest", "0": "zero", __proto__x: 1 },
+      JSON.parse('{"__proto__": "own field", "output": "x"}'),
+      { when: new Date(0), custom: { toJSON: (key: string) => `key was ${key}` } },
+      {},
+    );
+    for (const row of rows) expect(scoredLine(row, score)).toBe(old(row));
+  });
+
+  it("falls back to the engine for a row with a score field, a toJSON or an array", () => {
+    const rows: object[] = [{ id: "a", score: 1, output: "x" }, { toJSON: () => ({ swapped: true }) }, Object.assign(["a"], { id: "x" })];
+    for (const row of rows) expect(scoredLine(row, score)).toBe(old(row));
+  });
+
+  it("writes each reply of a generated bank as the engine does (random mixes of the characters to escape)", () => {
+    const alphabet = ["a", " ", "\n", '"', "\\", "’", "—", "é", "\t", "😀", "\ud83d", "\u001f", "/", "<"];
+    let x = 12345;
+    const next = (): number => ((x = (Math.imul(x, 1103515245) + 12345) >>> 0) >>> 8) % alphabet.length;
+    for (let k = 0; k < 300; k++) {
+      let s = "";
+      const len = k % 40;
+      for (let i = 0; i < len; i++) s += alphabet[next()];
+      const row = { id: `g${k}`, output: s };
+      expect(scoredLine(row, score)).toBe(old(row));
+    }
+  });
+});

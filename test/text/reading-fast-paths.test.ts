@@ -3,7 +3,11 @@
 import { describe, expect, it } from "vitest";
 import { languageStats, onlyLatin } from "../../src/terms/prose/language.js";
 import { replaceStatLines } from "../../src/terms/prose/ooc.js";
-import { cleanText, foldConfusables, normalizeMarks, tidyWhitespace } from "../../src/text/cleanup.js";
+import { cleanText, foldConfusables, foldHomoglyphs, mayBeInvisible, normalizeMarks, stripHtml, stripInvisible, stripZalgo, tidyWhitespace } from "../../src/text/cleanup.js";
+import { readReply } from "../../src/terms/prose/read.js";
+import { stripRoleplayScaffolding, unhideRoleplayScaffolding } from "../../src/terms/prose/ooc.js";
+import type { ReadingOptions } from "../../src/terms/prose/presets.js";
+import { charFacts, F_CONFUSABLE } from "../../src/text/char-facts.js";
 import { Lexicon } from "../../src/text/lexicon.js";
 import { createBuffers, scanText } from "../../src/text/scan.js";
 import { forEachWordRange, words } from "../../src/text/tokenize.js";
@@ -41,9 +45,64 @@ describe("foldConfusables fast path", () => {
     const differ = strings.filter((s) => foldConfusables(s) !== referenceFoldConfusables(s));
     expect(differ.slice(0, 3)).toEqual([]);
   });
+  it("folds the apostrophe look-alike between ASCII letters as the word-by-word path does", () => {
+    const words = ["didn’t", "’tis", "dogs’", "rock’n’roll", "didn’t’", "Неllо’s", "a’b", "’", "x’y’z", "café’s", "I’m’", "don’t-go", "o’\u0301k", "it’𝐬", "ＡＢ’cd", "won’t,’em"];
+    for (const w of words) for (const s of [w, `She said ${w} twice: ${w}.`, `${w}${w}`, `“${w}”`]) expect(foldConfusables(s)).toBe(referenceFoldConfusables(s));
+    expect(foldConfusables("She didn’t. They’re “fine,” he said’")).toBe("She didn't. They're “fine,” he said’");
+  });
+  it("has no ASCII letter among the look-alikes (the apostrophe's fast path copies ASCII letters as they are)", () => {
+    const folded: string[] = [];
+    for (let c = 0; c < 128; c++) if (charFacts(c) & F_CONFUSABLE) folded.push(String.fromCharCode(c));
+    expect(folded).toEqual([]);
+  });
   it("folds look-alikes inside words only, across astral letters and apostrophe look-alikes", () => {
     expect(foldConfusables("wasnʼt 𝐡𝐞𝐥𝐥𝐨 Неllо, Привет’s ’tis dogs’ ＡＢ！")).toBe(referenceFoldConfusables("wasnʼt 𝐡𝐞𝐥𝐥𝐨 Неllо, Привет’s ’tis dogs’ ＡＢ！"));
     expect(foldConfusables("wasnʼt 𝐡𝐞𝐥𝐥𝐨 Неllо")).toBe("wasn't hello Hello");
+  });
+});
+
+/** readReply's non-seed reading as it was: each pass with its own search of the text. */
+function passByPass(reply: string, reading: ReadingOptions): { text: string; notProse: number } {
+  let text = stripInvisible(reply);
+  if (reading.markup) text = stripHtml(text);
+  let notProse = 0;
+  if (reading.unhide) {
+    const unhidden = unhideRoleplayScaffolding(text);
+    text = unhidden.text;
+    notProse = unhidden.notProse.length;
+  } else text = stripRoleplayScaffolding(text);
+  text = reading.markBudget === null ? stripZalgo(text) : normalizeMarks(text, reading.markBudget);
+  return { text: reading.confusables ? foldConfusables(text) : foldHomoglyphs(text), notProse };
+}
+
+describe("readReply's one search for three passes", () => {
+  const readings: ReadingOptions[] = [
+    { markup: true, unhide: true, confusables: true, markBudget: 2 },
+    { markup: false, unhide: true, confusables: true, markBudget: 0 },
+    { markup: true, unhide: false, confusables: true, markBudget: 5 },
+    { markup: true, unhide: true, confusables: true, markBudget: null },
+    { markup: true, unhide: true, confusables: false, markBudget: 2 },
+  ];
+  it("reads generated replies as the passes did one by one, under every reading", () => {
+    for (const reading of readings) {
+      const differ = strings.filter((s) => JSON.stringify(readReply(s, reading)) !== JSON.stringify(passByPass(s, reading)));
+      expect(differ.slice(0, 3)).toEqual([]);
+    }
+  });
+  it("searches again after a pass changed the text (an entity that decodes to a look-alike, a stripped joiner before one)", () => {
+    const reading = readings[0];
+    for (const s of ["H&#1077;llo there", "w\u200bas\u200dn’t", "<b>Не</b>llo &amp; <i>café</i>", "```\nНеllо\n```", "((Неllо)) e\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301 ok"]) {
+      expect(readReply(s, reading)).toEqual(passByPass(s, reading));
+    }
+    expect(readReply("H&#1077;llo", reading).text).toBe("Hello");
+  });
+  it("stops at every code unit stripInvisible's own search stops at", () => {
+    const differ: number[] = [];
+    for (let c = 0; c <= 0xffff; c++) {
+      const s = `a${String.fromCharCode(c)}b`;
+      if (mayBeInvisible(c) !== (stripInvisible(s) !== s)) differ.push(c);
+    }
+    expect(differ).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 // The token rules of echo's line normalization (echo.ts): titles left out, contractions expanded, the
 // first and second person unified. echo-index.ts reads a line's tokens by the same rules.
+import { isCommonEnglish } from "../../text/english.js";
 
 export const TITLES = new Set(
   "mr mrs ms miss sir madam ma'am maam lord lady master mistress captain doctor dr professor prof king queen prince princess majesty highness officer detective sergeant general commander boss".split(" "),
@@ -82,3 +83,39 @@ export function unify(w: string): string {
   return w === "constructor" ? INHERITED_CONSTRUCTOR : w;
 }
 const INHERITED_CONSTRUCTOR = String(UNIFY.constructor);
+
+/** Whether a name may start at p: an A–Z not preceded by a word character ([A-Za-z0-9_], the regex's \w). */
+export function mayStartName(s: string, p: number): boolean {
+  const c = s.charCodeAt(p);
+  return c >= 65 && c <= 90 && (p === 0 || !isAsciiWord(s.charCodeAt(p - 1)));
+}
+
+/**
+ * Where the name starting at p ends, when echo's normalization drops it, or −1. p must pass
+ * mayStartName. A name is a match of /\b[A-Z][a-z]+\b/ (an A–Z, a run of a–z, no word character
+ * after) that does not start a sentence, or one that does and is addressed with a comma ("Elena, go
+ * home") unless it is a common word ("Well, …"); "I" is never a name. Matches never overlap, so each
+ * is found alike from any A–Z on, as a text is walked or as its tokens are read.
+ */
+export function droppedNameEnd(s: string, p: number): number {
+  const len = s.length;
+  let q = p + 1;
+  while (q < len && s.charCodeAt(q) >= 97 && s.charCodeAt(q) <= 122) q++;
+  // q < len checked first: a read past the end (NaN) deoptimized the loop the first time a name ended the text.
+  if (q === p + 1 || (q < len && isAsciiWord(s.charCodeAt(q)))) return -1;
+  const keep = startsSentence(s, p) && !(q < len && s.charCodeAt(q) === 44 && !isCommonEnglish(s.slice(p, q)));
+  return keep ? -1 : q;
+}
+
+function isAsciiWord(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+}
+
+/** What `/[.!?…"“(*_]$/` said of the text before `offset` with its trailing white space trimmed (or that text is empty), without copying it. */
+function startsSentence(s: string, offset: number): boolean {
+  let k = offset - 1;
+  while (k >= 0 && WHITE.test(s[k])) k--;
+  return k < 0 || SENTENCE_START_AFTER.includes(s[k]);
+}
+const WHITE = /\s/;
+const SENTENCE_START_AFTER = '.!?…"“(*_';

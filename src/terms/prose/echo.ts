@@ -11,9 +11,8 @@ import { z } from "zod";
 import type { TermMeta } from "../types.js";
 import { splitDialogue } from "../../text/dialogue.js";
 import { isStopword } from "../../text/stopwords.js";
-import { isCommonEnglish } from "../../text/english.js";
-import { buildEchoIndex, mayEcho, mayEchoRaw, type EchoIndex } from "./echo-index.js";
-import { tokensOf, type Tokens } from "./echo-tokens.js";
+import { buildEchoIndex, mayEcho, mayEchoNamed, type EchoIndex } from "./echo-index.js";
+import { droppedNameEnd, mayStartName, tokensOf, type Tokens } from "./echo-tokens.js";
 
 export const ECHO_TYPES = ["verbatim", "question_back", "pronoun_flipped", "partial", "italic_thought"] as const;
 export type EchoType = (typeof ECHO_TYPES)[number];
@@ -70,49 +69,21 @@ function normalizedText(line: string): string {
   return s;
 }
 
-/**
- * `s.replace(/\b[A-Z][a-z]+\b/g, …)` dropping names, by hand: a callback per capitalized word cost
- * more than the rest of the line's normalization. A match starts at an A–Z not preceded by a word
- * character ([A-Za-z0-9_], the regex's \w), runs over a–z and must not be followed by a word character.
- */
-function dropNames(s: string): string {
+/** `s.replace(/\b[A-Z][a-z]+\b/g, …)` dropping names (echo-tokens.ts droppedNameEnd), each replaced by a space. */
+export function dropNames(s: string): string {
   let out = "";
   let last = 0;
   const len = s.length;
   for (let p = 0; p < len; p++) {
-    const c = s.charCodeAt(p);
-    if (c < 65 || c > 90 || (p > 0 && isAsciiWord(s.charCodeAt(p - 1)))) continue;
-    let q = p + 1;
-    while (q < len && s.charCodeAt(q) >= 97 && s.charCodeAt(q) <= 122) q++;
-    if (q === p + 1) continue;
-    // No match at p when a word character follows the lower-case run; none can start inside the run.
-    if (q < len && isAsciiWord(s.charCodeAt(q))) {
-      p = q - 1;
-      continue;
-    }
-    // q < len checked first: a read past the end (NaN) deoptimized this loop the first time a name ended the text.
-    const keep = startsSentence(s, p) && !(q < len && s.charCodeAt(q) === 44 && !isCommonEnglish(s.slice(p, q)));
-    if (!keep) {
-      out += s.slice(last, p) + " ";
-      last = q;
-    }
+    if (!mayStartName(s, p)) continue;
+    const q = droppedNameEnd(s, p);
+    if (q < 0) continue;
+    out += s.slice(last, p) + " ";
+    last = q;
     p = q - 1;
   }
   return last === 0 ? s : out + s.slice(last);
 }
-
-function isAsciiWord(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
-}
-
-/** What `/[.!?…"“(*_]$/` said of the text before `offset` with its trailing white space trimmed (or that text is empty), without copying it. */
-function startsSentence(s: string, offset: number): boolean {
-  let k = offset - 1;
-  while (k >= 0 && WHITE.test(s[k])) k--;
-  return k < 0 || SENTENCE_START_AFTER.includes(s[k]);
-}
-const WHITE = /\s/;
-const SENTENCE_START_AFTER = '.!?…"“(*_';
 
 /** Three of one letter a–z in a row (what `([a-z])\1{2,}` needs to match). */
 function hasTripleLetter(s: string): boolean {
@@ -237,7 +208,7 @@ export function findEchoesFor(segments: Segment[], user: EchoUser, options: Echo
   const hits: EchoHit[] = [];
   for (const seg of segments) {
     // Most lines are ruled out before they are normalized (no lower-cased copy); the rest after.
-    const early = user.index !== null ? mayEchoRaw(user.index, dropNames(seg.line), options.inverted) : null;
+    const early = user.index !== null ? mayEchoNamed(user.index, seg.line, options.inverted) : null;
     if (early === false) continue;
     const text = normalizedText(seg.line);
     if (early === null && user.index !== null && !text.includes("_") && !mayEcho(user.index, text, options.inverted)) continue;

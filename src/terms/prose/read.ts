@@ -2,7 +2,7 @@
 // fenced and bracketed content kept, look-alikes folded, marks held to a budget), or as seed 002
 // writes (scaffolding, invisible characters and Zalgo removed, a short homoglyph list folded).
 import type { BankRow } from "../../core/types.js";
-import { foldConfusables, foldHomoglyphs, normalizeMarks, stripHtml, stripInvisible, stripZalgo } from "../../text/cleanup.js";
+import { foldConfusablesWith, foldHomoglyphs, normalizeMarksWith, readingFacts, stripHtml, stripInvisible, stripZalgo, type ReadingFacts } from "../../text/cleanup.js";
 import { stripRoleplayScaffolding, unhideRoleplayScaffolding } from "./ooc.js";
 import { PROSE_PRESETS, type ReadingOptions } from "./presets.js";
 import { splitThinking } from "./thinking-block.js";
@@ -14,7 +14,10 @@ export function readReply(reply: string, reading: ReadingOptions = HARDENED_READ
   if (!reading.unhide && !reading.markup && !reading.confusables && reading.markBudget === null) {
     return { text: foldHomoglyphs(stripZalgo(stripInvisible(stripRoleplayScaffolding(reply)))), notProse: 0 };
   }
-  let text = stripInvisible(reply);
+  // One search of the reply tells the invisible, marks and look-alike passes what each would search
+  // for; it is searched again only after a pass changed it.
+  let facts: ReadingFacts | null = readingFacts(reply);
+  let text = facts.invisible ? stripInvisible(reply) : reply;
   if (reading.markup) text = stripHtml(text);
   let notProse = 0;
   if (reading.unhide) {
@@ -22,8 +25,18 @@ export function readReply(reply: string, reading: ReadingOptions = HARDENED_READ
     text = unhidden.text;
     notProse = unhidden.notProse.length;
   } else text = stripRoleplayScaffolding(text);
-  text = reading.markBudget === null ? stripZalgo(text) : normalizeMarks(text, reading.markBudget);
-  return { text: reading.confusables ? foldConfusables(text) : foldHomoglyphs(text), notProse };
+  if (text !== reply) facts = null;
+  if (reading.markBudget === null) {
+    const marked = stripZalgo(text);
+    if (marked !== text) facts = null;
+    text = marked;
+  } else {
+    facts ??= readingFacts(text);
+    const within = normalizeMarksWith(text, reading.markBudget, facts);
+    if (within !== text) facts = null;
+    text = within;
+  }
+  return { text: reading.confusables ? foldConfusablesWith(text, facts ?? readingFacts(text)) : foldHomoglyphs(text), notProse };
 }
 
 /** The reply as every prose term reads it (the default preset's reading unless one is given). */
