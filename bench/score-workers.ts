@@ -133,12 +133,21 @@ async function run(label: string, args: string[], workers: number, nodeFlags: st
 const score = (workers: string) => (out: string) => ["cli", "score", "--stack", "prose", "--in", bank, "--out", out, "--workers", workers];
 // `score` on several threads sets a smaller V8 inlining budget itself (src/cli/thread-inlining.ts);
 // "w2 default inlining" is two threads with V8's own budget (FOOLSGOLD_THREAD_INLINING=default).
-const configs = [
+const configs: { label: string; key: string; workers: number; args: (out: string) => string[]; env?: Record<string, string> }[] = [
   { label: "plain slop scorer (word list, trigrams, contrast regex)", key: "baseline", workers: 0, args: (out: string) => ["baseline", bank, out] },
   { label: "foolsgold score --stack prose --workers 1", key: "w1", workers: 0, args: score("1") },
   { label: "foolsgold score --stack prose --workers 2 (smaller inlining budget, the default)", key: "w2", workers: 1, args: score("2") },
   { label: "foolsgold score --stack prose --workers 2 with V8's inlining budget (FOOLSGOLD_THREAD_INLINING=default)", key: "w2plain", workers: 1, args: score("2"), env: { FOOLSGOLD_THREAD_INLINING: "default" } },
 ];
+// --baseline DIR (another checkout's built dist/, e.g. main's): its one and two threads take turns with
+// this checkout's in every round (keys base_w1, base_w2), paired against w1 and w2 below.
+const baselineDist = arg("--baseline");
+if (baselineDist) {
+  configs.push(
+    { label: `${baselineDist} score --stack prose --workers 1`, key: "base_w1", workers: 0, args: score("1"), env: { FOOLSGOLD_BENCH_DIST: baselineDist } },
+    { label: `${baselineDist} score --stack prose --workers 2`, key: "base_w2", workers: 1, args: score("2"), env: { FOOLSGOLD_BENCH_DIST: baselineDist } },
+  );
+}
 // --flags "F…": one more configuration per flag set, each run with those Node/V8 flags (e.g. --flags
 // "--no-concurrent-recompilation" --flags "--single-threaded-gc"), one thread and two, to weigh V8 options.
 const flagSets = process.argv.flatMap((a, i) => (a === "--flags" && process.argv[i + 1] ? [process.argv[i + 1].split(" ").filter(Boolean)] : []));
@@ -147,7 +156,7 @@ const flagged = flagSets.flatMap((flags, f) =>
 );
 // --configs baseline,w1,w2 runs only those (default: all four); w1 and w2 always run.
 const only = arg("--configs")?.split(",");
-const chosen = configs.filter((c) => !only || only.includes(c.key) || c.key === "w1" || c.key === "w2");
+const chosen = configs.filter((c) => !only || only.includes(c.key) || ["w1", "w2", "base_w1", "base_w2"].includes(c.key));
 const results = new Map<string, Run[]>([...configs, ...flagged].map((c) => [c.key, []]));
 for (let k = 0; k < rounds; k++) {
   for (const c of chosen) results.get(c.key)!.push(await run(c.key, c.args(join(dir, `${c.key}.jsonl`)), c.workers, [], c.env));
@@ -164,6 +173,7 @@ if (reference) {
   const got = one.trim().split("\n");
   referenceCheck = { reference, rows: want.length, identical_rows: got.filter((l, i) => l === want[i]).length, identical_bytes: one === readFileSync(reference, "utf8") };
 }
+const baseSame = baselineDist ? readFileSync(join(dir, "base_w1.jsonl"), "utf8") === one && readFileSync(join(dir, "base_w2.jsonl"), "utf8") === one : undefined;
 rmSync(dir, { recursive: true, force: true });
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1];
@@ -237,6 +247,18 @@ console.log(
       w2_vs_w1_paired: { wall: paired("w2", "w1", (r) => r.wall_s), cpu: paired("w2", "w1", (r) => r.cpu_s), critical_path_cpu: paired("w2", "w1", busiest) },
       ...(plain !== undefined
         ? { w2_vs_w2_with_v8_default_inlining_paired: { wall: paired("w2", "w2plain", (r) => r.wall_s), cpu: paired("w2", "w2plain", (r) => r.cpu_s), v8_helpers_cpu: paired("w2", "w2plain", helpers), same_bytes: two === plain } }
+        : {}),
+      ...(baselineDist
+        ? {
+            against_baseline_paired: {
+              baseline: baselineDist,
+              w2_vs_base_w2: { wall: paired("w2", "base_w2", (r) => r.wall_s), cpu: paired("w2", "base_w2", (r) => r.cpu_s), critical_path_cpu: paired("w2", "base_w2", busiest), main_thread_cpu: paired("w2", "base_w2", (r) => r.threads?.main.cpu_s ?? 0) },
+              w1_vs_base_w1: { wall: paired("w1", "base_w1", (r) => r.wall_s), cpu: paired("w1", "base_w1", (r) => r.cpu_s) },
+              base_w2_vs_base_w1: { wall: paired("base_w2", "base_w1", (r) => r.wall_s), critical_path_cpu: paired("base_w2", "base_w1", busiest) },
+              wall_floor_from_cpu_s: { base_w1: round(floor("base_w1")), base_w2: round(floor("base_w2")) },
+              same_bytes: baseSame,
+            },
+          }
         : {}),
       w2_vs_w1_wall_floor_from_cpu: { w1_s: round(floor("w1")), w2_s: round(floor("w2")), ratio: round(floor("w2") / floor("w1")), ...(plain !== undefined ? { w2_with_v8_default_inlining_s: round(floor("w2plain")) } : {}), target: 0.6 },
       ...(flagged.length
