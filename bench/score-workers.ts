@@ -11,6 +11,7 @@
 // Each run is printed to stderr as it ends.
 //   npm run build   # optional: time dist/ as an installed package runs (else src/ through tsx)
 //   npx tsx bench/score-workers.ts [--rounds 3] [--rows N] [--reference main-scored.jsonl] [--flags "--v8-flag …"]…
+//   npx tsx bench/score-workers.ts --bank large [--copies K] [--configs w1,w2] [--reference w1-of-the-same-bank.jsonl] [--write-bank FILE]
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -18,7 +19,8 @@ import { join } from "node:path";
 import { hasSharedData, sharedDataSkipReason, sharedPath } from "../test/helpers/shared-data.js";
 import { arg } from "./helpers/args.js";
 import { pairedRatio } from "./helpers/paired-ratio.js";
-import { loadModelProse } from "./prose-data.js";
+import { distinctProse, largeBank } from "./large-bank.js";
+import { loadModelProse, loadProseCorpora } from "./prose-data.js";
 
 if (!hasSharedData) {
   console.log(`skipped: ${sharedDataSkipReason}`);
@@ -26,13 +28,26 @@ if (!hasSharedData) {
 }
 const rounds = Number(arg("--rounds") ?? 3);
 const reference = arg("--reference");
-const rows = loadModelProse(sharedPath("model_prose/slopscore_outputs.jsonl.gz"))
-  .filter((r) => r.meta.kind === "creative")
-  .slice(0, Number(arg("--rows") ?? Infinity));
+// --bank creative (default): the issue's 3,295 creative replies; --bank large: every distinct model and
+// human reply in the shared data (bench/large-bank.ts), --copies K times with distinct ids.
+const bankName = arg("--bank") ?? "creative";
+if (bankName !== "creative" && bankName !== "large") throw new Error(`--bank: expected creative or large, got ${bankName}`);
+const copies = Number(arg("--copies") ?? 1);
+const rows = (
+  bankName === "large"
+    ? largeBank(distinctProse(loadProseCorpora(sharedPath)), copies)
+    : loadModelProse(sharedPath("model_prose/slopscore_outputs.jsonl.gz")).filter((r) => r.meta.kind === "creative")
+).slice(0, Number(arg("--rows") ?? Infinity));
 const words = rows.reduce((a, r) => a + (r.output.match(/\S+/g)?.length ?? 0), 0);
 const dir = mkdtempSync(join(tmpdir(), "fg-score-workers-"));
-const bank = join(dir, "bank.jsonl");
-writeFileSync(bank, rows.map((r, i) => JSON.stringify({ id: `r${i}`, prompt: r.prompt, output: r.output })).join("\n") + "\n");
+// --write-bank FILE: write the bank there and stop (to score it by hand, e.g. for a reference output).
+const bank = arg("--write-bank") ?? join(dir, "bank.jsonl");
+writeFileSync(bank, rows.map((r, i) => JSON.stringify(bankName === "large" ? r : { id: `r${i}`, prompt: r.prompt, output: r.output })).join("\n") + "\n");
+if (arg("--write-bank")) {
+  console.log(`${bank}: ${rows.length} replies, ${words} words`);
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+}
 const child = new URL("./helpers/timed-child.mjs", import.meta.url).pathname;
 
 // A stale dist/ would time old code: say so rather than print its figures as this checkout's.
@@ -47,6 +62,9 @@ interface Thread {
   /** Seconds after the start when it was first and last seen. */
   from_s: number;
   to_s: number;
+  /** Seconds after the start of the first and last sample in which its CPU time grew: when it worked. */
+  busy_from_s?: number;
+  busy_to_s?: number;
 }
 
 interface Run {
@@ -56,7 +74,7 @@ interface Run {
   load_before: number;
   load_after: number;
   runs: string;
-  /** Per thread (Linux /proc, sampled every 100 ms): the main thread, the scoring workers, the rest (V8's GC and compiler helpers, libuv). */
+  /** Per thread (Linux /proc, sampled every 50 ms): the main thread, the scoring workers, the rest (V8's GC and compiler helpers, libuv). */
   threads?: { main: Thread; later: Thread[]; helpers_cpu_s: number };
 }
 
@@ -80,8 +98,11 @@ function sampleThreads(pid: number, seen: Map<number, Thread>, t0: number): void
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     const cpu_s = (Number(fields[11]) + Number(fields[12])) / TICKS;
     const known = seen.get(Number(tid));
-    if (known) Object.assign(known, { cpu_s, to_s: now });
-    else seen.set(Number(tid), { cpu_s, from_s: now, to_s: now });
+    if (!known) seen.set(Number(tid), { cpu_s, from_s: now, to_s: now, ...(cpu_s > 0 ? { busy_from_s: now, busy_to_s: now } : {}) });
+    else {
+      if (cpu_s > known.cpu_s) Object.assign(known, { busy_from_s: known.busy_from_s ?? now, busy_to_s: now });
+      Object.assign(known, { cpu_s, to_s: now });
+    }
   }
 }
 
@@ -93,7 +114,7 @@ async function run(label: string, args: string[], workers: number, nodeFlags: st
   let stderr = "";
   proc.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
   const seen = new Map<number, Thread>();
-  const sampler = setInterval(() => sampleThreads(proc.pid!, seen, t0), 100);
+  const sampler = setInterval(() => sampleThreads(proc.pid!, seen, t0), 50);
   const status = await new Promise<number | null>((resolve) => proc.on("exit", resolve));
   clearInterval(sampler);
   const wall_s = (performance.now() - t0) / 1000;
@@ -112,46 +133,62 @@ async function run(label: string, args: string[], workers: number, nodeFlags: st
 const score = (workers: string) => (out: string) => ["cli", "score", "--stack", "prose", "--in", bank, "--out", out, "--workers", workers];
 // `score` on several threads sets a smaller V8 inlining budget itself (src/cli/thread-inlining.ts);
 // "w2 default inlining" is two threads with V8's own budget (FOOLSGOLD_THREAD_INLINING=default).
-const configs = [
+const configs: { label: string; key: string; workers: number; args: (out: string) => string[]; env?: Record<string, string> }[] = [
   { label: "plain slop scorer (word list, trigrams, contrast regex)", key: "baseline", workers: 0, args: (out: string) => ["baseline", bank, out] },
   { label: "foolsgold score --stack prose --workers 1", key: "w1", workers: 0, args: score("1") },
   { label: "foolsgold score --stack prose --workers 2 (smaller inlining budget, the default)", key: "w2", workers: 1, args: score("2") },
   { label: "foolsgold score --stack prose --workers 2 with V8's inlining budget (FOOLSGOLD_THREAD_INLINING=default)", key: "w2plain", workers: 1, args: score("2"), env: { FOOLSGOLD_THREAD_INLINING: "default" } },
 ];
+// --baseline DIR (another checkout's built dist/, e.g. main's): its one and two threads take turns with
+// this checkout's in every round (keys base_w1, base_w2), paired against w1 and w2 below.
+const baselineDist = arg("--baseline");
+if (baselineDist) {
+  configs.push(
+    { label: `${baselineDist} score --stack prose --workers 1`, key: "base_w1", workers: 0, args: score("1"), env: { FOOLSGOLD_BENCH_DIST: baselineDist } },
+    { label: `${baselineDist} score --stack prose --workers 2`, key: "base_w2", workers: 1, args: score("2"), env: { FOOLSGOLD_BENCH_DIST: baselineDist } },
+  );
+}
 // --flags "F…": one more configuration per flag set, each run with those Node/V8 flags (e.g. --flags
 // "--no-concurrent-recompilation" --flags "--single-threaded-gc"), one thread and two, to weigh V8 options.
 const flagSets = process.argv.flatMap((a, i) => (a === "--flags" && process.argv[i + 1] ? [process.argv[i + 1].split(" ").filter(Boolean)] : []));
 const flagged = flagSets.flatMap((flags, f) =>
   [0, 1].map((extra) => ({ label: `foolsgold score --stack prose --workers ${extra + 1} with ${flags.join(" ")} (V8's own inlining budget otherwise)`, key: `f${f}w${extra + 1}`, workers: extra, args: configs[1 + extra].args, flags })),
 );
+// --configs baseline,w1,w2 runs only those (default: all four); w1 and w2 always run.
+const only = arg("--configs")?.split(",");
+const chosen = configs.filter((c) => !only || only.includes(c.key) || ["w1", "w2", "base_w1", "base_w2"].includes(c.key));
 const results = new Map<string, Run[]>([...configs, ...flagged].map((c) => [c.key, []]));
 for (let k = 0; k < rounds; k++) {
-  for (const c of configs) results.get(c.key)!.push(await run(c.key, c.args(join(dir, `${c.key}.jsonl`)), c.workers, [], c.env));
+  for (const c of chosen) results.get(c.key)!.push(await run(c.key, c.args(join(dir, `${c.key}.jsonl`)), c.workers, [], c.env));
   for (const c of flagged) results.get(c.key)!.push(await run(c.key, c.args(join(dir, `${c.key}.jsonl`)), c.workers, c.flags, { FOOLSGOLD_THREAD_INLINING: "default" }));
 }
 const sameAsOneThread = flagged.map((c) => ({ label: c.label, same_bytes_as_w1: readFileSync(join(dir, `${c.key}.jsonl`), "utf8") === readFileSync(join(dir, "w1.jsonl"), "utf8") }));
 
 const one = readFileSync(join(dir, "w1.jsonl"), "utf8");
 const two = readFileSync(join(dir, "w2.jsonl"), "utf8");
-const plain = readFileSync(join(dir, "w2plain.jsonl"), "utf8");
+const plain = results.get("w2plain")!.length ? readFileSync(join(dir, "w2plain.jsonl"), "utf8") : undefined;
 let referenceCheck: Record<string, unknown> | undefined;
 if (reference) {
   const want = readFileSync(reference, "utf8").trim().split("\n");
   const got = one.trim().split("\n");
   referenceCheck = { reference, rows: want.length, identical_rows: got.filter((l, i) => l === want[i]).length, identical_bytes: one === readFileSync(reference, "utf8") };
 }
+const baseSame = baselineDist ? readFileSync(join(dir, "base_w1.jsonl"), "utf8") === one && readFileSync(join(dir, "base_w2.jsonl"), "utf8") === one : undefined;
 rmSync(dir, { recursive: true, force: true });
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const round = (x: number, d = 3): number => Math.round(x * 10 ** d) / 10 ** d;
 // What the CPU figures allow on an idle machine with these cores: a run takes at least its busiest
 // thread's CPU time and at least all its threads' CPU spread over every core (median of the runs).
+const busiest = (r: Run): number => Math.max(r.threads?.main.cpu_s ?? 0, ...(r.threads?.later.map((t) => t.cpu_s) ?? []));
+const span = (t: Thread): string => (t.busy_from_s === undefined ? "never" : `${round(t.busy_from_s, 1)}–${round(t.busy_to_s!, 1)} s`);
 const floor = (key: string): number => median(results.get(key)!.map((r) => Math.max(r.threads?.main.cpu_s ?? 0, ...(r.threads?.later.map((t) => t.cpu_s) ?? []), r.cpu_s / availableParallelism())));
 const summarize = (c: { label: string; key: string }) => {
   const rs = results.get(c.key)!;
   const cpu = rs.map((r) => r.cpu_s);
   const wall = rs.map((r) => r.wall_s);
   return {
+    key: c.key,
     label: c.label,
     runs: rs[0].runs,
     n_runs: rs.length,
@@ -162,19 +199,24 @@ const summarize = (c: { label: string; key: string }) => {
     max_rss_mb: Math.max(...rs.map((r) => r.max_rss_mb)),
     load_1min_before_after: rs.map((r) => `${round(r.load_before, 1)}→${round(r.load_after, 1)}`).join(" "),
     // Each run: main thread CPU / busy share of the wall time; threads started later (scoring workers)
-    // with CPU and busy share of their lifetime; V8 helper threads (GC, compiler) CPU.
+    // with CPU and busy share of their lifetime; when each worked (first and last 50 ms sample in which
+    // its CPU time grew, seconds after the process started; the wall time ends at exit); V8 helper threads (GC, compiler) CPU.
     threads_per_run: rs.map((r) =>
       r.threads
         ? [
-            `main ${round(r.threads.main.cpu_s, 2)} s (${Math.round((100 * r.threads.main.cpu_s) / r.wall_s)}% busy)`,
-            ...r.threads.later.map((t) => `worker ${round(t.cpu_s, 2)} s (${Math.round((100 * t.cpu_s) / Math.max(0.01, t.to_s - t.from_s))}% busy, from ${round(t.from_s, 1)} s)`),
+            `main ${round(r.threads.main.cpu_s, 2)} s (${Math.round((100 * r.threads.main.cpu_s) / r.wall_s)}% busy, worked ${span(r.threads.main)} of ${round(r.wall_s, 1)} s)`,
+            ...r.threads.later.map((t) => `worker ${round(t.cpu_s, 2)} s (${Math.round((100 * t.cpu_s) / Math.max(0.01, t.to_s - t.from_s))}% busy, from ${round(t.from_s, 1)} s, worked ${span(t)})`),
             `V8 helpers ${round(r.threads.helpers_cpu_s, 2)} s`,
           ].join("; ")
         : "no /proc: per-thread CPU not measured",
     ),
+    // The critical path on an idle machine: the busiest scoring thread's CPU-s (median over the runs).
+    critical_path_cpu_s: round(median(rs.map(busiest))),
   };
 };
-const summary = configs.map(summarize);
+const ran = (key: string): boolean => results.get(key)!.length > 0;
+const summary = configs.filter((c) => ran(c.key)).map(summarize);
+const of = (key: string) => summary.find((c) => c.key === key);
 // Paired by round (the two runs of a ratio took turns): geometric mean ratio, 95% t-interval on log ratios.
 const paired = (a: string, b: string, figure: (r: Run) => number) => {
   const xs = results.get(a)!.map(figure);
@@ -185,20 +227,40 @@ const paired = (a: string, b: string, figure: (r: Run) => number) => {
 };
 const helpers = (r: Run): number => Math.max(0.01, r.threads?.helpers_cpu_s ?? 0);
 
-const [baseline, w1, w2] = summary;
+const baseline = of("baseline");
+const w1 = of("w1")!;
+const w2 = of("w2")!;
 console.log(
   JSON.stringify(
     {
-      input: { replies: rows.length, words, cores: availableParallelism(), stale_dist: staleDist },
+      input: { bank: bankName, replies: rows.length, words, copies: bankName === "large" ? copies : 1, cores: availableParallelism(), stale_dist: staleDist },
       results: summary,
-      w1_vs_baseline_words_per_cpu_s: { best: round(w1.words_per_cpu_s_best / baseline.words_per_cpu_s_best), median: round(w1.words_per_cpu_s_median / baseline.words_per_cpu_s_median) },
+      ...(baseline
+        ? {
+            w1_vs_baseline_words_per_cpu_s: { best: round(w1.words_per_cpu_s_best / baseline.words_per_cpu_s_best), median: round(w1.words_per_cpu_s_median / baseline.words_per_cpu_s_median) },
+          }
+        : {}),
       target_words_per_cpu_s: 1_300_000,
       meets_target: w1.words_per_cpu_s_best >= 1_300_000,
       w2_vs_w1_wall: { best: round(w2.wall_s.best / w1.wall_s.best), median: round(w2.wall_s.median / w1.wall_s.median), target: 0.6 },
       w2_vs_w1_cpu: round(w2.cpu_s.median / w1.cpu_s.median),
-      w2_vs_w1_paired: { wall: paired("w2", "w1", (r) => r.wall_s), cpu: paired("w2", "w1", (r) => r.cpu_s) },
-      w2_vs_w2_with_v8_default_inlining_paired: { wall: paired("w2", "w2plain", (r) => r.wall_s), cpu: paired("w2", "w2plain", (r) => r.cpu_s), v8_helpers_cpu: paired("w2", "w2plain", helpers), same_bytes: two === plain },
-      w2_vs_w1_wall_floor_from_cpu: { w1_s: round(floor("w1")), w2_s: round(floor("w2")), ratio: round(floor("w2") / floor("w1")), w2_with_v8_default_inlining_s: round(floor("w2plain")), target: 0.6 },
+      w2_vs_w1_paired: { wall: paired("w2", "w1", (r) => r.wall_s), cpu: paired("w2", "w1", (r) => r.cpu_s), critical_path_cpu: paired("w2", "w1", busiest) },
+      ...(plain !== undefined
+        ? { w2_vs_w2_with_v8_default_inlining_paired: { wall: paired("w2", "w2plain", (r) => r.wall_s), cpu: paired("w2", "w2plain", (r) => r.cpu_s), v8_helpers_cpu: paired("w2", "w2plain", helpers), same_bytes: two === plain } }
+        : {}),
+      ...(baselineDist
+        ? {
+            against_baseline_paired: {
+              baseline: baselineDist,
+              w2_vs_base_w2: { wall: paired("w2", "base_w2", (r) => r.wall_s), cpu: paired("w2", "base_w2", (r) => r.cpu_s), critical_path_cpu: paired("w2", "base_w2", busiest), main_thread_cpu: paired("w2", "base_w2", (r) => r.threads?.main.cpu_s ?? 0) },
+              w1_vs_base_w1: { wall: paired("w1", "base_w1", (r) => r.wall_s), cpu: paired("w1", "base_w1", (r) => r.cpu_s) },
+              base_w2_vs_base_w1: { wall: paired("base_w2", "base_w1", (r) => r.wall_s), critical_path_cpu: paired("base_w2", "base_w1", busiest) },
+              wall_floor_from_cpu_s: { base_w1: round(floor("base_w1")), base_w2: round(floor("base_w2")) },
+              same_bytes: baseSame,
+            },
+          }
+        : {}),
+      w2_vs_w1_wall_floor_from_cpu: { w1_s: round(floor("w1")), w2_s: round(floor("w2")), ratio: round(floor("w2") / floor("w1")), ...(plain !== undefined ? { w2_with_v8_default_inlining_s: round(floor("w2plain")) } : {}), target: 0.6 },
       ...(flagged.length
         ? {
             with_flags: flagged.map((c) => ({

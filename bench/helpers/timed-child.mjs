@@ -1,5 +1,6 @@
 // A whole process to time (bench/score-workers.ts): `node timed-child.mjs REPORT cli ARGS…` runs the
-// foolsgold CLI (the built dist/ when it exists, as an installed package runs, else src/ through tsx);
+// foolsgold CLI (the built dist/ when it exists, as an installed package runs, else src/ through tsx;
+// FOOLSGOLD_BENCH_DIST names another built dist/ instead);
 // `node timed-child.mjs REPORT baseline BANK OUT` runs the plain slop scorer. At exit it writes its own
 // CPU time (user + system, every thread of the process) and peak RSS to REPORT as JSON.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -15,7 +16,11 @@ process.on("exit", () => {
 
 if (mode === "cli") {
   let main;
-  if (existsSync(new URL("dist/cli/index.js", root))) {
+  // FOOLSGOLD_BENCH_DIST=DIR: another checkout's built dist/ (a baseline timed in the same bench).
+  if (process.env.FOOLSGOLD_BENCH_DIST) {
+    runs = process.env.FOOLSGOLD_BENCH_DIST;
+    ({ main } = await import(new URL("cli/index.js", `file://${process.env.FOOLSGOLD_BENCH_DIST.replace(/\/?$/, "/")}`).href));
+  } else if (existsSync(new URL("dist/cli/index.js", root))) {
     runs = "dist";
     ({ main } = await import(new URL("dist/cli/index.js", root).href));
   } else {

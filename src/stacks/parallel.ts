@@ -122,11 +122,13 @@ export interface ScoringPool {
   /** The same scores, in the same order, as scorer.scoreRows(rows); this thread scores chunks too unless scoreHere is false. */
   score(scorer: Scorer, stack: string, rows: BankRow[], options?: PoolScoreOptions): Promise<Score[]>;
   /**
-   * scoredLine(rows[i], score) for every row, in order, with the summary's part of each score: workers
-   * get the rows' own JSON lines (`texts[i]` parses to what `rows[i]` was validated from, in `where`),
-   * parse them and write the output lines themselves.
+   * scoredLine(rows[i], score) for every row, in order, with the summary's part of each score:
+   * workers get the rows' own JSON lines (`texts[i]` parses to what `rows[i]` was validated from, in
+   * `where`), parse them and write the output lines themselves. The
+   * scorer may still be opening (a promise): workers are fed meanwhile, and their instrument is
+   * checked against it once it is open, before anything is returned.
    */
-  scoreLines(scorer: Scorer, stack: string, rows: BankRow[], texts: readonly string[], where: string, options?: PoolScoreOptions): Promise<ScoredLines>;
+  scoreLines(scorer: Scorer | Promise<Scorer>, stack: string, rows: BankRow[], texts: readonly string[], where: string, options?: PoolScoreOptions): Promise<ScoredLines>;
   /** Stops the workers (idempotent). */
   close(): Promise<void>;
 }
@@ -151,7 +153,7 @@ interface Call {
 interface Job {
   request(chunk: number, indices: number[]): ParallelRequest;
   place(indices: number[], reply: Reply): void;
-  here(indices: number[]): Promise<void>;
+  here(scorer: Scorer, indices: number[]): Promise<void>;
 }
 
 /**
@@ -188,7 +190,24 @@ export function startPool(options: PoolOptions): ScoringPool {
     return w;
   });
 
-  async function run(scorer: Scorer, stack: string, rows: readonly BankRow[], job: Job, opts: PoolScoreOptions): Promise<void> {
+  async function run(opening: Scorer | Promise<Scorer>, stack: string, rows: readonly BankRow[], job: Job, opts: PoolScoreOptions, inputs = rows.length): Promise<void> {
+    // This thread's instrument hash once its scorer is open; until then workers are fed unchecked,
+    // and every worker's hash is checked against it before the call returns. A scorer that fails to
+    // open fails this call (failOpening is set once the call exists; until then the awaits below throw it).
+    let expected: string | undefined;
+    let failOpening: (err: Error) => void = () => {};
+    const sameInstrument = (w: Running): boolean => {
+      if (expected === undefined || w.instrument === undefined || w.instrument === expected) return true;
+      failOpening(new FoolsgoldError("worker_instrument", `${w.name} built instrument ${w.instrument}, this thread ${expected}`));
+      return false;
+    };
+    const scorerReady = Promise.resolve(opening).then((scorer) => {
+      expected = scorer.instrument.hash;
+      workers.forEach(sameInstrument);
+      return scorer;
+    });
+    scorerReady.catch((err: Error) => failOpening(err));
+    if (inputs !== rows.length) throw new FoolsgoldError("parallel", `${inputs} input lines for ${rows.length} rows`);
     if (!Object.hasOwn(SPLITTABLE, stack)) throw new FoolsgoldError("parallel", `the ${stack} stack cannot be split across threads`);
     const key = await SPLITTABLE[stack]();
     if (call) throw new FoolsgoldError("parallel", "a scoring pool scores one bank at a time");
@@ -203,14 +222,13 @@ export function startPool(options: PoolOptions): ScoringPool {
       done += chunks[chunk].length;
       opts.onProgress?.(done, rows.length);
     };
-    call = {
+    const thisCall: Call = {
       fail(err) {
         callFailure ??= err;
         wake();
       },
       feed(w) {
-        if (w.instrument === undefined || callFailure) return;
-        if (w.instrument !== scorer.instrument.hash) return this.fail(new FoolsgoldError("worker_instrument", `${w.name} built instrument ${w.instrument}, this thread ${scorer.instrument.hash}`));
+        if (w.instrument === undefined || callFailure || !sameInstrument(w)) return;
         while (w.inFlight.size < IN_FLIGHT && queue.length > 0) {
           const chunk = queue.shift()!;
           w.inFlight.add(chunk);
@@ -231,8 +249,10 @@ export function startPool(options: PoolOptions): ScoringPool {
         wake();
       },
     };
+    call = thisCall;
+    failOpening = (err) => thisCall.fail(err);
     try {
-      for (const w of workers) call.feed(w);
+      for (const w of workers) thisCall.feed(w);
       // This thread scores too, taking the next chunk whenever it is free; between chunks it yields so
       // worker replies are handled and the workers fed.
       while (!settled()) {
@@ -246,8 +266,12 @@ export function startPool(options: PoolOptions): ScoringPool {
           });
           continue;
         }
-        await job.here(chunks[chunk]);
+        await job.here(await scorerReady, chunks[chunk]);
         placed(chunk);
+      }
+      if (!callFailure) {
+        await scorerReady;
+        workers.forEach(sameInstrument);
       }
     } finally {
       call = undefined;
@@ -261,13 +285,12 @@ export function startPool(options: PoolOptions): ScoringPool {
     await run(scorer, stack, rows, {
       request: (chunk, indices) => ({ chunk, rows: indices.map((i) => rows[i]) }),
       place: (indices, reply) => put(indices, reply.scores),
-      here: async (indices) => put(indices, await scorer.scoreRows(indices.map((i) => rows[i]))),
+      here: async (scorer, indices) => put(indices, await scorer.scoreRows(indices.map((i) => rows[i]))),
     }, opts);
     return scores;
   }
 
-  async function scoreLines(scorer: Scorer, stack: string, rows: BankRow[], texts: readonly string[], where: string, opts: PoolScoreOptions = {}): Promise<ScoredLines> {
-    if (texts.length !== rows.length) throw new FoolsgoldError("parallel", `${texts.length} input lines for ${rows.length} rows`);
+  async function scoreLines(scorer: Scorer | Promise<Scorer>, stack: string, rows: BankRow[], texts: readonly string[], where: string, opts: PoolScoreOptions = {}): Promise<ScoredLines> {
     const out: ScoredLines = { lines: new Array(rows.length), scores: new Array(rows.length) };
     await run(scorer, stack, rows, {
       request: (chunk, indices) => ({ chunk, lines: indices.map((i) => texts[i]), where }),
@@ -278,14 +301,14 @@ export function startPool(options: PoolOptions): ScoringPool {
           out.scores[row] = reply.scores[k];
         });
       },
-      here: async (indices) => {
+      here: async (scorer, indices) => {
         const got = await scorer.scoreRows(indices.map((i) => rows[i]));
         indices.forEach((row, k) => {
           out.lines[row] = scoredLine(rows[row], got[k]);
           out.scores[row] = got[k];
         });
       },
-    }, opts);
+    }, opts, texts.length);
     return out;
   }
 

@@ -59,9 +59,9 @@ export function register(program: Command): void {
     const early = opts.stack !== undefined && isSplittable(opts.stack) && bytes !== undefined ? threadsFor(bytes, opts.workers) : 1;
     applyThreadInlining(early);
     let pool: ScoringPool | undefined = early > 1 ? startPool({ workers: early - 1, open }) : undefined;
-    let opened: OpenedScorer;
+    let resolved: ResolvedStack;
     try {
-      const resolved: ResolvedStack = await resolveStack(open);
+      resolved = await resolveStack(open);
       // Any configured role counts: each thread would build its clients (and start an embedded server).
       const threads = canScoreInParallel(resolved.stack, [...new Set([...resolved.roles, ...resolved.configuredRoles])]) && bytes !== undefined ? threadsFor(bytes, opts.workers) : 1;
       if (threads === 1 && pool) {
@@ -71,35 +71,49 @@ export function register(program: Command): void {
         applyThreadInlining(threads);
         pool = startPool({ workers: threads - 1, open });
       }
-      opened = await openResolved(resolved, open);
     } catch (err) {
       await pool?.close();
       throw err;
     }
+    // One thread opens its scorer, then reads the bank. With workers, this thread reads the bank first
+    // and opens its scorer while they score their first chunks: a worker is ready before this thread
+    // has opened the stack and read a large bank, and waited idle for it (0.5–0.7 s on 9 M words).
+    let opening: Promise<OpenedScorer> | undefined = pool ? undefined : openResolved(resolved, open);
     try {
+      if (opening) await opening;
       const { rows: raw, texts } = readJsonl(opts.in, { texts: pool !== undefined });
       if (raw.length === 0) throw new InputError(opts.in, "holds no rows");
-      const rows = parseRows(opened.definition.rowKind, raw, opts.in);
+      const rows = parseRows(resolved.definition.rowKind, raw, opts.in);
       const started = performance.now();
       const bar = progressBar("scoring", rows.length, opts.json);
       const onProgress = (done: number): void => bar.update(done);
       // With workers, each scores the rows' own lines and writes their output lines; scores come back
       // as the summary's part of each.
-      let lines: Iterable<string>;
+      let write: () => Promise<void>;
       let scores: SummaryScore[];
+      let opened: OpenedScorer;
       if (pool) {
-        ({ lines, scores } = await pool.scoreLines(opened.scorer, opened.stack, rows as BankRow[], texts!, opts.in, { onProgress }));
+        opening = openResolved(resolved, open);
+        const scored = await pool.scoreLines(opening.then((o) => o.scorer), resolved.stack, rows as BankRow[], texts!, opts.in, { onProgress });
+        opened = await opening;
         await pool.close();
+        scores = scored.scores;
+        write = () => writeLines(opts.out, scored.lines);
       } else {
+        opened = await opening!;
         scores = await opened.scorer.scoreRows(rows as never, { onProgress });
-        const scored = scores;
-        lines = (function* () {
-          for (let i = 0; i < rows.length; i++) yield scoredLine(rows[i], scored[i]);
-        })();
+        const all = scores;
+        write = () =>
+          writeLines(
+            opts.out,
+            (function* () {
+              for (let i = 0; i < rows.length; i++) yield scoredLine(rows[i], all[i]);
+            })(),
+          );
       }
       bar.stop();
       const seconds = (performance.now() - started) / 1000;
-      await writeLines(opts.out, lines);
+      await write();
       const calls = opened.models.calls();
       const summary = summarizeScores(scores, {
         seconds,
@@ -113,7 +127,8 @@ export function register(program: Command): void {
       if (summary.errors > 0) process.exitCode = 1;
     } finally {
       await pool?.close();
-      await opened.close();
+      // The scorer may have opened, or be opening, when a read or a scoring thread failed.
+      await opening?.then((o) => o.close(), () => {});
     }
   });
 }
