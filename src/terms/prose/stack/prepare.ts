@@ -84,31 +84,10 @@ export function promptText(row: BankRow): string {
 // One scratch buffer for the scanner; every scan is copied out before the next, so nothing carries over.
 const scratch = createBuffers();
 
-/**
- * Scans are carved from shared blocks of this many ints: a buffer per row (an allocation, zeroed and
- * tracked by the collector) cost more than copying the words into it (issue 20). A block lives while
- * one of its rows does; a row larger than a quarter block gets a buffer of its own.
- */
-export const SCAN_BLOCK_INTS = 1 << 18;
-let block = new Int32Array(0);
-let blockUsed = 0;
-
-/** `ints` unused ints of the current block (a fresh block when it has too few left), or a buffer of their own. */
-function carve(ints: number): Int32Array {
-  if (ints > SCAN_BLOCK_INTS / 4) return new Int32Array(ints);
-  if (blockUsed + ints > block.length) {
-    block = new Int32Array(SCAN_BLOCK_INTS);
-    blockUsed = 0;
-  }
-  const view = block.subarray(blockUsed, blockUsed + ints);
-  blockUsed += ints;
-  return view;
-}
-
-/** The scan's five arrays copied into one carved stretch (five views of it), the scanner's scratch left for the next row. */
-export function ownScan(s: Scan): Scan {
+/** The scan's five arrays copied into one allocation (five views of it), so a row costs one buffer, not five. */
+function ownScan(s: Scan): Scan {
   const n = s.n;
-  const all = carve(5 * n);
+  const all = new Int32Array(5 * n);
   const copy = (from: Int32Array, k: number): Int32Array => {
     const view = all.subarray(k * n, (k + 1) * n);
     view.set(from.subarray(0, n));
