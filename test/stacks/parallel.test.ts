@@ -174,4 +174,24 @@ describe("foolsgold score --workers", () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/--workers/);
   }, 120_000);
+
+  it("reports this thread's own error when it cannot open the stack, as one thread does, not a worker's or a row's", async () => {
+    // Workers read and score before this thread opens its scorer: their error, or a bad row, came first.
+    const rows = bank().filter((r) => typeof r.output === "string");
+    const input = join(dir, "bank-bad-dict.jsonl");
+    writeFileSync(input, rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
+    const badRow = join(dir, "bank-bad-row.jsonl");
+    writeFileSync(badRow, rows.slice(0, 5).map((r) => JSON.stringify(r)).join("\n") + "\n{not json\n");
+    const dictionary = join(dir, "bad-dictionary.json");
+    writeFileSync(dictionary, "garbage");
+    for (const bank of [input, badRow]) {
+      for (const workers of ["1", "2"]) {
+        const run = await runMain(["score", "--stack", "prose", "--in", bank, "--out", join(dir, "x.jsonl"), "--workers", workers, "--dictionary", dictionary]);
+        expect(run.status).toBe(2);
+        expect(run.stderr.trim().split("\n")).toHaveLength(1);
+        expect(run.stderr).toMatch(/bad-dictionary\.json: .*not valid JSON/);
+        expect(run.stderr).not.toMatch(/scoring thread|bank-bad-row/);
+      }
+    }
+  }, 120_000);
 });

@@ -125,6 +125,13 @@ export function register(program: Command): void {
       if (opts.json) process.stdout.write(JSON.stringify(artifact, null, 2) + "\n");
       else process.stdout.write(formatScoreSummary(opened.stack, opened.scorer.instrument.hash, summary) + "\n");
       if (summary.errors > 0) process.exitCode = 1;
+    } catch (err) {
+      // With workers the bank is read and scored before this thread's scorer is open, so a bad row or a
+      // worker that failed to open the stack would be reported in place of this thread's own error (a
+      // bad --dictionary printed as "scoring thread 1 failed to start: …", or a bad row reported ahead
+      // of it). One thread opens first and reports its error first: so does this path.
+      if (pool) await (opening ??= openResolved(resolved, open));
+      throw err;
     } finally {
       await pool?.close();
       // The scorer may have opened, or be opening, when a read or a scoring thread failed.
