@@ -122,13 +122,11 @@ export interface ScoringPool {
   /** The same scores, in the same order, as scorer.scoreRows(rows); this thread scores chunks too unless scoreHere is false. */
   score(scorer: Scorer, stack: string, rows: BankRow[], options?: PoolScoreOptions): Promise<Score[]>;
   /**
-   * scoredLine(rows[i], score) for every row, in order, with the summary's part of each score:
-   * workers get the rows' own JSON lines (`texts[i]` parses to what `rows[i]` was validated from, in
-   * `where`), parse them and write the output lines themselves. The
-   * scorer may still be opening (a promise): workers are fed meanwhile, and their instrument is
-   * checked against it once it is open, before anything is returned.
+   * scoredLine(rows[i], score) for every row, in order, with the summary's part of each score: workers
+   * get the rows' own JSON lines (`texts[i]` parses to what `rows[i]` was validated from, in `where`),
+   * parse them and write the output lines themselves.
    */
-  scoreLines(scorer: Scorer | Promise<Scorer>, stack: string, rows: BankRow[], texts: readonly string[], where: string, options?: PoolScoreOptions): Promise<ScoredLines>;
+  scoreLines(scorer: Scorer, stack: string, rows: BankRow[], texts: readonly string[], where: string, options?: PoolScoreOptions): Promise<ScoredLines>;
   /** Stops the workers (idempotent). */
   close(): Promise<void>;
 }
@@ -153,7 +151,7 @@ interface Call {
 interface Job {
   request(chunk: number, indices: number[]): ParallelRequest;
   place(indices: number[], reply: Reply): void;
-  here(scorer: Scorer, indices: number[]): Promise<void>;
+  here(indices: number[]): Promise<void>;
 }
 
 /**
@@ -190,24 +188,7 @@ export function startPool(options: PoolOptions): ScoringPool {
     return w;
   });
 
-  async function run(opening: Scorer | Promise<Scorer>, stack: string, rows: readonly BankRow[], job: Job, opts: PoolScoreOptions, inputs = rows.length): Promise<void> {
-    // This thread's instrument hash once its scorer is open; until then workers are fed unchecked,
-    // and every worker's hash is checked against it before the call returns. A scorer that fails to
-    // open fails this call (failOpening is set once the call exists; until then the awaits below throw it).
-    let expected: string | undefined;
-    let failOpening: (err: Error) => void = () => {};
-    const sameInstrument = (w: Running): boolean => {
-      if (expected === undefined || w.instrument === undefined || w.instrument === expected) return true;
-      failOpening(new FoolsgoldError("worker_instrument", `${w.name} built instrument ${w.instrument}, this thread ${expected}`));
-      return false;
-    };
-    const scorerReady = Promise.resolve(opening).then((scorer) => {
-      expected = scorer.instrument.hash;
-      workers.forEach(sameInstrument);
-      return scorer;
-    });
-    scorerReady.catch((err: Error) => failOpening(err));
-    if (inputs !== rows.length) throw new FoolsgoldError("parallel", `${inputs} input lines for ${rows.length} rows`);
+  async function run(scorer: Scorer, stack: string, rows: readonly BankRow[], job: Job, opts: PoolScoreOptions): Promise<void> {
     if (!Object.hasOwn(SPLITTABLE, stack)) throw new FoolsgoldError("parallel", `the ${stack} stack cannot be split across threads`);
     const key = await SPLITTABLE[stack]();
     if (call) throw new FoolsgoldError("parallel", "a scoring pool scores one bank at a time");
@@ -222,13 +203,14 @@ export function startPool(options: PoolOptions): ScoringPool {
       done += chunks[chunk].length;
       opts.onProgress?.(done, rows.length);
     };
-    const thisCall: Call = {
+    call = {
       fail(err) {
         callFailure ??= err;
         wake();
       },
       feed(w) {
-        if (w.instrument === undefined || callFailure || !sameInstrument(w)) return;
+        if (w.instrument === undefined || callFailure) return;
+        if (w.instrument !== scorer.instrument.hash) return this.fail(new FoolsgoldError("worker_instrument", `${w.name} built instrument ${w.instrument}, this thread ${scorer.instrument.hash}`));
         while (w.inFlight.size < IN_FLIGHT && queue.length > 0) {
           const chunk = queue.shift()!;
           w.inFlight.add(chunk);
@@ -249,10 +231,8 @@ export function startPool(options: PoolOptions): ScoringPool {
         wake();
       },
     };
-    call = thisCall;
-    failOpening = (err) => thisCall.fail(err);
     try {
-      for (const w of workers) thisCall.feed(w);
+      for (const w of workers) call.feed(w);
       // This thread scores too, taking the next chunk whenever it is free; between chunks it yields so
       // worker replies are handled and the workers fed.
       while (!settled()) {
@@ -266,12 +246,8 @@ export function startPool(options: PoolOptions): ScoringPool {
           });
           continue;
         }
-        await job.here(await scorerReady, chunks[chunk]);
+        await job.here(chunks[chunk]);
         placed(chunk);
-      }
-      if (!callFailure) {
-        await scorerReady;
-        workers.forEach(sameInstrument);
       }
     } finally {
       call = undefined;
@@ -285,12 +261,13 @@ export function startPool(options: PoolOptions): ScoringPool {
     await run(scorer, stack, rows, {
       request: (chunk, indices) => ({ chunk, rows: indices.map((i) => rows[i]) }),
       place: (indices, reply) => put(indices, reply.scores),
-      here: async (scorer, indices) => put(indices, await scorer.scoreRows(indices.map((i) => rows[i]))),
+      here: async (indices) => put(indices, await scorer.scoreRows(indices.map((i) => rows[i]))),
     }, opts);
     return scores;
   }
 
-  async function scoreLines(scorer: Scorer | Promise<Scorer>, stack: string, rows: BankRow[], texts: readonly string[], where: string, opts: PoolScoreOptions = {}): Promise<ScoredLines> {
+  async function scoreLines(scorer: Scorer, stack: string, rows: BankRow[], texts: readonly string[], where: string, opts: PoolScoreOptions = {}): Promise<ScoredLines> {
+    if (texts.length !== rows.length) throw new FoolsgoldError("parallel", `${texts.length} input lines for ${rows.length} rows`);
     const out: ScoredLines = { lines: new Array(rows.length), scores: new Array(rows.length) };
     await run(scorer, stack, rows, {
       request: (chunk, indices) => ({ chunk, lines: indices.map((i) => texts[i]), where }),
@@ -301,14 +278,14 @@ export function startPool(options: PoolOptions): ScoringPool {
           out.scores[row] = reply.scores[k];
         });
       },
-      here: async (scorer, indices) => {
+      here: async (indices) => {
         const got = await scorer.scoreRows(indices.map((i) => rows[i]));
         indices.forEach((row, k) => {
           out.lines[row] = scoredLine(rows[row], got[k]);
           out.scores[row] = got[k];
         });
       },
-    }, opts, texts.length);
+    }, opts);
     return out;
   }
 

@@ -7,8 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BankRow } from "../../src/core/types.js";
 import { openScorer, type OpenedScorer } from "../../src/stacks/open.js";
-import { chunkRows, MIN_BYTES_PER_THREAD, scoreInParallel, startPool, threadsFor } from "../../src/stacks/parallel.js";
-import { scoredLine } from "../../src/stacks/scored-lines.js";
+import { chunkRows, MIN_BYTES_PER_THREAD, scoreInParallel, threadsFor } from "../../src/stacks/parallel.js";
 import { scenarioKey } from "../../src/terms/prose/stack/gates.js";
 import { runMain } from "../helpers/capture-output.js";
 
@@ -109,46 +108,6 @@ describe("scoreInParallel", () => {
   }, 120_000);
 });
 
-describe("a pool's scoreLines, with this thread's scorer still opening", () => {
-  // score reads the bank and feeds the workers before this thread has opened its scorer.
-  const open = { stack: "prose", cache: false } as const;
-  const lexical = (): BankRow[] => bank().filter((r) => typeof r.output === "string");
-
-  it("writes the one-thread lines, in order, and the summary's part of each score", async () => {
-    const rows = lexical();
-    const want = (await opened.scorer.scoreRows(rows)).map((score, i) => scoredLine(rows[i], score)).join("");
-    const pool = startPool({ workers: 1, open });
-    try {
-      const got = await pool.scoreLines(openScorer(open).then((o) => o.scorer), "prose", rows, rows.map((r) => JSON.stringify(r)), "bank.jsonl");
-      expect(got.lines.join("")).toBe(want);
-      expect(got.scores.map((s) => s.value)).toEqual(want.trim().split("\n").map((l) => JSON.parse(l).score.value));
-    } finally {
-      await pool.close();
-    }
-  }, 120_000);
-
-  it("fails the call when that scorer, once open, has another instrument than the workers'", async () => {
-    const pool = startPool({ workers: 1, open });
-    try {
-      const seed = openScorer({ ...open, overrides: { preset: "seed" } }).then((o) => o.scorer);
-      // scoreHere false: every chunk goes to the worker, fed before this thread's hash is known.
-      await expect(pool.scoreLines(seed, "prose", lexical(), lexical().map((r) => JSON.stringify(r)), "bank.jsonl", { scoreHere: false })).rejects.toThrow(/scoring thread 1 built instrument \w+, this thread \w+/);
-    } finally {
-      await pool.close();
-    }
-  }, 120_000);
-
-  it("fails the call with that scorer's error when it cannot open", async () => {
-    const pool = startPool({ workers: 1, open });
-    try {
-      const broken = openScorer({ ...open, overrides: { preset: "no-such" } }).then((o) => o.scorer);
-      await expect(pool.scoreLines(broken, "prose", lexical(), lexical().map((r) => JSON.stringify(r)), "bank.jsonl")).rejects.toThrow(/^options: options\.reading/);
-    } finally {
-      await pool.close();
-    }
-  }, 120_000);
-});
-
 describe("foolsgold score --workers", () => {
   it("writes the same bytes with 1 and 2 threads, and refuses 0", async () => {
     const rows = bank().filter((r) => typeof r.output === "string");
@@ -176,7 +135,8 @@ describe("foolsgold score --workers", () => {
   }, 120_000);
 
   it("reports this thread's own error when it cannot open the stack, as one thread does, not a worker's or a row's", async () => {
-    // Workers read and score before this thread opens its scorer: their error, or a bad row, came first.
+    // This thread opens its scorer before it reads the bank or hands out chunks (a stop-30 attempt to read
+    // first let a worker's start-up error, or a bad row, be reported ahead of it).
     const rows = bank().filter((r) => typeof r.output === "string");
     const input = join(dir, "bank-bad-dict.jsonl");
     writeFileSync(input, rows.map((r) => JSON.stringify(r)).join("\n") + "\n");

@@ -59,9 +59,9 @@ export function register(program: Command): void {
     const early = opts.stack !== undefined && isSplittable(opts.stack) && bytes !== undefined ? threadsFor(bytes, opts.workers) : 1;
     applyThreadInlining(early);
     let pool: ScoringPool | undefined = early > 1 ? startPool({ workers: early - 1, open }) : undefined;
-    let resolved: ResolvedStack;
+    let opened: OpenedScorer;
     try {
-      resolved = await resolveStack(open);
+      const resolved: ResolvedStack = await resolveStack(open);
       // Any configured role counts: each thread would build its clients (and start an embedded server).
       const threads = canScoreInParallel(resolved.stack, [...new Set([...resolved.roles, ...resolved.configuredRoles])]) && bytes !== undefined ? threadsFor(bytes, opts.workers) : 1;
       if (threads === 1 && pool) {
@@ -71,49 +71,35 @@ export function register(program: Command): void {
         applyThreadInlining(threads);
         pool = startPool({ workers: threads - 1, open });
       }
+      opened = await openResolved(resolved, open);
     } catch (err) {
       await pool?.close();
       throw err;
     }
-    // One thread opens its scorer, then reads the bank. With workers, this thread reads the bank first
-    // and opens its scorer while they score their first chunks: a worker is ready before this thread
-    // has opened the stack and read a large bank, and waited idle for it (0.5–0.7 s on 9 M words).
-    let opening: Promise<OpenedScorer> | undefined = pool ? undefined : openResolved(resolved, open);
     try {
-      if (opening) await opening;
       const { rows: raw, texts } = readJsonl(opts.in, { texts: pool !== undefined });
       if (raw.length === 0) throw new InputError(opts.in, "holds no rows");
-      const rows = parseRows(resolved.definition.rowKind, raw, opts.in);
+      const rows = parseRows(opened.definition.rowKind, raw, opts.in);
       const started = performance.now();
       const bar = progressBar("scoring", rows.length, opts.json);
       const onProgress = (done: number): void => bar.update(done);
       // With workers, each scores the rows' own lines and writes their output lines; scores come back
       // as the summary's part of each.
-      let write: () => Promise<void>;
+      let lines: Iterable<string>;
       let scores: SummaryScore[];
-      let opened: OpenedScorer;
       if (pool) {
-        opening = openResolved(resolved, open);
-        const scored = await pool.scoreLines(opening.then((o) => o.scorer), resolved.stack, rows as BankRow[], texts!, opts.in, { onProgress });
-        opened = await opening;
+        ({ lines, scores } = await pool.scoreLines(opened.scorer, opened.stack, rows as BankRow[], texts!, opts.in, { onProgress }));
         await pool.close();
-        scores = scored.scores;
-        write = () => writeLines(opts.out, scored.lines);
       } else {
-        opened = await opening!;
         scores = await opened.scorer.scoreRows(rows as never, { onProgress });
-        const all = scores;
-        write = () =>
-          writeLines(
-            opts.out,
-            (function* () {
-              for (let i = 0; i < rows.length; i++) yield scoredLine(rows[i], all[i]);
-            })(),
-          );
+        const scored = scores;
+        lines = (function* () {
+          for (let i = 0; i < rows.length; i++) yield scoredLine(rows[i], scored[i]);
+        })();
       }
       bar.stop();
       const seconds = (performance.now() - started) / 1000;
-      await write();
+      await writeLines(opts.out, lines);
       const calls = opened.models.calls();
       const summary = summarizeScores(scores, {
         seconds,
@@ -125,17 +111,9 @@ export function register(program: Command): void {
       if (opts.json) process.stdout.write(JSON.stringify(artifact, null, 2) + "\n");
       else process.stdout.write(formatScoreSummary(opened.stack, opened.scorer.instrument.hash, summary) + "\n");
       if (summary.errors > 0) process.exitCode = 1;
-    } catch (err) {
-      // With workers the bank is read and scored before this thread's scorer is open, so a bad row or a
-      // worker that failed to open the stack would be reported in place of this thread's own error (a
-      // bad --dictionary printed as "scoring thread 1 failed to start: …", or a bad row reported ahead
-      // of it). One thread opens first and reports its error first: so does this path.
-      if (pool) await (opening ??= openResolved(resolved, open));
-      throw err;
     } finally {
       await pool?.close();
-      // The scorer may have opened, or be opening, when a read or a scoring thread failed.
-      await opening?.then((o) => o.close(), () => {});
+      await opened.close();
     }
   });
 }
