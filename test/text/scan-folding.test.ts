@@ -8,7 +8,7 @@ import { foldUnit } from "../../src/text/fold.js";
 import { Lexicon } from "../../src/text/lexicon.js";
 import { scanText, type Scan } from "../../src/text/scan.js";
 import { loadModelProse } from "../../bench/prose-data.js";
-import { hasSharedData, sharedPath } from "../helpers/shared-data.js";
+import { hasSharedData, sharedDataSkipReason, sharedPath } from "../helpers/shared-data.js";
 import { referenceScan } from "./scan-reference.js";
 
 /** A scan with ids replaced by the strings they stand for, so two lexicons can be compared. */
@@ -65,7 +65,7 @@ describe("scanText folding unit by unit", () => {
     expectSameScans(texts);
   });
 
-  it.skipIf(!hasSharedData)("scans model replies of the shared prose bank as the whole-text fold did", () => {
+  it.skipIf(!hasSharedData)("scans model replies of the shared prose bank as the whole-text fold did" + (hasSharedData ? "" : ` (skipped: ${sharedDataSkipReason})`), () => {
     const rows = loadModelProse(sharedPath("model_prose/slopscore_outputs.jsonl.gz"));
     expectSameScans(rows.filter((_, k) => k % 40 === 0).map((r) => r.output as string));
   });
