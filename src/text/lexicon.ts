@@ -115,7 +115,10 @@ export class Lexicon {
     }
   }
 
-  /** findHashed, comparing the stored units with the folds of text's units. */
+  /**
+   * findHashed, comparing the stored units with the folds of text's units. A loop of its own, not a
+   * flag of findHashed's: the scan's look-up runs once per word, and a per-unit branch would cost there.
+   */
   private findFolding(text: string, start: number, end: number, hash: number): number {
     const slots = this.slots;
     const units = this.units;

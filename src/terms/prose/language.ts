@@ -7,8 +7,7 @@
 import { cleanText } from "../../text/cleanup.js";
 import { commonEnglishRatio, isCommonEnglish } from "../../text/english.js";
 import { scriptOf, scriptShares, SCRIPTS, type Script, type ScriptShares } from "../../text/script.js";
-import { words } from "../../text/tokenize.js";
-import { charFacts, F_LETTER, F_MARK, F_NUMBER } from "../../text/char-facts.js";
+import { nextWordStart, wordEnd, words } from "../../text/tokenize.js";
 import { WORD_COMMON, type Lexicon } from "../../text/lexicon.js";
 import type { Scan } from "../../text/scan.js";
 
@@ -204,7 +203,7 @@ function markPromptWords(lexicon: Lexicon, seen: ReadonlySet<string>): PromptMar
 
 /**
  * Of `words(cleaned)`: how many, how many are counted (common English, or not taken from the prompt) and
- * how many of those are common. The words are walked as forEachWordRange walks them and matched with
+ * how many of those are common. The words are walked by the tokenizer's nextWordStart/wordEnd and matched with
  * the scan's words in order where they lie in the lower-cased text, without a string per word; the
  * prompt's words are read off `marks`.
  * A word the scan never met (stripped markup can join two) is interned, which looks it up as the
@@ -225,35 +224,8 @@ function commonCounts(cleaned: string, scan: Scan, lexicon: Lexicon, seen: Reado
   let n = 0;
   let counted = 0;
   let common = 0;
-  let i = 0;
-  while (i < len) {
-    const c = cleaned.charCodeAt(i);
-    if (c < 0x80 ? !isAsciiAlnum(c) : !startsWordAt(cleaned, i)) {
-      i += c >= 0xd800 && c <= 0xdbff && cleaned.codePointAt(i)! > 0xffff ? 2 : 1;
-      continue;
-    }
-    const start = i;
-    for (;;) {
-      // The word's letters, numbers and marks (classified on the text as written).
-      while (i < len) {
-        const d = cleaned.charCodeAt(i);
-        if (d < 0x80) {
-          if (!isAsciiAlnum(d)) break;
-          i++;
-          continue;
-        }
-        const cp = cleaned.codePointAt(i)!;
-        if ((charFacts(cp) & (F_LETTER | F_NUMBER | F_MARK)) === 0) break;
-        i += cp > 0xffff ? 2 : 1;
-      }
-      // An inner apostrophe joins a letter or number after it.
-      const a = i < len ? cleaned.charCodeAt(i) : 0;
-      if ((a === 39 || a === 0x2019) && i + 1 < len && startsWordAt(cleaned, i + 1)) {
-        i++;
-        continue;
-      }
-      break;
-    }
+  for (let start = nextWordStart(cleaned, 0); start < len; ) {
+    const end = wordEnd(cleaned, start);
     n++;
     // The scan's next word is nearly always this one (stripping markup drops a few, joins fewer): a
     // comparison with its form, one string read in order, instead of hashing the word and probing the
@@ -261,13 +233,14 @@ function commonCounts(cleaned: string, scan: Scan, lexicon: Lexicon, seen: Reado
     let sid = -1;
     const last = Math.min(scan.n, next + LOOKAHEAD);
     for (let k = next; k < last; k++) {
-      if (sameForm(surfaces[scanSurface[k]], lower, start, i)) {
+      if (sameForm(surfaces[scanSurface[k]], lower, start, end)) {
         sid = scanSurface[k];
         next = k + 1;
         break;
       }
     }
-    if (sid < 0) sid = lexicon.surfaceIn(lower, start, i);
+    if (sid < 0) sid = lexicon.surfaceIn(lower, start, end);
+    start = nextWordStart(cleaned, end);
     if ((surfaceFlags[sid] & WORD_COMMON) !== 0) {
       counted++;
       common++;
@@ -283,14 +256,6 @@ function sameForm(form: string, text: string, start: number, end: number): boole
   if (form.length !== end - start) return false;
   for (let c = 0; c < form.length; c++) if (form.charCodeAt(c) !== text.charCodeAt(start + c)) return false;
   return true;
-}
-
-const isAsciiAlnum = (c: number): boolean => ((c | 32) >= 97 && (c | 32) <= 122) || (c >= 48 && c <= 57);
-
-/** A letter or number starts a word (as in words()). */
-function startsWordAt(s: string, i: number): boolean {
-  const c = s.charCodeAt(i);
-  return c < 0x80 ? isAsciiAlnum(c) : (charFacts(s.codePointAt(i)!) & (F_LETTER | F_NUMBER)) !== 0;
 }
 
 /** commonCounts word by word, for text whose lower-casing depends on context or changes its length. */
