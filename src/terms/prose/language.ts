@@ -57,31 +57,51 @@ function promptShare(promptWords: ReadonlySet<string>): { promptCommonEnglish?: 
  */
 export function foreignScript(reply: string, prompt: string, mode: "runs" | "characters" = "runs"): { letters: number; scripts: string[] } {
   if (onlyLatin(reply)) return { letters: 0, scripts: [] };
-  const p = scriptShares(prompt);
-  const counts = mode === "runs" ? foreignRuns(reply, p) : foreignCharacters(reply, p);
-  const scripts = SCRIPTS.filter((s) => counts.has(s));
-  return { letters: scripts.reduce((a, s) => a + counts.get(s)!, 0), scripts };
+  const skipped = skippedScripts(scriptShares(prompt));
+  const counts = mode === "runs" ? foreignRuns(reply, skipped) : foreignCharacters(reply, skipped);
+  const scripts = SCRIPTS.filter((_, i) => counts[i] > 0);
+  return { letters: scripts.reduce((a, s) => a + counts[SCRIPT_INDEX.get(s)!], 0), scripts };
 }
 
-function foreignRuns(reply: string, p: ScriptShares): Map<Script, number> {
-  const counts = new Map<Script, number>();
-  let run: Script | null = null;
+// The letter loops below count by script index, one slot per script and NONE for "no script yet",
+// and add a closed run's letters (or 0) at every close: the same operations run for every close, so
+// the first one that counts, often met after the loop was optimized, no longer deoptimizes it (nor
+// does the call to a closure made per call, which was a "wrong call target" for each new call).
+const SCRIPT_INDEX = new Map<Script | null, number>(SCRIPTS.map((s, i) => [s, i]));
+const NONE = SCRIPTS.length;
+SCRIPT_INDEX.set(null, NONE);
+const LATIN = SCRIPT_INDEX.get("latin")!;
+
+/**
+ * 1 for the scripts whose letters never count: Latin, those the prompt has letters of, and NONE. Read
+ * off the prompt's shares once: a shares object's map changes as its fields turn from integers to
+ * fractions, and read in the letter loop it deoptimized that loop.
+ */
+function skippedScripts(p: ScriptShares): Uint8Array {
+  const skipped = new Uint8Array(NONE + 1);
+  for (let i = 0; i < NONE; i++) skipped[i] = p[SCRIPTS[i]] > 0 ? 1 : 0;
+  skipped[LATIN] = 1;
+  skipped[NONE] = 1;
+  return skipped;
+}
+
+/** Letters per script index of runs of two or more letters of a script the prompt does not use. */
+function foreignRuns(reply: string, skipped: Uint8Array): Int32Array {
+  const counts = new Int32Array(NONE + 1);
+  let run: number = NONE;
   let length = 0;
-  const close = (): void => {
-    if (run !== null && run !== "latin" && length >= 2 && !(p[run] > 0)) counts.set(run, (counts.get(run) ?? 0) + length);
-  };
   for (const ch of reply) {
-    if (run !== null && MARK.test(ch)) continue;
-    const script = scriptOf(ch);
+    if (run !== NONE && MARK.test(ch)) continue;
+    const script = SCRIPT_INDEX.get(scriptOf(ch))!;
     if (script === run) {
       length++;
       continue;
     }
-    close();
+    counts[run] += skipped[run] === 1 || length < 2 ? 0 : length;
     run = script;
     length = 1;
   }
-  close();
+  counts[run] += skipped[run] === 1 || length < 2 ? 0 : length;
   return counts;
 }
 
@@ -95,36 +115,38 @@ const FACE = /[_()\\/¯^°‿◕╯︵┻━︶=<>|`~]/u;
  * spaces or punctuation form one stretch, so "我 很 好" counts 3 like "我很好". A stretch needs two
  * letters, and a letter touching a face symbol (ಠ_ಠ, (ツ)) is not counted.
  */
-function foreignCharacters(reply: string, p: ScriptShares): Map<Script, number> {
+function foreignCharacters(reply: string, skipped: Uint8Array): Int32Array {
   const chars = [...reply];
-  const counts = new Map<Script, number>();
-  let stretch: Script | null = null;
+  const counts = new Int32Array(NONE + 1);
+  // NONE's slot takes the letters of "no stretch" closed: never read.
+  let stretch: number = NONE;
   let length = 0;
-  const close = (): void => {
-    if (stretch !== null && length >= 2) counts.set(stretch, (counts.get(stretch) ?? 0) + length);
-    stretch = null;
-    length = 0;
-  };
   for (let k = 0; k < chars.length; k++) {
     const ch = chars[k];
     if (MARK.test(ch)) continue;
-    const script = scriptOf(ch);
-    if (script === null) {
-      if (!GAP.test(ch)) close();
+    const script = SCRIPT_INDEX.get(scriptOf(ch))!;
+    if (script === NONE) {
+      if (!GAP.test(ch)) {
+        counts[stretch] += length >= 2 ? length : 0;
+        stretch = NONE;
+        length = 0;
+      }
       continue;
     }
     // Bounds checked, not read past the ends: a read out of bounds the loop had not made before
     // deoptimized it the first time a foreign letter stood first or last.
     const face = (k > 0 && FACE.test(chars[k - 1])) || (k + 1 < chars.length && FACE.test(chars[k + 1]));
-    if (script === "latin" || p[script] > 0 || face) {
-      close();
-      continue;
+    const skip = skipped[script] === 1 || face;
+    if (skip || script !== stretch) {
+      counts[stretch] += length >= 2 ? length : 0;
+      stretch = NONE;
+      length = 0;
+      if (skip) continue;
     }
-    if (script !== stretch) close();
     stretch = script;
     length++;
   }
-  close();
+  counts[stretch] += length >= 2 ? length : 0;
   return counts;
 }
 
@@ -230,12 +252,15 @@ function commonCounts(cleaned: string, scan: Scan, lexicon: Lexicon, seen: Reado
     // The scan's next word is nearly always this one (stripping markup drops a few, joins fewer): a
     // comparison with its form, one string read in order, instead of hashing the word and probing the
     // table. Whichever finds the id, it is the id of this string.
+    // The step is taken before the test, so the usual first-try match runs every operation a miss
+    // does: a miss first met after the loop was optimized (no type feedback for `k++`) deoptimized it.
     let sid = -1;
     const last = Math.min(scan.n, next + LOOKAHEAD);
-    for (let k = next; k < last; k++) {
-      if (sameForm(surfaces[scanSurface[k]], lower, start, end)) {
-        sid = scanSurface[k];
-        next = k + 1;
+    for (let k = next; k < last; ) {
+      const candidate = scanSurface[k++];
+      if (sameForm(surfaces[candidate], lower, start, end)) {
+        sid = candidate;
+        next = k;
         break;
       }
     }
