@@ -58,7 +58,10 @@ export function narrationOpeners(scan: Scan, lexicon: Lexicon, out: number[] = [
 
 /** `narration`: the reply's narrationOpeners, when the caller has them already. */
 export function openerStats(scan: Scan, lexicon: Lexicon, narration: readonly number[] = narrationOpeners(scan, lexicon)): OpenerStats {
-  const openers = narration.map((k) => scan.surface[k]);
+  // Pushed onto a literal, not mapped: map() makes a holey array when there are openers and a packed
+  // one when there are none, and the first reply without any then deoptimized the code reading them.
+  const openers: number[] = [];
+  for (let k = 0; k < narration.length; k++) openers.push(scan.surface[narration[k]]);
   const repeats = nearRepeats(openers);
   return { sentences: openers.length, hhi: simpson(openers), repeats, repeatRate: openers.length > 1 ? repeats / (openers.length - 1) : 0 };
 }
@@ -84,7 +87,7 @@ function isDialogueTag(scan: Scan, lexicon: Lexicon, i: number, end: number): bo
 export function simpson(items: readonly number[]): number {
   if (items.length < 2) return 0;
   const counts = new Map<number, number>();
-  for (const x of items) counts.set(x, (counts.get(x) ?? 0) + 1);
+  for (let k = 0; k < items.length; k++) counts.set(items[k], (counts.get(items[k]) ?? 0) + 1);
   return normalizedHhi([...counts.values()]);
 }
 
