@@ -143,9 +143,9 @@ function lineIds(index: EchoIndex, s: string, raw: boolean, dropNames: boolean):
   let prev = -1;
   let run = 0;
   while (p < len) {
-    if (dropNames && mayStartName(s, p)) {
+    if (dropNames) {
       // A dropped name reads as the one space dropNames leaves: no token, and the letter run reset.
-      const q = droppedNameEnd(s, p);
+      const q = droppedNameAt(s, p);
       if (q >= 0) {
         prev = 32;
         p = q;
@@ -173,19 +173,11 @@ function lineIds(index: EchoIndex, s: string, raw: boolean, dropNames: boolean):
       h = Math.imul(h ^ c, HASH_STEP);
       c = ++p < len ? fold(s.charCodeAt(p)) : -1;
       // A name can start inside a token only after an apostrophe ("'Elena"): the token ends before it.
-      if (dropNames && c >= 97 && c <= 122 && prev === 39 && mayStartName(s, p) && droppedNameEnd(s, p) >= 0) break;
+      if (dropNames && c >= 97 && c <= 122 && prev === 39 && droppedNameAt(s, p) >= 0) break;
     } while (isTokenChar(c));
     if (n + 8 > rawIds.length) grow();
     if (apostrophe) {
-      const token = s.slice(from, p);
-      for (const w of tokenParts(raw ? token.replace(CURLY, "'").toLowerCase() : token)) {
-        if (TITLES.has(w) || names.has(w)) continue;
-        // A crafted token (x'd'd'd…) has any number of parts: room is checked per part.
-        if (n >= rawIds.length) grow();
-        rawIds[n] = ids.get(w) ?? -1;
-        unifiedIds[n] = ids.get(unify(w)) ?? -1;
-        n++;
-      }
+      n = apostropheIds(ids, names, s.slice(from, p), raw, n);
       continue;
     }
     const e = words.find(h, s, from, p);
@@ -198,6 +190,30 @@ function lineIds(index: EchoIndex, s: string, raw: boolean, dropNames: boolean):
       unifiedIds[n] = words.unifiedId[e];
       n++;
     }
+  }
+  return n;
+}
+
+/**
+ * Where the name that echo.ts dropNames drops at p ends, or −1. One function for both places lineIds
+ * asks, so the type feedback of its droppedNameEnd call, gathered at every capital, also serves the
+ * rare name right after an apostrophe: that call, first made after lineIds was optimized, deoptimized it.
+ */
+function droppedNameAt(s: string, p: number): number {
+  return mayStartName(s, p) ? droppedNameEnd(s, p) : -1;
+}
+
+/** The ids of a token holding an apostrophe, its contraction's parts, stored from n on; returns the new count. */
+function apostropheIds(ids: Map<unknown, number>, names: ReadonlySet<string>, token: string, raw: boolean, n: number): number {
+  const parts = tokenParts(raw ? token.replace(CURLY, "'").toLowerCase() : token);
+  for (let k = 0; k < parts.length; k++) {
+    const w = parts[k];
+    if (TITLES.has(w) || names.has(w)) continue;
+    // A crafted token (x'd'd'd…) has any number of parts: room is checked per part.
+    if (n >= rawIds.length) grow();
+    rawIds[n] = ids.get(w) ?? -1;
+    unifiedIds[n] = ids.get(unify(w)) ?? -1;
+    n++;
   }
   return n;
 }

@@ -59,13 +59,18 @@ export function tokenParts(token: string): readonly string[] {
   if (parts === undefined) {
     let s = token;
     for (const [re, rep] of CONTRACTIONS) s = s.replace(re, rep);
-    parts = s.match(TOKEN) ?? [];
+    parts = s.match(TOKEN) ?? NO_PARTS;
     if (PARTS.size >= MAX_PARTS) PARTS.clear();
     PARTS.set(token, parts);
   }
   return parts;
 }
 const PARTS = new Map<string, readonly string[]>();
+/**
+ * No parts, in an array of the map match() gives (elements of any kind, not the small integers an
+ * empty literal starts as): a second array map reaching the loops over parts deoptimized them.
+ */
+const NO_PARTS: readonly string[] = ["'"].slice(1);
 const MAX_PARTS = 4096;
 
 // A Map, not the object: a property lookup by a fresh string first looks the string up among the
