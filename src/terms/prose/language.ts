@@ -202,6 +202,12 @@ class PromptMarks {
   /** The lexicon's size at marking: an id from there on is a form met since, never a prompt word. */
   marked = 0;
   readonly ids = new WeakMap<ReadonlySet<string>, Int32Array>();
+
+  constructor() {
+    // Stored a second time so V8 does not take the field for a constant: the marks grow with the
+    // lexicon, and the first growth threw away the optimized code that had read them.
+    this.mark = new Int32Array(1024);
+  }
 }
 
 const promptMarks = new WeakMap<Lexicon, PromptMarks>();

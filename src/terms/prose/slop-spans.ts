@@ -43,6 +43,20 @@ export class SlopSpans {
   private weights = new Float64Array(64);
   private groups = new GroupSlots();
 
+  constructor() {
+    // The scratch that grows is stored a second time: V8 takes a field stored only once for a constant
+    // and ties the optimized code that reads it to that, so the first long reply that grew one threw
+    // away every function that had read it (cluster, sorted, saturate, measureSlop).
+    this.from = new Int32Array(64);
+    this.to = new Int32Array(64);
+    this.order = new Int32Array(64);
+    this.runA = new Int32Array(64);
+    this.runB = new Int32Array(64);
+    this.slot = new Int32Array(64);
+    this.starts = new Int32Array(65);
+    this.weights = new Float64Array(64);
+  }
+
   push(from: number, to: number, entry: SlopEntry): void {
     if (this.n === this.from.length) {
       this.from = grown(this.from, this.n * 2);
