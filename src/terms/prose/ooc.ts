@@ -42,7 +42,7 @@ export function stripRoleplayScaffolding(text: string): string {
   let out = text;
   if (out.includes("```") || out.includes("~~~")) out = out.replace(FENCED, "");
   if (/ooc|\(\(/i.test(out)) out = out.replace(OOC_LINE, "").replace(OOC_INLINE, "");
-  if (out.includes(":") || out.includes("=")) out = replaceStatLines(out, () => "");
+  if (out.includes(":") || out.includes("=")) out = replaceStatLines(out, dropLine);
   out = out.replace(HEADER_LINE, "");
   return out.trim();
 }
@@ -55,6 +55,11 @@ export interface UnhiddenReply {
 }
 
 const LONG_STAT_LINE = 80;
+
+// The replacers are made once, not per call: a new closure reaching replaceStatLines' call of it was
+// a "wrong call target" that threw its optimized code away.
+const dropLine = (): string => "";
+const dropShortLine = (line: string): string => (line.trim().length <= LONG_STAT_LINE ? "" : line);
 /** A note of at most this many words is scaffolding ("(OOC: brb)") and is removed… */
 export const SHORT_NOTE_WORDS = 6;
 /** …while the words so removed from one reply stay within this many; past it, notes are read as prose. */
@@ -81,7 +86,7 @@ export function unhideRoleplayScaffolding(text: string): UnhiddenReply {
   }
   const budget = { words: SHORT_NOTE_BUDGET };
   if (/ooc|\(\(/i.test(out)) out = unwrapNotes(out, budget).replace(OOC_PREFIX, "$1");
-  if (out.includes(":") || out.includes("=")) out = replaceStatLines(out, (line) => (line.trim().length <= LONG_STAT_LINE ? "" : line));
+  if (out.includes(":") || out.includes("=")) out = replaceStatLines(out, dropShortLine);
   out = out.replace(HEADER_LINE, "");
   if (out.includes("#")) out = out.replace(HEADING, "$1");
   if (out.includes(">")) out = out.replace(BLOCKQUOTE, "");
