@@ -11,7 +11,7 @@ import { WORD_NEGATION, type Lexicon } from "../../text/lexicon.js";
 import { findNegations } from "./negation.js";
 import { T_COMMA_AFTER, T_CONTENT, T_DASH_AFTER, T_DIALOGUE, T_END_AFTER, T_ITALIC, T_SEMI_AFTER, T_QUOTE_AFTER, type Scan } from "../../text/scan.js";
 import { narrationOpeners } from "./openers.js";
-import { scratchFor, type SlopEntry } from "./slop-spans.js";
+import { scratchFor, type SlopEntry, type SlopSpans } from "./slop-spans.js";
 import { isStackAt } from "./stacked.js";
 import { IntPairTable } from "./int-pair-table.js";
 
@@ -183,8 +183,19 @@ export interface MeasureSlopOptions {
 
 /** Measure one scanned reply. */
 export function measureSlop(scan: Scan, c: CompiledSlop, options: MeasureSlopOptions = {}): SlopMeasure {
-  const { n, lemma, flags, sentence, surface } = scan;
+  const n = scan.n;
   const spans = scratchFor(n);
+  pushWordSpans(scan, c, spans);
+  return measureSpans(scan, c, options, spans);
+}
+
+/**
+ * The word loop of measureSlop, a function of its own: a long reply's loop is compiled on the stack
+ * (OSR) as well as for the next call, and with the clustering, saturation and negation search after
+ * it in the same function each of those compiles was the largest of the run.
+ */
+function pushWordSpans(scan: Scan, c: CompiledSlop, spans: SlopSpans): void {
+  const { n, lemma, flags, sentence, surface } = scan;
   const { roles, pairs, frames, partnerBits, excessByLemma, adjectiveIds } = c;
   const stacked = c.stacked.weight > 0;
   for (let i = 0; i < n; i++) {
@@ -221,6 +232,11 @@ export function measureSlop(scan: Scan, c: CompiledSlop, options: MeasureSlopOpt
     }
   }
   spans.endWordSpans();
+}
+
+/** measureSlop after the word spans: opener templates, clichés, saturation, negations. */
+function measureSpans(scan: Scan, c: CompiledSlop, options: MeasureSlopOptions, spans: SlopSpans): SlopMeasure {
+  const n = scan.n;
   if (c.openerTemplates.size > 0) {
     const template = spans.template;
     for (const k of options.openers ?? narrationOpeners(scan, c.lexicon)) {
