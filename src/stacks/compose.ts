@@ -164,6 +164,9 @@ function scorerOf<Options extends Record<string, unknown>, Row, Prepared>(
     return Object.fromEntries(roles.filter((r) => own.has(r)).map((r) => [r, models[r]]));
   });
   const resolvedTermOptions = terms.map((t) => termOptions(t, options));
+  // Each term's name and kind in objects of one shape: read off the terms' own metadata (a shape per
+  // term) for every row, the reads deoptimized scoreBatch when a term not yet seen reached them.
+  const termKeys: TermKey[] = terms.map((t) => ({ name: t.meta.name, kind: t.meta.kind }));
 
   async function scoreBatch(rows: readonly Row[], inputs: Record<string, unknown>, signal: AbortSignal | undefined): Promise<(RowState | RowError)[]> {
     const states: (RowState | RowError)[] = rows.map((row) => {
@@ -192,7 +195,8 @@ function scorerOf<Options extends Record<string, unknown>, Row, Prepared>(
         prompts: todo.map((i) => prompts[i]),
         signal,
       });
-      todo.forEach((i, k) => record(states[i] as RowState, term, outcomes[k]));
+      const key = termKeys[t];
+      todo.forEach((i, k) => record(states[i] as RowState, key, outcomes[k]));
     }
     return states;
   }
@@ -276,8 +280,13 @@ async function measureSafely<Row, Prepared>(
   });
 }
 
-function record<Row, Prepared>(state: RowState, term: Term<TermOptionsSchema, Row, Prepared>, outcome: { value: number | null; details?: Record<string, unknown>; error?: RowError }): void {
-  const { name, kind } = term.meta;
+interface TermKey {
+  name: string;
+  kind: Term["meta"]["kind"];
+}
+
+function record(state: RowState, key: TermKey, outcome: { value: number | null; details?: Record<string, unknown>; error?: RowError }): void {
+  const { name, kind } = key;
   if (outcome.error) {
     state.terms[name] = { value: null, ...(outcome.details ? { details: outcome.details } : {}), error: outcome.error.message };
     state.error = outcome.error;
