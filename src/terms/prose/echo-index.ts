@@ -31,27 +31,44 @@ export interface EchoIndex {
  * words for the keys (every line is then matched).
  */
 export function buildEchoIndex(sentences: readonly (readonly unknown[])[], whole: readonly unknown[], names: ReadonlySet<string>): EchoIndex | null {
+  // Index loops and a look-up function of the module, not for…of and a closure made per call: this
+  // runs for every user message, and its one optimized compile was among the largest of a run.
   const ids = new Map<unknown, number>();
-  for (const seq of [...sentences, whole]) for (const w of seq) if (!ids.has(w)) ids.set(w, ids.size);
+  for (let s = 0; s < sentences.length; s++) addIds(ids, sentences[s]);
+  addIds(ids, whole);
   const size = ids.size;
   if (size > MAX_VOCABULARY) return null;
-  const id = (w: unknown): number => ids.get(w)!;
   const openings = new Set<number>();
   const pairs = new Set<number>();
-  for (const seq of sentences) {
-    if (seq.length >= 2) openings.add(id(seq[0]) * size + id(seq[1]));
-    for (let k = 0; k + 1 < seq.length; k++) pairs.add(id(seq[k]) * size + id(seq[k + 1]));
+  for (let s = 0; s < sentences.length; s++) {
+    const seq = sentences[s];
+    if (seq.length >= 2) openings.add(idOf(ids, seq[0]) * size + idOf(ids, seq[1]));
+    for (let k = 0; k + 1 < seq.length; k++) pairs.add(idOf(ids, seq[k]) * size + idOf(ids, seq[k + 1]));
   }
   const triples = new Map<number, Set<number>>();
   for (let k = 0; k + 2 < whole.length; k++) {
-    const key = id(whole[k]) * size + id(whole[k + 1]);
-    (triples.get(key) ?? triples.set(key, new Set()).get(key)!).add(id(whole[k + 2]));
+    const key = idOf(ids, whole[k]) * size + idOf(ids, whole[k + 1]);
+    (triples.get(key) ?? triples.set(key, new Set()).get(key)!).add(idOf(ids, whole[k + 2]));
   }
+  return { ids, size, openings, pairs, triples, words: wordTableOf(ids, names), names };
+}
+
+/** Numbers the words of seq not numbered yet, in the order they come. */
+function addIds(ids: Map<unknown, number>, seq: readonly unknown[]): void {
+  for (let k = 0; k < seq.length; k++) if (!ids.has(seq[k])) ids.set(seq[k], ids.size);
+}
+
+function idOf(ids: Map<unknown, number>, w: unknown): number {
+  return ids.get(w)!;
+}
+
+/** The words a token can be that matter to the screen, in the order they were always added: unify's keys, "constructor", titles, names, the user's words. */
+function wordTableOf(ids: Map<unknown, number>, names: ReadonlySet<string>): WordTable {
   const words = new WordTable();
   const known = new Set<string>([...UNIFY_KEYS, "constructor", ...TITLES, ...names]);
   for (const w of ids.keys()) if (typeof w === "string") known.add(w);
   for (const w of known) words.add(w, ids.get(w) ?? -1, ids.get(unify(w)) ?? -1, TITLES.has(w) || names.has(w));
-  return { ids, size, openings, pairs, triples, words, names };
+  return words;
 }
 
 // Scratch for one line's ids (raw and unified forms), reused: every screen fills what it reads.
