@@ -50,16 +50,13 @@ export function rowProse(row: BankRow, reading: ReadingOptions = HARDENED_READIN
 }
 
 
-// readReply's rarer paths met at load under the hardened reading: a reply quoted whole across
-// paragraphs, markup, a note, stat lines (one with "\r\n"), a fence, an invisible character, marks
-// within and past the budget, and look-alikes. readReply inlines the unhiding, whose whole-reply quote
-// check, first met after readReply was optimized, threw it away (issue 20). Repeated so that V8 keeps
-// the feedback (it allocates a function's feedback only after it has run a little). Reading is pure,
-// so this changes no later answer.
-const WARM_UP = [
-  "“One.\n\nTwo.”",
-  "“One,” she said.\n\n“Two.”",
-  "<b>Не</b>llo &amp; didn’t ((ooc: brb)) ok\nHP: 10\n```\ncode\n```\n# Head\n> quote z\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301\u0301",
-  "Mood: calm\r\nThe caf\u200bé’s e\u0301clair.",
-];
-for (let k = 0; k < 8; k++) for (const reply of WARM_UP) readReply(reply);
+// readReply's rarer paths met at load under both presets' readings, on replies of a few words: one
+// quoted whole across paragraphs, stat lines (one ending "\r\n"), an invisible character, marks within
+// the budget. readReply inlines the unhiding and the mark count, whose whole-reply quote check and
+// Zalgo call, first met after readReply was optimized, threw it away (issue 20). Repeated so that V8
+// keeps the feedback (it allocates a function's feedback only after it has run a little); markup, notes
+// and fences are left out, as compiling their patterns costs more at start-up than it saves. Reading is
+// pure, so this changes no later answer.
+const WARM_UP_READINGS = [HARDENED_READING, PROSE_PRESETS.seed.settings.reading];
+const WARM_UP = ["“One.\n\nTwo.”", "“One,” she said.\n\n“Two.”", "HP: 1\nok", "Mood: calm\r\nok", "caf\u200bé’s e\u0301clair"];
+for (let k = 0; k < 32; k++) for (const reply of WARM_UP) for (const reading of WARM_UP_READINGS) readReply(reply, reading);
