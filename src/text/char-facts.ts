@@ -37,24 +37,32 @@ export const astralMemoSize = (): number => astral.size;
 
 function compute(cp: number): number {
   const ch = String.fromCodePoint(cp);
+  // Straight-line code, every operation run for every code point: inlined into a reading loop, this has
+  // met all of them before the loop is optimized (a sum or compare first met in optimized code, such as
+  // the fullwidth range's upper bound on the bank's first "，", deoptimized the loop around it).
   let marks = 0;
   let letters = 0;
   for (const d of ch.normalize("NFD")) {
-    if (MARK.test(d)) marks++;
-    else if (LETTER.test(d)) letters++;
+    const mark = MARK.test(d);
+    marks += mark ? 1 : 0;
+    letters += !mark && LETTER.test(d) ? 1 : 0;
   }
+  const wide = isFullwidthForm(cp);
   return (
     COMPUTED |
     (MARK.test(ch) ? F_MARK : 0) |
     (LETTER.test(ch) ? F_LETTER : 0) |
     (marks << NFD_MARKS_SHIFT) |
     (letters << NFD_LETTERS_SHIFT) |
-    (CONFUSABLE_TO_ASCII.has(ch) || (cp >= 0xff01 && cp <= 0xff5e) ? F_CONFUSABLE : 0) |
+    (CONFUSABLE_TO_ASCII.has(ch) || wide ? F_CONFUSABLE : 0) |
     (ch === "'" || CONFUSABLE_TO_ASCII.get(ch) === "'" ? F_APOSTROPHE : 0) |
     (NUMBER.test(ch) ? F_NUMBER : 0) |
-    (Object.hasOwn(HOMOGLYPHS, ch) || (cp >= 0xff01 && cp <= 0xff5e) ? F_HOMOGLYPH : 0)
+    (Object.hasOwn(HOMOGLYPHS, ch) || wide ? F_HOMOGLYPH : 0)
   );
 }
+
+/** A fullwidth form of an ASCII character (U+FF01–FF5E), by one unsigned compare that always runs. */
+export const isFullwidthForm = (c: number): boolean => (c - 0xff01) >>> 0 <= 0xff5e - 0xff01;
 
 /** The facts of a code point (a lone surrogate is its own code point, as in `for…of`). */
 export function charFacts(cp: number): number {
@@ -62,11 +70,25 @@ export function charFacts(cp: number): number {
     const f = bmp[cp];
     return f !== 0 ? f : (bmp[cp] = compute(cp));
   }
-  let f = astral.get(cp);
-  if (f === undefined) {
-    if (astral.size >= ASTRAL_MEMO_LIMIT) astral.clear();
-    astral.set(cp, (f = compute(cp)));
-  }
+  return astralFacts(cp);
+}
+
+/**
+ * charFacts of an astral code point. A function of its own, called once below, so that every reading
+ * loop that inlines charFacts holds only a call here (with its feedback) and is not thrown away when the
+ * first emoji or mathematical letter reaches it after it was optimized (issue 20: the Map look-up, met
+ * for the first time in optimized code, deoptimized charFacts and the loops around it).
+ */
+function astralFacts(cp: number): number {
+  const f = astral.get(cp);
+  return f !== undefined ? f : astralFirstSight(cp);
+}
+
+/** An astral code point's facts computed and remembered, within the memo's bound. */
+function astralFirstSight(cp: number): number {
+  if (astral.size >= ASTRAL_MEMO_LIMIT) astral.clear();
+  const f = compute(cp);
+  astral.set(cp, f);
   return f;
 }
 
@@ -88,6 +110,52 @@ export function someCodePoint(s: string, test: (cp: number) => boolean): boolean
   return false;
 }
 
-/** Whether any code point of s has one of the facts in `mask`. */
-export const hasFact = (s: string, mask: number): boolean => someCodePoint(s, (cp) => (charFacts(cp) & mask) !== 0);
+/**
+ * A native search for the non-ASCII characters a pass must read: every one except those of General
+ * Punctuation (U+2000–U+206F: curly quotes, dashes, ellipses, most of the non-ASCII in prose) that
+ * `skip` says the pass can pass over. Each match costs a call, so skipping them natively is most of
+ * the pass's time. A match is one UTF-16 unit (no "u" flag), so the passes call `test` and read it at
+ * lastIndex − 1: exec built an array per match, one per curly apostrophe of a reply (issue 20).
+ */
+export function nonAsciiExcept(skip: (facts: number, cp: number) => boolean): RegExp {
+  let skipped = "";
+  for (let cp = 0x2000; cp <= 0x206f; cp++) if (skip(charFacts(cp), cp)) skipped += `\\u${cp.toString(16).padStart(4, "0")}`;
+  return new RegExp(`[^\\u0000-\\u007f${skipped}]`, "g");
+}
 
+/** hasFact's search for each mask it was asked about: the non-ASCII characters that may have one of them. */
+const factSearches = new Map<number, RegExp>();
+
+/**
+ * Whether any code point of s has one of the facts in `mask`. The search passes over the General
+ * Punctuation characters that have none natively: someCodePoint stopped at every curly quote and dash
+ * of a reply, built a match array for each and called a closure (stripZalgo and foldHomoglyphs ask this
+ * of every reply cleanText reads).
+ */
+export function hasFact(s: string, mask: number): boolean {
+  let search = factSearches.get(mask);
+  if (search === undefined) factSearches.set(mask, (search = nonAsciiExcept((f) => (f & mask) === 0)));
+  search.lastIndex = 0;
+  while (search.test(s)) {
+    const at = search.lastIndex - 1;
+    const cp = s.codePointAt(at)!;
+    // Set on every stop, not only after an astral one, so the store has been met before this is optimized.
+    search.lastIndex = at + (cp > 0xffff ? 2 : 1);
+    if ((charFacts(cp) & mask) !== 0) return true;
+  }
+  return false;
+}
+
+// At load: the blocks prose reads most (ASCII, Latin-1, Latin Extended-A, General Punctuation) are
+// computed straight into the table, and charFacts meets each of its paths once after it has run a
+// little (V8 keeps a function's feedback only then). So its calls to compute and astralFacts have
+// feedback before any reading loop that inlines charFacts is optimized (a call first met in optimized
+// code threw the loop away), and they stay rare next to its calls: V8 inlines a call by how often it
+// ran per call of the function around it, and compute, inlined for the first ASCII words the tokenizer
+// read, tripled the compile of the word loops (issue 20).
+for (const [lo, hi] of [[0, 0x17f], [0x2000, 0x206f]]) for (let cp = lo; cp <= hi; cp++) bmp[cp] = compute(cp);
+for (let cp = 0x1d400; cp < 0x1d41a; cp++) astralFacts(cp);
+for (let k = 0; k < 4; k++) for (let cp = 0x1d400; cp < 0x1d41a; cp++) astralFacts(cp);
+for (let k = 0; k < 4; k++) for (let cp = 0x2000; cp <= 0x206f; cp++) charFacts(cp);
+charFacts(0x180);
+charFacts(0x1d41a);

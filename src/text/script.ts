@@ -68,3 +68,9 @@ export function dominantScript(s: string): Script | null {
   for (const k of SCRIPTS) if (shares[k] > shares[best]) best = k;
   return best;
 }
+
+// Every branch of classify met at load, a letter of each script and a non-letter, so that a loop that
+// inlines scriptOf has their feedback when it is optimized: the first non-ASCII letter after that (the
+// bank's first "é") deoptimized scriptOf and what inlined it (issue 20). Repeated so that V8 keeps the
+// feedback (it allocates a function's feedback only after it has run a little).
+for (let k = 0; k < 8; k++) for (const ch of ["a", "é", "ṭ", "Ａ", "Δ", "ἀ", "Ж", "א", "ع", "क", "한", "の", "我", "ǂ", "ა", "1", "—"]) scriptOf(ch);

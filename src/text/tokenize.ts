@@ -79,21 +79,20 @@ export function wordEnd(s: string, start: number): number {
 
 const isAsciiAlnum = (c: number): boolean => ((c | 32) >= 97 && (c | 32) <= 122) || (c >= 48 && c <= 57);
 
+/** Whether a word may start at i: a letter or number there (charFacts says so of ASCII ones too, so one path). */
 function startsWord(s: string, i: number): boolean {
-  const c = s.charCodeAt(i);
-  return c < 0x80 ? isAsciiAlnum(c) : (charFacts(s.codePointAt(i)!) & (F_LETTER | F_NUMBER)) !== 0;
+  return (charFacts(s.codePointAt(i)!) & (F_LETTER | F_NUMBER)) !== 0;
 }
 
-/** The end of the run of characters with one of `mask`'s facts from i. */
+/**
+ * The end of the run of characters with one of `mask`'s facts from i (mask holds F_LETTER and F_NUMBER,
+ * so an ASCII character is in the run when it is a letter or digit, which is what charFacts says of it).
+ * ASCII and other characters take one path: a letter such as "é" inside a word, met for the first time
+ * after this loop was optimized, deoptimized it and the wordEnd around it when it had a branch of its own.
+ */
 function skipWordChars(s: string, i: number, mask: number): number {
   const len = s.length;
   while (i < len) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) {
-      if (!isAsciiAlnum(c)) return i;
-      i++;
-      continue;
-    }
     const cp = s.codePointAt(i)!;
     if ((charFacts(cp) & mask) === 0) return i;
     i += cp > 0xffff ? 2 : 1;

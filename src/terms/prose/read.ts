@@ -49,3 +49,14 @@ export function rowProse(row: BankRow, reading: ReadingOptions = HARDENED_READIN
   return visibleProse(splitThinking(row.output, row.thinking).reply, reading);
 }
 
+
+// readReply's rarer paths met at load under both presets' readings, on replies of a few words: one
+// quoted whole across paragraphs, stat lines (one ending "\r\n"), an invisible character, marks within
+// the budget. readReply inlines the unhiding and the mark count, whose whole-reply quote check and
+// Zalgo call, first met after readReply was optimized, threw it away (issue 20). Repeated so that V8
+// keeps the feedback (it allocates a function's feedback only after it has run a little); markup, notes
+// and fences are left out, as compiling their patterns costs more at start-up than it saves. Reading is
+// pure, so this changes no later answer.
+const WARM_UP_READINGS = [HARDENED_READING, PROSE_PRESETS.seed.settings.reading];
+const WARM_UP = ["“One.\n\nTwo.”", "“One,” she said.\n\n“Two.”", "HP: 1\nok", "Mood: calm\r\nok", "caf\u200bé’s e\u0301clair"];
+for (let k = 0; k < 32; k++) for (const reply of WARM_UP) for (const reading of WARM_UP_READINGS) readReply(reply, reading);
