@@ -66,11 +66,13 @@ export class Lexicon {
 
   /**
    * Surface id of the fold (./fold.ts) of text.slice(start, end), which need not be lower-cased yet, with
-   * `raw` the hashStep fold of its folded code units from HASH_SEED (taken while the scanner read them).
+   * `raw` the hashStep fold of its folded code units from HASH_SEED, `packed` their packUnit fold from 0
+   * and `wide` their bitwise or (all three taken while the scanner read them).
    */
-  surfaceFolding(text: string, start: number, end: number, raw: number): number {
+  surfaceFolding(text: string, start: number, end: number, raw: number, packed: number, wide: number): number {
     const hash = finishHash(raw);
-    const id = this.findFolding(text, start, end, hash);
+    const length = end - start;
+    const id = length <= PACK_LIMIT && wide <= 0xff ? this.findPacked(hash, length | PACKED, packed) : this.findFolding(text, start, end, hash);
     return id >= 0 ? id : this.add(foldedSlice(text, start, end), hash);
   }
 
@@ -126,10 +128,20 @@ export class Lexicon {
   }
 
   private findHashed(text: string, start: number, end: number, hash: number): number {
+    const length = end - start;
+    if (length <= PACK_LIMIT) {
+      let packed = 0;
+      let wide = 0;
+      for (let c = start; c < end; c++) {
+        const unit = text.charCodeAt(c);
+        packed = packUnit(packed, unit);
+        wide |= unit;
+      }
+      if (wide <= 0xff) return this.findPacked(hash, length | PACKED, packed);
+    }
     const slots = this.slots;
     const units = this.units;
     const mask = (slots.length >> SLOT_SHIFT) - 1;
-    const length = end - start;
     for (let k = hash & mask; ; k = (k + 1) & mask) {
       const at = k << SLOT_SHIFT;
       const id = slots[at];
@@ -139,6 +151,23 @@ export class Lexicon {
       let c = start;
       while (c < end && units[from + c] === text.charCodeAt(c)) c++;
       if (c === end) return id;
+    }
+  }
+
+  /**
+   * The id of a word of PACK_LIMIT one-byte units or fewer, by its slot alone: `tag` its length | PACKED
+   * and `packed` its units packed (packUnit). Such a word's units are kept in its slot, not in `units`,
+   * so the look-up of most words of a text ("the", "and", "was") compares two integers and reads no
+   * second array. A word of another kind never matches: its slot holds its bare length.
+   */
+  private findPacked(hash: number, tag: number, packed: number): number {
+    const slots = this.slots;
+    const mask = (slots.length >> SLOT_SHIFT) - 1;
+    for (let k = hash & mask; ; k = (k + 1) & mask) {
+      const at = k << SLOT_SHIFT;
+      const id = slots[at];
+      if (id < 0) return -1;
+      if (slots[at + 1] === hash && slots[at + 3] === tag && slots[at + 2] === packed) return id;
     }
   }
 
@@ -164,6 +193,19 @@ export class Lexicon {
   }
 
   private insertHashed(id: number, word: string, hash: number): void {
+    if (word.length <= PACK_LIMIT) {
+      let packed = 0;
+      let wide = 0;
+      for (let c = 0; c < word.length; c++) {
+        packed = packUnit(packed, word.charCodeAt(c));
+        wide |= word.charCodeAt(c);
+      }
+      if (wide <= 0xff) {
+        this.growSlots(id);
+        this.place(id, hash, packed, word.length | PACKED);
+        return;
+      }
+    }
     if (this.unitsUsed + word.length > this.units.length) {
       const grown = new Uint16Array(Math.max(this.units.length * 2, this.unitsUsed + word.length));
       grown.set(this.units);
@@ -172,12 +214,16 @@ export class Lexicon {
     const offset = this.unitsUsed;
     for (let c = 0; c < word.length; c++) this.units[offset + c] = word.charCodeAt(c);
     this.unitsUsed += word.length;
-    if (2 * (id + 1) > this.slots.length >> SLOT_SHIFT) {
-      const old = this.slots;
-      this.slots = new Int32Array(old.length * 2).fill(-1);
-      for (let at = 0; at < old.length; at += SLOT) if (old[at] >= 0) this.place(old[at], old[at + 1], old[at + 2], old[at + 3]);
-    }
+    this.growSlots(id);
     this.place(id, hash, offset, word.length);
+  }
+
+  /** Doubles the slots before `id` would fill more than half of them. */
+  private growSlots(id: number): void {
+    if (2 * (id + 1) <= this.slots.length >> SLOT_SHIFT) return;
+    const old = this.slots;
+    this.slots = new Int32Array(old.length * 2).fill(-1);
+    for (let at = 0; at < old.length; at += SLOT) if (old[at] >= 0) this.place(old[at], old[at + 1], old[at + 2], old[at + 3]);
   }
 
   private place(id: number, hash: number, offset: number, length: number): void {
@@ -210,12 +256,21 @@ export class Lexicon {
   }
 }
 
-/** Int32s per slot of the lookup table: id, hash, offset and length of the word's code units. */
+/**
+ * Int32s per slot of the lookup table: id, hash, offset and length of the word's code units; for a word
+ * of PACK_LIMIT one-byte units or fewer, its units packed (packUnit) and its length | PACKED instead.
+ */
 const SLOT_SHIFT = 2;
 const SLOT = 1 << SLOT_SHIFT;
 const EMPTY_SLOTS = new Int32Array(0);
 const EMPTY_UNITS = new Uint16Array(0);
 const EMPTY_IDS = new Int32Array(0);
+/** The longest word kept packed in its slot: four one-byte units fill an int32. */
+export const PACK_LIMIT = 4;
+/** Marks a slot's length as a packed word's. */
+const PACKED = 1 << 30;
+/** A word's units packed into an int32, one unit a step from 0, the first unit highest (only the last four count). */
+export const packUnit = (packed: number, unit: number): number => (packed << 8) | unit;
 
 /**
  * text.slice(start, end), as a one-byte string when every unit fits in one: a slice of a two-byte reply
