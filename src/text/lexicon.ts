@@ -3,28 +3,13 @@
 // on integers. The lemma (part-of-speech-aware, ./pos-lemma.ts) and stopword decisions come from this
 // folder's shared normalization; this file only memoizes them per word form, which is what makes a
 // full lemmatizer affordable at scoring speed.
-import { posLemma } from "./pos-lemma.js";
-import { isStopword } from "./stopwords.js";
-import { isCommonEnglish } from "./english.js";
 import { foldUnit } from "./fold.js";
+import { classify, lemmaOf } from "./word-class.js";
+import { finishHash, hashRange } from "./word-hash.js";
+import { shippedWordTable, type WordTable } from "./word-table.js";
 
-export const WORD_CONTENT = 1;
-export const WORD_NEGATION = 2;
-export const WORD_PRONOUN = 4;
-/** Among the common-English words of the language gate. */
-export const WORD_COMMON = 8;
-/** An article, demonstrative or quantifier: the grammar a noun needs, not a habit of style. */
-export const WORD_DETERMINER = 16;
-/** A word whose following "." does not end a sentence: a title or short abbreviation ("mr", "etc") or a single letter other than "i" and "a" (an initial). */
-export const WORD_ABBREVIATION = 32;
-
-const ABBREVIATIONS = new Set(["mr", "mrs", "ms", "dr", "st", "mt", "jr", "sr", "vs", "etc", "prof", "capt", "gen", "lt", "col", "sgt"]);
-
-const PERSONAL_PRONOUNS = new Set(
-  "i me my mine myself you your yours yourself yourselves he him his himself she her hers herself it its itself we us our ours ourselves they them their theirs themselves".split(" "),
-);
-
-const DETERMINERS = new Set("the a an this that these those some any each every no another such".split(" "));
+export { WORD_ABBREVIATION, WORD_COMMON, WORD_CONTENT, WORD_DETERMINER, WORD_NEGATION, WORD_PRONOUN } from "./word-class.js";
+export { HASH_SEED, hashStep } from "./word-hash.js";
 
 export interface WordInfo {
   lemma: number;
@@ -45,7 +30,12 @@ export class Lexicon {
   private slots = EMPTY_SLOTS;
   private units = EMPTY_UNITS;
   private unitsUsed = 0;
+  /** Lemma ids of the lemmas the shipped word-form table lacks; those it holds are in tableLemmaIds. */
   private readonly lemmaIndex = new Map<string, number>();
+  /** The shipped word-form table (./word-table.ts) this table reads for the whole of its life, or null. */
+  private readonly table: WordTable | null;
+  /** By the word-form table's index of a lemma: its lemma id here, or -1 while not yet met (sized on first use). */
+  private tableLemmaIds = EMPTY_IDS;
   /** Lemma string by lemma id. */
   readonly lemmas: string[] = [];
   /** By surface id: lemma id and flags. */
@@ -56,6 +46,8 @@ export class Lexicon {
   constructor() {
     this.slots = new Int32Array(SLOT << 16).fill(-1);
     this.units = new Uint16Array(1 << 18);
+    this.tableLemmaIds = new Int32Array(0);
+    this.table = shippedWordTable();
   }
 
   /** Surface id of a lower-cased word (apostrophes already folded to '). */
@@ -74,11 +66,13 @@ export class Lexicon {
 
   /**
    * Surface id of the fold (./fold.ts) of text.slice(start, end), which need not be lower-cased yet, with
-   * `raw` the hashStep fold of its folded code units from HASH_SEED (taken while the scanner read them).
+   * `raw` the hashStep fold of its folded code units from HASH_SEED, `packed` their packUnit fold from 0
+   * and `wide` their bitwise or (all three taken while the scanner read them).
    */
-  surfaceFolding(text: string, start: number, end: number, raw: number): number {
+  surfaceFolding(text: string, start: number, end: number, raw: number, packed: number, wide: number): number {
     const hash = finishHash(raw);
-    const id = this.findFolding(text, start, end, hash);
+    const length = end - start;
+    const id = length <= PACK_LIMIT && wide <= 0xff ? this.findPacked(hash, length | PACKED, packed) : this.findFolding(text, start, end, hash);
     return id >= 0 ? id : this.add(foldedSlice(text, start, end), hash);
   }
 
@@ -87,22 +81,67 @@ export class Lexicon {
     return this.findHashed(text, start, end, hashRange(text, start, end));
   }
 
-  /** A form not in the table, with its hash: interned, lemmatized and classified, once per form. */
+  /**
+   * A form not in the table, with its hash: interned, lemmatized and classified, once per form. The
+   * lemma and flags of a form of the shipped word lists are read from the table built at pack time
+   * (./word-table.ts), which records what lemmaOf and classify give; the ids are this table's own,
+   * given in the order forms and lemmas are first met, whichever way their answers were found.
+   */
   private add(word: string, hash: number): number {
     const id = this.surfaces.length;
     this.surfaces.push(word);
     this.insertHashed(id, word, hash);
-    const base = lemmaOf(word);
-    this.surfaceLemma.push(this.lemmaId(base));
-    this.surfaceFlags.push(classify(word, base));
+    const table = this.table;
+    const known = table === null ? -1 : table.find(word, hash);
+    if (known >= 0) {
+      const lemma = table!.lemmaOf(known);
+      this.surfaceLemma.push(this.tableLemmaId(lemma, lemma === known ? word : undefined));
+      this.surfaceFlags.push(table!.flags(known));
+    } else {
+      const base = lemmaOf(word);
+      // `word` is not in the word-form table, so when it is its own lemma that lemma is not either.
+      this.surfaceLemma.push(base === word ? this.untabledLemmaId(word) : this.lemmaId(base));
+      this.surfaceFlags.push(classify(word, base));
+    }
+    return id;
+  }
+
+  /** The lemma id of the word-form table's form k as a lemma (`text`: its string, when at hand). */
+  private tableLemmaId(k: number, text: string | undefined): number {
+    if (this.tableLemmaIds.length === 0) this.tableLemmaIds = new Int32Array(this.table!.size).fill(-1);
+    const known = this.tableLemmaIds[k];
+    if (known >= 0) return known;
+    const id = this.lemmas.length;
+    this.lemmas.push(text ?? this.table!.form(k));
+    this.tableLemmaIds[k] = id;
+    return id;
+  }
+
+  /** The lemma id of a string the word-form table lacks (or of any string, with no table). */
+  private untabledLemmaId(lemmaText: string): number {
+    const known = this.lemmaIndex.get(lemmaText);
+    if (known !== undefined) return known;
+    const id = this.lemmas.length;
+    this.lemmaIndex.set(lemmaText, id);
+    this.lemmas.push(lemmaText);
     return id;
   }
 
   private findHashed(text: string, start: number, end: number, hash: number): number {
+    const length = end - start;
+    if (length <= PACK_LIMIT) {
+      let packed = 0;
+      let wide = 0;
+      for (let c = start; c < end; c++) {
+        const unit = text.charCodeAt(c);
+        packed = packUnit(packed, unit);
+        wide |= unit;
+      }
+      if (wide <= 0xff) return this.findPacked(hash, length | PACKED, packed);
+    }
     const slots = this.slots;
     const units = this.units;
     const mask = (slots.length >> SLOT_SHIFT) - 1;
-    const length = end - start;
     for (let k = hash & mask; ; k = (k + 1) & mask) {
       const at = k << SLOT_SHIFT;
       const id = slots[at];
@@ -112,6 +151,23 @@ export class Lexicon {
       let c = start;
       while (c < end && units[from + c] === text.charCodeAt(c)) c++;
       if (c === end) return id;
+    }
+  }
+
+  /**
+   * The id of a word of PACK_LIMIT one-byte units or fewer, by its slot alone: `tag` its length | PACKED
+   * and `packed` its units packed (packUnit). Such a word's units are kept in its slot, not in `units`,
+   * so the look-up of most words of a text ("the", "and", "was") compares two integers and reads no
+   * second array. A word of another kind never matches: its slot holds its bare length.
+   */
+  private findPacked(hash: number, tag: number, packed: number): number {
+    const slots = this.slots;
+    const mask = (slots.length >> SLOT_SHIFT) - 1;
+    for (let k = hash & mask; ; k = (k + 1) & mask) {
+      const at = k << SLOT_SHIFT;
+      const id = slots[at];
+      if (id < 0) return -1;
+      if (slots[at + 1] === hash && slots[at + 3] === tag && slots[at + 2] === packed) return id;
     }
   }
 
@@ -137,6 +193,19 @@ export class Lexicon {
   }
 
   private insertHashed(id: number, word: string, hash: number): void {
+    if (word.length <= PACK_LIMIT) {
+      let packed = 0;
+      let wide = 0;
+      for (let c = 0; c < word.length; c++) {
+        packed = packUnit(packed, word.charCodeAt(c));
+        wide |= word.charCodeAt(c);
+      }
+      if (wide <= 0xff) {
+        this.growSlots(id);
+        this.place(id, hash, packed, word.length | PACKED);
+        return;
+      }
+    }
     if (this.unitsUsed + word.length > this.units.length) {
       const grown = new Uint16Array(Math.max(this.units.length * 2, this.unitsUsed + word.length));
       grown.set(this.units);
@@ -145,12 +214,16 @@ export class Lexicon {
     const offset = this.unitsUsed;
     for (let c = 0; c < word.length; c++) this.units[offset + c] = word.charCodeAt(c);
     this.unitsUsed += word.length;
-    if (2 * (id + 1) > this.slots.length >> SLOT_SHIFT) {
-      const old = this.slots;
-      this.slots = new Int32Array(old.length * 2).fill(-1);
-      for (let at = 0; at < old.length; at += SLOT) if (old[at] >= 0) this.place(old[at], old[at + 1], old[at + 2], old[at + 3]);
-    }
+    this.growSlots(id);
     this.place(id, hash, offset, word.length);
+  }
+
+  /** Doubles the slots before `id` would fill more than half of them. */
+  private growSlots(id: number): void {
+    if (2 * (id + 1) <= this.slots.length >> SLOT_SHIFT) return;
+    const old = this.slots;
+    this.slots = new Int32Array(old.length * 2).fill(-1);
+    for (let at = 0; at < old.length; at += SLOT) if (old[at] >= 0) this.place(old[at], old[at + 1], old[at + 2], old[at + 3]);
   }
 
   private place(id: number, hash: number, offset: number, length: number): void {
@@ -164,17 +237,16 @@ export class Lexicon {
     this.slots[at + 3] = length;
   }
 
+  /** Lemma id of a lemma string, given on its first sight. A string the word-form table holds is always keyed by its index there, any other by itself. */
   lemmaId(lemmaText: string): number {
-    const known = this.lemmaIndex.get(lemmaText);
-    if (known !== undefined) return known;
-    const id = this.lemmas.length;
-    this.lemmaIndex.set(lemmaText, id);
-    this.lemmas.push(lemmaText);
-    return id;
+    const k = this.table === null ? -1 : this.table.find(lemmaText, hashRange(lemmaText, 0, lemmaText.length));
+    return k >= 0 ? this.tableLemmaId(k, lemmaText) : this.untabledLemmaId(lemmaText);
   }
 
   /** Lemma id of a word or lemma string, or -1 when it has never been seen. */
   findLemma(lemmaText: string): number {
+    const k = this.table === null ? -1 : this.table.find(lemmaText, hashRange(lemmaText, 0, lemmaText.length));
+    if (k >= 0) return this.tableLemmaIds.length === 0 ? -1 : this.tableLemmaIds[k];
     return this.lemmaIndex.get(lemmaText) ?? -1;
   }
 
@@ -184,21 +256,21 @@ export class Lexicon {
   }
 }
 
-/** FNV-1a over UTF-16 code units: the offset basis, one step per unit, then a fold to a small integer whose low bits (the table index) depend on every unit. */
-export const HASH_SEED = 0x811c9dc5;
-/** Int32s per slot of the lookup table: id, hash, offset and length of the word's code units. */
+/**
+ * Int32s per slot of the lookup table: id, hash, offset and length of the word's code units; for a word
+ * of PACK_LIMIT one-byte units or fewer, its units packed (packUnit) and its length | PACKED instead.
+ */
 const SLOT_SHIFT = 2;
 const SLOT = 1 << SLOT_SHIFT;
 const EMPTY_SLOTS = new Int32Array(0);
 const EMPTY_UNITS = new Uint16Array(0);
-export const hashStep = (h: number, unit: number): number => Math.imul(h ^ unit, 0x01000193);
-const finishHash = (h: number): number => (h ^ (h >>> 15)) & 0x3fffffff;
-
-function hashRange(text: string, start: number, end: number): number {
-  let h = HASH_SEED;
-  for (let i = start; i < end; i++) h = hashStep(h, text.charCodeAt(i));
-  return finishHash(h);
-}
+const EMPTY_IDS = new Int32Array(0);
+/** The longest word kept packed in its slot: four one-byte units fill an int32. */
+export const PACK_LIMIT = 4;
+/** Marks a slot's length as a packed word's. */
+const PACKED = 1 << 30;
+/** A word's units packed into an int32, one unit a step from 0, the first unit highest (only the last four count). */
+export const packUnit = (packed: number, unit: number): number => (packed << 8) | unit;
 
 /**
  * text.slice(start, end), as a one-byte string when every unit fits in one: a slice of a two-byte reply
@@ -220,24 +292,4 @@ function foldedSlice(text: string, start: number, end: number): string {
   let word = "";
   for (let i = start; i < end; i++) word += String.fromCharCode(foldUnit(text.charCodeAt(i)));
   return word;
-}
-
-function lemmaOf(word: string): string {
-  // Contractions keep their surface form: "didn't" is a negation marker, not a verb to lemmatize.
-  if (word.includes("'")) return word;
-  if (/\d/.test(word)) return word;
-  return posLemma(word);
-}
-
-function classify(word: string, base: string): number {
-  let flags = 0;
-  if (word === "not" || word === "never" || word.endsWith("n't")) flags |= WORD_NEGATION;
-  if (isCommonEnglish(word)) flags |= WORD_COMMON;
-  if (DETERMINERS.has(word)) flags |= WORD_DETERMINER;
-  if (ABBREVIATIONS.has(word) || (word.length === 1 && word !== "i" && word !== "a")) flags |= WORD_ABBREVIATION;
-  if (PERSONAL_PRONOUNS.has(word)) flags |= WORD_PRONOUN;
-  // The cheap tests first, and one stopword look-up for a form that is its own lemma (most forms): each
-  // look-up lower-cases and lemmatizes again, and every form pays this once, on first sight.
-  else if (word.length > 1 && !word.includes("'") && !isStopword(word) && (base === word || !isStopword(base)) && !/^\d+$/.test(word)) flags |= WORD_CONTENT;
-  return flags;
 }

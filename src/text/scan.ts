@@ -4,7 +4,7 @@
 // path of the prose target; the general-purpose splitters in src/text serve everything else. Each code
 // unit is lower-cased as it is read (./fold.ts), not by lower-casing a copy of the reply first.
 import { CONTEXT_FOLDED, foldUnit } from "./fold.js";
-import { HASH_SEED, hashStep, WORD_ABBREVIATION, WORD_CONTENT, type Lexicon } from "./lexicon.js";
+import { HASH_SEED, hashStep, packUnit, WORD_ABBREVIATION, WORD_CONTENT, type Lexicon } from "./lexicon.js";
 
 // Per-word flags.
 export const T_DIALOGUE = 1; // inside quotation marks
@@ -93,21 +93,30 @@ function scanFolding(src: string, text: string, lexicon: Lexicon, b: Buffers): S
   while (i < len) {
     const c = foldUnit(src.charCodeAt(i));
     if (isWordChar(c)) {
-      // The word's hash is taken as it is read, so the lexicon need not read it again to find it.
+      // The word's hash is taken as it is read, so the lexicon need not read it again to find it; so are
+      // its units packed into an int32 (the last four) and or-ed (are they all one byte?), so a short word
+      // is found by its slot alone (Lexicon.findPacked).
       let h = hashStep(HASH_SEED, c);
+      let packed = c;
+      let wide = c;
       let j = i + 1;
       while (j < len) {
         const d = foldUnit(src.charCodeAt(j));
         if (isWordChar(d)) {
           h = hashStep(h, d);
+          packed = packUnit(packed, d);
+          wide |= d;
           j++;
         } else if (d === 39 && j + 1 < len && isWordChar(foldUnit(src.charCodeAt(j + 1)))) {
-          h = hashStep(hashStep(h, d), foldUnit(src.charCodeAt(j + 1)));
+          const e = foldUnit(src.charCodeAt(j + 1));
+          h = hashStep(hashStep(h, d), e);
+          packed = packUnit(packUnit(packed, d), e);
+          wide |= e;
           j += 2;
         } else break;
       }
       if (n === b.surface.length) b.grow();
-      const sid = lexicon.surfaceFolding(src, i, j, h);
+      const sid = lexicon.surfaceFolding(src, i, j, h, packed, wide);
       b.surface[n] = sid;
       b.lemma[n] = lexicon.surfaceLemma[sid];
       const oc = text.charCodeAt(i);

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { Lexicon, WORD_ABBREVIATION, WORD_CONTENT } from "../../src/text/lexicon.js";
 import { shippedLemmaTable } from "../../src/text/lemma-table.js";
 import { isStopword } from "../../src/text/stopwords.js";
+import { scanText } from "../../src/text/scan.js";
 
 describe("Lexicon.surfaceIn", () => {
   it("finds a form where it lies in a text, as surface() does for the sliced string", () => {
@@ -35,6 +36,43 @@ describe("Lexicon.surfaceIn", () => {
     expect(new Set(viaText).size).toBe(forms.length);
     expect(viaText.map((id) => lexicon.surfaces[id])).toEqual(forms);
     expect(forms.map((f) => lexicon.surface(f))).toEqual(viaText);
+  });
+});
+
+describe("Lexicon slots holding short words packed", () => {
+  // Words of up to four one-byte units are kept in their slot (PACK_LIMIT); longer ones and ones with a
+  // wider unit by offset. The kinds must never be confused: same id for the same form by every path,
+  // distinct ids for forms whose packed units agree but whose lengths or widths do not.
+  it("finds every short and long form by the string, in-place and scanning paths alike", () => {
+    const alphabet = ["a", "b", "\u0000", "\u00ff", "\u00e9", "\u0100", "\u03c3", "'", "z"];
+    const forms = new Set<string>();
+    const next = (() => {
+      let seed = 31;
+      return () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    })();
+    while (forms.size < 3000) {
+      const length = 1 + Math.floor(next() * 6);
+      forms.add(Array.from({ length }, () => alphabet[Math.floor(next() * alphabet.length)]).join(""));
+    }
+    const list = [...forms];
+    const lexicon = new Lexicon();
+    const ids = list.map((f, k) => (k % 2 === 0 ? lexicon.surface(f) : lexicon.surfaceIn(`[${f}]`, 1, f.length + 1)));
+    expect(new Set(ids).size).toBe(list.length);
+    expect(ids.map((id) => lexicon.surfaces[id])).toEqual(list);
+    expect(list.map((f) => lexicon.surface(f))).toEqual(ids);
+    expect(list.map((f) => lexicon.findIn(`..${f}`, 2, f.length + 2))).toEqual(ids);
+    expect(["c", "ab\u0000\u0000a", "\u0100\u0100", "aaaaaaa"].filter((f) => !forms.has(f)).filter((f) => lexicon.findIn(f, 0, f.length) !== -1)).toEqual([]);
+  });
+
+  it("keeps forms apart whose last four units agree, and words the scanner packs from folded units", () => {
+    const lexicon = new Lexicon();
+    const forms = ["a", "\u0000a", "ba", "aba", "xaba", "yxaba", "zyxaba", "\u0161a", "a\u0161"];
+    const ids = forms.map((f) => lexicon.surface(f));
+    expect(new Set(ids).size).toBe(forms.length);
+    const scan = scanText("A BA Aba XABA YXABA zyxaba yXaBa ŠA Don'T don't DON’T", lexicon);
+    expect(Array.from(scan.surface.subarray(0, scan.n), (id) => lexicon.surfaces[id])).toEqual(["a", "ba", "aba", "xaba", "yxaba", "zyxaba", "yxaba", "\u0161a", "don't", "don't", "don't"]);
+    expect(scan.surface[0]).toBe(ids[0]);
+    expect(scan.surface[7]).toBe(ids[7]);
   });
 });
 
