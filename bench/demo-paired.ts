@@ -5,7 +5,10 @@
 // the median [min–max] of each figure, the paired candidate / baseline ratios (geometric mean, 95%
 // t-interval, n = rounds), the load at each start, and whether the two builds' seven artifacts are equal
 // apart from timings, dates, peak memory and request counts (the scores must be the same bits).
-//   npm run build && npx tsx bench/demo-paired.ts --baseline /path/to/main/dist (a dist/ beside its node_modules) [--rounds 3] [--sessions 12]
+// --warm runs each build a second time in the same home right after its cold run (the response cache
+// full: what a user's second demo costs), and adds the warm figures, their paired ratios and each
+// build's cold ÷ warm (geometric mean over rounds, 95% t-interval).
+//   npm run build && npx tsx bench/demo-paired.ts --baseline /path/to/main/dist (a dist/ beside its node_modules) [--rounds 3] [--sessions 12] [--warm]
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -18,6 +21,7 @@ const ROUNDS = Number(option("--rounds") ?? 3);
 const SESSIONS = Number(option("--sessions") ?? 12);
 const baseline = option("--baseline");
 const candidate = resolve(option("--candidate") ?? join(import.meta.dirname, "..", "dist"));
+const WARM = args.includes("--warm");
 const TIME = "/usr/bin/time";
 if (!baseline) throw new Error("--baseline: the dist/ folder of the build to compare against (e.g. main's)");
 for (const dist of [baseline, candidate]) if (!existsSync(join(dist, "cli", "index.js"))) throw new Error(`${dist}: no cli/index.js (run npm run build)`);
@@ -40,8 +44,7 @@ interface Run {
 const withoutRunFields = (v: unknown): unknown =>
   Array.isArray(v) ? v.map(withoutRunFields) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).filter(([k]) => !RUN_FIELDS.has(k)).map(([k, x]) => [k, withoutRunFields(x)])) : v;
 
-function coldDemo(dist: string): Run {
-  const home = mkdtempSync(join(tmpdir(), "fg-paired-home-"));
+function demoIn(dist: string, home: string): Run {
   const out = mkdtempSync(join(tmpdir(), "fg-paired-out-"));
   const stats = join(out, "time.txt");
   const load = loadavg()[0];
@@ -56,14 +59,30 @@ function coldDemo(dist: string): Run {
     const value = name.endsWith(".jsonl") ? text.trim().split("\n").map((line) => JSON.parse(line) as unknown) : JSON.parse(text);
     return JSON.stringify(withoutRunFields(value));
   }).join("\n");
-  for (const dir of [home, out]) rmSync(dir, { recursive: true, force: true });
+  rmSync(out, { recursive: true, force: true });
   return { wall, cpu: user + sys, rssMb: maxKb / 1024, load, artifacts };
 }
 
+/** A cold demo in a fresh home, and with --warm a second one in the same home. */
+function demos(dist: string): { cold: Run; warm?: Run } {
+  const home = mkdtempSync(join(tmpdir(), "fg-paired-home-"));
+  try {
+    const cold = demoIn(dist, home);
+    return WARM ? { cold, warm: demoIn(dist, home) } : { cold };
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
 const runs: { baseline: Run[]; candidate: Run[] } = { baseline: [], candidate: [] };
+const warmRuns: { baseline: Run[]; candidate: Run[] } = { baseline: [], candidate: [] };
 for (let round = 0; round < ROUNDS; round++) {
   const order = round % 2 === 0 ? (["baseline", "candidate"] as const) : (["candidate", "baseline"] as const);
-  for (const which of order) runs[which].push(coldDemo(which === "baseline" ? baseline : candidate));
+  for (const which of order) {
+    const { cold, warm } = demos(which === "baseline" ? baseline : candidate);
+    runs[which].push(cold);
+    if (warm) warmRuns[which].push(warm);
+  }
 }
 
 const median = (xs: number[]): number => {
@@ -71,11 +90,13 @@ const median = (xs: number[]): number => {
   return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 const fig = (xs: number[], unit: string, digits = 1): string => `${median(xs).toFixed(digits)} ${unit} [${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}]`;
-const ratio = (key: "wall" | "cpu" | "rssMb"): string => {
-  const r = pairedRatio(runs.candidate.map((x) => x[key]), runs.baseline.map((x) => x[key]));
+const shown = (a: number[], b: number[]): string => {
+  const r = pairedRatio(a, b);
   return `${r.ratio.toFixed(3)}× (95% CI ${r.ci[0].toFixed(3)}–${r.ci[1].toFixed(3)}, n = ${r.n})`;
 };
-const same = runs.candidate.every((r) => r.artifacts === runs.baseline[0].artifacts) && runs.baseline.every((r) => r.artifacts === runs.baseline[0].artifacts);
+const ratio = (key: "wall" | "cpu" | "rssMb", set = runs): string => shown(set.candidate.map((x) => x[key]), set.baseline.map((x) => x[key]));
+const allRuns = [...runs.baseline, ...runs.candidate, ...warmRuns.baseline, ...warmRuns.candidate];
+const same = allRuns.every((r) => r.artifacts === runs.baseline[0].artifacts);
 const lines = [
   `cold foolsgold demo --sessions ${SESSIONS} (fresh home each run, compiled CLI), ${ROUNDS} rounds in turns, ${availableParallelism()} cores; medians [min–max]`,
   ...(["baseline", "candidate"] as const).map(
@@ -85,7 +106,21 @@ const lines = [
   ),
   `  candidate / baseline: CPU ${ratio("cpu")}, wall ${ratio("wall")}, peak RSS ${ratio("rssMb")}`,
   `  peak RSS ≤ 300 MB in every cold run: baseline ${runs.baseline.every((r) => r.rssMb <= 300) ? "yes" : "no"}, candidate ${runs.candidate.every((r) => r.rssMb <= 300) ? "yes" : "no"}`,
-  `  artifacts (all seven, apart from timings, dates, peak memory and request counts): ${same ? "equal in every run of both builds" : "DIFFER"}`,
+  ...(WARM
+    ? [
+        `warm foolsgold demo (the same home right after its cold run, response cache full)`,
+        ...(["baseline", "candidate"] as const).map(
+          (which) =>
+            `  ${which}: wall ${fig(warmRuns[which].map((r) => r.wall), "s")}, CPU ${fig(warmRuns[which].map((r) => r.cpu), "s")}, peak RSS ${fig(warmRuns[which].map((r) => r.rssMb), "MB", 0)}, load ${warmRuns[which].map((r) => r.load.toFixed(1)).join(", ")}`,
+        ),
+        `  candidate / baseline: CPU ${ratio("cpu", warmRuns)}, wall ${ratio("wall", warmRuns)}, peak RSS ${ratio("rssMb", warmRuns)}`,
+        ...(["baseline", "candidate"] as const).map(
+          (which) =>
+            `  cold ÷ warm, ${which}: CPU ${shown(runs[which].map((r) => r.cpu), warmRuns[which].map((r) => r.cpu))}, wall ${shown(runs[which].map((r) => r.wall), warmRuns[which].map((r) => r.wall))}`,
+        ),
+      ]
+    : []),
+  `  artifacts (all seven, apart from timings, dates, peak memory and request counts): ${same ? `equal in every run of both builds${WARM ? ", cold and warm" : ""}` : "DIFFER"}`,
 ];
 process.stdout.write(lines.join("\n") + "\n");
 if (!same) process.exitCode = 1;

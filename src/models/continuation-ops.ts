@@ -3,12 +3,13 @@
 // through the transport and turns the answer into a ContinuationLogprob by the boundary rule.
 import { InputError } from "../core/errors.js";
 import { AmbiguousPromptLogprobs, ContinuationProblem, echoTokens, promptLogprobTokens, splitAtBoundary, type PromptToken } from "./continuation.js";
+import { readEchoAnswer, type EchoAnswer } from "./echo-answer.js";
 import { ModelError } from "./errors.js";
 import type { EndpointRegistry } from "./limiter.js";
 import { usageOf, type OpOutcome } from "./operation.js";
 import type { BackendSpec, ContinuationLogprob } from "./spec.js";
 import type { HttpResult, Transport } from "./transport.js";
-import { completionResponse, parseWire, tokenizeResponse } from "./wire.js";
+import { completionResponse, parseWire, tokenizeResponse, type CompletionResponse } from "./wire.js";
 
 export interface ContinuationDeps {
   spec: BackendSpec;
@@ -40,21 +41,21 @@ export async function echoContinuations(
   let res: HttpResult;
   let attempts = 0;
   if (endpoints.echoNeedsOneToken.has(endpoint)) {
-    res = await post("/completions", body(1), signal);
+    res = await post("/completions", body(1), signal, false, readEchoAnswer);
   } else {
     try {
-      res = await post("/completions", body(0), signal);
+      res = await post("/completions", body(0), signal, false, readEchoAnswer);
     } catch (err) {
       // Some servers refuse max_tokens 0; ask once with 1 and remember the answer for this endpoint.
       if (!(err instanceof ModelError && err.kind === "http" && (err.status === 400 || err.status === 422))) throw err;
       attempts += err.attempts;
-      res = await post("/completions", body(1), signal);
+      res = await post("/completions", body(1), signal, false, readEchoAnswer);
       endpoints.echoNeedsOneToken.add(endpoint);
     }
   }
   attempts += res.attempts;
   const where = { endpoint, path: "/completions" };
-  const parsed = parseWire(completionResponse, res.json, where);
+  const parsed = parseEchoWire(res.json as EchoAnswer, where);
   if (parsed.choices.length !== texts.length) {
     throw new ModelError({ kind: "malformed", ...where }, `asked for ${texts.length} prompts, got ${parsed.choices.length} choices`);
   }
@@ -98,6 +99,16 @@ export async function promptLogprobsContinuation({ spec, transport }: Continuati
   }
   const value = continuationFrom(() => splitAtBoundary(tokens, context.length), where);
   return { value, attempts, status: res.status, usage: usageOf(parsed) };
+}
+
+/** The answer as the wire schema reads it; where the lean value fails, the whole text's value says why (the error it always gave). */
+function parseEchoWire(answer: EchoAnswer, where: { endpoint: string; path: string }): CompletionResponse {
+  try {
+    return parseWire(completionResponse, answer.lean, where);
+  } catch (err) {
+    if (!(err instanceof ModelError)) throw err;
+    return parseWire(completionResponse, JSON.parse(answer.text), where);
+  }
 }
 
 function continuationFrom<T>(compute: () => T, where: { endpoint: string; path: string }): T {

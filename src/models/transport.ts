@@ -19,7 +19,8 @@ export interface HttpResult {
 export interface Transport {
   /** The server as a place: named in errors and limits, credentials stripped. */
   readonly endpoint: string;
-  post(path: string, body: unknown, signal?: AbortSignal, atRoot?: boolean): Promise<HttpResult>;
+  /** `read` turns the answer's text into `json` (default JSON.parse; it must throw as JSON.parse does on a text that is not JSON). */
+  post(path: string, body: unknown, signal?: AbortSignal, atRoot?: boolean, read?: (text: string) => unknown): Promise<HttpResult>;
 }
 
 export interface TransportDeps {
@@ -40,7 +41,7 @@ export function createTransport(spec: BackendSpec, deps: TransportDeps): Transpo
   const policy: RetryPolicy = { ...DEFAULT_RETRY, random: jitter.next, ...deps.retry, maxRetries: spec.maxRetries ?? deps.retry?.maxRetries ?? DEFAULT_RETRY.maxRetries };
   const headers = requestHeaders(spec, deps.env ?? process.env);
 
-  async function sendOnce(url: string, path: string, body: unknown, signal?: AbortSignal): Promise<{ json: unknown; status: number }> {
+  async function sendOnce(url: string, path: string, body: unknown, signal: AbortSignal | undefined, read: (text: string) => unknown): Promise<{ json: unknown; status: number }> {
     // One controller per attempt, fired by the timer or the caller. A plain timer plus a listener we
     // remove is cheaper than AbortSignal.timeout/any and leaves nothing behind on a long-lived signal.
     const controller = new AbortController();
@@ -87,7 +88,7 @@ export function createTransport(spec: BackendSpec, deps: TransportDeps): Transpo
       throw new ModelError({ kind: "malformed", ...where, status: response.status, cause: err }, "malformed response: the body is not valid UTF-8");
     }
     try {
-      return { json: JSON.parse(text), status: response.status };
+      return { json: read(text), status: response.status };
     } catch (err) {
       throw new ModelError(
         { kind: "malformed", ...where, status: response.status, body: text.slice(0, 2000), cause: err },
@@ -97,11 +98,11 @@ export function createTransport(spec: BackendSpec, deps: TransportDeps): Transpo
   }
 
   /** POST with retry; each attempt waits for its own limiter slot, so backoff sleeps hold none. */
-  async function post(path: string, body: unknown, signal?: AbortSignal, atRoot = false): Promise<HttpResult> {
+  async function post(path: string, body: unknown, signal?: AbortSignal, atRoot = false, read: (text: string) => unknown = JSON.parse): Promise<HttpResult> {
     const url = (atRoot ? root : base) + path;
     const attempt = async () => {
       try {
-        return await deps.limiter.run(() => sendOnce(url, path, body, signal), signal);
+        return await deps.limiter.run(() => sendOnce(url, path, body, signal, read), signal);
       } catch (err) {
         if (!(err instanceof ModelError) && signal?.aborted) throw abortError(endpoint, path, signal.reason);
         throw err;

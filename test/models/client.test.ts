@@ -4,6 +4,8 @@ import { InputError } from "../../src/core/errors.js";
 import { createOpenAIClient } from "../../src/models/client.js";
 import { ModelError } from "../../src/models/errors.js";
 import { createEndpointRegistry } from "../../src/models/limiter.js";
+import { publicEndpoint } from "../../src/models/transport.js";
+import { completionResponse, parseWire } from "../../src/models/wire.js";
 import { echoBody, freshBaseUrl, json, openAiError, scriptedFetch } from "./client-fixtures.js";
 
 const model = "fixture-model";
@@ -377,6 +379,30 @@ describe("malformed responses and bad input", () => {
       const err = await modelError(client.continuationLogprobs([{ context: "a", continuation: "b" }]));
       expect(err.kind).toBe("malformed");
       expect(err.message).toMatch(message);
+    }
+  });
+
+  it("says of a bad echo answer what the whole answer says, though it reads the top-k lists lean (echo-answer.ts): the same message and body", async () => {
+    const answers = [
+      // A fault outside the lists, which are stood in for: the body must still be the whole answer's.
+      { choices: [{ text: "ab", logprobs: { tokens: ["a", 3], token_logprobs: [null, -1], top_logprobs: [null, { b: -1 }], text_offset: [0, 1] } }] },
+      // llama.cpp's content shape with number maps where {token, logprob} objects belong: stood in for, and still refused for what they are.
+      { choices: [{ text: "ab", logprobs: { content: [{ token: "a", logprob: -1, top_logprobs: [{ a: -1 }] }, { token: "b", logprob: -1, top_logprobs: [null] }] } }] },
+    ];
+    for (const answer of answers) {
+      const baseUrl = freshBaseUrl();
+      let expected: ModelError | undefined;
+      try {
+        parseWire(completionResponse, answer, { endpoint: publicEndpoint(baseUrl), path: "/completions" });
+      } catch (err) {
+        expected = err as ModelError;
+      }
+      expect(expected).toBeInstanceOf(ModelError);
+      const { fetch } = scriptedFetch(() => json(answer));
+      const client = createOpenAIClient({ baseUrl, model }, { fetch });
+      const err = await modelError(client.continuationLogprobs([{ context: "a", continuation: "b" }]));
+      expect(err.message).toBe(expected!.message);
+      expect(err.body).toBe(expected!.body);
     }
   });
 

@@ -26,14 +26,21 @@ export class RecentPrompts {
   /** The kept prompt sharing the most leading tokens with `tokens` (scored with the same top-k, ranks when asked), and how many. */
   longestPrefix(tokens: readonly string[], topK: number, withRanks: boolean): { scores: PromptScores; length: number } | undefined {
     let best: { scores: PromptScores; length: number } | undefined;
+    let bestLength = 0;
     for (let e = this.entries.length - 1; e >= 0; e--) {
       const entry = this.entries[e];
       if (entry.topK !== topK || (withRanks && !entry.withRanks)) continue;
       const kept = entry.scores.tokens;
       const limit = Math.min(kept.length, tokens.length);
+      // Only a prompt that also shares the token at bestLength can share more than the best so far:
+      // that one comparison rules out most kept prompts without walking their whole shared prefix.
+      if (bestLength > 0 && (bestLength >= limit || kept[bestLength] !== tokens[bestLength])) continue;
       let n = 0;
       while (n < limit && kept[n] === tokens[n]) n++;
-      if (n > (best?.length ?? 0)) best = { scores: entry.scores, length: n };
+      if (n > bestLength) {
+        best = { scores: entry.scores, length: n };
+        bestLength = n;
+      }
     }
     return best;
   }

@@ -8,9 +8,10 @@ import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";
 import { createRng } from "../../core/random.js";
 import { CHAT_STOPS, renderChat } from "./chat-template.js";
+import { completionJson, completionObject, type CompletionAnswer, type CompletionChoice } from "./completion-answer.js";
 import type { Embedder } from "./embedder.js";
 import { generate, type Generation } from "./generation.js";
-import type { EmbeddedLm, TokenScore } from "./lm.js";
+import type { EmbeddedLm } from "./lm.js";
 import {
   chatRequest,
   completionRequest,
@@ -103,13 +104,6 @@ async function parseBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.
   return parsed.data;
 }
 
-function toTopMap(entries: TokenScore[], actual?: { token: string; logprob: number }): Record<string, number> {
-  const map: Record<string, number> = {};
-  for (const e of entries) map[e.token] = e.logprob;
-  if (actual && !(actual.token in map)) map[actual.token] = actual.logprob;
-  return map;
-}
-
 function seedFor(seed: number | null | undefined, promptIndex: number, choice: number): string {
   return seed === null || seed === undefined ? `${randomUUID()}` : `${seed}:${promptIndex}:${choice}`;
 }
@@ -176,8 +170,9 @@ export function createLmServerApp(deps: LmServerDeps): Hono {
     const body = await parseBody(c, completionRequest);
     checkModel(body.model, [EMBEDDED_LM_ID]);
     const lm = await getLm();
-    const response = completions(lm, await tokenIds(), body);
-    return body.stream ? streamed(c, response, "completion") : c.json(response);
+    const answer = completions(lm, await tokenIds(), body);
+    // The text c.json would send, written without building the answer's objects (completion-answer.ts).
+    return body.stream ? streamed(c, completionObject(answer), "completion") : c.body(completionJson(answer), undefined, { "Content-Type": "application/json" });
   });
 
   app.post("/v1/chat/completions", async (c) => {
@@ -235,13 +230,13 @@ function completionId(): string {
   return `cmpl-${randomUUID().replace(/-/g, "")}`;
 }
 
-function completions(lm: EmbeddedLm, idMap: TokenIds, body: CompletionBody): Record<string, unknown> {
+function completions(lm: EmbeddedLm, idMap: TokenIds, body: CompletionBody): CompletionAnswer {
   const prompts = typeof body.prompt === "string" ? [body.prompt] : body.prompt;
   const maxTokens = body.max_tokens ?? DEFAULT_MAX_TOKENS;
   const n = body.n ?? 1;
   const k = body.logprobs ?? null;
   const stops = body.stop === undefined || body.stop === null ? [] : typeof body.stop === "string" ? [body.stop] : body.stop;
-  const choices: Record<string, unknown>[] = [];
+  const choices: CompletionChoice[] = [];
   let promptTokensTotal = 0;
   let completionTokensTotal = 0;
   for (let p = 0; p < prompts.length; p++) {
@@ -258,38 +253,14 @@ function completions(lm: EmbeddedLm, idMap: TokenIds, body: CompletionBody): Rec
           ? generate(lm, promptTokens, { maxTokens, temperature: body.temperature ?? 1, topP: body.top_p ?? 1, stop: stops, logprobs: k ?? 0 }, createRng(seedFor(body.seed, p, j)))
           : { text: "", tokens: [], finishReason: "length" };
       completionTokensTotal += gen.tokens.length;
-      const choice: Record<string, unknown> = {
+      const choice: CompletionChoice = {
         index: p * n + j,
         text: body.echo ? prompt + gen.text : gen.text,
-        logprobs: null,
-        finish_reason: gen.finishReason,
+        finishReason: gen.finishReason,
+        logprobs: k === null ? null : { k, prompt: body.echo && scores ? { tokens: promptTokens, scores } : null, generated: gen.tokens },
       };
-      if (k !== null) {
-        const tokens: string[] = [];
-        const tokenLogprobs: (number | null)[] = [];
-        const top: (Record<string, number> | null)[] = [];
-        const offsets: number[] = [];
-        let at = 0;
-        if (body.echo && scores) {
-          promptTokens.forEach((t, i) => {
-            tokens.push(t);
-            tokenLogprobs.push(i === 0 ? null : scores.logprobs[i]);
-            top.push(i === 0 ? null : toTopMap((scores.top?.[i] ?? []).slice(0, k), { token: t, logprob: scores.logprobs[i] }));
-            offsets.push(at);
-            at += t.length;
-          });
-        }
-        for (const g of gen.tokens) {
-          tokens.push(g.token);
-          tokenLogprobs.push(g.logprob);
-          top.push(toTopMap(g.top.slice(0, k), g));
-          offsets.push(at);
-          at += g.token.length;
-        }
-        choice.logprobs = { tokens, token_logprobs: tokenLogprobs, top_logprobs: top, text_offset: offsets };
-      }
       if (promptK !== null && scores) {
-        choice.prompt_logprobs = promptTokens.map((t, i) => {
+        choice.promptLogprobs = promptTokens.map((t, i) => {
           if (i === 0) return null;
           const entry: Record<string, { logprob: number; rank: number; decoded_token: string }> = {};
           entry[String(idMap.idOf(t))] = { logprob: scores.logprobs[i], rank: scores.ranks?.[i] ?? 0, decoded_token: t };
@@ -305,7 +276,6 @@ function completions(lm: EmbeddedLm, idMap: TokenIds, body: CompletionBody): Rec
   }
   return {
     id: completionId(),
-    object: "text_completion",
     created: Math.floor(Date.now() / 1000),
     model: body.model ?? EMBEDDED_LM_ID,
     choices,
