@@ -11,7 +11,7 @@
 //   (the parallel arrays' top_logprobs takes null or a number map per entry; llama.cpp's content
 //   shape wants {token, logprob} objects, which neither null nor a map of numbers is; any other key
 //   takes anything).
-// - `"top_logprobs":` can only be a key followed by its value in valid JSON (inside a string its
+// - `"top_logprobs":` right after `{` or `,` can only be a key followed by its value in valid JSON (inside a string its
 //   closing quote would be escaped), so if the shortened text parses, each replaced list stood where a
 //   value does, and the whole text parses to the same value but for those lists.
 // - Anything else (no match, a text that does not parse) goes to JSON.parse of the whole text, so a
@@ -26,6 +26,19 @@ const ENTRY = String.raw`(?:null|${MAP})`;
 const TOP_LIST = new RegExp(String.raw`\[${ENTRY}(?:,${ENTRY})*\]`, "y");
 const KEY = '"top_logprobs":';
 const STAND_IN = "[null]";
+
+/** Whether a TOP_LIST starts at `start` (lastIndex then at its end). A list too long for the regex engine's
+ * stack (≈ 700,000 entries, one prompt of that many tokens) throws RangeError there: it is left for
+ * JSON.parse, which reads any length, so the answer still parses as it did before this shortcut. */
+function matchesTopList(text: string, start: number): boolean {
+  TOP_LIST.lastIndex = start;
+  try {
+    return TOP_LIST.test(text);
+  } catch (err) {
+    if (err instanceof RangeError) return false;
+    throw err;
+  }
+}
 
 /** An echo answer's value with its top-k lists stood in for, and the whole text (for the exact error when the lean value fails validation). */
 export interface EchoAnswer {
@@ -42,9 +55,12 @@ export function readEchoAnswer(text: string): EchoAnswer {
     const key = text.indexOf(KEY, at);
     if (key < 0) break;
     const start = key + KEY.length;
-    TOP_LIST.lastIndex = start;
     at = start;
-    if (!TOP_LIST.test(text)) continue;
+    // A key is one only after `{` or `,` (no whitespace, as servers send it): the same characters can
+    // end a longer key whose quote is escaped (`"a\"top_logprobs":`), which must stay as it is.
+    const before = key > 0 ? text.charCodeAt(key - 1) : -1;
+    if (before !== 0x7b && before !== 0x2c) continue;
+    if (!matchesTopList(text, start)) continue;
     pieces.push(text.slice(from, start), STAND_IN);
     from = at = TOP_LIST.lastIndex;
   }

@@ -84,6 +84,19 @@ describe("readEchoAnswer", () => {
     }
   });
 
+  it("reads a top_logprobs list too long for the regex engine's stack, or with a huge key, as JSON.parse does (review: it threw RangeError)", () => {
+    const entries = 1_000_000;
+    const texts = [
+      `{"top_logprobs":[${Array(entries).fill('{"a":-1,"b":-2}').join(",")}]}`,
+      `{"top_logprobs":[{"${"a".repeat(10_000_000)}":-1}]}`,
+    ];
+    for (const text of texts) {
+      const lean = (readEchoAnswer(text).lean as { top_logprobs: unknown[] }).top_logprobs;
+      // Either stood in or parsed whole: both validate where the whole answer does.
+      if (lean.length !== 1 || lean[0] !== null) expect(lean).toEqual((JSON.parse(text) as { top_logprobs: unknown[] }).top_logprobs);
+    }
+  });
+
   it("stands in only for a key followed by such a list, written without whitespace: not the key in a string, with escapes, or other values", () => {
     const cases: [string, unknown][] = [
       ['{"text":"\\"top_logprobs\\":[null,{\\"a\\":-1}]","top_logprobs":[null,{"a":-1}]}', { text: '"top_logprobs":[null,{"a":-1}]', top_logprobs: [null] }],
@@ -95,7 +108,7 @@ describe("readEchoAnswer", () => {
       ['{"top_logprobs":[{"a":"-1"}]}', { top_logprobs: [{ a: "-1" }] }],
       ['{"top_logprobs":[{"a":[-1]}]}', { top_logprobs: [{ a: [-1] }] }],
       ['{"top_logprobs":[{"a":-1E+3,"b":2e-2,"c":-0.0,"d":0,"e":12.5e7}],"x":1}', { top_logprobs: [null], x: 1 }],
-      ['{"x\\"top_logprobs":[null,{"\\u00e9\\n":-1}]}', { 'x"top_logprobs': [null] }],
+      ['{"x\\"top_logprobs":[null,{"\\u00e9\\n":-1}]}', { 'x"top_logprobs': [null, { "é\n": -1 }] }],
       ['{"top_logprobs":{"a":-1}}', { top_logprobs: { a: -1 } }],
       ['{"top_logprobs":-1,"a":{"top_logprobs":[null,null]}}', { top_logprobs: -1, a: { top_logprobs: [null] } }],
       ['{"a":{"top_logprobs":-1},"top_logprobs":[{"top_logprobs":-2}]}', { a: { top_logprobs: -1 }, top_logprobs: [null] }],
