@@ -13,16 +13,7 @@ import { completionJson, completionObject, type CompletionAnswer, type Completio
 import { EMBEDDED_LM_ID } from "../../src/models/embedded/server.js";
 import { loadEmbeddedLm } from "../../src/models/embedded/store.js";
 import type { PromptScores, TokenScore } from "../../src/models/embedded/lm.js";
-
-// A small deterministic generator (mulberry32), so a failure names a seed that can be rerun.
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from "../helpers/mulberry32.js";
 
 const TOKENS = [
   " the", "The", " cat", ".", " Ha", "ha", "\n", "\n\n", " ", "", '"', '\\"', "\\", "a\"b", "\u0000", "\u001f", "\t", "\r\n", "\u2028", "\u2029", "\u007f",

@@ -7,15 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { readEchoAnswer } from "../../src/models/echo-answer.js";
 import { completionResponse } from "../../src/models/wire.js";
-
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from "../helpers/mulberry32.js";
 
 const TOKENS = [" the", "a", "", '"', "\\", '"top_logprobs":[null]', "top_logprobs", "\u0000", "\u001f", "\u2028", "\ud800", "😂", "é", "__proto__", "0", "1", "]", "[", "{", "}", ":", ","];
 const NUMBERS = [-0.5, -2, 0, -0, -1e-7, -1e21, -5e-324, -123.456, 1.5, 3];

@@ -14,16 +14,7 @@ import { nextWordStart, wordEnd } from "../../src/text/tokenize.js";
 import { referenceFoldConfusables, trickyStrings } from "../helpers/reading-reference.js";
 import { hasSharedData, sharedDataSkipReason, sharedPath } from "../helpers/shared-data.js";
 import { foldConfusables30, hasFact30, readingFacts30, wordEnd30 } from "./reading-reference-30.js";
-
-// A small deterministic generator (mulberry32), so a failure names a string that can be rebuilt.
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from "../helpers/mulberry32.js";
 
 /** What the quote fast path and the stretch cuts must get right, packed close together. */
 const QUOTE_PIECES = [

@@ -10,6 +10,7 @@ import { scanText, type Scan } from "../../src/text/scan.js";
 import { loadModelProse } from "../../bench/prose-data.js";
 import { hasSharedData, sharedDataSkipReason, sharedPath } from "../helpers/shared-data.js";
 import { referenceScan } from "./scan-reference.js";
+import { random } from "../helpers/mulberry32.js";
 
 /** A scan with ids replaced by the strings they stand for, so two lexicons can be compared. */
 function readable(s: Scan, lexicon: Lexicon) {
@@ -22,16 +23,6 @@ function expectSameScans(texts: string[]): void {
   for (const text of texts) expect(readable(scanText(text, now), now), JSON.stringify(text)).toEqual(readable(referenceScan(text, before), before));
   // The same forms in the same order of first sight: the ids agree too.
   expect(now.surfaces).toEqual(before.surfaces);
-}
-
-// A small deterministic generator (mulberry32), so a failure names a text that can be rerun.
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const PIECES = [

@@ -35,6 +35,7 @@ import { buildWordTable } from "../../scripts/build-word-table.mjs";
 import { hasSharedData, sharedDataSkipReason, sharedPath } from "../helpers/shared-data.js";
 import { ReferenceLexicon, referenceIsStopword, referenceLemma } from "./lexicon-reference.js";
 import { referenceScan } from "./scan-reference.js";
+import { random } from "../helpers/mulberry32.js";
 
 const manifest = readWordManifest(SHIPPED_WORD_MANIFEST);
 
@@ -57,16 +58,6 @@ function expectSameAsMain(texts: string[], probes: string[] = []): void {
   expect(now.lemmas).toEqual(before.lemmas);
   expect(now.surfaceLemma).toEqual(before.surfaceLemma);
   expect(now.surfaceFlags).toEqual(before.surfaceFlags);
-}
-
-// mulberry32, so a failure names a text that can be rerun.
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // Forms the table holds (with lemmas of their own or not, stopwords, flag words) and forms it lacks
