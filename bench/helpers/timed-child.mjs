@@ -1,7 +1,8 @@
 // A whole process to time (bench/score-workers.ts): `node timed-child.mjs REPORT cli ARGS…` runs the
 // foolsgold CLI (the built dist/ when it exists, as an installed package runs, else src/ through tsx;
 // FOOLSGOLD_BENCH_DIST names another built dist/ instead);
-// `node timed-child.mjs REPORT baseline BANK OUT` runs the plain slop scorer. At exit it writes its own
+// `node timed-child.mjs REPORT baseline BANK OUT` runs the plain slop scorer, and
+// `node timed-child.mjs REPORT public DIR BANK OUT` the public slop-score scorer from a checkout at DIR. At exit it writes its own
 // CPU time (user + system, every thread of the process) and peak RSS to REPORT as JSON.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 
@@ -54,7 +55,42 @@ if (mode === "cli") {
     lines.push(JSON.stringify({ ...row, score: { words: per1k(wordHits), trigrams: per1k(trigramHits), contrast: per1k(contrast) } }));
   }
   writeFileSync(out, lines.join("\n") + "\n");
+} else if (mode === "public") {
+  // The public slop-score scorer itself (a checkout of sam-paech/slop-score at DIR, fetched outside this
+  // repo), per row as issue 20 timed it: its word list and trigram list (computeSlopIndex on its own
+  // tokens) and its contrast detector, whose part-of-speech stage runs only once a tagger is loaded in a
+  // browser; none is here, so the stage is off, as in the issue. Its modules read their lists with
+  // fetch("./data/…"): fetch answers from DIR's files, as its own leaderboard script patches it.
+  const [dir, bank, out] = args;
+  runs = `public slop-score at ${dir}`;
+  process.chdir(dir);
+  globalThis.fetch = async (path) => {
+    const text = readFileSync(path, "utf8");
+    return { ok: true, status: 200, json: async () => JSON.parse(text), text: async () => text };
+  };
+  const at = (file) => new URL(file, `file://${process.cwd()}/`).href;
+  const { loadSlopSets, computeSlopIndex } = await import(at("js/metrics.js"));
+  const { wordsOnlyLower, alphaTokens } = await import(at("js/utils.js"));
+  const { extractContrastMatches } = await import(at("js/contrast-detector.js"));
+  const { hasPosTagger } = await import(at("js/pos-tagger.js"));
+  if (hasPosTagger()) throw new Error("public: a part-of-speech tagger is loaded; the issue's figure ran without one");
+  await loadSlopSets();
+  // The detector logs every match; the leaderboard script silences the console around it, as here.
+  const quiet = ["log", "group", "groupEnd", "warn", "error", "info", "debug"];
+  const saved = Object.fromEntries(quiet.map((k) => [k, console[k]]));
+  const lines = [];
+  for (const line of readFileSync(bank, "utf8").split("\n")) {
+    if (!line) continue;
+    const row = JSON.parse(line);
+    const slop = computeSlopIndex(alphaTokens(wordsOnlyLower(row.output)), false);
+    for (const k of quiet) console[k] = () => {};
+    const contrast = extractContrastMatches(row.output);
+    Object.assign(console, saved);
+    const perChars = (1000 * contrast.length) / Math.max(1, row.output.length);
+    lines.push(JSON.stringify({ id: row.id, score: { words: slop.wordScore, trigrams: slop.trigramScore, contrast_per_1k_chars: perChars } }));
+  }
+  writeFileSync(out, lines.join("\n") + "\n");
 } else {
-  console.error("usage: node timed-child.mjs REPORT (cli ARGS… | baseline BANK OUT)");
+  console.error("usage: node timed-child.mjs REPORT (cli ARGS… | baseline BANK OUT | public SLOP_SCORE_DIR BANK OUT)");
   process.exitCode = 2;
 }
