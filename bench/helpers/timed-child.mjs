@@ -5,6 +5,8 @@
 // `node timed-child.mjs REPORT public DIR BANK OUT` the public slop-score scorer from a checkout at DIR. At exit it writes its own
 // CPU time (user + system, every thread of the process) and peak RSS to REPORT as JSON.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 
 const [report, mode, ...args] = process.argv.slice(2);
 const root = new URL("../../", import.meta.url);
@@ -68,7 +70,7 @@ if (mode === "cli") {
     const text = readFileSync(path, "utf8");
     return { ok: true, status: 200, json: async () => JSON.parse(text), text: async () => text };
   };
-  const at = (file) => new URL(file, `file://${process.cwd()}/`).href;
+  const at = (file) => pathToFileURL(join(process.cwd(), file)).href;
   const { loadSlopSets, computeSlopIndex } = await import(at("js/metrics.js"));
   const { wordsOnlyLower, alphaTokens } = await import(at("js/utils.js"));
   const { extractContrastMatches } = await import(at("js/contrast-detector.js"));
