@@ -41,7 +41,7 @@ const lines = (path: string) =>
     .filter((l) => l.trim() !== "");
 
 /** Held-out creative rows: line index ≡ 7 (mod 10), kind creative; a seeded sample of ROWS. */
-function heldOutProse(n: number, seed: string): BankRow[] {
+function heldOutProse(n: number, seed: string): (BankRow & { prompt: string })[] {
   const all = lines(sharedPath("model_prose/slopscore_outputs.jsonl.gz")).flatMap((l, i) => {
     if (i % 10 !== 7) return [];
     const r = JSON.parse(l) as Raw;
@@ -91,7 +91,7 @@ try {
   const results: ClassResult[] = [];
   for (const [name, edit] of Object.entries(EDIT_CLASSES)) {
     const edited = rows.map((r, i) => {
-      const ctx: EditContext = { costly, donor: donors[i % donors.length], prompt: r.prompt ?? "", seed: `${SEED}/${r.id}` };
+      const ctx: EditContext = { costly, donor: donors[i % donors.length], prompt: r.prompt, seed: `${SEED}/${r.id}` };
       return { ...r, output: edit(r.output, ctx) };
     });
     const changed = edited.flatMap((r, i) => (r.output !== rows[i].output ? [i] : []));
