@@ -95,6 +95,12 @@ describe("the packed package", () => {
     }
   }, 120_000);
 
+  it("exports the promptfoo assertion as foolsgold/promptfoo", () => {
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", 'const m = await import("foolsgold/promptfoo"); console.log(typeof m.default, typeof m.closeFoolsgold)'], { cwd: app, encoding: "utf8" });
+    expect(run.stderr).toBe("");
+    expect(run.stdout.trim()).toBe("function function");
+  });
+
   it("installs no build tool, type package, test runner, Vite or Playwright", () => {
     const modules = join(app, "node_modules");
     for (const dev of ["typescript", "tsx", "vitest", "vite", "playwright-core", "@types/node", "react"]) expect(existsSync(join(modules, dev)), dev).toBe(false);
