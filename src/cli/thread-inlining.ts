@@ -1,6 +1,6 @@
 // V8's inlining budget for a `score` on several threads (issue 20). Each scoring thread's isolate
 // compiles its own hot code, so two threads pay TurboFan twice; with a smaller cumulative inlining
-// budget two threads spent 0.83-0.92x the CPU with the same bytes (paired runs, docs/scoring-speed.md),
+// budget two threads spent 0.83-0.92x the CPU with the same bytes (paired runs, reports/scoring-speed.md),
 // while one thread gained nothing. V8's flags belong to the process, and TurboFan reads this one at
 // each inlining decision, so setting it before the workers start covers every thread. Only this
 // compiler budget is set at run time: GC flags cannot be (V8 aborts when they change under a heap).

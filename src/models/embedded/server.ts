@@ -33,11 +33,22 @@ export interface LmServerDeps {
   /** The model, or a loader (called once, lazily). */
   lm: EmbeddedLm | (() => Promise<EmbeddedLm>);
   embedder?: () => Promise<Embedder>;
+  /** The embedder's runtime ("onnx" or "tfjs"); a "tfjs" encoder lists it as its build, so its answers get their own revision. */
+  embedderRuntime?: string;
   /** Extra facts for /v1/models (e.g. held-out perplexities). */
   modelInfo?: Record<string, unknown>;
 }
 
 export const EMBEDDER_ID = "use-lite-512";
+
+/**
+ * The ONNX runtime's vectors are the encoder's reference build (no revision, as before the runtime was
+ * optional); TF.js's differ in their last float32 bits, so they are a build of their own.
+ */
+function encoderBuild(runtime: string | undefined): Record<string, unknown> {
+  if (!runtime) return {};
+  return runtime === "onnx" ? { runtime } : { runtime, builder_version: runtime };
+}
 
 class RequestProblem extends Error {
   constructor(
@@ -161,7 +172,7 @@ export function createLmServerApp(deps: LmServerDeps): Hono {
             ...deps.modelInfo,
           },
         },
-        ...(deps.embedder ? [{ id: EMBEDDER_ID, object: "model", created, owned_by: "foolsgold", meta: { kind: "Universal Sentence Encoder lite, 512-d", deterministic: true } }] : []),
+        ...(deps.embedder ? [{ id: EMBEDDER_ID, object: "model", created, owned_by: "foolsgold", meta: { kind: "Universal Sentence Encoder lite, 512-d", deterministic: true, ...encoderBuild(deps.embedderRuntime) } }] : []),
       ],
     });
   });

@@ -3,7 +3,7 @@
 // does not pay for it.
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { loadEmbedder } from "./embedder.js";
+import { embedderRuntime, loadEmbedder } from "./embedder.js";
 import { createLmServerApp } from "./server.js";
 import { loadEmbeddedLm } from "./store.js";
 
@@ -33,6 +33,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
   const app = createLmServerApp({
     lm: loaded.lm,
     embedder: () => loadEmbedder({ workers: options.embedWorkers }),
+    embedderRuntime: embedderRuntime(),
     modelInfo: {
       builder_version: loaded.stored.meta.builderVersion,
       corpus_hash: loaded.stored.meta.corpusHash,
