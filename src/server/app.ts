@@ -1,7 +1,8 @@
 // The reward server as an app factory (SPEC §10): testable with app.request() and no socket.
 // Failure semantics: a row that could not be scored is reported with its index and reason, never
-// turned into a 0; an overloaded server answers 429 with retry-after before it reads the body; a
-// request past its time limit aborts the scoring it started; every answer, errors included, is JSON.
+// turned into a 0; an overloaded server answers 429 with retry-after once it has read the body
+// (bounded in size and time, so a stalled upload never holds a scoring slot); a request past its time
+// limit aborts the scoring it started; every answer, errors included, is JSON.
 import { timingSafeEqual } from "node:crypto";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -30,6 +31,10 @@ export interface ServerLimits {
   maxInFlight: number;
   maxQueue: number;
   retryAfterSeconds: number;
+  /** A client must have sent its request line and headers within this time (then 408 and closed). */
+  headerTimeoutMs: number;
+  /** A client must have sent its whole body within this time; a stalled upload is closed, slot-free. */
+  bodyTimeoutMs: number;
 }
 
 export const DEFAULT_LIMITS: ServerLimits = {
@@ -40,6 +45,8 @@ export const DEFAULT_LIMITS: ServerLimits = {
   maxInFlight: 4,
   maxQueue: 32,
   retryAfterSeconds: 1,
+  headerTimeoutMs: 10_000,
+  bodyTimeoutMs: 20_000,
 };
 
 /**
@@ -212,11 +219,14 @@ export function createApp(deps: AppDeps): Hono {
 
   api.post("/v1/score", limitBody, async (c) => {
     const timing = startTiming();
+    // The body is read (bounded in size and time) before a scoring slot is taken: a stalled upload
+    // holds its own socket, never a slot that others wait for.
+    const { value: body, text } = await readJson(c);
+    timing.mark("read");
     const release = await admit();
     timing.mark("admit");
-    const { scorer, stack, rows, requestId, body, text } = await (async () => {
+    const { scorer, stack, rows, requestId } = await (async () => {
       try {
-        const { value: body, text } = await readJson(c);
         const parsed = scoreBody.safeParse(body);
         if (!parsed.success) throw new HttpError(400, formatIssues(parsed.error));
         const { scorer, stack } = pickScorer(parsed.data.stack);
@@ -225,7 +235,7 @@ export function createApp(deps: AppDeps): Hono {
         if (unknown) throw new HttpError(400, unknown);
         const rows = requestRows(scorer.rowKind, parsed.data.rows, "request body");
         timing.mark("parse");
-        return { scorer, stack, rows, requestId: requestIdOf(c, parsed.data.request_id, newRequestId), body, text };
+        return { scorer, stack, rows, requestId: requestIdOf(c, parsed.data.request_id, newRequestId) };
       } catch (err) {
         release();
         throw err;
@@ -237,11 +247,12 @@ export function createApp(deps: AppDeps): Hono {
 
   api.post("/get_reward", limitBody, async (c) => {
     const timing = startTiming();
+    const { value: body } = await readJson(c);
+    timing.mark("read");
     const release = await admit();
     timing.mark("admit");
     let prepared: { rows: BankRow[]; problems: SampleProblem[]; scorer: Scorer; stack: string; requestId: string; bodyHash: string };
     try {
-      const { value: body } = await readJson(c);
       const { scorer, stack } = pickScorer(undefined);
       if (scorer.rowKind !== "bank") {
         throw new HttpError(400, `stack "${stack}" scores multi-turn transcripts; OpenRLHF's /get_reward sends single responses (use a bank stack or POST /v1/score)`);
@@ -286,7 +297,7 @@ export function createApp(deps: AppDeps): Hono {
     }
   }
 
-  /** A slot to score in, decided before the body is read: a full server refuses at once. */
+  /** A slot to score in, taken once the body has been read: a full server refuses at once. */
   async function admit(): Promise<() => void> {
     const release = await admission.enter();
     if (!release) throw new HttpError(429, `server at capacity (${limits.maxInFlight} batches scoring, ${limits.maxQueue} queued); retry later`);
