@@ -41,9 +41,13 @@ export const DEFAULT_LIMITS: ServerLimits = {
   // Older OpenRLHF versions send a whole rollout (thousands of samples) in one POST.
   maxBodyBytes: 64 * 1024 * 1024,
   maxBatch: 8192,
-  requestTimeoutMs: 120_000,
-  maxInFlight: 4,
-  maxQueue: 32,
+  // With its lease (2 × this + 1 s = 121 s) inside OpenRLHF's 180 s client timeout, a retry after a
+  // timeout takes the request over instead of waiting on it.
+  requestTimeoutMs: 60_000,
+  // Trainers that POST one sample at a time (OpenRLHF, verl's per-sample loop) keep 64–128 requests
+  // open: each must find a slot or a queue place, not a 429 (bench/serve-one-sample.ts).
+  maxInFlight: 64,
+  maxQueue: 256,
   retryAfterSeconds: 1,
   headerTimeoutMs: 10_000,
   bodyTimeoutMs: 20_000,
