@@ -136,7 +136,7 @@ try:
     v.compute_score_batch(data_sources=np.array(["x"], dtype=object), solution_strs=["a"], ground_truths=[np.array([1.0, np.nan])], extra_infos=None)
 except c.ScoringError as e:
     print(e)`);
-    expect(out).toBe("rows[0].label[1] is nan, which JSON cannot carry");
+    expect(out).toBe("ground_truths[0][1] is nan, which JSON cannot carry");
   });
 });
 
