@@ -95,6 +95,14 @@ const scoreBody = z
   })
   .strict();
 
+/**
+ * OpenRLHF splits each batch across comma-separated --reward.remote_url URLs, and current versions
+ * post one sample at a time: the first URL gets every sample and the others only empty shards, so the
+ * URLs neither spread the load nor survive a replica's loss. Refused, pointing to the layout that works.
+ */
+const EMPTY_SHARD =
+  "empty batch (query: []): OpenRLHF sends these when --reward.remote_url lists several comma-separated URLs, which then get no real samples and spread no load; put the replicas behind one load balancer and give OpenRLHF its single URL (docs/serving.md, \"Several replicas\")";
+
 class HttpError extends Error {
   constructor(
     readonly status: 400 | 401 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 502 | 503 | 504,
@@ -270,10 +278,9 @@ export function createApp(deps: AppDeps): Hono {
       throw err;
     }
     const { rows, problems, scorer, stack, requestId, bodyHash } = prepared;
-    // OpenRLHF's client can split a batch into an empty shard: nothing to score, nothing to journal.
     if (rows.length === 0) {
       release();
-      return c.json(openRlhfResponse([]));
+      throw new HttpError(400, EMPTY_SHARD);
     }
     if (problems.length > 0) {
       release();
