@@ -133,6 +133,14 @@ export function register(program: Command): void {
     process.stderr.write(
       `foolsgold: serving stack "${opened.stack}" (instrument ${opened.scorer.instrument.hash.slice(0, 12)}, ${workers ? `${workers} scoring workers` : "scoring on the main thread"}) at ${server.url}; journal ${journal.location}${expired ? ` (${expired} requests left pending by a stopped server marked expired)` : ""}\n`,
     );
+    // Readiness as /readyz reports it, once at start: a load balancer routes by it, a user reads it here.
+    const ready = (await (await app.request("/readyz")).json()) as { status: string; checks: { name: string; ok: boolean; detail?: string }[] };
+    const failed = ready.checks.filter((c) => !c.ok);
+    process.stderr.write(
+      failed.length === 0
+        ? `foolsgold: ready (${ready.checks.map((c) => c.name).join("; ")}); GET ${server.url}/readyz\n`
+        : `foolsgold: NOT READY: ${failed.map((c) => `${c.name}: ${c.detail ?? "failed"}`).join("; ")}; ${server.url}/readyz answers 503 until this is fixed\n`,
+    );
     const stop = async (): Promise<void> => {
       clearInterval(sweep);
       await monitor.stop();
