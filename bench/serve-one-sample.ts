@@ -3,7 +3,9 @@
 // per-sample pattern), over keep-alive connections (undici) and with a new connection per request
 // (node:http, agent: false, as `requests.post` without a session does). Prints, per setting, the
 // acknowledged (200) requests/s as the mean of R repeats with a 95% t-interval, the share of 429s
-// with a 95% Wilson interval, n, and the load average. Server: prose stack, durable SQLite journal.
+// with a 95% Wilson interval, n, and the load average; and, since wall-clock rates on a shared machine
+// follow its load, the CPU (server process + this client) per acknowledged request and the rate two
+// dedicated cores would sustain at that cost. Server: prose stack, durable SQLite journal.
 // Usage: npx tsx bench/serve-one-sample.ts [--seconds 5] [--repeats 3] [--clients 64,128]
 import { spawn, type ChildProcess } from "node:child_process";
 import { request as httpRequest } from "node:http";
@@ -14,7 +16,7 @@ import { Pool } from "undici";
 import { readCorpus } from "../src/models/embedded/corpus.js";
 import { DEFAULT_LIMITS } from "../src/server/app.js";
 import { arg } from "./helpers/args.js";
-import { meanInterval } from "./helpers/http-load.js";
+import { meanInterval, procCpuSeconds } from "./helpers/http-load.js";
 
 const SECONDS = Number(arg("--seconds") ?? "5");
 const REPEATS = Number(arg("--repeats") ?? "3");
@@ -105,7 +107,7 @@ const loadBefore = loadavg();
 console.log(
   `one-sample clients against \`foolsgold serve --stack prose\` with default admission (--max-in-flight ${DEFAULT_LIMITS.maxInFlight}, --max-queue ${DEFAULT_LIMITS.maxQueue}), durable SQLite journal; ${availableParallelism()} cores; ${REPEATS} repeats × ${SECONDS} s per setting; load average (1/5/15 min) at the start ${loadBefore.map((x) => x.toFixed(1)).join("/")}`,
 );
-console.log("clients  connections     acknowledged req/s (95% CI)   n(sent)  n(200)  n(429)  429 share (95% CI)        other  load1");
+console.log("clients  connections     acknowledged req/s (95% CI)   n(sent)  n(200)  n(429)  429 share (95% CI)        other  CPU ms/req (server+client)  2-core req/s  load1");
 const counter = { k: 0 };
 for (const clients of CLIENTS) {
   for (const mode of ["keep-alive", "new per request"] as const) {
@@ -116,6 +118,8 @@ for (const clients of CLIENTS) {
       await closedLoop(client.post, clients, 1, counter);
       const rates: number[] = [];
       const totals: Record<number, number> = {};
+      const server0 = procCpuSeconds(server.child.pid!);
+      const client0 = process.cpuUsage();
       for (let r = 0; r < REPEATS; r++) {
         const run = await closedLoop(client.post, clients, SECONDS, counter);
         rates.push((run.statuses[200] ?? 0) / run.seconds);
@@ -125,6 +129,8 @@ for (const clients of CLIENTS) {
       const ok = totals[200] ?? 0;
       const refused = totals[429] ?? 0;
       const other = sent - ok - refused;
+      const clientCpu = process.cpuUsage(client0);
+      const cpuMs = ((procCpuSeconds(server.child.pid!) - server0) * 1000 + (clientCpu.user + clientCpu.system) / 1000) / Math.max(1, ok);
       const { mean, lo, hi } = meanInterval(rates);
       const [plo, phi] = wilson(refused, sent);
       console.log(
@@ -137,6 +143,8 @@ for (const clients of CLIENTS) {
           String(refused).padStart(7),
           `${((100 * refused) / Math.max(1, sent)).toFixed(2)}% [${(100 * plo).toFixed(2)}, ${(100 * phi).toFixed(2)}]`.padStart(24),
           String(other).padStart(7),
+          cpuMs.toFixed(3).padStart(27),
+          (2000 / cpuMs).toFixed(0).padStart(13),
           loadavg()[0].toFixed(1).padStart(6),
         ].join("  "),
       );
@@ -148,4 +156,4 @@ for (const clients of CLIENTS) {
     }
   }
 }
-console.log(`load average at the end ${loadavg().map((x) => x.toFixed(1)).join("/")}; req/s: acknowledged (HTTP 200) requests per second of wall clock, one 300-word sample each; intervals: 95% t over the ${REPEATS} repeats (req/s), 95% Wilson (429 share).`);
+console.log(`load average at the end ${loadavg().map((x) => x.toFixed(1)).join("/")}; req/s: acknowledged (HTTP 200) requests per second of wall clock, one 300-word sample each; intervals: 95% t over the ${REPEATS} repeats (req/s), 95% Wilson (429 share); 2-core req/s = 2,000 CPU-ms/s ÷ CPU ms per acknowledged request (server and client together, as on a 2-core machine running both).`);
