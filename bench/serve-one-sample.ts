@@ -137,7 +137,7 @@ for (const clients of CLIENTS) {
         [
           String(clients).padStart(7),
           mode.padEnd(15),
-          `${mean.toFixed(0)} [${lo.toFixed(0)}, ${hi.toFixed(0)}]`.padStart(28),
+          `${mean.toFixed(0)} [${Math.max(0, lo).toFixed(0)}, ${hi.toFixed(0)}]`.padStart(28),
           String(sent).padStart(9),
           String(ok).padStart(7),
           String(refused).padStart(7),
@@ -156,4 +156,4 @@ for (const clients of CLIENTS) {
     }
   }
 }
-console.log(`load average at the end ${loadavg().map((x) => x.toFixed(1)).join("/")}; req/s: acknowledged (HTTP 200) requests per second of wall clock, one 300-word sample each; intervals: 95% t over the ${REPEATS} repeats (req/s), 95% Wilson (429 share); 2-core req/s = 2,000 CPU-ms/s ÷ CPU ms per acknowledged request (server and client together, as on a 2-core machine running both).`);
+console.log(`load average at the end ${loadavg().map((x) => x.toFixed(1)).join("/")}; req/s: acknowledged (HTTP 200) requests per second of wall clock, one 300-word sample each; intervals: 95% t over the ${REPEATS} repeats (req/s, cut at 0), 95% Wilson (429 share); 2-core req/s = 2,000 CPU-ms/s ÷ CPU ms per acknowledged request (server and client together, as on a 2-core machine running both).`);

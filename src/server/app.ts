@@ -23,6 +23,7 @@ import { loneSurrogateAt, MAX_DEPTH, mayEscapeSurrogate, tooDeepAt, unknownRowFi
 import { startTiming, type RequestTiming } from "./timing.js";
 import { requestIdSource } from "./request-id.js";
 import { requestRows } from "./request-rows.js";
+import { chatShaped, transcriptFromChat } from "./chat-transcript.js";
 
 export interface ServerLimits {
   maxBodyBytes: number;
@@ -237,23 +238,28 @@ export function createApp(deps: AppDeps): Hono {
     timing.mark("read");
     const release = await admit();
     timing.mark("admit");
-    const { scorer, stack, rows, requestId } = await (async () => {
+    const { scorer, stack, rows, requestId, journalText } = await (async () => {
       try {
         const parsed = scoreBody.safeParse(body);
         if (!parsed.success) throw new HttpError(400, formatIssues(parsed.error));
         const { scorer, stack } = pickScorer(parsed.data.stack);
         checkBatch(parsed.data.rows.length);
-        const unknown = unknownRowField(parsed.data.rows, scorer.rowKind);
+        // A transcript stack also takes prompt + reply rows (the trainers' shape), read as conversations.
+        const asChat = scorer.rowKind === "transcript" && chatShaped(parsed.data.rows);
+        const kind = asChat ? "bank" : scorer.rowKind;
+        const unknown = unknownRowField(parsed.data.rows, kind);
         if (unknown) throw new HttpError(400, unknown);
-        const rows = requestRows(scorer.rowKind, parsed.data.rows, "request body");
+        const read = requestRows(kind, parsed.data.rows, "request body");
+        const rows = asChat ? (read as BankRow[]).map(transcriptFromChat) : read;
         timing.mark("parse");
-        return { scorer, stack, rows, requestId: requestIdOf(c, parsed.data.request_id, newRequestId) };
+        // Converted rows are journaled as scored, so replay reads what was scored.
+        return { scorer, stack, rows, requestId: requestIdOf(c, parsed.data.request_id, newRequestId), journalText: asChat ? undefined : text };
       } catch (err) {
         release();
         throw err;
       }
     })();
-    const { scores, failures, instrument } = await scoreJournaled(release, requestId, "/v1/score", stack, scorer, rows, hashOf({ stack, body }), timing, text);
+    const { scores, failures, instrument } = await scoreJournaled(release, requestId, "/v1/score", stack, scorer, rows, hashOf({ stack, body }), timing, journalText);
     return timedJsonText(scoredAnswerJson(requestId, instrument, rows, scores, failures), timing);
   });
 
@@ -263,13 +269,12 @@ export function createApp(deps: AppDeps): Hono {
     timing.mark("read");
     const release = await admit();
     timing.mark("admit");
-    let prepared: { rows: BankRow[]; problems: SampleProblem[]; scorer: Scorer; stack: string; requestId: string; bodyHash: string };
+    let prepared: { rows: (BankRow | TranscriptRow)[]; problems: SampleProblem[]; scorer: Scorer; stack: string; requestId: string; bodyHash: string };
     try {
       const { scorer, stack } = pickScorer(undefined);
-      if (scorer.rowKind !== "bank") {
-        throw new HttpError(400, `stack "${stack}" scores multi-turn transcripts; OpenRLHF's /get_reward sends single responses (use a bank stack or POST /v1/score)`);
-      }
-      const { rows, problems } = openRlhfRows(body, { stripTokens });
+      const { rows: samples, problems } = openRlhfRows(body, { stripTokens });
+      // A transcript stack (humor) reads each prompt's chat turns and the reply as a conversation.
+      const rows = scorer.rowKind === "transcript" ? samples.map(transcriptFromChat) : samples;
       checkBatch(rows.length);
       prepared = { rows, problems, scorer, stack, requestId: requestIdOf(c, undefined, newRequestId), bodyHash: hashOf({ stack, body, stripTokens }) };
       timing.mark("parse");
