@@ -17,6 +17,8 @@ import { openJournalStore, type JournalStore } from "../../src/server/journal-st
 import { listen, type Listening } from "../../src/server/listen.js";
 import type { BankRow, Score } from "../../src/core/types.js";
 import type { Scorer } from "../../src/stacks/types.js";
+import { openScorer } from "../../src/stacks/open.js";
+import { readCorpus } from "../../src/models/embedded/corpus.js";
 
 const PACKAGE = resolve(import.meta.dirname, "../../integrations/python");
 
@@ -64,10 +66,10 @@ afterAll(async () => {
 });
 
 /** A reward server on its own in-memory journal; records each call's rows and X-Request-Id. */
-async function replica(name: string, options: { onCall?: () => Promise<void> } = {}): Promise<{ url: string; server: Server }> {
+async function replica(name: string, options: { onCall?: () => Promise<void>; scorer?: Scorer } = {}): Promise<{ url: string; server: Server }> {
   const journal = await openJournalStore(":memory:");
   journals.push(journal);
-  const app = createApp({ scorers: { [name]: wordCount(name, options) }, defaultStack: name, journal });
+  const app = createApp({ scorers: { [name]: options.scorer ?? wordCount(name, options) }, defaultStack: name, journal });
   const recording = async (request: Request) => {
     if (request.method === "POST") {
       const body = (await request.clone().json()) as { rows?: BankRow[] };
@@ -198,6 +200,28 @@ except c.ScoringError as e:
     );
     expect(out).toBe("ground_truths[1] is bytes that are not valid UTF-8 (byte 3: unexpected end of data); decode it with the dataset's encoding first");
   });
+
+  it("verl batch: replies grouped by verl's uid let the prose short-reply gate fire without a prompt", async () => {
+    const opened = await openScorer({ stack: "prose", cache: false });
+    closers.push(() => opened.close());
+    const r = await replica("prose", { scorer: opened.scorer });
+    const words = readCorpus().test.flatMap((d) => d.text.split(/\s+/).filter(Boolean));
+    const passage = (from: number, n: number) => words.slice(from, from + n).join(" ");
+    const replies = [passage(0, 200), passage(300, 210), passage(600, 190), passage(900, 205), passage(1200, 20)];
+    const out = await python(
+      `
+import json, os, numpy as np
+from foolsgold_client.verl import compute_score_batch
+replies = json.loads(os.environ["REPLIES"])
+extras = np.array([{"uid": "u-1", "index": i} for i in range(len(replies))], dtype=object)
+scores = compute_score_batch(data_sources=np.array(["prose"] * len(replies), dtype=object), solution_strs=replies, ground_truths=[None] * len(replies), extra_infos=extras)
+print(json.dumps([[s["score"], s.get("gates")] for s in scores]))`,
+      { FOOLSGOLD_URL: r.url, REPLIES: JSON.stringify(replies) },
+    );
+    const scored = JSON.parse(out) as [number, number][];
+    expect(scored[4]).toEqual([0, 0]);
+    expect(scored.slice(0, 4).every(([, gate]) => gate === 1)).toBe(true);
+  }, 120_000);
 
   it("TRL: content blocks, a `thinking` string column and None group ids score instead of failing the batch", async () => {
     const t = await replica("trl");
