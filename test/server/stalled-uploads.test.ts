@@ -50,7 +50,7 @@ function stalledUpload(port: number, what: "body" | "headers"): Promise<{ socket
 }
 
 const score = (url: string, id: string) =>
-  fetch(`${url}/v1/score`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ rows: [{ id, output: "one two three" }] }), signal: AbortSignal.timeout(5_000) });
+  fetch(`${url}/v1/score`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ rows: [{ id, output: "one two three" }] }), signal: AbortSignal.timeout(15_000) });
 
 describe("stalled uploads", () => {
   it("more stalled uploads than scoring slots and queue places together delay nobody else", async () => {
@@ -61,7 +61,8 @@ describe("stalled uploads", () => {
     const started = performance.now();
     const answers = await Promise.all([0, 1, 2, 3].map((i) => score(url, `r${i}`)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
-    expect(performance.now() - started).toBeLessThan(2_000);
+    // Generous for a loaded machine: before the fix these waited for a slot the stalled uploads held.
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it("closes a stalled body or stalled headers with 408 once its time has passed", async () => {
