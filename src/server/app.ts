@@ -1,7 +1,8 @@
 // The reward server as an app factory (SPEC §10): testable with app.request() and no socket.
 // Failure semantics: a row that could not be scored is reported with its index and reason, never
-// turned into a 0; an overloaded server answers 429 with retry-after before it reads the body; a
-// request past its time limit aborts the scoring it started; every answer, errors included, is JSON.
+// turned into a 0; an overloaded server answers 429 with retry-after once it has read the body
+// (bounded in size and time, so a stalled upload never holds a scoring slot); a request past its time
+// limit aborts the scoring it started; every answer, errors included, is JSON.
 import { timingSafeEqual } from "node:crypto";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -22,6 +23,7 @@ import { loneSurrogateAt, MAX_DEPTH, mayEscapeSurrogate, tooDeepAt, unknownRowFi
 import { startTiming, type RequestTiming } from "./timing.js";
 import { requestIdSource } from "./request-id.js";
 import { requestRows } from "./request-rows.js";
+import { chatShaped, transcriptFromChat } from "./chat-transcript.js";
 
 export interface ServerLimits {
   maxBodyBytes: number;
@@ -30,16 +32,26 @@ export interface ServerLimits {
   maxInFlight: number;
   maxQueue: number;
   retryAfterSeconds: number;
+  /** A client must have sent its request line and headers within this time (then 408 and closed). */
+  headerTimeoutMs: number;
+  /** A client must have sent its whole body within this time; a stalled upload is closed, slot-free. */
+  bodyTimeoutMs: number;
 }
 
 export const DEFAULT_LIMITS: ServerLimits = {
   // Older OpenRLHF versions send a whole rollout (thousands of samples) in one POST.
   maxBodyBytes: 64 * 1024 * 1024,
   maxBatch: 8192,
-  requestTimeoutMs: 120_000,
-  maxInFlight: 4,
-  maxQueue: 32,
+  // With its lease (2 × this + 1 s = 121 s) inside OpenRLHF's 180 s client timeout, a retry after a
+  // timeout takes the request over instead of waiting on it.
+  requestTimeoutMs: 60_000,
+  // Trainers that POST one sample at a time (OpenRLHF, verl's per-sample loop) keep 64–128 requests
+  // open: each must find a slot or a queue place, not a 429 (bench/serve-one-sample.ts).
+  maxInFlight: 64,
+  maxQueue: 256,
   retryAfterSeconds: 1,
+  headerTimeoutMs: 10_000,
+  bodyTimeoutMs: 20_000,
 };
 
 /**
@@ -83,6 +95,14 @@ const scoreBody = z
     request_id: z.string().min(1).optional(),
   })
   .strict();
+
+/**
+ * OpenRLHF splits each batch across comma-separated --reward.remote_url URLs, and current versions
+ * post one sample at a time: the first URL gets every sample and the others only empty shards, so the
+ * URLs neither spread the load nor survive a replica's loss. Refused, pointing to the layout that works.
+ */
+const EMPTY_SHARD =
+  "empty batch (query: []): OpenRLHF sends these when --reward.remote_url lists several comma-separated URLs, which then get no real samples and spread no load; put the replicas behind one load balancer and give OpenRLHF its single URL (docs/serving.md, \"Several replicas\")";
 
 class HttpError extends Error {
   constructor(
@@ -212,41 +232,49 @@ export function createApp(deps: AppDeps): Hono {
 
   api.post("/v1/score", limitBody, async (c) => {
     const timing = startTiming();
+    // The body is read (bounded in size and time) before a scoring slot is taken: a stalled upload
+    // holds its own socket, never a slot that others wait for.
+    const { value: body, text } = await readJson(c);
+    timing.mark("read");
     const release = await admit();
     timing.mark("admit");
-    const { scorer, stack, rows, requestId, body, text } = await (async () => {
+    const { scorer, stack, rows, requestId, journalText } = await (async () => {
       try {
-        const { value: body, text } = await readJson(c);
         const parsed = scoreBody.safeParse(body);
         if (!parsed.success) throw new HttpError(400, formatIssues(parsed.error));
         const { scorer, stack } = pickScorer(parsed.data.stack);
         checkBatch(parsed.data.rows.length);
-        const unknown = unknownRowField(parsed.data.rows, scorer.rowKind);
+        // A transcript stack also takes prompt + reply rows (the trainers' shape), read as conversations.
+        const asChat = scorer.rowKind === "transcript" && chatShaped(parsed.data.rows);
+        const kind = asChat ? "bank" : scorer.rowKind;
+        const unknown = unknownRowField(parsed.data.rows, kind);
         if (unknown) throw new HttpError(400, unknown);
-        const rows = requestRows(scorer.rowKind, parsed.data.rows, "request body");
+        const read = requestRows(kind, parsed.data.rows, "request body");
+        const rows = asChat ? (read as BankRow[]).map(transcriptFromChat) : read;
         timing.mark("parse");
-        return { scorer, stack, rows, requestId: requestIdOf(c, parsed.data.request_id, newRequestId), body, text };
+        // Converted rows are journaled as scored, so replay reads what was scored.
+        return { scorer, stack, rows, requestId: requestIdOf(c, parsed.data.request_id, newRequestId), journalText: asChat ? undefined : text };
       } catch (err) {
         release();
         throw err;
       }
     })();
-    const { scores, failures, instrument } = await scoreJournaled(release, requestId, "/v1/score", stack, scorer, rows, hashOf({ stack, body }), timing, text);
+    const { scores, failures, instrument } = await scoreJournaled(release, requestId, "/v1/score", stack, scorer, rows, hashOf({ stack, body }), timing, journalText);
     return timedJsonText(scoredAnswerJson(requestId, instrument, rows, scores, failures), timing);
   });
 
   api.post("/get_reward", limitBody, async (c) => {
     const timing = startTiming();
+    const { value: body } = await readJson(c);
+    timing.mark("read");
     const release = await admit();
     timing.mark("admit");
-    let prepared: { rows: BankRow[]; problems: SampleProblem[]; scorer: Scorer; stack: string; requestId: string; bodyHash: string };
+    let prepared: { rows: (BankRow | TranscriptRow)[]; problems: SampleProblem[]; scorer: Scorer; stack: string; requestId: string; bodyHash: string };
     try {
-      const { value: body } = await readJson(c);
       const { scorer, stack } = pickScorer(undefined);
-      if (scorer.rowKind !== "bank") {
-        throw new HttpError(400, `stack "${stack}" scores multi-turn transcripts; OpenRLHF's /get_reward sends single responses (use a bank stack or POST /v1/score)`);
-      }
-      const { rows, problems } = openRlhfRows(body, { stripTokens });
+      const { rows: samples, problems } = openRlhfRows(body, { stripTokens });
+      // A transcript stack (humor) reads each prompt's chat turns and the reply as a conversation.
+      const rows = scorer.rowKind === "transcript" ? samples.map(transcriptFromChat) : samples;
       checkBatch(rows.length);
       prepared = { rows, problems, scorer, stack, requestId: requestIdOf(c, undefined, newRequestId), bodyHash: hashOf({ stack, body, stripTokens }) };
       timing.mark("parse");
@@ -255,10 +283,9 @@ export function createApp(deps: AppDeps): Hono {
       throw err;
     }
     const { rows, problems, scorer, stack, requestId, bodyHash } = prepared;
-    // OpenRLHF's client can split a batch into an empty shard: nothing to score, nothing to journal.
     if (rows.length === 0) {
       release();
-      return c.json(openRlhfResponse([]));
+      throw new HttpError(400, EMPTY_SHARD);
     }
     if (problems.length > 0) {
       release();
@@ -286,7 +313,7 @@ export function createApp(deps: AppDeps): Hono {
     }
   }
 
-  /** A slot to score in, decided before the body is read: a full server refuses at once. */
+  /** A slot to score in, taken once the body has been read: a full server refuses at once. */
   async function admit(): Promise<() => void> {
     const release = await admission.enter();
     if (!release) throw new HttpError(429, `server at capacity (${limits.maxInFlight} batches scoring, ${limits.maxQueue} queued); retry later`);

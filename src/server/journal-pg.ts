@@ -8,41 +8,13 @@ import pg from "pg";
 import { InputError, errorMessage } from "../core/errors.js";
 import type { Score } from "../core/types.js";
 import { GroupCommit, type PendingOp } from "./group-commit.js";
-import { EXPIRED_PREFIX, requestFrom, type BeginOutcome, type FinishedEntry, type JournalRequest, type RequestStatus, type StoredRequest, type StoredResult } from "./journal.js";
+import { EXPIRED_PREFIX, failedRowsError, requestFrom, type BeginOutcome, type FinishedEntry, type JournalRequest, type RequestStatus, type StoredRequest, type StoredResult } from "./journal.js";
 import type { JournalStore } from "./journal-store.js";
 import { scoreJson } from "./score-json.js";
+import { ADDED_INDEXES, journalTables } from "./journal-schema.js";
 
 const SCHEMA_LOCK = 0x66_67_01; // arbitrary advisory-lock keys, fixed so every replica uses the same
 const SEQ_LOCK = 0x66_67_02;
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS requests (
-  id TEXT PRIMARY KEY,
-  received_at TEXT NOT NULL,
-  completed_at TEXT,
-  route TEXT NOT NULL,
-  stack TEXT NOT NULL,
-  instrument TEXT NOT NULL,
-  body_hash TEXT NOT NULL,
-  body TEXT NOT NULL,
-  status TEXT NOT NULL CHECK (status IN ('pending', 'done', 'failed')),
-  error TEXT,
-  expires_at BIGINT,
-  done_seq BIGINT
-);
-CREATE TABLE IF NOT EXISTS results (
-  request_id TEXT NOT NULL REFERENCES requests(id),
-  idx INTEGER NOT NULL,
-  row_id TEXT,
-  step BIGINT,
-  value DOUBLE PRECISION,
-  error TEXT,
-  score TEXT NOT NULL,
-  PRIMARY KEY (request_id, idx)
-);
-CREATE INDEX IF NOT EXISTS requests_done_seq ON requests(done_seq);
-CREATE INDEX IF NOT EXISTS results_step ON results(step);
-`;
 
 type Client = pg.PoolClient;
 
@@ -90,7 +62,7 @@ async function createSchema(client: Client, schema: string | undefined): Promise
     await client.query("BEGIN");
     await client.query("SELECT pg_advisory_xact_lock($1)", [SCHEMA_LOCK]);
     if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    await client.query(SCHEMA);
+    await client.query(journalTables("postgres") + ADDED_INDEXES);
     await client.query("COMMIT");
   } catch (err) {
     await client.query("ROLLBACK").catch(() => {});
@@ -202,6 +174,11 @@ class PostgresStore implements JournalStore {
             results.map((r) => scoreJson(r.score)),
           ],
         );
+      }
+      const error = failedRowsError(results);
+      if (error !== null) {
+        await c.query("UPDATE requests SET status = 'failed', completed_at = $2, error = $3, expires_at = NULL WHERE id = $1", [id, new Date().toISOString(), error]);
+        return;
       }
       await c.query(
         "UPDATE requests SET status = 'done', completed_at = $2, error = NULL, expires_at = NULL, done_seq = (SELECT COALESCE(MAX(done_seq), 0) + 1 FROM requests) WHERE id = $1",

@@ -7,6 +7,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Score } from "../core/types.js";
 import { scoreJson } from "./score-json.js";
+import { ADDED_INDEXES, addedColumns, journalTables } from "./journal-schema.js";
 
 export type RequestStatus = "pending" | "done" | "failed";
 
@@ -51,39 +52,16 @@ export type BeginOutcome =
 /** The error an expired request carries: a retry with the same id scores it again. */
 export const EXPIRED_PREFIX = "expired:";
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS requests (
-  id TEXT PRIMARY KEY,
-  received_at TEXT NOT NULL,
-  completed_at TEXT,
-  route TEXT NOT NULL,
-  stack TEXT NOT NULL,
-  instrument TEXT NOT NULL,
-  body_hash TEXT NOT NULL,
-  body TEXT NOT NULL,
-  status TEXT NOT NULL CHECK (status IN ('pending', 'done', 'failed')),
-  error TEXT
-);
-CREATE TABLE IF NOT EXISTS results (
-  request_id TEXT NOT NULL REFERENCES requests(id),
-  idx INTEGER NOT NULL,
-  row_id TEXT,
-  step INTEGER,
-  value REAL,
-  error TEXT,
-  score TEXT NOT NULL,
-  PRIMARY KEY (request_id, idx)
-);
-CREATE INDEX IF NOT EXISTS results_step ON results(step);
-`;
-
-/** Columns added after the first release; added in place to an older journal opened for writing. */
-const ADDED_COLUMNS: [string, string][] = [
-  // Lease end (epoch ms) of a pending request: past it, the request is expired or taken over.
-  ["expires_at", "INTEGER"],
-  // Order in which requests finished, for readers that follow the journal (the live monitor).
-  ["done_seq", "INTEGER"],
-];
+/**
+ * The error of a request some of whose rows could not be scored (a model server down, a timeout), or
+ * null when every row has a value. Such a request is stored as failed with its results: a failure is
+ * not final, and a retry with the same request id scores it again; only a full success is final.
+ */
+export function failedRowsError(results: readonly StoredResult[]): string | null {
+  const failed = results.filter((r) => typeof r.score.value !== "number" || !Number.isFinite(r.score.value));
+  if (failed.length === 0) return null;
+  return `${failed.length} of ${results.length} rows could not be scored (first: ${failed[0].score.error ?? "no value"}); retry with the same request id to score them again`;
+}
 
 /** What the WAL file is cut back to after a rewind (SQLite's checkpoint threshold is ≈ 4 MB). */
 const WAL_SIZE_LIMIT_BYTES = 16 * 2 ** 20;
@@ -95,6 +73,7 @@ export class Journal {
   private readonly insertResult: Database.Statement;
   private readonly markDone: Database.Statement;
   private readonly markFailed: Database.Statement;
+  private readonly markRowsFailed: Database.Statement;
   private readonly selectResults: Database.Statement;
   private readonly restartPending: Database.Statement;
   private readonly expirePending: Database.Statement;
@@ -119,12 +98,12 @@ export class Journal {
       // limit it keeps its largest size on disk, and recovery after a crash reads all of it.
       this.db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
       this.db.transaction(() => {
-        this.db.exec(SCHEMA);
+        this.db.exec(journalTables("sqlite"));
         const have = new Set((this.db.prepare("PRAGMA table_info(requests)").all() as { name: string }[]).map((c) => c.name));
-        for (const [name, type] of ADDED_COLUMNS) if (!have.has(name)) this.db.exec(`ALTER TABLE requests ADD COLUMN ${name} ${type}`);
+        for (const [name, type] of addedColumns("sqlite")) if (!have.has(name)) this.db.exec(`ALTER TABLE requests ADD COLUMN ${name} ${type}`);
         // Requests finished before done_seq existed are numbered in arrival order, ahead of new ones.
         if (!have.has("done_seq")) this.db.exec("UPDATE requests SET done_seq = rowid WHERE status = 'done'");
-        this.db.exec("CREATE INDEX IF NOT EXISTS requests_done_seq ON requests(done_seq)");
+        this.db.exec(ADDED_INDEXES);
       }).immediate();
     }
     this.runInTransaction = this.db.transaction((fn: () => unknown) => fn());
@@ -142,6 +121,7 @@ export class Journal {
     this.markDone = prepare(
       "UPDATE requests SET status = 'done', completed_at = ?, error = NULL, expires_at = NULL, done_seq = (SELECT COALESCE(MAX(done_seq), 0) + 1 FROM requests) WHERE id = ?",
     );
+    this.markRowsFailed = prepare("UPDATE requests SET status = 'failed', completed_at = ?, error = ?, expires_at = NULL WHERE id = ?");
     this.markFailed = prepare("UPDATE requests SET status = 'failed', completed_at = ?, error = ?, expires_at = NULL WHERE id = ? AND status = 'pending'");
     this.restartPending = prepare("UPDATE requests SET status = 'pending', received_at = ?, error = NULL, expires_at = ? WHERE id = ?");
     this.expirePending = prepare(
@@ -220,7 +200,7 @@ export class Journal {
     return this.runInTransaction(fn) as T;
   }
 
-  /** Stores every result and marks the request done in one transaction. */
+  /** Stores every result and marks the request done (failed, retryable, if a row has no value) in one transaction. */
   complete(id: string, results: StoredResult[]): void {
     this.transaction(() => this.completeInTransaction(id, results));
   }
@@ -229,7 +209,9 @@ export class Journal {
     for (const r of results) {
       this.insertResult.run(id, r.index, r.rowId, r.step, r.score.value, r.score.error ?? null, scoreJson(r.score));
     }
-    this.markDone.run(new Date().toISOString(), id);
+    const error = failedRowsError(results);
+    if (error === null) this.markDone.run(new Date().toISOString(), id);
+    else this.markRowsFailed.run(new Date().toISOString(), error, id);
   }
 
   fail(id: string, error: string): void {

@@ -3,6 +3,7 @@
 import { serve, type ServerType } from "@hono/node-server";
 import type { Hono } from "hono";
 import { InputError } from "../core/errors.js";
+import { DEFAULT_LIMITS } from "./app.js";
 
 export function isLoopback(host: string): boolean {
   return host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
@@ -20,13 +21,31 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-export function listen(app: Hono, options: { host?: string; port?: number; token?: string }): Promise<Listening> {
+export interface ListenTimeouts {
+  headerTimeoutMs: number;
+  bodyTimeoutMs: number;
+}
+
+/**
+ * Node's own limits are for browsers (a stalled upload is kept ≈ 330 s: a 300 s request timeout checked
+ * every 30 s); a trainer's client gives up long before that (OpenRLHF: 180 s). Stalled sockets are
+ * closed (408) once the header or body time has passed, checked every second.
+ */
+function serverOptions(timeouts: ListenTimeouts) {
+  return {
+    headersTimeout: timeouts.headerTimeoutMs,
+    requestTimeout: Math.max(timeouts.bodyTimeoutMs, timeouts.headerTimeoutMs),
+    connectionsCheckingInterval: Math.min(1_000, timeouts.headerTimeoutMs),
+  };
+}
+
+export function listen(app: Hono, options: { host?: string; port?: number; token?: string; timeouts?: ListenTimeouts }): Promise<Listening> {
   const host = options.host ?? "127.0.0.1";
   checkBinding(host, options.token);
   return new Promise((resolve, reject) => {
     let server: ServerType;
     try {
-      server = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 0 }, (info) => {
+      server = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 0, serverOptions: serverOptions(options.timeouts ?? DEFAULT_LIMITS) }, (info) => {
         const shownHost = host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
         resolve({
           url: `http://${shownHost}:${info.port}`,

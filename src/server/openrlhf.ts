@@ -1,7 +1,8 @@
 // OpenRLHF's remote reward shape (INTEGRATIONS.md): {query, prompts, labels} in,
 // {rewards, scores, extra_logs} out. `query` is prompt + response decoded with special tokens, so the
 // response is what follows the prompt; BOS/template tokens can make the prompt differ from the
-// query's head, and end-of-sequence tokens such as <|im_end|> end the response. Both are handled
+// query's head, a prompt past OpenRLHF's length limit is cut from the left (the query begins with its
+// end), and end-of-sequence tokens such as <|im_end|> end the response. All are handled
 // with a configurable list of special tokens; a prompt that still does not begin the query is a
 // per-sample error naming where they differ, never a silently scored system prompt.
 import { z } from "zod";
@@ -46,6 +47,23 @@ function firstDifference(a: string, b: string): number {
   return i;
 }
 
+/** Characters of a left-truncated prompt that must remain for the query to be matched with it. */
+const MIN_KEPT_CHARS = 32;
+
+/**
+ * OpenRLHF truncates a prompt longer than its limit from the left: the query then begins with the
+ * prompt's end, not the whole prompt. Returns the length of the longest end of `prompt` (at least
+ * MIN_KEPT_CHARS) that begins `query`, or undefined.
+ */
+function keptPromptEnd(query: string, prompt: string): number | undefined {
+  if (query.length < MIN_KEPT_CHARS) return undefined;
+  const probe = query.slice(0, MIN_KEPT_CHARS);
+  for (let at = prompt.indexOf(probe, 1); at > 0; at = prompt.indexOf(probe, at + 1)) {
+    if (query.startsWith(prompt.slice(at))) return prompt.length - at;
+  }
+  return undefined;
+}
+
 export function openRlhfRows(raw: unknown, options: OpenRlhfOptions = { stripTokens: DEFAULT_STRIP_TOKENS }): { rows: BankRow[]; problems: SampleProblem[] } {
   const parsed = body.safeParse(raw);
   if (!parsed.success) throw new InputError("request body", formatIssues(parsed.error));
@@ -60,8 +78,10 @@ export function openRlhfRows(raw: unknown, options: OpenRlhfOptions = { stripTok
     let cleanPrompt: string | undefined;
     if (prompt !== undefined) {
       cleanPrompt = stripAll(prompt, options.stripTokens);
+      const kept = q.startsWith(prompt) ? undefined : keptPromptEnd(output, cleanPrompt);
       if (q.startsWith(prompt)) output = stripAll(q.slice(prompt.length), options.stripTokens);
       else if (output.startsWith(cleanPrompt)) output = output.slice(cleanPrompt.length);
+      else if (kept !== undefined) output = output.slice(kept);
       else {
         const at = firstDifference(output, cleanPrompt);
         problems.push({

@@ -1,5 +1,5 @@
-// Where a request's time went, sent back as a Server-Timing header (admit: waiting for a scoring slot;
-// parse: reading and checking the body; begin: registering it in the journal; score: queued for and
+// Where a request's time went, sent back as a Server-Timing header (read: receiving and decoding the
+// body; admit: waiting for a scoring slot; parse: checking the body; begin: registering it in the journal; score: queued for and
 // scored by a worker; commit: storing the results until the disk has them). The load bench reads it to
 // say which stage the slowest requests spent their time in; whatever the client waited beyond the sum
 // was spent outside these stages (the socket, or an event loop busy with other requests or GC).

@@ -91,7 +91,9 @@ describe("reward server with a failing model backend", () => {
     });
     const result = await scoreThrough(url);
     expectEveryRowFailed(result, /500/);
-    const stored = [...journal.finishedRequests()].flatMap((r) => journal.results(r.id)).map((r) => r.score.value);
-    expect(stored.every((v) => v === null)).toBe(true);
+    const requestId = (result.body as { request_id?: string }).request_id!;
+    expect(journal.get(requestId)?.status).toBe("failed");
+    const stored = journal.results(requestId).map((r) => r.score.value);
+    expect(stored.length === 0 || stored.every((v) => v === null)).toBe(true);
   });
 });

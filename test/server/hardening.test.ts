@@ -56,12 +56,12 @@ async function errorOf(res: Response): Promise<string> {
 }
 
 describe("overload", () => {
-  it("decides a 429 before reading, parsing or journaling the body", async () => {
+  it("decides a 429 after reading the body (bounded in size and time) but before checking rows or journaling", async () => {
     const app = createApp({ scorers: { wordcount: wordCount(200) }, defaultStack: "wordcount", journal: store, limits: { maxInFlight: 1, maxQueue: 0 } });
     const first = post(app, "/v1/score", { request_id: "slow", rows: [{ id: "a", output: "x" }] });
     await new Promise((r) => setTimeout(r, 30));
-    // Malformed, and an id that would be journaled: refused for capacity, neither parsed nor stored.
-    const refused = await post(app, "/v1/score", '{"request_id": "second", "rows": [');
+    // An id that would be journaled, and a row no stack takes: refused for capacity, neither checked nor stored.
+    const refused = await post(app, "/v1/score", '{"request_id": "second", "rows": [{"id": "b", "outptu": "x"}]}');
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toBe("1");
     expect(await errorOf(refused)).toMatch(/server at capacity/);

@@ -32,10 +32,16 @@ describe.skipIf(pgSkipReason !== undefined)(`PostgreSQL journal${pgSkipReason ? 
       { index: 0, rowId: "x", step: 3, score: score(0.1 + 0.2) },
       { index: 1, rowId: "y", step: null, score: score(null, "judge timed out") },
     ];
+    // A row without a value leaves the request failed and retryable, its results stored as they were.
     await a.complete("r1", results);
-    const again = await b.begin(request("r1"), 60_000);
+    expect((await b.get("r1"))?.status).toBe("failed");
+    expect(await b.results("r1")).toEqual(results);
+    expect((await b.begin(request("r1"), 60_000)).kind).toBe("new");
+    const scored = [results[0], { ...results[1], score: score(0.5) }];
+    await b.complete("r1", scored);
+    const again = await a.begin(request("r1"), 60_000);
     expect(again.kind).toBe("done");
-    expect(again.kind === "done" && again.results).toEqual(results);
+    expect(again.kind === "done" && again.results).toEqual(scored);
     expect((await b.begin(request("r1", "other"), 60_000)).kind).toBe("conflict");
     expect(a.location).toMatch(/^postgres:\/\/foolsgold@127\.0\.0\.1:5432\/foolsgold_test\?schema=fg_test_/);
     expect(a.location).not.toMatch(/foolsgold:foolsgold/);

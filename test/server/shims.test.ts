@@ -136,7 +136,7 @@ try:
     v.compute_score_batch(data_sources=np.array(["x"], dtype=object), solution_strs=["a"], ground_truths=[np.array([1.0, np.nan])], extra_infos=None)
 except c.ScoringError as e:
     print(e)`);
-    expect(out).toBe("rows[0].label[1] is nan, which JSON cannot carry");
+    expect(out).toBe("ground_truths[0][1] is nan, which JSON cannot carry");
   });
 });
 
@@ -256,10 +256,12 @@ describe("OpenRLHF (its remote reward client's requests)", () => {
     expect(await res.json()).toEqual({ rewards: [2], scores: [1], extra_logs: { gates: [1], chars: [4] } });
   });
 
-  it("answers an empty shard with 200 and empty lists", async () => {
+  it("refuses the empty shards of comma-separated URLs, pointing to one load-balanced URL", async () => {
+    // Current OpenRLHF splits each one-sample batch across its URLs: [1 sample], [], [] — the other
+    // URLs get only empty shards, so they spread nothing and their loss fails every reward.
     const res = await reward({ query: [], prompts: [], labels: [] });
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ rewards: [], scores: [], extra_logs: {} });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toMatch(/^empty batch \(query: \[\]\): OpenRLHF sends these when --reward\.remote_url lists several comma-separated URLs.*one load balancer/);
   });
 
   it("takes a whole rollout of 2,048 samples in one POST", async () => {
@@ -275,6 +277,15 @@ describe("OpenRLHF (its remote reward client's requests)", () => {
     const res = await reward({ query: ["<s>[INST] hi [/INST] one two<|im_end|>"], prompts: ["[INST] hi [/INST]"] });
     expect(res.status).toBe(200);
     expect(seenRows.at(-1)![0]).toMatchObject({ output: " one two", prompt: "[INST] hi [/INST]" });
+  });
+
+  it("scores the response of a prompt OpenRLHF cut from the left to fit its length limit", async () => {
+    const prompt = `<|im_start|>user\n${Array.from({ length: 60 }, (_, i) => `sentence ${i} of a long story.`).join(" ")}<|im_end|>\n<|im_start|>assistant\n`;
+    const kept = prompt.slice(-200);
+    const res = await reward({ query: [`${kept}three word reply<|im_end|>`], prompts: [prompt] });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { rewards: number[] }).rewards).toEqual([3]);
+    expect(seenRows.at(-1)![0].output).toBe("three word reply");
   });
 
   it("a prompt that does not begin the query is a per-sample error, not a scored system prompt", async () => {

@@ -24,7 +24,7 @@ describe("request stages (Server-Timing)", () => {
   let journal: Journal;
   tempJournalPerTest("fg-timing-", (d, j) => ([dir, journal] = [d, j]));
 
-  it("a scored request says how long it was admitted, parsed, registered, scored and committed", async () => {
+  it("a scored request says how long it was read, admitted, parsed, registered, scored and committed", async () => {
     // Scoring that takes ≥ 40 ms must show in the score stage, not elsewhere.
     const scorer: Scorer<BankRow> = {
       rowKind: "bank",
@@ -38,7 +38,7 @@ describe("request stages (Server-Timing)", () => {
     const res = await app.request("/v1/score", { method: "POST", body: JSON.stringify({ rows: [{ id: "a", output: "x" }] }), headers: { "content-type": "application/json" } });
     expect(res.status).toBe(200);
     const stages = parseServerTiming(res.headers.get("server-timing") ?? "");
-    expect(Object.keys(stages)).toEqual(["admit", "parse", "begin", "score", "commit"]);
+    expect(Object.keys(stages)).toEqual(["read", "admit", "parse", "begin", "score", "commit"]);
     expect(stages.score).toBeGreaterThanOrEqual(39);
     expect(stages.admit).toBeLessThan(stages.score);
   });

@@ -32,6 +32,8 @@ interface ServeOptions {
   timeoutMs: string;
   maxInFlight: string;
   maxQueue: string;
+  headerTimeoutMs: string;
+  bodyTimeoutMs: string;
   workers?: string;
   monitorThresholds?: string;
   stripTokens: string;
@@ -75,6 +77,8 @@ export function register(program: Command): void {
     .option("--max-batch <n>", "rows per request", String(DEFAULT_LIMITS.maxBatch))
     .option("--max-body-mb <n>", "request body limit in MiB", String(DEFAULT_LIMITS.maxBodyBytes / 1024 / 1024))
     .option("--timeout-ms <n>", "per-request scoring time limit", String(DEFAULT_LIMITS.requestTimeoutMs))
+    .option("--header-timeout-ms <n>", "a client must send its headers within this time (then 408)", String(DEFAULT_LIMITS.headerTimeoutMs))
+    .option("--body-timeout-ms <n>", "a client must send its whole request within this time (then 408); read before a scoring slot is taken", String(DEFAULT_LIMITS.bodyTimeoutMs))
     .option("--max-in-flight <n>", "batches scored at once", String(DEFAULT_LIMITS.maxInFlight))
     .option("--max-queue <n>", "batches waiting before 429", String(DEFAULT_LIMITS.maxQueue))
     .option("--strip-tokens <list>", "comma-separated special tokens /get_reward removes from OpenRLHF's query and prompts (\"\" for none)", DEFAULT_STRIP_TOKENS.join(","))
@@ -89,6 +93,8 @@ export function register(program: Command): void {
       maxInFlight: int(opts.maxInFlight, "--max-in-flight"),
       maxQueue: int(opts.maxQueue, "--max-queue", 0),
       retryAfterSeconds: DEFAULT_LIMITS.retryAfterSeconds,
+      headerTimeoutMs: int(opts.headerTimeoutMs, "--header-timeout-ms"),
+      bodyTimeoutMs: int(opts.bodyTimeoutMs, "--body-timeout-ms"),
     };
     const port = int(opts.port, "--port", 0);
     await assertPortFree(opts.host, port);
@@ -119,13 +125,21 @@ export function register(program: Command): void {
       readiness: () => modelReadiness(opened.models.roles),
       stripTokens,
     });
-    const server = await listen(app, { host: opts.host, port, token }).catch(async (err: unknown) => {
+    const server = await listen(app, { host: opts.host, port, token, timeouts: limits }).catch(async (err: unknown) => {
       clearInterval(sweep);
       await Promise.allSettled([monitor.stop(), pool?.close(), journal.close(), opened.close()]);
       throw portError(err, opts.host, port);
     });
     process.stderr.write(
       `foolsgold: serving stack "${opened.stack}" (instrument ${opened.scorer.instrument.hash.slice(0, 12)}, ${workers ? `${workers} scoring workers` : "scoring on the main thread"}) at ${server.url}; journal ${journal.location}${expired ? ` (${expired} requests left pending by a stopped server marked expired)` : ""}\n`,
+    );
+    // Readiness as /readyz reports it, once at start: a load balancer routes by it, a user reads it here.
+    const ready = (await (await app.request("/readyz")).json()) as { status: string; checks: { name: string; ok: boolean; detail?: string }[] };
+    const failed = ready.checks.filter((c) => !c.ok);
+    process.stderr.write(
+      failed.length === 0
+        ? `foolsgold: ready (${ready.checks.map((c) => c.name).join("; ")}); GET ${server.url}/readyz\n`
+        : `foolsgold: NOT READY: ${failed.map((c) => `${c.name}: ${c.detail ?? "failed"}`).join("; ")}; ${server.url}/readyz answers 503 until this is fixed\n`,
     );
     const stop = async (): Promise<void> => {
       clearInterval(sweep);
