@@ -17,7 +17,7 @@ import { chatPartner, chatPolicy, retrievalPartner, retrievalPolicy, type Agent 
 import { loadLineBank } from "../envs/humor/line-bank.js";
 import { assertEvaluationAllowed, findSeedSet, loadSeedRegistry, seedsOf, type SeedRegistry } from "../envs/humor/seed-sets.js";
 import { SIMULATOR_VERSION } from "../envs/humor/simulator.js";
-import { humorOptions, resolveHumorSettings, transcriptProblem } from "../stacks/humor.js";
+import { createHumorScorer, humorOptions, resolveHumorSettings, transcriptProblem } from "../stacks/humor.js";
 import { openScorer, type OpenedScorer } from "../stacks/open.js";
 import type { Scorer } from "../stacks/types.js";
 import { trainingTurnReward } from "./arms.js";
@@ -233,6 +233,9 @@ export async function runCertification(inputs: CertifyInputs, hooks: CertifyHook
   const plan = inputs.rollout ? rolloutPlan(inputs.rollout, prereg) : undefined;
   if (banksMode) {
     sets = bankSets(inputs, prereg);
+    // A bank the instrument cannot read is unusable input (exit 2), named before any evidence check.
+    const speaker = rawOptions(inputs).policy_speaker;
+    for (const [label, rows] of Object.entries(armsOf(sets))) assertPolicyTurns(rows, typeof speaker === "string" ? speaker : "policy", `${label} bank`);
     params.seed_checks = checkSetSeeds(registry, sets, warn);
     // A stamp, where rows carry one, must name this pre-registration; the registry is the evidence.
     const stamped = stampedRows(armsOf(sets));
@@ -316,8 +319,11 @@ async function rolloutSets(
   params: Record<string, unknown>,
 ): Promise<SetBanks[]> {
   const rollout = inputs.rollout!;
-  const humor = humorOptions.safeParse(scorer.instrument.options);
-  if (!humor.success) throw new InputError("--base", `rollout mode simulates humor sessions and reranks them by the humor training reward; the instrument "${scorer.instrument.stack}" cannot: pass --base and --trained banks`);
+  // The best-of-N arm reranks by the humor training reward: the instrument must be the humor stack
+  // with these options, which the humor scorer built from them shows by its hash.
+  const humor = humorOptions.safeParse(rawOptions(inputs));
+  const same = humor.success && createHumorScorer(humor.data, roles).instrument.hash === scorer.instrument.hash;
+  if (!humor.success || !same) throw new InputError("--base", `rollout mode simulates humor sessions and reranks them by the humor training reward; the instrument "${scorer.instrument.stack}" cannot: pass --base and --trained banks`);
   const registry = loadSeedRegistry(inputs.seed_registry);
   const { primary, replications } = plan;
   if (!Number.isInteger(rollout.limit) || rollout.limit < 2) throw new InputError("--limit", `expected an integer >= 2, got "${rollout.limit}"`);

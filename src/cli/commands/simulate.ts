@@ -116,9 +116,9 @@ async function simulate(opts: Options): Promise<void> {
     }
     const entries = readLog(logPath);
     verifyChain(entries, logPath);
-    if (!["base", "trained", "bait"].includes(opts.arm ?? "")) throw new InputError("--arm", `a pre-registered rollout names its arm (base, trained or bait)${opts.arm ? `, got "${opts.arm}"` : ""}; certify binds the bank to it`);
     registration = findRegistration(entries, preregistrationHash(prereg));
     if (!registration) throw new ProvenanceRefused(`pre-registration "${prereg.name}" is not registered in ${logPath}; register it before the rollout: foolsgold prereg register ${opts.prereg}`);
+    if (!["base", "trained", "bait"].includes(opts.arm ?? "")) throw new InputError("--arm", `a pre-registered rollout names its arm (base, trained or bait)${opts.arm ? `, got "${opts.arm}"` : ""}; certify binds the bank to it`);
   }
   let target: SeedSet;
   if (opts.set) {
