@@ -11,6 +11,7 @@ import { dirname } from "node:path";
 import { FoolsgoldError, InputError } from "../core/errors.js";
 import { hashOf } from "../core/hash.js";
 import type { TranscriptRow } from "../core/types.js";
+import type { JournalSource } from "./journal-binding.js";
 import { InstrumentMismatch, instrumentChanges, pinnedHash, type PinnedInstrument } from "./instrument-pin.js";
 import { preregistrationHash, type Preregistration } from "./preregistration.js";
 
@@ -26,6 +27,7 @@ export function preregLogPath(flag: string | undefined): string {
 /** Where a bank's text came from, as the recorder states it; certify checks it against the rows. */
 export type BankSource =
   | { kind: "simulator"; simulator: string; policy: string; partner: string; line_bank: string; seeds_hash: string }
+  | JournalSource
   | { kind: "external"; file?: string };
 
 export interface BankRecord {

@@ -24,6 +24,7 @@ import { trainingTurnReward } from "./arms.js";
 import { checkedCache, type CheckedCache, type ModelAnswers } from "./cache-check.js";
 import { certify, stampedRows, type CertifyReport, type SetBanks } from "./certify.js";
 import { assertPolicyTurns, bindings, rescoreSets, type Bindings } from "./from-text.js";
+import { checkJournalBinding } from "./journal-binding.js";
 import { assertSameInstrument, pinInstrument, pinnedHash, type PinnedInstrument } from "./instrument-pin.js";
 import { loadPreregistration, makeStamp, preregistrationHash, verifyStamps, type Preregistration } from "./preregistration.js";
 import {
@@ -178,10 +179,14 @@ function checkSetSeeds(registry: SeedRegistry, sets: readonly SetBanks[], warn: 
   return out;
 }
 
-/** A bank recorded as the simulator's output must hold the seeds the record names. */
-function checkSources(sets: readonly SetBanks[], provenance: readonly BankProvenance[]): void {
+/**
+ * Each bank against the source it was recorded from: a simulator bank holds the seeds the simulator
+ * rolled out; a journal-bound bank's rows are still the rows the reward server's journal carried.
+ */
+async function checkSources(sets: readonly SetBanks[], provenance: readonly BankProvenance[]): Promise<void> {
   const arms = armsOf(sets);
   for (const p of provenance) {
+    if (p.source?.kind === "journal") await checkJournalBinding(p.source, arms[p.label], p.label);
     if (p.source?.kind !== "simulator") continue;
     const seeds = hashOf(arms[p.label].map((r) => r.seed));
     if (seeds !== p.source.seeds_hash) throw new ProvenanceRefused(`${p.label} bank: its seeds are not the ones the simulator rolled out (${p.source.simulator}, policy ${p.source.policy})`, "source_mismatch");
@@ -245,7 +250,7 @@ export async function runCertification(inputs: CertifyInputs, hooks: CertifyHook
   let registration: RegisterEntry | null = null;
   if (prereg && !inputs.allow_unregistered) {
     registration = registeredEntry(inputs.prereg_log, prereg, inputs.anchors);
-    if (banksMode) checkSources(sets, verifyProvenance(inputs.prereg_log, prereg, armsOf(sets)).banks);
+    if (banksMode) await checkSources(sets, verifyProvenance(inputs.prereg_log, prereg, armsOf(sets)).banks);
   }
 
   const extraRoles = plan ? [inputs.rollout!.policy === "model" ? "policy" : "", inputs.rollout!.trained_policy === "model" ? "trained" : "", inputs.rollout!.partner === "model" ? "partner" : ""].filter(Boolean) : [];

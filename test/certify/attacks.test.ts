@@ -150,6 +150,27 @@ describe("issue 37: each way of bending a certificate is refused, naming the cau
     expect(v.stdout).toContain("schema check only: the shape of each file, not whether what it says is true; to recompute a certificate from its inputs run foolsgold certify verify FILE");
   }, 240_000);
 
+  it("3b. a revision the pre-registration allows is recorded and reported by the certificate", async () => {
+    const revisable = write("revisable.json", JSON.stringify({ ...registered, name: "revisable", allow_revisions: 1 }));
+    const revLog = join(dir, "revision-log.jsonl");
+    expect((await cli("prereg", "register", revisable, "--prereg-log", revLog)).status).toBe(0);
+    const unstamped = write("base-for-revision.jsonl", toJsonl(rows(base).map((r) => ({ ...r, meta: { ...r.meta, preregistration: undefined } }))));
+    const fresh = write("rev-trained.jsonl", toJsonl(rows(trained).map((r) => ({ ...r, turns: r.turns.map((t) => (t.speaker === "policy" ? { ...t, text: `${t.text} Right.` } : t)) }))));
+    const fresh2 = write("rev-trained-2.jsonl", toJsonl(rows(trained).map((r) => ({ ...r, turns: r.turns.map((t) => (t.speaker === "policy" ? { ...t, text: `${t.text} Sure.` } : t)) }))));
+    expect((await cli("prereg", "record", `base=${unstamped}`, `trained=${fresh}`, "--prereg", revisable, "--prereg-log", revLog)).status).toBe(0);
+    const rev = await cli("prereg", "record", `trained=${fresh2}`, "--revise", "--prereg", revisable, "--prereg-log", revLog);
+    expect(rev.stdout).toMatch(/REVISION: demo trained \(revises entry 2\)/);
+    expect(rev.status).toBe(0);
+    const r = await cli("certify", "--prereg-log", revLog, "--no-cache", "--prereg", revisable, "--base", unstamped, "--trained", fresh2, "--out", join(dir, "revised.json"));
+    expect([0, 1]).toContain(r.status);
+    expect(r.stdout).toContain("REVISED: demo trained was recorded 2 times; certified on its latest record (entry 3), as the pre-registration allows");
+    const bound = JSON.parse(readFileSync(join(dir, "revised.json"), "utf8")).result.bindings.banks;
+    expect(bound.map((b: { label: string; revisions: number }) => [b.label, b.revisions])).toEqual([["demo base", 0], ["demo trained", 1]]);
+    const old = await cli("certify", "--prereg-log", revLog, "--no-cache", "--prereg", revisable, "--base", unstamped, "--trained", fresh);
+    expect(old.stderr).toMatch(/demo trained bank: this text was revised in entry 3; certify the latest recorded revision/);
+    expect(old.status).toBe(3);
+  }, 240_000);
+
   it("6. swapped arm labels: refused before any scoring", async () => {
     const r = await certify("--prereg", prereg, "--base", trained, "--trained", base);
     expect(r.stderr).toMatch(/demo base bank: its transcripts were recorded as "demo trained", not "demo base"; swapped or renamed arms are refused/);

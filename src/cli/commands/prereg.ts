@@ -22,6 +22,7 @@ import {
   registryHead,
   verifyAnchors,
   verifyChain,
+  type BankSource,
 } from "../../certify/registry.js";
 import { assertPreregSeedSets } from "../../certify/seed-check.js";
 import { sha256 } from "../../core/hash.js";
@@ -94,19 +95,25 @@ export function register(program: Command): void {
     .description("record banks rolled out elsewhere under a registered pre-registration, once per arm: ARM=BANK.jsonl (ARM base, trained or bait; SET:ARM for a replication)")
     .requiredOption("--prereg <file>", "the registered pre-registration the banks were rolled out under")
     .option("--revise", "record an arm again, as a revision the pre-registration allows (allow_revisions) and every certificate reports")
+    .option("--journal <location>", "bind every row to the reward server's journal request that scored it (SQLite path or postgres:// URL); certify checks the binding")
     .option("--anchor-file <file>", "append the new head to this file (keep it outside the log's reach)")
-    .action((banks: string[], opts: { prereg: string; preregLog?: string; revise?: boolean; anchorFile?: string }) =>
-      guarded(() => {
+    .action((banks: string[], opts: { prereg: string; preregLog?: string; revise?: boolean; journal?: string; anchorFile?: string }) =>
+      guarded(async () => {
         const p = loadPreregistration(opts.prereg);
-        const records = banks.map((spec) => {
+        const parsed = banks.map((spec) => {
           const m = /^(?:([^:=]+):)?(base|trained|bait)=(.+)$/.exec(spec);
           if (!m) throw new InputError(spec, "expected ARM=BANK.jsonl with ARM base, trained or bait (SET:ARM=BANK.jsonl for a replication's set); certify binds each bank to the arm it was recorded as");
           const set = m[1] ?? p.seed_set ?? "primary";
           if (set !== (p.seed_set ?? "primary") && !p.replications.includes(set)) throw new InputError(spec, `"${set}" is neither the pre-registered seed_set nor one of its replications`);
           const { rows } = readJsonl<TranscriptRow>(m[3]);
           if (rows.length === 0) throw new InputError(m[3], "holds no transcript rows");
-          return { label: `${set} ${m[2]}`, rows, source: { kind: "external" as const, file: `${m[3]} sha256:${sha256(readFileSync(m[3]))}` } };
+          return { label: `${set} ${m[2]}`, rows, file: m[3] };
         });
+        const records = [];
+        for (const { label, rows, file } of parsed) {
+          const source: BankSource = opts.journal ? await (await import("../../certify/journal-binding.js")).bindToJournal(opts.journal, rows, label) : { kind: "external", file: `${file} sha256:${sha256(readFileSync(file))}` };
+          records.push({ label, rows, source });
+        }
         const path = preregLogPath(opts.preregLog);
         const entry = recordRollout(path, p, records, { revise: opts.revise });
         const revised = entry.banks.filter((b) => b.revises !== undefined).map((b) => `${b.label} (revises entry ${b.revises})`);
