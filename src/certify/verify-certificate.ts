@@ -69,7 +69,11 @@ export async function verifyCertificate(
     anchors: [...inputs.anchors, ...(head ? [formatAnchor(head)] : [])],
   };
   const { artifact } = await runCertification(again, hooks);
-  const changes = diffPreregistrations(comparable(stored.result), comparable(artifact.result)).map((c) => ({ ...c, path: `result.${c.path}` }));
+  const described = (params: Record<string, unknown>) => ({ instrument: params.instrument, revised_instrument: params.revised_instrument });
+  const changes = [
+    ...diffPreregistrations(comparable(stored.result), comparable(artifact.result)).map((c) => ({ ...c, path: `result.${c.path}` })),
+    ...diffPreregistrations(described(stored.params), described(artifact.params)).map((c) => ({ ...c, path: `params.${c.path}` })),
+  ];
   if (changes.length > 0) throw new CertificateDiffers(changes, file);
   const from = [banks.base!, banks.trained!, ...(banks.bait ? [banks.bait] : []), ...banks.replication, again.prereg_log, ...(inputs.prereg ? [inputs.prereg] : [])];
   return { valid: true, recomputed_from: from, head: head ? formatAnchor(head) : "(none recorded)" };

@@ -39,7 +39,7 @@ const trained = join(dir, "trained.jsonl");
 const honestOut = join(dir, "honest.json");
 const certify = (...args: string[]) => cli("certify", "--prereg-log", log, "--cache", cache, ...args);
 
-let honest: { result: Record<string, any> };
+let honest: { params: Record<string, any>; result: Record<string, any> };
 let head: string;
 beforeAll(async () => {
   const reg = await cli("prereg", "register", prereg, "--prereg-log", log, "--anchor-file", anchors);
@@ -145,6 +145,11 @@ describe("issue 37: each way of bending a certificate is refused, naming the cau
     const r = await cli("certify", "verify", flipped, "--no-cache");
     expect(r.stderr).toMatch(new RegExp(`NOT VALID: 1 field\\(s\\) differ from the recomputation \\(result\\.certified: says ${!honest.result.certified}, recomputed ${honest.result.certified}\\)`));
     expect(r.status).toBe(3);
+    // The instrument it claims to describe is checked too.
+    const relabelled = write("relabelled.json", JSON.stringify({ ...honest, params: { ...honest.params, instrument: { ...honest.params.instrument, version: "humor-stack-9" } } }));
+    const p = await cli("certify", "verify", relabelled, "--no-cache");
+    expect(p.stderr).toMatch(/NOT VALID: 1 field\(s\) differ from the recomputation \(params\.instrument\.version: says "humor-stack-9", recomputed "humor-stack-3"\)/);
+    expect(p.status).toBe(3);
     const v = await cli("validate", flipped);
     expect(v.status).toBe(0);
     expect(v.stdout).toContain("schema check only: the shape of each file, not whether what it says is true; to recompute a certificate from its inputs run foolsgold certify verify FILE");
