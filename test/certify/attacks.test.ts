@@ -47,6 +47,7 @@ beforeAll(async () => {
   expect(reg.status).toBe(0);
   // The base arm rolled out under the registration; the trained arm rolled out elsewhere and recorded.
   const sim = await cli("simulate", "--set", "demo", "--limit", "6", "--turns", "3", "--prereg", prereg, "--prereg-log", log, "--arm", "base", "--out", base);
+  expect(sim.stdout).toMatch(/recorded as "demo base" in .*; head 2:[0-9a-f]{64}/);
   expect(sim.status).toBe(0);
   expect((await cli("simulate", "--set", "demo", "--limit", "6", "--turns", "3", "--rates", "tease=0.5", "--out", trained)).status).toBe(0);
   const rec = await cli("prereg", "record", `trained=${trained}`, "--prereg", prereg, "--prereg-log", log, "--anchor-file", anchors);

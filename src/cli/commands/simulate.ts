@@ -185,7 +185,7 @@ async function simulate(opts: Options): Promise<void> {
     );
     if (opts.artifact) writeArtifact(opts.artifact, artifact);
     if (opts.json) process.stdout.write(JSON.stringify(artifact.result, null, 2) + "\n");
-    else process.stdout.write(`${formatRolloutSummary(summary)}\nwrote ${opts.out} in ${seconds.toFixed(2)} s\n`);
+    else process.stdout.write(`${formatRolloutSummary(summary)}\nwrote ${opts.out} in ${seconds.toFixed(2)} s\n${recorded ? `recorded as "${recorded.banks[0].label}" in ${logPath}; head ${recorded.seq}:${recorded.hash} (keep it elsewhere: prereg verify --anchor checks the log still holds it)\n` : ""}`);
   } finally {
     await models?.close();
   }
