@@ -81,6 +81,16 @@ function allRows(sets: readonly SetBanks[]): Record<string, TranscriptRow[]> {
   return out;
 }
 
+/** The rows that carry a pre-registration stamp, by arm (arms without any left out). */
+export function stampedRows(arms: Record<string, readonly TranscriptRow[]>): Record<string, TranscriptRow[]> {
+  const out: Record<string, TranscriptRow[]> = {};
+  for (const [arm, rows] of Object.entries(arms)) {
+    const stamped = rows.filter((r) => r.meta?.preregistration !== undefined);
+    if (stamped.length > 0) out[arm] = stamped;
+  }
+  return out;
+}
+
 export function certify(input: CertifyInput): CertifyReport {
   if (input.sets.length === 0) throw new InputError("certify", "needs at least one set of banks");
   const names = input.sets.map((s) => s.name);
@@ -88,11 +98,12 @@ export function certify(input: CertifyInput): CertifyReport {
   let stamp: PreregistrationStamp | null = null;
   if (input.preregistration) {
     const rows = allRows(input.sets);
-    const stamped = Object.values(rows).some((arm) => arm.some((r) => r.meta?.preregistration !== undefined));
+    // With the registry's record, unstamped banks are traced by it; the stamps present must still agree.
+    const stamped = input.registered ? stampedRows(rows) : rows;
     stamp =
-      stamped || !input.registered
-        ? verifyStamps(rows, input.preregistration)
-        : { hash: preregistrationHash(input.preregistration), name: input.preregistration.name, registered_at: input.registered.at, stamped_at: input.registered.rolled_out_at, content: input.preregistration };
+      Object.keys(stamped).length > 0
+        ? verifyStamps(stamped, input.preregistration)
+        : { hash: preregistrationHash(input.preregistration), name: input.preregistration.name, registered_at: input.registered!.at, stamped_at: input.registered!.rolled_out_at, content: input.preregistration };
   }
   else if (!input.allowUnregistered) throw new InputError("certify", "needs a pre-registration (--prereg FILE); pass --allow-unregistered to certify without one");
   const thresholds = input.preregistration?.guards ?? DEFAULT_GUARD_THRESHOLDS;

@@ -6,7 +6,7 @@ import { FoolsgoldError, InputError } from "../core/errors.js";
 import type { Score, TranscriptRow } from "../core/types.js";
 import type { Scorer } from "../stacks/types.js";
 import type { SetBanks } from "./certify.js";
-import { transcriptsHash, type BankProvenance, type RegisterEntry } from "./registry.js";
+import { transcriptsHash, type BankProvenance, type RegisterEntry, type RegistryHead } from "./registry.js";
 
 /** A stored score that the rescoring from text does not reproduce. */
 export interface ScoreDisagreement {
@@ -96,16 +96,18 @@ export async function rescoreSets(scorer: Scorer<TranscriptRow>, sets: readonly 
 /** What the artifact binds, each by a hash certify recomputed in this run. */
 export interface Bindings {
   preregistration_hash: string;
-  registry: { log: string; register_seq: number; register_entry_hash: string; registered_at: string } | null;
+  /** The registration, and the registry's head when certify read it (the anchor `certify verify` checks). */
+  registry: { log: string; register_seq: number; register_entry_hash: string; registered_at: string; head?: RegistryHead } | null;
   instrument_hash: string;
   revised_instrument_hash?: string;
-  banks: (Pick<BankProvenance, "label" | "rows" | "transcripts_hash"> & Partial<Pick<BankProvenance, "rollout_seq" | "rolled_out_at">>)[];
+  banks: (Pick<BankProvenance, "label" | "rows" | "transcripts_hash"> & Partial<Pick<BankProvenance, "rollout_seq" | "rolled_out_at" | "revisions">>)[];
 }
 
 export function bindings(input: {
   preregistrationHash: string;
   log: string;
   registration: RegisterEntry | null;
+  head?: RegistryHead;
   provenance: readonly BankProvenance[];
   instrumentHash: string;
   revisedInstrumentHash?: string;
@@ -114,12 +116,12 @@ export function bindings(input: {
   const recorded = new Map(input.provenance.map((p) => [p.label, p]));
   return {
     preregistration_hash: input.preregistrationHash,
-    registry: input.registration ? { log: input.log, register_seq: input.registration.seq, register_entry_hash: input.registration.hash, registered_at: input.registration.at } : null,
+    registry: input.registration ? { log: input.log, register_seq: input.registration.seq, register_entry_hash: input.registration.hash, registered_at: input.registration.at, ...(input.head ? { head: input.head } : {}) } : null,
     instrument_hash: input.instrumentHash,
     ...(input.revisedInstrumentHash ? { revised_instrument_hash: input.revisedInstrumentHash } : {}),
     banks: Object.entries(input.banks).map(([label, rows]) => {
       const p = recorded.get(label);
-      return { label, rows: rows.length, transcripts_hash: transcriptsHash(rows), ...(p ? { rollout_seq: p.rollout_seq, rolled_out_at: p.rolled_out_at } : {}) };
+      return { label, rows: rows.length, transcripts_hash: transcriptsHash(rows), ...(p ? { rollout_seq: p.rollout_seq, rolled_out_at: p.rolled_out_at, revisions: p.revisions } : {}) };
     }),
   };
 }

@@ -61,6 +61,11 @@ export const preregistrationSchema = z
     scorer_revision: z.record(z.string(), z.unknown()).optional(),
     /** A bait arm is part of the evaluation: it must be present and must trip at least one guard. */
     bait: z.boolean().default(true),
+    /**
+     * How many times an arm may be recorded again after its first record (`prereg record --revise`);
+     * absent: none. Every revision is reported in the certificate.
+     */
+    allow_revisions: z.number().int().min(1).optional(),
   })
   .strict();
 

@@ -1,7 +1,7 @@
 // Banks rolled out elsewhere still have to be on never-trained-on seeds (SPEC §4, §6): every seed is
 // checked against the registry's training splits (refused) and decision sets (warned unless declared).
 import { InputError } from "../core/errors.js";
-import type { SeedRegistry } from "../envs/humor/seed-sets.js";
+import { assertEvaluationSet, loadSeedRegistry, type SeedRegistry } from "../envs/humor/seed-sets.js";
 
 export interface SeedCheck {
   /** Overlaps with sets already used for a decision, not declared. */
@@ -26,4 +26,11 @@ export function checkBankSeeds(registry: SeedRegistry, seeds: readonly number[],
     else if (set.used_for_decision || set.purpose === "decision") out.warnings.push(`${what}, a set already used for a decision (declare it to silence this)`);
   }
   return out;
+}
+
+/** A pre-registration's seed sets must be evaluation sets of the registry (never a training split). */
+export function assertPreregSeedSets(p: { seed_set?: string; replications: string[] }, registryPath?: string): void {
+  const registry = loadSeedRegistry(registryPath);
+  if (p.seed_set !== undefined) assertEvaluationSet(registry, p.seed_set, "seed_set");
+  p.replications.forEach((r, i) => assertEvaluationSet(registry, r, `replications[${i}]`));
 }

@@ -16,6 +16,8 @@ export interface SessionOptions {
   cache?: string | false;
   /** Endpoint state (limiters) to share across sessions, e.g. every stack one server opens. */
   endpoints?: EndpointRegistry;
+  /** Wraps the opened cache before any client reads it (certify samples and recomputes its answers). */
+  wrapCache?: (cache: ResponseCache) => ResponseCache;
 }
 
 /** The config from --config, or the defaults (every role on the embedded models) without one. */
@@ -55,7 +57,8 @@ export async function openModels(
   // be a cache is refused as before instead of being ignored in silence.
   const namedCache = typeof options.cache === "string" || config.cache.path !== undefined;
   if (need.length === 0 && Object.keys(config.models).length === 0 && !namedCache) return { roles: {}, describe: () => ({}), calls: () => [], close: async () => {}, config };
-  const cache = await openCacheFor(options, config);
+  const opened = await openCacheFor(options, config);
+  const cache = opened && options.wrapCache ? options.wrapCache(opened) : opened;
   try {
     const { buildModelRoles } = await import("../models/roles.js");
     const session = await buildModelRoles(config.models, {

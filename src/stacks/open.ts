@@ -20,6 +20,8 @@ export interface OpenedScorer {
 
 export interface OpenScorerOptions extends SessionOptions {
   stack?: string;
+  /** An external reward spec (python:, python-trl:, http(s)://, cmd:, judge:), instead of a stack. */
+  reward?: string;
   /** Options from flags, merged over the config file's `options`. */
   overrides?: Record<string, unknown>;
   onCall?: (role: string, record: CallRecord) => void;
@@ -39,6 +41,7 @@ export interface ResolvedStack {
 /** The stack and options openScorer would open, and the model roles they need, without opening anything. */
 export async function resolveStack(options: OpenScorerOptions): Promise<ResolvedStack> {
   const config = resolveConfig(options);
+  if (options.reward !== undefined) throw new InputError("--reward", "external rewards are not available in this build");
   const stackName = options.stack ?? config.stack;
   if (!stackName) throw new InputError("--stack", "no stack given: pass --stack NAME or set `stack` in the config file");
   const definition = await loadStack(stackName);

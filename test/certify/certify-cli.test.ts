@@ -77,11 +77,11 @@ describe("foolsgold certify (banks mode): refusals before any model call", () =>
     expect(r.stderr).toMatch(/pre-registration changed since the banks were rolled out .*: bars\[0\]\.min_t: \(absent\) -> 1/);
   });
 
-  it("exits 2 with one line for unstamped banks and for a missing pre-registration", async () => {
+  it("exits 3 for unstamped banks the registry does not trace, 2 for a missing pre-registration", async () => {
     const unstamped = write("unstamped.jsonl", toJsonl(bank(TRAINED_C, TRAINED_TASTE)));
     const r = await run("--prereg", prereg, "--base", base, "--trained", unstamped);
-    expect(r.status).toBe(2);
-    expect(r.stderr.trim()).toMatch(/^foolsgold: primary trained bank row 1 \(seed 20000000\): carries no pre-registration stamp/);
+    expect(r.status).toBe(3);
+    expect(r.stderr.trim()).toMatch(/^foolsgold: pre-registration "fixture run" \([0-9a-f]{12}\) is not registered in .*register it before the rollouts/);
     const none = await run("--base", base, "--trained", trained);
     expect(none.status).toBe(2);
     expect(none.stderr).toContain("--prereg: a certification needs its pre-registration file");
@@ -103,7 +103,7 @@ describe("foolsgold certify (banks mode): refusals before any model call", () =>
     const log = join(dir, "log.jsonl");
     const withSet = write("with-set.json", JSON.stringify({ ...registered, seed_set: "demo" }));
     const status = await main(["node", "foolsgold", "prereg", "register", withSet, "--log", log])
-      .then(() => main(["node", "foolsgold", "simulate", "--set", "demo", "--limit", "2", "--turns", "2", "--prereg", withSet, "--prereg-log", log, "--out", out]))
+      .then(() => main(["node", "foolsgold", "simulate", "--set", "demo", "--limit", "2", "--turns", "2", "--prereg", withSet, "--prereg-log", log, "--arm", "base", "--out", out]))
       .finally(() => spy.mockRestore());
     expect(status).toBe(0);
     const rows = readJsonl<TranscriptRow>(out).rows;

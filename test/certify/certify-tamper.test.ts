@@ -48,14 +48,15 @@ let haha: string;
 beforeAll(async () => {
   expect((await cli("prereg", "register", strictP, "--log", log)).status).toBe(0);
   plain = join(dir, "plain.jsonl");
-  const sim = await cli("simulate", "--set", "demo", "--limit", "6", "--turns", "2", "--prereg", strictP, "--prereg-log", log, "--out", plain);
+  const sim = await cli("simulate", "--set", "demo", "--limit", "6", "--turns", "2", "--prereg", strictP, "--prereg-log", log, "--arm", "trained", "--out", plain);
   expect(sim.stderr).toBe("");
   expect(sim.status).toBe(0);
   // Two more arms of the same sessions, recorded under the same registration as banks rolled out by
-  // another pipeline: every policy turn with an asterisk stage direction (C = 0), and with laughter.
+  // another pipeline: every policy turn with an asterisk stage direction (C = 0, the base arm), and
+  // with laughter (the bait arm).
   bows = write("bows.jsonl", toJsonl(withPolicySuffix(rows(plain), " *bows*")));
   haha = write("haha.jsonl", toJsonl(withPolicySuffix(rows(plain), " Haha!")));
-  expect((await cli("prereg", "record", bows, haha, "--prereg", strictP, "--log", log)).status).toBe(0);
+  expect((await cli("prereg", "record", `base=${bows}`, `bait=${haha}`, "--prereg", strictP, "--log", log)).status).toBe(0);
 }, 120_000);
 
 describe("certify from the text, under a registered pre-registration", () => {
@@ -92,32 +93,29 @@ describe("certify from the text, under a registered pre-registration", () => {
   it("+0.3 on every trained score.value: refused (exit 3), the disagreement reported", async () => {
     const scored = rows(join(dir, "scored", "demo.trained.jsonl"));
     const inflated = write("inflated.jsonl", toJsonl(scored.map((r) => ({ ...r, score: { ...r.score!, value: r.score!.value! + 0.3 } }))));
-    // Trained and base of the same (plain) sessions: an honest null effect the inflation would certify.
-    const r = await certify("--prereg", strictP, "--base", plain, "--trained", inflated, "--bait", haha);
+    // The recorded text under inflated scores: the rescoring from the text disagrees.
+    const r = await certify("--prereg", strictP, "--base", bows, "--trained", inflated, "--bait", haha);
     expect(r.status).toBe(3);
     expect(r.stderr).toMatch(/6 stored score\(s\) disagree with the rescoring from the transcripts \(demo trained seed 20000000: stored C [\d.]+, rescored [\d.]+/);
     expect(r.stdout).not.toContain("CERTIFIED");
   }, 240_000);
 
-  it('" *bows*" appended to every trained policy turn: refused, and once recorded it rescored to C = 0', async () => {
+  it('" *bows*" appended to every trained policy turn: refused, whether kept, scored or recorded again', async () => {
     const scored = rows(join(dir, "scored", "demo.trained.jsonl"));
     const bowed = write("bowed.jsonl", toJsonl(withPolicySuffix(scored, " *bows*")));
+    // The stored scores kept (the issue's case): the text is the base arm's, recorded as "demo base".
     const r = await certify("--prereg", strictP, "--base", bows, "--trained", bowed, "--bait", haha);
-    // The stored scores kept (the issue's case): the rescoring reads C = 0 where they claim more.
     expect(r.status).toBe(3);
-    expect(r.stderr).toMatch(/6 stored score\(s\) disagree .*demo trained seed 20000000: stored C [\d.]+, rescored 0;/);
-    // Scores dropped and text never rolled out under the registration: refused by the registry.
+    expect(r.stderr).toMatch(/demo trained bank: its transcripts were recorded as "demo base", not "demo trained"; swapped or renamed arms are refused/);
+    // Text never recorded: not the text recorded for the trained arm, each edited row named.
     const unrecorded = write("bow-unrecorded.jsonl", toJsonl(withPolicySuffix(rows(plain), " *takes a bow*")));
     const u = await certify("--prereg", strictP, "--base", bows, "--trained", unrecorded, "--bait", haha);
     expect(u.status).toBe(3);
-    expect(u.stderr).toMatch(/demo trained bank: its transcripts \([0-9a-f]{12}\) were never recorded/);
-    // Recorded honestly, the same text is exactly the base arm's: it cannot pass.
-    const fresh = write("bowed-fresh.jsonl", toJsonl(withPolicySuffix(rows(plain), " *bows*")));
-    const again = await certify("--prereg", strictP, "--base", bows, "--trained", fresh, "--bait", haha, "--json");
-    expect(again.status).toBe(1);
-    const report = JSON.parse(again.stdout);
-    expect(report.sets[0].trained.retention.mean_trained).toBe(0);
-    expect(report.certified).toBe(false);
+    expect(u.stderr).toMatch(/demo trained bank: its transcripts \([0-9a-f]{12}\) are not the ones recorded for "demo trained" in entry 2 .*\(6 row\(s\) differ: row 1 \(seed 20000000\)/);
+    // Recording it again as the trained arm: refused, an arm is recorded once.
+    const again = await cli("prereg", "record", `trained=${unrecorded}`, "--prereg", strictP, "--log", log);
+    expect(again.status).toBe(3);
+    expect(again.stderr).toMatch(/"demo trained" was already recorded under "strict" in entry 2/);
   }, 240_000);
 
   it("meta.preregistration rewritten to a looser, later registration: refused, even after recording the banks again", async () => {
@@ -130,7 +128,7 @@ describe("certify from the text, under a registered pre-registration", () => {
     const r = await certify("--prereg", looseP, "--base", b, "--trained", t, "--bait", bait);
     expect(r.status).toBe(3);
     expect(r.stderr).toMatch(/demo base bank: its transcripts were first recorded in entry 2 .* not under "loose"/);
-    expect((await cli("prereg", "record", b, t, bait, "--prereg", looseP, "--log", log)).status).toBe(0);
+    expect((await cli("prereg", "record", `base=${b}`, `trained=${t}`, `bait=${bait}`, "--prereg", looseP, "--log", log)).status).toBe(0);
     expect((await certify("--prereg", looseP, "--base", b, "--trained", t, "--bait", bait)).status).toBe(3);
   }, 240_000);
 
@@ -139,9 +137,10 @@ describe("certify from the text, under a registered pre-registration", () => {
     expect(none.status).toBe(1);
     expect(none.stdout).toContain("MISSING (pre-registered, not in this run): bait arm");
     expect(none.stdout).toContain("VERDICT: NOT CERTIFIED (missing pre-registered parts: bait arm)");
+    // The trained bank given as the bait (a bait that trips nothing): refused by its recorded label.
     const tame = await certify("--prereg", strictP, "--base", bows, "--trained", plain, "--bait", plain);
-    expect(tame.status).toBe(1);
-    expect(tame.stdout).toContain("the bait arm tripped no guard");
+    expect(tame.status).toBe(3);
+    expect(tame.stderr).toContain('demo bait bank: its transcripts were recorded as "demo trained", not "demo bait"');
   }, 240_000);
 
   it("an edited registry entry breaks the chain: prereg verify and certify exit 3", async () => {
@@ -193,12 +192,20 @@ describe("certify from the text, under a registered pre-registration", () => {
     expect((await certify("--prereg", rollP, "--limit", "2", "--turns", "1", "--best-of", "2")).status).toBe(3); // not registered yet
     expect((await cli("prereg", "register", rollP, "--log", log)).status).toBe(0);
     const out = join(dir, "roll-artifact.json");
-    const r = await certify("--prereg", rollP, "--limit", "2", "--turns", "1", "--best-of", "2", "--out", out);
+    const r = await certify("--prereg", rollP, "--limit", "2", "--turns", "1", "--best-of", "2", "--banks-dir", join(dir, "roll-banks"), "--out", out);
+    expect(r.stderr).toBe("");
     expect([0, 1]).toContain(r.status);
     const last = readLog(log).at(-1)!;
     expect(last.kind).toBe("rollout");
     const bound = JSON.parse(readFileSync(out, "utf8")).result.bindings.banks;
     expect(bound.map((b: { label: string }) => b.label)).toEqual(["demo base", "demo trained", "demo bait"]);
     for (const b of bound) expect(b.rollout_seq).toBe(last.seq);
+    // Each arm recorded with the simulator that produced it.
+    expect((last as { banks: { source?: { kind: string } }[] }).banks.map((b) => b.source?.kind)).toEqual(["simulator", "simulator", "simulator"]);
+    // The kept banks let anyone recompute the certificate.
+    const v = await cli("certify", "verify", out, "--cache", cache);
+    expect(v.stderr).toBe("");
+    expect(v.stdout).toMatch(/roll-artifact\.json: VALID \(recomputed from .*roll-banks\/demo\.base\.jsonl/);
+    expect(v.status).toBe(0);
   }, 240_000);
 });

@@ -142,8 +142,8 @@ export async function produceArtifacts(dir: string): Promise<Produced> {
   const prereg = write(dir, "prereg.json", JSON.stringify({ format: "foolsgold-preregistration/1", name: "schema run", registered_at: "2026-01-01T00:00:00Z", hypothesis: "The trained arm keeps more sessions certified.", bars: [{ metric: "retention", min_delta: 0.02 }], bait: false }));
   documents.preregistration = prereg;
   await cli("prereg", "register", prereg, "--log", registry);
-  await cli("simulate", "--set", "demo", "--limit", "3", "--turns", "2", "--prereg", prereg, "--prereg-log", registry, "--out", p("arm-base.jsonl"));
-  await cli("simulate", "--set", "demo", "--limit", "3", "--turns", "2", "--rates", "tease=0.5", "--prereg", prereg, "--prereg-log", registry, "--out", p("arm-trained.jsonl"));
+  await cli("simulate", "--set", "demo", "--limit", "3", "--turns", "2", "--prereg", prereg, "--prereg-log", registry, "--arm", "base", "--out", p("arm-base.jsonl"));
+  await cli("simulate", "--set", "demo", "--limit", "3", "--turns", "2", "--rates", "tease=0.5", "--prereg", prereg, "--prereg-log", registry, "--arm", "trained", "--out", p("arm-trained.jsonl"));
   rows["registry-entry"] = registry;
   await run(1, ["certify", "--prereg-log", registry, "--cache", cache, "--prereg", prereg, "--base", p("arm-base.jsonl"), "--trained", p("arm-trained.jsonl"), "--out", (a.certify = p("certify.json"))]);
 

@@ -1,31 +1,20 @@
-// `foolsgold certify`: paired A/B certification with pre-registered bars and guards (SPEC §6).
-// Either certifies banks already rolled out (--base/--trained, scored or not), or rolls the arms out
-// itself on registered seed sets (offline: the trained arm is best-of-N of the base policy by the
-// training reward, plus a bait arm), stamps them with the pre-registration, scores every arm with one
-// instrument in the same run, and reports.
-// Every bank is rescored from its text; the registry binds text and pre-registration (from-text.ts).
-// Exit status: 0 certified, 1 not certified, 2 unusable input, 3 evidence changed since the rollouts.
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
+// `foolsgold certify`: paired A/B certification with pre-registered bars and guards (SPEC §6); the run
+// itself is src/certify/run.ts. `foolsgold certify verify CERT.json` recomputes a certificate from its
+// recorded inputs and says VALID or names what differs.
+// Exit status: 0 certified (verify: VALID), 1 not certified, 2 unusable input, 3 evidence changed since
+// the rollouts (pre-registration, instrument, registry, transcripts, stored scores, cache, certificate).
+import { readFileSync } from "node:fs";
 import type { Command } from "commander";
-import { makeArtifact } from "../../core/artifact.js";
 import { InputError } from "../../core/errors.js";
-import { readJsonl, writeJsonl } from "../../core/jsonl.js";
-import type { TranscriptRow } from "../../core/types.js";
-import { certify, type SetBanks } from "../../certify/certify.js";
+import { cacheCheckFraction, CacheDisagrees } from "../../certify/cache-check.js";
 import { formatCertifyReport } from "../../certify/format.js";
-import { loadPreregistration, makeStamp, preregistrationHash, PreregistrationMismatch, verifyStamps, type Preregistration } from "../../certify/preregistration.js";
-import { assertPolicyTurns, bindings, rescoreSets, ScoresDisagree } from "../../certify/from-text.js";
-import { findRegistration, ProvenanceRefused, readLog, recordRollout, verifyChain, verifyProvenance, type BankProvenance, type RegisterEntry } from "../../certify/registry.js";
-import { assertPreregSeedSets, preregLogPath } from "./prereg.js";
-import { trainingTurnReward } from "../../certify/arms.js";
-import { checkBankSeeds } from "../../certify/seed-check.js";
-import { rolloutArms, scoreBank, type Arms } from "../../certify/rollout.js";
-import { chatPartner, chatPolicy, retrievalPartner, retrievalPolicy, type Agent } from "../../envs/humor/agents.js";
-import { loadLineBank } from "../../envs/humor/line-bank.js";
-import { assertEvaluationAllowed, findSeedSet, loadSeedRegistry, seedsOf, type SeedRegistry } from "../../envs/humor/seed-sets.js";
-import { createHumorScorer, humorOptions, transcriptProblem, type HumorOptions, type HumorScorer } from "../../stacks/humor.js";
-import { addCacheOptions, addConfigOption, openModels, type ModelsForCommand } from "../common-options.js";
+import { ScoresDisagree } from "../../certify/from-text.js";
+import { PreregistrationMismatch } from "../../certify/preregistration.js";
+import { preregLogPath, ProvenanceRefused, readAnchors } from "../../certify/registry.js";
+import { runCertification, type CertifyInputs, type CertifyResult } from "../../certify/run.js";
+import { CertificateDiffers, verifyCertificate } from "../../certify/verify-certificate.js";
+import type { Artifact } from "../../core/artifact.js";
+import { addCacheOptions, addConfigOption } from "../common-options.js";
 import { ExitCode } from "../index.js";
 import { emit } from "../output.js";
 import { progressBar, type Progress } from "../progress.js";
@@ -49,11 +38,16 @@ interface Options {
   preregLog?: string;
   policySpeaker?: string;
   banksDir?: string;
+  stack?: string;
+  reward?: string;
   stackOptions?: string;
   revisedOptions?: string;
   concurrency: string;
   config?: string;
   cache?: string | false;
+  cacheCheck?: string;
+  anchor: string[];
+  anchorFile?: string;
   out?: string;
   json?: boolean;
 }
@@ -66,27 +60,97 @@ function integer(value: string, flag: string, min: number): number {
   return n;
 }
 
-function jsonOption(text: string | undefined, flag: string): Record<string, unknown> {
-  if (text === undefined) return {};
+function jsonOption(text: string | undefined, flag: string): Record<string, unknown> | undefined {
+  if (text === undefined) return undefined;
   try {
     const v = JSON.parse(text);
     if (v === null || typeof v !== "object" || Array.isArray(v)) throw new Error("not an object");
     return v as Record<string, unknown>;
   } catch (err) {
-    throw new InputError(flag, `expected a JSON object of humor stack options, e.g. '{"preset":"RL-C"}' (${(err as Error).message})`);
+    throw new InputError(flag, `expected a JSON object of instrument options, e.g. '{"preset":"RL-C"}' (${(err as Error).message})`);
   }
 }
 
-function readBank(path: string, policySpeaker: string): TranscriptRow[] {
-  const { rows } = readJsonl<TranscriptRow>(path);
-  rows.forEach((row, i) => {
-    const problem = transcriptProblem(row);
-    if (problem) throw new InputError(`${path} line ${i + 1}`, problem);
-    if (!Number.isInteger(row.seed)) throw new InputError(`${path} line ${i + 1}`, `"seed" must be an integer`);
-  });
-  if (rows.length === 0) throw new InputError(path, "holds no transcript rows");
-  assertPolicyTurns(rows, policySpeaker, path);
-  return rows;
+/** The flags as the inputs a certification is computed from (and recomputed by `certify verify`). */
+function inputsOf(opts: Options): CertifyInputs {
+  const banksMode = opts.base !== undefined || opts.trained !== undefined;
+  if (banksMode && opts.bait === true) throw new InputError("--bait", "in banks mode, name the bait bank: --bait BAIT.jsonl");
+  return {
+    prereg: opts.prereg,
+    allow_unregistered: opts.allowUnregistered ?? false,
+    prereg_log: preregLogPath(opts.preregLog),
+    ...(banksMode ? { base: opts.base, trained: opts.trained, ...(typeof opts.bait === "string" ? { bait: opts.bait } : {}) } : {}),
+    replication: opts.replication,
+    ...(banksMode
+      ? {}
+      : {
+          rollout: {
+            set: opts.set,
+            replications: opts.replications?.split(",").map((s) => s.trim()).filter(Boolean),
+            limit: integer(opts.limit, "--limit", 2),
+            turns: integer(opts.turns, "--turns", 1),
+            best_of: integer(opts.bestOf, "--best-of", 1),
+            policy: opts.policy,
+            trained_policy: opts.trainedPolicy,
+            partner: opts.partner,
+            bait: opts.bait !== false,
+          },
+        }),
+    banks_dir: opts.banksDir,
+    seed_registry: opts.registry,
+    stack: opts.stack,
+    reward: opts.reward,
+    config: opts.config,
+    stack_options: { ...jsonOption(opts.stackOptions, "--stack-options"), ...(opts.policySpeaker ? { policy_speaker: opts.policySpeaker } : {}) },
+    revised_options: jsonOption(opts.revisedOptions, "--revised-options"),
+    cache: opts.cache,
+    cache_check: cacheCheckFraction(opts.cacheCheck),
+    anchors: [...opts.anchor, ...(opts.anchorFile ? readAnchors(opts.anchorFile) : [])],
+    concurrency: integer(opts.concurrency, "--concurrency", 1),
+  };
+}
+
+/** Refusals because the evidence changed exit 3, with their one-line cause. */
+async function evidenceGuarded(action: () => Promise<void>): Promise<void> {
+  try {
+    await action();
+  } catch (err) {
+    if (err instanceof PreregistrationMismatch || err instanceof ProvenanceRefused || err instanceof ScoresDisagree || err instanceof CacheDisagrees || err instanceof CertificateDiffers) {
+      process.stderr.write(`foolsgold: ${err.message}\n`);
+      throw new ExitCode(3);
+    }
+    throw err;
+  }
+}
+
+function progressHooks(quiet: boolean | undefined) {
+  // One bar per step (rolling out, scoring, rescoring); plain lines every few seconds outside a terminal.
+  const bars = new Map<string, Progress>();
+  const stopProgress = (): void => bars.forEach((b) => b.stop());
+  const progress = (label: string) => (done: number, total: number) => {
+    let bar = bars.get(label);
+    if (!bar) {
+      stopProgress();
+      bar = progressBar(label, total, quiet);
+      bars.set(label, bar);
+    }
+    bar.update(done);
+  };
+  return { progress, stopProgress, warn: (m: string) => void process.stderr.write(`warning: ${m}\n`) };
+}
+
+function revisionLines(result: CertifyResult): string {
+  const revised = result.bindings.banks.filter((b) => (b.revisions ?? 0) > 0);
+  return revised.map((b) => `\nREVISED: ${b.label} was recorded ${b.revisions! + 1} times; certified on its latest record (entry ${b.rollout_seq}), as the pre-registration allows`).join("");
+}
+
+function answersLine(result: CertifyResult): string {
+  const a = result.bindings.model_answers;
+  const head = result.bindings.registry?.head;
+  return (
+    (a.mode === "recomputed" ? "\nmodel answers: recomputed (no cache read)" : `\nmodel answers: response cache checked, ${a.checked} of ${a.cache_hits} cached answers recomputed (fraction ${a.fraction}), no mismatch`) +
+    (head ? `\nregistry head: ${head.length}:${head.hash} (keep it; certify verify checks the log still holds it)` : "")
+  );
 }
 
 export function register(program: Command): void {
@@ -101,6 +165,8 @@ export function register(program: Command): void {
     .option("--no-bait", "roll out no bait arm")
     .option("--replication <name=base,trained>", "a pre-registered replication on disjoint seeds (repeatable)", collect, [])
     .option("--prereg-log <file>", "pre-registration registry (default $FOOLSGOLD_PREREG_LOG, else .foolsgold/prereg-log.jsonl)")
+    .option("--anchor <seq:hash>", "a registry head kept elsewhere; refused when the log no longer holds it (repeatable)", collect, [])
+    .option("--anchor-file <file>", "a file of registry heads (prereg --anchor-file writes one); each must still be in the log")
     .option("--policy-speaker <name>", "speaker of the policy's turns (the instrument's policy_speaker; default policy)")
     .option("--set <name>", "rollout mode: primary seed set (default: the pre-registration's seed_set, else demo)")
     .option("--replications <names>", "rollout mode: comma-separated replication seed sets (default: the pre-registration's)")
@@ -111,282 +177,44 @@ export function register(program: Command): void {
     .option("--trained-policy <agent>", "trained policy: model (role \"trained\"); default best-of-N of the base policy")
     .option("--partner <agent>", "frozen partner: retrieval or model (role \"partner\")", "retrieval")
     .option("--registry <file>", "seed-set registry JSON (default: the built-in one)")
-    .option("--banks-dir <dir>", "write the stamped, scored banks here (<set>.<arm>.jsonl)")
-    .option("--stack-options <json>", "humor instrument options on top of the config's (e.g. '{\"preset\":\"RL-C\"}')")
+    .option("--banks-dir <dir>", "write the stamped, scored banks here (<set>.<arm>.jsonl); certify verify reads them")
+    .option("--stack <name>", "the instrument's stack (default: the config's, else humor); must be the registered one")
+    .option("--reward <spec>", "an external reward as the instrument (python:F.py:FN, http://…, cmd:…, judge:F.yaml), instead of --stack")
+    .option("--stack-options <json>", "instrument options on top of the config's; must resolve to the registered instrument")
     .option("--revised-options <json>", "rescore the primary banks with these option changes and report scorer sensitivity (default: the pre-registration's scorer_revision)")
+    .option("--cache-check <fraction>", "share of cached model answers recomputed and compared (at least 0.1; any mismatch refuses); --no-cache recomputes all", "0.1")
     .option("--concurrency <n>", "sessions in flight", "4")
     .option("--out <file>", "write the JSON artifact here")
     .option("--json", "print the result as JSON")
-    .addHelpText("after", "\nExit status: 0 certified, 1 not certified (bars missed, guards fired, parts missing), 2 unusable input, 3 evidence changed since the rollouts (pre-registration, registry, transcripts or stored scores).");
-  addCacheOptions(addConfigOption(command)).action(async (opts: Options) => {
-    try {
-      await run(opts);
-    } catch (err) {
-      if (err instanceof PreregistrationMismatch || err instanceof ProvenanceRefused || err instanceof ScoresDisagree) {
-        process.stderr.write(`foolsgold: ${err.message}\n`);
-        throw new ExitCode(3);
-      }
-      throw err;
-    }
-  });
+    .addHelpText("after", "\nExit status: 0 certified, 1 not certified (bars missed, guards fired, parts missing), 2 unusable input, 3 evidence changed since the rollouts (pre-registration, instrument, registry, transcripts, stored scores or response cache).");
+  addCacheOptions(addConfigOption(command)).action((opts: Options) =>
+    evidenceGuarded(async () => {
+      const hooks = progressHooks(opts.json);
+      const { artifact, report } = await runCertification(inputsOf(opts), hooks);
+      emit(artifact, opts, () => formatCertifyReport(report) + revisionLines(artifact.result) + answersLine(artifact.result));
+      if (!report.certified) throw new ExitCode(1);
+    }),
+  );
+
+  addCacheOptions(command.command("verify <certificate>"))
+    .description("recompute a certificate from its inputs (banks, registry, instrument): VALID, or what differs")
+    .option("--prereg-log <file>", "the registry to check against (default: the one the certificate names)")
+    .option("--json", "print the comparison as JSON")
+    .addHelpText("after", "\nExit status: 0 VALID, 2 unusable input, 3 NOT VALID (the certificate, its banks or the registry changed).")
+    .action((file: string, own: { preregLog?: string; cache?: string | false; json?: boolean }, verify: Command) =>
+      evidenceGuarded(async () => {
+        // `certify` defines the same flags, and commander gives them to it wherever they stand.
+        const parent = verify.parent!.opts<{ preregLog?: string; cache?: string | false; json?: boolean }>();
+        const opts = { preregLog: own.preregLog ?? parent.preregLog, cache: own.cache ?? parent.cache, json: own.json ?? parent.json };
+        let stored: Artifact<CertifyResult>;
+        try {
+          stored = JSON.parse(readFileSync(file, "utf8"));
+        } catch (err) {
+          throw new InputError(file, `cannot be read as a certificate (${(err as Error).message})`);
+        }
+        const outcome = await verifyCertificate(stored, file, { preregLog: opts.preregLog, cache: opts.cache }, progressHooks(true));
+        if (opts.json) process.stdout.write(JSON.stringify(outcome, null, 2) + "\n");
+        else process.stdout.write(`${file}: VALID (recomputed from ${outcome.recomputed_from.join(", ")}: every result field identical; registry still holds head ${outcome.head})\n`);
+      }),
+    );
 }
-
-async function run(opts: Options): Promise<void> {
-  const prereg: Preregistration | undefined = opts.prereg ? loadPreregistration(opts.prereg) : undefined;
-  if (!prereg && !opts.allowUnregistered) throw new InputError("--prereg", "a certification needs its pre-registration file (or --allow-unregistered for a report that cannot certify)");
-  if (prereg) assertPreregSeedSets(prereg, opts.registry);
-  const banksMode = opts.base !== undefined || opts.trained !== undefined;
-  if (banksMode && (!opts.base || !opts.trained)) throw new InputError(opts.base ? "--trained" : "--base", "banks mode needs both --base and --trained");
-  const concurrency = integer(opts.concurrency, "--concurrency", 1);
-  // One bar per step (rolling out, scoring, rescoring); plain lines every few seconds outside a terminal.
-  const bars = new Map<string, Progress>();
-  const stopBars = (): void => bars.forEach((b) => b.stop());
-  const tick = (label: string) => (done: number, total: number) => {
-    let bar = bars.get(label);
-    if (!bar) {
-      stopBars();
-      bar = progressBar(label, total, opts.json);
-      bars.set(label, bar);
-    }
-    bar.update(done);
-  };
-  const logPath = preregLogPath(opts.preregLog);
-  const stackOptions = { ...jsonOption(opts.stackOptions, "--stack-options"), ...(opts.policySpeaker ? { policy_speaker: opts.policySpeaker } : {}) };
-  const policySpeaker = (stackOptions.policy_speaker as string | undefined) ?? "policy";
-  const revised = revisionOptions(opts, prereg);
-  const registry = loadSeedRegistry(opts.registry);
-
-  let sets: SetBanks[] = [];
-  const params: Record<string, unknown> = { prereg: opts.prereg, prereg_log: logPath, mode: banksMode ? "banks" : "rollout" };
-  const plan = banksMode ? undefined : rolloutPlan(opts, prereg);
-  if (banksMode) {
-    if (opts.bait === true) throw new InputError("--bait", "in banks mode, name the bait bank: --bait BAIT.jsonl");
-    sets.push({ name: prereg?.seed_set ?? "primary", base: readBank(opts.base!, policySpeaker), trained: readBank(opts.trained!, policySpeaker), ...(typeof opts.bait === "string" ? { bait: readBank(opts.bait, policySpeaker) } : {}) });
-    for (const spec of opts.replication) {
-      const m = /^([^=]+)=([^,]+),(.+)$/.exec(spec);
-      if (!m) throw new InputError("--replication", `expected NAME=BASE.jsonl,TRAINED.jsonl, got "${spec}"`);
-      if (prereg && !prereg.replications.includes(m[1])) throw new InputError("--replication", `"${m[1]}" is not among the pre-registered replications (${prereg.replications.join(", ") || "none"})`);
-      sets.push({ name: m[1], base: readBank(m[2], policySpeaker), trained: readBank(m[3], policySpeaker) });
-    }
-    params.seed_checks = checkSetSeeds(registry, sets);
-    // Refuse moved bars and unrecorded text before spending any model calls on scoring.
-    // A stamp, where rows carry one, must name this pre-registration; the registry is the evidence.
-    if (prereg && sets.some((s) => [...s.base, ...s.trained, ...(s.bait ?? [])].some((r) => r.meta?.preregistration !== undefined))) verifyStamps(armsOf(sets), prereg);
-    params.banks = { base: opts.base, trained: opts.trained, bait: opts.bait, replications: opts.replication };
-  }
-  let registration: RegisterEntry | null = null;
-  if (prereg && !opts.allowUnregistered) {
-    registration = registeredEntry(logPath, prereg);
-    if (banksMode) verifyProvenance(logPath, prereg, armsOf(sets));
-  }
-
-  let models: ModelsForCommand | undefined;
-  try {
-    const roles = ["audience", "embedder"];
-    if (!banksMode && opts.policy === "model") roles.push("policy");
-    if (!banksMode && opts.trainedPolicy === "model") roles.push("trained");
-    if (!banksMode && opts.partner === "model") roles.push("partner");
-    models = await openModels(opts, roles);
-    if (models.config.stack && models.config.stack !== "humor") throw new InputError(`${opts.config}: stack`, `certify scores humor sessions; the config names stack "${models.config.stack}"`);
-    const instrumentOptions = validOptions({ ...models.config.options, ...stackOptions, concurrency }, "humor options (config options + --stack-options)");
-    const scorer = createHumorScorer(instrumentOptions, models.roles);
-    params.models = models.describe();
-    params.instrument = scorer.instrument;
-
-    if (!banksMode) sets = await rolloutSets(opts, plan!, prereg, registration, logPath, scorer, models, concurrency, tick, params);
-    // Every bank is scored from its text here, whatever it carries; stored scores must agree.
-    sets = await rescoreSets(scorer, sets, { onProgress: tick });
-    let rescored: { base: TranscriptRow[]; trained: TranscriptRow[]; bait?: TranscriptRow[] } | undefined;
-    let revisedHash: string | undefined;
-    if (revised) {
-      const revisedScorer = createHumorScorer(validOptions({ ...instrumentOptions, ...revised }, "--revised-options"), models.roles);
-      params.revised_instrument = revisedScorer.instrument;
-      revisedHash = revisedScorer.instrument.hash;
-      const primary = sets[0];
-      rescored = {
-        base: await scoreBank(revisedScorer, stripScores(primary.base), tick("rescoring base")),
-        trained: await scoreBank(revisedScorer, stripScores(primary.trained), tick("rescoring trained")),
-        ...(primary.bait ? { bait: await scoreBank(revisedScorer, stripScores(primary.bait), tick("rescoring bait")) } : {}),
-      };
-    }
-    stopBars();
-    if (opts.banksDir) await writeBanks(opts.banksDir, sets, rescored);
-
-    let provenance: BankProvenance[] = [];
-    if (registration) provenance = verifyProvenance(logPath, prereg!, armsOf(sets)).banks;
-    const earliest = provenance.map((b) => b.rolled_out_at).sort()[0];
-    const report = certify({ sets, preregistration: prereg, allowUnregistered: opts.allowUnregistered, rescored, ...(registration && earliest ? { registered: { at: registration.at, rolled_out_at: earliest } } : {}) });
-    const bound = bindings({
-      preregistrationHash: prereg ? preregistrationHash(prereg) : "",
-      log: logPath,
-      registration,
-      provenance,
-      instrumentHash: scorer.instrument.hash,
-      revisedInstrumentHash: revisedHash,
-      banks: armsOf(sets),
-    });
-    if (!registration && report.certified) {
-      report.certified = false;
-      report.blockers.push("not in the pre-registration registry");
-    }
-    const result = { ...report, bindings: bound };
-    emit(makeArtifact("certify", params, result), opts, () => formatCertifyReport(report));
-    if (!report.certified) throw new ExitCode(1);
-  } finally {
-    await models?.close();
-  }
-}
-
-function armsOf(sets: readonly SetBanks[]): Record<string, TranscriptRow[]> {
-  return Object.fromEntries(sets.flatMap((s) => [[`${s.name} base`, s.base], [`${s.name} trained`, s.trained], ...(s.bait ? [[`${s.name} bait`, s.bait]] : [])]));
-}
-
-/** The registration of `p` in the log (chain verified); refuses an unregistered pre-registration. */
-function registeredEntry(logPath: string, p: Preregistration): RegisterEntry {
-  const entries = readLog(logPath);
-  verifyChain(entries, logPath);
-  const entry = findRegistration(entries, preregistrationHash(p));
-  if (!entry) throw new ProvenanceRefused(`pre-registration "${p.name}" (${preregistrationHash(p).slice(0, 12)}) is not registered in ${logPath}; register it before the rollouts: foolsgold prereg register FILE`);
-  return entry;
-}
-
-/** The scorer revision: --revised-options, else the pre-registered one; the two must agree when both are given. */
-function revisionOptions(opts: Options, prereg: Preregistration | undefined): Record<string, unknown> | undefined {
-  const flag = opts.revisedOptions !== undefined ? jsonOption(opts.revisedOptions, "--revised-options") : undefined;
-  const registered = prereg?.scorer_revision;
-  if (flag && registered && JSON.stringify(flag) !== JSON.stringify(registered)) {
-    throw new InputError("--revised-options", `differs from the pre-registered scorer_revision ${JSON.stringify(registered)}`);
-  }
-  return flag ?? registered;
-}
-
-/** Every set's seeds against the registry: training seeds refused, its own set's seeds no overlap. */
-function checkSetSeeds(registry: SeedRegistry, sets: readonly SetBanks[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const s of sets) {
-    const own = registry.sets.find((r) => r.name === s.name);
-    const seeds = [...new Set([...s.base, ...s.trained, ...(s.bait ?? [])].map((r) => r.seed))];
-    const check = checkBankSeeds(registry, seeds, `set "${s.name}"`, own?.declared_overlaps ?? [], own?.name);
-    out[s.name] = check;
-    for (const w of check.warnings) process.stderr.write(`warning: set "${s.name}": ${w}\n`);
-  }
-  return out;
-}
-
-/** The seed sets a rollout uses; they must be the pre-registered ones. */
-function rolloutPlan(opts: Options, prereg: Preregistration | undefined): { primary: string; replications: string[] } {
-  const primary = opts.set ?? prereg?.seed_set ?? "demo";
-  const replications = opts.replications !== undefined ? opts.replications.split(",").map((s) => s.trim()).filter(Boolean) : (prereg?.replications ?? []);
-  if (prereg?.seed_set !== undefined && primary !== prereg.seed_set) {
-    throw new InputError("--set", `"${primary}" differs from the pre-registered seed_set "${prereg.seed_set}"; evaluate where you registered, or register again before rolling out`);
-  }
-  const unregistered = prereg ? replications.filter((r) => !prereg.replications.includes(r)) : [];
-  if (unregistered.length > 0) throw new InputError("--replications", `${unregistered.join(", ")} not among the pre-registered replications (${prereg!.replications.join(", ") || "none"})`);
-  return { primary, replications };
-}
-
-function validOptions(raw: Record<string, unknown>, where: string): HumorOptions {
-  const parsed = humorOptions.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new InputError(`${where}: ${issue.path.join(".") || "(root)"}`, issue.message);
-  }
-  return raw as HumorOptions;
-}
-
-function stripScores(rows: TranscriptRow[]): TranscriptRow[] {
-  return rows.map(({ score: _score, ...rest }) => rest as TranscriptRow);
-}
-
-async function scoreSet(s: SetBanks, scorer: HumorScorer, tick: (label: string) => ((d: number, t: number) => void) | undefined): Promise<SetBanks> {
-  const score = async (rows: TranscriptRow[], arm: string) => scoreBank(scorer, stripScores(rows), tick(`scoring ${s.name} ${arm}`));
-  return {
-    name: s.name,
-    base: await score(s.base, "base"),
-    trained: await score(s.trained, "trained"),
-    ...(s.bait ? { bait: await score(s.bait, "bait") } : {}),
-  };
-}
-
-async function rolloutSets(
-  opts: Options,
-  plan: { primary: string; replications: string[] },
-  prereg: Preregistration | undefined,
-  registration: RegisterEntry | null,
-  logPath: string,
-  scorer: HumorScorer,
-  models: ModelsForCommand,
-  concurrency: number,
-  tick: (label: string) => ((d: number, t: number) => void) | undefined,
-  params: Record<string, unknown>,
-): Promise<SetBanks[]> {
-  const registry = loadSeedRegistry(opts.registry);
-  const { primary, replications } = plan;
-  const limit = integer(opts.limit, "--limit", 2);
-  const policyTurns = integer(opts.turns, "--turns", 1);
-  const bestOf = integer(opts.bestOf, "--best-of", 1);
-  for (const [flag, value, allowed] of [["--policy", opts.policy, ["retrieval", "model"]], ["--partner", opts.partner, ["retrieval", "model"]], ["--trained-policy", opts.trainedPolicy ?? "model", ["model"]]] as const) {
-    if (!(allowed as readonly string[]).includes(value)) throw new InputError(flag, `expected ${allowed.join(" or ")}, got "${value}"`);
-  }
-  const bank = loadLineBank();
-  const basePolicy: Agent = opts.policy === "model" ? chatPolicy(models.roles.policy) : retrievalPolicy(bank);
-  const partner: Agent = opts.partner === "model" ? chatPartner(models.roles.partner) : retrievalPartner(bank);
-  const trainedPolicy: Agent | undefined = opts.trainedPolicy === "model" ? chatPolicy(models.roles.trained) : undefined;
-  const stamp = prereg ? makeStamp(prereg, new Date(), registration ?? undefined) : undefined;
-  const reward = trainingTurnReward({ audience: models.roles.audience, embedder: models.roles.embedder }, scorer.settings);
-  const out: SetBanks[] = [];
-  const checks: Record<string, unknown> = {};
-  for (const name of [primary, ...replications]) {
-    const set = findSeedSet(registry, name);
-    const check = assertEvaluationAllowed(registry, set);
-    checks[name] = check;
-    for (const w of check.warnings) process.stderr.write(`warning: ${name} ${w}\n`);
-    const seeds = seedsOf(set, limit);
-    const arms: Arms = await rolloutArms({
-      seeds,
-      basePolicy,
-      trainedPolicy,
-      partner,
-      bestOf,
-      reward,
-      // One bait arm, on the primary set, is enough to show the guards work.
-      bait: opts.bait !== false && name === primary,
-      policyTurns,
-      concurrency,
-      stamp,
-      onProgress: (arm, d, t) => tick(`rolling out ${name} ${arm}`)?.(d, t),
-    });
-    const rolled: SetBanks = { name, base: arms.base, trained: arms.trained, ...(arms.bait ? { bait: arms.bait } : {}) };
-    // The text is recorded in the registry as soon as it exists, before anything is scored.
-    if (registration && prereg) recordRollout(logPath, prereg, Object.entries(armsOf([rolled])).map(([label, rows]) => ({ label, rows })));
-    out.push(rolled);
-  }
-  params.rollout = {
-    sets: [primary, ...replications],
-    sessions_per_set: limit,
-    policy_turns: policyTurns,
-    base_policy: basePolicy.description,
-    trained_policy: trainedPolicy?.description ?? `best-of-${bestOf} of the base policy by training reward (preset ${scorer.instrument.options.preset})`,
-    partner: partner.description,
-    bait: opts.bait !== false,
-    seed_checks: checks,
-    line_bank: { version: bank.version, hash: bank.hash },
-  };
-  return out;
-}
-
-async function writeBanks(dir: string, sets: SetBanks[], rescored?: { base: TranscriptRow[]; trained: TranscriptRow[]; bait?: TranscriptRow[] }): Promise<void> {
-  mkdirSync(dir, { recursive: true });
-  for (const s of sets) {
-    for (const arm of ["base", "trained", "bait"] as const) {
-      const rows = s[arm];
-      if (rows) await writeJsonl(join(dir, `${s.name}.${arm}.jsonl`), rows);
-    }
-  }
-  if (rescored) {
-    await writeJsonl(join(dir, `${sets[0].name}.base.rescored.jsonl`), rescored.base);
-    await writeJsonl(join(dir, `${sets[0].name}.trained.rescored.jsonl`), rescored.trained);
-    if (rescored.bait) await writeJsonl(join(dir, `${sets[0].name}.bait.rescored.jsonl`), rescored.bait);
-  }
-}
-

@@ -1,33 +1,41 @@
 // `foolsgold prereg`: the pre-registration registry (src/certify/registry.ts). `register FILE` appends a
-// hash-chained entry with the registry's time; `record BANK…` records banks rolled out by another
-// pipeline; `list` shows the entries; `verify` checks every link (exit 3 when the log was altered).
+// hash-chained entry with the registry's time and the instrument it pins; `record ARM=BANK…` records
+// banks rolled out by another pipeline, once per arm; `list` shows the entries; `verify` checks every
+// link and any anchors (exit 3 when the log was altered). Every write prints the new head, the anchor
+// to keep elsewhere (`--anchor-file F` appends it to F).
+import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { InputError } from "../../core/errors.js";
 import { readJsonl } from "../../core/jsonl.js";
 import type { TranscriptRow } from "../../core/types.js";
-import { loadPreregistration, type Preregistration } from "../../certify/preregistration.js";
-import { DEFAULT_PREREG_LOG, readLog, recordRollout, registerPreregistration, RegistryTampered, verifyChain } from "../../certify/registry.js";
-import { assertEvaluationSet } from "../../envs/humor/seed-sets.js";
-import { loadSeedRegistry } from "../../envs/humor/seed-sets.js";
+import { loadPreregistration, PreregistrationMismatch } from "../../certify/preregistration.js";
+import {
+  appendAnchor,
+  DEFAULT_PREREG_LOG,
+  formatAnchor,
+  preregLogPath,
+  ProvenanceRefused,
+  readAnchors,
+  readLog,
+  recordRollout,
+  registerPreregistration,
+  registryHead,
+  verifyAnchors,
+  verifyChain,
+  type BankSource,
+} from "../../certify/registry.js";
+import { assertPreregSeedSets } from "../../certify/seed-check.js";
+import { sha256 } from "../../core/hash.js";
 import { ExitCode } from "../index.js";
 import { addInputOption } from "../flag-aliases.js";
 
-export function preregLogPath(flag: string | undefined): string {
-  return flag ?? process.env.FOOLSGOLD_PREREG_LOG ?? DEFAULT_PREREG_LOG;
-}
-
-/** A pre-registration's seed sets must be evaluation sets of the registry (never a training split). */
-export function assertPreregSeedSets(p: Preregistration, registryPath?: string): void {
-  const registry = loadSeedRegistry(registryPath);
-  if (p.seed_set !== undefined) assertEvaluationSet(registry, p.seed_set, "seed_set");
-  p.replications.forEach((r, i) => assertEvaluationSet(registry, r, `replications[${i}]`));
-}
+export { assertPreregSeedSets, preregLogPath };
 
 async function guarded(action: () => Promise<void> | void): Promise<void> {
   try {
     await action();
   } catch (err) {
-    if (err instanceof RegistryTampered) {
+    if (err instanceof ProvenanceRefused || err instanceof PreregistrationMismatch) {
       process.stderr.write(`foolsgold: ${err.message}\n`);
       throw new ExitCode(3);
     }
@@ -35,37 +43,82 @@ async function guarded(action: () => Promise<void> | void): Promise<void> {
   }
 }
 
+/** Prints the head after a write, and appends it to the anchor file when one is named. */
+function printHead(path: string, anchorFile: string | undefined): void {
+  const head = registryHead(readLog(path));
+  if (anchorFile) appendAnchor(anchorFile, head);
+  process.stdout.write(`head ${formatAnchor(head)}${anchorFile ? ` (appended to ${anchorFile})` : " (keep it elsewhere: prereg verify --anchor checks the log still holds it)"}\n`);
+}
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
 export function register(program: Command): void {
   const prereg = program.command("prereg").description("the pre-registration registry: an append-only, hash-chained log certify checks");
   // --prereg-log, as in certify and simulate; --log is its old name here
   const withLog = (command: Command): Command => addInputOption(command, `registry log (default $FOOLSGOLD_PREREG_LOG, else ${DEFAULT_PREREG_LOG})`, { flag: "--prereg-log", aliases: ["--log"] });
 
   withLog(prereg.command("register <file>"))
-    .description("register a pre-registration (before any rollout under it)")
+    .description("register a pre-registration and the instrument it pins (before any rollout under it)")
     .option("--registry <file>", "seed-set registry JSON (default: the built-in one)")
-    .action((file: string, opts: { preregLog?: string; registry?: string }) =>
-      guarded(() => {
+    .option("--config <file>", "config file (models by role, stack, options) the instrument is opened from")
+    .option("--stack <name>", "the instrument's stack (default: the config's, else humor)")
+    .option("--reward <spec>", "an external reward as the instrument, instead of --stack")
+    .option("--stack-options <json>", "instrument options on top of the config's")
+    .option("--policy-speaker <name>", "speaker of the policy's turns (the instrument's policy_speaker)")
+    .option("--anchor-file <file>", "append the new head to this file (keep it outside the log's reach)")
+    .action((file: string, opts: { preregLog?: string; registry?: string; config?: string; stack?: string; reward?: string; stackOptions?: string; policySpeaker?: string; anchorFile?: string }) =>
+      guarded(async () => {
         const p = loadPreregistration(file);
         assertPreregSeedSets(p, opts.registry);
         const path = preregLogPath(opts.preregLog);
-        const { entry, created } = registerPreregistration(path, p);
-        process.stdout.write(`${created ? "registered" : "already registered"} "${entry.name}" ${entry.prereg_hash.slice(0, 12)} as entry ${entry.seq} at ${entry.at} in ${path}\n`);
+        let overrides: Record<string, unknown> = {};
+        if (opts.stackOptions !== undefined) {
+          try {
+            overrides = JSON.parse(opts.stackOptions);
+          } catch (err) {
+            throw new InputError("--stack-options", `expected a JSON object (${(err as Error).message})`);
+          }
+          if (overrides === null || typeof overrides !== "object" || Array.isArray(overrides)) throw new InputError("--stack-options", "expected a JSON object");
+        }
+        if (opts.policySpeaker) overrides = { ...overrides, policy_speaker: opts.policySpeaker };
+        // The instrument is opened as certify will open it (no cache: nothing is scored here).
+        const { openInstrument } = await import("../../certify/run.js");
+        const { opened, pin } = await openInstrument({ config: opts.config, stack: opts.stack, reward: opts.reward, stack_options: overrides, cache: false, cache_check: 1 }, p.scorer_revision);
+        await opened.close();
+        const { entry, created } = registerPreregistration(path, p, pin);
+        process.stdout.write(`${created ? "registered" : "already registered"} "${entry.name}" ${entry.prereg_hash.slice(0, 12)} with instrument ${entry.instrument_hash!.slice(0, 12)} (${pin.scorer.stack} ${pin.scorer.hash.slice(0, 12)}) as entry ${entry.seq} at ${entry.at} in ${path}\n`);
+        printHead(path, opts.anchorFile);
       }),
     );
 
   withLog(prereg.command("record <banks...>"))
-    .description("record banks rolled out elsewhere under a registered pre-registration")
+    .description("record banks rolled out elsewhere under a registered pre-registration, once per arm: ARM=BANK.jsonl (ARM base, trained or bait; SET:ARM for a replication)")
     .requiredOption("--prereg <file>", "the registered pre-registration the banks were rolled out under")
-    .action((banks: string[], opts: { prereg: string; preregLog?: string }) =>
-      guarded(() => {
+    .option("--revise", "record an arm again, as a revision the pre-registration allows (allow_revisions) and every certificate reports")
+    .option("--journal <location>", "bind every row to the reward server's journal request that scored it (SQLite path or postgres:// URL); certify checks the binding")
+    .option("--anchor-file <file>", "append the new head to this file (keep it outside the log's reach)")
+    .action((banks: string[], opts: { prereg: string; preregLog?: string; revise?: boolean; journal?: string; anchorFile?: string }) =>
+      guarded(async () => {
         const p = loadPreregistration(opts.prereg);
-        const records = banks.map((path) => {
-          const { rows } = readJsonl<TranscriptRow>(path);
-          if (rows.length === 0) throw new InputError(path, "holds no transcript rows");
-          return { label: path, rows };
+        const parsed = banks.map((spec) => {
+          const m = /^(?:([^:=]+):)?(base|trained|bait)=(.+)$/.exec(spec);
+          if (!m) throw new InputError(spec, "expected ARM=BANK.jsonl with ARM base, trained or bait (SET:ARM=BANK.jsonl for a replication's set); certify binds each bank to the arm it was recorded as");
+          const set = m[1] ?? p.seed_set ?? "primary";
+          if (set !== (p.seed_set ?? "primary") && !p.replications.includes(set)) throw new InputError(spec, `"${set}" is neither the pre-registered seed_set nor one of its replications`);
+          const { rows } = readJsonl<TranscriptRow>(m[3]);
+          if (rows.length === 0) throw new InputError(m[3], "holds no transcript rows");
+          return { label: `${set} ${m[2]}`, rows, file: m[3] };
         });
-        const entry = recordRollout(preregLogPath(opts.preregLog), p, records);
-        process.stdout.write(`recorded ${banks.length} bank(s) as entry ${entry.seq} at ${entry.at}\n`);
+        const records = [];
+        for (const { label, rows, file } of parsed) {
+          const source: BankSource = opts.journal ? await (await import("../../certify/journal-binding.js")).bindToJournal(opts.journal, rows, label) : { kind: "external", file: `${file} sha256:${sha256(readFileSync(file))}` };
+          records.push({ label, rows, source });
+        }
+        const path = preregLogPath(opts.preregLog);
+        const entry = recordRollout(path, p, records, { revise: opts.revise });
+        const revised = entry.banks.filter((b) => b.revises !== undefined).map((b) => `${b.label} (revises entry ${b.revises})`);
+        process.stdout.write(`recorded ${records.map((r) => r.label).join(", ")} as entry ${entry.seq} at ${entry.at}${revised.length ? `; REVISION: ${revised.join(", ")}` : ""}\n`);
+        printHead(path, opts.anchorFile);
       }),
     );
 
@@ -87,13 +140,18 @@ export function register(program: Command): void {
     );
 
   withLog(prereg.command("verify"))
-    .description("check every hash and link of the registry (exit 3 when it was altered)")
-    .action((opts: { preregLog?: string }) =>
+    .description("check every hash and link of the registry, and that it still holds each anchor (exit 3 when it was altered)")
+    .option("--anchor <seq:hash>", "a head printed earlier (repeatable); a log without it was truncated or rewritten", collect, [])
+    .option("--anchor-file <file>", "every head in this file (prereg --anchor-file writes them)")
+    .action((opts: { preregLog?: string; anchor: string[]; anchorFile?: string }) =>
       guarded(() => {
         const path = preregLogPath(opts.preregLog);
         const entries = readLog(path);
         verifyChain(entries, path);
-        process.stdout.write(`${path}: ${entries.length} entries, chain intact\n`);
+        const anchors = [...opts.anchor, ...(opts.anchorFile ? readAnchors(opts.anchorFile) : [])];
+        verifyAnchors(entries, anchors, path);
+        const head = registryHead(entries);
+        process.stdout.write(`${path}: ${entries.length} entries, chain intact${anchors.length ? `, holds all ${anchors.length} anchor(s)` : " (no anchor given: a truncated or rewritten log is only caught against an anchor kept elsewhere)"}; head ${formatAnchor(head)}\n`);
       }),
     );
 }

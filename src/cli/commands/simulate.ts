@@ -4,6 +4,7 @@
 import type { Command } from "commander";
 import { makeArtifact, writeArtifact } from "../../core/artifact.js";
 import { InputError } from "../../core/errors.js";
+import { hashOf } from "../../core/hash.js";
 import { writeJsonl } from "../../core/jsonl.js";
 import { loadPreregistration, makeStamp, preregistrationHash, stampRows } from "../../certify/preregistration.js";
 import { findRegistration, ProvenanceRefused, readLog, recordRollout, verifyChain } from "../../certify/registry.js";
@@ -19,6 +20,7 @@ import { SIMULATOR_VERSION, simulateSessions } from "../../envs/humor/simulator.
 import { addCacheOptions, addConfigOption, openModels, type ModelsForCommand } from "../common-options.js";
 
 interface Options {
+  arm?: string;
   set?: string;
   offset?: string;
   size?: string;
@@ -85,7 +87,8 @@ export function register(program: Command): void {
     .option("--artifact <file>", "write the summary artifact (JSON) here")
     .option("--json", "print the summary as JSON")
     .option("--prereg <file>", "roll out under this registered pre-registration: stamp the bank and record its text in the registry")
-    .option("--prereg-log <file>", "pre-registration registry (default $FOOLSGOLD_PREREG_LOG, else .foolsgold/prereg-log.jsonl)");
+    .option("--prereg-log <file>", "pre-registration registry (default $FOOLSGOLD_PREREG_LOG, else .foolsgold/prereg-log.jsonl)")
+    .option("--arm <arm>", "with --prereg: the arm this bank is (base, trained or bait); certify binds the bank to it");
   addCacheOptions(addConfigOption(command)).action(async (opts: Options) => {
     try {
       await simulate(opts);
@@ -115,6 +118,7 @@ async function simulate(opts: Options): Promise<void> {
     verifyChain(entries, logPath);
     registration = findRegistration(entries, preregistrationHash(prereg));
     if (!registration) throw new ProvenanceRefused(`pre-registration "${prereg.name}" is not registered in ${logPath}; register it before the rollout: foolsgold prereg register ${opts.prereg}`);
+    if (!["base", "trained", "bait"].includes(opts.arm ?? "")) throw new InputError("--arm", `a pre-registered rollout names its arm (base, trained or bait)${opts.arm ? `, got "${opts.arm}"` : ""}; certify binds the bank to it`);
   }
   let target: SeedSet;
   if (opts.set) {
@@ -158,7 +162,8 @@ async function simulate(opts: Options): Promise<void> {
     progress.stop();
     const seconds = (performance.now() - started) / 1000;
     await writeJsonl(opts.out, stamp ? stampRows(rows, stamp) : rows);
-    const recorded = prereg ? recordRollout(logPath, prereg, [{ label: opts.out, rows }]) : undefined;
+    const source = { kind: "simulator" as const, simulator: SIMULATOR_VERSION, policy: policy.description, partner: partner.description, line_bank: bank.hash, seeds_hash: hashOf(rows.map((r) => r.seed)) };
+    const recorded = prereg ? recordRollout(logPath, prereg, [{ label: `${opts.set && prereg.replications.includes(opts.set) ? opts.set : (prereg.seed_set ?? "primary")} ${opts.arm}`, rows, source }]) : undefined;
     const summary = summarizeRollout(rows, rates);
     const artifact = makeArtifact(
       "humor-simulation",
@@ -180,7 +185,7 @@ async function simulate(opts: Options): Promise<void> {
     );
     if (opts.artifact) writeArtifact(opts.artifact, artifact);
     if (opts.json) process.stdout.write(JSON.stringify(artifact.result, null, 2) + "\n");
-    else process.stdout.write(`${formatRolloutSummary(summary)}\nwrote ${opts.out} in ${seconds.toFixed(2)} s\n`);
+    else process.stdout.write(`${formatRolloutSummary(summary)}\nwrote ${opts.out} in ${seconds.toFixed(2)} s\n${recorded ? `recorded as "${recorded.banks[0].label}" in ${logPath}; head ${recorded.seq}:${recorded.hash} (keep it elsewhere: prereg verify --anchor checks the log still holds it)\n` : ""}`);
   } finally {
     await models?.close();
   }

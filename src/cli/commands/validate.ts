@@ -18,6 +18,8 @@ interface Options {
 interface FileReport {
   file: string;
   schema: string;
+  /** A certify artifact: its claims are checked by `certify verify`, not here. */
+  certificate?: boolean;
   checked: number;
   problems: (SchemaProblem & { line?: number })[];
 }
@@ -78,13 +80,14 @@ function check(file: string, forced: string | undefined): FileReport {
   }
   const schema = forced ?? documentSchema(doc, file);
   const v = validateAgainst(schema, doc);
-  return { file, schema, checked: 1, problems: v.ok ? [] : v.problems };
+  const certificate = (doc as { kind?: unknown } | null)?.kind === "certify";
+  return { file, schema, checked: 1, problems: v.ok ? [] : v.problems, ...(certificate ? { certificate } : {}) };
 }
 
 export function register(program: Command): void {
   program
     .command("validate")
-    .description("check artifacts, row files (.jsonl) and dictionaries against the published JSON Schemas")
+    .description("check artifacts, row files (.jsonl) and dictionaries against the published JSON Schemas (shape only; certify verify recomputes a certificate)")
     .argument("<files...>", "files to check")
     .option("--schema <name>", "schema for every file, e.g. bank-row, scored-bank-row, onset (default: told by each file's kind, format or fields)")
     .option("--json", "print the reports as JSON")
@@ -100,6 +103,7 @@ export function register(program: Command): void {
           if (r.problems.length > 20) lines.push(`  … and ${r.problems.length - 20} more`);
           process.stdout.write([head, ...lines].join("\n") + "\n");
         }
+        process.stdout.write(`schema check only: the shape of each file, not whether what it says is true${reports.some((r) => r.certificate) ? "; to recompute a certificate from its inputs run foolsgold certify verify FILE" : ""}\n`);
       }
       if (reports.some((r) => r.problems.length > 0)) throw new ExitCode(1);
     });
