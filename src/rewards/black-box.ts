@@ -95,9 +95,10 @@ export function blackBoxScorer(body: InstrumentBody, backend: RewardBackend): Re
   };
 }
 
+// A black box has no terms to report: the value is all there is.
 function toScore(result: RewardResult, instrument: string): Score {
-  if ("value" in result) return { value: result.value, terms: { reward: { value: result.value } }, instrument };
-  return { value: null, terms: { reward: { value: null, error: result.error } }, instrument, error: result.error, error_kind: "model" };
+  if ("value" in result) return { value: result.value, terms: {}, instrument };
+  return { value: null, terms: {}, instrument, error: result.error, error_kind: "model" };
 }
 
 /** The determinism line printed after a run: n rows rescored, how many differed. */

@@ -34,7 +34,7 @@ export function httpBackend(options: HttpRewardOptions): RewardBackend {
       try {
         ({ json } = await transport.post(path, openRlhfBody(rows), signal, true));
       } catch (err) {
-        return failAll(rows.length, `${options.url}: ${errorMessage(err)}`);
+        return failAll(rows.length, errorMessage(err));
       }
       const body = (json ?? {}) as { rewards?: unknown; scores?: unknown };
       const field = body.rewards !== undefined ? "rewards" : body.scores !== undefined ? "scores" : undefined;
