@@ -113,6 +113,7 @@ export async function loadRewardStack(spec: string, opts: { cwd?: string } = {})
     if (parsed.kind === "python") Object.assign(recorded, { signature: parsed.style, function: parsed.function });
     if (parsed.kind === "http") recorded.endpoint = parsed.url.href;
     if (parsed.kind === "cmd") recorded.command = parsed.command;
+    if (judge) Object.assign(recorded, { role: judge.role, ...(judge.version ? { judgeVersion: judge.version } : {}) });
     return recorded;
   };
   return {
