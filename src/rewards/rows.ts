@@ -57,8 +57,14 @@ export interface VerlArguments {
   extra_info: unknown;
 }
 
+/** A trainer column of a row: a field of its own, or one under `meta` (where the server's /v1/score rows carry them). */
+export function column(row: BankRow, name: string): unknown {
+  return row[name] ?? row.meta?.[name];
+}
+
 export function verlArguments(row: BankRow): VerlArguments {
-  return { data_source: row.data_source ?? null, solution_str: row.output, ground_truth: row.ground_truth ?? null, extra_info: row.extra_info ?? null };
+  // OpenRLHF calls the ground truth a label (the server keeps it as `label`).
+  return { data_source: column(row, "data_source") ?? null, solution_str: row.output, ground_truth: column(row, "ground_truth") ?? column(row, "label") ?? null, extra_info: column(row, "extra_info") ?? null };
 }
 
 /** TRL's reward_func(prompts=, completions=, **columns): every other column as a list, one entry per row. */
@@ -68,14 +74,17 @@ export interface TrlBatch {
   columns: Record<string, unknown[]>;
 }
 
-/** Columns a trainer would not hand to a reward function: foolsgold's own score. */
-const NOT_COLUMNS = new Set(["prompt", "output", "score"]);
+/** Columns a trainer would not hand to a reward function: foolsgold's own score; `meta` is opened into its fields. */
+const NOT_COLUMNS = new Set(["prompt", "output", "score", "meta"]);
 
 export function trlBatch(rows: BankRow[]): TrlBatch {
   const names = new Set<string>();
-  for (const row of rows) for (const key of Object.keys(row)) if (!NOT_COLUMNS.has(key)) names.add(key);
+  for (const row of rows) {
+    for (const key of Object.keys(row)) if (!NOT_COLUMNS.has(key)) names.add(key);
+    for (const key of Object.keys(row.meta ?? {})) if (!NOT_COLUMNS.has(key)) names.add(key);
+  }
   const columns: Record<string, unknown[]> = {};
-  for (const name of names) columns[name] = rows.map((r) => r[name] ?? null);
+  for (const name of names) columns[name] = rows.map((r) => column(r, name) ?? null);
   return {
     prompts: rows.map((r) => r.prompt ?? ""),
     // Conversational prompts get conversational completions, as TRL gives them.
@@ -93,7 +102,7 @@ export interface OpenRlhfBody {
 
 export function openRlhfBody(rows: BankRow[]): OpenRlhfBody {
   const prompts = rows.map((r) => promptText(r.prompt));
-  return { query: rows.map((r, i) => prompts[i] + r.output), prompts, labels: rows.map((r) => r.ground_truth ?? r.label ?? "") };
+  return { query: rows.map((r, i) => prompts[i] + r.output), prompts, labels: rows.map((r) => column(r, "ground_truth") ?? column(r, "label") ?? "") };
 }
 
 /** A JSONL(.gz) file of rows in any trainer's shape, as bank rows; a row without a reply is an InputError naming its line. */

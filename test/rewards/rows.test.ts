@@ -31,6 +31,9 @@ describe("trainer rows as bank rows", () => {
     expect(batch.completions).toEqual([[{ role: "assistant", content: "r1" }], [{ role: "assistant", content: "r2" }]]);
     expect(batch.columns).toEqual({ id: ["a", "b"], answer: ["x", null], rubric: [null, "be brief"] });
     expect(trlBatch([{ id: "c", prompt: "plain", output: "text" }]).completions).toEqual(["text"]);
+    // Columns the server's rows carry under meta reach the function as columns too.
+    expect(trlBatch([{ id: "d", output: "o", meta: { answer: "y" } }]).columns).toEqual({ id: ["d"], answer: ["y"] });
+    expect(verlArguments({ id: "e", output: "o", meta: { ground_truth: "g", data_source: "s" } })).toEqual({ data_source: "s", solution_str: "o", ground_truth: "g", extra_info: null });
   });
 
   it("builds OpenRLHF's body: query is prompt + reply, labels the ground truth", () => {
