@@ -32,27 +32,37 @@ const rows: BankRow[] = readFileSync(resolve(data, "model_prose/hanna_model_stor
     return { id: `h${i}`, prompt: r.prompt, output: r.text.trim() };
   });
 
-/** Mean ms per call over sequential one-row calls, with the t 95% interval over blocks of BLOCK calls. */
-async function perCall(scorer: RewardScorer): Promise<{ mean_ms: number; ci95_ms: [number, number]; calls: number; blocks: number }> {
-  for (let i = 0; i < 20; i++) await scorer.scoreRows([rows[i % rows.length]]); // warm-up
+type PerCall = { mean_ms: number; ci95_ms: [number, number]; calls: number; blocks: number };
+
+function summary(blocks: number[]): PerCall {
+  const m = meanCi(blocks);
+  return { mean_ms: +m.mean.toFixed(4), ci95_ms: [+m.ci[0].toFixed(4), +m.ci[1].toFixed(4)], calls: blocks.length * BLOCK, blocks: blocks.length };
+}
+
+/** Mean ms per call of `call(i)` run sequentially, with the t 95% interval over blocks of BLOCK calls. */
+async function timedBlocks(call: (i: number) => Promise<void>): Promise<number[]> {
+  for (let i = 0; i < 20; i++) await call(i); // warm-up
   const blocks: number[] = [];
   for (let b = 0; b < calls / BLOCK; b++) {
     const t = performance.now();
-    for (let i = 0; i < BLOCK; i++) {
-      const [score] = await scorer.scoreRows([rows[(b * BLOCK + i) % rows.length]]);
-      if (score.value === null) throw new Error(`benchmark reward failed: ${score.error}`);
-    }
+    for (let i = 0; i < BLOCK; i++) await call(b * BLOCK + i);
     blocks.push((performance.now() - t) / BLOCK);
   }
-  const m = meanCi(blocks);
-  return { mean_ms: +m.mean.toFixed(4), ci95_ms: [+m.ci[0].toFixed(4), +m.ci[1].toFixed(4)], calls: blocks.length * BLOCK, blocks: blocks.length };
+  return blocks;
+}
+
+async function perCall(scorer: RewardScorer): Promise<number[]> {
+  return timedBlocks(async (i) => {
+    const [score] = await scorer.scoreRows([rows[i % rows.length]]);
+    if (score.value === null) throw new Error(`benchmark reward failed: ${score.error}`);
+  });
 }
 
 async function pythonOverhead() {
   const definition = await loadRewardStack(`python:${REWARD}:noop`);
   const scorer = (await definition.create(definition.options.parse({ workers: 1 }), {})) as RewardScorer;
   try {
-    return await perCall(scorer);
+    return summary(await perCall(scorer));
   } finally {
     await scorer.close();
   }
@@ -65,7 +75,14 @@ async function httpOverhead() {
     return new Response(JSON.stringify({ rewards: new Array(n).fill(0) }), { status: 200, headers: { "content-type": "application/json" } });
   };
   const backend = httpBackend({ url: "http://127.0.0.1:9/reward", batchSize: 64, concurrency: 1, timeoutMs: 60_000, maxRetries: 0, fetch: fetchNow });
-  return perCall(blackBoxScorer({ stack: "bench", options: {} }, backend));
+  const scorer = blackBoxScorer({ stack: "bench", options: {} }, backend);
+  // The same fake answer made and read without foolsgold, timed right after, is the baseline.
+  const through = await perCall(scorer);
+  const alone = await timedBlocks(async (i) => {
+    const answer = await fetchNow("", { body: JSON.stringify({ query: [rows[i % rows.length].output] }) });
+    JSON.parse(await answer.text());
+  });
+  return { through_foolsgold: summary(through), fake_server_alone: summary(alone), foolsgold_own: summary(through.map((t, i) => t - alone[i])) };
 }
 
 function timedCli(args: string[]): Promise<{ wall_s: number; code: number | null; stderr: string }> {
