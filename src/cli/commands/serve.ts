@@ -150,7 +150,7 @@ export function register(program: Command): void {
     .option("--option <key=value...>", "stack option (JSON value)")
     .option("--out <file>", "write the replay artifact (JSON) here")
     .option("--json", "print the artifact as JSON");
-  addCacheOptions(addConfigOption(replay)).action(async (opts: { journal: string; stack?: string; option?: string[]; out?: string; json?: boolean; config?: string; cache?: string | false }) => {
+  addCacheOptions(addConfigOption(addRewardOption(replay))).action(async (opts: { journal: string; stack?: string; reward?: string; option?: string[]; out?: string; json?: boolean; config?: string; cache?: string | false }) => {
     const journal = await openJournalStore(opts.journal, { readonly: true });
     const opened = await openScorer({ ...opts, overrides: parseOptionFlags(opts.option) });
     try {
