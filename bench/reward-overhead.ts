@@ -1,7 +1,7 @@
 // Benchmark of external rewards (--reward): foolsgold's own overhead per reward call, and the wall time
 // of a hunt of 3,000 reward calls over 40 real replies against a Python function and a local HTTP reward
 // (bench/rewards/lexical_reward.py, in verl's shape and behind OpenRLHF's body).
-//   npx tsx bench/reward-overhead.ts [calls=1000] [huntBudget=3000] [rows=40]
+//   npx tsx bench/reward-overhead.ts [calls=1000] [huntBudget=3000 (0: no hunts)] [rows=40]
 // Overhead: sequential calls of one row each to a reward that does nothing (Python: `noop` returns 0.0;
 // HTTP: an in-process fetch answers at once, so only foolsgold's side is timed), in blocks of 50 calls;
 // the mean per call with the t 95% interval over the blocks. Hunts: the CLI as a user runs it, one child
@@ -39,11 +39,11 @@ function summary(blocks: number[]): PerCall {
   return { mean_ms: +m.mean.toFixed(4), ci95_ms: [+m.ci[0].toFixed(4), +m.ci[1].toFixed(4)], calls: blocks.length * BLOCK, blocks: blocks.length };
 }
 
-/** Mean ms per call of `call(i)` run sequentially, with the t 95% interval over blocks of BLOCK calls. */
-async function timedBlocks(call: (i: number) => Promise<void>): Promise<number[]> {
-  for (let i = 0; i < 20; i++) await call(i); // warm-up
+/** Ms per call of `call(i)` run sequentially, one figure per block of BLOCK calls, after a warm-up. */
+async function timedBlocks(call: (i: number) => Promise<void>, blockCount = calls / BLOCK): Promise<number[]> {
+  for (let i = 0; i < 20; i++) await call(i);
   const blocks: number[] = [];
-  for (let b = 0; b < calls / BLOCK; b++) {
+  for (let b = 0; b < blockCount; b++) {
     const t = performance.now();
     for (let i = 0; i < BLOCK; i++) await call(b * BLOCK + i);
     blocks.push((performance.now() - t) / BLOCK);
@@ -51,11 +51,11 @@ async function timedBlocks(call: (i: number) => Promise<void>): Promise<number[]
   return blocks;
 }
 
-async function perCall(scorer: RewardScorer): Promise<number[]> {
+async function perCall(scorer: RewardScorer, blockCount?: number): Promise<number[]> {
   return timedBlocks(async (i) => {
     const [score] = await scorer.scoreRows([rows[i % rows.length]]);
     if (score.value === null) throw new Error(`benchmark reward failed: ${score.error}`);
-  });
+  }, blockCount);
 }
 
 async function pythonOverhead() {
@@ -76,12 +76,19 @@ async function httpOverhead() {
   };
   const backend = httpBackend({ url: "http://127.0.0.1:9/reward", batchSize: 64, concurrency: 1, timeoutMs: 60_000, maxRetries: 0, fetch: fetchNow });
   const scorer = blackBoxScorer({ stack: "bench", options: {} }, backend);
-  // The same fake answer made and read without foolsgold, timed right after, is the baseline.
-  const through = await perCall(scorer);
-  const alone = await timedBlocks(async (i) => {
-    const answer = await fetchNow("", { body: JSON.stringify({ query: [rows[i % rows.length].output] }) });
-    JSON.parse(await answer.text());
-  });
+  // The same fake answer made and read without foolsgold is the baseline, its blocks interleaved with
+  // foolsgold's so that both see the same load.
+  const through: number[] = [];
+  const alone: number[] = [];
+  for (let b = 0; b < calls / BLOCK; b++) {
+    through.push(...(await perCall(scorer, 1)));
+    alone.push(
+      ...(await timedBlocks(async (i) => {
+        const answer = await fetchNow("", { body: JSON.stringify({ query: [rows[i % rows.length].output] }) });
+        JSON.parse(await answer.text());
+      }, 1)),
+    );
+  }
   return { through_foolsgold: summary(through), fake_server_alone: summary(alone), foolsgold_own: summary(through.map((t, i) => t - alone[i])) };
 }
 
@@ -120,15 +127,17 @@ const load = [loadavg()[0]];
 const python = await pythonOverhead();
 const http = await httpOverhead();
 load.push(loadavg()[0]);
-const server = await startHttpReward();
 let hunts;
-try {
-  hunts = {
-    python: await hunt(`python:${REWARD}`, dir, "python"),
-    http: await hunt(server.url, dir, "http"),
-  };
-} finally {
-  server.stop();
+if (huntBudget > 0) {
+  const server = await startHttpReward();
+  try {
+    hunts = {
+      python: await hunt(`python:${REWARD}`, dir, "python"),
+      http: await hunt(server.url, dir, "http"),
+    };
+  } finally {
+    server.stop();
+  }
 }
 load.push(loadavg()[0]);
 console.log(

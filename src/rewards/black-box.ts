@@ -2,7 +2,7 @@
 // allows); each row gets the reward's number or an error naming the cause. The instrument records what
 // can be known of the reward (its source's hash and function, or its endpoint and declared version);
 // the scorer remembers each row's first value, so rows scored again say whether the reward is deterministic.
-import { hashOf } from "../core/hash.js";
+import { hashOf, sha256 } from "../core/hash.js";
 import type { BankRow, Score } from "../core/types.js";
 import type { Instrument, ScoreContext, Scorer } from "../stacks/types.js";
 import type { RewardResult } from "./values.js";
@@ -52,8 +52,8 @@ export function blackBoxScorer(body: InstrumentBody, backend: RewardBackend): Re
   let maxDifference = 0;
 
   const remember = (row: BankRow, value: number): void => {
-    const { score: _score, ...content } = row;
-    const key = hashOf(content);
+    // A key for this process only: the row as written (plain JSON, no key sorting), its score left out.
+    const key = sha256(JSON.stringify(row.score === undefined ? row : { ...row, score: undefined }));
     const before = seen.get(key);
     if (before === undefined) {
       seen.set(key, value);
