@@ -41,6 +41,9 @@ describe("foolsgold score --reward", () => {
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(scored(out).map((r) => r.score.value)).toEqual([1.1, 0, 1]);
+    // Each row is written back as it came (verl's response and reward_model kept), plus its score.
+    expect(scored(out)[0]).toMatchObject({ response: "The answer is 5 because 2+3=5.", reward_model: { ground_truth: "5" } });
+    expect(scored(out)[0]).not.toHaveProperty("output");
     expect(run.stdout).toMatch(/determinism: 3 rows scored again gave identical values/);
   }, 120_000);
 

@@ -13,7 +13,7 @@ import { scoredLine, type SummaryScore } from "../../stacks/scored-lines.js";
 import { applyThreadInlining } from "../thread-inlining.js";
 import { summarizeScores, formatScoreSummary } from "../../stacks/summary.js";
 import { addCacheOptions, addConfigOption, addRewardOption } from "../common-options.js";
-import { readTrainerRows } from "../../rewards/rows.js";
+import { toBankRow } from "../../rewards/rows.js";
 import { formatDeterminism, type Determinism } from "../../rewards/black-box.js";
 import { progressBar } from "../progress.js";
 
@@ -80,9 +80,10 @@ export function register(program: Command): void {
       throw err;
     }
     try {
-      const { rows: raw, texts } = opts.reward !== undefined ? { rows: readTrainerRows(opts.in), texts: undefined } : readJsonl(opts.in, { texts: pool !== undefined });
+      const { rows: raw, texts } = readJsonl(opts.in, { texts: pool !== undefined });
       if (raw.length === 0) throw new InputError(opts.in, "holds no rows");
-      const rows = parseRows(opened.definition.rowKind, raw, opts.in);
+      // An external reward reads rows in any trainer's shape; each is written back as it came, plus its score.
+      const rows = opts.reward !== undefined ? raw.map((r, i) => toBankRow(r, `${opts.in} row ${i + 1}`, i)) : parseRows(opened.definition.rowKind, raw, opts.in);
       const started = performance.now();
       const bar = progressBar("scoring", rows.length, opts.json);
       const onProgress = (done: number): void => bar.update(done);
@@ -97,7 +98,7 @@ export function register(program: Command): void {
         scores = await opened.scorer.scoreRows(rows as never, { onProgress });
         const scored = scores;
         lines = (function* () {
-          for (let i = 0; i < rows.length; i++) yield scoredLine(rows[i], scored[i]);
+          for (let i = 0; i < rows.length; i++) yield scoredLine(opts.reward !== undefined ? (raw[i] as object) : rows[i], scored[i]);
         })();
       }
       bar.stop();
