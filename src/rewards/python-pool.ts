@@ -25,7 +25,8 @@ export interface PythonPoolOptions {
 export type WorkerAnswer = { results: { value?: unknown; error?: string }[] } | { error: string };
 
 export interface PythonPool {
-  call(rows: unknown): Promise<WorkerAnswer>;
+  /** Scores one batch; an abort takes it off the queue, or stops (and replaces) the worker running it. */
+  call(rows: unknown, signal?: AbortSignal): Promise<WorkerAnswer>;
   /** Workers started so far, the first ones included (restarts = started - size). */
   readonly started: number;
   close(): Promise<void>;
@@ -34,6 +35,7 @@ export interface PythonPool {
 interface Job {
   rows: unknown;
   resolve: (answer: WorkerAnswer) => void;
+  signal?: AbortSignal;
 }
 
 class Worker {
@@ -96,14 +98,24 @@ class Worker {
     return this.pending !== undefined;
   }
 
-  run(rows: unknown, resolve: (answer: WorkerAnswer) => void): void {
+  run(rows: unknown, resolve: (answer: WorkerAnswer) => void, signal?: AbortSignal): void {
     const id = this.nextId++;
-    const timer = setTimeout(() => {
+    const stop = (why: string): void => {
       this.exited = true;
-      this.fail(`no answer within ${this.options.timeoutMs} ms (the call was stopped; its worker restarted)`);
+      this.fail(why);
       this.child.kill("SIGKILL");
-    }, this.options.timeoutMs);
-    this.pending = { id, resolve, timer };
+    };
+    const timer = setTimeout(() => stop(`no answer within ${this.options.timeoutMs} ms (the call was stopped; its worker restarted)`), this.options.timeoutMs);
+    const onAbort = (): void => stop("cancelled (the call was stopped; its worker restarted)");
+    signal?.addEventListener("abort", onAbort, { once: true });
+    this.pending = {
+      id,
+      resolve: (answer) => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve(answer);
+      },
+      timer,
+    };
     this.child.stdin.write(JSON.stringify({ id, rows }) + "\n");
   }
 
@@ -138,10 +150,14 @@ export async function startPythonPool(options: PythonPoolOptions): Promise<Pytho
       if (queue.length === 0) return;
       if (worker.exited || worker.busy || !isReady.has(worker)) continue;
       const job = queue.shift()!;
-      worker.run(job.rows, (answer) => {
-        job.resolve(answer);
-        dispatch();
-      });
+      worker.run(
+        job.rows,
+        (answer) => {
+          job.resolve(answer);
+          dispatch();
+        },
+        job.signal,
+      );
     }
   };
   const isReady = new Set<Worker>();
@@ -179,11 +195,23 @@ export async function startPythonPool(options: PythonPoolOptions): Promise<Pytho
   }
 
   return {
-    call(rows: unknown): Promise<WorkerAnswer> {
+    call(rows: unknown, signal?: AbortSignal): Promise<WorkerAnswer> {
       if (closing) return Promise.resolve({ error: "the Python pool is closed" });
       if (workers.length === 0) return Promise.resolve({ error: loadError ?? "no Python worker is running" });
+      if (signal?.aborted) return Promise.resolve({ error: "cancelled before it started" });
       return new Promise<WorkerAnswer>((resolve) => {
-        queue.push({ rows, resolve });
+        const job: Job = { rows, resolve, signal };
+        queue.push(job);
+        signal?.addEventListener(
+          "abort",
+          () => {
+            const at = queue.indexOf(job);
+            if (at < 0) return;
+            queue.splice(at, 1);
+            resolve({ error: "cancelled before it started" });
+          },
+          { once: true },
+        );
         dispatch();
       });
     },

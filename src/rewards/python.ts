@@ -26,8 +26,8 @@ export async function pythonBackend(options: PythonRewardOptions): Promise<Rewar
     get started() {
       return pool.started;
     },
-    async score(rows: BankRow[]): Promise<RewardResult[]> {
-      const answer = await pool.call(options.style === "verl" ? rows.map(verlArguments) : trlBatch(rows));
+    async score(rows: BankRow[], signal?: AbortSignal): Promise<RewardResult[]> {
+      const answer = await pool.call(options.style === "verl" ? rows.map(verlArguments) : trlBatch(rows), signal);
       if ("error" in answer) return failAll(rows.length, `${what} ${answer.error}`);
       if (options.style === "verl") return answer.results.map((r) => (r.error !== undefined ? { error: `${what} ${r.error}` } : readReturned(r.value, `${what} returned`)));
       return readList(

@@ -77,6 +77,19 @@ describe("python: (verl's compute_score)", () => {
     expect((await scorer.scoreRows([{ id: "c", output: "abcd" }, { id: "d", output: "x" }])).map((s) => s.value)).toEqual([4, 1]);
   }, 30_000);
 
+  it("stops a call its caller cancels (a server's request timeout) and keeps the pool healthy", async () => {
+    const scorer = await open("python:verl_reward.py:misbehaving", { batchSize: 1, workers: 1, timeoutMs: 60_000 });
+    const controller = new AbortController();
+    const pending = scorer.scoreRows([{ id: "s", output: "slow" }, { id: "q", output: "queued" }], { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error("request timeout")), 500);
+    const started = performance.now();
+    const scores = await pending;
+    expect(performance.now() - started).toBeLessThan(20_000);
+    expect(scores[0].error).toMatch(/cancelled \(the call was stopped; its worker restarted\)/);
+    expect(scores[1].error).toMatch(/cancelled/);
+    expect((await scorer.scoreRows([{ id: "a", output: "abc" }]))[0].value).toBe(3);
+  }, 40_000);
+
   it("restarts a crashed worker: the crashed call's rows fail with the cause, later calls succeed", async () => {
     const definition = await loadRewardStack("python:verl_reward.py:misbehaving", { cwd: FIXTURES });
     const scorer = (await definition.create(definition.options.parse({ batchSize: 1, workers: 1 }), {})) as RewardScorer;
@@ -89,12 +102,12 @@ describe("python: (verl's compute_score)", () => {
 
   it("refuses, before any work, a file, function or import that cannot load", async () => {
     await expect(loadRewardStack("python:missing.py", { cwd: FIXTURES })).rejects.toThrow(/python:missing\.py: .*missing\.py: no such file/);
-    await expect(open("python:verl_reward.py:nope")).rejects.toThrow(InputError);
-    await expect(open("python:verl_reward.py:nope")).rejects.toThrow(/Python cannot load it: AttributeError: .* has no function 'nope'/);
-    await expect(open("python:verl_reward.py:not_a_function")).rejects.toThrow(/'not_a_function' is a int, not a function/);
-    await expect(open("python:broken_import.py")).rejects.toThrow(/python:broken_import\.py: Python cannot load it: ModuleNotFoundError: No module named 'a_module_that_does_not_exist'/);
-    await expect(open("python:verl_reward.py", { python: "no-such-python3" })).rejects.toThrow(/"no-such-python3" was not found/);
-  }, 30_000);
+    await expect(open("python:verl_reward.py:nope", { workers: 1 })).rejects.toThrow(InputError);
+    await expect(open("python:verl_reward.py:nope", { workers: 1 })).rejects.toThrow(/Python cannot load it: AttributeError: .* has no function 'nope'/);
+    await expect(open("python:verl_reward.py:not_a_function", { workers: 1 })).rejects.toThrow(/'not_a_function' is a int, not a function/);
+    await expect(open("python:broken_import.py", { workers: 1 })).rejects.toThrow(/python:broken_import\.py: Python cannot load it: ModuleNotFoundError: No module named 'a_module_that_does_not_exist'/);
+    await expect(open("python:verl_reward.py", { python: "no-such-python3", workers: 1 })).rejects.toThrow(/"no-such-python3" was not found/);
+  }, 120_000);
 });
 
 describe("python-trl: (TRL's reward_func)", () => {
