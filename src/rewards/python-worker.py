@@ -8,7 +8,9 @@
 #   <- {"id": N, "results": [...]} | {"id": N, "error": "..."}
 #
 # The function's own prints go to stderr: stdout carries only the protocol.
+import asyncio
 import importlib.util
+import inspect
 import json
 import math
 import os
@@ -68,11 +70,16 @@ def load(spec):
     return function
 
 
+def awaited(value):
+    """TRL and verl's async reward loop accept `async def` rewards: run the coroutine to its value."""
+    return asyncio.run(value) if inspect.iscoroutine(value) else value
+
+
 def score_verl(function, rows):
     results = []
     for row in rows:
         try:
-            value = function(row["data_source"], row["solution_str"], row["ground_truth"], row["extra_info"])
+            value = awaited(function(row["data_source"], row["solution_str"], row["ground_truth"], row["extra_info"]))
             results.append({"value": plain(value)})
         except Exception as error:
             results.append({"error": "raised " + last_line(error)})
@@ -81,7 +88,7 @@ def score_verl(function, rows):
 
 def score_trl(function, batch):
     try:
-        values = function(prompts=batch["prompts"], completions=batch["completions"], **batch["columns"])
+        values = awaited(function(prompts=batch["prompts"], completions=batch["completions"], **batch["columns"]))
     except Exception as error:
         return {"error": "raised " + last_line(error)}
     if hasattr(values, "tolist"):

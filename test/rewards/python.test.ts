@@ -120,6 +120,11 @@ describe("python-trl: (TRL's reward_func)", () => {
     expect(scorer.instrument.options).toMatchObject({ signature: "trl", function: "reward_answer_length" });
   });
 
+  it("awaits an async reward function, as TRL does", async () => {
+    const scorer = await open("python-trl:trl_reward.py:async_reward_length", { workers: 1 });
+    expect((await scorer.scoreRows(rows)).map((s) => s.value)).toEqual(rows.map((r) => r.output.length));
+  });
+
   it("fails every row of a call whose list has the wrong length or is not a list", async () => {
     const wrong = await open("python-trl:trl_reward.py:wrong_length");
     for (const s of await wrong.scoreRows(rows)) expect(s.error).toMatch(/the list wrong_length\(\) \(TRL\) returned has 3 values for 4 rows/);
