@@ -8,6 +8,7 @@ export type { DeclaredInput, DeclaredInputs } from "./stacks/inputs.js";
 export { rowErrorOf } from "./stacks/row-error.js";
 export { summarizeScores, type ScoreSummary } from "./stacks/summary.js";
 export type { Instrument, ScoreContext, Scorer, StackDefinition } from "./stacks/types.js";
+export { loadRewardStack, parseRewardSpec, readTrainerRows, type Determinism, type RewardScorer } from "./rewards/index.js";
 export { defineTerm } from "./terms/define.js";
 export type { RowError, RowErrorKind, RowPrompt, Term, TermContext, TermKind, TermOutcome, TermSpec } from "./terms/types.js";
 export type { BankRow, ChatMessage, Score, TermValue, TranscriptRow, Turn } from "./core/types.js";

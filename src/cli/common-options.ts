@@ -28,3 +28,11 @@ export function addOutputOptions(command: Command): Command {
 export function addCommonOptions(command: Command): Command {
   return addOutputOptions(addCacheOptions(addConfigOption(command)));
 }
+
+/** --reward SPEC: an external reward (src/rewards) in place of --stack. */
+export function addRewardOption(command: Command): Command {
+  return command.option(
+    "--reward <spec>",
+    "score with your own reward instead of a stack: python:FILE.py[:FUNCTION] (verl), python-trl:FILE.py:FUNCTION (TRL), http://HOST:PORT/PATH (OpenRLHF), cmd:COMMAND (JSON Lines) or judge:FILE.yaml",
+  );
+}

@@ -20,7 +20,7 @@ export interface OpenedScorer {
 
 export interface OpenScorerOptions extends SessionOptions {
   stack?: string;
-  /** An external reward spec (python:, python-trl:, http(s)://, cmd:, judge:), instead of a stack. */
+  /** An external reward (src/rewards): python:FILE:FUNCTION, python-trl:…, http://…, cmd:…, judge:FILE.yaml; excludes `stack`. */
   reward?: string;
   /** Options from flags, merged over the config file's `options`. */
   overrides?: Record<string, unknown>;
@@ -41,10 +41,10 @@ export interface ResolvedStack {
 /** The stack and options openScorer would open, and the model roles they need, without opening anything. */
 export async function resolveStack(options: OpenScorerOptions): Promise<ResolvedStack> {
   const config = resolveConfig(options);
-  if (options.reward !== undefined) throw new InputError("--reward", "external rewards are not available in this build");
-  const stackName = options.stack ?? config.stack;
-  if (!stackName) throw new InputError("--stack", "no stack given: pass --stack NAME or set `stack` in the config file");
-  const definition = await loadStack(stackName);
+  if (options.reward !== undefined && options.stack !== undefined) throw new InputError("--reward", "give --stack or --reward, not both");
+  const stackName = options.reward ?? options.stack ?? config.stack;
+  if (!stackName) throw new InputError("--stack", "no stack given: pass --stack NAME, --reward SPEC or set `stack` in the config file");
+  const definition = options.reward !== undefined ? await (await import("../rewards/index.js")).loadRewardStack(options.reward) : await loadStack(stackName);
   const where = options.config ?? "options";
   const stackOptions = parseStackOptions(definition.options, { ...config.options, ...options.overrides }, where);
   const roles = [...new Set([...definition.modelRoles, ...(definition.rolesFor?.(stackOptions) ?? [])])];
@@ -61,7 +61,9 @@ export async function openResolved(resolved: ResolvedStack, options: OpenScorerO
   const models = await openModels(options, roles, options.onCall);
   try {
     const scorer = await definition.create(stackOptions, models.roles);
-    return { scorer, stack: stackName, definition, models, close: () => models.close() };
+    // An external reward's scorer owns processes (src/rewards); stacks' scorers own nothing to close.
+    const closeScorer = (scorer as { close?: () => Promise<void> }).close;
+    return { scorer, stack: stackName, definition, models, close: async () => void (await Promise.all([closeScorer?.call(scorer), models.close()])) };
   } catch (err) {
     await models.close();
     throw err;

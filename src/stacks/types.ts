@@ -37,6 +37,18 @@ export interface Scorer<Row = BankRow | TranscriptRow> {
   scoreRows(rows: Row[], ctx?: ScoreContext): Promise<Score[]>;
 }
 
+/** What a stack can do, read with defaults (contract between branches; never check a stack's name). */
+export interface StackCapabilities {
+  huntObjective?: string;        // what hunt maximizes by default; "reward" when absent (humor: "taste.L")
+  huntPositions?: string[];      // default insertion positions (humor: ["per-turn", "end"])
+  minedPositions?: string[];     // humor: ["per-turn"]
+  huntFamilies?: string[];       // stack-specific operator families beyond the generic ones ("laughter", "vrcli")
+  huntReference?: string;        // which clean-counterpart check the hunt uses ("humor", "cherrl"); none when absent
+  groupBy?: string;              // row field that groups rows for group-relative terms ("group_id")
+  auditTransforms?: string;      // which stack-specific audit transforms apply ("prose"); none when absent
+  parallel?: "rows" | "none";    // how `score --workers N` may split rows; "none" when absent
+}
+
 export interface StackDefinition<Options = unknown, Row = BankRow | TranscriptRow> {
   name: string;
   description: string;
@@ -50,5 +62,6 @@ export interface StackDefinition<Options = unknown, Row = BankRow | TranscriptRo
   terms?: readonly TermSpec[];
   /** Options keyed by term name ("nested") or merged into one object ("flat"); composeStack stacks only. */
   optionLayout?: "flat" | "nested";
+  capabilities?: StackCapabilities;
   create(options: Options, models: ModelRoles): Promise<Scorer<Row>> | Scorer<Row>;
 }

@@ -25,7 +25,8 @@ import type { BankRow } from "../../core/types.js";
 import { openScorer, parseOptionFlags } from "../../stacks/open.js";
 import type { Scorer } from "../../stacks/types.js";
 import { emit } from "../output.js";
-import { addCommonOptions, openModels } from "../common-options.js";
+import { addCommonOptions, addRewardOption, openModels } from "../common-options.js";
+import { readTrainerRows } from "../../rewards/rows.js";
 import { progressBar, type Progress } from "../progress.js";
 import { addInputOption } from "../flag-aliases.js";
 
@@ -47,6 +48,7 @@ interface Options {
   config?: string;
   cache?: string | false;
   stack?: string;
+  reward?: string;
   rows?: string;
   transforms?: string;
   option?: string[];
@@ -145,6 +147,7 @@ export function register(program: Command): void {
     .option("--guard-baseline <file>", "training guards: compare every step with this bank instead of the first step")
     .option("--expected-turns <n>", "training guards: policy turns of a complete session (default 10)")
     .option("--guard-thresholds <json>", `training guards: thresholds per level, e.g. '{"inspect":{"strict_laughter_rise_pp":1},"stop":{"zero_cert_rise":5}}'`);
+  addRewardOption(command);
   addInputOption(
     command,
     "rows to audit: transcripts (JSONL) run the humor suite on them (default: simulate sessions offline); bank rows {id, output, prompt?, group_id?} run the stack transforms with --stack or the config's stack",
@@ -152,7 +155,7 @@ export function register(program: Command): void {
   );
   addCommonOptions(command).action(async (opts: Options) => {
     routeInput(opts);
-    if (opts.stack !== undefined || opts.rows !== undefined) return auditStack(opts);
+    if (opts.stack !== undefined || opts.reward !== undefined || opts.rows !== undefined) return auditStack(opts);
     const plan = auditPlan(opts);
     const config = auditConfig.parse(plan);
     const suffixes = opts.suffixes ? parseSuffixList(readStructured(opts.suffixes, "--suffixes"), opts.suffixes) : undefined;
@@ -204,7 +207,7 @@ export function register(program: Command): void {
  */
 function routeInput(opts: Options): void {
   if (opts.in === undefined || opts.bank !== undefined || opts.rows !== undefined) return;
-  const transcripts = opts.stack === undefined && readJsonl<{ turns?: unknown }>(opts.in).rows.every((r) => Array.isArray(r?.turns));
+  const transcripts = opts.stack === undefined && opts.reward === undefined && readJsonl<{ turns?: unknown }>(opts.in).rows.every((r) => Array.isArray(r?.turns));
   if (transcripts) opts.bank = opts.in;
   else opts.rows = opts.in;
 }
@@ -212,11 +215,11 @@ function routeInput(opts: Options): void {
 /** `audit --stack NAME --in BANK`: the transforms against a bank stack's reward and each of its terms. */
 async function auditStack(opts: Options): Promise<void> {
   // The stack comes from --stack or the config's `stack` (openScorer says so when neither names one).
-  if (!opts.rows) throw new InputError("--in", `auditing the "${opts.stack}" stack needs bank rows to transform: --in FILE`);
+  if (!opts.rows) throw new InputError("--in", `auditing the "${opts.stack ?? opts.reward}" stack needs bank rows to transform: --in FILE`);
   const transforms = (opts.transforms ?? "truncation,repetition,word-shuffle").split(",").map((t) => t.trim()).filter(Boolean);
   const unknown = transforms.find((t) => !(STACK_TRANSFORMS as readonly string[]).includes(t));
   if (unknown !== undefined || transforms.length === 0) throw new InputError("--transforms", `unknown transform "${unknown ?? ""}" (known: ${STACK_TRANSFORMS.join(", ")})`);
-  const rows = readJsonl<BankRow>(opts.rows).rows;
+  const rows = opts.reward !== undefined ? readTrainerRows(opts.rows) : readJsonl<BankRow>(opts.rows).rows;
   rows.forEach((r, i) => {
     if (typeof r.output !== "string") throw new InputError(`${opts.rows} row ${i + 1}`, 'needs a string "output"');
   });

@@ -15,12 +15,14 @@ import { loadDictionary } from "../../mining/dictionary.js";
 import { DEFAULT_DICTIONARY_PATH } from "../../stacks/prose.js";
 import { openScorer, parseOptionFlags } from "../../stacks/open.js";
 import { emit } from "../output.js";
-import { addCommonOptions, openModels } from "../common-options.js";
+import { addCommonOptions, addRewardOption, openModels } from "../common-options.js";
+import { readTrainerRows } from "../../rewards/rows.js";
 import { progressBar } from "../progress.js";
 import { addInputOption } from "../flag-aliases.js";
 
 interface Options {
   stack?: string;
+  reward?: string;
   in?: string;
   budget: string;
   seed: string;
@@ -79,6 +81,7 @@ export function register(program: Command): void {
     .option("--option <key=value...>", "stack option (JSON value), as in `score`")
     .option("--dictionary <file>", "prose: slop dictionary (its bonus phrases and penalized words feed the padding and synonym operators)")
     .option("--figure <file>", "write the exploit surface (SVG: gain against edit cost)");
+  addRewardOption(command);
   addInputOption(command, "rows to edit (.jsonl/.jsonl.gz): bank rows, or transcripts for humor (default for humor: simulated contexts)", { aliases: ["--rows"] });
   addCommonOptions(command).action(async (opts: Options) => {
     const budget = int(opts.budget, "--budget", 1);
@@ -91,7 +94,8 @@ export function register(program: Command): void {
     const reference = opened.stack === "humor" || opened.stack === "cherrl" ? undefined : await openModels(opts, ["reference"]);
     try {
       const simulated = !opts.in && opened.stack === "humor" ? await humorContexts(int(opts.contexts, "--contexts", 2)) : undefined;
-      const rows: HuntRow[] = opts.in ? readJsonl<HuntRow>(opts.in).rows : (simulated?.rows ?? []);
+      // An external reward reads rows in any trainer's shape (verl's response, TRL's completion, …).
+      const rows: HuntRow[] = opts.in ? (opts.reward !== undefined ? readTrainerRows(opts.in) : readJsonl<HuntRow>(opts.in).rows) : (simulated?.rows ?? []);
       if (rows.length < 2) throw new InputError("--in", opts.in ? `${opts.in} has ${rows.length} rows; the hunt needs at least 2` : `the "${opened.stack}" stack needs bank rows to edit: --in FILE`);
       if (opened.scorer.rowKind === "bank") rows.forEach((r, i) => {
         if (typeof (r as BankRow).output !== "string") throw new InputError(`${opts.in} row ${i + 1}`, 'needs a string "output"');
@@ -127,7 +131,7 @@ export function register(program: Command): void {
         mkdirSync(dirname(opts.figure), { recursive: true });
         writeFileSync(opts.figure, exploitSurfaceSvg(report));
       }
-      const artifact = makeArtifact("hunt", { stack: opened.stack, rows: opts.in ?? "simulated contexts", budget, seed: opts.seed, families: families ?? "default", mine: opts.mine ?? "rows", options: overrides, models: opened.models.describe(), figure: opts.figure ?? null }, report);
+      const artifact = makeArtifact("hunt", { stack: opened.stack, instrument: opened.scorer.instrument, rows: opts.in ?? "simulated contexts", budget, seed: opts.seed, families: families ?? "default", mine: opts.mine ?? "rows", options: overrides, models: opened.models.describe(), figure: opts.figure ?? null }, report);
       emit(artifact, opts, () => formatHuntReport(report) + (opts.figure ? `\nexploit surface: ${opts.figure}` : "") + (opts.out ? `\nreport: ${opts.out}` : ""));
     } finally {
       await reference?.close();

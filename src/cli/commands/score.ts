@@ -12,11 +12,14 @@ import { canScoreInParallel, isSplittable, MIN_BYTES_PER_THREAD, startPool, thre
 import { scoredLine, type SummaryScore } from "../../stacks/scored-lines.js";
 import { applyThreadInlining } from "../thread-inlining.js";
 import { summarizeScores, formatScoreSummary } from "../../stacks/summary.js";
-import { addCacheOptions, addConfigOption } from "../common-options.js";
+import { addCacheOptions, addConfigOption, addRewardOption } from "../common-options.js";
+import { toBankRow } from "../../rewards/rows.js";
+import { formatDeterminism, type Determinism } from "../../rewards/black-box.js";
 import { progressBar } from "../progress.js";
 
 interface Options {
   stack?: string;
+  reward?: string;
   in: string;
   out: string;
   option?: string[];
@@ -46,7 +49,7 @@ export function register(program: Command): void {
     .option("--artifact <file>", "write the summary artifact (JSON) here")
     .option("--json", "print the summary as JSON")
     .option("--workers <n>", `scoring threads for a lexical stack (prose): default one per core, at most one per ${MIN_BYTES_PER_THREAD / 1e6} MB of input; 1 = this thread only. Same scores, same order (several threads run V8 with a smaller inlining budget; FOOLSGOLD_THREAD_INLINING=default keeps V8's)`, parseWorkers);
-  addCacheOptions(addConfigOption(command)).action(async (opts: Options) => {
+  addCacheOptions(addConfigOption(addRewardOption(command))).action(async (opts: Options) => {
     const overrides = parseOptionFlags(opts.option);
     if (opts.dictionary) overrides.dictionary = opts.dictionary;
     const open = { ...opts, overrides };
@@ -79,7 +82,8 @@ export function register(program: Command): void {
     try {
       const { rows: raw, texts } = readJsonl(opts.in, { texts: pool !== undefined });
       if (raw.length === 0) throw new InputError(opts.in, "holds no rows");
-      const rows = parseRows(opened.definition.rowKind, raw, opts.in);
+      // An external reward reads rows in any trainer's shape; each is written back as it came, plus its score.
+      const rows = opts.reward !== undefined ? raw.map((r, i) => toBankRow(r, `${opts.in} row ${i + 1}`, i)) : parseRows(opened.definition.rowKind, raw, opts.in);
       const started = performance.now();
       const bar = progressBar("scoring", rows.length, opts.json);
       const onProgress = (done: number): void => bar.update(done);
@@ -94,11 +98,12 @@ export function register(program: Command): void {
         scores = await opened.scorer.scoreRows(rows as never, { onProgress });
         const scored = scores;
         lines = (function* () {
-          for (let i = 0; i < rows.length; i++) yield scoredLine(rows[i], scored[i]);
+          for (let i = 0; i < rows.length; i++) yield scoredLine(opts.reward !== undefined ? (raw[i] as object) : rows[i], scored[i]);
         })();
       }
       bar.stop();
       const seconds = (performance.now() - started) / 1000;
+      const determinism = await rescoredDeterminism(opened, rows as BankRow[], scores);
       await writeLines(opts.out, lines);
       const calls = opened.models.calls();
       const summary = summarizeScores(scores, {
@@ -106,14 +111,26 @@ export function register(program: Command): void {
         modelCalls: calls.filter((c) => !c.cached).length,
         cacheHits: calls.filter((c) => c.cached).length,
       });
-      const artifact = makeArtifact("score", { stack: opened.stack, in: opts.in, out: opts.out, instrument: opened.scorer.instrument, models: opened.models.describe() }, summary);
+      const artifact = makeArtifact("score", { stack: opened.stack, in: opts.in, out: opts.out, instrument: opened.scorer.instrument, models: opened.models.describe() }, determinism ? { ...summary, determinism } : summary);
       if (opts.artifact) writeArtifact(opts.artifact, artifact);
       if (opts.json) process.stdout.write(JSON.stringify(artifact, null, 2) + "\n");
-      else process.stdout.write(formatScoreSummary(opened.stack, opened.scorer.instrument.hash, summary) + "\n");
+      else process.stdout.write(formatScoreSummary(opened.stack, opened.scorer.instrument.hash, summary) + (determinism ? "\n" + formatDeterminism(determinism) : "") + "\n");
       if (summary.errors > 0) process.exitCode = 1;
     } finally {
       await pool?.close();
       await opened.close();
     }
   });
+}
+
+/** Rows an external reward scores again to say whether it is deterministic (a few: each costs a reward call). */
+const DETERMINISM_ROWS = 8;
+
+/** An external reward (src/rewards) scores its first scored rows again; other stacks are pure functions of their instrument. */
+async function rescoredDeterminism(opened: OpenedScorer, rows: BankRow[], scores: SummaryScore[]): Promise<Determinism | undefined> {
+  const scorer = opened.scorer as Partial<{ determinism: () => Determinism }>;
+  if (typeof scorer.determinism !== "function") return undefined;
+  const again = rows.filter((_, i) => scores[i].value !== null).slice(0, DETERMINISM_ROWS);
+  if (again.length > 0) await opened.scorer.scoreRows(again as never);
+  return scorer.determinism();
 }

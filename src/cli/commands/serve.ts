@@ -17,13 +17,14 @@ import { replayJournal } from "../../server/replay.js";
 import { availableParallelism } from "node:os";
 import { openScorer, parseOptionFlags } from "../../stacks/open.js";
 import { createWorkerPoolScorer } from "../../server/workers/pool.js";
-import { addCacheOptions, addConfigOption } from "../common-options.js";
+import { addCacheOptions, addConfigOption, addRewardOption } from "../common-options.js";
 import { assertPortFree, portError } from "../port.js";
 
 interface ServeOptions {
   port: string;
   host: string;
   stack?: string;
+  reward?: string;
   option?: string[];
   journal: string;
   token?: string;
@@ -84,7 +85,7 @@ export function register(program: Command): void {
     .option("--strip-tokens <list>", "comma-separated special tokens /get_reward removes from OpenRLHF's query and prompts (\"\" for none)", DEFAULT_STRIP_TOKENS.join(","))
     .option("--monitor-thresholds <file>", "pre-declared alert thresholds for the live monitor (JSON; see docs/serving.md)")
     .option("--workers <n>", "scoring worker threads for stacks without models (default: one per core; 0 scores on the main thread)");
-  addCacheOptions(addConfigOption(serve)).action(async (opts: ServeOptions) => {
+  addCacheOptions(addConfigOption(addRewardOption(serve))).action(async (opts: ServeOptions) => {
     const token = opts.token ?? process.env.FOOLSGOLD_TOKEN;
     const limits: ServerLimits = {
       maxBatch: int(opts.maxBatch, "--max-batch"),
@@ -103,7 +104,7 @@ export function register(program: Command): void {
     const opened = await openScorer({ ...openOptions, onCall: (_role, record) => metrics.recordModelCall(record) });
     // CPU-bound lexical stacks score in worker threads so the main thread keeps parsing, journaling
     // and refusing (429) requests; stacks that wait on model servers score on the main thread.
-    const cpuBound = Object.keys(opened.scorer.instrument.models).length === 0;
+    const cpuBound = Object.keys(opened.scorer.instrument.models).length === 0 && opened.definition.capabilities?.parallel !== "none";
     const workers = opts.workers !== undefined ? int(opts.workers, "--workers", 0) : cpuBound ? availableParallelism() : 0;
     const pool = workers > 0 ? await createWorkerPoolScorer(opened.scorer, { ...openOptions, stack: opened.stack }, workers) : undefined;
     const journal = await openJournalStore(opts.journal);
@@ -163,7 +164,7 @@ export function register(program: Command): void {
     .option("--option <key=value...>", "stack option (JSON value)")
     .option("--out <file>", "write the replay artifact (JSON) here")
     .option("--json", "print the artifact as JSON");
-  addCacheOptions(addConfigOption(replay)).action(async (opts: { journal: string; stack?: string; option?: string[]; out?: string; json?: boolean; config?: string; cache?: string | false }) => {
+  addCacheOptions(addConfigOption(addRewardOption(replay))).action(async (opts: { journal: string; stack?: string; reward?: string; option?: string[]; out?: string; json?: boolean; config?: string; cache?: string | false }) => {
     const journal = await openJournalStore(opts.journal, { readonly: true });
     const opened = await openScorer({ ...opts, overrides: parseOptionFlags(opts.option) });
     try {
