@@ -30,7 +30,7 @@ const baselineCpu = cpuSeconds(process.cpuUsage(cpu));
 
 t = performance.now();
 cpu = process.cpuUsage();
-const report = await huntStack({ scorer: opened.scorer as never, rows, budget, seed: 0, bonusPhrases: dictionary.humanPhrases.map((p) => p.phrase), penalizedWords: dictionary.excessWords.map((w) => w.word) });
+const report = await huntStack({ scorer: opened.scorer as never, capabilities: opened.definition.capabilities, rows, budget, seed: 0, bonusPhrases: dictionary.humanPhrases.map((p) => p.phrase), penalizedWords: dictionary.excessWords.map((w) => w.word) });
 const hunt = (performance.now() - t) / 1000;
 const huntCpu = cpuSeconds(process.cpuUsage(cpu));
 await opened.close();

@@ -16,7 +16,7 @@ async function hunt(vocab: "v2-seed" | "v3", budget: number, families: ("laughte
   const cache = join(mkdtempSync(join(tmpdir(), "fg-hunt-humor-")), "cache.sqlite");
   const opened = await openScorer({ stack: "humor", cache, overrides: { normalization: { vocab } } });
   try {
-    return await huntStack({ scorer: opened.scorer as never, rows, mineFrom, budget, seed: 0, families, screenRows: 1, confirmRows: 2, maxPerClass: 2 });
+    return await huntStack({ scorer: opened.scorer as never, capabilities: opened.definition.capabilities, rows, mineFrom, budget, seed: 0, families, screenRows: 1, confirmRows: 2, maxPerClass: 2 });
   } finally {
     await opened.close();
   }

@@ -24,6 +24,7 @@ describe.skipIf(!hasSharedData)("hunt against the prose stack" + (hasSharedData 
     try {
       return await huntStack({
         scorer: opened.scorer as never,
+        capabilities: opened.definition.capabilities,
         rows,
         budget: 1500,
         seed: 0,
