@@ -18,10 +18,12 @@ function nearMiddle(cps: string[], ok: (c: string, i: number) => boolean): numbe
   return order.find((i) => ok(cps[i], i)) ?? -1;
 }
 
+/** A rule over the word's letters; where it finds no place (no vowel, no cluster), the middle letter is doubled instead, so every word of 4+ letters changes. */
 const edit = (f: (cps: string[]) => string[] | undefined) => (w: string) => {
   const cps = [...w];
   if (cps.length < 4) return w;
-  return (f(cps) ?? cps).join("");
+  const mid = Math.floor(cps.length / 2);
+  return (f(cps) ?? [...cps.slice(0, mid + 1), cps[mid], ...cps.slice(mid + 1)]).join("");
 };
 
 /** Distance-1 misspellings, each a rule over the word's letters, not a list of words. */

@@ -23,8 +23,8 @@ export function punctuationEdits(): Edit[] {
   const out: Edit[] = quoteStyles().map(([o, c]) => transform("punctuation", "quotation-style", why, (t) => requote(t, [o, c]), `${o}…${c}`));
   for (const dash of ["—", "–", " - "]) {
     out.push(transform("punctuation", "dash", why, (t) => t.replace(/, /g, dash === " - " ? dash : ` ${dash} `), `commas to ${dash.trim()}`));
-    out.push(transform("punctuation", "dash", why, (t) => t.replace(/\s*[—–]\s*/g, ", "), `dashes to commas`));
   }
+  out.push(transform("punctuation", "dash", why, (t) => t.replace(/\s*[—–]\s*/g, ", "), "dashes to commas"));
   out.push(transform("punctuation", "semicolon", why, (t) => t.replace(/\. (\p{Ll})/gu, "; $1").replace(/\. (\p{Lu})(\p{Ll})/gu, (_, a: string, b: string) => `; ${a.toLowerCase()}${b}`), "full stops to semicolons"));
   out.push(transform("punctuation", "semicolon", why, (t) => t.replace(/, (and|but|so|yet) /g, "; $1 "), "before conjunctions"));
   for (const ellipsis of ["…", "...", ". . ."]) out.push(transform("punctuation", "ellipsis", why, (t) => t.replace(/\.(\s)/g, `${ellipsis}$1`), `full stops to ${ellipsis}`));
