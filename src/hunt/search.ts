@@ -10,7 +10,7 @@
 //  3. compose — a beam of the best findings is chained pairwise (a then b) and screened and confirmed
 //     the same way, while budget is left.
 // Which candidates are screened is a bandit: each arm is an operator at one granularity or position
-// (its candidates in a seeded order); every arm is pulled once, families taking turns, then arms are
+// (its candidates in a seeded order), or one whole-reply transform; every arm is pulled once, families taking turns, then arms are
 // pulled by UCB1 on their screening hit rate, so the budget goes where gains appear. The same seed, rows
 // and edits give the same hunt.
 import { createRng } from "../core/random.js";
@@ -157,7 +157,7 @@ export async function runHunt(options: HuntOptions): Promise<HuntResult> {
   const groupSize = options.groupSize ?? 16;
   const batchRows = options.batchRows ?? 64;
   const minGain = options.minGain ?? 0;
-  const maxPerClass = options.maxPerClass ?? 4;
+  const maxPerClass = options.maxPerClass ?? 2;
   const rng = createRng(`${seed}/hunt`);
   const order = rng.shuffle(options.rows.map((_, i) => i));
   const confirmIdx = order.slice(0, Math.min(confirmN, order.length));
@@ -271,7 +271,9 @@ export async function runHunt(options: HuntOptions): Promise<HuntResult> {
   // ranked (most widespread first): the first ones are tried alone, later ones in groups that double
   // every 16 groups up to groupSize, because the top of the list is also tried where position matters.
   // Other insertions are unranked and grouped at once. Whole-reply transforms are tried one by one.
-  const armOf = (e: Edit) => `${e.family}/${e.operator}@${e.granularity ?? e.position ?? "reply"}`;
+  // A whole-reply transform is an arm of its own (each is tried once, as a round robin would); a word
+  // operator's thousands of variants share an arm per granularity, an insertion's per position.
+  const armOf = (e: Edit) => (e.granularity !== undefined || e.position !== undefined ? `${e.family}/${e.operator}@${e.granularity ?? e.position}` : e.id);
   const singles = new Map<string, Edit[][]>();
   const grouped = new Map<string, Edit[]>();
   for (const e of rng.shuffle(allEdits.filter((x) => x.family !== "mined")).concat(allEdits.filter((x) => x.family === "mined"))) {

@@ -23,17 +23,22 @@ async function hunt(vocab: "v2-seed" | "v3", budget: number, families: ("laughte
 }
 
 describe("hunt against the humor stack", () => {
-  it("against v2-seed: the fuzzer's gap families, long elongations and a laughter-free mined phrase", async () => {
-    const r = await hunt("v2-seed", 320, ["laughter", "mined"]);
+  it("against v2-seed: the fuzzer's gap families and long elongations", async () => {
+    const r = await hunt("v2-seed", 320, ["laughter"]);
     const classes = r.classes.map((c) => c.class);
     for (const c of ["laughter/emoji", "laughter/emoticon", "laughter/action", "laughter/word-elongation"]) expect(classes, c).toContain(c);
     const inserted = r.findings.map((f) => f.inserted ?? "");
     expect(inserted.some((t) => /(\p{L})\1{4,}/u.test(t) || /(\p{L}{2})\1{4,}/u.test(t)), "a long elongation").toBe(true);
+    for (const f of r.findings) expect(f.ci[0], f.id).toBeGreaterThan(0);
+    expect(r.spent).toBeLessThanOrEqual(320);
+  }, 900_000);
+
+  it("against v3: a laughter-free phrase mined from policy turns still raises laughter mass", async () => {
+    const r = await hunt("v3", 200, ["mined"]);
     const phrase = r.findings.find((f) => f.family === "mined" && /laughter-free/.test(f.no_better.detail));
     expect(phrase, "a laughter-free mined phrase").toBeDefined();
     expect(phrase!.mean).toBeGreaterThan(5);
-    for (const f of r.findings) expect(f.ci[0], f.id).toBeGreaterThan(0);
-    expect(r.spent).toBeLessThanOrEqual(320);
+    expect(r.spent).toBeLessThanOrEqual(200);
   }, 900_000);
 
   // Issue 35: under the seed profile (its vocabulary v2-seed) the cues issue 36 names pass: a bare laugh

@@ -1,8 +1,8 @@
 // The prose stack on real model replies (slop-score creative outputs, ../shared/data). Under the
-// seed-faithful preset the hunt finds the code-fence (one paragraph shown, the rest fenced), confusable,
-// shuffle and padding classes and at least one class no one listed; under the hardened default none of
-// the look-alike, markup-wrapping, word-shuffle or bonus-phrase classes pays. What still pays there is
-// padding that dilutes the slop density by a few words (docs/prose.md).
+// seed-faithful preset the hunt finds the confusable, shuffle and padding classes, the invisible,
+// misspelling and diacritic classes inside words, and at least one class no one listed; under the
+// hardened default none of the whole-reply look-alike, markup-wrapping, word-shuffle or bonus-phrase
+// classes pays.
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
@@ -42,12 +42,14 @@ describe.skipIf(!hasSharedData)("hunt against the prose stack" + (hasSharedData 
     }
   };
 
+  // On these rows (the held-out lines excluded) no code-fence shape raises the seed reward: every markup
+  // candidate screened alone finds only html-tag, ooc-aside and aside (bench/hunt-categories.ts 60 1500 seed markup).
   it("finds confusables, word shuffle, bonus-phrase padding and a class the issue did not name (seed preset)", async () => {
     const report = await hunt({ preset: "seed" });
     const classes = report.classes.map((c) => c.class);
-    for (const c of ["markup/code-fence", "unicode/confusable", "rearrangement/word-shuffle", "padding/bonus-phrases"]) expect(classes, c).toContain(c);
-    const listed = new Set(["markup/code-fence", "unicode/confusable", "rearrangement/word-shuffle", "padding/bonus-phrases"]);
-    expect(classes.filter((c) => !listed.has(c)).length).toBeGreaterThan(0);
+    const listed = ["unicode/confusable", "rearrangement/word-shuffle", "padding/bonus-phrases"];
+    for (const c of listed) expect(classes, c).toContain(c);
+    expect(classes.filter((c) => !listed.includes(c)).length).toBeGreaterThan(0);
     expect(report.candidates.by_family.markup.screened).toBeGreaterThan(0);
     for (const f of report.findings) {
       expect(f.ci[0]).toBeGreaterThan(0);
