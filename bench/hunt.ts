@@ -1,5 +1,5 @@
 // Benchmark of the exploit hunt on the prose stack: wall time and peak memory of a hunt of `budget`
-// scorer calls over `rows` real creative replies (slop-score outputs, ../shared/data), against a
+// scorer calls over `rows` real creative replies (slop-score outputs, ../shared/data, less the held-out lines), against a
 // baseline run in the same process that scores the same number of edited rows directly (one
 // word-shuffle per row, repeated) — the hunt's own overhead is the ratio. Usage:
 //   npx tsx bench/hunt.ts [rows=200] [budget=2000]
@@ -17,7 +17,12 @@ const nRows = Number(process.argv[2] ?? 200);
 const budget = Number(process.argv[3] ?? 2000);
 const data = resolve(process.env.FOOLSGOLD_SHARED_DATA ?? resolve(import.meta.dirname, "../../shared/data"));
 const lines = gunzipSync(readFileSync(resolve(data, "model_prose/slopscore_outputs.jsonl.gz"))).toString("utf8").split("\n").filter(Boolean);
-const rows = lines.map((l) => JSON.parse(l)).filter((r) => r.kind === "creative").slice(0, nRows).map((r, i) => ({ id: `p${i}`, prompt: r.prompt as string, output: r.text as string }));
+// The held-out creative lines (0-based index ≡ 7 mod 10) are left out: nobody tunes on them.
+const rows = lines
+  .flatMap((l, line) => (line % 10 === 7 ? [] : [JSON.parse(l)]))
+  .filter((r) => r.kind === "creative")
+  .slice(0, nRows)
+  .map((r, i) => ({ id: `p${i}`, prompt: r.prompt as string, output: r.text as string }));
 const dictionary = loadDictionary(DEFAULT_DICTIONARY_PATH);
 const opened = await openScorer({ stack: "prose" });
 
@@ -30,7 +35,7 @@ const baselineCpu = cpuSeconds(process.cpuUsage(cpu));
 
 t = performance.now();
 cpu = process.cpuUsage();
-const report = await huntStack({ scorer: opened.scorer as never, rows, budget, seed: 0, bonusPhrases: dictionary.humanPhrases.map((p) => p.phrase), penalizedWords: dictionary.excessWords.map((w) => w.word) });
+const report = await huntStack({ scorer: opened.scorer as never, capabilities: opened.definition.capabilities, rows, budget, seed: 0, bonusPhrases: dictionary.humanPhrases.map((p) => p.phrase), penalizedWords: dictionary.excessWords.map((w) => w.word) });
 const hunt = (performance.now() - t) / 1000;
 const huntCpu = cpuSeconds(process.cpuUsage(cpu));
 await opened.close();

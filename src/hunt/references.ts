@@ -69,9 +69,15 @@ export function fluencyReference(client: ModelClient): ReferenceCheck {
   };
 }
 
-/** The stack's check for mined findings; by-construction findings keep their reason and get the check too. */
-export function referenceFor(stack: string, reference?: ModelClient): ReferenceCheck | undefined {
-  if (stack === "cherrl") return cherrlReference;
-  if (stack === "humor") return humorReference;
+/** Clean-counterpart checks by the name a stack declares in `capabilities.huntReference`. */
+export const REFERENCES: Record<string, ReferenceCheck> = { cherrl: cherrlReference, humor: humorReference };
+
+/** The stack's declared check for mined findings, else a reference LM's fluency when one is given. */
+export function referenceFor(huntReference: string | undefined, reference?: ModelClient): ReferenceCheck | undefined {
+  if (huntReference !== undefined) {
+    const check = REFERENCES[huntReference];
+    if (!check) throw new Error(`unknown hunt reference "${huntReference}" (known: ${Object.keys(REFERENCES).join(", ")})`);
+    return check;
+  }
   return reference ? fluencyReference(reference) : undefined;
 }

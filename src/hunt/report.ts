@@ -27,21 +27,12 @@ export async function buildReport(result: HuntResult, stack: string, instrument:
       const stackCheck = await check(f);
       verdict = f.reference === "clean-counterpart" || stackCheck.verdict === "may be better" ? stackCheck : { ...verdict, detail: `${f.why}; ${stackCheck.by}: ${stackCheck.detail}` };
     } else if (f.reference === "clean-counterpart") verdict = { verdict: "not checked", by: "none", detail: "this stack has no clean counterpart configured" };
-    findings.push({ ...rest, sample: { ...f.sample, before: excerpt(f.sample.before, f.sample.after).before, after: excerpt(f.sample.before, f.sample.after).after }, no_better: verdict });
+    findings.push({ ...rest, no_better: verdict });
   }
   const counts = new Map<string, number>();
   for (const f of result.findings) counts.set(f.class, (counts.get(f.class) ?? 0) + 1);
   const classes = bestPerClass(result.findings).map((f) => ({ class: f.class, family: f.family, best: f.id, mean: f.mean, ci: f.ci, raised: f.raised.share, cost: f.cost, found_at: f.found_at, findings: counts.get(f.class)! }));
   return { ...result, stack, instrument, findings, classes };
-}
-
-/** Around the first difference, so a long reply's edit is visible in the sample. */
-function excerpt(before: string, after: string, width = 160): { before: string; after: string } {
-  let p = 0;
-  while (p < before.length && p < after.length && before[p] === after[p]) p++;
-  const from = Math.max(0, p - width / 2);
-  const cut = (s: string) => (from > 0 ? "…" : "") + s.slice(from, from + width) + (s.length > from + width ? "…" : "");
-  return { before: cut(before), after: cut(after) };
 }
 
 const num = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(1) : x.toPrecision(3));
@@ -63,7 +54,8 @@ export function formatHuntReport(r: HuntReport, top = 12): string {
     for (const f of mined) lines.push(`    ${JSON.stringify(f.inserted)} ${signed(f.mean)}: ${f.no_better.verdict} (${f.no_better.detail})`);
   }
   const best = r.findings[0];
-  if (best) lines.push(`  sample (${best.id}, row ${best.sample.id}, gain ${signed(best.sample.gain)}):`, `    before: ${JSON.stringify(best.sample.before)}`, `    after:  ${JSON.stringify(best.sample.after)}`);
+  if (r.sensitivity.rows) lines.push(`  sensitivity: ${r.sensitivity.rows} rows ablated in ${r.sensitivity.calls} scorer calls; costliest words: ${r.sensitivity.costly.slice(0, 8).join(", ") || "none"}`);
+  if (best) lines.push(`  reproducible example (${best.id}, row ${best.sample.id}, gain ${signed(best.sample.gain)}; the whole reply before and after):`, `    before: ${JSON.stringify(best.sample.before)}`, `    after:  ${JSON.stringify(best.sample.after)}`);
   lines.push(`  gain: ${r.unit}, mean over the confirm rows with the one-sample t 95% interval; raised: share of rows whose objective rose; cost: characters added or changed per row; found at: scorer calls spent.`);
   return lines.join("\n");
 }

@@ -1,14 +1,18 @@
 // The search: black box through the stack's Scorer only. Every scored row counts against the budget.
+//  0. sensitivity — leave-one-out ablation (sensitivity.ts) on the screening rows, then the confirm rows,
+//     with up to `ablationShare` of the budget: which words of a row the reward penalizes. Word-level
+//     operators target those words (and sentences, long words, every word).
 //  1. screen — each candidate edit is applied to a few screening rows; it survives when it raises the
-//     objective on any of them. Mined phrases are screened in groups (one insertion holding many
-//     phrases) and a group that raises the objective is split in halves until single phrases remain,
-//     so thousands of phrases cost a few hundred evaluations.
+//     objective on any of them. Insertions are screened in groups (one insertion holding many texts)
+//     and a group that raises the objective is split in halves until single texts remain.
 //  2. confirm — survivors are applied to the confirm rows; a finding is one whose mean gain has a 95%
 //     t interval above 0.
 //  3. compose — a beam of the best findings is chained pairwise (a then b) and screened and confirmed
 //     the same way, while budget is left.
-// Candidates are tried round-robin over families, then operators, in a seeded order, so a small budget still reaches
-// every operator; the same seed, rows and edits give the same hunt.
+// Which candidates are screened is a bandit: each arm is an operator at one granularity or position
+// (its candidates in a seeded order), or one whole-reply transform; every arm is pulled once, families taking turns, then arms are
+// pulled by UCB1 on their screening hit rate, so the budget goes where gains appear. The same seed, rows
+// and edits give the same hunt.
 import { createRng } from "../core/random.js";
 import type { BankRow, Score, TranscriptRow } from "../core/types.js";
 import { meanCi } from "../stats/mean-ci.js";
@@ -16,14 +20,18 @@ import { wilsonCi } from "../stats/proportion.js";
 import type { Scorer } from "../stacks/types.js";
 import { insertions } from "./operators/insertion.js";
 import { editCost } from "./positions.js";
-import type { Edit } from "./types.js";
+import { ablate, emptySensitivity } from "./sensitivity.js";
+import type { Edit, Sensitivity } from "./types.js";
 
 export type HuntRow = BankRow | TranscriptRow;
 
 export interface HuntOptions {
   scorer: Scorer<HuntRow>;
   rows: readonly HuntRow[];
-  edits: readonly Edit[];
+  /** The candidate edits, or a function that builds them from what ablation found. */
+  edits: readonly Edit[] | ((sensitivity: Sensitivity) => readonly Edit[]);
+  /** Share of the budget ablation may spend (default 0.1; 0 turns it off). */
+  ablationShare?: number;
   /** Scorer calls (rows scored) the hunt may spend, base scores included. */
   budget: number;
   seed: string | number;
@@ -79,6 +87,10 @@ export interface HuntResult {
   findings: Finding[];
   failed_rows: number;
   seed: string | number;
+  /** What ablation found: rows ablated, scorer calls it spent, the costliest words. */
+  sensitivity: { rows: number; calls: number; costly: string[] };
+  /** Screening pulls and hits per bandit arm (operator@granularity or @position). */
+  arms: Record<string, { pulls: number; hits: number }>;
 }
 
 /** Reads the objective from a score; null when the row has no number there. */
@@ -110,6 +122,15 @@ export function applyEdit(edit: Edit, row: HuntRow, seed: string, policySpeaker 
   return { ...row, id: `${row.id}~hunt`, turns: row.turns.map((t, i) => (targets.has(i) ? { ...t, text: edit.apply(t.text, `${seed}/${row.id}/${i}`, row) } : t)) };
 }
 
+/** The row with its (last) policy reply replaced by `text`. */
+function withReply(row: HuntRow, text: string, policySpeaker: string): HuntRow {
+  if (!isTranscript(row)) return { ...row, id: `${row.id}~ablate`, output: text };
+  const last = row.turns.map((t) => t.speaker).lastIndexOf(policySpeaker);
+  return { ...row, id: `${row.id}~ablate`, turns: row.turns.map((t, i) => (i === last ? { ...t, text } : t)) };
+}
+
+const replyOf = (row: HuntRow, policySpeaker: string): string => (isTranscript(row) ? (row.turns.filter((t) => t.speaker === policySpeaker).pop()?.text ?? "") : row.output);
+
 const editedText = (row: HuntRow, policySpeaker: string): string => (isTranscript(row) ? row.turns.filter((t) => t.speaker === policySpeaker).map((t) => t.text).join("\n") : row.output);
 
 /** A chain: b applied to what a produced. */
@@ -136,7 +157,7 @@ export async function runHunt(options: HuntOptions): Promise<HuntResult> {
   const groupSize = options.groupSize ?? 16;
   const batchRows = options.batchRows ?? 64;
   const minGain = options.minGain ?? 0;
-  const maxPerClass = options.maxPerClass ?? 4;
+  const maxPerClass = options.maxPerClass ?? 2;
   const rng = createRng(`${seed}/hunt`);
   const order = rng.shuffle(options.rows.map((_, i) => i));
   const confirmIdx = order.slice(0, Math.min(confirmN, order.length));
@@ -166,12 +187,25 @@ export async function runHunt(options: HuntOptions): Promise<HuntResult> {
   const baseValue = new Map(confirmIdx.map((i, k) => [i, objectiveOf(baseScores[k], objective)]));
   const baseOk = [...baseValue.values()].filter((v): v is number => v !== null);
 
+  let sensitivity = emptySensitivity();
+  const ablationCalls = Math.floor(budget * (options.ablationShare ?? 0.1));
+  if (typeof options.edits === "function" && ablationCalls > 0) {
+    const probes = confirmIdx.flatMap((i) => (baseValue.get(i) == null ? [] : [{ id: rows[i].id, text: replyOf(rows[i], policySpeaker), base: baseValue.get(i)!, row: rows[i] }]));
+    const byId = new Map(probes.map((p) => [p.id, p.row]));
+    try {
+      sensitivity = await ablate(probes, async (items) => (await score(items.map((it) => withReply(byId.get(it.id)!, it.text, policySpeaker)))).map((sc) => objectiveOf(sc, objective)), ablationCalls);
+    } catch (err) {
+      if (!(err instanceof BudgetSpent)) throw err;
+    }
+  }
+  const allEdits = typeof options.edits === "function" ? options.edits(sensitivity) : options.edits;
+
   const byFamily: HuntResult["candidates"]["by_family"] = {};
   const tally = (e: Edit, field: "total" | "screened" | "confirmed", k = 1) => {
     const f = (byFamily[e.family] ??= { total: 0, screened: 0, confirmed: 0 });
     f[field] += k;
   };
-  for (const e of options.edits) tally(e, "total");
+  for (const e of allEdits) tally(e, "total");
 
   /** Max gain over the screening rows of each edit (null when nothing could be scored). */
   async function screen(edits: Edit[]): Promise<(number | null)[]> {
@@ -232,24 +266,24 @@ export async function runHunt(options: HuntOptions): Promise<HuntResult> {
     };
   }
 
-  // Queues per operator (and insertion position). Insertions travel in groups: one insertion holding
-  // many texts, split when it raises the objective. Mined phrases come ranked (most widespread first):
-  // the first ones are tried alone, later ones in groups that double every 16 groups up to groupSize,
-  // because the top of the list is also tried where position matters (a last paragraph). Other
-  // insertions are unranked and grouped at once. Whole-reply transforms are tried one by one.
-  const queues = new Map<string, Edit[][]>();
+  // Arms: one per operator and granularity (word edits) or insertion position. Insertions travel in
+  // groups (one insertion holding many texts), split when it raises the objective. Mined phrases come
+  // ranked (most widespread first): the first ones are tried alone, later ones in groups that double
+  // every 16 groups up to groupSize, because the top of the list is also tried where position matters.
+  // Other insertions are unranked and grouped at once. Whole-reply transforms are tried one by one.
+  // A whole-reply transform is an arm of its own (each is tried once, as a round robin would); a word
+  // operator's thousands of variants share an arm per granularity, an insertion's per position.
+  const armOf = (e: Edit) => (e.granularity !== undefined || e.position !== undefined ? `${e.family}/${e.operator}@${e.granularity ?? e.position}` : e.id);
+  const singles = new Map<string, Edit[][]>();
   const grouped = new Map<string, Edit[]>();
-  for (const e of rng.shuffle(options.edits.filter((x) => x.family !== "mined")).concat(options.edits.filter((x) => x.family === "mined"))) {
-    if (e.inserted !== undefined && e.position !== undefined) {
-      const key = `${e.family}/${e.operator}@${e.position}`;
-      if (!grouped.has(key)) grouped.set(key, []);
-      grouped.get(key)!.push(e);
-    } else {
-      const key = `${e.family}/${e.operator}`;
-      if (!queues.has(key)) queues.set(key, []);
-      queues.get(key)!.push([e]);
-    }
+  for (const e of rng.shuffle(allEdits.filter((x) => x.family !== "mined")).concat(allEdits.filter((x) => x.family === "mined"))) {
+    const target = e.inserted !== undefined && e.position !== undefined ? grouped : singles;
+    const key = armOf(e);
+    if (!target.has(key)) target.set(key, []);
+    if (target === grouped) grouped.get(key)!.push(e);
+    else singles.get(key)!.push([e]);
   }
+  const arms = new Map<string, Edit[][]>(singles);
   for (const [key, list] of grouped) {
     const groups: Edit[][] = [];
     const ranked = key.startsWith("mined/");
@@ -258,22 +292,22 @@ export async function runHunt(options: HuntOptions): Promise<HuntResult> {
       groups.push(list.slice(i, i + size));
       i += size;
     }
-    queues.set(key, groups);
+    arms.set(key, groups);
   }
-  // Families take turns, and operators take turns within their family, so every family gets an equal
-  // share of a small budget whatever the number of its operators.
+  // First pulls: families take turns, and arms take turns within their family.
+  const perFamily = new Map<string, string[]>();
+  for (const key of [...arms.keys()].sort()) {
+    const family = key.split("/")[0];
+    if (!perFamily.has(family)) perFamily.set(family, []);
+    perFamily.get(family)!.push(key);
+  }
   const interleave = <T>(lists: T[][]): T[] => {
     const out: T[] = [];
     for (let i = 0; lists.some((l) => i < l.length); i++) for (const l of lists) if (i < l.length) out.push(l[i]);
     return out;
   };
-  const perFamily = new Map<string, Edit[][][]>();
-  for (const [key, list] of queues) {
-    const family = key.split("/")[0];
-    if (!perFamily.has(family)) perFamily.set(family, []);
-    perFamily.get(family)!.push(list);
-  }
-  const roundRobin: Edit[][] = interleave([...perFamily.values()].map((ops) => interleave(ops)));
+  const firstOrder = new Map(interleave([...perFamily.values()].map((l) => rng.shuffle(l))).map((k, i) => [k, i]));
+  const armStats = new Map<string, { pulls: number; hits: number; next: number }>([...arms.keys()].map((k) => [k, { pulls: 0, hits: 0, next: 0 }]));
 
   const groupEdit = (members: Edit[]): Edit => {
     if (members.length === 1) return members[0];
@@ -289,24 +323,50 @@ export async function runHunt(options: HuntOptions): Promise<HuntResult> {
   let screened = 0;
   try {
     const perBatch = Math.max(1, Math.floor(batchRows / Math.max(1, screenIdx.length)));
-    for (let at = 0; at < roundRobin.length; ) {
+    const live = (key: string) => {
+      const st = armStats.get(key)!;
+      const list = arms.get(key)!;
+      while (st.next < list.length && full(list[st.next][0])) st.next++;
+      return st.next < list.length;
+    };
+    /** Up to k pulls: unpulled arms first (in their turn order), then UCB1 on the screening hit rate. */
+    const pick = (k: number): { key: string; members: Edit[] }[] => {
+      const out: { key: string; members: Edit[] }[] = [];
+      const total = [...armStats.values()].reduce((n, st) => n + st.pulls, 0) + 1;
+      const pending = new Map<string, number>();
+      for (let j = 0; j < k; j++) {
+        let best: string | undefined;
+        let bestScore = -Infinity;
+        for (const key of arms.keys()) {
+          if (!live(key)) continue;
+          const st = armStats.get(key)!;
+          const pulls = st.pulls + (pending.get(key) ?? 0);
+          const ucb = pulls === 0 ? 1e9 - firstOrder.get(key)! : st.hits / pulls + Math.sqrt((2 * Math.log(total + j)) / pulls);
+          if (ucb > bestScore) [best, bestScore] = [key, ucb];
+        }
+        if (best === undefined) break;
+        const st = armStats.get(best)!;
+        out.push({ key: best, members: arms.get(best)![st.next++] });
+        pending.set(best, (pending.get(best) ?? 0) + 1);
+      }
+      return out;
+    };
+    for (;;) {
       // Near the end of the budget, screen only as many candidates as it still pays for.
       // Half of what is left at most, so the splits and confirmations of this batch still fit.
       const room = Math.floor((budget - spent) / Math.max(1, screenIdx.length) / 2);
       if (room < 1) break;
-      const slice: Edit[][] = [];
-      while (at < roundRobin.length && slice.length < Math.min(perBatch, room)) {
-        const next = roundRobin[at++];
-        if (!full(next[0])) slice.push(next);
-      }
-      if (slice.length === 0) continue;
-      const edits = slice.map(groupEdit);
-      const gains = await screen(edits);
-      for (const [j, members] of slice.entries()) {
+      const slice = pick(Math.min(perBatch, room));
+      if (slice.length === 0) break;
+      const gains = await screen(slice.map((p) => groupEdit(p.members)));
+      for (const [j, { key, members }] of slice.entries()) {
         screened += members.length;
         for (const m of members) tally(m, "screened");
+        const st = armStats.get(key)!;
+        st.pulls++;
         const g = gains[j];
         if (g === null || g <= minGain) continue;
+        st.hits++;
         const hits = members.length === 1 ? members : await bisect(members);
         for (const hit of hits) {
           if (seenIds.has(hit.id) || full(hit)) continue;
@@ -322,7 +382,7 @@ export async function runHunt(options: HuntOptions): Promise<HuntResult> {
     }
     // Compose the best findings pairwise.
     const top = bestPerClass(findings).slice(0, beam);
-    const base = new Map(options.edits.map((e) => [e.id, e]));
+    const base = new Map(allEdits.map((e) => [e.id, e]));
     const members = (f: Finding) => f.chain.map((id) => base.get(id)).filter((e): e is Edit => !!e);
     for (const a of top) for (const b of top) {
       if (a === b || a.class === b.class) continue;
@@ -360,10 +420,12 @@ export async function runHunt(options: HuntOptions): Promise<HuntResult> {
     budget,
     spent,
     base: { n: baseOk.length, mean: baseOk.length ? baseOk.reduce((a, b) => a + b, 0) / baseOk.length : null },
-    candidates: { total: options.edits.length, screened, by_family: byFamily },
+    candidates: { total: allEdits.length, screened, by_family: byFamily },
     findings: findings.sort((a, b) => b.mean - a.mean),
     failed_rows: failed,
     seed,
+    sensitivity: { rows: sensitivity.rows, calls: sensitivity.calls, costly: [...sensitivity.costly].slice(0, 20) },
+    arms: Object.fromEntries([...armStats].filter(([, st]) => st.pulls > 0).map(([k, st]) => [k, { pulls: st.pulls, hits: st.hits }])),
   };
 }
 

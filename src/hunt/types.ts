@@ -2,8 +2,10 @@
 // operator says why), a finding is an edit (or a chain of them) that raises the reward anyway.
 import type { BankRow, TranscriptRow } from "../core/types.js";
 
-export type Family = "markup" | "unicode" | "padding" | "rearrangement" | "substitution" | "laughter" | "vrcli" | "mined";
-export const FAMILIES: readonly Family[] = ["markup", "unicode", "padding", "rearrangement", "substitution", "laughter", "vrcli", "mined"];
+export type Family = "markup" | "unicode" | "orthography" | "punctuation" | "structure" | "padding" | "affect" | "rearrangement" | "substitution" | "laughter" | "vrcli" | "mined";
+export const FAMILIES: readonly Family[] = ["markup", "unicode", "orthography", "punctuation", "structure", "padding", "affect", "rearrangement", "substitution", "laughter", "vrcli", "mined"];
+/** Families that only some stacks read (capabilities.huntFamilies turns them on). */
+export const STACK_SPECIFIC_FAMILIES: readonly Family[] = ["laughter", "vrcli"];
 
 /** Where an insertion goes: the start or end of the reply, after its first sentence, or (transcripts) at the end of every policy turn. */
 export type Position = "start" | "end" | "end-paragraph" | "after-sentence" | "per-turn";
@@ -27,6 +29,25 @@ export interface Edit {
   apply(text: string, seed: string, row?: BankRow | TranscriptRow): string;
   /** Transcript rows: edit every policy turn rather than the last one. */
   perTurn?: boolean;
+  /** Which words a word-level edit touches ("sensitive", "sentence", "long", "every"); the search's bandit arm is operator@granularity. */
+  granularity?: string;
+}
+
+/**
+ * What leave-one-out ablation through the black box found: for each ablated row the words whose
+ * removal raised the objective ("costly": the reward is penalizing them) or lowered it ("paying").
+ */
+export interface Sensitivity {
+  /** Row id → lower-cased costly words, most costly first. */
+  costlyByRow: Map<string, string[]>;
+  /** Row id → lower-cased paying words, most paying first. */
+  payingByRow: Map<string, string[]>;
+  /** Costly words over all ablated rows (targets for rows that were not ablated). */
+  costly: Set<string>;
+  paying: Set<string>;
+  /** Rows ablated and scorer calls spent. */
+  rows: number;
+  calls: number;
 }
 
 /** What operators may read: the rows' own text, the stack's dictionary, mined phrases. Never the stack's rules. */
@@ -42,5 +63,9 @@ export interface OperatorContext {
   candidates?: readonly string[];
   /** Setups (prompts) of the rows, for stuffing VR-CLI reasoning. */
   setups?: readonly string[];
+  /** The rows' prompts (quoted back by the padding family). */
+  prompts?: readonly string[];
+  /** What ablation found (word-level operators target these words); empty before the search runs it. */
+  sensitivity?: Sensitivity;
   seed: string;
 }

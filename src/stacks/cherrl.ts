@@ -82,6 +82,7 @@ const combination = z
 
 export const cherrlStack = composeStack<CherrlOptions, BankRow>({
   name: "cherrl",
+  capabilities: { huntObjective: "reward", huntReference: "cherrl" },
   description: "CHERRL biased judge: clean judge (IFEval rule verifier or rubric LLM judge) + α·b_target for one injected bias (seed 003).",
   version: CHERRL_STACK_VERSION,
   rowKind: "bank",

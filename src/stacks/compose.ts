@@ -45,7 +45,7 @@ import { loadStaticInputs, resolveRequestInputs, type DeclaredInputs } from "./i
 import { planStackOptions, type OptionLayout, type Presets } from "./options-schema.js";
 import { promptOf } from "./prompt.js";
 import { asRowError, rowErrorFrom } from "./row-error.js";
-import type { Instrument, ScoreContext, Scorer, StackDefinition } from "./types.js";
+import type { Instrument, ScoreContext, Scorer, StackCapabilities, StackDefinition } from "./types.js";
 
 export interface StackDeclaration<Options extends Record<string, unknown>, Row, Prepared> {
   name: string;
@@ -74,6 +74,8 @@ export interface StackDeclaration<Options extends Record<string, unknown>, Row, 
   batchRows?: number;
   /** Batches in flight at once. Default 4. */
   concurrency?: number | ((options: Options) => number);
+  /** What the stack can do (contracts §1). */
+  capabilities?: StackCapabilities;
 }
 
 const DEFAULT_BATCH_ROWS = 16;
@@ -117,6 +119,7 @@ export function composeStack<Options extends Record<string, unknown> = Record<st
     terms: terms.map((t) => t.meta),
     optionLayout: layout,
     create,
+    capabilities: declaration.capabilities,
   };
 }
 

@@ -186,6 +186,7 @@ function measuredOf(plan: Pick<SessionPlan, "policyIndexes">, terms: Readonly<Re
 
 export const humorStack = composeStack<ResolvedOptions, TranscriptRow, SessionPlan>({
   name: "humor",
+  capabilities: { huntObjective: "taste.L", huntPositions: ["per-turn", "end"], minedPositions: ["per-turn"], huntFamilies: ["laughter"], huntReference: "humor" },
   description: "Humor conversation reward (seed 000): grounding, self-repetition, audience laughter taste, screens; value = certified retention C (profile hardened or seed).",
   version: HUMOR_STACK_VERSION,
   rowKind: "transcript",

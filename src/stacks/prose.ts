@@ -93,6 +93,7 @@ export type ProseOptions = {
 
 export const proseStack = composeStack<ProseOptions, BankRow, ProsePrepared>({
   name: "prose",
+  capabilities: { huntObjective: "reward", huntFamilies: [], groupBy: "group_id", auditTransforms: "prose" },
   description: "Role-play prose reward (seed 002; preset hardened or seed): zero-gates × thinking length × slop × human-phrase bonus × opener diversity × echo × self-repetition × function-word order (× word order when on).",
   version: PROSE_STACK_VERSION,
   rowKind: "bank",

@@ -37,16 +37,24 @@ export interface Scorer<Row = BankRow | TranscriptRow> {
   scoreRows(rows: Row[], ctx?: ScoreContext): Promise<Score[]>;
 }
 
-/** What a stack can do, read with defaults (contract between branches; never check a stack's name). */
+/** What a stack can do, read by the hunt, audits, score and serve with defaults; never a check of a stack's name. */
 export interface StackCapabilities {
-  huntObjective?: string;        // what hunt maximizes by default; "reward" when absent (humor: "taste.L")
-  huntPositions?: string[];      // default insertion positions (humor: ["per-turn", "end"])
-  minedPositions?: string[];     // humor: ["per-turn"]
-  huntFamilies?: string[];       // stack-specific operator families beyond the generic ones ("laughter", "vrcli")
-  huntReference?: string;        // which clean-counterpart check the hunt uses ("humor", "cherrl"); none when absent
-  groupBy?: string;              // row field that groups rows for group-relative terms ("group_id")
-  auditTransforms?: string;      // which stack-specific audit transforms apply ("prose"); none when absent
-  parallel?: "rows" | "none";    // how `score --workers N` may split rows; "none" when absent
+  /** What hunt maximizes by default; "reward" when absent (humor: "taste.L"). */
+  huntObjective?: string;
+  /** Default insertion positions (humor: ["per-turn", "end"]). */
+  huntPositions?: string[];
+  /** Insertion positions for mined phrases (humor: ["per-turn"]). */
+  minedPositions?: string[];
+  /** Stack-specific operator families beyond the generic ones ("laughter", "vrcli"). */
+  huntFamilies?: string[];
+  /** Which clean-counterpart check the hunt uses ("humor", "cherrl"); none when absent. */
+  huntReference?: string;
+  /** Row field that groups rows for group-relative terms ("group_id"). */
+  groupBy?: string;
+  /** Which stack-specific audit transforms apply ("prose"); none when absent. */
+  auditTransforms?: string;
+  /** How `score --workers N` may split rows; "none" when absent. */
+  parallel?: "rows" | "none";
 }
 
 export interface StackDefinition<Options = unknown, Row = BankRow | TranscriptRow> {
@@ -62,6 +70,7 @@ export interface StackDefinition<Options = unknown, Row = BankRow | TranscriptRo
   terms?: readonly TermSpec[];
   /** Options keyed by term name ("nested") or merged into one object ("flat"); composeStack stacks only. */
   optionLayout?: "flat" | "nested";
-  capabilities?: StackCapabilities;
   create(options: Options, models: ModelRoles): Promise<Scorer<Row>> | Scorer<Row>;
+  /** What the stack can do (contracts §1); read with defaults. */
+  capabilities?: StackCapabilities;
 }

@@ -53,6 +53,7 @@ export const vrcliTerm = defineTerm({
 
 export const vrcliStack = composeStack<z.infer<typeof vrcliOptions>, BankRow>({
   name: "vrcli",
+  capabilities: { huntObjective: "reward", huntFamilies: ["vrcli"] },
   description: vrcliMeta.description,
   version: VRCLI_STACK_VERSION,
   rowKind: "bank",

@@ -20,7 +20,7 @@ const mineFrom = ["Sure thing. Hope this helps", "The moon is bright tonight. Ho
 async function hunt(bias: CherrlBias, budget: number, seed = 0, data = rows, mine = mineFrom) {
   const opened = await openScorer({ stack: "cherrl", overrides: { bias, alpha: 0.5 } });
   try {
-    return await huntStack({ scorer: opened.scorer as never, rows: data, budget, seed, families: ["mined"], mineFrom: mine, confirmRows: 20, screenRows: 2 });
+    return await huntStack({ scorer: opened.scorer as never, capabilities: opened.definition.capabilities, rows: data, budget, seed, families: ["mined"], mineFrom: mine, confirmRows: 20, screenRows: 2 });
   } finally {
     await opened.close();
   }

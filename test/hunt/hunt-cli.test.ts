@@ -40,5 +40,13 @@ describe("foolsgold hunt", () => {
     expect(a.result.spent).toBeLessThanOrEqual(200);
     expect(readFileSync(figure, "utf8")).toMatch(/^<svg [\s\S]*<circle /);
     expect(out.join("")).toContain("mined/mined-phrase");
+    // Contracts §3: each finding carries its row id and the whole reply before and after; the CLI prints one.
+    for (const f of a.result.findings as { family: string; operator: string; id: string; mean: number; ci: number[]; inserted?: string; sample: { id: string; before: string; after: string; gain: number } }[]) {
+      expect(f.sample.before).toBe(rows.find((r) => r.id === f.sample.id)!.output);
+      expect(f.sample.after).not.toBe(f.sample.before);
+      if (f.inserted) expect(f.sample.after).toContain(f.inserted.trim());
+      expect([f.family, f.operator, f.id, f.mean, f.ci.length]).not.toContain(undefined);
+    }
+    expect(out.join("")).toContain(`before: ${JSON.stringify(a.result.findings[0].sample.before)}`);
   });
 });

@@ -37,7 +37,7 @@ async function policyRows(): Promise<BankRow[]> {
 async function hunt(rows: BankRow[], corpus: string[]) {
   const reference = createOpenAIClient({ baseUrl: server.baseUrl, model: "foolsgold-embedded-lm" });
   const scorer = await vrcliStack.create(vrcliStack.options.parse({}), { reference });
-  return huntStack({ scorer: scorer as never, rows, budget: 260, seed: 0, families: ["vrcli"], mineFrom: corpus, confirmRows: 16, screenRows: 4 });
+  return huntStack({ scorer: scorer as never, capabilities: vrcliStack.capabilities, rows, budget: 260, seed: 0, families: ["vrcli"], mineFrom: corpus, confirmRows: 16, screenRows: 4 });
 }
 
 describe("hunt on the VR-CLI stack (embedded reference)", () => {

@@ -72,7 +72,7 @@ export function register(program: Command): void {
     .option("--stack <name>", "stack to hunt (humor, prose, cherrl, vrcli; or `stack` in the config)")
     .option("--budget <n>", "scorer calls (rows scored) the hunt may spend", "2000")
     .option("--seed <s>", "seed of the search order and of every randomized edit", "0")
-    .option("--objective <q>", "reward, a term, or term.detail (default: taste.L for humor, reward elsewhere)")
+    .option("--objective <q>", "reward, a term, or term.detail (default: the stack's declared hunt objective, e.g. taste.L for humor; reward elsewhere)")
     .option("--families <list>", `operator families, from: ${FAMILIES.join(", ")} (default: all that fit the stack)`)
     .option("--mine <file>", "JSONL(.gz) of model outputs to mine insertions from (default: the rows' own replies)")
     .option("--screen-rows <n>", "rows each candidate is screened on", "2")
@@ -91,9 +91,12 @@ export function register(program: Command): void {
     const overrides = parseOptionFlags(opts.option);
     if (opts.dictionary) overrides.dictionary = opts.dictionary;
     const opened = await openScorer({ ...opts, overrides });
-    const reference = opened.stack === "humor" || opened.stack === "cherrl" ? undefined : await openModels(opts, ["reference"]);
+    const capabilities = opened.definition.capabilities ?? {};
+    // A stack with its own clean counterpart needs no reference LM; the others get one for the fluency check.
+    const reference = capabilities.huntReference !== undefined ? undefined : await openModels(opts, ["reference"]);
     try {
-      const simulated = !opts.in && opened.stack === "humor" ? await humorContexts(int(opts.contexts, "--contexts", 2)) : undefined;
+      // Transcript stacks without --in hunt on simulated conversations.
+      const simulated = !opts.in && opened.scorer.rowKind === "transcript" ? await humorContexts(int(opts.contexts, "--contexts", 2)) : undefined;
       // An external reward reads rows in any trainer's shape (verl's response, TRL's completion, …).
       const rows: HuntRow[] = opts.in ? (opts.reward !== undefined ? readTrainerRows(opts.in) : readJsonl<HuntRow>(opts.in).rows) : (simulated?.rows ?? []);
       if (rows.length < 2) throw new InputError("--in", opts.in ? `${opts.in} has ${rows.length} rows; the hunt needs at least 2` : `the "${opened.stack}" stack needs bank rows to edit: --in FILE`);
@@ -102,7 +105,9 @@ export function register(program: Command): void {
       });
       let bonusPhrases: string[] | undefined;
       let penalizedWords: string[] | undefined;
-      if (opened.stack === "prose") {
+      // A stack that declares a dictionary input (its content hashed in the instrument) lends its public
+      // lists to the padding and synonym operators.
+      if (opened.scorer.instrument.inputs?.dictionary !== undefined) {
         const path = (overrides.dictionary as string | undefined) ?? DEFAULT_DICTIONARY_PATH;
         if (existsSync(path)) {
           const dictionary = loadDictionary(path);
@@ -114,6 +119,7 @@ export function register(program: Command): void {
       const report = await huntStack({
         scorer: opened.scorer as never,
         rows,
+        capabilities,
         budget,
         seed: opts.seed,
         objective: opts.objective,

@@ -31,6 +31,6 @@ export function insertions(spec: InsertionSpec, texts: readonly string[], positi
 }
 
 /** A whole-reply transform as an edit. */
-export function transform(family: Family, operator: string, why: string, apply: (text: string, seed: string) => string, param?: string): Edit {
+export function transform(family: Family, operator: string, why: string, apply: Edit["apply"], param?: string): Edit {
   return { id: `${family}/${operator}${param ? `:${param}` : ""}`, family, operator, why, reference: "by-construction", apply };
 }

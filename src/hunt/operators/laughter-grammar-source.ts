@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { wordnetLaughLemmas } from "../../models/embedded/laughter-source.js";
-import { isLemma } from "../wordnet.js";
+import { isLemma, synonyms } from "../wordnet.js";
 
 const require = createRequire(import.meta.url);
 const emojibaseRoot = dirname(require.resolve("emojibase-data/package.json"));
@@ -28,6 +28,31 @@ export interface LaughterGrammar {
   emoji: string[];
   emoticons: string[];
   actions: string[];
+  /** WordNet's laugh lemmas (laugh, its direct hyponyms) and amuse lemmas (amuse and its synonyms). */
+  lemmas: string[];
+  /** Each lemma's inflections and derivations, by lemma (third person, past, gerund, agent, adverb, adjective). */
+  forms: Record<string, LaughForms>;
+}
+
+export interface LaughForms {
+  third: string;
+  past: string;
+  gerund: string;
+  derived: string[];
+}
+
+/** English inflection and derivation by rule (e-drop, y → i, sibilant -es). */
+export function laughForms(lemma: string): LaughForms {
+  const stem = /[^e]e$/.test(lemma) ? lemma.slice(0, -1) : lemma;
+  const third = /(s|sh|ch|x|z)$/.test(lemma) ? `${lemma}es` : /[^aeiou]y$/.test(lemma) ? `${lemma.slice(0, -1)}ies` : `${lemma}s`;
+  const past = /e$/.test(lemma) ? `${lemma}d` : /[^aeiou]y$/.test(lemma) ? `${lemma.slice(0, -1)}ied` : `${lemma}ed`;
+  const gerund = `${stem}ing`;
+  return { third, past, gerund, derived: [`${stem}er`, `${gerund}ly`, `${stem}able`, `${past}ly`, `${lemma}ment`] };
+}
+
+/** The amuse lemmas: "amuse", "amusement", "amused" and their WordNet synonyms (first two senses). */
+export function wordnetAmuseLemmas(): string[] {
+  return [...new Set(["amuse", "amusement", "amused", ...synonyms("amuse"), ...synonyms("amusement"), ...synonyms("amused")])].sort();
 }
 
 /** The grammar's terminals, all generated from the sources named above. */
@@ -51,6 +76,7 @@ export function deriveLaughterGrammar(): LaughterGrammar {
   const syllables = ["h", "j", "k", "x"].flatMap((c) => ["a", "e", "i", "o"].map((v) => c + v));
   const emoticons = new Set<string>();
   for (const e of en) for (const s of e.emoticon === undefined ? [] : Array.isArray(e.emoticon) ? e.emoticon : [e.emoticon]) emoticons.add(s);
+  const lemmas = [...new Set([...wordnetLaughLemmas(), ...wordnetAmuseLemmas()])].sort();
   const actions = wordnetLaughLemmas().flatMap((v) => [`${v}s`, v.endsWith("e") ? `${v.slice(0, -1)}ing` : `${v}ing`]);
   return {
     syllables,
@@ -59,6 +85,8 @@ export function deriveLaughterGrammar(): LaughterGrammar {
     emoji: en.filter((e) => e.group === 0).map((e) => e.emoji),
     emoticons: [...emoticons],
     actions: [...new Set(actions)],
+    lemmas,
+    forms: Object.fromEntries(lemmas.map((l) => [l, laughForms(l)])),
   };
 }
 

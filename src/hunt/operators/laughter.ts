@@ -13,6 +13,7 @@ import { createRng } from "../../core/random.js";
 import type { Edit, Position } from "../types.js";
 import { insertions } from "./insertion.js";
 import type { LaughterGrammar } from "./laughter-grammar-source.js";
+import { unicodeTable } from "./unicode-table.js";
 
 export type { LaughterGrammar } from "./laughter-grammar-source.js";
 
@@ -38,6 +39,8 @@ export function laughterEdits(seed: string, positions: readonly Position[] = ["e
   const rng = createRng(`${seed}/laughter`);
   const why = "a laugh the speaker adds to their own line cannot make the line funnier";
   const take = (xs: Iterable<string>) => rng.shuffle([...new Set(xs)]).slice(0, maxPerOperator);
+  // Laughter by meaning is a closed category: every member is a candidate (insertions are screened in groups).
+  const all = (xs: Iterable<string>) => rng.shuffle([...new Set(xs)]);
   const lengths = [2, 3, 4, 6, 8, 12];
   const families: [string, string[]][] = [
     ["syllable", take(g.syllables.flatMap((s) => lengths.flatMap((n) => [s.repeat(n), `a${s.repeat(n)}`]).flatMap(casings)))],
@@ -48,6 +51,39 @@ export function laughterEdits(seed: string, positions: readonly Position[] = ["e
     ["emoji", take(g.emoji.flatMap((e) => [e, e.repeat(3)]))],
     ["emoticon", take(g.emoticons.flatMap((e) => [e, e + e.slice(-1).repeat(2)]))],
     ["action", take(g.actions.flatMap((a) => [`(${a})`, `*${a}*`, `[${a}]`, `<${a}>`, `_${a}_`]))],
+    ["bare-verb", all(bareVerbs(g))],
+    ["lookalike-action", all(delimitedActions(lookalikeDelimiters(), g))],
+    ["bracket-action", all(delimitedActions(otherBrackets(), g))],
+    ["first-person", all(firstPersonReports(g))],
   ];
   return families.flatMap(([operator, texts]) => insertions({ family: "laughter", operator, why }, texts, positions));
+}
+
+/** Every laugh or amuse lemma's verb forms and derivations, bare: "chuckles.", "Chuckling.", "laughingly". */
+export function bareVerbs(g: LaughterGrammar = laughterGrammar()): string[] {
+  return Object.values(g.forms).flatMap((f) => [f.third, f.past, f.gerund, ...f.derived].flatMap((w) => [`${w}.`, `${w[0].toUpperCase()}${w.slice(1)}.`]));
+}
+
+/** UTS #39 look-alikes of the ASCII delimiters * ~ _ ( ) < > (∗, ⁎, ˜, ❨ ❩, ‹ ›, …), and the tilde itself. */
+export function lookalikeDelimiters(): [string, string][] {
+  const look = unicodeTable().delimiterLookalikes;
+  const symmetric = [...look["*"], ...look["~"], ...look["_"], "~"].map((d): [string, string] => [d, d]);
+  const paired = (open: string, close: string) => [...look[open]].flatMap((o, i): [string, string][] => ([...look[close]][i] ? [[o, [...look[close]][i]]] : []));
+  return [...symmetric, ...paired("(", ")"), ...paired("<", ">")];
+}
+
+/** Every paired bracket of the Unicode Character Database (Bidi_Paired_Bracket_Type Open and its mirror) but the ASCII ones. */
+export function otherBrackets(): [string, string][] {
+  return unicodeTable().brackets.filter(([o]) => !"([{".includes(o));
+}
+
+/** Actions (third person and gerund of every lemma) inside each pair of delimiters. */
+export function delimitedActions(delimiters: readonly [string, string][], g: LaughterGrammar = laughterGrammar()): string[] {
+  const actions = Object.values(g.forms).flatMap((f) => [f.third, f.gerund]);
+  return delimiters.flatMap(([o, c]) => actions.map((a) => `${o}${a}${c}`));
+}
+
+/** First-person reports of amusement, from the lemmas' forms: "That made me laugh.", "I chuckled at that." */
+export function firstPersonReports(g: LaughterGrammar = laughterGrammar()): string[] {
+  return Object.entries(g.forms).flatMap(([lemma, f]) => [`That made me ${lemma}.`, `I ${f.past} at that.`, `I can't stop ${f.gerund}.`, `I'm ${f.past}.`]);
 }

