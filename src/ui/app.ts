@@ -64,7 +64,7 @@ export function createUiApp(options: UiOptions) {
       return { key: `${JOURNAL_SOURCE}#${loaded.index.rows.length}`, loaded };
     }
     const path = inside(name, "source");
-    if (!/\.jsonl(\.gz)?$/.test(path)) throw new InputError("source", `"${name}" is not a JSON Lines file`);
+    if (!/\.(jsonl(\.gz)?|parquet)$/.test(path)) throw new InputError("source", `"${name}" is not a JSON Lines (.jsonl, .jsonl.gz) or Parquet file`);
     return { key: path, loaded: cache.get(path, loadJsonlSource) };
   }
 
@@ -90,7 +90,7 @@ export function createUiApp(options: UiOptions) {
   function linkedSamples(path: string, params: Record<string, unknown>): string[] {
     const named = [params.out, params.log].filter((p): p is string => typeof p === "string").flatMap((p) => [resolve(p), resolve(dirname(path), p)]);
     const candidates = [...named, join(dirname(path), "scored.jsonl")];
-    return [...new Set(candidates.filter((p): p is string => p !== null && /\.jsonl(\.gz)?$/.test(p) && p.startsWith(root + sep) && existsSync(p)))].map((p) =>
+    return [...new Set(candidates.filter((p): p is string => p !== null && /\.(jsonl(\.gz)?|parquet)$/.test(p) && p.startsWith(root + sep) && existsSync(p)))].map((p) =>
       relative(root, p).split(sep).join("/"),
     );
   }
@@ -149,7 +149,7 @@ export function createUiApp(options: UiOptions) {
     const params = c.req.query();
     const { key, loaded } = await source(params.source);
     const positions = order(key, loaded, parseSampleQuery(params));
-    const name = (params.source ?? "samples").split("/").at(-1)!.replace(/\.jsonl(\.gz)?$/, "");
+    const name = (params.source ?? "samples").split("/").at(-1)!.replace(/\.(jsonl(\.gz)?|parquet)$/, "");
     return c.body(samplesCsv(loaded.index, positions), 200, { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${name}.csv"` });
   });
 

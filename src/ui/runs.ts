@@ -16,7 +16,7 @@ function walk(dir: string, depth: number, out: string[]): void {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
       if (entry.name !== "node_modules") walk(path, depth + 1, out);
-    } else if (/\.(json|jsonl|jsonl\.gz)$/.test(entry.name)) out.push(path);
+    } else if (/\.(json|jsonl|jsonl\.gz|parquet)$/.test(entry.name)) out.push(path);
   }
 }
 
@@ -98,7 +98,7 @@ function describeFile(root: string, path: string, bytes: number): RunEntry {
   if (!path.endsWith(".json")) {
     const scored = firstRowScored(path);
     const what = scored === null ? "rows" : scored ? "scored rows" : "unscored rows (a bank: score it to browse rewards)";
-    return { file, type: "samples", kind: "jsonl", created_at: statSync(path).mtime.toISOString(), params: null, summary: `${(bytes / 1024).toFixed(0)} KiB of ${what}`, bytes, scored: scored === true };
+    return { file, type: "samples", kind: path.endsWith(".parquet") ? "parquet" : "jsonl", created_at: statSync(path).mtime.toISOString(), params: null, summary: `${(bytes / 1024).toFixed(0)} KiB of ${what}`, bytes, scored: scored === true };
   }
   try {
     const a = readArtifact(path);
