@@ -18,6 +18,18 @@ import { CurvesPanel } from "./CurvesPanel.tsx";
 
 type Loaded = Artifact & { samples: string[] };
 
+/** What a summary's keys mean, in words (one meaning per label: "value" is the score's value). */
+const LABELS: Record<string, string> = {
+  value: "value (the score's combined reward)",
+  rows: "rows read",
+  scored: "rows scored",
+  errors: "rows that failed",
+  seconds: "seconds",
+  rows_per_second: "rows per second",
+  model_calls: "model calls",
+  cache_hits: "cache hits",
+};
+
 /** Rows of {n, mean, ci95} statistics and plain numbers from a summary object. */
 function SummaryTable({ summary }: { summary: Record<string, unknown> }) {
   const rows = Object.entries(summary).filter(([, v]) => typeof v === "number" || (isObj(v) && typeof v.mean === "number"));
@@ -29,15 +41,17 @@ function SummaryTable({ summary }: { summary: Record<string, unknown> }) {
           <th>n</th>
           <th>mean / value</th>
           <th>95% CI</th>
+          <th>interval method</th>
         </tr>
       </thead>
       <tbody>
         {rows.map(([k, v]) => (
           <tr key={k}>
-            <td>{k}</td>
+            <td title={k}>{LABELS[k] ?? k.replaceAll("_", " ")}</td>
             <td className="num">{isObj(v) ? sig(v.n) : ""}</td>
             <td className="num">{isObj(v) ? sig(v.mean, 4) : sig(v, 4)}</td>
             <td className="num">{isObj(v) ? ciSig(v.ci95 ?? v.ci, 4) : ""}</td>
+            <td className="small muted">{isObj(v) && (v.ci95 ?? v.ci) ? String(v.method ?? "t") : ""}</td>
           </tr>
         ))}
       </tbody>
