@@ -145,7 +145,7 @@ function KindView({ file, a }: { file: string; a: Loaded }) {
           .map(([k, v]) => (
             <Part key={k} file={file} what={`${k} audit`}>
               <section data-audit={k}>
-                <h2>{k === "seconds" ? "time per audit (s)" : k}</h2>
+                <h2>{k === "seconds" ? "time per audit (s)" : k === "stack_transforms" ? "Transforms against the stack: does a worse reply score higher?" : k}</h2>
                 {HAS_FIGURE.has(k) ? <AuditFigure name={k} value={v} /> : <JsonTables value={v} />}
               </section>
             </Part>
