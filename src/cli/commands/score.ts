@@ -11,6 +11,8 @@ import { makeArtifact, writeArtifact } from "../../core/artifact.js";
 import { openResolved, parseOptionFlags, resolveStack, type OpenedScorer, type ResolvedStack } from "../../stacks/open.js";
 import { canScoreInParallel, isSplittable, MIN_BYTES_PER_THREAD, startPool, threadsFor, type ScoringPool } from "../../stacks/parallel.js";
 import { scoredLine, type SummaryScore } from "../../stacks/scored-lines.js";
+import { checkRoles } from "../../models/preflight.js";
+import type { BackendSpec } from "../../models/spec.js";
 import { applyThreadInlining } from "../thread-inlining.js";
 import { summarizeScores, formatScoreSummary } from "../../stacks/summary.js";
 import { addCacheOptions, addConfigOption } from "../common-options.js";
@@ -87,6 +89,13 @@ export function register(program: Command): void {
         pool = startPool({ workers: threads - 1, open });
       }
       opened = await openResolved(resolved, open);
+      // Each role the stack needs is reached once here, not tried (and retried) on every row.
+      try {
+        await checkRoles(opened.models.roles as Record<string, { spec: BackendSpec }>, resolved.roles);
+      } catch (err) {
+        await opened.close();
+        throw err;
+      }
     } catch (err) {
       await pool?.close();
       throw err;
