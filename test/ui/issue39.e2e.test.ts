@@ -19,7 +19,7 @@ if (!hasChromium) console.warn(`issue 39 e2e skipped: ${chromiumSkipReason}`);
 
 const N = 40;
 const TERMS = ["alpha", "beta", "delta", "epsilon", "gamma", "zeta"]; // the first five alphabetically never vary
-const idOf = (i: number) => `eval6-prose-reply-${String(i).padStart(4, "0")}-${i % 2 ? "clean" : "bait"}`;
+const idOf = (i: number) => `eval6-prose-reply-from-the-hardened-default-${String(i).padStart(4, "0")}-${i % 2 ? "clean" : "bait"}`;
 function scoredRows(shift: number): string {
   return Array.from({ length: N }, (_, i) => {
     const zeta = ((i * 37) % 100) / 100;
