@@ -123,9 +123,9 @@ describe.skipIf(!hasChromium)("issue 39 dashboard views in headless Chromium", (
     await page.goto(`${base}/#/compare?a=run-a.jsonl&b=run-b.jsonl`);
     await page.waitForSelector("[data-testid=compare-verdict]");
     const verdict = await page.textContent("[data-testid=compare-verdict]");
-    expect(verdict).toMatch(/^B scores HIGHER than A: value \+0\.0\d+ \[95% CI \+0\.0\d+, \+0\.\d+\], n = 40 paired rows$/);
+    expect(verdict).toMatch(/^B scores HIGHER than A: score value \+0\.0\d+ \[95% CI \+0\.0\d+, \+0\.\d+\], n = 40 paired rows$/);
     const metrics = await page.$$eval("tr[data-metric]", (rs) => rs.map((r) => r.getAttribute("data-metric")));
-    expect(metrics).toEqual(["value (the score)", ...TERMS.map((t) => `term ${t}`)]);
+    expect(metrics).toEqual(["score value", ...TERMS.map((t) => `term ${t}`)]);
     const moved = await page.$$eval("[data-testid=moved] tbody tr", (rs) => rs.map((r) => r.getAttribute("data-id")!));
     expect(moved.length).toBeGreaterThan(0);
     for (const id of moved) expect(id.endsWith("-bait")).toBe(true);

@@ -206,7 +206,7 @@ function StackTransforms({ a }: { a: Obj }) {
             return (
               <tr key={`${String(r.transform)}-${String(r.quantity)}`} data-transform={String(r.transform)} data-quantity={String(r.quantity)}>
                 <td>{String(r.transform)}</td>
-                <td>{r.quantity === "reward" ? "reward (the score's value)" : String(r.quantity)}</td>
+                <td>{r.quantity === "reward" ? "score value (the reward)" : String(r.quantity)}</td>
                 <td className="num">{sig(r.n)}</td>
                 <td className="num">
                   {signedSig(mean)} {ci ? `[${signedSig(ci[0])}, ${signedSig(ci[1])}]` : ""}

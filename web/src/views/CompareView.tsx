@@ -14,9 +14,9 @@ function verdict(c: Comparison): { text: string; tone: "pass" | "fail" | "neutra
   const v = c.quantities.find((q) => q.name === "value");
   if (!v || v.ci === null || v.diff === null) return { text: `too few rows scored in both (${v?.n ?? 0}) to compare`, tone: "neutral" };
   const range = `${signedSig(v.diff)} [95% CI ${signedSig(v.ci[0])}, ${signedSig(v.ci[1])}], n = ${v.n} paired rows`;
-  if (v.ci[0] > 0) return { text: `B scores HIGHER than A: value ${range}`, tone: "pass" };
-  if (v.ci[1] < 0) return { text: `B scores LOWER than A: value ${range}`, tone: "fail" };
-  return { text: `no difference in value detected (the interval includes 0): ${range}`, tone: "neutral" };
+  if (v.ci[0] > 0) return { text: `B scores HIGHER than A: score value ${range}`, tone: "pass" };
+  if (v.ci[1] < 0) return { text: `B scores LOWER than A: score value ${range}`, tone: "fail" };
+  return { text: `no difference in score value detected (the interval includes 0): ${range}`, tone: "neutral" };
 }
 
 function Picker({ label, value, options, onChange }: { label: string; value: string; options: string[]; onChange: (v: string) => void }) {
@@ -69,7 +69,7 @@ export function CompareView({ a, b }: { a: string; b: string }) {
             {result.paired} rows in both; {result.only_a} only in A, {result.only_b} only in B.
           </p>
           <h2>Mean paired difference B − A, per quantity</h2>
-          <IntervalPlotRows rows={result.quantities.map((q) => ({ label: q.name === "value" ? "value (the score)" : `term ${q.name}`, mean: q.diff, ci: q.ci, n: q.n }))} />
+          <IntervalPlotRows rows={result.quantities.map((q) => ({ label: q.name === "value" ? "score value" : `term ${q.name}`, mean: q.diff, ci: q.ci, n: q.n }))} />
           <h2>Rows that moved most</h2>
           <table className="compact" data-testid="moved">
             <thead>

@@ -20,7 +20,7 @@ type Loaded = Artifact & { samples: string[] };
 
 /** What a summary's keys mean, in words (one meaning per label: "value" is the score's value). */
 const LABELS: Record<string, string> = {
-  value: "value (the score's combined reward)",
+  value: "score value (what the stack returns)",
   rows: "rows read",
   scored: "rows scored",
   errors: "rows that failed",
