@@ -63,6 +63,8 @@ describe.skipIf(!hasChromium)("issue 39 dashboard views in headless Chromium", (
     writeFileSync(proseBank, Array.from({ length: 30 }, (_, i) => JSON.stringify({ id: `p${i}`, prompt: "Write a short scene.", output: `The lamp in room ${i} hissed softly while Mara counted the coins twice, then a third time, because the number never matched what her brother had promised. Outside, rain worked at the gutters. She said nothing for a while; then she laughed.` })).join("\n") + "\n");
     const audit = await runMain(["audit", "--stack", "prose", "--in", proseBank, "--out", join(dir, "audit-prose.json")]);
     expect(audit.status, audit.stderr).toBe(0);
+    const scored = await runMain(["score", "--stack", "prose", "--in", proseBank, "--out", join(dir, "prose-scored.jsonl"), "--artifact", join(dir, "score.json"), "--workers", "1"]);
+    expect(scored.status, scored.stderr).toBe(0);
     await ensureWebBuild();
     const app = createUiApp({ artifactsDir: dir });
     base = await new Promise<string>((done) => {
@@ -116,6 +118,7 @@ describe.skipIf(!hasChromium)("issue 39 dashboard views in headless Chromium", (
     expect(Math.max(...yTicks)).toBeGreaterThanOrEqual(9.8);
     const xTicks = await page.$$eval("[data-testid=exploit-surface] .tick text[text-anchor=middle]", (es) => es.map((e) => Number(e.textContent)));
     expect(Math.max(...xTicks)).toBeGreaterThanOrEqual(3000);
+    expect(await page.textContent("[data-testid=hunt-verdict]")).toBe("3 edits raise the toy reward (whole 95% CI above 0); best: pad-0, +9.76 reward [+9.70, +9.80]");
     await shot("dashboard-hunt-axis");
   });
 
@@ -151,5 +154,20 @@ describe.skipIf(!hasChromium)("issue 39 dashboard views in headless Chromium", (
     if (payingReward.length > 0) expect(banner).toContain(`${payingReward.join(", ")} pay`);
     else expect(banner).not.toMatch(/pays?:/);
     await shot("dashboard-audit-stack");
+  });
+
+  it("shows a score summary with a verdict, a figure per quantity and bounded intervals", async () => {
+    const summary = JSON.parse(readFileSync(join(dir, "score.json"), "utf8")).result as { rows: number; errors: number; terms: Record<string, { ci: [number, number] | null; method?: string }> };
+    await page.goto(`${base}/#/run/score.json`);
+    await page.waitForSelector("[data-testid=score-verdict]");
+    expect(await page.textContent("[data-testid=score-verdict]")).toBe(summary.errors === 0 ? `all ${summary.rows} rows scored` : `${summary.errors} of ${summary.rows} rows could not be scored (their value is null, never 0)`);
+    const rows = await page.$$eval("[data-testid=summary] tbody tr", (rs) => rs.map((r) => ({ label: r.children[0].getAttribute("title"), method: r.children[4].textContent, figure: r.querySelector("svg") !== null })));
+    for (const [name, t] of Object.entries(summary.terms)) {
+      const row = rows.find((r) => r.label === `term ${name}`)!;
+      expect(row.figure).toBe(true);
+      if (t.ci) expect(row.method).toBe(t.method);
+      if (t.method === "wilson" || t.method === "t clipped to [0, 1]") expect(t.ci![0] >= 0 && t.ci![1] <= 1).toBe(true);
+    }
+    await shot("dashboard-score");
   });
 });

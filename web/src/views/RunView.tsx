@@ -10,6 +10,7 @@ import { ErrorBoundary, ShapeError } from "../components/ErrorBoundary.tsx";
 import { ExploitSurface, type HuntResult } from "../components/ExploitSurface.tsx";
 import { ForestPlot, type ProbeResult } from "../components/ForestPlot.tsx";
 import { JsonTables } from "../components/JsonTables.tsx";
+import { RowPlot } from "../components/PairedDiffPlot.tsx";
 import { ciSig, isObj, sig } from "../format.ts";
 import { shapeProblem } from "../shape.ts";
 import type { Artifact } from "../types.ts";
@@ -30,6 +31,19 @@ const LABELS: Record<string, string> = {
   cache_hits: "cache hits",
 };
 
+const ciOf = (c: unknown): [number, number] | null => (Array.isArray(c) && c.length === 2 && c.every((x) => typeof x === "number") ? [c[0], c[1]] : null);
+
+/** A score summary's verdict: every row scored, or how many failed (their value is null, never 0). */
+function ScoreVerdict({ r }: { r: Record<string, unknown> }) {
+  if (typeof r.rows !== "number" || typeof r.errors !== "number") return null;
+  const ok = r.errors === 0;
+  return (
+    <div className={`verdict-banner ${ok ? "pass" : "fail"}`} data-testid="score-verdict">
+      {ok ? `all ${r.rows} rows scored` : `${r.errors} of ${r.rows} rows could not be scored (their value is null, never 0)`}
+    </div>
+  );
+}
+
 /** Rows of {n, mean, ci95} statistics and plain numbers from a summary object. */
 function SummaryTable({ summary }: { summary: Record<string, unknown> }) {
   const rows = Object.entries(summary).filter(([, v]) => typeof v === "number" || (isObj(v) && typeof v.mean === "number"));
@@ -42,6 +56,7 @@ function SummaryTable({ summary }: { summary: Record<string, unknown> }) {
           <th>mean / value</th>
           <th>95% CI</th>
           <th>interval method</th>
+          <th>mean and 95% CI on its own axis</th>
         </tr>
       </thead>
       <tbody>
@@ -52,6 +67,7 @@ function SummaryTable({ summary }: { summary: Record<string, unknown> }) {
             <td className="num">{isObj(v) ? sig(v.mean, 4) : sig(v, 4)}</td>
             <td className="num">{isObj(v) ? ciSig(v.ci95 ?? v.ci, 4) : ""}</td>
             <td className="small muted">{isObj(v) && (v.ci95 ?? v.ci) ? String(v.method ?? "t") : ""}</td>
+            <td>{isObj(v) && typeof v.mean === "number" ? <RowPlot r={{ label: k, mean: v.mean, ci: ciOf(v.ci95 ?? v.ci), n: typeof v.n === "number" ? v.n : null }} /> : null}</td>
           </tr>
         ))}
       </tbody>
@@ -126,6 +142,7 @@ function KindView({ file, a }: { file: string; a: Loaded }) {
         <Part file={file} what="summary">
           <section>
             <h2>Summary</h2>
+            {a.kind === "score" && <ScoreVerdict r={r} />}
             <SummaryTable summary={{ ...r, ...(isObj(r.terms) ? Object.fromEntries(Object.entries(r.terms).map(([k, v]) => [`term ${k}`, v])) : {}) }} />
           </section>
         </Part>
