@@ -1,9 +1,10 @@
 // JSON Lines in and out. Malformed lines are reported with their line number; callers decide
 // whether a bad line is fatal (a bank to score) or reported and skipped (a published dirty dump).
-import { createReadStream, createWriteStream, readFileSync } from "node:fs";
+import { closeSync, createReadStream, createWriteStream, fstatSync, openSync, readSync } from "node:fs";
 import { createGunzip, gunzipSync } from "node:zlib";
 import { createInterface } from "node:readline";
 import { InputError, readProblem } from "./errors.js";
+import { isParquetPath, readParquetRows } from "./parquet.js";
 
 export interface BadLine {
   line: number;
@@ -28,9 +29,90 @@ export function decodeUtf8(bytes: Uint8Array, where: string): string {
   }
 }
 
+/**
+ * Limits on what one input file may hold, so a wrong path (`--in /dev/zero`, a binary, a gzip bomb)
+ * fails with a clear error instead of growing memory: the whole file (after gunzip), and one line.
+ * FOOLSGOLD_MAX_INPUT_BYTES and FOOLSGOLD_MAX_LINE_BYTES raise or lower them.
+ */
+export function inputLimits(): { bytes: number; line: number } {
+  const read = (name: string, fallback: number): number => {
+    const raw = process.env[name];
+    if (raw === undefined || raw === "") return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1) throw new InputError(name, `must be a whole number of bytes ≥ 1, got "${raw}"`);
+    return n;
+  };
+  return { bytes: read("FOOLSGOLD_MAX_INPUT_BYTES", 2 * 1024 ** 3), line: read("FOOLSGOLD_MAX_LINE_BYTES", 64 * 1024 ** 2) };
+}
+
+const mib = (bytes: number): string => `${+(bytes / 1024 ** 2).toFixed(1)} MiB`;
+
+function tooLarge(path: string, limit: number): InputError {
+  return new InputError(path, `is larger than the input limit of ${mib(limit)} (set FOOLSGOLD_MAX_INPUT_BYTES to raise it)`);
+}
+
+function checkLineLengths(bytes: Uint8Array, path: string, limit: number): void {
+  let start = 0;
+  let lineNo = 1;
+  while (start < bytes.length) {
+    const nl = bytes.indexOf(0x0a, start);
+    const end = nl < 0 ? bytes.length : nl;
+    if (end - start > limit) throw new InputError(`${path} line ${lineNo}`, `is longer than the line limit of ${mib(limit)}; JSON Lines expected (set FOOLSGOLD_MAX_LINE_BYTES to raise it)`);
+    start = end + 1;
+    lineNo++;
+  }
+}
+
+/**
+ * Reads a file in chunks, stopping at the input limit and at a line longer than the line limit, so a
+ * device or a pipe that never ends (`/dev/zero`) stops within one line's limit.
+ */
+function readBounded(path: string, limits: { bytes: number; line: number }): Buffer {
+  const fd = openSync(path, "r");
+  try {
+    const size = fstatSync(fd).size;
+    if (size > limits.bytes) throw tooLarge(path, limits.bytes);
+    const chunks: Buffer[] = [];
+    let total = 0;
+    let sinceNewline = 0;
+    let lineNo = 1;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(1 << 20);
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      const got = chunk.subarray(0, n);
+      total += n;
+      if (total > limits.bytes) throw tooLarge(path, limits.bytes);
+      let last = -1;
+      for (let i = got.indexOf(0x0a); i >= 0; i = got.indexOf(0x0a, i + 1)) {
+        lineNo++;
+        last = i;
+      }
+      sinceNewline = last < 0 ? sinceNewline + n : n - last - 1;
+      if (sinceNewline > limits.line && !path.endsWith(".gz")) {
+        throw new InputError(`${path} line ${lineNo}`, `is longer than the line limit of ${mib(limits.line)}; JSON Lines expected (set FOOLSGOLD_MAX_LINE_BYTES to raise it)`);
+      }
+      chunks.push(got);
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function readBytes(path: string): Buffer {
-  const raw = readFileSync(path);
-  return path.endsWith(".gz") ? gunzipSync(raw) : raw;
+  const limits = inputLimits();
+  const raw = readBounded(path, limits);
+  if (!path.endsWith(".gz")) return raw;
+  let bytes: Buffer;
+  try {
+    bytes = gunzipSync(raw, { maxOutputLength: limits.bytes });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE" || err instanceof RangeError) throw tooLarge(`${path} (unzipped)`, limits.bytes);
+    throw new InputError(path, `is not readable gzip (${(err as Error).message})`);
+  }
+  checkLineLengths(bytes, path, limits.line);
+  return bytes;
 }
 
 /** Why a line is not JSON, saying what was expected (and when the file looks like CSV or TSV). */
@@ -78,12 +160,19 @@ export function parseJsonl<T = unknown>(bytes: Uint8Array, where: string, strict
   return texts ? { rows, bad, texts } : { rows, bad };
 }
 
-/** With `texts`, each row's own line is kept too (a scoring thread parses it again instead of receiving a copy of the row). */
+/**
+ * Rows of a JSON Lines file (plain, or gzip when the name ends in .gz) or a Parquet file (.parquet).
+ * With `texts`, each row's own line is kept too (a scoring thread parses it again instead of receiving a copy of the row). */
 export function readJsonl<T = unknown>(path: string, options: { strict?: boolean; texts?: boolean } = {}): ParsedLines<T> {
+  if (isParquetPath(path)) {
+    const rows = readParquetRows(path) as T[];
+    return options.texts ? { rows, bad: [], texts: rows.map((r) => JSON.stringify(r)) } : { rows, bad: [] };
+  }
   let bytes: Buffer;
   try {
     bytes = readBytes(path);
   } catch (err) {
+    if (err instanceof InputError) throw err;
     throw new InputError(path, readProblem(err));
   }
   return parseJsonl<T>(bytes, path, options.strict ?? true, options.texts ?? false);

@@ -38,6 +38,15 @@ export interface RoleOptions {
 export async function buildModelRoles(models: Record<string, BackendSpecConfig>, options: RoleOptions = {}): Promise<ModelSession> {
   const specs: Record<string, BackendSpecConfig> = { ...models };
   const missing = (options.need ?? []).filter((role) => !(role in specs));
+  // A configured role one typo away from a needed one that is missing (`audiance:`) is named: without
+  // this the needed role would be reported missing, or silently run on the embedded defaults.
+  for (const role of Object.keys(specs)) {
+    const meant = missing.find((m) => editDistance(role, m) <= 2);
+    if (meant && !(options.need ?? []).includes(role)) {
+      const where = options.file ? `${options.file}: models.${role}` : `models.${role}`;
+      throw new InputError(where, `unknown role "${role}"; did you mean "${meant}"? (roles needed: ${options.need!.join(", ")})`);
+    }
+  }
   if (missing.length > 0 && !options.embeddedDefaults) {
     const where = options.file ? `${options.file}: models` : "models";
     throw new InputError(where, `no backend for role${missing.length > 1 ? "s" : ""} ${missing.join(", ")} (needed: ${options.need!.join(", ")}); add models.${missing[0]}: {baseUrl, model}, or baseUrl "embedded" for the built-in offline models`);
@@ -133,4 +142,15 @@ function embeddedSpec(config: BackendSpecConfig, baseUrl: string, available: Ser
     ...(batchInvariant === undefined ? {} : { batchInvariant }),
     ...(echoLogprobs === undefined ? {} : { echoLogprobs }),
   };
+}
+
+/** Levenshtein distance (insertions, deletions, substitutions), for naming a mistyped role. */
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row.push(Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    prev = row;
+  }
+  return prev[b.length];
 }

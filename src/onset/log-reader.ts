@@ -5,9 +5,9 @@
 //   scored rows of `score --stack cherrl`: score = {value, terms: {clean: {value}}}
 //   verl rollout dumps (trainer.rollout_data_dir): {step, input, output, score, ...reward extras}
 //   TRL-style rows: {step, prompt, completion, reward}
+// The same rows are read from Parquet (a .parquet file: one row per record, columns as fields).
 // Malformed lines are reported with their line numbers and skipped, never fatal: published dumps are
-// dirty. Parquet dumps are not read (convert with pandas `read_parquet(...).to_json(orient="records",
-// lines=True)`); the error says so.
+// dirty.
 import { InputError } from "../core/errors.js";
 import { readJsonl, type BadLine } from "../core/jsonl.js";
 
@@ -78,9 +78,6 @@ export function normaliseRow(raw: Raw): TrainingRow | string {
 }
 
 export function readTrainingLog(path: string): TrainingLog {
-  if (/\.parquet$/i.test(path)) {
-    throw new InputError(path, 'Parquet logs are not read; convert to JSON Lines first (pandas: read_parquet(path).to_json(out, orient="records", lines=True))');
-  }
   const parsed = readJsonl<Raw>(path, { strict: false });
   const rows: TrainingRow[] = [];
   const skipped: TrainingLog["skipped"] = [];

@@ -238,6 +238,7 @@ function scorerOf<Options extends Record<string, unknown>, Row, Prepared>(
         const states = await scoreBatch(batch, inputs, signal);
         signal?.throwIfAborted();
         states.forEach((state, k) => (scores[start + k] = toScore(batch[k], state, request.hashes)));
+        ctx.onScored?.(start, scores.slice(start, start + batch.length));
         done += batch.length;
         ctx.onProgress?.(done, rows.length);
       }

@@ -53,8 +53,10 @@ function withPreset(raw: unknown, presets: Presets): unknown {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return raw;
   const given = raw as Record<string, unknown>;
   const name = typeof given.preset === "string" ? given.preset : presets.default;
-  const base = presets.values[name];
-  if (!base) return raw; // the enum reports the unknown preset
+  // An unknown preset is filled from the default one, so the enum's error (naming `preset` and the
+  // allowed values) is the only one, not buried under every field the preset would have filled.
+  const base = presets.values[name] ?? presets.values[presets.default];
+  if (!base) return raw;
   const out: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(given)) out[key] = isPlainObject(value) && isPlainObject(base[key]) ? { ...base[key], ...value } : value;
   return out;

@@ -1,7 +1,9 @@
-// What `score` prints for any stack: n, failures, the mean value and each term's mean with 95% t
-// intervals, model calls and time. Scores of different instruments are never pooled.
+// What `score` prints for any stack: n, failures, the mean value and each term's mean with a 95%
+// interval that stays in the term's range (Wilson for 0/1 terms, t clipped for [0, 1] terms, t
+// otherwise; stats/bounded-mean.ts) in 4 significant digits, model calls and time. Scores of
+// different instruments are never pooled.
 import { InputError } from "../core/errors.js";
-import { describeMean, type MeanDescription } from "../stats/mean-ci.js";
+import { describeBoundedMean, type BoundedMeanDescription } from "../stats/bounded-mean.js";
 import type { RowErrorKind } from "../terms/types.js";
 import { rowErrorOf, ROW_ERROR_KINDS } from "./row-error.js";
 import type { SummaryScore } from "./scored-lines.js";
@@ -15,8 +17,8 @@ export interface ScoreSummary {
   errorsByKind: Record<RowErrorKind, number>;
   /** First few error messages, for the terminal. */
   errorExamples: string[];
-  value: MeanDescription;
-  terms: Record<string, MeanDescription>;
+  value: BoundedMeanDescription;
+  terms: Record<string, BoundedMeanDescription>;
   seconds: number;
   rowsPerSecond: number;
   modelCalls: number;
@@ -42,8 +44,8 @@ export function summarizeScores(scores: readonly SummaryScore[], run: { seconds:
       if (typeof v === "number" && Number.isFinite(v)) values.push(v);
     }
   }
-  const terms: Record<string, MeanDescription> = {};
-  for (const name of [...valuesByTerm.keys()].sort()) terms[name] = describeMean(valuesByTerm.get(name)!);
+  const terms: Record<string, BoundedMeanDescription> = {};
+  for (const name of [...valuesByTerm.keys()].sort()) terms[name] = describeBoundedMean(valuesByTerm.get(name)!);
   return {
     instrument: instruments[0] ?? null,
     rows: scores.length,
@@ -51,7 +53,7 @@ export function summarizeScores(scores: readonly SummaryScore[], run: { seconds:
     errors: failed.length,
     errorsByKind: Object.fromEntries(ROW_ERROR_KINDS.map((kind) => [kind, failed.filter((f) => (rowErrorOf(f)?.kind ?? "internal") === kind).length])) as Record<RowErrorKind, number>,
     errorExamples: failed.slice(0, 3).map((s) => s.error ?? "no value"),
-    value: describeMean(ok.map((s) => s.value as number)),
+    value: describeBoundedMean(ok.map((s) => s.value as number)),
     terms,
     seconds: run.seconds,
     rowsPerSecond: run.seconds > 0 ? scores.length / run.seconds : 0,
@@ -60,10 +62,18 @@ export function summarizeScores(scores: readonly SummaryScore[], run: { seconds:
   };
 }
 
-function interval(m: MeanDescription): string {
+/** 4 significant digits (not fixed decimals: 0.00002 stays visible); integers as integers. */
+function sig4(x: number): string {
+  if (Number.isInteger(x)) return String(x);
+  const a = Math.abs(x);
+  if (a < 1e-3 || a >= 1e6) return x.toExponential(3);
+  return x.toFixed(Math.max(0, 3 - Math.floor(Math.log10(a))));
+}
+
+function interval(m: BoundedMeanDescription): string {
   if (m.n === 0) return "—";
-  const ci = m.ci ? ` (95% CI ${m.ci[0].toFixed(4)} to ${m.ci[1].toFixed(4)})` : "";
-  return `${m.mean.toFixed(4)}${ci}, n=${m.n}`;
+  const ci = m.ci ? ` (95% CI ${sig4(m.ci[0])} to ${sig4(m.ci[1])}, ${m.method ?? "t"})` : "";
+  return `${sig4(m.mean)}${ci}, n=${m.n}`;
 }
 
 export function formatScoreSummary(stack: string, instrument: string, s: ScoreSummary): string {

@@ -26,6 +26,8 @@ export interface ScoreContext {
   signal?: AbortSignal;
   /** Called as rows finish, for progress bars. */
   onProgress?: (done: number, total: number) => void;
+  /** Called with each finished batch's scores and the index of its first row (a stopped run keeps them). */
+  onScored?: (start: number, scores: readonly Score[]) => void;
   /** Values of the stack's declared per-request inputs, by name; each score records their hashes. */
   inputs?: Record<string, unknown>;
 }

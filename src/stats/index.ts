@@ -6,6 +6,8 @@ export { normalCdf, normalQuantile } from "./normal-distribution.js";
 export { tCdf, tQuantile, tTwoSidedP } from "./t-distribution.js";
 export { describeMean, meanCi, oneSampleT } from "./mean-ci.js";
 export type { MeanCi, MeanDescription, OneSampleT } from "./mean-ci.js";
+export { describeBoundedMean } from "./bounded-mean.js";
+export type { BoundedMeanDescription, IntervalMethod } from "./bounded-mean.js";
 export { pairedT } from "./paired-t.js";
 export type { PairedT } from "./paired-t.js";
 export { welchT } from "./welch-t.js";

@@ -38,7 +38,10 @@ export interface SampleRow {
   step: number | null;
   group: string | null;
   value: number | null;
+  /** Why scoring this row failed; null for a scored row and for a row not scored yet. */
   error: string | null;
+  /** Whether the row carries a score at all (a bank's rows do not). */
+  scored: boolean;
   terms: Record<string, number | null>;
   term_errors: Record<string, string>;
   /** Each term's details as the scorer reported them (sent with one row, not with list pages). */
@@ -49,4 +52,37 @@ export interface SampleRow {
   /** A transcript's turns, for a chat view (sent with one row, not with list pages). */
   turns?: { speaker: string; text: string }[];
   instrument: string | null;
+}
+
+/** One quantity of a comparison: the mean paired difference B − A over rows scored in both. */
+export interface ComparedQuantity {
+  /** "value" (the score's value) or a term's name. */
+  name: string;
+  n: number;
+  a_mean: number | null;
+  b_mean: number | null;
+  diff: number | null;
+  /** 95% interval of the mean difference; null when n < 2. */
+  ci: [number, number] | null;
+  method: string | null;
+}
+
+export interface MovedRow {
+  id: string;
+  a: number;
+  b: number;
+  diff: number;
+  a_index: number;
+  b_index: number;
+  output: string;
+}
+
+export interface Comparison {
+  /** Rows whose id is in both sources. */
+  paired: number;
+  only_a: number;
+  only_b: number;
+  quantities: ComparedQuantity[];
+  /** The paired rows whose value moved most, largest |B − A| first. */
+  moved: MovedRow[];
 }

@@ -5,6 +5,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, extname, join, relative, resolve, sep } from "node:path";
 import { Hono, type Context } from "hono";
 import { InputError } from "../core/errors.js";
+import { compareSources } from "./compare.js";
 import { onsetCurves, stepCurves } from "./curves.js";
 import { listRuns, readArtifact, type RunCache } from "./runs.js";
 import { filterRows, parseSampleQuery, type SampleQuery } from "./sample-query.js";
@@ -56,15 +57,15 @@ export function createUiApp(options: UiOptions) {
     return path;
   }
 
-  async function source(name: string | undefined): Promise<{ key: string; loaded: LoadedSource }> {
+  async function source(name: string | undefined, param = "source"): Promise<{ key: string; loaded: LoadedSource }> {
     if (name === JOURNAL_SOURCE) {
-      if (!journal) throw new InputError("source", "no journal was given (start the dashboard with --journal FILE)");
+      if (!journal) throw new InputError(param, "no journal was given (start the dashboard with --journal FILE)");
       const loaded = await journal.load();
       // The journal grows while a run trains: filtered orders are cached per row count.
       return { key: `${JOURNAL_SOURCE}#${loaded.index.rows.length}`, loaded };
     }
-    const path = inside(name, "source");
-    if (!/\.jsonl(\.gz)?$/.test(path)) throw new InputError("source", `"${name}" is not a JSON Lines file`);
+    const path = inside(name, param);
+    if (!/\.(jsonl(\.gz)?|parquet)$/.test(path)) throw new InputError(param, `"${name}" is not a JSON Lines (.jsonl, .jsonl.gz) or Parquet file`);
     return { key: path, loaded: cache.get(path, loadJsonlSource) };
   }
 
@@ -90,7 +91,7 @@ export function createUiApp(options: UiOptions) {
   function linkedSamples(path: string, params: Record<string, unknown>): string[] {
     const named = [params.out, params.log].filter((p): p is string => typeof p === "string").flatMap((p) => [resolve(p), resolve(dirname(path), p)]);
     const candidates = [...named, join(dirname(path), "scored.jsonl")];
-    return [...new Set(candidates.filter((p): p is string => p !== null && /\.jsonl(\.gz)?$/.test(p) && p.startsWith(root + sep) && existsSync(p)))].map((p) =>
+    return [...new Set(candidates.filter((p): p is string => p !== null && /\.(jsonl(\.gz)?|parquet)$/.test(p) && p.startsWith(root + sep) && existsSync(p)))].map((p) =>
       relative(root, p).split(sep).join("/"),
     );
   }
@@ -149,7 +150,7 @@ export function createUiApp(options: UiOptions) {
     const params = c.req.query();
     const { key, loaded } = await source(params.source);
     const positions = order(key, loaded, parseSampleQuery(params));
-    const name = (params.source ?? "samples").split("/").at(-1)!.replace(/\.jsonl(\.gz)?$/, "");
+    const name = (params.source ?? "samples").split("/").at(-1)!.replace(/\.(jsonl(\.gz)?|parquet)$/, "");
     return c.body(samplesCsv(loaded.index, positions), 200, { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${name}.csv"` });
   });
 
@@ -173,6 +174,13 @@ export function createUiApp(options: UiOptions) {
     const row = loaded.index.rows[index];
     if (!row) throw new NotFound(`row ${index} does not exist (the source has ${loaded.index.rows.length} rows)`);
     return c.json(row);
+  });
+
+  /** Two scored sources paired by row id: per-quantity differences with intervals, the rows that moved most. */
+  app.get("/api/compare", async (c) => {
+    const a = await source(c.req.query("a"), "a");
+    const b = await source(c.req.query("b"), "b");
+    return c.json(compareSources(a.loaded.index, b.loaded.index));
   });
 
   app.get("/api/*", (c) => c.json({ error: `no such endpoint: ${c.req.path}` }, 404));

@@ -2,7 +2,7 @@
 // with the reference onset and its sweep interval; from a scored log with steps, the mean of every term
 // per step with its 95% t interval (n per step kept, so a thin step shows as a wide band, not a fact).
 import { InputError } from "../core/errors.js";
-import { meanCi } from "../stats/mean-ci.js";
+import { describeBoundedMean } from "../stats/bounded-mean.js";
 import type { SampleIndex } from "./sample-query.js";
 import type { CurveSeries, Curves } from "./api-types.js";
 export type { CurveSeries, Curves };
@@ -50,7 +50,7 @@ export function onsetCurves(result: unknown): Curves {
 }
 
 /**
- * Mean per step of the total reward and every term, with 95% t intervals (n ≥ 2 at a step); `positions`
+ * Mean per step of the score's value and every term, with 95% intervals that stay in range (n ≥ 2 at a step); `positions`
  * (the rows a filter passed) restricts it, so the curves show what the sample list shows.
  */
 export function stepCurves(index: SampleIndex, positions?: readonly number[]): Curves {
@@ -65,7 +65,7 @@ export function stepCurves(index: SampleIndex, positions?: readonly number[]): C
   const steps = [...bySteps.keys()].sort((a, b) => a - b);
   const fields = ["value", ...index.terms];
   const series = fields.map((name): CurveSeries => {
-    const s: CurveSeries = { name, unit: name === "value" ? "reward" : "term", mean: [], lo: [], hi: [], n: [] };
+    const s: CurveSeries = { name, unit: name === "value" ? "score value" : "term", mean: [], lo: [], hi: [], n: [] };
     for (const step of steps) {
       const xs: number[] = [];
       for (const i of bySteps.get(step) ?? []) {
@@ -78,11 +78,12 @@ export function stepCurves(index: SampleIndex, positions?: readonly number[]): C
       } else if (xs.length === 1) {
         s.mean.push(xs[0]), s.lo.push(null), s.hi.push(null);
       } else {
-        const ci = meanCi(xs);
-        s.mean.push(ci.mean), s.lo.push(ci.ci[0]), s.hi.push(ci.ci[1]);
+        // Bounded values keep a bounded interval: Wilson for 0/1, t clipped to [0, 1] for [0, 1] values.
+        const d = describeBoundedMean(xs);
+        s.mean.push(d.mean), s.lo.push(d.ci![0]), s.hi.push(d.ci![1]);
       }
     }
     return s;
   });
-  return { steps, series, onset: null, interval: null, severe: null, note: steps.length === 0 ? (positions && positions.length < index.rows.length ? "no row passing the filters carries a step" : "these rows carry no step") : "mean per step with 95% t interval" };
+  return { steps, series, onset: null, interval: null, severe: null, note: steps.length === 0 ? (positions && positions.length < index.rows.length ? "no row passing the filters carries a step" : "these rows carry no step") : "mean per step with 95% interval (Wilson for 0/1 values, t clipped to [0, 1] for [0, 1] values, t otherwise)" };
 }

@@ -16,7 +16,7 @@ function walk(dir: string, depth: number, out: string[]): void {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
       if (entry.name !== "node_modules") walk(path, depth + 1, out);
-    } else if (/\.(json|jsonl|jsonl\.gz)$/.test(entry.name)) out.push(path);
+    } else if (/\.(json|jsonl|jsonl\.gz|parquet)$/.test(entry.name)) out.push(path);
   }
 }
 
@@ -36,7 +36,10 @@ export function summarize(kind: string, result: unknown): string {
   }
   if (kind === "certify") {
     const fired = Array.isArray(result.guards_fired) && result.guards_fired.length > 0 ? `; guards fired: ${result.guards_fired.join(", ")}` : "";
-    return `${result.certified ? "CERTIFIED" : "NOT CERTIFIED"} (${result.bars_passed ? "bars passed" : "bars missed"}${fired})`;
+    // With no pre-registered bars, "every bar passed" is vacuous: say there were none.
+    const primary = Array.isArray(result.sets) ? result.sets.find((s) => isObj(s) && s.name === result.primary) : undefined;
+    const noBars = isObj(primary) && Array.isArray(primary.verdicts) && primary.verdicts.length === 0;
+    return `${result.certified ? "CERTIFIED" : "NOT CERTIFIED"} (${noBars ? "no pre-registered bars" : result.bars_passed ? "bars passed" : "bars missed"}${fired})`;
   }
   if (kind === "hunt" && Array.isArray(result.findings) && Array.isArray(result.classes)) return `hunt vs ${result.stack}: ${result.findings.length} findings in ${result.classes.length} classes, ${result.spent}/${result.budget} scorer calls`;
   if (kind === "audit") return `audits: ${Object.keys(result).filter((k) => k !== "config" && k !== "seconds").join(", ")}`;
@@ -98,7 +101,7 @@ function describeFile(root: string, path: string, bytes: number): RunEntry {
   if (!path.endsWith(".json")) {
     const scored = firstRowScored(path);
     const what = scored === null ? "rows" : scored ? "scored rows" : "unscored rows (a bank: score it to browse rewards)";
-    return { file, type: "samples", kind: "jsonl", created_at: statSync(path).mtime.toISOString(), params: null, summary: `${(bytes / 1024).toFixed(0)} KiB of ${what}`, bytes, scored: scored === true };
+    return { file, type: "samples", kind: path.endsWith(".parquet") ? "parquet" : "jsonl", created_at: statSync(path).mtime.toISOString(), params: null, summary: `${(bytes / 1024).toFixed(0)} KiB of ${what}`, bytes, scored: scored === true };
   }
   try {
     const a = readArtifact(path);

@@ -73,7 +73,7 @@ export function filterRows(index: SampleIndex, query: SampleQuery, within?: Arra
     const i = order ? order[k] : k;
     const row = index.rows[i];
     if (query.errors === "only" && row.error === null) continue;
-    if (query.errors === "exclude" && row.error !== null) continue;
+    if (query.errors === "exclude" && (row.error !== null || !row.scored)) continue;
     if (query.step !== undefined && row.step !== query.step) continue;
     if (query.group !== undefined && row.group !== query.group) continue;
     if (ranged) {

@@ -35,7 +35,9 @@ export function toSampleRow(row: BankRow | TranscriptRow, index: number, score: 
     step: typeof row.step === "number" ? row.step : null,
     group: typeof row.group_id === "string" ? row.group_id : null,
     value: typeof score?.value === "number" ? score.value : null,
-    error: score?.error ?? (score ? null : "not scored"),
+    // An unscored row (a bank before `score`) is not an error: it has no score yet.
+    error: score?.error ?? null,
+    scored: score !== undefined && score !== null,
     terms,
     term_errors: termErrors,
     term_details: termDetails,

@@ -82,19 +82,18 @@ describe("runs list and artifacts", () => {
 });
 
 describe("per-step curves of a scored log", () => {
-  it("gives each step's mean with its 95% t interval and n", async () => {
+  it("gives each step's mean with its 95% interval, kept inside [0, 1] for [0, 1] values, and n", async () => {
     const { body } = await get("/api/curves?file=logs/run.jsonl");
     expect(body.steps).toEqual([1, 2]);
     const series = body.series as { name: string; mean: (number | null)[]; lo: (number | null)[]; hi: (number | null)[]; n: number[] }[];
     const value = series.find((s) => s.name === "value");
-    // scipy.stats.t.interval(0.95, 2, loc=0.5, scale=scipy.stats.sem([0.2, 0.4, 0.9])) -> (-0.39566858950296, 1.39566858950296)
-    // scipy.stats.t.interval(0.95, 1, loc=0.6, scale=scipy.stats.sem([0.5, 0.7])) -> (-0.6706204736174691, 1.870620473617469)
+    // The t intervals leave [0, 1] (issue 39): scipy.stats.t.interval(0.95, 2, loc=0.5,
+    // scale=scipy.stats.sem([0.2, 0.4, 0.9])) -> (-0.39566858950296, 1.39566858950296), and
+    // (-0.6706204736174691, 1.870620473617469) for [0.5, 0.7]; clipped to [0, 1] they are [0, 1].
     expect(value?.n).toEqual([3, 2]);
     expect(value?.mean[0]).toBeCloseTo(0.5, 12);
-    expect(value?.lo[0]).toBeCloseTo(-0.39566858950296, 10);
-    expect(value?.hi[0]).toBeCloseTo(1.39566858950296, 10);
-    expect(value?.lo[1]).toBeCloseTo(-0.6706204736174691, 10);
-    expect(value?.hi[1]).toBeCloseTo(1.870620473617469, 10);
+    expect([value?.lo[0], value?.hi[0], value?.lo[1], value?.hi[1]]).toEqual([0, 1, 0, 1]);
+    expect(body.note).toMatch(/t clipped to \[0, 1\]/);
     // A step with one value has a mean and no interval; the failed row counts for neither.
     const slop = series.find((s) => s.name === "slop");
     expect(slop?.n).toEqual([3, 1]);

@@ -224,7 +224,7 @@ describe.skipIf(skip)("foolsgold ui in headless Chromium", () => {
       await page.waitForSelector(".curve[data-series=value]", { timeout: 30_000 });
       const terms = Object.keys(rows[0].score.terms);
       expect(await page.$$eval(".curve", (els) => els.map((e) => e.getAttribute("data-series")))).toEqual(["value", ...[...terms].sort()]);
-      expect(await page.textContent("[data-testid=curves] p")).toContain("100 steps · mean per step with 95% t interval");
+      expect(await page.textContent("[data-testid=curves] p")).toContain("100 steps · mean per step with 95% interval");
       await page.click("text=hide reward curves per step");
     });
   });

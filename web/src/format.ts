@@ -27,3 +27,22 @@ export function niceTicks(lo: number, hi: number, count = 5): number[] {
   for (let t = Math.ceil(lo / step) * step; t <= hi + step * 1e-9; t += step) out.push(Math.abs(t) < step * 1e-9 ? 0 : Number(t.toPrecision(12)));
   return out;
 }
+
+/** A long id cut in the middle, so both its start and its end ("…-bait") stay visible; the whole id goes in a title. */
+export function midEllipsis(text: string, max = 28): string {
+  if (text.length <= max) return text;
+  const head = Math.ceil((max - 1) / 2);
+  return `${text.slice(0, head)}…${text.slice(text.length - (max - 1 - head))}`;
+}
+
+/** Term names ordered by how much their values vary over `rows` (sample variance, largest first; ties by name). */
+export function byVariance(terms: readonly string[], rows: readonly { terms: Record<string, number | null> }[]): string[] {
+  const spread = (t: string): number => {
+    const xs = rows.map((r) => r.terms[t]).filter((v): v is number => typeof v === "number" && Number.isFinite(v));
+    if (xs.length < 2) return -1;
+    const m = xs.reduce((a, b) => a + b, 0) / xs.length;
+    return xs.reduce((a, b) => a + (b - m) ** 2, 0) / (xs.length - 1);
+  };
+  const v = new Map(terms.map((t) => [t, spread(t)]));
+  return [...terms].sort((a, b) => v.get(b)! - v.get(a)! || a.localeCompare(b));
+}

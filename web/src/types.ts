@@ -1,8 +1,8 @@
 // The JSON the dashboard's API returns. Shapes the server defines come from src/ui/api-types.ts (type-only,
 // erased from the bundle), so the two sides cannot drift apart; the rest are the browser's own views.
-import type { CurveSeries, Curves, RunEntry, SampleRow } from "../../src/ui/api-types.js";
+import type { Comparison, CurveSeries, Curves, RunEntry, SampleRow } from "../../src/ui/api-types.js";
 
-export type { CurveSeries, Curves, RunEntry, SampleRow };
+export type { Comparison, CurveSeries, Curves, RunEntry, SampleRow };
 
 export interface RunsResponse {
   artifacts_dir: string;

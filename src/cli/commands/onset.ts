@@ -38,7 +38,7 @@ interface Options {
 type Raw = Record<string, unknown>;
 
 function readSignalRows(path: string, run: string | undefined): Raw[] {
-  if (/\.jsonl(\.gz)?$/.test(path)) return readJsonl<Raw>(path).rows;
+  if (/\.(jsonl(\.gz)?|parquet)$/.test(path)) return readJsonl<Raw>(path).rows;
   let doc: unknown;
   try {
     doc = JSON.parse(readFileSync(path, "utf8"));

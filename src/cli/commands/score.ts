@@ -1,8 +1,9 @@
 // `foolsgold score --stack NAME --in BANK --out SCORED`: every input row unchanged plus its score
 // (SPEC §12). A row that could not be scored keeps value null and an error; the summary says how many.
+// Ctrl-C or SIGTERM stops it: the rows scored so far are written, and `--resume` scores the rest.
 import { existsSync, statSync } from "node:fs";
 import type { Command } from "commander";
-import type { BankRow } from "../../core/types.js";
+import type { BankRow, Score } from "../../core/types.js";
 import { readJsonl, writeLines } from "../../core/jsonl.js";
 import { parseRows } from "../../core/schemas.js";
 import { InputError } from "../../core/errors.js";
@@ -10,6 +11,8 @@ import { makeArtifact, writeArtifact } from "../../core/artifact.js";
 import { openResolved, parseOptionFlags, resolveStack, type OpenedScorer, type ResolvedStack } from "../../stacks/open.js";
 import { canScoreInParallel, isSplittable, MIN_BYTES_PER_THREAD, startPool, threadsFor, type ScoringPool } from "../../stacks/parallel.js";
 import { scoredLine, type SummaryScore } from "../../stacks/scored-lines.js";
+import { checkRoles } from "../../models/preflight.js";
+import type { BackendSpec } from "../../models/spec.js";
 import { applyThreadInlining } from "../thread-inlining.js";
 import { summarizeScores, formatScoreSummary } from "../../stacks/summary.js";
 import { addCacheOptions, addConfigOption, addRewardOption } from "../common-options.js";
@@ -29,6 +32,19 @@ interface Options {
   config?: string;
   cache?: string | false;
   workers?: number;
+  resume?: boolean;
+}
+
+/** The rows a stopped run already wrote to --out, checked against --in row by row. */
+function priorRows(out: string, rows: readonly { id?: unknown }[], instrument: string): { lines: string[]; scores: SummaryScore[] } {
+  if (!existsSync(out)) return { lines: [], scores: [] };
+  const prior = readJsonl<{ id?: unknown; score?: SummaryScore }>(out, { texts: true });
+  if (prior.rows.length > rows.length) throw new InputError(out, `holds ${prior.rows.length} rows, more than --in's ${rows.length}: --resume continues a stopped run of the same --in`);
+  prior.rows.forEach((r, i) => {
+    if (String(r.id) !== String(rows[i].id)) throw new InputError(`${out} row ${i + 1}`, `has id "${String(r.id)}" where --in has "${String(rows[i].id)}": --resume continues a stopped run of the same --in`);
+    if (r.score?.instrument !== instrument) throw new InputError(`${out} row ${i + 1}`, `was scored by another instrument (${String(r.score?.instrument).slice(0, 16)}); --resume needs the same stack and options`);
+  });
+  return { lines: prior.texts!.map((t) => t + "\n"), scores: prior.rows.map((r) => r.score!) };
 }
 
 function parseWorkers(value: string): number {
@@ -48,6 +64,7 @@ export function register(program: Command): void {
     .option("--dictionary <file>", "slop dictionary for the prose stack (same as --option dictionary=FILE)")
     .option("--artifact <file>", "write the summary artifact (JSON) here")
     .option("--json", "print the summary as JSON")
+    .option("--resume", "keep the rows a stopped run (Ctrl-C, SIGTERM) wrote to --out and score only the rest")
     .option("--workers <n>", `scoring threads for a lexical stack (prose): default one per core, at most one per ${MIN_BYTES_PER_THREAD / 1e6} MB of input; 1 = this thread only. Same scores, same order (several threads run V8 with a smaller inlining budget; FOOLSGOLD_THREAD_INLINING=default keeps V8's)`, parseWorkers);
   addCacheOptions(addConfigOption(addRewardOption(command))).action(async (opts: Options) => {
     const overrides = parseOptionFlags(opts.option);
@@ -75,15 +92,35 @@ export function register(program: Command): void {
         pool = startPool({ workers: threads - 1, open });
       }
       opened = await openResolved(resolved, open);
+      // Each role the stack needs is reached once here, not tried (and retried) on every row.
+      try {
+        await checkRoles(opened.models.roles as Record<string, { spec: BackendSpec }>, resolved.roles);
+      } catch (err) {
+        await opened.close();
+        throw err;
+      }
     } catch (err) {
       await pool?.close();
       throw err;
     }
+    // Ctrl-C and SIGTERM stop scoring; the rows finished so far are written (a second one kills).
+    const stop = new AbortController();
+    let stoppedBy: NodeJS.Signals | undefined;
+    const onSignal = (signal: NodeJS.Signals): void => {
+      stoppedBy = signal;
+      stop.abort(new Error(`stopped by ${signal}`));
+      void pool?.close();
+    };
+    process.once("SIGINT", onSignal);
+    process.once("SIGTERM", onSignal);
     try {
-      const { rows: raw, texts } = readJsonl(opts.in, { texts: pool !== undefined });
+      const { rows: raw, texts: allTexts } = readJsonl(opts.in, { texts: pool !== undefined });
       if (raw.length === 0) throw new InputError(opts.in, "holds no rows");
       // An external reward reads rows in any trainer's shape; each is written back as it came, plus its score.
-      const rows = opts.reward !== undefined ? raw.map((r, i) => toBankRow(r, `${opts.in} row ${i + 1}`, i)) : parseRows(opened.definition.rowKind, raw, opts.in);
+      const allRows = opts.reward !== undefined ? raw.map((r, i) => toBankRow(r, `${opts.in} row ${i + 1}`, i)) : parseRows(opened.definition.rowKind, raw, opts.in);
+      const prior = opts.resume ? priorRows(opts.out, allRows, opened.scorer.instrument.hash) : { lines: [], scores: [] };
+      const rows = allRows.slice(prior.lines.length);
+      const texts = allTexts?.slice(prior.lines.length);
       const started = performance.now();
       const bar = progressBar("scoring", rows.length, opts.json);
       const onProgress = (done: number): void => bar.update(done);
@@ -91,20 +128,40 @@ export function register(program: Command): void {
       // as the summary's part of each.
       let lines: Iterable<string>;
       let scores: SummaryScore[];
-      if (pool) {
-        ({ lines, scores } = await pool.scoreLines(opened.scorer, opened.stack, rows as BankRow[], texts!, opts.in, { onProgress }));
-        await pool.close();
-      } else {
-        scores = await opened.scorer.scoreRows(rows as never, { onProgress });
-        const scored = scores;
-        lines = (function* () {
-          for (let i = 0; i < rows.length; i++) yield scoredLine(opts.reward !== undefined ? (raw[i] as object) : rows[i], scored[i]);
-        })();
+      const finished: Score[] = [];
+      const written = (i: number): object => (opts.reward !== undefined ? (raw[prior.lines.length + i] as object) : rows[i]);
+      try {
+        if (rows.length === 0) {
+          ({ lines, scores } = { lines: [], scores: [] });
+        } else if (pool) {
+          ({ lines, scores } = await pool.scoreLines(opened.scorer, opened.stack, rows as BankRow[], texts!, opts.in, { onProgress }));
+          await pool.close();
+        } else {
+          const onScored = (start: number, batch: readonly Score[]): void => batch.forEach((score, k) => (finished[start + k] = score));
+          scores = await opened.scorer.scoreRows(rows as never, { onProgress, onScored, signal: stop.signal });
+          const scored = scores;
+          lines = (function* () {
+            for (let i = 0; i < rows.length; i++) yield scoredLine(written(i), scored[i]);
+          })();
+        }
+      } catch (err) {
+        if (!stoppedBy) throw err;
+        bar.stop();
+        let done = 0;
+        while (done < rows.length && finished[done] !== undefined) done++;
+        await writeLines(opts.out, [...prior.lines, ...rows.slice(0, done).map((_, i) => scoredLine(written(i), finished[i]))]);
+        const total = prior.lines.length + done;
+        process.stderr.write(
+          `foolsgold: stopped by ${stoppedBy}: ${total} of ${allRows.length} rows scored and written to ${opts.out}; to score the other ${allRows.length - total}, run the same command with --resume\n`,
+        );
+        process.exitCode = stoppedBy === "SIGINT" ? 130 : 143;
+        return;
       }
       bar.stop();
       const seconds = (performance.now() - started) / 1000;
       const determinism = await rescoredDeterminism(opened, rows as BankRow[], scores);
-      await writeLines(opts.out, lines);
+      await writeLines(opts.out, [...prior.lines, ...lines]);
+      scores = [...prior.scores, ...scores];
       const calls = opened.models.calls();
       const summary = summarizeScores(scores, {
         seconds,
@@ -117,6 +174,8 @@ export function register(program: Command): void {
       else process.stdout.write(formatScoreSummary(opened.stack, opened.scorer.instrument.hash, summary) + (determinism ? "\n" + formatDeterminism(determinism) : "") + "\n");
       if (summary.errors > 0) process.exitCode = 1;
     } finally {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
       await pool?.close();
       await opened.close();
     }

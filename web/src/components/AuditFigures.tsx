@@ -3,6 +3,7 @@
 // axis; noise as the spread of repeated identical requests; contamination as the taste effect of the
 // partner's laughter with its 95% t interval, per scoring path.
 import { ciSig, isObj, niceTicks, pct, sig, signedSig } from "../format.ts";
+import { RowPlot } from "./PairedDiffPlot.tsx";
 
 type Obj = Record<string, unknown>;
 /** An interval of a quantity that is not a difference (an AUC, an sd): no signs. */
@@ -151,10 +152,82 @@ function Contamination({ c }: { c: Obj }) {
 }
 
 /** The figure for an audit section, or null when the section has none (it is then shown as tables). */
+/** What a stack transform did to a quantity: "pays" when the whole 95% interval of transformed − real is above 0. */
+function transformVerdict(change: Obj | null): { text: string; cls: string } {
+  const c = change ? nums(change.ci95) : null;
+  if (!c) return { text: "—", cls: "muted" };
+  if (c[0] > 0) return { text: "← pays", cls: "fired" };
+  if (c[1] < 0) return { text: "lowers it", cls: "ok" };
+  return { text: "no change detected", cls: "muted" };
+}
+
+/**
+ * `audit --stack NAME`: each transform against the reward and every term. A verdict banner (does any
+ * transform raise the reward?), then per transform and quantity the mean change transformed − real
+ * with its 95% interval on the quantity's own axis, the AUC(real > transformed) with its interval, and
+ * the CLI's verdict ("← pays").
+ */
+function StackTransforms({ a }: { a: Obj }) {
+  const results = (Array.isArray(a.results) ? a.results : []).filter(isObj);
+  const paying = results.filter((r) => transformVerdict(isObj(r.change) ? r.change : null).text === "← pays");
+  const onReward = paying.filter((r) => r.quantity === "reward").map((r) => String(r.transform));
+  const tone = onReward.length > 0 ? "fail" : paying.length > 0 ? "neutral" : "pass";
+  return (
+    <>
+      <div className={`verdict-banner ${tone}`} data-testid="stack-transforms-verdict">
+        {onReward.length > 0
+          ? `${onReward.join(", ")} ${onReward.length > 1 ? "pay" : "pays"}: the "${String(a.stack)}" reward rises for a worse reply`
+          : paying.length > 0
+            ? `the reward does not rise, but ${paying.length} term${paying.length > 1 ? "s" : ""} do: ${paying.map((r) => `${String(r.quantity)} under ${String(r.transform)}`).join(", ")}`
+            : `no transform raises the "${String(a.stack)}" reward or any of its terms`}
+      </div>
+      <p className="muted small">
+        {sig(a.rows)} rows; change = transformed − real, mean with its 95% paired t interval, each on its own axis (the quantities have different scales), 0 dashed. AUC(real &gt; transformed): 0.5 = cannot tell them apart.
+      </p>
+      <table className="compact" data-testid="stack-transforms">
+        <thead>
+          <tr>
+            <th>transform</th>
+            <th>quantity</th>
+            <th>n</th>
+            <th>change [95% CI]</th>
+            <th>change on its own axis</th>
+            <th>AUC [95% CI]</th>
+            <th>verdict</th>
+          </tr>
+        </thead>
+        <tbody>
+          {results.map((r) => {
+            const change = isObj(r.change) ? r.change : null;
+            const ci = change ? nums(change.ci95) : null;
+            const mean = change && typeof change.mean === "number" ? change.mean : null;
+            const auc = isObj(r.auc) ? r.auc : null;
+            const v = transformVerdict(change);
+            return (
+              <tr key={`${String(r.transform)}-${String(r.quantity)}`} data-transform={String(r.transform)} data-quantity={String(r.quantity)}>
+                <td>{String(r.transform)}</td>
+                <td>{r.quantity === "reward" ? "score value (the reward)" : String(r.quantity)}</td>
+                <td className="num">{sig(r.n)}</td>
+                <td className="num">
+                  {signedSig(mean)} {ci ? `[${signedSig(ci[0])}, ${signedSig(ci[1])}]` : ""}
+                </td>
+                <td>{mean === null ? <span className="muted small">no pairs</span> : <RowPlot r={{ label: String(r.quantity), mean, ci, n: typeof r.n === "number" ? r.n : null }} />}</td>
+                <td className="num">{auc ? `${sig(auc.auc)} ${range(auc.ci)}` : "—"}</td>
+                <td className={v.cls}>{v.text}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
 export function AuditFigure({ name, value }: { name: string; value: unknown }) {
+  if (name === "stack_transforms" && isObj(value) && Array.isArray(value.results)) return <StackTransforms a={value} />;
   if (name === "transforms" && Array.isArray(value) && value.every(isObj)) return <Transforms items={value} />;
   if (name === "noise" && isObj(value)) return <Noise n={value} />;
   if (name === "contamination" && isObj(value)) return <Contamination c={value} />;
   return null;
 }
-export const HAS_FIGURE = new Set(["transforms", "noise", "contamination"]);
+export const HAS_FIGURE = new Set(["transforms", "noise", "contamination", "stack_transforms"]);

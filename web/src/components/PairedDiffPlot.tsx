@@ -14,7 +14,7 @@ const W = 360;
 const H = 34;
 const PAD = 14;
 
-function RowPlot({ r }: { r: Row }) {
+export function RowPlot({ r }: { r: Row }) {
   const values = [0, ...(r.ci ?? []), ...(r.mean === null ? [] : [r.mean])];
   const lo = Math.min(...values);
   const hi = Math.max(...values);

@@ -194,8 +194,8 @@ export function CertifyView({ result }: { result: CertifyResult }) {
       <div className={`verdict-banner ${result.certified ? "pass" : "fail"}`} data-testid="certify-verdict">
         {result.certified ? "CERTIFIED" : "NOT CERTIFIED"} on {result.primary}
         <span className="small">
-          {" "}
-          · bars {result.bars_passed ? "passed" : "missed"}
+          {" · "}
+          {(result.sets.find((s) => s.name === result.primary)?.verdicts.length ?? 1) === 0 ? "no pre-registered bars" : `bars ${result.bars_passed ? "passed" : "missed"}`}
           {result.guards_fired.length > 0 && ` · guards fired: ${result.guards_fired.join(", ")}`}
           {result.bait_tripped !== null && ` · bait arm ${result.bait_tripped ? "tripped the guards (as it must)" : "did NOT trip any guard"}`}
         </span>

@@ -10,6 +10,7 @@ import { ErrorBoundary, ShapeError } from "../components/ErrorBoundary.tsx";
 import { ExploitSurface, type HuntResult } from "../components/ExploitSurface.tsx";
 import { ForestPlot, type ProbeResult } from "../components/ForestPlot.tsx";
 import { JsonTables } from "../components/JsonTables.tsx";
+import { RowPlot } from "../components/PairedDiffPlot.tsx";
 import { ciSig, isObj, sig } from "../format.ts";
 import { shapeProblem } from "../shape.ts";
 import type { Artifact } from "../types.ts";
@@ -17,6 +18,31 @@ import { CertifyView, type CertifyResult } from "./CertifyView.tsx";
 import { CurvesPanel } from "./CurvesPanel.tsx";
 
 type Loaded = Artifact & { samples: string[] };
+
+/** What a summary's keys mean, in words (one meaning per label: "value" is the score's value). */
+const LABELS: Record<string, string> = {
+  value: "score value (what the stack returns)",
+  rows: "rows read",
+  scored: "rows scored",
+  errors: "rows that failed",
+  seconds: "seconds",
+  rows_per_second: "rows per second",
+  model_calls: "model calls",
+  cache_hits: "cache hits",
+};
+
+const ciOf = (c: unknown): [number, number] | null => (Array.isArray(c) && c.length === 2 && c.every((x) => typeof x === "number") ? [c[0], c[1]] : null);
+
+/** A score summary's verdict: every row scored, or how many failed (their value is null, never 0). */
+function ScoreVerdict({ r }: { r: Record<string, unknown> }) {
+  if (typeof r.rows !== "number" || typeof r.errors !== "number") return null;
+  const ok = r.errors === 0;
+  return (
+    <div className={`verdict-banner ${ok ? "pass" : "fail"}`} data-testid="score-verdict">
+      {ok ? `all ${r.rows} rows scored` : `${r.errors} of ${r.rows} rows could not be scored (their value is null, never 0)`}
+    </div>
+  );
+}
 
 /** Rows of {n, mean, ci95} statistics and plain numbers from a summary object. */
 function SummaryTable({ summary }: { summary: Record<string, unknown> }) {
@@ -29,15 +55,19 @@ function SummaryTable({ summary }: { summary: Record<string, unknown> }) {
           <th>n</th>
           <th>mean / value</th>
           <th>95% CI</th>
+          <th>interval method</th>
+          <th>mean and 95% CI on its own axis</th>
         </tr>
       </thead>
       <tbody>
         {rows.map(([k, v]) => (
           <tr key={k}>
-            <td>{k}</td>
+            <td title={k}>{LABELS[k] ?? k.replaceAll("_", " ")}</td>
             <td className="num">{isObj(v) ? sig(v.n) : ""}</td>
             <td className="num">{isObj(v) ? sig(v.mean, 4) : sig(v, 4)}</td>
             <td className="num">{isObj(v) ? ciSig(v.ci95 ?? v.ci, 4) : ""}</td>
+            <td className="small muted">{isObj(v) && (v.ci95 ?? v.ci) ? String(v.method ?? "t") : ""}</td>
+            <td>{isObj(v) && typeof v.mean === "number" ? <RowPlot r={{ label: k, mean: v.mean, ci: ciOf(v.ci95 ?? v.ci), n: typeof v.n === "number" ? v.n : null }} /> : null}</td>
           </tr>
         ))}
       </tbody>
@@ -112,6 +142,7 @@ function KindView({ file, a }: { file: string; a: Loaded }) {
         <Part file={file} what="summary">
           <section>
             <h2>Summary</h2>
+            {a.kind === "score" && <ScoreVerdict r={r} />}
             <SummaryTable summary={{ ...r, ...(isObj(r.terms) ? Object.fromEntries(Object.entries(r.terms).map(([k, v]) => [`term ${k}`, v])) : {}) }} />
           </section>
         </Part>
@@ -131,7 +162,7 @@ function KindView({ file, a }: { file: string; a: Loaded }) {
           .map(([k, v]) => (
             <Part key={k} file={file} what={`${k} audit`}>
               <section data-audit={k}>
-                <h2>{k === "seconds" ? "time per audit (s)" : k}</h2>
+                <h2>{k === "seconds" ? "time per audit (s)" : k === "stack_transforms" ? "Transforms against the stack: does a worse reply score higher?" : k}</h2>
                 {HAS_FIGURE.has(k) ? <AuditFigure name={k} value={v} /> : <JsonTables value={v} />}
               </section>
             </Part>

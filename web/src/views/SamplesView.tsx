@@ -5,7 +5,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { apiUrl, getJson } from "../api.ts";
 import { samplesHref } from "../App.tsx";
-import { num } from "../format.ts";
+import { byVariance, midEllipsis, num } from "../format.ts";
 import type { RunsResponse, SampleRow, SamplesPage } from "../types.ts";
 import { CurvesPanel } from "./CurvesPanel.tsx";
 
@@ -64,7 +64,7 @@ function TermBreakdown({ row, terms, onGroup }: { row: SampleRow; terms: string[
         </span>
       </h3>
       <p>
-        reward <strong>{num(row.value, 4)}</strong>
+        score value <strong>{row.scored ? num(row.value, 4) : "not scored"}</strong>
         {row.error && <span className="error"> · {row.error}</span>}
       </p>
       <table className="terms">
@@ -157,12 +157,16 @@ export function SamplesView({ source, initial }: { source: string; initial: URLS
     [source, query],
   );
 
-  // The filters live in the URL, so a filtered view can be reloaded or shared.
+  // The columns: the five terms that vary most over the first page, until the reader picks others.
+  const [picked, setPicked] = useState<string[] | null>(() => initial.get("cols")?.split(",").filter(Boolean) ?? null);
+
+  // The filters (and picked columns) live in the URL, so a filtered view can be reloaded or shared.
   useEffect(() => {
     if (!source) return;
     const params = new URLSearchParams(Object.entries(query).filter(([k, v]) => v !== EMPTY[k as keyof Query]));
+    if (picked) params.set("cols", picked.join(","));
     history.replaceState(null, "", `${samplesHref(source)}${params.size ? `?${params}` : ""}`);
-  }, [source, query]);
+  }, [source, query, picked]);
 
   // A new query: fetch its first page; earlier pages stay on screen until it arrives (no flash).
   useEffect(() => {
@@ -235,7 +239,11 @@ export function SamplesView({ source, initial }: { source: string; initial: URLS
   };
   const rowAt = (i: number): SampleRow | undefined => pages.map.get(Math.floor(i / PAGE))?.[i % PAGE];
   const terms = page0?.terms ?? [];
-  const shownTerms = terms.slice(0, 5);
+  const shownTerms = (picked ?? byVariance(terms, page0?.rows ?? []).slice(0, 5)).filter((t) => terms.includes(t));
+  const toggleTerm = (t: string) => setPicked((cur) => {
+    const base = cur ?? shownTerms;
+    return base.includes(t) ? base.filter((x) => x !== t) : [...base, t];
+  });
 
   return (
     <section className="samples">
@@ -244,7 +252,7 @@ export function SamplesView({ source, initial }: { source: string; initial: URLS
         <SourcePicker source={source} />
         <input type="search" aria-label="search" placeholder="search id, prompt and output" value={query.q} onChange={(e) => set({ q: e.target.value })} />
         <select aria-label="field" value={query.field} onChange={(e) => set({ field: e.target.value })}>
-          <option value="value">reward</option>
+          <option value="value">score value</option>
           {terms.map((t) => (
             <option key={t} value={t}>
               {t}
@@ -283,6 +291,16 @@ export function SamplesView({ source, initial }: { source: string; initial: URLS
           onStep={(step) => set({ step: String(step) })}
         />
       )}
+      {terms.length > 0 && (
+        <details className="columns small" data-testid="term-columns">
+          <summary>term columns: {shownTerms.join(", ") || "none"} {picked ? "(picked)" : "(the five that vary most)"}</summary>
+          {terms.map((t) => (
+            <label key={t} className="column-pick">
+              <input type="checkbox" checked={shownTerms.includes(t)} onChange={() => toggleTerm(t)} /> {t}
+            </label>
+          ))}
+        </details>
+      )}
       {error && <p className="error" data-testid="samples-error">{error}</p>}
       <p className="muted small" data-testid="samples-count" data-matched={page0?.matched ?? ""} data-total={page0?.total ?? ""} data-gen={page0?.gen ?? ""}>
         {page0 ? `${page0.matched.toLocaleString("en")} of ${page0.total.toLocaleString("en")} rows` : source ? "loading…" : "no source chosen"}
@@ -295,7 +313,7 @@ export function SamplesView({ source, initial }: { source: string; initial: URLS
             <span className="c-idx">#</span>
             <span className="c-id">id</span>
             <span className="c-step">step</span>
-            <span className="c-val">reward</span>
+            <span className="c-val" title="the score's value (its combined reward)">value</span>
             {shownTerms.map((t) => (
               <span key={t} className="c-term" title={t}>
                 {t}
@@ -319,9 +337,9 @@ export function SamplesView({ source, initial }: { source: string; initial: URLS
                     {row ? (
                       <>
                         <span className="c-idx">{row.index}</span>
-                        <span className="c-id">{row.id}</span>
+                        <span className="c-id" title={row.id}>{midEllipsis(row.id)}</span>
                         <span className="c-step">{row.step ?? ""}</span>
-                        <span className="c-val">{row.error ? "error" : num(row.value, 3)}</span>
+                        <span className={`c-val ${row.scored ? "" : "muted"}`}>{row.error ? "error" : row.scored ? num(row.value, 3) : "not scored"}</span>
                         {shownTerms.map((t) => (
                           <span key={t} className="c-term">
                             {num(row.terms[t], 3)}
