@@ -1,11 +1,13 @@
-// From a stack name (or a config naming one) to a ready Scorer: validate the stack's options with
-// its own schema, open model clients for the roles it needs, create it. The CLI, the audits,
-// certification and the server all go through here.
+// From a stack name (or a config naming one), or a stack file (`--stack ./my-stack.mjs`, a YAML
+// composition), to a ready Scorer: validate the stack's options with its own schema, open model clients
+// for the roles it needs, create it. The CLI, the audits, the hunt, certification and the server all go
+// through here.
 import { InputError } from "../core/errors.js";
 import { parseStackOptions } from "../config/stack-options.js";
 import { openModels, resolveConfig, type ModelsForCommand, type SessionOptions } from "../config/session.js";
 import type { CallRecord } from "../models/spec.js";
-import { loadStack } from "./registry-lazy.js";
+import { loadStack } from "./declarations.js";
+import { isStackFile, loadStackFile } from "./user-stack.js";
 import type { Scorer, StackDefinition } from "./types.js";
 
 export interface OpenedScorer {
@@ -19,6 +21,7 @@ export interface OpenedScorer {
 }
 
 export interface OpenScorerOptions extends SessionOptions {
+  /** A registered stack's name, or a stack file (a module or a YAML composition). */
   stack?: string;
   /** Options from flags, merged over the config file's `options`. */
   overrides?: Record<string, unknown>;
@@ -26,6 +29,7 @@ export interface OpenScorerOptions extends SessionOptions {
 }
 
 export interface ResolvedStack {
+  /** The stack as given (a name or a file), so another thread opens the same one. */
   stack: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   definition: StackDefinition<any, any>;
@@ -41,7 +45,7 @@ export async function resolveStack(options: OpenScorerOptions): Promise<Resolved
   const config = resolveConfig(options);
   const stackName = options.stack ?? config.stack;
   if (!stackName) throw new InputError("--stack", "no stack given: pass --stack NAME or set `stack` in the config file");
-  const definition = await loadStack(stackName);
+  const definition = isStackFile(stackName) ? await loadStackFile(stackName) : await loadStack(stackName);
   const where = options.config ?? "options";
   const stackOptions = parseStackOptions(definition.options, { ...config.options, ...options.overrides }, where);
   const roles = [...new Set([...definition.modelRoles, ...(definition.rolesFor?.(stackOptions) ?? [])])];
