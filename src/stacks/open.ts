@@ -8,6 +8,7 @@ import { openModels, resolveConfig, type ModelsForCommand, type SessionOptions }
 import type { CallRecord } from "../models/spec.js";
 import { loadStack } from "./declarations.js";
 import { isStackFile, loadStackFile } from "./user-stack.js";
+import { warmUp } from "./warm-up.js";
 import type { Scorer, StackDefinition } from "./types.js";
 
 export interface OpenedScorer {
@@ -42,6 +43,7 @@ export interface ResolvedStack {
 
 /** The stack and options openScorer would open, and the model roles they need, without opening anything. */
 export async function resolveStack(options: OpenScorerOptions): Promise<ResolvedStack> {
+  warmUp();
   const config = resolveConfig(options);
   const stackName = options.stack ?? config.stack;
   if (!stackName) throw new InputError("--stack", "no stack given: pass --stack NAME or set `stack` in the config file");
