@@ -200,6 +200,8 @@ function instrumentOf<Options extends Record<string, unknown>, Row, Prepared>(
 }
 
 interface RowState {
+  /** The stack's prepare(row), for combine. */
+  prepared: unknown;
   terms: Record<string, TermValue>;
   values: Record<string, number>;
   error?: RowError;
@@ -234,12 +236,12 @@ function scorerOf<Options extends Record<string, unknown>, Row, Prepared>(
   async function scoreBatch(rows: readonly Row[], inputs: Record<string, unknown>, signal: AbortSignal | undefined): Promise<(RowState | RowError)[]> {
     const states: (RowState | RowError)[] = rows.map((row) => {
       const problem = declaration.rowProblem?.(row);
-      return problem ? { kind: "input", message: problem } : { terms: {}, values: {}, gated: false };
+      return problem ? { kind: "input", message: problem } : { prepared: undefined, terms: {}, values: {}, gated: false };
     });
     const prepared: Prepared[] = rows.map((row, i) => {
       if (!declaration.prepare || !isLive(states[i])) return undefined as Prepared;
       try {
-        return declaration.prepare(row, { options, inputs });
+        return ((states[i] as RowState).prepared = declaration.prepare(row, { options, inputs }));
       } catch (err) {
         states[i] = rowErrorFrom(err);
         return undefined as Prepared;
@@ -285,7 +287,7 @@ function scorerOf<Options extends Record<string, unknown>, Row, Prepared>(
     if (state.error) return failed(state.terms, state.error);
     let combined: CombineResult;
     try {
-      combined = combineValues(declaration.combine, terms.map((t) => t.meta), state.values, { options, row, terms: state.terms });
+      combined = combineValues(declaration.combine, terms.map((t) => t.meta), state.values, { options, row, terms: state.terms, prepared: state.prepared });
     } catch (err) {
       return failed(state.terms, rowErrorFrom(err));
     }
