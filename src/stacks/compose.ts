@@ -47,6 +47,14 @@ import { promptOf } from "./prompt.js";
 import { asRowError, rowErrorFrom } from "./row-error.js";
 import type { Instrument, ScoreContext, Scorer, StackCapabilities, StackDefinition } from "./types.js";
 
+/** The resolved options a list of terms declares (flat layout): every term's and every resource it needs, merged. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type TermsOptions<Terms extends readonly Term<any, any, any, any, any>[]> = Intersection<{ [K in keyof Terms]: z.output<Terms[K]["meta"]["options"]> & NeedsOptions<NonNullable<Terms[K]["meta"]["needs"]>> }[number]>;
+
+type NeedsOptions<Needs> = Needs extends Record<string, AnyResource> ? Intersection<{ [K in keyof Needs]: z.output<Needs[K]["options"]> & NeedsOptions<NonNullable<Needs[K]["needs"]>> }[keyof Needs]> : unknown;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Intersection<U> = (U extends any ? (k: U) => void : never) extends (k: infer I) => void ? I : never;
+
 export interface StackDeclaration<Options extends Record<string, unknown>, Row, Prepared> {
   name: string;
   description: string;

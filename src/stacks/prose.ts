@@ -24,8 +24,7 @@ import { proseSelfRepetition } from "../terms/prose/stack/self-repetition.js";
 import { proseSlop } from "../terms/prose/stack/slop.js";
 import { proseThinkingLength } from "../terms/prose/stack/thinking-length.js";
 import { proseWordOrder } from "../terms/prose/stack/word-order.js";
-import type { ProseRewardOptions } from "../terms/prose/reward.js";
-import { composeStack } from "./compose.js";
+import { composeStack, type TermsOptions } from "./compose.js";
 
 export const PROSE_STACK_VERSION = "3";
 
@@ -53,25 +52,8 @@ function loadPhraseRates(path: string): PhraseRates {
   return parsed.data;
 }
 
-/** The resolved options of the stack (what proseOptions.parse gives). */
-export type ProseOptions = {
-  preset: ProsePresetName;
-  dictionary?: string;
-  phraseRates?: string;
-  reading: ProseRewardOptions["reading"];
-  gates: ProseRewardOptions["gates"];
-  freeThinkingWords: number;
-  zeroThinkingWords: number;
-  negation: { nextSentence: boolean };
-  echo: ProseRewardOptions["echo"];
-  names: string[];
-  off: ProseRewardOptions["off"];
-  repetition: ProseRewardOptions["repetition"];
-  functionOrder: ProseRewardOptions["functionOrder"];
-  phrases: ProseRewardOptions["phrases"];
-  openers: ProseRewardOptions["openers"];
-  wordOrder: { enabled: boolean; minGap: number };
-};
+/** The resolved options of the stack (what proseOptions.parse gives): the terms' and their resources', the stack's own, the preset. */
+export type ProseOptions = TermsOptions<typeof PROSE_STACK_TERMS> & z.output<typeof stackOptions> & { preset: ProsePresetName };
 
 export const proseStack = composeStack<ProseOptions, BankRow>({
   name: "prose",
