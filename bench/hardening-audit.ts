@@ -43,7 +43,7 @@ const replies = [...byModel.values()].flat();
 
 const open = (preset: "seed" | "hardened") => getStack("prose").create(proseOptions.parse({ preset }), {}) as Scorer<BankRow>;
 const presets = { seed: open("seed"), hardened: open("hardened") };
-const context = editContextFor("prose", {});
+const context = editContextFor(getStack("prose"), {});
 
 const audit: Record<string, Record<string, { n: number; mean: number; ci95: [number, number]; pays: boolean }>> = {};
 for (const [name, scorer] of Object.entries(presets)) {

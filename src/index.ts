@@ -2,15 +2,19 @@
 // terms and instrument, declare new terms and stacks, run audits, and talk to model servers.
 export { openScorer, parseOptionFlags, type OpenedScorer, type OpenScorerOptions } from "./stacks/open.js";
 export { getStack, stackDefinitions } from "./stacks/registry.js";
+export { capabilitiesOf, loadStack, registerStack, stackNames, type StackEntry } from "./stacks/declarations.js";
 export { composeStack, type StackDeclaration } from "./stacks/compose.js";
 export type { Combine, CombineFunction } from "./stacks/combine.js";
 export type { DeclaredInput, DeclaredInputs } from "./stacks/inputs.js";
 export { rowErrorOf } from "./stacks/row-error.js";
 export { summarizeScores, type ScoreSummary } from "./stacks/summary.js";
-export type { Instrument, ScoreContext, Scorer, StackDefinition } from "./stacks/types.js";
+export type { Instrument, ScoreContext, Scorer, StackCapabilities, StackDefinition } from "./stacks/types.js";
+export { defineTerm, rowResource, scorerResource } from "./terms/define.js";
+export type { NeedsValues, RowError, RowErrorKind, RowPrompt, RowResource, ScorerResource, Term, TermContext, TermKind, TermOutcome, TermSpec } from "./terms/types.js";
+export { proseScan, slopDictionary } from "./terms/prose/stack/resources.js";
+export { proseTerms } from "./terms/prose/stack/index.js";
+export type { ProsePrepared } from "./terms/prose/stack/prepare.js";
 export { loadRewardStack, parseRewardSpec, readTrainerRows, type Determinism, type RewardScorer } from "./rewards/index.js";
-export { defineTerm } from "./terms/define.js";
-export type { RowError, RowErrorKind, RowPrompt, Term, TermContext, TermKind, TermOutcome, TermSpec } from "./terms/types.js";
 export type { BankRow, ChatMessage, Score, TermValue, TranscriptRow, Turn } from "./core/types.js";
 export { FoolsgoldError, InputError } from "./core/errors.js";
 export { parseRows } from "./core/schemas.js";

@@ -13,9 +13,8 @@ import type { BankRow, Score } from "../core/types.js";
 import { auc, type AucResult } from "../stats/auc.js";
 import { pairedT } from "../stats/paired-t.js";
 import { wilsonCi } from "../stats/proportion.js";
-import { loadDictionary } from "../mining/dictionary.js";
-import { DEFAULT_DICTIONARY_PATH } from "../stacks/prose.js";
-import type { Scorer } from "../stacks/types.js";
+import type { Scorer, StackDefinition } from "../stacks/types.js";
+import { loadProseDictionary } from "../terms/prose/stack/resources.js";
 import { wordShuffle } from "../text/word-shuffle.js";
 import { applyTransform, TRANSFORMS, type TransformName as SpecTransform } from "./transforms.js";
 
@@ -29,11 +28,11 @@ export interface EditContext {
   phrases?: readonly string[];
 }
 
-/** The edit context of a stack opened with these options: for the prose stack, its dictionary's bonus phrases. */
-export function editContextFor(stack: string, options: Record<string, unknown>): EditContext {
-  if (stack !== "prose") return {};
-  const path = typeof options.dictionary === "string" ? options.dictionary : DEFAULT_DICTIONARY_PATH;
-  return { phrases: [...loadDictionary(path).humanPhrases].sort((a, b) => b.humanPer1k - a.humanPer1k).map((p) => p.phrase) };
+/** The edit context of a stack opened with these options: with the prose audit transforms, its dictionary's bonus phrases. */
+export function editContextFor(stack: Pick<StackDefinition, "capabilities">, options: Record<string, unknown>): EditContext {
+  if (stack.capabilities?.auditTransforms !== "prose") return {};
+  const dictionary = loadProseDictionary(typeof options.dictionary === "string" ? options.dictionary : undefined);
+  return { phrases: [...dictionary.humanPhrases].sort((a, b) => b.humanPer1k - a.humanPer1k).map((p) => p.phrase) };
 }
 
 /** Words a leading line must reach before the rest is hidden: the prose stub gate's minimum. */

@@ -61,7 +61,7 @@ export const configSchema = z
       .default({})
       .describe('Model backends by role ("audience", "embedder", "judge", "reference", "policy", …)'),
     cache: cacheConfigSchema.default({ enabled: true, cacheSampled: false, epoch: 0 }),
-    stack: z.string().min(1).optional().describe("Stack name (humor, prose, vrcli, cherrl, …)"),
+    stack: z.string().min(1).optional().describe("Stack: a built-in or registered stack's name, or a stack file (a module such as ./my-stack.mjs, or a YAML composition of terms)"),
     options: z.record(z.string(), z.unknown()).default({}).describe("Stack options, validated by the chosen stack's schema"),
   })
   .describe("foolsgold configuration");

@@ -13,6 +13,8 @@ export interface CombineContext<Options, Row> {
   row: Row;
   /** Every measured term's entry (value and details), as it will appear on the score. */
   terms: Readonly<Record<string, TermValue>>;
+  /** The stack's prepare(row) for this row (undefined without one). */
+  prepared?: unknown;
 }
 
 export interface CombineResult {

@@ -39,7 +39,7 @@ import { hashOf } from "../core/hash.js";
 import type { Score, TermValue } from "../core/types.js";
 import { instrumentModel } from "../models/spec.js";
 import { withSignal } from "../models/with-signal.js";
-import type { ModelRoles, RowError, Term, TermOptionsSchema } from "../terms/types.js";
+import type { AnyResource, ModelRoles, RowError, RowResource, ScorerResource, Term, TermOptionsSchema } from "../terms/types.js";
 import { checkCombine, combineValues, type Combine, type CombineResult } from "./combine.js";
 import { loadStaticInputs, resolveRequestInputs, type DeclaredInputs } from "./inputs.js";
 import { planStackOptions, type OptionLayout, type Presets } from "./options-schema.js";
@@ -47,11 +47,21 @@ import { promptOf } from "./prompt.js";
 import { asRowError, rowErrorFrom } from "./row-error.js";
 import type { Instrument, ScoreContext, Scorer, StackCapabilities, StackDefinition } from "./types.js";
 
+/** The resolved options a list of terms declares (flat layout): every term's and every resource it needs, merged. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type TermsOptions<Terms extends readonly Term<any, any, any, any, any>[]> = Intersection<{ [K in keyof Terms]: z.output<Terms[K]["meta"]["options"]> & NeedsOptions<NonNullable<Terms[K]["meta"]["needs"]>> }[number]>;
+
+type NeedsOptions<Needs> = Needs extends Record<string, AnyResource> ? Intersection<{ [K in keyof Needs]: z.output<Needs[K]["options"]> & NeedsOptions<NonNullable<Needs[K]["needs"]>> }[keyof Needs]> : unknown;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Intersection<U> = (U extends any ? (k: U) => void : never) extends (k: infer I) => void ? I : never;
+
 export interface StackDeclaration<Options extends Record<string, unknown>, Row, Prepared> {
   name: string;
   description: string;
   version: string;
   rowKind: "bank" | "transcript";
+  /** What the stack can do beyond scoring (hunt defaults, row grouping, audit transforms, parallel split). */
+  capabilities?: StackCapabilities;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   terms: readonly Term<any, Row, Prepared, any>[];
   combine: Combine<Options, Row>;
@@ -90,8 +100,10 @@ export function composeStack<Options extends Record<string, unknown> = Record<st
   if (duplicate) throw new Error(`composeStack ${name}: term "${duplicate}" appears twice`);
   checkCombine(name, declaration.combine as Combine<never, never>, terms.map((t) => t.meta));
   const layout = declaration.optionLayout ?? "flat";
-  const plan = planStackOptions(name, terms as readonly Term[], declaration.options, layout, declaration.presets);
-  const termOptions = (term: Term<TermOptionsSchema, Row, Prepared>, options: Options) => plan.termOptions(term as Term, options);
+  const resources = resourcesOf(name, terms as readonly Term[]);
+  const owners = [...resources.map((r) => ({ name: r.name, options: r.options, label: "resource" })), ...terms.map((t) => ({ name: t.meta.name, options: t.meta.options, label: "term" }))];
+  const plan = planStackOptions(name, owners, declaration.options, layout, declaration.presets);
+  const termOptions = (term: Term<TermOptionsSchema, Row, Prepared>, options: Options) => plan.termOptions(term.meta, options);
   const alwaysRoles = [...new Set(terms.flatMap((t) => t.meta.roles))];
   const rolesFor = (options: Options): string[] => [...new Set(terms.flatMap((t) => t.meta.rolesFor?.(termOptions(t, options)) ?? []))];
 
@@ -105,8 +117,9 @@ export function composeStack<Options extends Record<string, unknown> = Record<st
       }
     }
     const staticInputs = loadStaticInputs(declaration.inputs ?? {}, options);
-    const instrument = instrumentOf(declaration, options, roles, models, staticInputs.hashes);
-    return scorerOf(declaration, options, termOptions, roles, models, staticInputs.values, instrument);
+    const built = buildResources(name, resources, (r) => plan.termOptions(r, options), staticInputs.hashes);
+    const instrument = instrumentOf(declaration, options, roles, models, { ...staticInputs.hashes, ...built.hashes });
+    return scorerOf(declaration, options, termOptions, roles, models, staticInputs.values, instrument, built, (r) => plan.termOptions(r, options));
   }
 
   return {
@@ -117,10 +130,64 @@ export function composeStack<Options extends Record<string, unknown> = Record<st
     modelRoles: alwaysRoles,
     rolesFor,
     terms: terms.map((t) => t.meta),
+    composedOf: terms,
     optionLayout: layout,
+    ...(declaration.capabilities ? { capabilities: declaration.capabilities } : {}),
     create,
     capabilities: declaration.capabilities,
   };
+}
+
+/**
+ * Every resource the terms need, each once (by identity), those it needs before it. Two different
+ * resources under one name are an error here, when the stack is declared.
+ */
+function resourcesOf(stack: string, terms: readonly Term[]): AnyResource[] {
+  const order: AnyResource[] = [];
+  const byName = new Map<string, AnyResource>();
+  const visit = (resource: AnyResource, path: string): void => {
+    if (resource === undefined || (resource.scope !== "scorer" && resource.scope !== "row")) throw new Error(`composeStack ${stack}: ${path} is not a resource`);
+    const known = byName.get(resource.name);
+    if (known === resource) return;
+    if (known) throw new Error(`composeStack ${stack}: two different resources are named "${resource.name}" (${path})`);
+    byName.set(resource.name, resource);
+    for (const [key, need] of Object.entries(resource.needs ?? {})) {
+      if ((need as AnyResource)?.scope !== "scorer") throw new Error(`composeStack ${stack}: resource ${resource.name} needs.${key} must be a scorer resource`);
+      visit(need as AnyResource, `resource ${resource.name} needs.${key}`);
+    }
+    order.push(resource);
+  };
+  for (const term of terms) for (const [key, need] of Object.entries((term.meta.needs ?? {}) as Record<string, AnyResource>)) visit(need, `term ${term.meta.name} needs.${key}`);
+  return order;
+}
+
+interface BuiltResources {
+  /** Each scorer resource's value, by resource. */
+  values: Map<AnyResource, unknown>;
+  /** Content hashes of the recorded ones, by name (the instrument's inputs). */
+  hashes: Record<string, string>;
+  rows: RowResource[];
+}
+
+function buildResources(stack: string, resources: readonly AnyResource[], optionsOf: (r: AnyResource) => Record<string, unknown>, inputHashes: Record<string, string>): BuiltResources {
+  const values = new Map<AnyResource, unknown>();
+  const hashes: Record<string, string> = {};
+  for (const resource of resources) {
+    if (resource.scope !== "scorer") continue;
+    const value = (resource as ScorerResource).load(optionsOf(resource), needsOf(resource.needs, values));
+    values.set(resource, value);
+    if (!resource.recorded) continue;
+    if (resource.name in inputHashes) throw new Error(`composeStack ${stack}: resource "${resource.name}" and a declared input share a name`);
+    hashes[resource.name] = hashOf(value);
+  }
+  return { values, hashes, rows: resources.filter((r): r is RowResource => r.scope === "row") };
+}
+
+/** The scorer resources' values a term or resource reads, by its own keys. */
+function needsOf(needs: Record<string, AnyResource> | undefined, values: ReadonlyMap<AnyResource, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, need] of Object.entries(needs ?? {})) out[key] = values.get(need);
+  return out;
 }
 
 function instrumentOf<Options extends Record<string, unknown>, Row, Prepared>(
@@ -144,6 +211,8 @@ function instrumentOf<Options extends Record<string, unknown>, Row, Prepared>(
 }
 
 interface RowState {
+  /** The stack's prepare(row), for combine. */
+  prepared: unknown;
   terms: Record<string, TermValue>;
   values: Record<string, number>;
   error?: RowError;
@@ -158,6 +227,8 @@ function scorerOf<Options extends Record<string, unknown>, Row, Prepared>(
   models: ModelRoles,
   staticInputs: Record<string, unknown>,
   instrument: Instrument,
+  built: BuiltResources,
+  resourceOptions: (r: AnyResource) => Record<string, unknown>,
 ): Scorer<Row> {
   const { terms } = declaration;
   const batchRows = declaration.batchRows ?? DEFAULT_BATCH_ROWS;
@@ -170,20 +241,34 @@ function scorerOf<Options extends Record<string, unknown>, Row, Prepared>(
   // Each term's name and kind in objects of one shape: read off the terms' own metadata (a shape per
   // term) for every row, the reads deoptimized scoreBatch when a term not yet seen reached them.
   const termKeys: TermKey[] = terms.map((t) => ({ name: t.meta.name, kind: t.meta.kind }));
+  const rowResources = built.rows.map((resource) => ({ resource, options: resourceOptions(resource), needs: needsOf(resource.needs, built.values) }));
+  const termNeeds = terms.map((t) => Object.entries((t.meta.needs ?? {}) as Record<string, AnyResource>).map(([key, need]) => ({ key, need, row: built.rows.indexOf(need as RowResource) })));
 
   async function scoreBatch(rows: readonly Row[], inputs: Record<string, unknown>, signal: AbortSignal | undefined): Promise<(RowState | RowError)[]> {
     const states: (RowState | RowError)[] = rows.map((row) => {
       const problem = declaration.rowProblem?.(row);
-      return problem ? { kind: "input", message: problem } : { terms: {}, values: {}, gated: false };
+      return problem ? { kind: "input", message: problem } : { prepared: undefined, terms: {}, values: {}, gated: false };
     });
     const prepared: Prepared[] = rows.map((row, i) => {
       if (!declaration.prepare || !isLive(states[i])) return undefined as Prepared;
       try {
-        return declaration.prepare(row, { options, inputs });
+        return ((states[i] as RowState).prepared = declaration.prepare(row, { options, inputs }));
       } catch (err) {
         states[i] = rowErrorFrom(err);
         return undefined as Prepared;
       }
+    });
+    const rowValues = rowResources.map(({ resource, options: o, needs }) => {
+      const batch = resource.batch?.({ options: o, needs });
+      return rows.map((row, i) => {
+        if (!isLive(states[i])) return undefined;
+        try {
+          return resource.prepare(row, { options: o, needs, batch });
+        } catch (err) {
+          states[i] = rowErrorFrom(err);
+          return undefined;
+        }
+      });
     });
     const prompts = rows.map(promptOf);
     for (const [t, term] of terms.entries()) {
@@ -195,6 +280,7 @@ function scorerOf<Options extends Record<string, unknown>, Row, Prepared>(
         models: signal ? Object.fromEntries(Object.entries(termModels[t]).map(([role, client]) => [role, withSignal(client, signal)])) : termModels[t],
         inputs,
         prepared: todo.map((i) => prepared[i]),
+        needs: Object.fromEntries(termNeeds[t].map(({ key, need, row }) => [key, row >= 0 ? todo.map((i) => rowValues[row][i]) : built.values.get(need)])),
         prompts: todo.map((i) => prompts[i]),
         signal,
       });
@@ -212,7 +298,7 @@ function scorerOf<Options extends Record<string, unknown>, Row, Prepared>(
     if (state.error) return failed(state.terms, state.error);
     let combined: CombineResult;
     try {
-      combined = combineValues(declaration.combine, terms.map((t) => t.meta), state.values, { options, row, terms: state.terms });
+      combined = combineValues(declaration.combine, terms.map((t) => t.meta), state.values, { options, row, terms: state.terms, prepared: state.prepared });
     } catch (err) {
       return failed(state.terms, rowErrorFrom(err));
     }

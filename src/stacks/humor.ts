@@ -190,14 +190,16 @@ export const humorStack = composeStack<ResolvedOptions, TranscriptRow, SessionPl
   description: "Humor conversation reward (seed 000): grounding, self-repetition, audience laughter taste, screens; value = certified retention C (profile hardened or seed).",
   version: HUMOR_STACK_VERSION,
   rowKind: "transcript",
+  capabilities: { huntObjective: "taste.L", huntPositions: ["per-turn", "end"], minedPositions: ["per-turn"], huntFamilies: ["laughter"], huntReference: "humor" },
   terms: [groundingTerm, repetitionTerm, tasteTerm, screensTerm],
   options: humorOptions,
   check: (options) => void settingsOf(options),
   prepare: (row, { options }) => planSession(row, settingsOf(options), options.policy_speaker),
   rowProblem: transcriptProblem,
-  combine: (_values, { options, row, terms }) => {
+  // The session plan is the one prepare made for the terms; the combination reads their per-turn details.
+  combine: (_values, { options, terms, prepared }) => {
     const settings = settingsOf(options);
-    const plan = planSession(row, settings, options.policy_speaker);
+    const plan = prepared as SessionPlan;
     const breakdown = assembleSession(measuredOf(plan, terms), settings);
     return sessionResult(breakdown, (terms.taste.details as { laughter: LaughterMass[] }).laughter, settings, options);
   },

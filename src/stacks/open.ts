@@ -1,11 +1,14 @@
-// From a stack name (or a config naming one) to a ready Scorer: validate the stack's options with
-// its own schema, open model clients for the roles it needs, create it. The CLI, the audits,
-// certification and the server all go through here.
+// From a stack name (or a config naming one), or a stack file (`--stack ./my-stack.mjs`, a YAML
+// composition), to a ready Scorer: validate the stack's options with its own schema, open model clients
+// for the roles it needs, create it. The CLI, the audits, the hunt, certification and the server all go
+// through here.
 import { InputError } from "../core/errors.js";
 import { parseStackOptions } from "../config/stack-options.js";
 import { openModels, resolveConfig, type ModelsForCommand, type SessionOptions } from "../config/session.js";
 import type { CallRecord } from "../models/spec.js";
-import { loadStack } from "./registry-lazy.js";
+import { loadStack } from "./declarations.js";
+import { isStackFile, loadStackFile } from "./user-stack.js";
+import { warmUp } from "./warm-up.js";
 import type { Scorer, StackDefinition } from "./types.js";
 
 export interface OpenedScorer {
@@ -19,6 +22,7 @@ export interface OpenedScorer {
 }
 
 export interface OpenScorerOptions extends SessionOptions {
+  /** A registered stack's name, or a stack file (a module or a YAML composition). */
   stack?: string;
   /** An external reward (src/rewards): python:FILE:FUNCTION, python-trl:…, http://…, cmd:…, judge:FILE.yaml; excludes `stack`. */
   reward?: string;
@@ -28,6 +32,7 @@ export interface OpenScorerOptions extends SessionOptions {
 }
 
 export interface ResolvedStack {
+  /** The stack as given (a name or a file), so another thread opens the same one. */
   stack: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   definition: StackDefinition<any, any>;
@@ -40,11 +45,17 @@ export interface ResolvedStack {
 
 /** The stack and options openScorer would open, and the model roles they need, without opening anything. */
 export async function resolveStack(options: OpenScorerOptions): Promise<ResolvedStack> {
+  warmUp();
   const config = resolveConfig(options);
   if (options.reward !== undefined && options.stack !== undefined) throw new InputError("--reward", "give --stack or --reward, not both");
   const stackName = options.reward ?? options.stack ?? config.stack;
   if (!stackName) throw new InputError("--stack", "no stack given: pass --stack NAME, --reward SPEC or set `stack` in the config file");
-  const definition = options.reward !== undefined ? await (await import("../rewards/index.js")).loadRewardStack(options.reward) : await loadStack(stackName);
+  const definition =
+    options.reward !== undefined
+      ? await (await import("../rewards/index.js")).loadRewardStack(options.reward)
+      : isStackFile(stackName)
+        ? await loadStackFile(stackName)
+        : await loadStack(stackName);
   const where = options.config ?? "options";
   const stackOptions = parseStackOptions(definition.options, { ...config.options, ...options.overrides }, where);
   const roles = [...new Set([...definition.modelRoles, ...(definition.rolesFor?.(stackOptions) ?? [])])];

@@ -4,7 +4,15 @@
 // same schema. "nested" keys each term's options by the term's name. A preset fills defaults under
 // what the user gave (one level deep for objects).
 import { z } from "zod";
-import type { Term, TermOptionsSchema } from "../terms/types.js";
+import type { TermOptionsSchema } from "../terms/types.js";
+
+/** What declares options: a term's metadata or a resource a term needs. */
+export interface OptionOwner {
+  name: string;
+  options: TermOptionsSchema;
+  /** "term" or "resource", for messages. */
+  label: string;
+}
 
 export type OptionLayout = "flat" | "nested";
 
@@ -15,11 +23,11 @@ export interface Presets {
 
 export interface StackOptionsPlan {
   schema: z.ZodType<Record<string, unknown>>;
-  /** The resolved options of one term, out of the stack's resolved options. */
-  termOptions(term: Term, resolved: Record<string, unknown>): Record<string, unknown>;
+  /** The resolved options of one term or resource, out of the stack's resolved options. */
+  termOptions(owner: Omit<OptionOwner, "label">, resolved: Record<string, unknown>): Record<string, unknown>;
 }
 
-export function planStackOptions(stack: string, terms: readonly Term[], own: TermOptionsSchema | undefined, layout: OptionLayout, presets: Presets | undefined): StackOptionsPlan {
+export function planStackOptions(stack: string, owners: readonly OptionOwner[], own: TermOptionsSchema | undefined, layout: OptionLayout, presets: Presets | undefined): StackOptionsPlan {
   const shape: Record<string, z.ZodType> = {};
   const owner: Record<string, string> = {};
   const add = (key: string, schema: z.ZodType, from: string) => {
@@ -28,9 +36,10 @@ export function planStackOptions(stack: string, terms: readonly Term[], own: Ter
     owner[key] = from;
   };
   for (const [key, schema] of Object.entries(own?.shape ?? {})) add(key, schema as z.ZodType, "the stack");
-  for (const term of terms) {
-    if (layout === "nested") add(term.meta.name, term.meta.options.prefault({}), `term ${term.meta.name}`);
-    else for (const [key, schema] of Object.entries(term.meta.options.shape)) add(key, schema as z.ZodType, `term ${term.meta.name}`);
+  for (const owner of owners) {
+    const from = `${owner.label} ${owner.name}`;
+    if (layout === "nested") add(owner.name, owner.options.prefault({}), from);
+    else for (const [key, schema] of Object.entries(owner.options.shape)) add(key, schema as z.ZodType, from);
   }
   if (presets) {
     const names = Object.keys(presets.values);
@@ -41,9 +50,9 @@ export function planStackOptions(stack: string, terms: readonly Term[], own: Ter
   const schema = presets ? z.preprocess((raw) => withPreset(raw, presets), object) : object;
   return {
     schema: schema as unknown as z.ZodType<Record<string, unknown>>,
-    termOptions(term, resolved) {
-      if (layout === "nested") return resolved[term.meta.name] as Record<string, unknown>;
-      return Object.fromEntries(Object.keys(term.meta.options.shape).map((key) => [key, resolved[key]]));
+    termOptions(owner, resolved) {
+      if (layout === "nested") return resolved[owner.name] as Record<string, unknown>;
+      return Object.fromEntries(Object.keys(owner.options.shape).map((key) => [key, resolved[key]]));
     },
   };
 }

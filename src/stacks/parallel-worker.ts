@@ -33,7 +33,7 @@ try {
   const open: OpenScorerOptions = { ...setup.open, cache: false };
   const resolved = await resolveStack(open);
   const roles = [...new Set([...resolved.roles, ...resolved.configuredRoles])];
-  if (!canScoreInParallel(resolved.stack, roles)) throw new Error(`the ${resolved.stack} stack${roles.length ? ` with model roles (${roles.join(", ")})` : ""} is scored on one thread`);
+  if (!canScoreInParallel(resolved.definition, roles)) throw new Error(`the ${resolved.stack} stack${roles.length ? ` with model roles (${roles.join(", ")})` : ""} is scored on one thread`);
   const opened = await openResolved(resolved, open);
   port.on("message", async (message: ParallelRequest | "close") => {
     if (message === "close") {

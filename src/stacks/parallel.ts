@@ -1,9 +1,10 @@
 // Scoring a bank on several threads (issue 20): the main thread and threads-1 worker threads take
 // chunks of rows from one queue, and every score goes back to its row's place, so the output is the
 // one-thread output in the same order. Only stacks whose rows can be split are run this way: they are
-// lexical (no model roles) and say which rows must stay in one call. The prose stack's abnormally-short
-// gate compares a reply with the other rows of its call that share its group, or its prompt, so rows
-// with the same group_id (or, without one, the same prompt) always travel together. Each worker opens
+// lexical (no model roles) and declare `capabilities.parallel: "rows"`. A stack that compares a row
+// with others (the prose stack's abnormally-short gate) names the row field that groups them
+// (`capabilities.groupBy`): rows with the same value (or, without one, the same prompt) always travel
+// together. Each worker opens
 // the stack from the same options and must report the same instrument hash. A worker that fails to
 // start, crashes or exits is an error for the whole call, never a missing or zero score.
 import { availableParallelism } from "node:os";
@@ -13,22 +14,25 @@ import type { BankRow, Score } from "../core/types.js";
 import type { OpenScorerOptions } from "./open.js";
 import type { ParallelReply, ParallelRequest, ParallelSetup } from "./parallel-worker.js";
 import { scoredLine, type SummaryScore } from "./scored-lines.js";
+import { promptOf } from "./prompt.js";
+import type { StackDefinition } from "./types.js";
 import type { Scorer } from "./types.js";
 
 type RowKey = (row: BankRow) => string | undefined;
+type Splittable = Pick<StackDefinition, "capabilities">;
 
-/** Which rows must be scored in one call, per stack that may be split (a key per row; none: free); imported when used. */
-const SPLITTABLE: Record<string, () => Promise<RowKey>> = {
-  // The union of both gate settings' comparison sets: a group, or the prompt when there is none.
-  prose: async () => {
-    const { scenarioKey } = await import("../terms/prose/stack/gates.js");
-    return (row) => scenarioKey(row, true);
-  },
-};
-
-/** The key of rows that must be scored in one call, for a stack that declares one (undefined: do not split its calls). */
-export async function rowKeyFor(stack: string): Promise<RowKey | undefined> {
-  return Object.hasOwn(SPLITTABLE, stack) ? SPLITTABLE[stack]() : undefined;
+/** The key of rows that must be scored in one call, for a stack whose calls may be split (undefined: do not split them). */
+export function rowKeyFor(stack: Splittable): RowKey | undefined {
+  if (!isSplittable(stack)) return undefined;
+  const field = stack.capabilities?.groupBy;
+  if (field === undefined) return () => undefined;
+  // A group, or the prompt when there is none (the widest set a group-relative term compares).
+  return (row) => {
+    const group = (row as Record<string, unknown>)[field];
+    if (group !== undefined) return `group:${String(group)}`;
+    const prompt = promptOf(row).text;
+    return prompt ? `prompt:${prompt}` : undefined;
+  };
 }
 
 /** Input below this many bytes per thread is not worth a thread's start-up (modules, dictionary, lemma table, a JIT warm-up: ~1–2 CPU-s). */
@@ -39,11 +43,11 @@ const CHUNKS_PER_THREAD = 24;
 const IN_FLIGHT = 2;
 
 /** Whether the stack's calls can be split at all; with model roles (canScoreInParallel) they are not. */
-export function isSplittable(stack: string): boolean {
-  return Object.hasOwn(SPLITTABLE, stack);
+export function isSplittable(stack: Splittable): boolean {
+  return stack.capabilities?.parallel === "rows";
 }
 
-export function canScoreInParallel(stack: string, modelRoles: readonly string[]): boolean {
+export function canScoreInParallel(stack: Splittable, modelRoles: readonly string[]): boolean {
   return isSplittable(stack) && modelRoles.length === 0;
 }
 
@@ -120,13 +124,13 @@ export interface ScoredLines {
 
 export interface ScoringPool {
   /** The same scores, in the same order, as scorer.scoreRows(rows); this thread scores chunks too unless scoreHere is false. */
-  score(scorer: Scorer, stack: string, rows: BankRow[], options?: PoolScoreOptions): Promise<Score[]>;
+  score(scorer: Scorer, stack: Splittable, rows: BankRow[], options?: PoolScoreOptions): Promise<Score[]>;
   /**
    * scoredLine(rows[i], score) for every row, in order, with the summary's part of each score: workers
    * get the rows' own JSON lines (`texts[i]` parses to what `rows[i]` was validated from, in `where`),
    * parse them and write the output lines themselves.
    */
-  scoreLines(scorer: Scorer, stack: string, rows: BankRow[], texts: readonly string[], where: string, options?: PoolScoreOptions): Promise<ScoredLines>;
+  scoreLines(scorer: Scorer, stack: Splittable, rows: BankRow[], texts: readonly string[], where: string, options?: PoolScoreOptions): Promise<ScoredLines>;
   /** Stops the workers (idempotent). */
   close(): Promise<void>;
 }
@@ -188,9 +192,9 @@ export function startPool(options: PoolOptions): ScoringPool {
     return w;
   });
 
-  async function run(scorer: Scorer, stack: string, rows: readonly BankRow[], job: Job, opts: PoolScoreOptions): Promise<void> {
-    if (!Object.hasOwn(SPLITTABLE, stack)) throw new FoolsgoldError("parallel", `the ${stack} stack cannot be split across threads`);
-    const key = await SPLITTABLE[stack]();
+  async function run(scorer: Scorer, stack: Splittable, rows: readonly BankRow[], job: Job, opts: PoolScoreOptions): Promise<void> {
+    const key = rowKeyFor(stack);
+    if (!key) throw new FoolsgoldError("parallel", `this stack cannot be split across threads (its capabilities.parallel is not "rows")`);
     if (call) throw new FoolsgoldError("parallel", "a scoring pool scores one bank at a time");
     const scoreHere = opts.scoreHere ?? true;
     const chunks = chunkRows(rows, key, (workers.length + (scoreHere ? 1 : 0)) * CHUNKS_PER_THREAD);
@@ -255,7 +259,7 @@ export function startPool(options: PoolOptions): ScoringPool {
     if (callFailure) throw callFailure;
   }
 
-  async function score(scorer: Scorer, stack: string, rows: BankRow[], opts: PoolScoreOptions = {}): Promise<Score[]> {
+  async function score(scorer: Scorer, stack: Splittable, rows: BankRow[], opts: PoolScoreOptions = {}): Promise<Score[]> {
     const scores: Score[] = new Array(rows.length);
     const put = (indices: number[], got: readonly Score[]): void => indices.forEach((row, k) => (scores[row] = got[k]));
     await run(scorer, stack, rows, {
@@ -266,7 +270,7 @@ export function startPool(options: PoolOptions): ScoringPool {
     return scores;
   }
 
-  async function scoreLines(scorer: Scorer, stack: string, rows: BankRow[], texts: readonly string[], where: string, opts: PoolScoreOptions = {}): Promise<ScoredLines> {
+  async function scoreLines(scorer: Scorer, stack: Splittable, rows: BankRow[], texts: readonly string[], where: string, opts: PoolScoreOptions = {}): Promise<ScoredLines> {
     if (texts.length !== rows.length) throw new FoolsgoldError("parallel", `${texts.length} input lines for ${rows.length} rows`);
     const out: ScoredLines = { lines: new Array(rows.length), scores: new Array(rows.length) };
     await run(scorer, stack, rows, {
@@ -300,7 +304,7 @@ export function startPool(options: PoolOptions): ScoringPool {
 }
 
 /** scoreInParallel(scorer, stack, rows, options): a pool of threads-1 workers (threads, without scoreHere) for one bank. */
-export async function scoreInParallel(scorer: Scorer, stack: string, rows: BankRow[], options: ParallelOptions): Promise<Score[]> {
+export async function scoreInParallel(scorer: Scorer, stack: Splittable, rows: BankRow[], options: ParallelOptions): Promise<Score[]> {
   const scoreHere = options.scoreHere ?? true;
   const pool = startPool({ workers: scoreHere ? options.threads - 1 : options.threads, open: options.open, resourceLimits: options.resourceLimits });
   try {

@@ -7,51 +7,38 @@
 // policy's recent phrase rates as a file (`phraseRates`) or per call (`phrase_rates`); their hashes go
 // into the instrument or onto every score, never their paths. The word-order guard, the one
 // model-based term, stays opt-in: it needs a "reference" LM.
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { errorMessage, InputError } from "../core/errors.js";
 import type { BankRow } from "../core/types.js";
-import { loadDictionary, type ProseDictionary } from "../mining/dictionary.js";
 import { PROSE_FACTORS } from "../terms/prose/factors.js";
 import { phraseRatesSchema, type PhraseRates } from "../terms/prose/phrases.js";
-import { PROSE_PRESETS, type ProsePreset, type ProsePresetName } from "../terms/prose/presets.js";
+import { PROSE_PRESETS, type ProsePresetName } from "../terms/prose/presets.js";
 import { proseEcho } from "../terms/prose/stack/echo.js";
 import { proseFunctionOrder } from "../terms/prose/stack/function-order.js";
 import { proseGates } from "../terms/prose/stack/gates.js";
 import { proseHumanPhrases } from "../terms/prose/stack/human-phrases.js";
 import { proseOpeners } from "../terms/prose/stack/openers.js";
-import { readingOption } from "../terms/prose/stack/options.js";
-import { compileProse, prepareProse, type ProsePrepared } from "../terms/prose/stack/prepare.js";
+import { presetOptions } from "../terms/prose/stack/options.js";
 import { proseSelfRepetition } from "../terms/prose/stack/self-repetition.js";
 import { proseSlop } from "../terms/prose/stack/slop.js";
 import { proseThinkingLength } from "../terms/prose/stack/thinking-length.js";
 import { proseWordOrder } from "../terms/prose/stack/word-order.js";
-import type { ProseRewardOptions } from "../terms/prose/reward.js";
-import { composeStack } from "./compose.js";
+import { composeStack, type TermsOptions } from "./compose.js";
 
 export const PROSE_STACK_VERSION = "3";
 
-export const DEFAULT_DICTIONARY_PATH = fileURLToPath(new URL("../terms/prose/data/default-dictionary.json", import.meta.url));
+export { DEFAULT_DICTIONARY_PATH } from "../terms/prose/stack/resources.js";
 
 /** The stack's terms, in the order they run (the gates first: a gated row reaches no other term). */
 export const PROSE_STACK_TERMS = [proseGates, proseThinkingLength, proseSlop, proseHumanPhrases, proseOpeners, proseEcho, proseSelfRepetition, proseFunctionOrder, proseWordOrder] as const;
 
 const stackOptions = z
   .object({
-    /** Path of a dictionary from `foolsgold mine`; the shipped default when absent. */
-    dictionary: z.string().min(1).optional(),
     /** Path of the policy's recent phrase rates (JSON, PhraseRates); absent: the dictionary's model rates. */
     phraseRates: z.string().min(1).optional(),
-    reading: readingOption,
   })
   .strict();
-
-/** What a preset fills: the settings in presets.ts under the stack's option keys. */
-function presetValues(p: ProsePreset): Record<string, unknown> {
-  const s = p.settings;
-  return { reading: s.reading, gates: s.gates, negation: { nextSentence: s.nextSentenceNegation }, echo: s.echo, repetition: s.repetition, functionOrder: s.functionOrder, phrases: s.phrases, openers: s.openers };
-}
 
 function loadPhraseRates(path: string): PhraseRates {
   let raw: unknown;
@@ -65,47 +52,25 @@ function loadPhraseRates(path: string): PhraseRates {
   return parsed.data;
 }
 
-function loadProseDictionary(path: string | undefined): ProseDictionary {
-  const file = path ?? DEFAULT_DICTIONARY_PATH;
-  if (!path && !existsSync(file)) throw new InputError("dictionary", "no dictionary given and the default dictionary is missing: pass --dictionary FILE (from `foolsgold mine`)");
-  return loadDictionary(file);
-}
+/** The resolved options of the stack (what proseOptions.parse gives): the terms' and their resources', the stack's own, the preset. */
+export type ProseOptions = TermsOptions<typeof PROSE_STACK_TERMS> & z.output<typeof stackOptions> & { preset: ProsePresetName };
 
-/** The resolved options of the stack (what proseOptions.parse gives). */
-export type ProseOptions = {
-  preset: ProsePresetName;
-  dictionary?: string;
-  phraseRates?: string;
-  reading: ProseRewardOptions["reading"];
-  gates: ProseRewardOptions["gates"];
-  freeThinkingWords: number;
-  zeroThinkingWords: number;
-  negation: { nextSentence: boolean };
-  echo: ProseRewardOptions["echo"];
-  names: string[];
-  off: ProseRewardOptions["off"];
-  repetition: ProseRewardOptions["repetition"];
-  functionOrder: ProseRewardOptions["functionOrder"];
-  phrases: ProseRewardOptions["phrases"];
-  openers: ProseRewardOptions["openers"];
-  wordOrder: { enabled: boolean; minGap: number };
-};
-
-export const proseStack = composeStack<ProseOptions, BankRow, ProsePrepared>({
+export const proseStack = composeStack<ProseOptions, BankRow>({
   name: "prose",
   capabilities: { huntObjective: "reward", huntFamilies: [], groupBy: "group_id", auditTransforms: "prose" },
   description: "Role-play prose reward (seed 002; preset hardened or seed): zero-gates × thinking length × slop × human-phrase bonus × opener diversity × echo × self-repetition × function-word order (× word order when on).",
   version: PROSE_STACK_VERSION,
   rowKind: "bank",
+  // The abnormally-short gate compares a reply with the rows of its group (or, without one, its prompt).
+  capabilities: { huntObjective: "reward", groupBy: "group_id", auditTransforms: "prose", parallel: "rows" },
   terms: PROSE_STACK_TERMS,
   options: stackOptions,
-  presets: { default: "hardened", values: { seed: presetValues(PROSE_PRESETS.seed), hardened: presetValues(PROSE_PRESETS.hardened) } },
+  presets: { default: "hardened", values: { seed: presetOptions(PROSE_PRESETS.seed), hardened: presetOptions(PROSE_PRESETS.hardened) } },
+  // The dictionary and the scan are the terms' needs (terms/prose/stack/resources.ts).
   inputs: {
-    dictionary: { from: "static", description: "the slop dictionary (content hashed, not its path)", load: (o) => loadProseDictionary(o.dictionary) },
     phraseRates: { from: "static", description: "the policy's recent phrase rates from a file", load: (o) => (o.phraseRates ? loadPhraseRates(o.phraseRates) : null) },
     phrase_rates: { from: "request", description: "the policy's recent phrase rates for this call", schema: phraseRatesSchema.optional() },
   },
-  prepare: (row, { options, inputs }) => prepareProse(row, compileProse(inputs.dictionary as ProseDictionary, options.openers.mode), options.reading, options.gates.script),
   rowProblem: (row) => (typeof row?.output !== "string" ? "`output` must be a string" : null),
   check(options) {
     if (options.zeroThinkingWords <= options.freeThinkingWords) throw new InputError("zeroThinkingWords", `must be greater than freeThinkingWords (${options.freeThinkingWords})`);

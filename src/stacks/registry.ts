@@ -1,20 +1,13 @@
-// Every stack the CLI, the audits and the server can use, by name. Add one line per stack.
-import type { StackDefinition } from "./types.js";
+// Every built-in stack imported at once, for the library's synchronous getStack (the registry of
+// declarations, ./declarations.ts, opens one stack at a time; this module loads them all on import).
 import { InputError } from "../core/errors.js";
-import { vrcliStack } from "./vrcli.js";
-import { cherrlStack } from "./cherrl.js";
-import { humorStack } from "./humor.js";
-import { proseStack } from "./prose.js";
+import { isBuiltInStack, loadStack, stackNames, type AnyStack } from "./declarations.js";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const stackDefinitions: StackDefinition<any, any>[] = [vrcliStack, cherrlStack, humorStack, proseStack];
+export const stackDefinitions: readonly AnyStack[] = await Promise.all(stackNames().filter(isBuiltInStack).map(loadStack));
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function getStack(name: string): StackDefinition<any, any> {
+/** The built-in stack called `name` (loadStack finds registered and file stacks too, asynchronously). */
+export function getStack(name: string): AnyStack {
   const found = stackDefinitions.find((s) => s.name === name);
-  if (!found) {
-    const known = stackDefinitions.map((s) => s.name).join(", ") || "(none registered)";
-    throw new InputError("stack", `unknown stack "${name}"; known stacks: ${known}`);
-  }
+  if (!found) throw new InputError("stack", `unknown stack "${name}"; known stacks: ${stackDefinitions.map((s) => s.name).join(", ")}`);
   return found;
 }

@@ -3,7 +3,7 @@
 // vrcli, cherrl) exposes the same Scorer so the CLI, the audits and the server treat them alike.
 import type { z } from "zod";
 import type { BankRow, Score, TranscriptRow } from "../core/types.js";
-import type { ModelRoles, TermSpec } from "../terms/types.js";
+import type { ModelRoles, Term, TermSpec } from "../terms/types.js";
 
 export type { ModelRoles } from "../terms/types.js";
 
@@ -39,23 +39,26 @@ export interface Scorer<Row = BankRow | TranscriptRow> {
   scoreRows(rows: Row[], ctx?: ScoreContext): Promise<Score[]>;
 }
 
-/** What a stack can do, read by the hunt, audits, score and serve with defaults; never a check of a stack's name. */
+/**
+ * What a stack can do beyond scoring, read by the commands that need it (hunt, audit, score, serve)
+ * with the defaults below; no command checks a stack's name.
+ */
 export interface StackCapabilities {
   /** What hunt maximizes by default; "reward" when absent (humor: "taste.L"). */
   huntObjective?: string;
   /** Default insertion positions (humor: ["per-turn", "end"]). */
   huntPositions?: string[];
-  /** Insertion positions for mined phrases (humor: ["per-turn"]). */
+  /** Positions for insertions mined from real outputs (humor: ["per-turn"]). */
   minedPositions?: string[];
   /** Stack-specific operator families beyond the generic ones ("laughter", "vrcli"). */
   huntFamilies?: string[];
   /** Which clean-counterpart check the hunt uses ("humor", "cherrl"); none when absent. */
   huntReference?: string;
-  /** Row field that groups rows for group-relative terms ("group_id"). */
+  /** Row field that groups rows for group-relative terms ("group_id"); rows without it group by prompt. */
   groupBy?: string;
   /** Which stack-specific audit transforms apply ("prose"); none when absent. */
   auditTransforms?: string;
-  /** How `score --workers N` may split rows; "none" when absent. */
+  /** How `score --workers N` and `serve` may split a call's rows: "rows" (keeping groups together) or "none" (default). */
   parallel?: "rows" | "none";
 }
 
@@ -70,8 +73,13 @@ export interface StackDefinition<Options = unknown, Row = BankRow | TranscriptRo
   rolesFor?(options: Options): string[];
   /** The terms' metadata, for stacks declared with composeStack (read, never repeated). */
   terms?: readonly TermSpec[];
+  /** The terms themselves (composeStack stacks), so a YAML stack can reuse a shipped term by name. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  composedOf?: readonly Term<any, any, any, any, any>[];
   /** Options keyed by term name ("nested") or merged into one object ("flat"); composeStack stacks only. */
   optionLayout?: "flat" | "nested";
+  /** What the stack can do beyond scoring; every field has a default (StackCapabilities). */
+  capabilities?: StackCapabilities;
   create(options: Options, models: ModelRoles): Promise<Scorer<Row>> | Scorer<Row>;
   /** What the stack can do (contracts §1); read with defaults. */
   capabilities?: StackCapabilities;

@@ -154,8 +154,11 @@ export function hasFact(s: string, mask: number): boolean {
 // ran per call of the function around it, and compute, inlined for the first ASCII words the tokenizer
 // read, tripled the compile of the word loops (issue 20).
 for (const [lo, hi] of [[0, 0x17f], [0x2000, 0x206f]]) for (let cp = lo; cp <= hi; cp++) bmp[cp] = compute(cp);
-for (let cp = 0x1d400; cp < 0x1d41a; cp++) astralFacts(cp);
-for (let k = 0; k < 4; k++) for (let cp = 0x1d400; cp < 0x1d41a; cp++) astralFacts(cp);
-for (let k = 0; k < 4; k++) for (let cp = 0x2000; cp <= 0x206f; cp++) charFacts(cp);
+/** The warm-up above's calls (src/stacks/warm-up.ts runs it once per thread, before any scoring). */
+export function warmUpCharFacts(): void {
+  for (let cp = 0x1d400; cp < 0x1d41a; cp++) astralFacts(cp);
+  for (let k = 0; k < 4; k++) for (let cp = 0x1d400; cp < 0x1d41a; cp++) astralFacts(cp);
+  for (let k = 0; k < 4; k++) for (let cp = 0x2000; cp <= 0x206f; cp++) charFacts(cp);
+}
 charFacts(0x180);
 charFacts(0x1d41a);

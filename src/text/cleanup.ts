@@ -469,8 +469,11 @@ export function cleanProse(s: string): string {
 // call, first met after foldConfusablesAt was optimized, threw the loop away (issue 20). Repeated so
 // that V8 keeps the feedback (it allocates a function's feedback only after it has run a little). The
 // passes are pure and reset their searches, so this changes no later answer.
+// Run once per thread before any scoring (src/stacks/warm-up.ts), never at import.
 const WARM_UP = "Неllо 𝐡𝐞𝐥𝐥𝐨 wasnʼt café’s e\u0301’s ＡＢ，cd! didn’t ‘tis’ “It’s…” o\u200bk";
-for (let k = 0; k < 8; k++) {
-  readingFacts(WARM_UP);
-  foldConfusables(WARM_UP);
+export function warmUpCleanup(): void {
+  for (let k = 0; k < 8; k++) {
+    readingFacts(WARM_UP);
+    foldConfusables(WARM_UP);
+  }
 }

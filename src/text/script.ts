@@ -73,4 +73,7 @@ export function dominantScript(s: string): Script | null {
 // inlines scriptOf has their feedback when it is optimized: the first non-ASCII letter after that (the
 // bank's first "é") deoptimized scriptOf and what inlined it (issue 20). Repeated so that V8 keeps the
 // feedback (it allocates a function's feedback only after it has run a little).
-for (let k = 0; k < 8; k++) for (const ch of ["a", "é", "ṭ", "Ａ", "Δ", "ἀ", "Ж", "א", "ع", "क", "한", "の", "我", "ǂ", "ა", "1", "—"]) scriptOf(ch);
+// Run once per thread before any scoring (src/stacks/warm-up.ts), never at import.
+export function warmUpScript(): void {
+  for (let k = 0; k < 8; k++) for (const ch of ["a", "é", "ṭ", "Ａ", "Δ", "ἀ", "Ж", "א", "ع", "क", "한", "の", "我", "ǂ", "ა", "1", "—"]) scriptOf(ch);
+}

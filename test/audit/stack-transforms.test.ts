@@ -57,7 +57,7 @@ describe("stack transform audit", () => {
     expect(applyEdit("dotless-i", "it is him", "s")).toBe("\u0131t \u0131s h\u0131m");
     expect(applyEdit("phrase-sentence", "She left.", "s", { phrases: ["at least", "one of"] })).toBe("She left. At least one of.");
     expect(() => applyEdit("phrase-sentence", "She left.", "s")).toThrow(/human phrases/);
-    expect(editContextFor("prose", { dictionary: dictPath }).phrases).toEqual(["one of", "at least", "as soon as"]);
+    expect(editContextFor(getStack("prose"), { dictionary: dictPath }).phrases).toEqual(["one of", "at least", "as soon as"]);
   });
 
   it("finds that no cheap edit pays the hardened prose stack on these replies, while the seed pays for markup", async () => {

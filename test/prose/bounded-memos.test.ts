@@ -2,7 +2,7 @@
 // is replaced by a fresh compile once it holds too many forms, and the astral character facts are
 // forgotten past their limit. Both are memos of pure functions, so what a row reads is unchanged.
 import { describe, expect, it } from "vitest";
-import { compileProse, LEXICON_SURFACE_LIMIT, prepareProse, type ProsePrepared } from "../../src/terms/prose/stack/prepare.js";
+import { compileProse, LEXICON_SURFACE_LIMIT, prepareProse, ProseEngine, type ProsePrepared } from "../../src/terms/prose/stack/prepare.js";
 import { DEFAULT_PROSE_OPTIONS } from "../../src/terms/prose/reward.js";
 import { ASTRAL_MEMO_LIMIT, astralMemoSize, charFacts, F_LETTER, F_MARK } from "../../src/text/char-facts.js";
 import type { BankRow } from "../../src/core/types.js";
@@ -44,58 +44,40 @@ function reads(p: ProsePrepared) {
   };
 }
 
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 describe("the compiled word table's bound", () => {
   it("is finite by default and well above one bank's forms", () => {
     expect(LEXICON_SURFACE_LIMIT).toBeGreaterThanOrEqual(100_000);
     expect(Number.isFinite(LEXICON_SURFACE_LIMIT)).toBe(true);
   });
 
-  it("holds after many distinct words, and a row reads the same before and after", async () => {
+  it("holds after many distinct words, and a row reads the same before and after", () => {
     const dictionary = fixtureDictionary();
     const perCall = 400;
     const base = compileProse(dictionary, openers.mode).lexicon.surfaces.length;
-    const limit = base + 2000;
-    const first = compileProse(dictionary, openers.mode, limit);
+    const engine = new ProseEngine(dictionary, base + 2000);
+    const first = engine.forCall(openers.mode);
     const before = reads(prepareProse(probe, first, reading, gates.script));
     let largest = 0;
     for (let call = 0; call < 20; call++) {
-      await nextTask();
-      const compiled = compileProse(dictionary, openers.mode, limit);
+      const compiled = engine.forCall(openers.mode);
       prepareProse(floodRow(call, perCall), compiled, reading, gates.script);
       largest = Math.max(largest, compiled.lexicon.surfaces.length);
     }
     // 8,000 new forms were read; no table held more than the limit and one call's forms.
-    expect(largest).toBeLessThanOrEqual(limit + perCall + 1);
-    await nextTask();
-    const now = compileProse(dictionary, openers.mode, limit);
+    expect(largest).toBeLessThanOrEqual(base + 2000 + perCall + 1);
+    const now = engine.forCall(openers.mode);
     expect(now).not.toBe(first);
     expect(reads(prepareProse(probe, now, reading, gates.script))).toEqual(before);
   });
 
-  it("is never replaced between two rows of one call (one synchronous run)", async () => {
+  it("is kept between calls while under the limit, and each engine has its own", () => {
     const dictionary = fixtureDictionary();
-    const limit = compileProse(dictionary, openers.mode).lexicon.surfaces.length + 10;
-    await nextTask();
-    const a = compileProse(dictionary, openers.mode, limit);
+    const engine = new ProseEngine(dictionary, compileProse(dictionary, openers.mode).lexicon.surfaces.length + 10);
+    const a = engine.forCall(openers.mode);
+    expect(engine.forCall(openers.mode)).toBe(a);
     prepareProse(floodRow(0, 100), a, reading, gates.script);
-    const b = compileProse(dictionary, openers.mode, limit);
-    expect(b).toBe(a);
-    await nextTask();
-    expect(compileProse(dictionary, openers.mode, limit)).not.toBe(a);
-  });
-
-  it("pins a table compiled fresh in a task for the rest of that task too", async () => {
-    // A dictionary never compiled before: its first compile is fresh, and its rows pass any limit.
-    const dictionary = fixtureDictionary();
-    await nextTask();
-    const a = compileProse(dictionary, openers.mode, 1);
-    prepareProse(floodRow(1, 100), a, reading, gates.script);
-    // Before the fix a fresh compile did not pin the task, so the second row of a call got a new table.
-    expect(compileProse(dictionary, openers.mode, 1)).toBe(a);
-    await nextTask();
-    expect(compileProse(dictionary, openers.mode, 1)).not.toBe(a);
+    expect(engine.forCall(openers.mode)).not.toBe(a);
+    expect(new ProseEngine(dictionary).forCall(openers.mode)).not.toBe(engine.forCall(openers.mode));
   });
 });
 

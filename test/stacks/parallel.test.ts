@@ -76,7 +76,7 @@ describe("scoreInParallel", () => {
   it("gives the one-thread scores, in order, with the bad row's error on that row", async () => {
     const rows = bank();
     const one = await opened.scorer.scoreRows(rows);
-    const two = await scoreInParallel(opened.scorer, "prose", rows, { threads: 2, open: { stack: "prose", cache: false } });
+    const two = await scoreInParallel(opened.scorer, opened.definition, rows, { threads: 2, open: { stack: "prose", cache: false } });
     expect(JSON.stringify(two)).toBe(JSON.stringify(one));
     expect(two[41]).toMatchObject({ value: null, error_kind: "input" });
     expect(two[41].error).toContain("row r41");
@@ -88,7 +88,7 @@ describe("scoreInParallel", () => {
   it("fails the call, naming the thread, when a worker dies", async () => {
     const rows = bank();
     await expect(
-      scoreInParallel(opened.scorer, "prose", rows, { threads: 1, scoreHere: false, open: { stack: "prose", cache: false }, resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 1 } }),
+      scoreInParallel(opened.scorer, opened.definition, rows, { threads: 1, scoreHere: false, open: { stack: "prose", cache: false }, resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 1 } }),
     ).rejects.toThrow(/scoring thread 1 (crashed|exited)/);
   }, 120_000);
 
@@ -96,13 +96,13 @@ describe("scoreInParallel", () => {
     // score starts its workers before it knows the stack's roles; an embedded judge would be a server per thread.
     const config = join(dir, "judge.yaml");
     writeFileSync(config, "models:\n  judge:\n    baseUrl: embedded\n");
-    await expect(scoreInParallel(opened.scorer, "prose", bank(), { threads: 1, scoreHere: false, open: { stack: "prose", cache: false, config } })).rejects.toThrow(
+    await expect(scoreInParallel(opened.scorer, opened.definition, bank(), { threads: 1, scoreHere: false, open: { stack: "prose", cache: false, config } })).rejects.toThrow(
       /scoring thread 1 failed to start: the prose stack with model roles \(judge\) is scored on one thread/,
     );
   }, 120_000);
 
   it("fails the call when a worker cannot open the stack", async () => {
-    await expect(scoreInParallel(opened.scorer, "prose", bank(), { threads: 1, scoreHere: false, open: { stack: "prose", cache: false, overrides: { preset: "no-such" } } })).rejects.toThrow(
+    await expect(scoreInParallel(opened.scorer, opened.definition, bank(), { threads: 1, scoreHere: false, open: { stack: "prose", cache: false, overrides: { preset: "no-such" } } })).rejects.toThrow(
       /scoring thread 1 failed to start: options/,
     );
   }, 120_000);

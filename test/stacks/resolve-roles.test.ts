@@ -18,9 +18,9 @@ describe("resolveStack's roles", () => {
       const withConfig = await resolveStack({ stack: "prose", config } as never);
       expect(withConfig.roles).toEqual([]);
       expect(withConfig.configuredRoles).toEqual(["judge"]);
-      expect(canScoreInParallel(withConfig.stack, [...withConfig.roles, ...withConfig.configuredRoles])).toBe(false);
+      expect(canScoreInParallel(withConfig.definition, [...withConfig.roles, ...withConfig.configuredRoles])).toBe(false);
       const bare = await resolveStack({ stack: "prose" } as never);
-      expect(canScoreInParallel(bare.stack, [...bare.roles, ...bare.configuredRoles])).toBe(true);
+      expect(canScoreInParallel(bare.definition, [...bare.roles, ...bare.configuredRoles])).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

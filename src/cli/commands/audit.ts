@@ -227,7 +227,7 @@ async function auditStack(opts: Options): Promise<void> {
   if (opts.dictionary) overrides.dictionary = opts.dictionary;
   const opened = await openScorer({ ...opts, overrides });
   try {
-    const report = await runStackTransformAudit(opened.scorer as Scorer<BankRow>, rows, transforms as StackTransformName[], 0, editContextFor(opened.stack, overrides));
+    const report = await runStackTransformAudit(opened.scorer as Scorer<BankRow>, rows, transforms as StackTransformName[], 0, editContextFor(opened.definition, overrides));
     const artifact = makeArtifact("audit", { stack: opened.stack, rows: opts.rows, transforms, options: overrides, models: opened.models.describe() }, { stack_transforms: report });
     emit(artifact, opts, () => formatStackTransformAudit(report) + (opts.out ? `\nreport: ${opts.out}` : ""));
   } finally {

@@ -9,7 +9,7 @@ import { parseRows } from "../../core/schemas.js";
 import { InputError } from "../../core/errors.js";
 import { makeArtifact, writeArtifact } from "../../core/artifact.js";
 import { openResolved, parseOptionFlags, resolveStack, type OpenedScorer, type ResolvedStack } from "../../stacks/open.js";
-import { canScoreInParallel, isSplittable, MIN_BYTES_PER_THREAD, startPool, threadsFor, type ScoringPool } from "../../stacks/parallel.js";
+import { canScoreInParallel, MIN_BYTES_PER_THREAD, startPool, threadsFor, type ScoringPool } from "../../stacks/parallel.js";
 import { scoredLine, type SummaryScore } from "../../stacks/scored-lines.js";
 import { checkRoles } from "../../models/preflight.js";
 import type { BackendSpec } from "../../models/spec.js";
@@ -56,8 +56,8 @@ function parseWorkers(value: string): number {
 export function register(program: Command): void {
   const command = program
     .command("score")
-    .description("score a bank (JSON Lines) with a stack: humor (transcripts), prose, vrcli, cherrl, or the stack a --config names")
-    .option("--stack <name>", "stack to score with (default: `stack` in the config)")
+    .description("score a bank (JSON Lines) with a stack: a built-in one (humor for transcripts, prose, vrcli, cherrl), a stack file, or the stack a --config names")
+    .option("--stack <name|file>", "stack to score with: a name, a module (./my-stack.mjs) or a YAML composition (./my-stack.yaml) (default: `stack` in the config)")
     .requiredOption("--in <file>", "input rows: bank rows {id, prompt?, output, …} or transcript rows {id, seed, turns} (.jsonl or .jsonl.gz)")
     .requiredOption("--out <file>", "write scored rows here (JSON Lines)")
     .option("--option <key=value...>", "stack option (JSON value), e.g. --option preset=RL-C --option taste.mode=topk")
@@ -65,32 +65,24 @@ export function register(program: Command): void {
     .option("--artifact <file>", "write the summary artifact (JSON) here")
     .option("--json", "print the summary as JSON")
     .option("--resume", "keep the rows a stopped run (Ctrl-C, SIGTERM) wrote to --out and score only the rest")
-    .option("--workers <n>", `scoring threads for a lexical stack (prose): default one per core, at most one per ${MIN_BYTES_PER_THREAD / 1e6} MB of input; 1 = this thread only. Same scores, same order (several threads run V8 with a smaller inlining budget; FOOLSGOLD_THREAD_INLINING=default keeps V8's)`, parseWorkers);
+    .option("--workers <n>", `scoring threads for a stack that can split its rows (prose): default one per core, at most one per ${MIN_BYTES_PER_THREAD / 1e6} MB of input; 1 = this thread only. Same scores, same order (several threads run V8 with a smaller inlining budget; FOOLSGOLD_THREAD_INLINING=default keeps V8's)`, parseWorkers);
   addCacheOptions(addConfigOption(addRewardOption(command))).action(async (opts: Options) => {
     const overrides = parseOptionFlags(opts.option);
     if (opts.dictionary) overrides.dictionary = opts.dictionary;
     const open = { ...opts, overrides };
     const bytes = existsSync(opts.in) ? statSync(opts.in).size : undefined;
-    // Workers start first, before this thread loads the stack's modules, opens it and reads the bank, so
+    // Workers start once the stack is resolved (its capabilities say whether its rows can be split;
+    // options or a config may give it model roles), before this thread opens it and reads the bank, so
     // they are ready before this thread begins its first chunk (this thread hears from them only between
-    // chunks: a worker ready a moment later waited for that whole chunk). Whether the stack can be split
-    // is known once it is resolved (options or a config may give it model roles): if not, the workers
-    // are stopped, and they open nothing that needs models (parallel-worker.ts).
-    const early = opts.stack !== undefined && isSplittable(opts.stack) && bytes !== undefined ? threadsFor(bytes, opts.workers) : 1;
-    applyThreadInlining(early);
-    let pool: ScoringPool | undefined = early > 1 ? startPool({ workers: early - 1, open }) : undefined;
+    // chunks: a worker ready a moment later waited for that whole chunk).
+    let pool: ScoringPool | undefined;
     let opened: OpenedScorer;
     try {
       const resolved: ResolvedStack = await resolveStack(open);
       // Any configured role counts: each thread would build its clients (and start an embedded server).
-      const threads = canScoreInParallel(resolved.stack, [...new Set([...resolved.roles, ...resolved.configuredRoles])]) && bytes !== undefined ? threadsFor(bytes, opts.workers) : 1;
-      if (threads === 1 && pool) {
-        await pool.close();
-        pool = undefined;
-      } else if (threads > 1 && !pool) {
-        applyThreadInlining(threads);
-        pool = startPool({ workers: threads - 1, open });
-      }
+      const threads = canScoreInParallel(resolved.definition, [...new Set([...resolved.roles, ...resolved.configuredRoles])]) && bytes !== undefined ? threadsFor(bytes, opts.workers) : 1;
+      applyThreadInlining(threads);
+      if (threads > 1) pool = startPool({ workers: threads - 1, open });
       opened = await openResolved(resolved, open);
       // Each role the stack needs is reached once here, not tried (and retried) on every row.
       try {
@@ -134,7 +126,7 @@ export function register(program: Command): void {
         if (rows.length === 0) {
           ({ lines, scores } = { lines: [], scores: [] });
         } else if (pool) {
-          ({ lines, scores } = await pool.scoreLines(opened.scorer, opened.stack, rows as BankRow[], texts!, opts.in, { onProgress }));
+          ({ lines, scores } = await pool.scoreLines(opened.scorer, opened.definition, rows as BankRow[], texts!, opts.in, { onProgress }));
           await pool.close();
         } else {
           const onScored = (start: number, batch: readonly Score[]): void => batch.forEach((score, k) => (finished[start + k] = score));

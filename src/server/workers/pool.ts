@@ -6,6 +6,7 @@
 import { Worker } from "node:worker_threads";
 import { FoolsgoldError } from "../../core/errors.js";
 import type { BankRow, Score } from "../../core/types.js";
+import { resolveStack } from "../../stacks/open.js";
 import { chunkRows, rowKeyFor } from "../../stacks/parallel.js";
 import type { Scorer } from "../../stacks/types.js";
 import type { OpenScorerOptions } from "../../stacks/open.js";
@@ -54,7 +55,7 @@ export interface WorkerPoolScorer extends Scorer {
 }
 
 export async function createWorkerPoolScorer(main: Scorer, open: OpenScorerOptions, size: number): Promise<WorkerPoolScorer> {
-  const splitKey = typeof open.stack === "string" ? await rowKeyFor(open.stack) : undefined;
+  const splitKey = rowKeyFor((await resolveStack(open)).definition);
   let nextId = 0;
   let started = 0;
   let batches = 0;

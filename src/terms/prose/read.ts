@@ -59,4 +59,7 @@ export function rowProse(row: BankRow, reading: ReadingOptions = HARDENED_READIN
 // pure, so this changes no later answer.
 const WARM_UP_READINGS = [HARDENED_READING, PROSE_PRESETS.seed.settings.reading];
 const WARM_UP = ["“One.\n\nTwo.”", "“One,” she said.\n\n“Two.”", "HP: 1\nok", "Mood: calm\r\nok", "caf\u200bé’s e\u0301clair"];
-for (let k = 0; k < 32; k++) for (const reply of WARM_UP) for (const reading of WARM_UP_READINGS) readReply(reply, reading);
+// Run once per thread before any scoring (src/stacks/warm-up.ts), never at import.
+export function warmUpReading(): void {
+  for (let k = 0; k < 32; k++) for (const reply of WARM_UP) for (const reading of WARM_UP_READINGS) readReply(reply, reading);
+}

@@ -4,8 +4,9 @@ import { defineTerm } from "../../define.js";
 import type { TermOutcome } from "../../types.js";
 import { echoFactor, echoTerm, echoUser, findEchoesFor, lastUserMessage, type EchoHit, type EchoOptions, type EchoUser } from "../echo.js";
 import { scanSegments } from "../segments.js";
-import { markOff, offOption } from "./options.js";
+import { echoOption, markOff, offOption } from "./options.js";
 import type { ProsePrepared } from "./prepare.js";
+import { proseScan } from "./resources.js";
 
 export interface EchoTermOptions {
   names: readonly string[];
@@ -40,12 +41,13 @@ export const proseEcho = defineTerm({
     kind: "factor",
     version: "prose-echo-2",
     roles: [],
+    needs: { scan: proseScan },
     description: echoTerm.description,
-    options: z.object({ names: z.array(z.string().min(1)).default([]), echo: z.object({ distinctivePartial: z.boolean(), inverted: z.boolean() }).strict(), off: offOption }).strict(),
+    options: z.object({ names: z.array(z.string().min(1)).default([]), echo: echoOption, off: offOption }).strict(),
   },
-  measure: (_rows, { options, prepared }: { options: EchoTermOptions; prepared: readonly ProsePrepared[] }) => {
+  measure: (_rows, { options, needs }: { options: EchoTermOptions; needs: { scan: readonly ProsePrepared[] } }) => {
     const users = new Map<string, EchoUser>();
     const names = lowerNames(options);
-    return prepared.map((p) => echoOutcome(p, options, users, names));
+    return needs.scan.map((p) => echoOutcome(p, options, users, names));
   },
 });

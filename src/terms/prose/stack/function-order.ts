@@ -2,8 +2,10 @@
 import { z } from "zod";
 import { defineTerm } from "../../define.js";
 import type { TermOutcome } from "../../types.js";
-import { functionOrderFactor, functionOrderOptions, functionOrderTerm, misplacedArticles, type FunctionOrderOptions } from "../function-order.js";
+import { functionOrderFactor, functionOrderTerm, misplacedArticles, type FunctionOrderOptions } from "../function-order.js";
+import { functionOrderOption } from "./options.js";
 import type { ProsePrepared } from "./prepare.js";
+import { proseScan } from "./resources.js";
 
 export function functionOrderOutcome(p: ProsePrepared, o: FunctionOrderOptions): TermOutcome {
   if (!o.enabled) return { value: 1, details: { enabled: false } };
@@ -12,6 +14,6 @@ export function functionOrderOutcome(p: ProsePrepared, o: FunctionOrderOptions):
 }
 
 export const proseFunctionOrder = defineTerm({
-  meta: { name: "function_order", kind: "factor", version: "prose-function-order-1", roles: [], description: functionOrderTerm.description, options: z.object({ functionOrder: functionOrderOptions }).strict() },
-  measure: (_rows, { options, prepared }: { options: { functionOrder: FunctionOrderOptions }; prepared: readonly ProsePrepared[] }) => prepared.map((p) => functionOrderOutcome(p, options.functionOrder)),
+  meta: { name: "function_order", kind: "factor", version: "prose-function-order-1", roles: [], needs: { scan: proseScan }, description: functionOrderTerm.description, options: z.object({ functionOrder: functionOrderOption }).strict() },
+  measure: (_rows, { options, needs }: { options: { functionOrder: FunctionOrderOptions }; needs: { scan: readonly ProsePrepared[] } }) => needs.scan.map((p) => functionOrderOutcome(p, options.functionOrder)),
 });

@@ -4,8 +4,10 @@ import { z } from "zod";
 import type { BankRow } from "../../../core/types.js";
 import { defineTerm } from "../../define.js";
 import type { TermOutcome } from "../../types.js";
-import { checkGates, gateOptions, gatesTerm, htmlCommentWords, type GateOptions } from "../gates.js";
+import { checkGates, gatesTerm, htmlCommentWords, type GateOptions } from "../gates.js";
 import { promptText, type ProsePrepared } from "./prepare.js";
+import { gatesOption } from "./options.js";
+import { proseScan } from "./resources.js";
 
 export function gateOutcome(p: ProsePrepared, gates: GateOptions, groupMedianWords: number | undefined): TermOutcome {
   const { lang, split, row } = p;
@@ -89,9 +91,9 @@ function roughWordCount(s: string): number {
 }
 
 export const proseGates = defineTerm({
-  meta: { name: "gates", kind: "gate", version: "prose-gates-3", roles: [], description: gatesTerm.description, options: z.object({ gates: gateOptions }).strict() },
-  measure(rows: readonly BankRow[], { options, prepared }: { options: { gates: GateOptions }; prepared: readonly ProsePrepared[] }) {
+  meta: { name: "gates", kind: "gate", version: "prose-gates-3", roles: [], needs: { scan: proseScan }, description: gatesTerm.description, options: z.object({ gates: gatesOption }).strict() },
+  measure(rows: readonly BankRow[], { options, needs }: { options: { gates: GateOptions }; needs: { scan: readonly ProsePrepared[] } }) {
     const medians = rowGroupMedians(rows, options.gates.scenarioLength);
-    return prepared.map((p, i) => gateOutcome(p, options.gates, medians[i]));
+    return needs.scan.map((p, i) => gateOutcome(p, options.gates, medians[i]));
   },
 });

@@ -7,8 +7,9 @@ import type { BankRow } from "../../../core/types.js";
 import { defineTerm } from "../../define.js";
 import type { TermOutcome } from "../../types.js";
 import { findPhraseUse, humanPhrasesTerm, MIN_RATE_WORDS, NO_PHRASE_SCORE, phraseCredit, phraseFactor, phraseRatesSchema, phraseWeights, type PhraseRates } from "../phrases.js";
-import { markOff, offOption } from "./options.js";
+import { markOff, offOption, phrasesOption } from "./options.js";
 import type { ProsePrepared } from "./prepare.js";
+import { proseScan } from "./resources.js";
 
 export type RatesSource = "row" | "request" | "options";
 
@@ -26,12 +27,6 @@ export function rowRates(row: BankRow): PhraseRates | undefined {
   return parsed.data;
 }
 
-/**
- * Hardened: a phrase counts only in a sentence at most `maxSentenceShare` bonus phrases, and a reply with
- * a sentence of ≥ `forfeitAt` distinct phrases making up more of it gets no bonus (0.70): in the 12,540
- * human texts of ../shared/data no sentence holds more than 3. null: the seed's every occurrence.
- */
-export const phraseUseOption = z.object({ maxSentenceShare: z.number().min(0).max(1).nullable(), forfeitAt: z.number().int().min(1).nullable() }).strict();
 export type PhraseUse = { maxSentenceShare: number | null; forfeitAt: number | null };
 
 export function phrasesOutcome(p: ProsePrepared, weights: Float64Array, rates: Record<string, unknown>, off: readonly string[], use: PhraseUse): TermOutcome {
@@ -62,10 +57,10 @@ export function phrasesOutcomes(prepared: readonly ProsePrepared[], base: { rate
 }
 
 export const proseHumanPhrases = defineTerm({
-  meta: { name: "human_phrases", kind: "factor", version: "prose-human-phrases-3", roles: [], description: humanPhrasesTerm.description, options: z.object({ off: offOption, phrases: phraseUseOption }).strict() },
-  measure: (_rows, { options, prepared, inputs }: { options: { off: readonly string[]; phrases: PhraseUse }; prepared: readonly ProsePrepared[]; inputs: Record<string, unknown> }) => {
+  meta: { name: "human_phrases", kind: "factor", version: "prose-human-phrases-3", roles: [], needs: { scan: proseScan }, description: humanPhrasesTerm.description, options: z.object({ off: offOption, phrases: phrasesOption }).strict() },
+  measure: (_rows, { options, needs, inputs }: { options: { off: readonly string[]; phrases: PhraseUse }; needs: { scan: readonly ProsePrepared[] }; inputs: Record<string, unknown> }) => {
     const request = inputs.phrase_rates as PhraseRates | undefined;
     const file = (inputs.phraseRates as PhraseRates | null | undefined) ?? undefined;
-    return phrasesOutcomes(prepared, request ? { rates: request, from: "request" } : { rates: file, from: "options" }, options.off, options.phrases);
+    return phrasesOutcomes(needs.scan, request ? { rates: request, from: "request" } : { rates: file, from: "options" }, options.off, options.phrases);
   },
 });

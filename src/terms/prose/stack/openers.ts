@@ -2,10 +2,11 @@
 import { z } from "zod";
 import { defineTerm } from "../../define.js";
 import type { TermOutcome } from "../../types.js";
-import { openerFactor, openerOptions, openersTerm, openerStats, type OpenerOptions } from "../openers.js";
-import { markOff, offOption } from "./options.js";
+import { openerFactor, openersTerm, openerStats, type OpenerOptions } from "../openers.js";
+import { markOff, offOption, openersOption } from "./options.js";
 import { narrationOf } from "./narration.js";
 import type { ProsePrepared } from "./prepare.js";
+import { proseScan } from "./resources.js";
 
 export function openersOutcome(p: ProsePrepared, o: { openers: OpenerOptions; off: readonly string[] }): TermOutcome {
   const stats = openerStats(p.scan, p.compiled.lexicon, narrationOf(p));
@@ -14,8 +15,8 @@ export function openersOutcome(p: ProsePrepared, o: { openers: OpenerOptions; of
 }
 
 export const proseOpeners = defineTerm({
-  meta: { name: "openers", kind: "factor", version: "prose-openers-2", roles: [], description: openersTerm.description, options: z.object({ openers: openerOptions, off: offOption }).strict() },
-  measure: (_rows, { options, prepared }: { options: { openers: OpenerOptions; off: readonly string[] }; prepared: readonly ProsePrepared[] }) => prepared.map((p) => openersOutcome(p, options)),
+  meta: { name: "openers", kind: "factor", version: "prose-openers-2", roles: [], needs: { scan: proseScan }, description: openersTerm.description, options: z.object({ openers: openersOption, off: offOption }).strict() },
+  measure: (_rows, { options, needs }: { options: { openers: OpenerOptions; off: readonly string[] }; needs: { scan: readonly ProsePrepared[] } }) => needs.scan.map((p) => openersOutcome(p, options)),
 });
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;

@@ -1,7 +1,7 @@
-// The prose stack's one shared pass per row (composeStack's `prepare`): the reply split from its
-// thinking block, read as the preset says, scanned once, and its language measured. Every prose term
-// reads this. The dictionary's compiled form is cached per dictionary object and opener mode: a pure
-// function of a declared input, so the cache changes no score.
+// The prose terms' one shared pass per row (the `scan` resource, ./resources.ts): the reply split from
+// its thinking block, read as the preset says, scanned once, and its language measured. Every prose
+// term reads this. The dictionary's compiled form belongs to a ProseEngine the scorer owns (one per
+// scorer, built from its dictionary): a pure function of a declared input, so keeping it changes no score.
 import type { BankRow } from "../../../core/types.js";
 import type { ProseDictionary } from "../../../mining/dictionary.js";
 import { Lexicon } from "../../../text/lexicon.js";
@@ -21,9 +21,11 @@ export interface CompiledProse {
   slop: CompiledSlop;
   phrases: CompiledPhrases;
   echoPenalties: EchoPenalties;
+  /** Scratch buffers for the scanner; every scan is copied out before the next, so nothing carries over. */
+  scratch: ReturnType<typeof createBuffers>;
+  /** The word set of each recent prompt (promptWords). */
+  promptWordSets: Map<string, Set<string>>;
 }
-
-const compiledCache = new WeakMap<ProseDictionary, Map<string, CompiledProse>>();
 
 /**
  * Surface forms a compiled dictionary's word table may hold before a fresh compile replaces it: the
@@ -32,37 +34,38 @@ const compiledCache = new WeakMap<ProseDictionary, Map<string, CompiledProse>>()
  */
 export const LEXICON_SURFACE_LIMIT = 200_000;
 
-// A call prepares all its rows in one synchronous loop (src/stacks/compose.ts), and its terms compare
-// the ids of its rows; so a full table is replaced only at the first compile of a task, never between
-// two rows of one call. Rows prepared earlier keep the compile they were prepared with.
-let taskPinned = false;
-function firstCompileOfTask(): boolean {
-  if (taskPinned) return false;
-  taskPinned = true;
-  queueMicrotask(() => {
-    taskPinned = false;
-  });
-  return true;
+/** A fresh compile of the dictionary for an opener mode (its own word table). */
+export function compileProse(dictionary: ProseDictionary, openerMode: string): CompiledProse {
+  const lexicon = new Lexicon();
+  return {
+    dictionary,
+    lexicon,
+    slop: compileSlop(dictionary, lexicon, { openerTemplates: openerMode === "templates" }),
+    phrases: compilePhrases(dictionary.humanPhrases, lexicon),
+    echoPenalties: Object.fromEntries(dictionary.echo.map((e) => [e.type, e.penalized ? e.penalty : 0])),
+    scratch: createBuffers(),
+    promptWordSets: new Map(),
+  };
 }
 
-export function compileProse(dictionary: ProseDictionary, openerMode: string, surfaceLimit = LEXICON_SURFACE_LIMIT): CompiledProse {
-  const byMode = compiledCache.get(dictionary) ?? compiledCache.set(dictionary, new Map()).get(dictionary)!;
-  let c = byMode.get(openerMode);
-  // Asked on every compile, a fresh one included, so a table made in this task is pinned for it too.
-  const first = firstCompileOfTask();
-  if (c && first && c.lexicon.surfaces.length > surfaceLimit) c = undefined;
-  if (!c) {
-    const lexicon = new Lexicon();
-    c = {
-      dictionary,
-      lexicon,
-      slop: compileSlop(dictionary, lexicon, { openerTemplates: openerMode === "templates" }),
-      phrases: compilePhrases(dictionary.humanPhrases, lexicon),
-      echoPenalties: Object.fromEntries(dictionary.echo.map((e) => [e.type, e.penalized ? e.penalty : 0])),
-    };
-    byMode.set(openerMode, c);
+/**
+ * The compiled dictionary a scorer keeps between calls. A call prepares all its rows with the compile
+ * `forCall` gave it, and its terms compare the ids of its rows; so a full table is replaced only
+ * between calls, never between two rows of one call. Rows prepared earlier keep their compile.
+ */
+export class ProseEngine {
+  private readonly byMode = new Map<string, CompiledProse>();
+
+  constructor(
+    readonly dictionary: ProseDictionary,
+    private readonly surfaceLimit = LEXICON_SURFACE_LIMIT,
+  ) {}
+
+  forCall(openerMode: string): CompiledProse {
+    let c = this.byMode.get(openerMode);
+    if (!c || c.lexicon.surfaces.length > this.surfaceLimit) this.byMode.set(openerMode, (c = compileProse(this.dictionary, openerMode)));
+    return c;
   }
-  return c;
 }
 
 export interface ProsePrepared {
@@ -75,14 +78,13 @@ export interface ProsePrepared {
   notProse: number;
   scan: Scan;
   lang: LanguageStats;
+  /** Narration openers (./narration.ts), found once for the terms that read them. */
+  narration?: readonly number[];
 }
 
 export function promptText(row: BankRow): string {
   return typeof row.prompt === "string" ? row.prompt : Array.isArray(row.prompt) ? row.prompt.map((m) => m.content).join("\n") : typeof row.input === "string" ? row.input : "";
 }
-
-// One scratch buffer for the scanner; every scan is copied out before the next, so nothing carries over.
-const scratch = createBuffers();
 
 /** The scan's five arrays copied into one allocation (five views of it), so a row costs one buffer, not five. */
 function ownScan(s: Scan): Scan {
@@ -100,9 +102,8 @@ function ownScan(s: Scan): Scan {
 // again for each was a string per prompt word per row. A memo of a pure function (the set is only read),
 // bounded so a server's stream of distinct prompts cannot grow it.
 const PROMPT_MEMO_LIMIT = 256;
-const promptWordSets = new Map<string, Set<string>>();
 
-function promptWords(prompt: string): Set<string> {
+function promptWords(promptWordSets: Map<string, Set<string>>, prompt: string): Set<string> {
   let set = promptWordSets.get(prompt);
   if (set === undefined) {
     if (promptWordSets.size >= PROMPT_MEMO_LIMIT) promptWordSets.delete(promptWordSets.keys().next().value!);
@@ -116,7 +117,7 @@ export function prepareProse(row: BankRow, compiled: CompiledProse, reading: Rea
   const prompt = promptText(row);
   const split = splitThinking(row.output, row.thinking);
   const read = readReply(split.reply, reading);
-  const scan = ownScan(scanText(read.text, compiled.lexicon, scratch));
-  const lang = languageStats(read.text, scan, compiled.lexicon, prompt, () => promptWords(prompt), script);
-  return { row, compiled, split, text: read.text, notProse: read.notProse, scan, lang };
+  const scan = ownScan(scanText(read.text, compiled.lexicon, compiled.scratch));
+  const lang = languageStats(read.text, scan, compiled.lexicon, prompt, () => promptWords(compiled.promptWordSets, prompt), script);
+  return { row, compiled, split, text: read.text, notProse: read.notProse, scan, lang, narration: undefined };
 }

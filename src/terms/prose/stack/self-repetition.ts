@@ -2,8 +2,10 @@
 import { z } from "zod";
 import { defineTerm } from "../../define.js";
 import type { TermOutcome } from "../../types.js";
-import { repeatedShare, repetitionFactor, repetitionGuardOptions, repetitionGuardTerm, type RepetitionGuardOptions } from "../repetition-guard.js";
+import { repeatedShare, repetitionFactor, repetitionGuardTerm, type RepetitionGuardOptions } from "../repetition-guard.js";
+import { repetitionOption } from "./options.js";
 import type { ProsePrepared } from "./prepare.js";
+import { proseScan } from "./resources.js";
 
 export function repetitionOutcome(p: ProsePrepared, o: RepetitionGuardOptions): TermOutcome {
   if (!o.enabled) return { value: 1, details: { enabled: false } };
@@ -12,6 +14,6 @@ export function repetitionOutcome(p: ProsePrepared, o: RepetitionGuardOptions): 
 }
 
 export const proseSelfRepetition = defineTerm({
-  meta: { name: "self_repetition", kind: "factor", version: "prose-self-repetition-1", roles: [], description: repetitionGuardTerm.description, options: z.object({ repetition: repetitionGuardOptions }).strict() },
-  measure: (_rows, { options, prepared }: { options: { repetition: RepetitionGuardOptions }; prepared: readonly ProsePrepared[] }) => prepared.map((p) => repetitionOutcome(p, options.repetition)),
+  meta: { name: "self_repetition", kind: "factor", version: "prose-self-repetition-1", roles: [], needs: { scan: proseScan }, description: repetitionGuardTerm.description, options: z.object({ repetition: repetitionOption }).strict() },
+  measure: (_rows, { options, needs }: { options: { repetition: RepetitionGuardOptions }; needs: { scan: readonly ProsePrepared[] } }) => needs.scan.map((p) => repetitionOutcome(p, options.repetition)),
 });

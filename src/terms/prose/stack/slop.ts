@@ -3,11 +3,13 @@ import { z } from "zod";
 import { defineTerm } from "../../define.js";
 import type { TermOutcome } from "../../types.js";
 import { slopFactor } from "../calibration.js";
-import { openerOptions, type OpenerOptions } from "../openers.js";
+import type { OpenerOptions } from "../openers.js";
 import { measureSlop, slopTerm, type SlopMeasure } from "../slop.js";
-import { markOff, offOption } from "./options.js";
+import { markOff, negationOption, offOption, openersOption } from "./options.js";
 import { narrationOf } from "./narration.js";
+import type { ProseDictionary } from "../../../mining/dictionary.js";
 import type { ProsePrepared } from "./prepare.js";
+import { proseScan, slopDictionary } from "./resources.js";
 
 export interface SlopTermOptions {
   negation: { nextSentence: boolean };
@@ -16,9 +18,9 @@ export interface SlopTermOptions {
   off: readonly string[];
 }
 
-export function slopOutcome(p: ProsePrepared, o: SlopTermOptions): TermOutcome {
+export function slopOutcome(p: ProsePrepared, o: SlopTermOptions, dictionary: ProseDictionary = p.compiled.dictionary): TermOutcome {
   const slop = measureSlop(p.scan, p.compiled.slop, { nextSentenceNegation: o.negation.nextSentence, openers: narrationOf(p) });
-  const calibration = p.compiled.dictionary.calibration;
+  const calibration = dictionary.calibration;
   const value = slopFactor(slop.density, o.openers.mode === "templates" ? calibration.slop : calibration.slopWithoutTemplates);
   return markOff({ value, details: { density_per_1k: round(slop.density), per_1k: per1kRounded(slop.per1k), top: slop.top, words: slop.words } }, "slop", o.off);
 }
@@ -29,10 +31,11 @@ export const proseSlop = defineTerm({
     kind: "factor",
     version: "prose-slop-2",
     roles: [],
+    needs: { scan: proseScan, dictionary: slopDictionary },
     description: slopTerm.description,
-    options: z.object({ negation: z.object({ nextSentence: z.boolean() }).strict(), openers: openerOptions, off: offOption }).strict(),
+    options: z.object({ negation: negationOption, openers: openersOption, off: offOption }).strict(),
   },
-  measure: (_rows, { options, prepared }: { options: SlopTermOptions; prepared: readonly ProsePrepared[] }) => prepared.map((p) => slopOutcome(p, options)),
+  measure: (_rows, { options, needs }: { options: SlopTermOptions; needs: { scan: readonly ProsePrepared[]; dictionary: ProseDictionary } }) => needs.scan.map((p) => slopOutcome(p, options, needs.dictionary)),
 });
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;

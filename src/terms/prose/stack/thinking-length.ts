@@ -6,6 +6,7 @@ import type { TermOutcome } from "../../types.js";
 import { thinkingFactor, thinkingLengthTerm } from "../thinking.js";
 import { markOff, offOption } from "./options.js";
 import type { ProsePrepared } from "./prepare.js";
+import { proseScan } from "./resources.js";
 
 export interface ThinkingOptions {
   freeThinkingWords: number;
@@ -24,8 +25,9 @@ export const proseThinkingLength = defineTerm({
     kind: "factor",
     version: "prose-thinking-1",
     roles: [],
+    needs: { scan: proseScan },
     description: thinkingLengthTerm.description,
     options: z.object({ freeThinkingWords: z.number().int().min(0).default(600), zeroThinkingWords: z.number().int().min(1).default(1200), off: offOption }).strict(),
   },
-  measure: (_rows, { options, prepared }: { options: ThinkingOptions; prepared: readonly ProsePrepared[] }) => prepared.map((p) => thinkingOutcome(p, options)),
+  measure: (_rows, { options, needs }: { options: ThinkingOptions; needs: { scan: readonly ProsePrepared[] } }) => needs.scan.map((p) => thinkingOutcome(p, options)),
 });

@@ -7,6 +7,7 @@ import { defineTerm } from "../../define.js";
 import type { ModelRoles, TermOutcome } from "../../types.js";
 import { measureWordOrder, wordOrderFactor, wordOrderOptions, wordOrderTerm, type WordOrderOptions } from "../word-order.js";
 import type { ProsePrepared } from "./prepare.js";
+import { proseScan } from "./resources.js";
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
 
@@ -16,14 +17,15 @@ export const proseWordOrder = defineTerm({
     kind: "factor",
     version: "prose-word-order-1",
     roles: [],
+    needs: { scan: proseScan },
     rolesFor: (options: { wordOrder: WordOrderOptions }) => (options.wordOrder.enabled ? ["reference"] : []),
     description: wordOrderTerm.description,
     options: z.object({ wordOrder: wordOrderOptions.prefault({}) }).strict(),
   },
-  async measure(rows: readonly BankRow[], { options, prepared, models }: { options: { wordOrder: WordOrderOptions }; prepared: readonly ProsePrepared[]; models: ModelRoles }): Promise<TermOutcome[]> {
+  async measure(rows: readonly BankRow[], { options, needs, models }: { options: { wordOrder: WordOrderOptions }; needs: { scan: readonly ProsePrepared[] }; models: ModelRoles }): Promise<TermOutcome[]> {
     if (!options.wordOrder.enabled) return rows.map(() => ({ value: 1, details: { enabled: false } }));
     const { minGap } = options.wordOrder;
-    const measures = await measureWordOrder(models.reference, prepared.map((p) => p.text), rows.map((r) => r.id));
+    const measures = await measureWordOrder(models.reference, needs.scan.map((p) => p.text), rows.map((r) => r.id));
     return measures.map((m) => ({ value: wordOrderFactor(m.gap, minGap), details: { gap: round(m.gap), nll: round(m.nll), shuffled_nll: round(m.shuffledNll), min_gap: minGap } }));
   },
 });
