@@ -84,8 +84,6 @@ export interface StackDeclaration<Options extends Record<string, unknown>, Row, 
   batchRows?: number;
   /** Batches in flight at once. Default 4. */
   concurrency?: number | ((options: Options) => number);
-  /** What the stack can do (contracts §1). */
-  capabilities?: StackCapabilities;
 }
 
 const DEFAULT_BATCH_ROWS = 16;

@@ -190,7 +190,6 @@ export const humorStack = composeStack<ResolvedOptions, TranscriptRow, SessionPl
   description: "Humor conversation reward (seed 000): grounding, self-repetition, audience laughter taste, screens; value = certified retention C (profile hardened or seed).",
   version: HUMOR_STACK_VERSION,
   rowKind: "transcript",
-  capabilities: { huntObjective: "taste.L", huntPositions: ["per-turn", "end"], minedPositions: ["per-turn"], huntFamilies: ["laughter"], huntReference: "humor" },
   terms: [groundingTerm, repetitionTerm, tasteTerm, screensTerm],
   options: humorOptions,
   check: (options) => void settingsOf(options),

@@ -57,12 +57,11 @@ export type ProseOptions = TermsOptions<typeof PROSE_STACK_TERMS> & z.output<typ
 
 export const proseStack = composeStack<ProseOptions, BankRow>({
   name: "prose",
-  capabilities: { huntObjective: "reward", huntFamilies: [], groupBy: "group_id", auditTransforms: "prose" },
+  capabilities: { huntObjective: "reward", huntFamilies: [], groupBy: "group_id", auditTransforms: "prose", parallel: "rows" },
   description: "Role-play prose reward (seed 002; preset hardened or seed): zero-gates × thinking length × slop × human-phrase bonus × opener diversity × echo × self-repetition × function-word order (× word order when on).",
   version: PROSE_STACK_VERSION,
   rowKind: "bank",
   // The abnormally-short gate compares a reply with the rows of its group (or, without one, its prompt).
-  capabilities: { huntObjective: "reward", groupBy: "group_id", auditTransforms: "prose", parallel: "rows" },
   terms: PROSE_STACK_TERMS,
   options: stackOptions,
   presets: { default: "hardened", values: { seed: presetOptions(PROSE_PRESETS.seed), hardened: presetOptions(PROSE_PRESETS.hardened) } },

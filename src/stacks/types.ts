@@ -81,6 +81,4 @@ export interface StackDefinition<Options = unknown, Row = BankRow | TranscriptRo
   /** What the stack can do beyond scoring; every field has a default (StackCapabilities). */
   capabilities?: StackCapabilities;
   create(options: Options, models: ModelRoles): Promise<Scorer<Row>> | Scorer<Row>;
-  /** What the stack can do (contracts §1); read with defaults. */
-  capabilities?: StackCapabilities;
 }

@@ -57,7 +57,6 @@ export const vrcliStack = composeStack<z.infer<typeof vrcliOptions>, BankRow>({
   description: vrcliMeta.description,
   version: VRCLI_STACK_VERSION,
   rowKind: "bank",
-  capabilities: { huntFamilies: ["vrcli"] },
   terms: [vrcliTerm],
   combine: { weights: { vrcli: 1 } },
   recordOptions: (options) => ({ ...options, template: VRCLI_TEMPLATE }),
