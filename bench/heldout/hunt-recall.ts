@@ -117,7 +117,9 @@ try {
         console.error(`${reward} / ${adapter}: ${hunt.error}`);
         continue;
       }
-      const report = JSON.parse(readFileSync(out, "utf8")) as { findings?: Finding[] };
+      // The hunt writes a foolsgold artifact: { kind: "hunt", params, result: { findings, … } }.
+      const artifact = JSON.parse(readFileSync(out, "utf8")) as { findings?: Finding[]; result?: { findings?: Finding[] } };
+      const report = artifact.result ?? artifact;
       if (!Array.isArray(report.findings)) {
         hunt.error = "the hunt's --out report has no findings[] (contracts §3)";
         continue;
