@@ -15,6 +15,7 @@
 // Callers read the reader's view of a text (src/text/reader-view.ts) before detecting, so invisible
 // characters and look-alike letters cannot split a word.
 import { readFileSync } from "node:fs";
+import { hashOf } from "../core/hash.js";
 import { findLaughter, stripSpans, type StrippedLaughter } from "./laughter/match.js";
 import { loadLaughterVocab } from "./laughter/vocab.js";
 
@@ -100,6 +101,11 @@ export function laughterMeaningTable(): LaughterMeaningTable {
   return compile().table;
 }
 
+/** sha256 of the canonical JSON of the table: what an instrument records. */
+export function laughterMeaningHash(): string {
+  return hashOf(compile().table);
+}
+
 function matches(re: RegExp, text: string, kind: LaughterCueKind): LaughterCue[] {
   return [...text.matchAll(re)].map((m) => ({ start: m.index, end: m.index + m[0].length, text: m[0], kind }));
 }
@@ -141,6 +147,18 @@ export function detectLaughter(text: string): LaughterCue[] {
 
 export function hasLaughter(text: string): boolean {
   return detectLaughter(text).length > 0;
+}
+
+const INVISIBLE = /(?!\u200D)\p{Default_Ignorable_Code_Point}/gu;
+const ZWJ_OUTSIDE_EMOJI = /(?<!\p{Extended_Pictographic}\uFE0F?)\u200D|\u200D(?!\p{Extended_Pictographic})/gu;
+
+/**
+ * What the detector reads until every caller reads the reader's view (src/text/reader-view.ts): NFC,
+ * without default-ignorable characters (a ZWJ stays only inside an emoji sequence), so "chu\u200Dckles"
+ * is "chuckles".
+ */
+export function laughterView(text: string): string {
+  return text.normalize("NFC").replace(INVISIBLE, "").replace(ZWJ_OUTSIDE_EMOJI, "");
 }
 
 /** The text without its laughter cues, tidied as the vocabulary strip tidies (empty delimiters go too). */

@@ -8,7 +8,8 @@ import { audienceContext, laughterMass, tasteUnits, type AudienceNormalization, 
 import { creditFor, groundingWindow, passesFloor, type GroundingCreditForm } from "./grounding.js";
 import { cosine } from "../../stats/cosine.js";
 import { repetitionScores, type RepetitionMode } from "./repetition.js";
-import { screenTurn, type ScreenResult } from "./screens.js";
+import { screenTurn, type ScreenResult, type ScreenVersion } from "./screens.js";
+import { laughterView, stripLaughterByMeaning } from "../../text/laughter-meaning.js";
 import { turnReward, type TrainingWeights, type TurnInputs } from "./training-reward.js";
 
 export interface HumorSettings {
@@ -23,6 +24,28 @@ export interface HumorSettings {
   normalization: AudienceNormalization;
   weights: TrainingWeights;
   w_t: number;
+  /**
+   * "vocab" (seed): the terms read the replies as written and the audience's transcript is stripped by
+   * the vocabulary. "meaning" (hardened): every term reads each turn as a reader sees it with its
+   * laughter cues removed by the laughter-by-meaning detector, so a cue can move no term but the screens.
+   */
+  laughter: LaughterReading;
+  screens: ScreenVersion;
+}
+
+export const LAUGHTER_READINGS = ["vocab", "meaning"] as const;
+export type LaughterReading = (typeof LAUGHTER_READINGS)[number];
+
+/** One turn's text as the terms read it under `laughter` (an all-laughter turn becomes empty). */
+export function termText(text: string, laughter: LaughterReading): string {
+  if (laughter === "vocab") return text;
+  const stripped = stripLaughterByMeaning(laughterView(text));
+  return stripped.allLaughter ? "" : stripped.text;
+}
+
+/** The transcript as the terms read it (screens read the turns as written). */
+export function termTurns(turns: readonly Turn[], laughter: LaughterReading): readonly Turn[] {
+  return laughter === "vocab" ? turns : turns.map((t) => ({ ...t, text: termText(t.text, laughter) }));
 }
 
 export interface TurnMeasurements {
@@ -55,7 +78,10 @@ export interface SessionBreakdown {
   turns: TurnBreakdown[];
 }
 
-export function assembleSession(measured: readonly TurnMeasurements[], settings: Omit<HumorSettings, "normalization">): SessionBreakdown {
+/** The settings the arithmetic reads (how turns are read and screened is settled before it). */
+export type ArithmeticSettings = Omit<HumorSettings, "normalization" | "laughter" | "screens">;
+
+export function assembleSession(measured: readonly TurnMeasurements[], settings: ArithmeticSettings): SessionBreakdown {
   const turns: TurnBreakdown[] = measured.map((t) => {
     const credit = creditFor(t.g, settings);
     const taste = tasteUnits(t.L, settings.taste.L_lo, settings.taste.L_hi);
@@ -91,6 +117,8 @@ export async function measureSession(
   settings: HumorSettings,
   policySpeaker = "policy",
 ): Promise<SessionMeasurement> {
+  const written = turns;
+  turns = termTurns(written, settings.laughter);
   const policyIndexes = turns.flatMap((t, i) => (t.speaker === policySpeaker ? [i] : []));
   if (policyIndexes.length === 0) return { measured: [], laughter: [] };
   const replies = policyIndexes.map((i) => turns[i].text);
@@ -111,7 +139,7 @@ export async function measureSession(
     g: windows[j] === "" || replies[j].trim() === "" ? 0 : cosine(byText.get(replies[j])!, byText.get(windows[j])!),
     s: repetition[j],
     L: laughter[j].L,
-    screen: screenTurn(replies[j]),
+    screen: screenTurn(written[index].text, settings.screens),
   }));
   return { measured, laughter };
 }
@@ -134,10 +162,12 @@ export function policyTurnInputs(
   turns: readonly Turn[],
   index: number,
   measured: { g: number; L: number },
-  settings: Omit<HumorSettings, "normalization">,
+  settings: ArithmeticSettings & Partial<Pick<HumorSettings, "laughter" | "screens">>,
   policySpeaker = "policy",
 ): TurnInputs {
-  const slots = turns.slice(0, index + 1).flatMap((t, i) => (t.speaker === policySpeaker ? [i] : []));
+  const written = turns;
+  turns = termTurns(written.slice(0, index + 1), settings.laughter ?? "vocab");
+  const slots = turns.flatMap((t, i) => (t.speaker === policySpeaker ? [i] : []));
   const replies = slots.map((i) => turns[i].text);
   const partnerRecent = slots.map((i) => partnerWindow(turns, i, settings.window, policySpeaker));
   const s = repetitionScores(replies, partnerRecent, settings.repetition);
@@ -145,6 +175,6 @@ export function policyTurnInputs(
     credit: creditFor(measured.g, settings),
     repetition: s[s.length - 1],
     taste: tasteUnits(measured.L, settings.taste.L_lo, settings.taste.L_hi),
-    fail: screenTurn(turns[index].text).fail,
+    fail: screenTurn(written[index].text, settings.screens).fail,
   };
 }
