@@ -6,6 +6,8 @@ import { z } from "zod";
 import type { Score, TermValue, TranscriptRow } from "../core/types.js";
 import { LAUGHTER_VOCAB_VERSIONS, loadLaughterVocab, type LaughterVocabVersion } from "../text/laughter/index.js";
 import { LAUGHTER_MEANING_VERSION, laughterMeaningHash } from "../text/laughter-meaning.js";
+import { hashOf } from "../core/hash.js";
+import { loadRelevanceReference } from "../terms/humor/relevance.js";
 import { AUDIENCE_PROMPT_TEMPLATE, AUDIENCE_PROMPT_VERSION } from "../terms/humor/audience-prompt.js";
 import { tasteOptions, type LaughterMass } from "../terms/humor/audience-taste.js";
 import { certifiedOptions, type CertifiedFormula } from "../terms/humor/certified-retention.js";
@@ -32,7 +34,7 @@ export const HUMOR_STACK_VERSION = "humor-stack-4";
  * credit. Each choice can still be overridden on its own; the resolved choices are in the instrument.
  */
 export const HUMOR_PROFILES = {
-  hardened: { credit: "linear", repetition: "seed", formula: "humor-C-2", vocab: "v3", laughter: "meaning", screens: "humor-screens-2" },
+  hardened: { credit: "relevance", repetition: "seed", formula: "humor-C-2", vocab: "v3", laughter: "meaning", screens: "humor-screens-2" },
   seed: { credit: "ratio", repetition: "seed", formula: "humor-C-1", vocab: "v2-seed", laughter: "vocab", screens: "humor-screens-1" },
 } as const satisfies Record<
   string,
@@ -92,7 +94,7 @@ export function resolveHumorSettings(options: ResolvedOptions): HumorSettings {
   const mode = options.normalization.mode ?? preset.normalization;
   const laughter = options.laughter ?? profile.laughter;
   const credit = options.credit ?? profile.credit;
-  if (credit === "linear" && !(options.ceiling > options.floor)) {
+  if (credit !== "ratio" && !(options.ceiling > options.floor)) {
     throw new RangeError(`ceiling (${options.ceiling}) must exceed floor (${options.floor}) for the linear grounding credit`);
   }
   return {
@@ -120,6 +122,7 @@ function recordedOptions(options: ResolvedOptions, settings: HumorSettings): Rec
     floor: settings.floor,
     ceiling: settings.ceiling,
     credit: settings.credit,
+    ...(settings.credit === "relevance" ? { relevance: relevanceRecord() } : {}),
     window: settings.window,
     repetition: settings.repetition,
     taste: settings.taste,
@@ -136,6 +139,12 @@ function recordedOptions(options: ResolvedOptions, settings: HumorSettings): Rec
     audience_prompt: { version: AUDIENCE_PROMPT_VERSION, template: AUDIENCE_PROMPT_TEMPLATE },
     openers: { version: OPENERS_VERSION, list: LAUGHTER_OPENERS },
   };
+}
+
+/** The relevance reference as the instrument records it: version, embedder, calibration points and the mean's hash. */
+function relevanceRecord(): Record<string, unknown> {
+  const ref = loadRelevanceReference();
+  return { version: ref.version, embedder: ref.embedder, floor: ref.floor, ceiling: ref.ceiling, mean_hash: hashOf(ref.mean) };
 }
 
 /** Checks a transcript row's shape, naming the first bad field. */
@@ -157,7 +166,7 @@ function sessionTerms(b: SessionBreakdown, laughter: readonly LaughterMass[], se
   const noTurns = b.m === 0 ? { reason: "no policy turns" } : {};
   const per = <T>(f: (t: SessionBreakdown["turns"][number]) => T) => b.turns.map(f);
   return {
-    grounding: { value: b.F, details: { ...noTurns, floor: settings.floor, ceiling: settings.ceiling, credit_form: settings.credit, mean_credit: b.G, window: settings.window, turn_index: per((t) => t.index), g: per((t) => t.g), credit: per((t) => t.credit), passes: per((t) => t.passes) } },
+    grounding: { value: b.F, details: { ...noTurns, floor: settings.floor, ceiling: settings.ceiling, credit_form: settings.credit, mean_credit: b.G, window: settings.window, turn_index: per((t) => t.index), g: per((t) => t.g), ...(settings.credit === "relevance" ? { relevance: per((t) => t.relevance) } : {}), credit: per((t) => t.credit), passes: per((t) => t.passes) } },
     repetition: { value: b.S, details: { ...noTurns, mode: settings.repetition, s: per((t) => t.s) } },
     taste: {
       value: b.meanTaste,
@@ -194,10 +203,11 @@ function settingsOf(options: ResolvedOptions): HumorSettings {
 function measuredOf(plan: Pick<SessionPlan, "policyIndexes">, terms: Readonly<Record<string, TermValue>>): TurnMeasurements[] {
   const detail = <T>(name: string, key: string) => (terms[name].details as Record<string, T[]>)[key];
   const g = detail<number>("grounding", "g");
+  const relevance = detail<number>("grounding", "relevance");
   const s = detail<number>("repetition", "s");
   const laughter = detail<LaughterMass>("taste", "laughter");
   const screens = detail<ScreenResult>("screens", "screens");
-  return plan.policyIndexes.map((index, j) => ({ index, g: g[j], s: s[j], L: laughter[j].L, screen: screens[j] }));
+  return plan.policyIndexes.map((index, j) => ({ index, g: g[j], ...(relevance ? { relevance: relevance[j] } : {}), s: s[j], L: laughter[j].L, screen: screens[j] }));
 }
 
 export const humorStack = composeStack<ResolvedOptions, TranscriptRow, SessionPlan>({

@@ -10,7 +10,7 @@ import { audienceContext, laughterMass, tasteUnits } from "./audience-taste.js";
 import { groundingWindow, passesFloor } from "./grounding.js";
 import { repetitionScores } from "./repetition.js";
 import { screenTurn } from "./screens.js";
-import { partnerWindow, termTurns, type HumorSettings } from "./session.js";
+import { partnerWindow, previousTurn, termTurns, turnRelevanceOf, type HumorSettings } from "./session.js";
 import type { Turn } from "../../core/types.js";
 
 /** The stack's shared preparation of one session: its settings and its policy turns. */
@@ -44,12 +44,15 @@ export const groundingTerm = defineTerm({
         const { settings, turns, policyIndexes, replies } = prepared[k] as SessionPlan;
         if (policyIndexes.length === 0) return { value: 0, details: { g: [] } };
         const windows = policyIndexes.map((i) => groundingWindow(turns, i, settings.window));
-        const unique = [...new Set([...replies, ...windows])];
+        const byRelevance = settings.credit === "relevance";
+        const previous = policyIndexes.map((i) => previousTurn(turns, i));
+        const unique = [...new Set([...replies, ...windows, ...(byRelevance ? previous : [])])];
         const vectors = await models.embedder.embed(unique);
         const byText = new Map(unique.map((text, i) => [text, vectors[i]]));
         // An empty reply, or one with nothing before it, is not grounded in anything.
         const g = policyIndexes.map((_, j) => (windows[j] === "" || replies[j].trim() === "" ? 0 : cosine(byText.get(replies[j])!, byText.get(windows[j])!)));
-        return { value: g.filter((x) => passesFloor(x, settings.floor)).length / g.length, details: { g } };
+        const relevance = byRelevance ? replies.map((reply, j) => turnRelevanceOf(reply, previous[j], byText)) : undefined;
+        return { value: g.filter((x) => passesFloor(x, settings.floor)).length / g.length, details: { g, ...(relevance ? { relevance } : {}) } };
       }),
     );
   },
