@@ -110,16 +110,33 @@ function matches(re: RegExp, text: string, kind: LaughterCueKind): LaughterCue[]
   return [...text.matchAll(re)].map((m) => ({ start: m.index, end: m.index + m[0].length, text: m[0], kind }));
 }
 
-/** First-person clauses that name a laughter or amusement word ("That made me laugh", "I'd laugh"). */
+/** A capitalized word (not "I") right after a word with no punctuation between: a sentence whose end mark is missing. */
+const RUN_ON = /(?<=[\p{Ll}\p{N}]\s+)(?=\p{Lu}(?!['’]?\P{L})(?<!\bI(?=['’\s])))/u;
+/** Words between two offsets of a clause. */
+const wordsBetween = (clause: string, from: number, to: number) => (clause.slice(from, to).match(/[\p{L}\p{N}'’]+/gu) ?? []).length;
+/** At most this many words between the first person and the laughter word ("made me laugh", "I literally chuckled"). */
+const REPORT_REACH = 3;
+
+/** First-person clauses that report amusement ("That made me laugh", "I'd laugh"), span = the clause. */
 function reports(text: string, reported: RegExp): LaughterCue[] {
   const out: LaughterCue[] = [];
   for (const m of text.matchAll(CLAUSE)) {
-    const clause = m[0];
-    if (!/\p{L}/u.test(clause) || !FIRST_PERSON.test(clause)) continue;
-    if (!reported.test(clause) && !PHRASAL_REPORT.test(clause)) continue;
-    const lead = clause.length - clause.trimStart().length;
-    const body = clause.trim();
-    out.push({ start: m.index + lead, end: m.index + lead + body.length, text: body, kind: "report" });
+    let offset = m.index;
+    for (const part of m[0].split(RUN_ON)) {
+      const start = offset;
+      offset += part.length;
+      if (!/\p{L}/u.test(part)) continue;
+      const persons = [...part.matchAll(new RegExp(FIRST_PERSON.source, "giu"))];
+      const laughs = [...part.matchAll(new RegExp(reported.source, "giv")), ...part.matchAll(new RegExp(PHRASAL_REPORT.source, "giu"))];
+      const near = persons.some((p) => laughs.some((l) => {
+        const [a, b] = p.index < l.index ? [p.index + p[0].length, l.index] : [l.index + l[0].length, p.index];
+        return wordsBetween(part, a, b) <= REPORT_REACH || (l.index <= p.index && p.index < l.index + l[0].length);
+      }));
+      if (!near) continue;
+      const lead = part.length - part.trimStart().length;
+      const body = part.trim();
+      out.push({ start: start + lead, end: start + lead + body.length, text: body, kind: "report" });
+    }
   }
   return out;
 }
@@ -161,7 +178,16 @@ export function laughterView(text: string): string {
   return text.normalize("NFC").replace(INVISIBLE, "").replace(ZWJ_OUTSIDE_EMOJI, "");
 }
 
-/** The text without its laughter cues, tidied as the vocabulary strip tidies (empty delimiters go too). */
+/**
+ * The text without its laughter cues, tidied as the vocabulary strip tidies (empty delimiters go too,
+ * and so does the punctuation of a cue that ends the text: "Done by 11 chuckles." → "Done by 11").
+ */
 export function stripLaughterByMeaning(text: string): StrippedLaughter {
-  return stripSpans(text, detectLaughter(text), true);
+  const cues = detectLaughter(text);
+  const last = cues[cues.length - 1];
+  if (last) {
+    const rest = /^[\s.!?…,;:]*$/u.exec(text.slice(last.end));
+    if (rest) cues[cues.length - 1] = { ...last, end: text.length };
+  }
+  return stripSpans(text, cues, true);
 }

@@ -11,6 +11,7 @@ import { loadRelevanceReference, relevance } from "./relevance.js";
 import { repetitionScores, type RepetitionMode } from "./repetition.js";
 import { screenTurn, type ScreenResult, type ScreenVersion } from "./screens.js";
 import { laughterView, stripLaughterByMeaning } from "../../text/laughter-meaning.js";
+import { tidyAfterStrip } from "../../text/laughter/match.js";
 import { turnReward, type TrainingWeights, type TurnInputs } from "./training-reward.js";
 
 export interface HumorSettings {
@@ -37,11 +38,14 @@ export interface HumorSettings {
 export const LAUGHTER_READINGS = ["vocab", "meaning"] as const;
 export type LaughterReading = (typeof LAUGHTER_READINGS)[number];
 
-/** One turn's text as the terms read it under `laughter` (an all-laughter turn becomes empty). */
+/**
+ * One turn's text as the terms read it under `laughter` (an all-laughter turn becomes empty). The strip's
+ * tidying applies to every turn, so a reply with a cue removed reads exactly as the reply without it.
+ */
 export function termText(text: string, laughter: LaughterReading): string {
   if (laughter === "vocab") return text;
   const stripped = stripLaughterByMeaning(laughterView(text));
-  return stripped.allLaughter ? "" : stripped.text;
+  return stripped.allLaughter ? "" : tidyAfterStrip(stripped.text);
 }
 
 /** The transcript as the terms read it (screens read the turns as written). */

@@ -129,7 +129,8 @@ export function stripSpans(text: string, spans: readonly { start: number; end: n
   return { text: tidied, removed, allLaughter: !CONTENT.test(tidied) };
 }
 
-function tidyAfterStrip(s: string): string {
+/** The spacing and punctuation repairs a strip applies (exported so a reading can apply them to text without cues alike). */
+export function tidyAfterStrip(s: string): string {
   return s
     .replace(/[ \t]+/g, " ")
     .replace(/ +([,.!?;:…)\]）])/g, "$1")
