@@ -12,10 +12,10 @@ export function vrcliReward(basePerplexity: number, plusPerplexity: number): num
 }
 
 /**
- * The hardened reward (vrcli-2): the improvement beyond the best candidate of the reasoning given alone,
- * max(0, (control − plus) / base), where control = min(base, the lowest perplexity any one candidate
- * gives). Listing candidate answers, one of which holds the punchline, earns what that candidate alone
- * would: nothing beyond it.
+ * The hardened reward (vrcli-2): the improvement beyond the best control candidate of the reasoning given
+ * alone, max(0, (control − plus) / base), where control = min(base, the lowest perplexity any one
+ * candidate the answer does not state gives). Listing candidate answers the policy does not commit to,
+ * one of which holds the punchline, earns nothing beyond that candidate.
  */
 export function controlledVrcliReward(basePerplexity: number, plusPerplexity: number, controlPerplexity: number): number {
   vrcliReward(basePerplexity, plusPerplexity);

@@ -8,6 +8,7 @@ import { errorMessage } from "../../core/errors.js";
 import { ModelError } from "../../models/errors.js";
 import type { ContinuationLogprob, ModelClient } from "../../models/spec.js";
 import type { TermMeta } from "../types.js";
+import { contentWords } from "../../text/stopwords.js";
 import { parseCompletion, type ReasoningProblem } from "../../envs/jokes/think.js";
 import { checkedPunchlineLogprobs, perplexity } from "./alignment.js";
 import { BROKEN_REASONING_REWARD, controlledVrcliReward, vrcliReward } from "./reward.js";
@@ -46,7 +47,7 @@ export interface VrcliDetails {
   answer: string;
   base_perplexity?: number;
   plus_perplexity?: number;
-  /** Hardened: the lowest perplexity any one candidate (sentence) of the reasoning gives alone, and how many there were. */
+  /** Hardened: the lowest perplexity any one control candidate (a sentence not stating the answer) gives alone, and how many there were. */
   control_perplexity?: number;
   candidates?: number;
   /** Punchline tokens as the reference tokenized them (counted in both perplexities). */
@@ -76,6 +77,28 @@ type Plan =
  */
 export function reasoningCandidates(reasoning: string): string[] {
   return [...new Set(reasoning.split(/\n+|(?<=[.!?…])\s+/u).map((s) => s.trim()).filter((s) => /[\p{L}\p{N}]/u.test(s)))];
+}
+
+/**
+ * A candidate states the answer when each holds at least half of the other's content words: the same
+ * line in other words, not a sentence that merely shares one ("money" in a joke about a bank).
+ */
+export function agreesWithAnswer(candidate: string, answer: string): boolean {
+  const a = new Set(contentWords(answer));
+  const c = new Set(contentWords(candidate));
+  if (a.size === 0 || c.size === 0) return false;
+  let shared = 0;
+  for (const w of a) if (c.has(w)) shared++;
+  return shared / a.size >= 0.5 && shared / c.size >= 0.5;
+}
+
+/**
+ * The control candidates: the reasoning's candidates other than those that state the policy's own
+ * answer. Reasoning toward the answer it gives is paid for what it adds beyond every candidate it did
+ * not commit to; a list of candidates the answer ignores earns nothing beyond the best of them.
+ */
+export function controlCandidates(reasoning: string, answer: string): string[] {
+  return reasoningCandidates(reasoning).filter((c) => !agreesWithAnswer(c, answer));
 }
 
 type PairResult = { ok: true; value: ContinuationLogprob } | { ok: false; error: string };
@@ -141,7 +164,7 @@ export async function scoreVrcli(
     const baseIndex = indexOf(base, continuation);
     const plusIndex = indexOf(plus, continuation);
     const candidates =
-      preset === "seed" ? [] : reasoningCandidates(parsed.reasoning).map((c) => ({ context: plusContext(item.setup, c), index: indexOf(plusContext(item.setup, c), continuation) }));
+      preset === "seed" ? [] : controlCandidates(parsed.reasoning, parsed.answer).map((c) => ({ context: plusContext(item.setup, c), index: indexOf(plusContext(item.setup, c), continuation) }));
     return { broken: false, answer: parsed.answer, base, plus, baseIndex, plusIndex, candidates };
   });
 
