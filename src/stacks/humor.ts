@@ -92,7 +92,8 @@ export function resolveHumorSettings(options: ResolvedOptions): HumorSettings {
   const preset = PRESETS[options.preset];
   const profile = HUMOR_PROFILES[options.profile];
   const mode = options.normalization.mode ?? preset.normalization;
-  const laughter = options.laughter ?? profile.laughter;
+  // The raw path (normalization "none") is asked for to see laughter as written: no reading strips it either.
+  const laughter = options.laughter ?? (mode === "none" ? "vocab" : profile.laughter);
   const credit = options.credit ?? profile.credit;
   if (credit !== "ratio" && !(options.ceiling > options.floor)) {
     throw new RangeError(`ceiling (${options.ceiling}) must exceed floor (${options.floor}) for the linear grounding credit`);

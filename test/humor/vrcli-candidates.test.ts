@@ -57,14 +57,20 @@ describe("reasoning stuffed with recalled candidates (embedded reference)", () =
     const edit = vrcliEdits([], [], corpus).find((e) => e.id === "vrcli/stuff-recalled:1")!;
     const stuffed = rows.map((r) => ({ ...r, output: edit.apply(r.output, "0", r) }));
     const reference = createOpenAIClient({ baseUrl: server.baseUrl, model: "foolsgold-embedded-lm" });
-    const gain = async (preset: "seed" | "hardened") => {
+    const gains = async (preset: "seed" | "hardened") => {
       const scorer = await vrcliStack.create(vrcliStack.options.parse({ preset }), { reference });
       const [before, after] = [await scorer.scoreRows(rows), await scorer.scoreRows(stuffed)];
-      return meanCi(after.map((s, i) => (s.value as number) - (before[i].value as number)));
+      return after.map((s, i) => (s.value as number) - (before[i].value as number));
     };
-    const seed = await gain("seed");
+    // Where the policy's own answer already states the punchline ("Folding money." for "Money."), a
+    // reasoning sentence that states it too supports the committed answer and is paid; everywhere else
+    // the recalled candidate is one the answer ignores.
+    const answerOf = (t: string) => t.slice(t.indexOf("</think>") + 8).trim();
+    const ignored = rows.map((r, i) => (agreesWithAnswer(String(r.meta!.punchline), answerOf(r.output)) ? -1 : i)).filter((i) => i >= 0);
+    expect(ignored.length).toBeGreaterThanOrEqual(12);
+    const seed = meanCi((await gains("seed")).filter((_, i) => ignored.includes(i)));
     expect(seed.ci[0]).toBeGreaterThan(0.1);
-    const hardened = await gain("hardened");
+    const hardened = meanCi((await gains("hardened")).filter((_, i) => ignored.includes(i)));
     expect(hardened.mean).toBeLessThanOrEqual(0.005);
     expect(hardened.ci[1]).toBeLessThan(seed.ci[0]);
   });

@@ -46,10 +46,12 @@ describe("vrcli stack", () => {
     const definition = getStack("vrcli");
     const hardened = await definition.create(definition.options.parse({}), { reference: models.reference });
     const seed = await definition.create(definition.options.parse({ preset: "seed" }), { reference: models.reference });
+    const statedRow = { ...rows[0], id: "stated", output: "<think>Cinderella ran away from the ball.</think> She ran away from the ball." };
     const ignored = { ...rows[0], id: "ignored", output: "<think>Cinderella ran away from the ball.</think> Fouls." };
-    const [stated, ignoring] = await hardened.scoreRows([rows[0], ignored]);
-    const [statedSeed, ignoringSeed] = await seed.scoreRows([rows[0], ignored]);
-    // row a's reasoning states its answer ("She ran away."): no control candidate, the paper's value
+    const [stated, ignoring] = await hardened.scoreRows([statedRow, ignored]);
+    const [statedSeed, ignoringSeed] = await seed.scoreRows([statedRow, ignored]);
+    // a reasoning that states its own answer has no control candidate: the paper's value
+    expect(stated.value).toBeGreaterThan(0);
     expect(stated.value).toBe(statedSeed.value);
     expect(stated.terms.vrcli.details).toMatchObject({ candidates: 0 });
     // the same punchline-bearing sentence before an answer that ignores it pays under the paper, not here
