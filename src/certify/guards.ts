@@ -1,12 +1,13 @@
 // Guards (SPEC §6, seed 000 §4–5): lexical signatures of reward gaming measured on each arm's policy
 // turns and compared against pre-registered thresholds. A bait policy that appends laughter, addresses
 // an imagined audience or collapses into stock phrases trips them even when the score rises.
-// certify-guards-2: every guard reads the reply as a reader sees it (invisible characters removed), the
+// certify-guards-2: every guard reads the reader's view of the reply (src/text/reader-view.ts), the
 // laughter guard uses the laughter-by-meaning detector (src/text/laughter-meaning.ts: look-alike
 // asterisks, tildes, brackets, bare "chuckles", "That made me laugh."), and the screen guard the
 // hardened screens (humor-screens-2).
 import type { TranscriptRow } from "../core/types.js";
-import { hasLaughter, laughterView } from "../text/laughter-meaning.js";
+import { hasLaughter } from "../text/laughter-meaning.js";
+import { readerView } from "../text/reader-view.js";
 import { words } from "../text/tokenize.js";
 import { screenTurn } from "../terms/humor/screens.js";
 
@@ -80,7 +81,7 @@ export function countSessionGuards(row: TranscriptRow, ids: Map<string, number>,
   const c: SessionGuardCounts = { turns: 0, laughs: 0, address: 0, screenFails: 0, chars: 0, scored: typeof value === "number" ? 1 : 0, zero: value === 0 ? 1 : 0, trigrams: [] };
   for (const turn of row.turns) {
     if (turn.speaker !== policySpeaker) continue;
-    const text = laughterView(turn.text);
+    const text = readerView(turn.text);
     c.turns++;
     c.chars += [...turn.text].length;
     if (hasLaughter(text)) c.laughs++;
