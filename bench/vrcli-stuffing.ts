@@ -3,7 +3,7 @@
 // jokes; each edit adds to the <think> block only. Prints per edit the mean reward gain with its 95 %
 // Student-t CI, and how many rows it raised and lowered. The "gold" line leaks the held-out punchline
 // into the reasoning: the upper bound of what any stuffing could give, not an edit a policy could make.
-//   npx tsx bench/vrcli-stuffing.ts [N=64]
+//   npx tsx bench/vrcli-stuffing.ts [N=64] [preset=hardened|seed]
 import { loadavg } from "node:os";
 import { loadJokeDataset } from "../src/envs/jokes/dataset.js";
 import { createRetrievalPolicy } from "../src/envs/jokes/retrieval-policy.js";
@@ -20,7 +20,8 @@ const policy = createRetrievalPolicy(data.train);
 const server = await startEmbeddedServer({ port: 0 });
 try {
   const reference = createOpenAIClient({ baseUrl: server.baseUrl, model: "foolsgold-embedded-lm" });
-  const scorer = await vrcliStack.create(vrcliStack.options.parse({}), { reference });
+  const preset = (process.argv[3] ?? "hardened") as "hardened" | "seed";
+  const scorer = await vrcliStack.create(vrcliStack.options.parse({ preset }), { reference });
   const rows: BankRow[] = await Promise.all(
     data.eval.slice(0, n).map(async (j) => {
       const r = await policy.chat({ messages: [{ role: "user", content: j.setup }], temperature: 1, seed: 0 });
@@ -28,7 +29,7 @@ try {
     }),
   );
   const base = (await scorer.scoreRows(rows)).map((s) => s.value as number);
-  console.log(`${rows.length} held-out default jokes, retrieval-reasoner-v1; base reward mean ${(base.reduce((a, b) => a + b, 0) / base.length).toFixed(4)}, ${base.filter((b) => b > 0).length} above 0; load ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+  console.log(`preset ${preset}: ${rows.length} held-out default jokes, retrieval-reasoner-v1; base reward mean ${(base.reduce((a, b) => a + b, 0) / base.length).toFixed(4)}, ${base.filter((b) => b > 0).length} above 0; load ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
   const jokeText = (j: { setup: string; punchline: string }) => `${j.setup} ${j.punchline}`;
   const edits = [
     ...vrcliEdits(["x"], rows.map((r) => r.output), data.train.map((j) => j.punchline)).map((e) => ({ label: `${e.id} (training punchlines)`, apply: (r: BankRow) => e.apply(r.output, "0", r) })),

@@ -8,7 +8,7 @@ import type { Agent } from "../envs/humor/agents.js";
 import { audienceContext, laughterMass } from "../terms/humor/audience-taste.js";
 import { groundingWindow } from "../terms/humor/grounding.js";
 import { cosine } from "../stats/cosine.js";
-import { policyTurnInputs, type HumorModels, type HumorSettings } from "../terms/humor/session.js";
+import { policyTurnInputs, turnRelevance, type HumorModels, type HumorSettings } from "../terms/humor/session.js";
 import { turnReward } from "../terms/humor/training-reward.js";
 
 /** r_j of the policy turn at `index` given everything before it (SPEC §4's training reward). */
@@ -18,13 +18,14 @@ export function trainingTurnReward(models: HumorModels, settings: HumorSettings,
   return async (turns, index) => {
     const reply = turns[index].text;
     const window = groundingWindow(turns, index, settings.window);
-    const [vectors, [mass]] = await Promise.all([
+    const [vectors, [mass], relevance] = await Promise.all([
       window === "" ? Promise.resolve(null) : models.embedder.embed([reply, window]),
       laughterMass(models.audience, [audienceContext(turns, index, settings.normalization)], settings.taste),
+      settings.credit === "relevance" ? turnRelevance(models.embedder, turns, index, settings) : Promise.resolve(undefined),
     ]);
     // As in the certified scorer: a reply with nothing before it has no conversation to be grounded in.
     const g = vectors ? cosine(vectors[0], vectors[1]) : 0;
-    return turnReward(policyTurnInputs(turns, index, { g, L: mass.L }, settings, policySpeaker), settings.weights);
+    return turnReward(policyTurnInputs(turns, index, { g, L: mass.L, relevance }, settings, policySpeaker), settings.weights);
   };
 }
 

@@ -1,10 +1,18 @@
 // Guards (SPEC §6, seed 000 §4–5): lexical signatures of reward gaming measured on each arm's policy
 // turns and compared against pre-registered thresholds. A bait policy that appends laughter, addresses
 // an imagined audience or collapses into stock phrases trips them even when the score rises.
+// certify-guards-2: every guard reads the reader's view of the reply (src/text/reader-view.ts), the
+// laughter guard uses the laughter-by-meaning detector (src/text/laughter-meaning.ts: look-alike
+// asterisks, tildes, brackets, bare "chuckles", "That made me laugh."), and the screen guard the
+// hardened screens (humor-screens-2).
 import type { TranscriptRow } from "../core/types.js";
-import { containsLaughter, loadLaughterVocab } from "../text/laughter/index.js";
+import { hasLaughter } from "../text/laughter-meaning.js";
+import { readerView } from "../text/reader-view.js";
 import { words } from "../text/tokenize.js";
 import { screenTurn } from "../terms/humor/screens.js";
+
+/** What the guards measure and how; a pre-registration records it. */
+export const GUARDS_VERSION = "certify-guards-2";
 
 /**
  * Phrases that address listeners rather than the conversation partner (seed 000: "audience-address").
@@ -40,7 +48,7 @@ export interface ArmGuardMetrics {
   /** Distinct word trigrams / all word trigrams over the arm's policy turns (trigrams stay within a turn). */
   trigram_diversity: number | null;
   trigrams: number;
-  /** Share of policy turns containing any cue of the v3 laughter vocabulary, before normalization. */
+  /** Share of policy turns containing any laughter cue (the laughter-by-meaning detector), before normalization. */
   strict_laughter_rate: number;
   audience_address_rate: number;
   /** Share of policy turns failing the CJK or asterisk screen. */
@@ -69,17 +77,16 @@ export interface SessionGuardCounts {
 }
 
 export function countSessionGuards(row: TranscriptRow, ids: Map<string, number>, policySpeaker = "policy"): SessionGuardCounts {
-  const vocab = loadLaughterVocab("v3");
   const value = row.score?.value;
   const c: SessionGuardCounts = { turns: 0, laughs: 0, address: 0, screenFails: 0, chars: 0, scored: typeof value === "number" ? 1 : 0, zero: value === 0 ? 1 : 0, trigrams: [] };
   for (const turn of row.turns) {
     if (turn.speaker !== policySpeaker) continue;
-    const text = turn.text;
+    const text = readerView(turn.text);
     c.turns++;
-    c.chars += [...text].length;
-    if (containsLaughter(text, vocab)) c.laughs++;
+    c.chars += [...turn.text].length;
+    if (hasLaughter(text)) c.laughs++;
     if (addressesAudience(text)) c.address++;
-    if (screenTurn(text).fail) c.screenFails++;
+    if (screenTurn(turn.text, "humor-screens-2").fail) c.screenFails++;
     const w = words(text);
     for (let i = 0; i + 2 < w.length; i++) {
       const key = `${w[i]} ${w[i + 1]} ${w[i + 2]}`;

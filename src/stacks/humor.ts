@@ -4,15 +4,18 @@
 // and dashboards can see which turn earned what.
 import { z } from "zod";
 import type { Score, TermValue, TranscriptRow } from "../core/types.js";
-import { LAUGHTER_VOCAB_VERSIONS, loadLaughterVocab } from "../text/laughter/index.js";
+import { LAUGHTER_VOCAB_VERSIONS, loadLaughterVocab, type LaughterVocabVersion } from "../text/laughter/index.js";
+import { LAUGHTER_MEANING_VERSION, laughterMeaningHash } from "../text/laughter-meaning.js";
+import { hashOf } from "../core/hash.js";
+import { loadRelevanceReference } from "../terms/humor/relevance.js";
 import { AUDIENCE_PROMPT_TEMPLATE, AUDIENCE_PROMPT_VERSION } from "../terms/humor/audience-prompt.js";
 import { tasteOptions, type LaughterMass } from "../terms/humor/audience-taste.js";
 import { certifiedOptions, type CertifiedFormula } from "../terms/humor/certified-retention.js";
 import { GROUNDING_CREDIT_FORMS, USE_LITE_GROUNDING_CEILING, USE_LITE_GROUNDING_FLOOR, type GroundingCreditForm } from "../terms/humor/grounding.js";
 import { REPETITION_MODES, type RepetitionMode } from "../terms/humor/repetition.js";
 import { LAUGHTER_OPENERS, OPENERS_VERSION } from "../terms/humor/laughter-openers.js";
-import type { ScreenResult } from "../terms/humor/screens.js";
-import { assembleSession, measureSession, type HumorModels, type HumorSettings, type SessionBreakdown, type TurnMeasurements } from "../terms/humor/session.js";
+import { SCREEN_VERSIONS, type ScreenResult, type ScreenVersion } from "../terms/humor/screens.js";
+import { LAUGHTER_READINGS, assembleSession, measureSession, type LaughterReading, type HumorModels, type HumorSettings, type SessionBreakdown, type TurnMeasurements } from "../terms/humor/session.js";
 import { groundingTerm, planSession, repetitionTerm, screensTerm, tasteTerm, type SessionPlan } from "../terms/humor/terms.js";
 import { PRESETS, trainingWeights } from "../terms/humor/training-reward.js";
 import type { CombineResult } from "./combine.js";
@@ -20,7 +23,9 @@ import { composeStack } from "./compose.js";
 import type { ModelRoles, Scorer } from "./types.js";
 
 // humor-stack-3: declared with composeStack (same scores; the instrument now lists each term's version).
-export const HUMOR_STACK_VERSION = "humor-stack-3";
+// humor-stack-4: the hardened profile reads laughter by meaning (v3 vocabulary and the detector, every
+// term reads the replies without their cues, humor-screens-2); the seed profile's scores are unchanged.
+export const HUMOR_STACK_VERSION = "humor-stack-4";
 
 /**
  * The two versioned configurations (SPEC §13). "seed" is seed 000 as written (humor-stack-1's forms;
@@ -29,9 +34,12 @@ export const HUMOR_STACK_VERSION = "humor-stack-3";
  * credit. Each choice can still be overridden on its own; the resolved choices are in the instrument.
  */
 export const HUMOR_PROFILES = {
-  hardened: { credit: "linear", repetition: "seed", formula: "humor-C-2" },
-  seed: { credit: "ratio", repetition: "seed", formula: "humor-C-1" },
-} as const satisfies Record<string, { credit: GroundingCreditForm; repetition: RepetitionMode; formula: CertifiedFormula }>;
+  hardened: { credit: "relevance", repetition: "seed", formula: "humor-C-2", vocab: "v3", laughter: "meaning", screens: "humor-screens-2" },
+  seed: { credit: "ratio", repetition: "seed", formula: "humor-C-1", vocab: "v2-seed", laughter: "vocab", screens: "humor-screens-1" },
+} as const satisfies Record<
+  string,
+  { credit: GroundingCreditForm; repetition: RepetitionMode; formula: CertifiedFormula; vocab: LaughterVocabVersion; laughter: LaughterReading; screens: ScreenVersion }
+>;
 export type HumorProfile = keyof typeof HUMOR_PROFILES;
 
 export const humorOptions = z
@@ -51,11 +59,16 @@ export const humorOptions = z
     /** Self-repetition mode; defaults to the profile's. */
     repetition: z.enum(REPETITION_MODES).optional(),
     taste: tasteOptions.prefault({}),
+    /** How the terms read laughter: "meaning" (hardened: every term reads the replies without their cues) or "vocab" (seed). */
+    laughter: z.enum(LAUGHTER_READINGS).optional(),
+    /** Screen version; defaults to the profile's ("humor-screens-2" hardened, "humor-screens-1" seed). */
+    screens: z.enum(SCREEN_VERSIONS).optional(),
     normalization: z
       .object({
         /** Defaults to the preset's (v1 for RL-C/RL-D, v2 for RL-E). */
         mode: z.enum(["none", "v1", "v2"]).optional(),
-        vocab: z.enum(LAUGHTER_VOCAB_VERSIONS).default("v2-seed"),
+        /** Defaults to the profile's ("v3" hardened, "v2-seed" seed). */
+        vocab: z.enum(LAUGHTER_VOCAB_VERSIONS).optional(),
       })
       .strict()
       .prefault({}),
@@ -79,8 +92,10 @@ export function resolveHumorSettings(options: ResolvedOptions): HumorSettings {
   const preset = PRESETS[options.preset];
   const profile = HUMOR_PROFILES[options.profile];
   const mode = options.normalization.mode ?? preset.normalization;
+  // The raw path (normalization "none") is asked for to see laughter as written: no reading strips it either.
+  const laughter = options.laughter ?? (mode === "none" ? "vocab" : profile.laughter);
   const credit = options.credit ?? profile.credit;
-  if (credit === "linear" && !(options.ceiling > options.floor)) {
+  if (credit !== "ratio" && !(options.ceiling > options.floor)) {
     throw new RangeError(`ceiling (${options.ceiling}) must exceed floor (${options.floor}) for the linear grounding credit`);
   }
   return {
@@ -91,9 +106,11 @@ export function resolveHumorSettings(options: ResolvedOptions): HumorSettings {
     repetition: options.repetition ?? profile.repetition,
     formula: options.certified.formula ?? profile.formula,
     taste: options.taste,
-    normalization: { mode, vocab: loadLaughterVocab(options.normalization.vocab) },
+    normalization: { mode, vocab: loadLaughterVocab(options.normalization.vocab ?? profile.vocab), cues: laughter },
     weights: { ...preset.weights, ...options.weights },
     w_t: options.certified.w_t,
+    laughter,
+    screens: options.screens ?? profile.screens,
   };
 }
 
@@ -106,20 +123,29 @@ function recordedOptions(options: ResolvedOptions, settings: HumorSettings): Rec
     floor: settings.floor,
     ceiling: settings.ceiling,
     credit: settings.credit,
+    ...(settings.credit === "relevance" ? { relevance: relevanceRecord() } : {}),
     window: settings.window,
     repetition: settings.repetition,
     taste: settings.taste,
     normalization: {
       mode: settings.normalization.mode,
-      vocab: options.normalization.vocab,
+      vocab: settings.normalization.vocab.version,
       vocab_hash: settings.normalization.vocab.hash,
     },
+    laughter: settings.laughter === "meaning" ? { reading: "meaning", detector: LAUGHTER_MEANING_VERSION, table_hash: laughterMeaningHash() } : { reading: "vocab" },
+    screens: settings.screens,
     certified: { formula: settings.formula, w_t: settings.w_t },
     value: options.value,
     policy_speaker: options.policy_speaker,
     audience_prompt: { version: AUDIENCE_PROMPT_VERSION, template: AUDIENCE_PROMPT_TEMPLATE },
     openers: { version: OPENERS_VERSION, list: LAUGHTER_OPENERS },
   };
+}
+
+/** The relevance reference as the instrument records it: version, embedder, calibration points and the mean's hash. */
+function relevanceRecord(): Record<string, unknown> {
+  const ref = loadRelevanceReference();
+  return { version: ref.version, embedder: ref.embedder, floor: ref.floor, ceiling: ref.ceiling, mean_hash: hashOf(ref.mean) };
 }
 
 /** Checks a transcript row's shape, naming the first bad field. */
@@ -141,7 +167,7 @@ function sessionTerms(b: SessionBreakdown, laughter: readonly LaughterMass[], se
   const noTurns = b.m === 0 ? { reason: "no policy turns" } : {};
   const per = <T>(f: (t: SessionBreakdown["turns"][number]) => T) => b.turns.map(f);
   return {
-    grounding: { value: b.F, details: { ...noTurns, floor: settings.floor, ceiling: settings.ceiling, credit_form: settings.credit, mean_credit: b.G, window: settings.window, turn_index: per((t) => t.index), g: per((t) => t.g), credit: per((t) => t.credit), passes: per((t) => t.passes) } },
+    grounding: { value: b.F, details: { ...noTurns, floor: settings.floor, ceiling: settings.ceiling, credit_form: settings.credit, mean_credit: b.G, window: settings.window, turn_index: per((t) => t.index), g: per((t) => t.g), ...(settings.credit === "relevance" ? { relevance: per((t) => t.relevance) } : {}), credit: per((t) => t.credit), passes: per((t) => t.passes) } },
     repetition: { value: b.S, details: { ...noTurns, mode: settings.repetition, s: per((t) => t.s) } },
     taste: {
       value: b.meanTaste,
@@ -178,10 +204,11 @@ function settingsOf(options: ResolvedOptions): HumorSettings {
 function measuredOf(plan: Pick<SessionPlan, "policyIndexes">, terms: Readonly<Record<string, TermValue>>): TurnMeasurements[] {
   const detail = <T>(name: string, key: string) => (terms[name].details as Record<string, T[]>)[key];
   const g = detail<number>("grounding", "g");
+  const relevance = detail<number>("grounding", "relevance");
   const s = detail<number>("repetition", "s");
   const laughter = detail<LaughterMass>("taste", "laughter");
   const screens = detail<ScreenResult>("screens", "screens");
-  return plan.policyIndexes.map((index, j) => ({ index, g: g[j], s: s[j], L: laughter[j].L, screen: screens[j] }));
+  return plan.policyIndexes.map((index, j) => ({ index, g: g[j], ...(relevance ? { relevance: relevance[j] } : {}), s: s[j], L: laughter[j].L, screen: screens[j] }));
 }
 
 export const humorStack = composeStack<ResolvedOptions, TranscriptRow, SessionPlan>({

@@ -11,7 +11,9 @@ import { scoreVrcli, vrcliMeta, vrcliOptions, type VrcliItem } from "../terms/vr
 import { VRCLI_TEMPLATE } from "../terms/vrcli/template.js";
 import { composeStack } from "./compose.js";
 
-export const VRCLI_STACK_VERSION = "1";
+// 2: the hardened default controls the improvement against the reasoning's candidates (vrcli-2);
+// preset "seed" keeps the paper's formula (vrcli-1), bit for bit.
+export const VRCLI_STACK_VERSION = "2";
 
 export function goldPunchlineOf(row: BankRow): string | undefined {
   const candidates = [row.meta?.punchline, row.label, row.answer];
@@ -20,7 +22,7 @@ export function goldPunchlineOf(row: BankRow): string | undefined {
 
 /** The VR-CLI term as a Term: one continuationLogprobs batch per call, rows it cannot read as input errors. */
 export const vrcliTerm = defineTerm({
-  meta: { ...vrcliMeta, version: "vrcli-1", roles: ["reference"], options: vrcliOptions.strict() },
+  meta: { ...vrcliMeta, version: "vrcli-2", roles: ["reference"], options: vrcliOptions.strict() },
   async measure(rows: readonly BankRow[], { options, models, prompts, signal }) {
     const outcomes: TermOutcome[] = new Array(rows.length);
     const items: VrcliItem[] = [];
@@ -59,7 +61,7 @@ export const vrcliStack = composeStack<z.infer<typeof vrcliOptions>, BankRow>({
   rowKind: "bank",
   terms: [vrcliTerm],
   combine: { weights: { vrcli: 1 } },
-  recordOptions: (options) => ({ ...options, template: VRCLI_TEMPLATE }),
+  recordOptions: (options) => ({ ...options, formula: options.preset === "seed" ? "vrcli-1 (paper)" : "vrcli-2 (controlled by the best candidate alone)", template: VRCLI_TEMPLATE }),
   // A GRPO group is usually ≤ 16 samples; 64 rows per reference batch bounds memory, not correctness.
   // One batch at a time, as before: the reference endpoint's limiter already spreads a batch's requests.
   batchRows: 64,

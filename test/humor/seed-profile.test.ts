@@ -40,9 +40,10 @@ describe("seed profile = humor-stack-1, bit for bit", () => {
     }
   });
 
-  it("the hardened default scores the same measurements differently (so the check above can fail)", () => {
+  it("the hardened profile scores the same measurements differently (so the check above can fail)", () => {
     const rec = main.sessions.find((s) => s.preset === "RL-E" && s.id === "office-3")!;
-    const b = assembleSession(rec.measured, resolveHumorSettings(humorOptions.parse({})));
+    // The recorded measurements have no relevance r, so the hardened profile with its older linear credit.
+    const b = assembleSession(rec.measured, resolveHumorSettings(humorOptions.parse({ credit: "linear" })));
     expect(b.trainingReward).toBeLessThan(rec.trainingReward);
     expect(b.C).toBeLessThan(rec.C);
   });
@@ -106,14 +107,16 @@ describe("the instrument hash covers every resolved humor option", () => {
     floor: { floor: 0.12 },
     ceiling: { ceiling: 0.6 },
     window: { window: 3 },
-    credit: { credit: "ratio" },
+    credit: { credit: "linear" },
     repetition: { repetition: "beyond-partner" },
     "taste.mode": { taste: { mode: "topk" } },
     "taste.k": { taste: { k: 10 } },
     "taste.L_lo": { taste: { L_lo: -21 } },
     "taste.L_hi": { taste: { L_hi: -3 } },
     "normalization.mode": { normalization: { mode: "v1" } },
-    "normalization.vocab": { normalization: { vocab: "v3" } },
+    "normalization.vocab": { normalization: { vocab: "v2-seed" } },
+    laughter: { laughter: "vocab" },
+    screens: { screens: "humor-screens-1" },
     "certified.formula": { certified: { formula: "humor-C-1" } },
     "certified.w_t": { certified: { w_t: 0.5 } },
     value: { value: "training" },
@@ -133,17 +136,17 @@ describe("the instrument hash covers every resolved humor option", () => {
     // Every leaf of the resolved options (defaults filled in) must be in `changes`.
     const leaves = (o: unknown, prefix = ""): string[] =>
       o !== null && typeof o === "object" && !Array.isArray(o) ? Object.entries(o).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k)) : [prefix];
-    const resolved = humorOptions.parse({ weights: { floor: 0.2, rep: 0.2, taste: 0.6, screen: -0.5 }, credit: "linear", repetition: "seed", normalization: { mode: "v2" }, certified: { formula: "humor-C-2" } });
+    const resolved = humorOptions.parse({ weights: { floor: 0.2, rep: 0.2, taste: 0.6, screen: -0.5 }, credit: "relevance", repetition: "seed", normalization: { mode: "v2", vocab: "v3" }, laughter: "meaning", screens: "humor-screens-2", certified: { formula: "humor-C-2" } });
     expect(leaves(resolved).filter((k) => k !== "concurrency").sort()).toEqual(Object.keys(changes).sort());
   });
 
   it("resolves the profile's choices into the instrument", () => {
     const hardened = createHumorScorer({}, roles).instrument.options as Record<string, unknown>;
-    expect(hardened).toMatchObject({ profile: "hardened", credit: "linear", repetition: "seed", certified: { formula: "humor-C-2" } });
+    expect(hardened).toMatchObject({ profile: "hardened", credit: "relevance", repetition: "seed", certified: { formula: "humor-C-2" }, normalization: { vocab: "v3" }, laughter: { reading: "meaning", detector: "laughter-meaning-1" }, screens: "humor-screens-2" });
     const seed = createHumorScorer({ profile: "seed" }, roles).instrument.options as Record<string, unknown>;
-    expect(seed).toMatchObject({ profile: "seed", credit: "ratio", repetition: "seed", certified: { formula: "humor-C-1" } });
+    expect(seed).toMatchObject({ profile: "seed", credit: "ratio", repetition: "seed", certified: { formula: "humor-C-1" }, normalization: { vocab: "v2-seed" }, laughter: { reading: "vocab" }, screens: "humor-screens-1" });
     // a profile choice made explicitly is the same instrument as the profile's default
-    expect(hash({ credit: "linear" })).toBe(hash({}));
+    expect(hash({ credit: "relevance" })).toBe(hash({}));
     expect(() => createHumorScorer({ ceiling: 0.1 }, roles)).toThrow(/ceiling/);
   });
 });

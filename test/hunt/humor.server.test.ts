@@ -14,7 +14,10 @@ async function hunt(vocab: "v2-seed" | "v3", budget: number, families: ("laughte
   const { rows, mineFrom } = await humorContexts(2);
   // A fresh response cache: a cue the strip removes leaves the very prompt already scored, answered from it.
   const cache = join(mkdtempSync(join(tmpdir(), "fg-hunt-humor-")), "cache.sqlite");
-  const opened = await openScorer({ stack: "humor", cache, overrides: { profile, normalization: { vocab } } });
+  // Hardened: laughter "vocab" makes the vocabulary alone strip (what this test measures); the default also
+  // reads laughter by meaning. Seed: the profile as the seed wrote it.
+  const overrides = profile === "seed" ? { profile, normalization: { vocab } } : { laughter: "vocab", screens: "humor-screens-1", normalization: { vocab } };
+  const opened = await openScorer({ stack: "humor", cache, overrides });
   try {
     return await huntStack({ scorer: opened.scorer as never, capabilities: opened.definition.capabilities, rows, mineFrom, budget, seed: 0, families, screenRows: 1, confirmRows: 2, maxPerClass: 2 });
   } finally {

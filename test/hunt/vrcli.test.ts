@@ -36,7 +36,8 @@ async function policyRows(): Promise<BankRow[]> {
 
 async function hunt(rows: BankRow[], corpus: string[]) {
   const reference = createOpenAIClient({ baseUrl: server.baseUrl, model: "foolsgold-embedded-lm" });
-  const scorer = await vrcliStack.create(vrcliStack.options.parse({}), { reference });
+  // The seed preset: the paper's formula, where the exploit lives (the hardened default controls it: test/humor/vrcli-candidates.test.ts).
+  const scorer = await vrcliStack.create(vrcliStack.options.parse({ preset: "seed" }), { reference });
   return huntStack({ scorer: scorer as never, capabilities: vrcliStack.capabilities, rows, budget: 260, seed: 0, families: ["vrcli"], mineFrom: corpus, confirmRows: 16, screenRows: 4 });
 }
 

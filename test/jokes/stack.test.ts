@@ -27,7 +27,8 @@ describe("vrcli stack", () => {
     const definition = getStack("vrcli");
     expect(definition.rowKind).toBe("bank");
     expect(definition.modelRoles).toEqual(["reference"]);
-    const scorer = await definition.create(definition.options.parse({}), { reference: models.reference });
+    // The paper's formula (preset seed); the hardened default is checked below and in test/humor/vrcli-candidates.test.ts.
+    const scorer = await definition.create(definition.options.parse({ preset: "seed" }), { reference: models.reference });
     expect(scorer.instrument.hash).toMatch(/^[0-9a-f]{64}$/);
     const scores = await scorer.scoreRows(rows);
     expect(scores[0].value).toBeGreaterThan(0);
@@ -39,6 +40,24 @@ describe("vrcli stack", () => {
     expect(scores[4].value).toBeNull();
     expect(scores[4].error).toMatch(/row e: no setup/);
     for (const s of scores) expect(s.instrument).toBe(scorer.instrument.hash);
+  });
+
+  it("under the hardened default, pays a reasoning for the answer it gives, not for a candidate it ignores", async () => {
+    const definition = getStack("vrcli");
+    const hardened = await definition.create(definition.options.parse({}), { reference: models.reference });
+    const seed = await definition.create(definition.options.parse({ preset: "seed" }), { reference: models.reference });
+    const statedRow = { ...rows[0], id: "stated", output: "<think>Cinderella ran away from the ball.</think> She ran away from the ball." };
+    const ignored = { ...rows[0], id: "ignored", output: "<think>Cinderella ran away from the ball.</think> Fouls." };
+    const [stated, ignoring] = await hardened.scoreRows([statedRow, ignored]);
+    const [statedSeed, ignoringSeed] = await seed.scoreRows([statedRow, ignored]);
+    // a reasoning that states its own answer has no control candidate: the paper's value
+    expect(stated.value).toBeGreaterThan(0);
+    expect(stated.value).toBe(statedSeed.value);
+    expect(stated.terms.vrcli.details).toMatchObject({ candidates: 0 });
+    // the same punchline-bearing sentence before an answer that ignores it pays under the paper, not here
+    expect(ignoringSeed.value).toBeGreaterThan(0);
+    expect(ignoring.value).toBe(0);
+    expect(ignoring.terms.vrcli.details).toMatchObject({ candidates: 1 });
   });
 
   it("needs a reference model", () => {

@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { Turn } from "../../core/types.js";
 import type { ModelClient } from "../../models/spec.js";
 import { normalizeTranscriptLaughter, type LaughterVocab } from "../../text/laughter/index.js";
+import { laughterView, stripLaughterByMeaning } from "../../text/laughter-meaning.js";
 import type { TermMeta } from "../types.js";
 import { audiencePrompt } from "./audience-prompt.js";
 import { LAUGHTER_OPENERS, isLaughterToken } from "./laughter-openers.js";
@@ -35,7 +36,11 @@ export interface AudienceNormalization {
   vocab: LaughterVocab;
   /** Whose turns v1 strips (default "policy"). */
   policySpeaker?: string;
+  /** "meaning": strip with the laughter-by-meaning detector as well as the vocabulary (the hardened default). */
+  cues?: "vocab" | "meaning";
 }
+
+const stripByMeaning = (text: string) => stripLaughterByMeaning(laughterView(text));
 
 export function tasteUnits(L: number, lo: number, hi: number): number {
   if (!(hi > lo)) throw new RangeError(`L_hi (${hi}) must exceed L_lo (${lo})`);
@@ -57,7 +62,8 @@ export function logSumExp(xs: readonly number[]): number {
  */
 export function audienceContext(turns: readonly Turn[], index: number, normalization: AudienceNormalization): string {
   const prefix = turns.slice(0, index + 1);
-  const normalized = normalization.mode === "none" ? prefix : normalizeTranscriptLaughter(prefix, normalization);
+  const normalized =
+    normalization.mode === "none" ? prefix : normalizeTranscriptLaughter(prefix, normalization.cues === "meaning" ? { ...normalization, strip: stripByMeaning } : normalization);
   return audiencePrompt(normalized);
 }
 

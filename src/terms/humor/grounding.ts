@@ -11,6 +11,7 @@
 import { z } from "zod";
 import type { Turn } from "../../core/types.js";
 import type { TermMeta } from "../types.js";
+import { loadRelevanceReference, relevanceCredit } from "./relevance.js";
 
 /**
  * Default floor for the embedded USE-lite embedder: the 5th percentile of g for real human replies
@@ -26,7 +27,8 @@ export const USE_LITE_GROUNDING_FLOOR = 0.107;
  */
 export const USE_LITE_GROUNDING_CEILING = 0.605;
 
-export const GROUNDING_CREDIT_FORMS = ["ratio", "linear"] as const;
+/** "relevance" (hardened default since humor-stack-4): the credit of the turn's relevance (relevance.ts), not of g. */
+export const GROUNDING_CREDIT_FORMS = ["ratio", "linear", "relevance"] as const;
 export type GroundingCreditForm = (typeof GROUNDING_CREDIT_FORMS)[number];
 
 export const groundingOptions = z
@@ -73,8 +75,12 @@ export function linearGroundingCredit(g: number, floor: number, ceiling: number)
   return Math.min(1, Math.max(0, (g - floor) / (ceiling - floor)));
 }
 
-export function creditFor(g: number, settings: GroundingCreditSettings): number {
-  return settings.credit === "ratio" ? groundingCredit(g, settings.floor) : linearGroundingCredit(g, settings.floor, settings.ceiling);
+/** The turn's credit under the settings' form; "relevance" needs the turn's measured relevance r. */
+export function creditFor(g: number, settings: GroundingCreditSettings, r?: number): number {
+  if (settings.credit === "ratio") return groundingCredit(g, settings.floor);
+  if (settings.credit === "linear") return linearGroundingCredit(g, settings.floor, settings.ceiling);
+  if (r === undefined) throw new Error("the relevance credit needs the turn's relevance r (measure it with turnRelevance)");
+  return relevanceCredit(r, loadRelevanceReference());
 }
 
 export function passesFloor(g: number, floor: number): boolean {

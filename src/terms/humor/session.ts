@@ -7,8 +7,11 @@ import { certifiedRetention, type CertifiedFormula } from "./certified-retention
 import { audienceContext, laughterMass, tasteUnits, type AudienceNormalization, type LaughterMass, type TasteOptions } from "./audience-taste.js";
 import { creditFor, groundingWindow, passesFloor, type GroundingCreditForm } from "./grounding.js";
 import { cosine } from "../../stats/cosine.js";
+import { loadRelevanceReference, relevance } from "./relevance.js";
 import { repetitionScores, type RepetitionMode } from "./repetition.js";
-import { screenTurn, type ScreenResult } from "./screens.js";
+import { screenTurn, type ScreenResult, type ScreenVersion } from "./screens.js";
+import { laughterView, stripLaughterByMeaning } from "../../text/laughter-meaning.js";
+import { tidyAfterStrip } from "../../text/laughter/match.js";
 import { turnReward, type TrainingWeights, type TurnInputs } from "./training-reward.js";
 
 export interface HumorSettings {
@@ -23,12 +26,39 @@ export interface HumorSettings {
   normalization: AudienceNormalization;
   weights: TrainingWeights;
   w_t: number;
+  /**
+   * "vocab" (seed): the terms read the replies as written and the audience's transcript is stripped by
+   * the vocabulary. "meaning" (hardened): every term reads each turn as a reader sees it with its
+   * laughter cues removed by the laughter-by-meaning detector, so a cue can move no term but the screens.
+   */
+  laughter: LaughterReading;
+  screens: ScreenVersion;
+}
+
+export const LAUGHTER_READINGS = ["vocab", "meaning"] as const;
+export type LaughterReading = (typeof LAUGHTER_READINGS)[number];
+
+/**
+ * One turn's text as the terms read it under `laughter` (an all-laughter turn becomes empty). The strip's
+ * tidying applies to every turn, so a reply with a cue removed reads exactly as the reply without it.
+ */
+export function termText(text: string, laughter: LaughterReading): string {
+  if (laughter === "vocab") return text;
+  const stripped = stripLaughterByMeaning(laughterView(text));
+  return stripped.allLaughter ? "" : tidyAfterStrip(stripped.text);
+}
+
+/** The transcript as the terms read it (screens read the turns as written). */
+export function termTurns(turns: readonly Turn[], laughter: LaughterReading): readonly Turn[] {
+  return laughter === "vocab" ? turns : turns.map((t) => ({ ...t, text: termText(t.text, laughter) }));
 }
 
 export interface TurnMeasurements {
   /** Index of the policy turn in the transcript. */
   index: number;
   g: number;
+  /** Relevance r_j (relevance.ts), measured when the credit form is "relevance". */
+  relevance?: number;
   s: number;
   L: number;
   screen: ScreenResult;
@@ -55,9 +85,12 @@ export interface SessionBreakdown {
   turns: TurnBreakdown[];
 }
 
-export function assembleSession(measured: readonly TurnMeasurements[], settings: Omit<HumorSettings, "normalization">): SessionBreakdown {
+/** The settings the arithmetic reads (how turns are read and screened is settled before it). */
+export type ArithmeticSettings = Omit<HumorSettings, "normalization" | "laughter" | "screens">;
+
+export function assembleSession(measured: readonly TurnMeasurements[], settings: ArithmeticSettings): SessionBreakdown {
   const turns: TurnBreakdown[] = measured.map((t) => {
-    const credit = creditFor(t.g, settings);
+    const credit = creditFor(t.g, settings, t.relevance);
     const taste = tasteUnits(t.L, settings.taste.L_lo, settings.taste.L_hi);
     const r = turnReward({ credit, repetition: t.s, taste, fail: t.screen.fail }, settings.weights);
     return { ...t, credit, passes: passesFloor(t.g, settings.floor), taste, r };
@@ -91,11 +124,14 @@ export async function measureSession(
   settings: HumorSettings,
   policySpeaker = "policy",
 ): Promise<SessionMeasurement> {
+  const written = turns;
+  turns = termTurns(written, settings.laughter);
   const policyIndexes = turns.flatMap((t, i) => (t.speaker === policySpeaker ? [i] : []));
   if (policyIndexes.length === 0) return { measured: [], laughter: [] };
   const replies = policyIndexes.map((i) => turns[i].text);
   const windows = policyIndexes.map((i) => groundingWindow(turns, i, settings.window));
-  const unique = [...new Set([...replies, ...windows])];
+  const previous = policyIndexes.map((i) => previousTurn(turns, i));
+  const unique = [...new Set([...replies, ...windows, ...(settings.credit === "relevance" ? previous : [])])];
   const normalization = { ...settings.normalization, policySpeaker };
   const contexts = policyIndexes.map((i) => audienceContext(turns, i, normalization));
   const [vectors, laughter] = await Promise.all([
@@ -109,11 +145,38 @@ export async function measureSession(
     index,
     // An empty reply, or one with nothing before it, is not grounded in anything.
     g: windows[j] === "" || replies[j].trim() === "" ? 0 : cosine(byText.get(replies[j])!, byText.get(windows[j])!),
+    ...(settings.credit === "relevance" ? { relevance: turnRelevanceOf(replies[j], previous[j], byText) } : {}),
     s: repetition[j],
     L: laughter[j].L,
-    screen: screenTurn(replies[j]),
+    screen: screenTurn(written[index].text, settings.screens),
   }));
   return { measured, laughter };
+}
+
+/** The turn a reply answers: the one right before it ("" at the start). */
+export function previousTurn(turns: readonly Turn[], index: number): string {
+  return index > 0 ? turns[index - 1].text : "";
+}
+
+/** r_j from embeddings already fetched; an empty reply, or one with nothing before it, answers nothing. */
+export function turnRelevanceOf(reply: string, previous: string, byText: ReadonlyMap<string, number[]>): number {
+  if (previous.trim() === "" || reply.trim() === "") return relevanceFloor();
+  return relevance(reply, previous, byText.get(reply)!, byText.get(previous)!, loadRelevanceReference());
+}
+
+const relevanceFloor = () => loadRelevanceReference().floor;
+
+/**
+ * r_j of the policy turn at `index` (as the terms read it under `settings.laughter`), with its own
+ * embedding request: for callers that score one turn at a time (best-of-N reranking).
+ */
+export async function turnRelevance(embedder: ModelClient, turns: readonly Turn[], index: number, settings: Pick<HumorSettings, "laughter">): Promise<number> {
+  const read = termTurns(turns.slice(0, index + 1), settings.laughter);
+  const reply = read[index].text;
+  const previous = previousTurn(read, index);
+  if (previous.trim() === "" || reply.trim() === "") return relevanceFloor();
+  const [a, b] = await embedder.embed([reply, previous]);
+  return relevance(reply, previous, a, b, loadRelevanceReference());
 }
 
 /** The partner turns among the `window` turns before `index`, joined (what "beyond-partner" excuses). */
@@ -133,18 +196,20 @@ export function partnerWindow(turns: readonly Turn[], index: number, window: num
 export function policyTurnInputs(
   turns: readonly Turn[],
   index: number,
-  measured: { g: number; L: number },
-  settings: Omit<HumorSettings, "normalization">,
+  measured: { g: number; L: number; relevance?: number },
+  settings: ArithmeticSettings & Partial<Pick<HumorSettings, "laughter" | "screens">>,
   policySpeaker = "policy",
 ): TurnInputs {
-  const slots = turns.slice(0, index + 1).flatMap((t, i) => (t.speaker === policySpeaker ? [i] : []));
+  const written = turns;
+  turns = termTurns(written.slice(0, index + 1), settings.laughter ?? "vocab");
+  const slots = turns.flatMap((t, i) => (t.speaker === policySpeaker ? [i] : []));
   const replies = slots.map((i) => turns[i].text);
   const partnerRecent = slots.map((i) => partnerWindow(turns, i, settings.window, policySpeaker));
   const s = repetitionScores(replies, partnerRecent, settings.repetition);
   return {
-    credit: creditFor(measured.g, settings),
+    credit: creditFor(measured.g, settings, measured.relevance),
     repetition: s[s.length - 1],
     taste: tasteUnits(measured.L, settings.taste.L_lo, settings.taste.L_hi),
-    fail: screenTurn(turns[index].text).fail,
+    fail: screenTurn(written[index].text, settings.screens).fail,
   };
 }

