@@ -149,7 +149,7 @@ describe("issue 37: each way of bending a certificate is refused, naming the cau
     // The instrument it claims to describe is checked too.
     const relabelled = write("relabelled.json", JSON.stringify({ ...honest, params: { ...honest.params, instrument: { ...honest.params.instrument, version: "humor-stack-9" } } }));
     const p = await cli("certify", "verify", relabelled, "--no-cache");
-    expect(p.stderr).toMatch(/NOT VALID: 1 field\(s\) differ from the recomputation \(params\.instrument\.version: says "humor-stack-9", recomputed "humor-stack-3"\)/);
+    expect(p.stderr).toMatch(/NOT VALID: 1 field\(s\) differ from the recomputation \(params\.instrument\.version: says "humor-stack-9", recomputed "humor-stack-\d+"\)/);
     expect(p.status).toBe(3);
     const v = await cli("validate", flipped);
     expect(v.status).toBe(0);
