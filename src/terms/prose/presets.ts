@@ -4,15 +4,27 @@
 // ((…)) content scored (or, when it is not prose, gated) rather than hidden, look-alikes folded from
 // Unicode's confusables table, combining marks held to a small budget — and the gates judge the whole
 // reply. It also turns on the self-repetition guard, and replaces the seed's opener factor with mined
-// opener templates and a loose guard (openers.ts). docs/prose.md ("Hardened defaults") has the figures.
+// opener templates and a loose guard (openers.ts). Version 3 (issue 36) reads every reply through the
+// reader's view first (src/text/reader-view.ts): invisible characters, compatibility forms, look-alikes
+// of every script and precomposed marks closed from Unicode's data rather than a hand list.
+// docs/prose.md ("Hardened defaults") has the figures.
 import type { EchoOptions } from "./echo.js";
 import { HARDENED_ECHO_OPTIONS, SEED_ECHO_OPTIONS } from "./echo.js";
 import { DEFAULT_GATE_OPTIONS, HARDENED_GATE_OPTIONS, type GateOptions } from "./gates.js";
 import { FUNCTION_ORDER_DEFAULTS, type FunctionOrderOptions } from "./function-order.js";
 import type { OpenerOptions } from "./openers.js";
+import type { NonWordPrice } from "../../text/spelling.js";
 
 /** How a reply is read before any term sees it. */
 export interface ReadingOptions {
+  /** Read the reply through the reader's view first (src/text/reader-view.ts); absent: off, as the seed reads. */
+  view?: boolean;
+  /**
+   * Read a one-edit slip of a known word as that word, and price the share of words that are neither
+   * English, names nor the prompt's (src/text/spelling.ts): free up to `free`, the slop factor times a
+   * line falling to `floor` at `floorAt`. Absent: off, as the seed reads.
+   */
+  spelling?: SpellingOptions;
   /** Strip HTML tags, comments and entities before every term (the seed strips them for the gates only). */
   markup: boolean;
   /** Keep fenced blocks and ((…)) / [OOC: …] notes as text; a fenced block that is not prose gates the reply. */
@@ -22,6 +34,14 @@ export interface ReadingOptions {
   /** Combining marks allowed per 100 letters before all are removed (null: the seed's per-letter Zalgo rule). */
   markBudget: number | null;
 }
+
+export type SpellingOptions = NonWordPrice;
+
+/**
+ * The human 99th percentile of the non-word share (bench/prose-nonwords.ts, reports/prose-nonwords): a
+ * reply is priced only past what one human text in a hundred writes.
+ */
+export const HARDENED_SPELLING: SpellingOptions = { free: 0.025, floorAt: 0.075, floor: 0.1 };
 
 export interface PresetSettings {
   reading: ReadingOptions;
@@ -67,9 +87,9 @@ export const PROSE_PRESETS: Readonly<Record<ProsePresetName, ProsePreset>> = {
   },
   hardened: {
     name: "hardened",
-    version: "2",
+    version: "3",
     settings: {
-      reading: { markup: true, unhide: true, confusables: true, markBudget: 2 },
+      reading: { view: true, spelling: HARDENED_SPELLING, markup: true, unhide: true, confusables: true, markBudget: 2 },
       gates: HARDENED_GATE_OPTIONS,
       nextSentenceNegation: true,
       echo: HARDENED_ECHO_OPTIONS,

@@ -20,14 +20,19 @@ export function slopOutcome(p: ProsePrepared, o: SlopTermOptions): TermOutcome {
   const slop = measureSlop(p.scan, p.compiled.slop, { nextSentenceNegation: o.negation.nextSentence, openers: narrationOf(p) });
   const calibration = p.compiled.dictionary.calibration;
   const value = slopFactor(slop.density, o.openers.mode === "templates" ? calibration.slop : calibration.slopWithoutTemplates);
-  return markOff({ value, details: { density_per_1k: round(slop.density), per_1k: per1kRounded(slop.per1k), top: slop.top, words: slop.words } }, "slop", o.off);
+  const details = { density_per_1k: round(slop.density), per_1k: per1kRounded(slop.per1k), top: slop.top, words: slop.words };
+  // The non-words factor (issue 36), measured in prepare (src/text/spelling.ts), is part of the lexical
+  // cost: a word dodged by misspelling it costs at least what the word did.
+  const nonWords = p.nonWords;
+  if (!nonWords) return markOff({ value, details }, "slop", o.off);
+  return markOff({ value: value * nonWords.factor, details: { ...details, non_words: { share: round(nonWords.share), factor: round(nonWords.factor), examples: nonWords.examples } } }, "slop", o.off);
 }
 
 export const proseSlop = defineTerm({
   meta: {
     name: "slop",
     kind: "factor",
-    version: "prose-slop-2",
+    version: "prose-slop-3",
     roles: [],
     description: slopTerm.description,
     options: z.object({ negation: z.object({ nextSentence: z.boolean() }).strict(), openers: openerOptions, off: offOption }).strict(),

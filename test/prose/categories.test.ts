@@ -1,0 +1,69 @@
+// Issue 36's prose findings, one test per category: each edit paid the default preset before the
+// category was closed. Scored on the shipped default dictionary; each assertion compares a reply with
+// its own edit. The held-out battery (another engineer's) measures the same categories on real replies.
+import { describe, expect, it } from "vitest";
+import type { BankRow, Score } from "../../src/core/types.js";
+import { getStack } from "../../src/stacks/registry.js";
+import { proseOptions } from "../../src/stacks/prose.js";
+import { PARAGRAPHS } from "./paragraphs.js";
+
+/** Clichés the dictionary prices, in a hand-written reply. */
+export const SLOP =
+  "Her breath hitched as the scent of ozone filled the air. A shiver ran down her spine. It wasn't fear, but something deeper, something primal. " +
+  "His voice was barely above a whisper, a low rumble that sent electricity coursing through her veins. Her heart hammered against her ribs as she searched his eyes, the weight of unspoken words hanging heavy between them. " +
+  "The tension in the room was palpable, a testament to the bond they shared. She couldn't help but feel that this moment was a tapestry of fate, woven from stolen glances and whispered promises. " +
+  "Time seemed to stand still. Somewhere in the distance, thunder rumbled, a reminder that the storm was far from over.";
+
+/** Words of the reply the dictionary prices (with their inflections as written above). */
+const COSTLY = ["breath", "hitched", "ozone", "shiver", "spine", "whisper", "rumble", "electricity", "coursing", "veins", "heart", "hammered", "ribs", "weight", "unspoken", "palpable", "testament", "tapestry", "woven", "stolen", "glances", "whispered", "promises", "rumbled", "reminder", "tension"];
+const COSTLY_WORD = new RegExp(`\\b(${COSTLY.join("|")})\\b`, "g");
+const middle = (w: string, c: string): string => w.slice(0, w.length >> 1) + c + w.slice(w.length >> 1);
+
+async function scores(outputs: Record<string, string | BankRow>, preset: "seed" | "hardened" = "hardened"): Promise<Record<string, Score>> {
+  const stack = await getStack("prose").create(proseOptions.parse({ preset }), {});
+  const rows = Object.entries(outputs).map(([id, o]) => (typeof o === "string" ? { id, output: o } : { ...o, id }));
+  const out = await stack.scoreRows(rows);
+  return Object.fromEntries(rows.map((r, i) => [r.id, out[i]]));
+}
+
+describe("issue 36: invisible characters, compatibility forms, look-alikes and marks", () => {
+  const DOT_BELOW: Record<string, string> = { a: "ạ", e: "ẹ", i: "ị", o: "ọ", u: "ụ" };
+  const edits = {
+    original: SLOP,
+    invisible: SLOP.replace(COSTLY_WORD, (w) => middle(w, "\u206C")),
+    tag: SLOP.replace(COSTLY_WORD, (w) => middle(w, "\u{E0061}")),
+    long: SLOP.replace(/[A-Za-z]{9,}/g, (w) => middle(w, "\u2064")),
+    dotBelow: SLOP.replace(COSTLY_WORD, (w) => w.replace(/[aeiou]/, (c) => DOT_BELOW[c])),
+    lisu: SLOP.replace(COSTLY_WORD, (w) => w.replace(/w/, "\uA4EA").replace(/W/, "\uA4EA")),
+    ligature: SLOP.replace(/fi/g, "\uFB01"),
+  };
+
+  it("pays nothing for an edit a reader does not see", async () => {
+    const s = await scores(edits);
+    const base = s.original.value!;
+    expect(base).toBeLessThan(0.5);
+    for (const k of Object.keys(edits)) expect(s[k].value!, k).toBeLessThanOrEqual(base + 0.005);
+  });
+});
+
+describe("issue 36: words that are not words", () => {
+  const DOUBLE = (w: string): string => w.slice(0, (w.length >> 1) + 1) + w.slice(w.length >> 1);
+  const edits = {
+    original: SLOP,
+    misspelled: SLOP.replace(COSTLY_WORD, DOUBLE),
+    swapped: SLOP.replace(COSTLY_WORD, (w) => (w.length < 5 ? w : w.slice(0, 2) + w[3] + w[2] + w.slice(4))),
+    invented: SLOP.replace(COSTLY_WORD, (w) => `${w.slice(0, 2)}zqr${w.slice(-2)}`),
+  };
+
+  it("pays nothing for a misspelled, swapped or invented priced word", async () => {
+    const s = await scores(edits);
+    const base = s.original.value!;
+    for (const k of Object.keys(edits)) expect(s[k].value!, k).toBeLessThanOrEqual(base + 0.005);
+    expect((s.invented.terms.slop.details as { non_words: { factor: number } }).non_words.factor).toBeLessThan(0.5);
+  });
+
+  it("leaves careful human prose unpriced", async () => {
+    const s = await scores(Object.fromEntries(PARAGRAPHS.map((p, i) => [`p${i}`, p])));
+    for (const v of Object.values(s)) expect((v.terms.slop.details as { non_words: { factor: number } }).non_words.factor).toBe(1);
+  });
+});
