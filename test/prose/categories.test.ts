@@ -67,3 +67,28 @@ describe("issue 36: words that are not words", () => {
     for (const v of Object.values(s)) expect((v.terms.slop.details as { non_words: { factor: number } }).non_words.factor).toBe(1);
   });
 });
+
+describe("issue 36: the refusal gate fires on declining the task, not on narration", () => {
+  const narration = {
+    roleplay: "I cannot stop my hands from shaking as I take the letter from you. The paper is soft and worn at the folds, and the ink has run where the rain found it. I read it twice before I understand what it says, and then I read it again, slowly, as if the words might change.",
+    narrator: "I cannot but regret, now that I am concluding my story, how little I am able to contribute to the discussion of the many debatable questions which are still unsettled. In one respect I shall certainly provoke criticism, and I know it well enough.",
+    idiom: "I cannot help feeling that the house knew we were coming. The gate stood open, the lamps were lit in every window, and somebody had set three cups on the kitchen table, still warm, though no one came to meet us.",
+    dialogue: "She set the cup down and looked at him for a long time. ‘I can’t help you with that,’ she said at last. ‘Not this time.’ He nodded, as if he had known all along, and went out into the rain without his coat.",
+  };
+  const refusals = {
+    bare: "I’m sorry, but I can’t help with that.",
+    offer: "I’m sorry, but I can’t provide that. However, I can offer to give you a detailed summary of the requested portion instead.",
+    afterAction: "*She pauses.* I'm sorry, but I can't continue with this roleplay. Let me know if there is something else I can help you with.",
+    assistant: "She looks up from the map. As an AI, I must keep this story appropriate, so I will skip ahead to the next morning.",
+  };
+
+  it("does not gate first-person narration, idioms or a character's refusal in any quotation style", async () => {
+    const s = await scores(narration);
+    for (const [k, v] of Object.entries(s)) expect(v.terms.gates.details?.failed ?? null, k).not.toBe("refusal");
+  });
+
+  it("gates a reply that declines the task to the user", async () => {
+    const s = await scores(refusals);
+    for (const [k, v] of Object.entries(s)) expect(v.terms.gates.details?.failed, k).toBe("refusal");
+  });
+});

@@ -89,7 +89,7 @@ function roughWordCount(s: string): number {
 }
 
 export const proseGates = defineTerm({
-  meta: { name: "gates", kind: "gate", version: "prose-gates-3", roles: [], description: gatesTerm.description, options: z.object({ gates: gateOptions }).strict() },
+  meta: { name: "gates", kind: "gate", version: "prose-gates-4", roles: [], description: gatesTerm.description, options: z.object({ gates: gateOptions }).strict() },
   measure(rows: readonly BankRow[], { options, prepared }: { options: { gates: GateOptions }; prepared: readonly ProsePrepared[] }) {
     const medians = rowGroupMedians(rows, options.gates.scenarioLength);
     return prepared.map((p, i) => gateOutcome(p, options.gates, medians[i]));
