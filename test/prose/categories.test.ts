@@ -92,3 +92,22 @@ describe("issue 36: the refusal gate fires on declining the task, not on narrati
     for (const [k, v] of Object.entries(s)) expect(v.terms.gates.details?.failed, k).toBe("refusal");
   });
 });
+
+describe("issue 36: degenerate repetition does not pay", () => {
+  const prompt = "Write the opening of a story set in a market on a rainy morning.";
+  const replies = {
+    salad: "Rain rain rain rain. Market market market. Rain rain market rain market. The rain fell on the market and the market was in the rain and the rain was on the market.",
+    careful1:
+      "The market opened late that morning because of the rain. Stallholders dragged tarpaulins over crates of onions and argued about whose turn it was to fetch the tea, and the fishmonger's boy stood under the awning with his hands in his sleeves, watching the gutters fill.",
+    careful2:
+      "By nine the square smelled of wet canvas and frying dough. Nobody was buying much, but nobody went home either; the rain had that effect, of keeping people where they stood. Old Mrs Pell sold three cabbages before ten and called it a good day.",
+  };
+
+  it("scores the issue's word salad below careful openings on the same prompt", async () => {
+    const s = await scores(Object.fromEntries(Object.entries(replies).map(([id, output]) => [id, { id, prompt, output }])));
+    expect(s.salad.value!).toBeLessThan(s.careful1.value!);
+    expect(s.salad.value!).toBeLessThan(s.careful2.value!);
+    expect(s.careful1.terms.self_repetition.value).toBe(1);
+    expect(s.careful2.terms.self_repetition.value).toBe(1);
+  });
+});

@@ -49,7 +49,7 @@ export interface PresetSettings {
   /** Find "It wasn't fear. It was hunger." as a negation pattern. */
   nextSentenceNegation: boolean;
   echo: EchoOptions;
-  repetition: { enabled: boolean; free: number; full: number };
+  repetition: { enabled: boolean; free: number; full: number; diversity?: { free: number; zero: number } };
   /** Human phrases: count one only in a sentence at most this share bonus phrases; forfeit at a sentence of ≥ N (null: as the seed). */
   phrases: { maxSentenceShare: number | null; forfeitAt: number | null };
   /** Function-word order guard: word salad without a model (function-order.ts). */
@@ -93,7 +93,8 @@ export const PROSE_PRESETS: Readonly<Record<ProsePresetName, ProsePreset>> = {
       gates: HARDENED_GATE_OPTIONS,
       nextSentenceNegation: true,
       echo: HARDENED_ECHO_OPTIONS,
-      repetition: { enabled: true, ...REPETITION },
+      // Word salad (issue 36): below the human p0.1 of lexical diversity (bench/prose-nonwords.ts's corpora).
+      repetition: { enabled: true, ...REPETITION, diversity: { free: 0.6, zero: 0.35 } },
       phrases: { maxSentenceShare: 0.5, forfeitAt: 4 },
       functionOrder: { enabled: true, ...FUNCTION_ORDER_DEFAULTS },
       openers: { mode: "templates" },

@@ -2,16 +2,19 @@
 import { z } from "zod";
 import { defineTerm } from "../../define.js";
 import type { TermOutcome } from "../../types.js";
-import { repeatedShare, repetitionFactor, repetitionGuardOptions, repetitionGuardTerm, type RepetitionGuardOptions } from "../repetition-guard.js";
+import { diversityFactor, lexicalDiversity, repeatedShare, repetitionFactor, repetitionGuardOptions, repetitionGuardTerm, type RepetitionGuardOptions } from "../repetition-guard.js";
 import type { ProsePrepared } from "./prepare.js";
 
 export function repetitionOutcome(p: ProsePrepared, o: RepetitionGuardOptions): TermOutcome {
   if (!o.enabled) return { value: 1, details: { enabled: false } };
   const share = repeatedShare(p.scan);
-  return { value: repetitionFactor(share, o), details: { repeated_6gram_share: Math.round(share * 1000) / 1000 } };
+  const details = { repeated_6gram_share: Math.round(share * 1000) / 1000 };
+  if (!o.diversity) return { value: repetitionFactor(share, o), details };
+  const diversity = lexicalDiversity(p.scan);
+  return { value: repetitionFactor(share, o) * diversityFactor(diversity, o.diversity), details: { ...details, lexical_diversity: Math.round(diversity * 1000) / 1000 } };
 }
 
 export const proseSelfRepetition = defineTerm({
-  meta: { name: "self_repetition", kind: "factor", version: "prose-self-repetition-1", roles: [], description: repetitionGuardTerm.description, options: z.object({ repetition: repetitionGuardOptions }).strict() },
+  meta: { name: "self_repetition", kind: "factor", version: "prose-self-repetition-2", roles: [], description: repetitionGuardTerm.description, options: z.object({ repetition: repetitionGuardOptions }).strict() },
   measure: (_rows, { options, prepared }: { options: { repetition: RepetitionGuardOptions }; prepared: readonly ProsePrepared[] }) => prepared.map((p) => repetitionOutcome(p, options.repetition)),
 });
