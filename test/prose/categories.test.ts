@@ -111,3 +111,34 @@ describe("issue 36: degenerate repetition does not pay", () => {
     expect(s.careful2.terms.self_repetition.value).toBe(1);
   });
 });
+
+describe("issue 36: dialogue in any quotation style, openers after any lead", () => {
+  const user = "I found the map in the cellar, behind the old wine racks, and I think it shows the way to the tower.";
+  const prompt = [{ role: "user", content: user }];
+  const speech = "You found the map in the cellar, behind the old wine racks?";
+  const narration = "She set down her cup and looked at the door for a long while before she answered. The fire had burned low, and outside the wind worried at the shutters as it had all week.";
+  const styles: Record<string, string> = {
+    curly: `${narration} “${speech}” she asked.`,
+    straight: `${narration} "${speech}" she asked.`,
+    single: `${narration} '${speech}' she asked.`,
+    singleCurly: `${narration} ‘${speech}’ she asked.`,
+    guillemets: `${narration} «${speech}» she asked.`,
+    reversed: `${narration} »${speech}« she asked.`,
+    corner: `${narration} 「${speech}」 she asked.`,
+    dash: `${narration}\n— ${speech} — she asked.`,
+  };
+
+  it("finds the echo in dialogue whatever the quotation marks", async () => {
+    const s = await scores(Object.fromEntries(Object.entries(styles).map(([id, output]) => [id, { id, prompt, output }])));
+    expect(s.curly.terms.echo.value).toBeLessThan(1);
+    for (const k of Object.keys(styles)) expect(s[k].terms.echo.value, k).toBe(s.curly.terms.echo.value);
+  });
+
+  it("reads a mined opener template after a lead of any length", async () => {
+    const sentences = ["Her breath caught as the door swung open.", "Her heart hammered in her chest.", "His voice was barely above a whisper.", "Her eyes widened at the sight of the map.", "Her breath hitched when he spoke.", "His jaw tightened as he turned away."];
+    const plain = sentences.join(" ");
+    const led = sentences.map((t) => `But then, slowly, ${t[0].toLowerCase()}${t.slice(1)}`).join(" ");
+    const s = await scores({ plain, led });
+    expect(s.led.value!).toBeLessThanOrEqual(s.plain.value! + 0.005);
+  });
+});

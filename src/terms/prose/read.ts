@@ -8,6 +8,7 @@ import { PROSE_PRESETS, type ReadingOptions } from "./presets.js";
 import { splitThinking } from "./thinking-block.js";
 import { readerView } from "../../text/reader-view.js";
 import { readSpelling } from "../../text/spelling.js";
+import { normalizeDialogue } from "../../text/dialogue.js";
 
 const HARDENED_READING = PROSE_PRESETS.hardened.settings.reading;
 
@@ -19,8 +20,9 @@ export function readReply(reply: string, reading: ReadingOptions = HARDENED_READ
   // One search of the reply tells the invisible, marks and look-alike passes what each would search
   // for; it is searched again only after a pass changed it.
   // The reader's view removes every invisible character and folds compatibility forms and look-alikes
-  // from Unicode's data; the passes below then see what a reader sees.
-  const seen = reading.view ? readerView(reply) : reply;
+  // from Unicode's data, and speech in any quotation style is written in the quotes the scanner reads
+  // as dialogue; the passes below then see what a reader sees.
+  const seen = reading.view ? normalizeDialogue(readerView(reply)) : reply;
   let facts: ReadingFacts | null = readingFacts(seen);
   let text = facts.invisible ? stripInvisible(seen) : seen;
   if (reading.markup) text = stripHtml(text);

@@ -7,6 +7,6 @@ const found = new WeakMap<ProsePrepared, readonly number[]>();
 
 export function narrationOf(p: ProsePrepared): readonly number[] {
   let openers = found.get(p);
-  if (openers === undefined) found.set(p, (openers = narrationOpeners(p.scan, p.compiled.lexicon)));
+  if (openers === undefined) found.set(p, (openers = narrationOpeners(p.scan, p.compiled.lexicon, [], p.leadingRun === true)));
   return openers;
 }

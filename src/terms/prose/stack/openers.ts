@@ -14,7 +14,7 @@ export function openersOutcome(p: ProsePrepared, o: { openers: OpenerOptions; of
 }
 
 export const proseOpeners = defineTerm({
-  meta: { name: "openers", kind: "factor", version: "prose-openers-2", roles: [], description: openersTerm.description, options: z.object({ openers: openerOptions, off: offOption }).strict() },
+  meta: { name: "openers", kind: "factor", version: "prose-openers-3", roles: [], description: openersTerm.description, options: z.object({ openers: openerOptions, off: offOption }).strict() },
   measure: (_rows, { options, prepared }: { options: { openers: OpenerOptions; off: readonly string[] }; prepared: readonly ProsePrepared[] }) => prepared.map((p) => openersOutcome(p, options)),
 });
 

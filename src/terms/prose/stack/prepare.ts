@@ -76,6 +76,8 @@ export interface ProsePrepared {
   notProse: number;
   scan: Scan;
   lang: LanguageStats;
+  /** Sentence openers skip a whole run of leading discourse words (the reader's view), not one word. */
+  leadingRun?: boolean;
   /** Words that are not English, names or the prompt's (when the reading prices them). */
   nonWords?: NonWords & { factor: number };
 }
@@ -123,5 +125,5 @@ export function prepareProse(row: BankRow, compiled: CompiledProse, reading: Rea
   const lang = languageStats(read.text, scan, compiled.lexicon, prompt, () => promptWords(prompt), script);
   const counted = reading.spelling ? countNonWords(read.text, promptWords(prompt)) : undefined;
   const nonWords = counted && reading.spelling ? { ...counted, factor: nonWordsFactor(counted.share, reading.spelling) } : undefined;
-  return { row, compiled, split, text: read.text, notProse: read.notProse, scan, lang, ...(nonWords ? { nonWords } : {}) };
+  return { row, compiled, split, text: read.text, notProse: read.notProse, scan, lang, ...(nonWords ? { nonWords } : {}), ...(reading.view ? { leadingRun: true } : {}) };
 }
