@@ -114,7 +114,7 @@ describe("issue 36: degenerate repetition does not pay", () => {
 
 describe("issue 36: dialogue in any quotation style, openers after any lead", () => {
   const user = "I found the map in the cellar, behind the old wine racks, and I think it shows the way to the tower.";
-  const prompt = [{ role: "user", content: user }];
+  const prompt: BankRow["prompt"] = [{ role: "user", content: user }];
   const speech = "You found the map in the cellar, behind the old wine racks?";
   const narration = "She set down her cup and looked at the door for a long while before she answered. The fire had burned low, and outside the wind worried at the shutters as it had all week.";
   const styles: Record<string, string> = {
