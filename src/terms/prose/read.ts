@@ -20,9 +20,8 @@ export function readReply(reply: string, reading: ReadingOptions = HARDENED_READ
   // One search of the reply tells the invisible, marks and look-alike passes what each would search
   // for; it is searched again only after a pass changed it.
   // The reader's view removes every invisible character and folds compatibility forms and look-alikes
-  // from Unicode's data, and speech in any quotation style is written in the quotes the scanner reads
-  // as dialogue; the passes below then see what a reader sees.
-  const seen = reading.view ? normalizeDialogue(readerView(reply)) : reply;
+  // from Unicode's data; the passes below then see what a reader sees.
+  const seen = reading.view ? readerView(reply) : reply;
   let facts: ReadingFacts | null = readingFacts(seen);
   let text = facts.invisible ? stripInvisible(seen) : seen;
   if (reading.markup) text = stripHtml(text);
@@ -44,7 +43,10 @@ export function readReply(reply: string, reading: ReadingOptions = HARDENED_READ
     text = within;
   }
   const folded = reading.confusables ? foldConfusablesWith(text, facts ?? readingFacts(text)) : foldHomoglyphs(text);
-  return { text: reading.spelling ? readSpelling(folded) : folded, notProse };
+  // Once markup is gone, speech in any quotation style is written in the quotes the scanner reads as
+  // dialogue (an apostrophe beside a tag is not a quote), and one-edit slips are read as their words.
+  const spoken = reading.view ? normalizeDialogue(folded) : folded;
+  return { text: reading.spelling ? readSpelling(spoken) : spoken, notProse };
 }
 
 /** The reply as every prose term reads it (the default preset's reading unless one is given). */
