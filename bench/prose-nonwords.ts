@@ -2,7 +2,7 @@
 // neither English, names nor the prompt's, in every human text of the shared corpora as the default
 // preset reads it (Gutenberg passages, Brown fiction, HANNA human stories), with its 99th percentile and
 // a bootstrap 95% interval; model replies (creative slop-score outputs, the held-out lines ≡ 7 mod 10
-// left out) beside it. The preset's `free` is the pooled human p99, rounded up.
+// left out) beside it. The preset's `free` is the highest of the sources' own p99s, rounded up.
 // Writes reports/prose-nonwords/report.json.
 //   npx tsx bench/prose-nonwords.ts
 import { mkdirSync, writeFileSync } from "node:fs";
