@@ -91,3 +91,35 @@ export function splitDialogue(s: string): DialogueSplit {
   for (const m of s.matchAll(ITALIC)) italics.push((m[1] ?? m[2]).trim());
   return { dialogue, narration: tidy(narration.replace(ITALIC, (_w, a?: string, b?: string) => a ?? b ?? "")), italics };
 }
+
+const CURLY_OPEN = "“";
+const CURLY_CLOSE = "”";
+/** Paired quotation marks other than the double ones the scanner reads (curly “…” and straight "…"). */
+const OTHER_PAIRS = /«([^«»\n]*)»|»([^«»\n]*)«|„([^„“”\n]*)[“”]|‹([^‹›\n]*)›|「([^「」\n]*)」|『([^『』\n]*)』/g;
+/** Straight single quotes around speech: ' opens a word and ' closes one; inner apostrophes sit between letters. */
+const STRAIGHT_SINGLE = /(?<![\p{L}\p{N}])'(?=\S)([^'\n]*?(?:'[\p{L}][^'\n]*?)*\S)'(?![\p{L}\p{N}])/gu;
+/** A line of em-dash dialogue (— Where? — he asked. — Home.): speech and narration alternate at each spaced dash. */
+const DASH_LINE = /^([ \t]*)[—―][ \t]*(\S.*)$/gm;
+const SPACED_DASH = /\s[—―–]\s/;
+
+/**
+ * Speech in any quotation style rewritten in curly double quotes, which every prose term reads as
+ * dialogue (issue 36): guillemets either way, „…“, ‹…›, corner brackets, single quotes (curly when the
+ * text has no double quotes, as splitDialogue reads them; straight likewise), and em-dash dialogue lines,
+ * where the first part of the line is speech and a spaced dash switches between speech and narration.
+ * `normalizeDialogue("«Non,» dit-elle.")` → "“Non,” dit-elle."
+ */
+export function normalizeDialogue(s: string): string {
+  let out = s.replace(OTHER_PAIRS, (_m, ...groups: (string | undefined)[]) => CURLY_OPEN + (groups.slice(0, 6).find((g) => g !== undefined) ?? "") + CURLY_CLOSE);
+  if (!out.includes('"') && !out.includes(CURLY_OPEN)) {
+    if (out.includes("‘")) out = out.replace(BRITISH, (_m, inner: string) => CURLY_OPEN + inner + CURLY_CLOSE);
+    if (out.includes("'")) out = out.replace(STRAIGHT_SINGLE, (_m, inner: string) => CURLY_OPEN + inner + CURLY_CLOSE);
+  }
+  if (out.includes("—") || out.includes("―")) {
+    out = out.replace(DASH_LINE, (_m, indent: string, rest: string) => {
+      const parts = rest.split(SPACED_DASH);
+      return indent + parts.map((p, k) => (k % 2 === 0 ? CURLY_OPEN + p.trim() + CURLY_CLOSE : p.trim())).join(" ");
+    });
+  }
+  return out;
+}

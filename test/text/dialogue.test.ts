@@ -35,3 +35,19 @@ describe("splitDialogue", () => {
     expect(splitDialogue("The printer jammed again.")).toEqual({ dialogue: [], narration: "The printer jammed again.", italics: [] });
   });
 });
+
+describe("normalizeDialogue: speech in any quotation style as curly double quotes", () => {
+  it("rewrites guillemets, low-high quotes, corner brackets, single quotes and em-dash lines", async () => {
+    const { normalizeDialogue } = await import("../../src/text/dialogue.js");
+    expect(normalizeDialogue("«Non,» dit-elle. »Ja,« sagte er. „Gut“, sagte sie. ‹Oui›")).toBe("“Non,” dit-elle. “Ja,” sagte er. “Gut”, sagte sie. “Oui”");
+    expect(normalizeDialogue("「はい」と言った。『いいえ』")).toBe("“はい”と言った。“いいえ”");
+    expect(normalizeDialogue("'I know what you said,' she told him. 'Don't.'")).toBe("“I know what you said,” she told him. “Don't.”");
+    expect(normalizeDialogue("‘I know,’ she said. The dogs’ bowls were empty.")).toBe("“I know,” she said. The dogs’ bowls were empty.");
+    expect(normalizeDialogue("— Where are you going? — he asked. — Home.")).toBe("“Where are you going?” he asked. “Home.”");
+  });
+
+  it("leaves double-quoted text, apostrophes and narrative dashes alone", async () => {
+    const { normalizeDialogue } = await import("../../src/text/dialogue.js");
+    for (const t of ["He said \"no\" and left. It's 'fine'.", "It was the end — or so he thought.", "The dogs' bowls, the cats' beds."]) expect(normalizeDialogue(t)).toBe(t);
+  });
+});

@@ -19,8 +19,13 @@ export interface GateOptions {
   maxForeignLetters: number;
   /** Minimum share of common English words among words the prompt does not use. */
   minCommonEnglish: number;
-  /** "start": a refusal opens the reply (seed); "anywhere": after leading actions, or an out-of-character refusal anywhere outside dialogue. */
-  refusal: "start" | "anywhere";
+  /**
+   * "start": a refusal opens the reply (seed); "anywhere": after leading actions, or an out-of-character
+   * refusal anywhere outside dialogue; "declines" (hardened, issue 36): only a reply that declines the
+   * task to the user — "I can't help with that", "I'm sorry, but I can't." — outside dialogue, never
+   * first-person narration ("I cannot stop my hands from shaking", "I cannot but regret").
+   */
+  refusal: "start" | "anywhere" | "declines";
   /** Foreign letters counted in runs of one script (seed) or as characters, spaced or not (hardened). */
   script: "runs" | "characters";
   /**
@@ -56,7 +61,7 @@ export const DEFAULT_GATE_OPTIONS: GateOptions = {
 /** What the hardened preset changes (see src/stacks/prose-presets.ts). */
 export const HARDENED_GATE_OPTIONS: GateOptions = {
   ...DEFAULT_GATE_OPTIONS,
-  refusal: "anywhere",
+  refusal: "declines",
   script: "characters",
   truncationFromText: "with-finish-reason",
   scenarioLength: true,
@@ -75,6 +80,27 @@ const DIALOGUE = /"[^"\n]*"|“[^”\n]*”|«[^»\n]*»/g;
 /** A refusal of the task itself, wherever it stands: a refusing verb with a task object, or the assistant's voice. */
 const OUT_OF_CHARACTER_REFUSAL =
   /\b(?:i(?:'m| am) sorry,? but i (?:can(?:'|no)?t|cannot|won'?t|will not|am unable|'m unable|am not able|'m not able)|i (?:can(?:'|no)?t|cannot|won'?t|will not|am unable to|'m unable to|am not able to|'m not able to|must decline to) (?:continue|help|assist|comply|engage|fulfil|write|generate|create|produce|provide|participate|proceed|role-?play|go on with)|as an ai\b|as a language model|i must (?:respectfully )?decline)/i;
+/**
+ * What a reply declines to do for the user: the request itself ("help with that", "provide that",
+ * "continue this role-play", "write explicit content", "reproduce the original"). Not what a person
+ * declines in a story or a conversation ("I can't help it", "I can't do this", "I can't go on").
+ */
+const TASK =
+  "(?:(?:help|assist)(?: you)? with (?:that|this|your|the request|such)|assist\\b|comply\\b|fulfil+\\b|provide (?:that|this|it|the|you with|such|explicit|content)\\b|" +
+  "(?:generate|create|produce|write) (?:that|this|it|such|content|explicit|a story|the story|the text|the essay|the original|in)\\b|" +
+  "continue (?:with )?(?:this|the) (?:story|role-?play|conversation|scene|request)\\b|(?:engage|participate) in\\b|role-?play\\b|reproduce\\b|recreate\\b|reconstruct\\b|imitate\\b)";
+/** The refusing clause: opens a sentence, after an optional apology. */
+const DECLINING = new RegExp(
+  "(?:^|[.!?…]\\s+|\\n)[^\\p{L}\\n]*(?:(?:i'?m |i am )?(?:so |really |very |truly )?sorry[\\s,.!—–-]*(?:but\\s+)?)?" +
+    "i (?:can(?:'|no)?t|cannot|won'?t|will not|(?:am|'m) (?:unable|not able) to|must (?:respectfully )?decline to|(?:am|'m) not (?:going|allowed|permitted) to) " +
+    TASK,
+  "iu",
+);
+/** The assistant speaking as one. */
+const ASSISTANT_VOICE = /\bas an ai\b|\bas an? (?:ai )?language model\b/iu;
+/** Quoted speech in any style (straight, curly, single curly, guillemets either way, corner brackets), on one line. */
+const ANY_DIALOGUE = /"[^"\n]*"|“[^”\n]*”|‘[^’\n]*’|«[^»\n]*»|»[^«\n]*«|„[^“”\n]*[“”]|「[^」\n]*」|『[^』\n]*』/g;
+
 const TERMINAL = /[.!?…。！？)\]}>*_\p{Extended_Pictographic}\u2014\u2013-]$/u;
 const CLOSERS = /[\s"”’'»~`]+$/;
 
@@ -93,9 +119,24 @@ export function htmlCommentWords(raw: string): number {
 /** True when the reply refuses: at its start (seed), or under "anywhere" also after leading actions or outside dialogue. */
 export function isRefusal(reply: string, mode: GateOptions["refusal"]): boolean {
   if (mode === "start") return REFUSAL.test(reply);
+  if (mode === "declines") return declinesTask(reply);
   const rest = reply.replace(LEADING_ACTIONS, "");
   if (!OPENS_DIALOGUE.test(rest) && REFUSAL.test(rest)) return true;
   return OUT_OF_CHARACTER_REFUSAL.test(rest.replace(/[’‘]/g, "'").replace(DIALOGUE, " "));
+}
+
+/**
+ * The reply declines the task to the user: outside quoted speech and em-dash dialogue lines, a sentence
+ * opens on "I can't / won't / am unable to" (after an optional apology) with the request as its object,
+ * or the assistant speaks as one.
+ */
+export function declinesTask(reply: string): boolean {
+  const narration = reply
+    .replace(/[’‘]/g, (q, at: number) => (/\p{L}/u.test(reply[at - 1] ?? "") && /\p{L}/u.test(reply[at + 1] ?? "") ? "'" : q))
+    .replace(ANY_DIALOGUE, " ")
+    .replace(/^\s*[—―]\s.*$/gm, " ")
+    .replace(LEADING_ACTIONS, "");
+  return DECLINING.test(narration) || ASSISTANT_VOICE.test(narration);
 }
 
 /**
@@ -163,7 +204,7 @@ export const gateOptions = z
     refusalMaxWords: z.number().int().min(0),
     maxForeignLetters: z.number().int().min(1),
     minCommonEnglish: z.number().min(0).max(1),
-    refusal: z.enum(["start", "anywhere"]),
+    refusal: z.enum(["start", "anywhere", "declines"]),
     script: z.enum(["runs", "characters"]),
     truncationFromText: z.enum(["off", "with-finish-reason", "always"]),
     scenarioLength: z.boolean(),

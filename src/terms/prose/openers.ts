@@ -33,11 +33,16 @@ export interface OpenerStats {
   repeatRate: number;
 }
 
+/** Leading words skipped in a run (hardened reading): a run longer than this is read from its fifth word. */
+const MAX_LEADING_RUN = 4;
+
 /**
- * Word index of each narration sentence's opener (after the one skipped leading word), in order.
+ * Word index of each narration sentence's opener, in order: after the one skipped leading word (seed),
+ * or after the whole run of leading discourse words ("But then, slowly, her breath caught": `run`, the
+ * hardened reading, issue 36), so a lead of any length cannot hide a mined opener template.
  * `out` is scratch space reused across calls.
  */
-export function narrationOpeners(scan: Scan, lexicon: Lexicon, out: number[] = []): number[] {
+export function narrationOpeners(scan: Scan, lexicon: Lexicon, out: number[] = [], run = false): number[] {
   out.length = 0;
   const { n, surface, flags, sentence } = scan;
   let i = 0;
@@ -48,13 +53,17 @@ export function narrationOpeners(scan: Scan, lexicon: Lexicon, out: number[] = [
     if ((flags[i] & (T_DIALOGUE | T_ITALIC)) === 0 && !isDialogueTag(scan, lexicon, i, end)) {
       let k = i;
       const first = lexicon.surfaces[surface[k]];
-      if (k + 1 < end && (LEADING_WORDS.has(first) || flags[k] & T_COMMA_AFTER || (first.endsWith("ly") && first.length > 4))) k++;
+      if (k + 1 < end && isLeading(first, flags[k])) k++;
+      while (run && k + 1 < end && k - i < MAX_LEADING_RUN && isLeading(lexicon.surfaces[surface[k]], flags[k])) k++;
       if ((flags[k] & (T_DIALOGUE | T_ITALIC)) === 0) out.push(k);
     }
     i = end;
   }
   return out;
 }
+
+/** A discourse word a sentence may lead with: a listed one ("then", "but"), an -ly adverb, or any word set off by a comma. */
+const isLeading = (word: string, flags: number): boolean => LEADING_WORDS.has(word) || (flags & T_COMMA_AFTER) !== 0 || (word.endsWith("ly") && word.length > 4);
 
 /** `narration`: the reply's narrationOpeners, when the caller has them already. */
 export function openerStats(scan: Scan, lexicon: Lexicon, narration: readonly number[] = narrationOpeners(scan, lexicon)): OpenerStats {

@@ -4,15 +4,27 @@
 // ((…)) content scored (or, when it is not prose, gated) rather than hidden, look-alikes folded from
 // Unicode's confusables table, combining marks held to a small budget — and the gates judge the whole
 // reply. It also turns on the self-repetition guard, and replaces the seed's opener factor with mined
-// opener templates and a loose guard (openers.ts). docs/prose.md ("Hardened defaults") has the figures.
+// opener templates and a loose guard (openers.ts). Version 3 (issue 36) reads every reply through the
+// reader's view first (src/text/reader-view.ts): invisible characters, compatibility forms, look-alikes
+// of every script and precomposed marks closed from Unicode's data rather than a hand list.
+// docs/prose.md ("Hardened defaults") has the figures.
 import type { EchoOptions } from "./echo.js";
 import { HARDENED_ECHO_OPTIONS, SEED_ECHO_OPTIONS } from "./echo.js";
 import { DEFAULT_GATE_OPTIONS, HARDENED_GATE_OPTIONS, type GateOptions } from "./gates.js";
 import { FUNCTION_ORDER_DEFAULTS, type FunctionOrderOptions } from "./function-order.js";
 import type { OpenerOptions } from "./openers.js";
+import type { NonWordPrice } from "../../text/spelling.js";
 
 /** How a reply is read before any term sees it. */
 export interface ReadingOptions {
+  /** Read the reply through the reader's view first (src/text/reader-view.ts); absent: off, as the seed reads. */
+  view?: boolean;
+  /**
+   * Read a one-edit slip of a known word as that word, and price the share of words that are neither
+   * English, names nor the prompt's (src/text/spelling.ts): free up to `free`, the slop factor times a
+   * line falling to `floor` at `floorAt`. Absent: off, as the seed reads.
+   */
+  spelling?: SpellingOptions;
   /** Strip HTML tags, comments and entities before every term (the seed strips them for the gates only). */
   markup: boolean;
   /** Keep fenced blocks and ((…)) / [OOC: …] notes as text; a fenced block that is not prose gates the reply. */
@@ -23,13 +35,22 @@ export interface ReadingOptions {
   markBudget: number | null;
 }
 
+export type SpellingOptions = NonWordPrice;
+
+/**
+ * The highest of the human sources' own 99th percentiles of the non-word share, rounded up (HANNA's
+ * r/WritingPrompts stories, 0.0433; Gutenberg 0.0189, Brown 0.0197: bench/prose-nonwords.ts), as the
+ * opener guard's p99 is taken, so no human genre is charged for its normal habit.
+ */
+export const HARDENED_SPELLING: SpellingOptions = { free: 0.045, floorAt: 0.095, floor: 0.1 };
+
 export interface PresetSettings {
   reading: ReadingOptions;
   gates: GateOptions;
   /** Find "It wasn't fear. It was hunger." as a negation pattern. */
   nextSentenceNegation: boolean;
   echo: EchoOptions;
-  repetition: { enabled: boolean; free: number; full: number };
+  repetition: { enabled: boolean; free: number; full: number; diversity?: { free: number; zero: number } };
   /** Human phrases: count one only in a sentence at most this share bonus phrases; forfeit at a sentence of ≥ N (null: as the seed). */
   phrases: { maxSentenceShare: number | null; forfeitAt: number | null };
   /** Function-word order guard: word salad without a model (function-order.ts). */
@@ -67,13 +88,14 @@ export const PROSE_PRESETS: Readonly<Record<ProsePresetName, ProsePreset>> = {
   },
   hardened: {
     name: "hardened",
-    version: "2",
+    version: "3",
     settings: {
-      reading: { markup: true, unhide: true, confusables: true, markBudget: 2 },
+      reading: { view: true, spelling: HARDENED_SPELLING, markup: true, unhide: true, confusables: true, markBudget: 2 },
       gates: HARDENED_GATE_OPTIONS,
       nextSentenceNegation: true,
       echo: HARDENED_ECHO_OPTIONS,
-      repetition: { enabled: true, ...REPETITION },
+      // Word salad (issue 36): below the human p0.1 of lexical diversity (bench/prose-nonwords.ts's corpora).
+      repetition: { enabled: true, ...REPETITION, diversity: { free: 0.6, zero: 0.35 } },
       phrases: { maxSentenceShare: 0.5, forfeitAt: 4 },
       functionOrder: { enabled: true, ...FUNCTION_ORDER_DEFAULTS },
       openers: { mode: "templates" },

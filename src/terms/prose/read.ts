@@ -6,6 +6,9 @@ import { foldConfusablesWith, foldHomoglyphs, normalizeMarksWith, readingFacts, 
 import { stripRoleplayScaffolding, unhideRoleplayScaffolding } from "./ooc.js";
 import { PROSE_PRESETS, type ReadingOptions } from "./presets.js";
 import { splitThinking } from "./thinking-block.js";
+import { readerView } from "../../text/reader-view.js";
+import { readSpelling } from "../../text/spelling.js";
+import { normalizeDialogue } from "../../text/dialogue.js";
 
 const HARDENED_READING = PROSE_PRESETS.hardened.settings.reading;
 
@@ -16,8 +19,11 @@ export function readReply(reply: string, reading: ReadingOptions = HARDENED_READ
   }
   // One search of the reply tells the invisible, marks and look-alike passes what each would search
   // for; it is searched again only after a pass changed it.
-  let facts: ReadingFacts | null = readingFacts(reply);
-  let text = facts.invisible ? stripInvisible(reply) : reply;
+  // The reader's view removes every invisible character and folds compatibility forms and look-alikes
+  // from Unicode's data; the passes below then see what a reader sees.
+  const seen = reading.view ? readerView(reply) : reply;
+  let facts: ReadingFacts | null = readingFacts(seen);
+  let text = facts.invisible ? stripInvisible(seen) : seen;
   if (reading.markup) text = stripHtml(text);
   let notProse = 0;
   if (reading.unhide) {
@@ -25,7 +31,7 @@ export function readReply(reply: string, reading: ReadingOptions = HARDENED_READ
     text = unhidden.text;
     notProse = unhidden.notProse.length;
   } else text = stripRoleplayScaffolding(text);
-  if (text !== reply) facts = null;
+  if (text !== seen) facts = null;
   if (reading.markBudget === null) {
     const marked = stripZalgo(text);
     if (marked !== text) facts = null;
@@ -36,7 +42,11 @@ export function readReply(reply: string, reading: ReadingOptions = HARDENED_READ
     if (within !== text) facts = null;
     text = within;
   }
-  return { text: reading.confusables ? foldConfusablesWith(text, facts ?? readingFacts(text)) : foldHomoglyphs(text), notProse };
+  const folded = reading.confusables ? foldConfusablesWith(text, facts ?? readingFacts(text)) : foldHomoglyphs(text);
+  // Once markup is gone, speech in any quotation style is written in the quotes the scanner reads as
+  // dialogue (an apostrophe beside a tag is not a quote), and one-edit slips are read as their words.
+  const spoken = reading.view ? normalizeDialogue(folded) : folded;
+  return { text: reading.spelling ? readSpelling(spoken) : spoken, notProse };
 }
 
 /** The reply as every prose term reads it (the default preset's reading unless one is given). */

@@ -50,7 +50,7 @@ export interface ProseRewardOptions {
    */
   off: ProseFactor[];
   /** Self-repetition guard (not in the seed; on in hardened); reported as the term `self_repetition`. */
-  repetition: { enabled: boolean; free: number; full: number };
+  repetition: { enabled: boolean; free: number; full: number; diversity?: { free: number; zero: number } };
   /** Which occurrences of a human phrase count (hardened: not in a sentence mostly of bonus phrases). */
   phrases: { maxSentenceShare: number | null; forfeitAt: number | null };
   /** Function-word order guard (not in the seed; on in hardened); reported as the term `function_order`. */

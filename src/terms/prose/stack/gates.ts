@@ -91,7 +91,7 @@ function roughWordCount(s: string): number {
 }
 
 export const proseGates = defineTerm({
-  meta: { name: "gates", kind: "gate", version: "prose-gates-3", roles: [], needs: { scan: proseScan }, description: gatesTerm.description, options: z.object({ gates: gatesOption }).strict() },
+  meta: { name: "gates", kind: "gate", version: "prose-gates-4", roles: [], needs: { scan: proseScan }, description: gatesTerm.description, options: z.object({ gates: gatesOption }).strict() },
   measure(rows: readonly BankRow[], { options, needs }: { options: { gates: GateOptions }; needs: { scan: readonly ProsePrepared[] } }) {
     const medians = rowGroupMedians(rows, options.gates.scenarioLength);
     return needs.scan.map((p, i) => gateOutcome(p, options.gates, medians[i]));

@@ -4,5 +4,5 @@ import { narrationOpeners } from "../openers.js";
 import type { ProsePrepared } from "./prepare.js";
 
 export function narrationOf(p: ProsePrepared): readonly number[] {
-  return (p.narration ??= narrationOpeners(p.scan, p.compiled.lexicon));
+  return (p.narration ??= narrationOpeners(p.scan, p.compiled.lexicon, [], p.leadingRun === true));
 }

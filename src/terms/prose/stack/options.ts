@@ -21,7 +21,7 @@ export function presetOptions(p: ProsePreset): Record<string, unknown> {
 /** Factors left out of the product (still reported, marked off); the gates cannot be turned off. */
 export const offOption = z.array(z.enum(PROSE_FACTORS)).default([]);
 
-export const readingOption = z.object({ markup: z.boolean(), unhide: z.boolean(), confusables: z.boolean(), markBudget: z.number().min(0).nullable() }).strict().default(HARDENED.reading);
+export const readingOption = z.object({ view: z.boolean().optional(), spelling: z.object({ free: z.number().min(0).max(1), floorAt: z.number().min(0).max(1), floor: z.number().min(0).max(1) }).strict().optional(), markup: z.boolean(), unhide: z.boolean(), confusables: z.boolean(), markBudget: z.number().min(0).nullable() }).strict().default(HARDENED.reading);
 export const gatesOption = gateOptions.default(HARDENED.gates);
 export const openersOption = openerOptions.default(HARDENED.openers);
 export const negationOption = z.object({ nextSentence: z.boolean() }).strict().default({ nextSentence: HARDENED.nextSentenceNegation });

@@ -7,6 +7,7 @@ import type { ProseDictionary } from "../../../mining/dictionary.js";
 import { Lexicon } from "../../../text/lexicon.js";
 import { createBuffers, scanText, type Scan } from "../../../text/scan.js";
 import { words } from "../../../text/tokenize.js";
+import { countNonWords, nonWordsFactor, type NonWords } from "../../../text/spelling.js";
 import type { EchoPenalties } from "../echo.js";
 import { languageStats, type LanguageStats } from "../language.js";
 import { compilePhrases, type CompiledPhrases } from "../phrases.js";
@@ -80,6 +81,10 @@ export interface ProsePrepared {
   lang: LanguageStats;
   /** Narration openers (./narration.ts), found once for the terms that read them. */
   narration?: readonly number[];
+  /** Sentence openers skip a whole run of leading discourse words (the reader's view), not one word. */
+  leadingRun?: boolean;
+  /** Words that are not English, names or the prompt's (when the reading prices them). */
+  nonWords?: NonWords & { factor: number };
 }
 
 export function promptText(row: BankRow): string {
@@ -119,5 +124,7 @@ export function prepareProse(row: BankRow, compiled: CompiledProse, reading: Rea
   const read = readReply(split.reply, reading);
   const scan = ownScan(scanText(read.text, compiled.lexicon, compiled.scratch));
   const lang = languageStats(read.text, scan, compiled.lexicon, prompt, () => promptWords(compiled.promptWordSets, prompt), script);
-  return { row, compiled, split, text: read.text, notProse: read.notProse, scan, lang, narration: undefined };
+  const counted = reading.spelling ? countNonWords(read.text, promptWords(compiled.promptWordSets, prompt)) : undefined;
+  const nonWords = counted && reading.spelling ? { ...counted, factor: nonWordsFactor(counted.share, reading.spelling) } : undefined;
+  return { row, compiled, split, text: read.text, notProse: read.notProse, scan, lang, narration: undefined, ...(nonWords ? { nonWords } : {}), ...(reading.view ? { leadingRun: true } : {}) };
 }

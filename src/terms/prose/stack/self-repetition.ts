@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTerm } from "../../define.js";
 import type { TermOutcome } from "../../types.js";
-import { repeatedShare, repetitionFactor, repetitionGuardTerm, type RepetitionGuardOptions } from "../repetition-guard.js";
+import { diversityFactor, lexicalDiversity, repeatedShare, repetitionFactor, repetitionGuardTerm, type RepetitionGuardOptions } from "../repetition-guard.js";
 import { repetitionOption } from "./options.js";
 import type { ProsePrepared } from "./prepare.js";
 import { proseScan } from "./resources.js";
@@ -10,10 +10,13 @@ import { proseScan } from "./resources.js";
 export function repetitionOutcome(p: ProsePrepared, o: RepetitionGuardOptions): TermOutcome {
   if (!o.enabled) return { value: 1, details: { enabled: false } };
   const share = repeatedShare(p.scan);
-  return { value: repetitionFactor(share, o), details: { repeated_6gram_share: Math.round(share * 1000) / 1000 } };
+  const details = { repeated_6gram_share: Math.round(share * 1000) / 1000 };
+  if (!o.diversity) return { value: repetitionFactor(share, o), details };
+  const diversity = lexicalDiversity(p.scan);
+  return { value: repetitionFactor(share, o) * diversityFactor(diversity, o.diversity), details: { ...details, lexical_diversity: Math.round(diversity * 1000) / 1000 } };
 }
 
 export const proseSelfRepetition = defineTerm({
-  meta: { name: "self_repetition", kind: "factor", version: "prose-self-repetition-1", roles: [], needs: { scan: proseScan }, description: repetitionGuardTerm.description, options: z.object({ repetition: repetitionOption }).strict() },
+  meta: { name: "self_repetition", kind: "factor", version: "prose-self-repetition-2", roles: [], needs: { scan: proseScan }, description: repetitionGuardTerm.description, options: z.object({ repetition: repetitionOption }).strict() },
   measure: (_rows, { options, needs }: { options: { repetition: RepetitionGuardOptions }; needs: { scan: readonly ProsePrepared[] } }) => needs.scan.map((p) => repetitionOutcome(p, options.repetition)),
 });

@@ -10,6 +10,7 @@ import { narrationOf } from "./narration.js";
 import type { ProseDictionary } from "../../../mining/dictionary.js";
 import type { ProsePrepared } from "./prepare.js";
 import { proseScan, slopDictionary } from "./resources.js";
+import type { Scan } from "../../../text/scan.js";
 
 export interface SlopTermOptions {
   negation: { nextSentence: boolean };
@@ -19,17 +20,38 @@ export interface SlopTermOptions {
 }
 
 export function slopOutcome(p: ProsePrepared, o: SlopTermOptions, dictionary: ProseDictionary = p.compiled.dictionary): TermOutcome {
-  const slop = measureSlop(p.scan, p.compiled.slop, { nextSentenceNegation: o.negation.nextSentence, openers: narrationOf(p) });
+  const openers = narrationOf(p);
+  const slop = measureSlop(p.scan, p.compiled.slop, { nextSentenceNegation: o.negation.nextSentence, openers });
   const calibration = dictionary.calibration;
-  const value = slopFactor(slop.density, o.openers.mode === "templates" ? calibration.slop : calibration.slopWithoutTemplates);
-  return markOff({ value, details: { density_per_1k: round(slop.density), per_1k: per1kRounded(slop.per1k), top: slop.top, words: slop.words } }, "slop", o.off);
+  // Under the reader's view the leading discourse words the openers skip ("But then, slowly, …") are not
+  // words the density is spread over: a lead of any length neither hides an opener nor thins the slop.
+  const leads = p.leadingRun ? leadingWords(p.scan, openers) : 0;
+  const density = leads > 0 && p.scan.n > leads ? (slop.density * p.scan.n) / (p.scan.n - leads) : slop.density;
+  const value = slopFactor(density, o.openers.mode === "templates" ? calibration.slop : calibration.slopWithoutTemplates);
+  const details = { density_per_1k: round(density), per_1k: per1kRounded(slop.per1k), top: slop.top, words: slop.words };
+  // The non-words factor (issue 36), measured in prepare (src/text/spelling.ts), is part of the lexical
+  // cost: a word dodged by misspelling it costs at least what the word did.
+  const nonWords = p.nonWords;
+  if (!nonWords) return markOff({ value, details }, "slop", o.off);
+  return markOff({ value: value * nonWords.factor, details: { ...details, non_words: { share: round(nonWords.share), factor: round(nonWords.factor), examples: nonWords.examples } } }, "slop", o.off);
+}
+
+/** Words before each narration sentence's opener: the leading discourse words the openers skipped. */
+function leadingWords(scan: Scan, openers: readonly number[]): number {
+  let n = 0;
+  for (const k of openers) {
+    let j = k;
+    while (j > 0 && scan.sentence[j - 1] === scan.sentence[k]) j--;
+    n += k - j;
+  }
+  return n;
 }
 
 export const proseSlop = defineTerm({
   meta: {
     name: "slop",
     kind: "factor",
-    version: "prose-slop-2",
+    version: "prose-slop-3",
     roles: [],
     needs: { scan: proseScan, dictionary: slopDictionary },
     description: slopTerm.description,
