@@ -1,4 +1,4 @@
-// A whole process to time (bench/score-workers.ts): `node timed-child.mjs REPORT cli ARGS…` runs the
+// A whole process to time (bench/speed/score-workers.ts): `node timed-child.mjs REPORT cli ARGS…` runs the
 // foolsgold CLI (the built dist/ when it exists, as an installed package runs, else src/ through tsx;
 // FOOLSGOLD_BENCH_DIST names another built dist/ instead);
 // `node timed-child.mjs REPORT baseline BANK OUT` runs the plain slop scorer, and

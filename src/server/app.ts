@@ -46,7 +46,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
   // timeout takes the request over instead of waiting on it.
   requestTimeoutMs: 60_000,
   // Trainers that POST one sample at a time (OpenRLHF, verl's per-sample loop) keep 64–128 requests
-  // open: each must find a slot or a queue place, not a 429 (bench/serve-one-sample.ts).
+  // open: each must find a slot or a queue place, not a 429 (bench/speed/serve-one-sample.ts).
   maxInFlight: 64,
   maxQueue: 256,
   retryAfterSeconds: 1,

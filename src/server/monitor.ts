@@ -206,7 +206,7 @@ export function monitor(rows: readonly MonitorRow[], thresholds: MonitorThreshol
  * Alerts from per-step rates, and the detector over `detectorRows` (all rows, or a bounded sample).
  * The live monitor passes the same row objects on every rerun: the detector keeps what it derived from
  * each row's text by object, so a rerun re-derives only its new rows (≈ 0.1× the CPU of a rerun from
- * scratch in bench/monitor-refresh.ts; the contrast itself still runs over the whole sample).
+ * scratch in bench/speed/monitor-refresh.ts; the contrast itself still runs over the whole sample).
  */
 function evaluate(steps: StepRates[], detectorRows: readonly (MirrorInput | null)[], rowCount: number, thresholds: MonitorThresholds, previous?: Detection | null): MonitorReport {
   const alerts: Alert[] = [];

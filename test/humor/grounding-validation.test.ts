@@ -1,4 +1,4 @@
-// The grounding validation of issue #22 in small (the full run is bench/humor-grounding.ts): hand-written
+// The grounding validation of issue #22 in small (the full run is bench/studies/humor-grounding.ts): hand-written
 // on-topic office conversations against twins whose policy replies are off-topic, scored by the humor
 // stack on the embedded models. The hardened default must prefer the real conversation in both the
 // training reward and C; the seed profile's credit gives full marks to any reply above the floor.

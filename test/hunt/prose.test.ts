@@ -43,7 +43,7 @@ describe.skipIf(!hasSharedData)("hunt against the prose stack" + (hasSharedData 
   };
 
   // On these rows (the held-out lines excluded) no code-fence shape raises the seed reward: every markup
-  // candidate screened alone finds only html-tag, ooc-aside and aside (bench/hunt-categories.ts 60 1500 seed markup).
+  // candidate screened alone finds only html-tag, ooc-aside and aside (bench/studies/hunt-categories.ts 60 1500 seed markup).
   it("finds confusables, word shuffle, bonus-phrase padding and a class the issue did not name (seed preset)", async () => {
     const report = await hunt({ preset: "seed" });
     const classes = report.classes.map((c) => c.class);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { hasSharedData, sharedDataSkipReason, sharedPath } from "../helpers/shared-data.js";
-import { loadBrown, loadHannaHuman, loadHannaModel, loadModelProse } from "../../bench/prose-data.js";
+import { loadBrown, loadHannaHuman, loadHannaModel, loadModelProse } from "../../bench/helpers/prose-data.js";
 import { getStack } from "../../src/stacks/registry.js";
 import { proseOptions } from "../../src/stacks/prose.js";
 import { auc } from "../../src/stats/auc.js";
 
 // In-sample sanity check of the SHIPPED default dictionary on real text (it was mined from these
-// corpora; the held-out validation is bench/prose-validation.ts). Skips without ../shared/data.
+// corpora; the held-out validation is bench/studies/prose-validation.ts). Skips without ../shared/data.
 describe.skipIf(!hasSharedData)(`shipped default dictionary on real prose (${hasSharedData ? "shared data present" : sharedDataSkipReason})`, () => {
   it("scores Brown fiction passages above current models' creative writing", async () => {
     const human = loadBrown(sharedPath("human_prose/fiction_brown_1961.jsonl")).slice(0, 60);
@@ -31,7 +31,7 @@ describe.skipIf(!hasSharedData)(`shipped default dictionary on real prose (${has
   });
 
   // Issue 17: the opener rule alone must not rank HANNA's human stories below the models' (the seed's
-  // rule does). "Alone" = reward with the rule ÷ reward with it ablated, as bench/prose-validation.ts
+  // rule does). "Alone" = reward with the rule ÷ reward with it ablated, as bench/studies/prose-validation.ts
   // measures it held out (0.653 [0.588, 0.718] cross-fit); here in-sample on the shipped dictionary.
   it("the hardened opener rule costs HANNA's human stories less than the models'; the seed's rule costs them more", async () => {
     const human = loadHannaHuman(sharedPath("human_prose/fiction_writingprompts_human_hanna.jsonl"));

@@ -6,7 +6,7 @@
 // before the fast paths (../helpers/reading-reference.ts), on generated adversarial strings and on the
 // shared bank when it is present.
 import { describe, expect, it } from "vitest";
-import { loadModelProse } from "../../bench/prose-data.js";
+import { loadModelProse } from "../../bench/helpers/prose-data.js";
 import { readReply } from "../../src/terms/prose/read.js";
 import { charFacts, F_CONFUSABLE, F_HOMOGLYPH, F_LETTER, F_MARK, F_NUMBER, hasFact, isFullwidthForm } from "../../src/text/char-facts.js";
 import { foldConfusables, foldConfusablesWith, readingFacts } from "../../src/text/cleanup.js";

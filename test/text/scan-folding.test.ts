@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { foldUnit } from "../../src/text/fold.js";
 import { Lexicon } from "../../src/text/lexicon.js";
 import { scanText, type Scan } from "../../src/text/scan.js";
-import { loadModelProse } from "../../bench/prose-data.js";
+import { loadModelProse } from "../../bench/helpers/prose-data.js";
 import { hasSharedData, sharedDataSkipReason, sharedPath } from "../helpers/shared-data.js";
 import { referenceScan } from "./scan-reference.js";
 import { random } from "../helpers/mulberry32.js";

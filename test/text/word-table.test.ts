@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadModelProse } from "../../bench/prose-data.js";
+import { loadModelProse } from "../../bench/helpers/prose-data.js";
 import { FoolsgoldError } from "../../src/core/errors.js";
 import { lemma, OVERRIDES } from "../../src/text/lemma.js";
 import { SHIPPED_LEMMA_MANIFEST, readLemmaManifest, sha256, shippedLemmaTable, sourceHash } from "../../src/text/lemma-table.js";

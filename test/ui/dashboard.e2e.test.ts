@@ -5,7 +5,7 @@
 // search, filters, sort and term breakdown. Each main view is saved as a screenshot.
 // Then, with a 50,000-row scored log loaded, every filter and scroll interaction must reach the screen
 // with the expected rows while the DOM holds under 100 rows. Their speed (SPEC §11: under 200 ms from
-// the input event to the painted frame) is measured by bench/dashboard-responsiveness.ts.
+// the input event to the painted frame) is measured by bench/speed/dashboard-responsiveness.ts.
 import { serve, type ServerType } from "@hono/node-server";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -196,12 +196,12 @@ describe.skipIf(skip)("foolsgold ui in headless Chromium", () => {
     });
 
     // Each interaction must reach its expected result on screen (the count and the row at the
-    // position); how long that takes is measured by bench/dashboard-responsiveness.ts against the
+    // position); how long that takes is measured by bench/speed/dashboard-responsiveness.ts against the
     // 200 ms budget of SPEC §11, not here: a timed assertion fails on a loaded machine, not on slow code.
     // The times are printed so a slow run is visible in the log.
     const reached = (label: string, attempts: number[][]) => {
       const all = summary(attempts.flat());
-      console.log(`50k ${label}: ${all.n} interactions reached their result; median ${all.median.toFixed(0)} ms, max ${all.max.toFixed(0)} ms (not a budget check: see bench/dashboard-responsiveness.ts)`);
+      console.log(`50k ${label}: ${all.n} interactions reached their result; median ${all.median.toFixed(0)} ms, max ${all.max.toFixed(0)} ms (not a budget check: see bench/speed/dashboard-responsiveness.ts)`);
       expect(attempts.flat().filter((t) => !Number.isFinite(t))).toEqual([]);
     };
 

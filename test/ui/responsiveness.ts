@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // The large-log interactions shared by the e2e test (dashboard.e2e.test.ts: every interaction reaches its
 // expected result, and the page stays virtualized) and the responsiveness bench
-// (bench/dashboard-responsiveness.ts: how long each takes, against the 200 ms budget of SPEC §11).
+// (bench/speed/dashboard-responsiveness.ts: how long each takes, against the 200 ms budget of SPEC §11).
 // The log is 500 real model stories (HANNA, openings up to 600 characters) scored by the real prose
 // stack, replicated as training steps 0..copies-1 (ids and steps vary; text and scores are real).
 import { readFileSync, writeFileSync } from "node:fs";

