@@ -157,18 +157,22 @@ describe("journal as a sample source", () => {
     journal.begin({ id: "req-1", route: "/v1/score", stack: "prose", instrument: "fixture", bodyHash: "h1", body: JSON.stringify(body) });
     journal.complete("req-1", [
       { index: 0, rowId: "r0", step: 7, score: score(0.25, { slop: 0.5 }) },
-      { index: 1, rowId: "r1", step: 7, score: score(null, {}, "judge timed out") },
+      { index: 1, rowId: "r1", step: 7, score: score(0.75, { slop: 0.9 }) },
     ]);
     journal.begin({ id: "req-2", route: "/v1/score", stack: "prose", instrument: "fixture", bodyHash: "h2", body: JSON.stringify({ rows: [{ id: "p", output: "pending" }] }) });
+    // A request with a row that could not be scored is stored as failed, so a retry with its id scores it
+    // again (issue 38): it is counted, and its rows are shown once a retry has scored them.
+    journal.begin({ id: "req-3", route: "/v1/score", stack: "prose", instrument: "fixture", bodyHash: "h3", body: JSON.stringify({ rows: [{ id: "f", output: "Who's there?", step: 8 }] }) });
+    journal.complete("req-3", [{ index: 0, rowId: "f", step: 8, score: score(null, {}, "judge timed out") }]);
     journal.close();
     const before = statSync(path).mtimeMs;
     const a = createUiApp({ artifactsDir: root, journalPath: path });
-    expect((await get("/api/runs", a)).body.journal).toMatchObject({ source: "journal", counts: { done: 1, pending: 1, failed: 0 } });
+    expect((await get("/api/runs", a)).body.journal).toMatchObject({ source: "journal", counts: { done: 1, pending: 1, failed: 1 } });
     const r = (await get("/api/samples?source=journal", a)).body as { matched: number; rows: { id: string; step: number; value: number | null; output: string; error: string | null }[] };
     expect(r.matched).toBe(2);
     expect(r.rows.map((x) => [x.id, x.step, x.value, x.output, x.error])).toEqual([
       ["req-1/r0", 7, 0.25, "Knock knock.", null],
-      ["req-1/r1", 7, null, "Who's there?", "judge timed out"],
+      ["req-1/r1", 7, 0.75, "Who's there?", null],
     ]);
     expect(statSync(path).mtimeMs).toBe(before);
   });
