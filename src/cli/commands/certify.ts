@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { InputError } from "../../core/errors.js";
 import { cacheCheckFraction, CacheDisagrees } from "../../certify/cache-check.js";
+import { formatBankCertifyReport } from "../../certify/bank-arms.js";
 import { formatCertifyReport } from "../../certify/format.js";
 import { ScoresDisagree } from "../../certify/from-text.js";
 import { PreregistrationMismatch } from "../../certify/preregistration.js";
@@ -139,12 +140,12 @@ function progressHooks(quiet: boolean | undefined) {
   return { progress, stopProgress, warn: (m: string) => void process.stderr.write(`warning: ${m}\n`) };
 }
 
-function revisionLines(result: CertifyResult): string {
+function revisionLines(result: Pick<CertifyResult, "bindings">): string {
   const revised = result.bindings.banks.filter((b) => (b.revisions ?? 0) > 0);
   return revised.map((b) => `\nREVISED: ${b.label} was recorded ${b.revisions! + 1} times; certified on its latest record (entry ${b.rollout_seq}), as the pre-registration allows`).join("");
 }
 
-function answersLine(result: CertifyResult): string {
+function answersLine(result: Pick<CertifyResult, "bindings">): string {
   const a = result.bindings.model_answers;
   const head = result.bindings.registry?.head;
   return (
@@ -191,7 +192,7 @@ export function register(program: Command): void {
     evidenceGuarded(async () => {
       const hooks = progressHooks(opts.json);
       const { artifact, report } = await runCertification(inputsOf(opts), hooks);
-      emit(artifact, opts, () => formatCertifyReport(report) + revisionLines(artifact.result) + answersLine(artifact.result));
+      emit(artifact, opts, () => ("arms" in report ? formatBankCertifyReport(report) : formatCertifyReport(report)) + revisionLines(artifact.result) + answersLine(artifact.result));
       if (!report.certified) throw new ExitCode(1);
     }),
   );
