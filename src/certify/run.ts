@@ -246,7 +246,10 @@ export async function runCertification(inputs: CertifyInputs, hooks: CertifyHook
   let sets: SetBanks[] = [];
   const plan = inputs.rollout ? rolloutPlan(inputs.rollout, prereg) : undefined;
   // Banks of rows rather than transcripts: any bank stack or external reward (src/certify/bank-arms.ts).
-  if (banksMode && !holdsTranscripts(readJsonl(inputs.base!).rows)) return runBankCertification(inputs, prereg, hooks, params);
+  if (banksMode) {
+    const peek = readJsonl(inputs.base!).rows;
+    if (peek.length > 0 && !holdsTranscripts(peek)) return runBankCertification(inputs, prereg, hooks, params);
+  }
   if (banksMode) {
     sets = bankSets(inputs, prereg);
     // A bank the instrument cannot read is unusable input (exit 2), named before any evidence check.
