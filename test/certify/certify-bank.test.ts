@@ -6,7 +6,8 @@ import { spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startRewardServer, type RewardServer } from "../helpers/python-reward-server.js";
 
 const BIN = resolve(import.meta.dirname, "../../bin/foolsgold.js");
 const FIXTURES = join(import.meta.dirname, "bank-fixtures");
@@ -185,4 +186,28 @@ describe("certify bank arms with a cmd: reward", () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/pre-registration: bait: .*set `bait: false`/);
   }, 60_000);
+});
+
+describe("certify bank arms with a python-trl: function and an http:// OpenRLHF server", () => {
+  let server: RewardServer;
+  beforeAll(async () => {
+    server = await startRewardServer();
+  }, 40_000);
+  afterAll(async () => server?.stop());
+
+  it("each certifies the honest trained bank and fails the flat one", async () => {
+    const rewards = [`python-trl:${join(FIXTURES, "trl_answer.py")}:reward_answer`, `${server.url}/reward`];
+    for (const [i, reward] of rewards.entries()) {
+      const honest = prereg(`other honest ${i}`);
+      await registerAndRecord(honest, join(dir, `other-honest-${i}.jsonl`), reward, BASE, TRAINED);
+      const ok = await certify(honest, join(dir, `other-honest-${i}.jsonl`), reward, BASE, TRAINED);
+      expect(ok.code, `${reward}: ${ok.stderr}`).toBe(0);
+      expect(ok.stdout).toMatch(/reward: base 0\.3750 -> 0\.8750, delta \+0\.5000/);
+      const flat = prereg(`other flat ${i}`);
+      await registerAndRecord(flat, join(dir, `other-flat-${i}.jsonl`), reward, BASE, FLAT);
+      const no = await certify(flat, join(dir, `other-flat-${i}.jsonl`), reward, BASE, FLAT);
+      expect(no.code, `${reward}: ${no.stderr}`).toBe(1);
+      expect(no.stdout).toMatch(/NOT CERTIFIED: bars missed/);
+    }
+  }, 180_000);
 });
