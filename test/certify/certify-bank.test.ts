@@ -211,3 +211,22 @@ describe("certify bank arms with a python-trl: function and an http:// OpenRLHF 
     }
   }, 180_000);
 });
+
+describe("certify bank arms with a judge: rubric on the embedded LM", () => {
+  it("certifies from recomputed model answers, and certify verify recomputes them", async () => {
+    const reward = `judge:${resolve(import.meta.dirname, "../rewards/fixtures/judge.yaml")}`;
+    const log = join(dir, "judge-log.jsonl");
+    // The embedded LM is a small model: the bar only asks that the judge not prefer the base replies.
+    const p = prereg("judge", { bars: [{ metric: "reward", min_delta: 0 }] });
+    await registerAndRecord(p, log, reward, BASE, TRAINED);
+    const cert = join(dir, "judge-cert.json");
+    const r = await certify(p, log, reward, BASE, TRAINED, "--no-cache", "--out", cert);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/model answers: recomputed \(no cache read\)/);
+    const artifact = JSON.parse(readFileSync(cert, "utf8"));
+    expect(artifact.result.trained.reward.delta).toBeGreaterThan(0);
+    expect(artifact.params.instrument.options).toMatchObject({ role: "judge" });
+    const v = await cli("certify", "verify", cert, "--no-cache");
+    expect(v.code, v.stderr).toBe(0);
+  }, 180_000);
+});
