@@ -6,7 +6,7 @@ import { FoolsgoldError, InputError } from "../core/errors.js";
 import type { Score, TranscriptRow } from "../core/types.js";
 import type { Scorer } from "../stacks/types.js";
 import type { SetBanks } from "./certify.js";
-import { transcriptsHash, type BankProvenance, type RegisterEntry, type RegistryHead } from "./registry.js";
+import { transcriptsHash, type BankProvenance, type RecordedRow, type RegisterEntry, type RegistryHead } from "./registry.js";
 
 /** A stored score that the rescoring from text does not reproduce. */
 export interface ScoreDisagreement {
@@ -111,7 +111,7 @@ export function bindings(input: {
   provenance: readonly BankProvenance[];
   instrumentHash: string;
   revisedInstrumentHash?: string;
-  banks: Record<string, readonly TranscriptRow[]>;
+  banks: Record<string, readonly RecordedRow[]>;
 }): Bindings {
   const recorded = new Map(input.provenance.map((p) => [p.label, p]));
   return {

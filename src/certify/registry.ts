@@ -10,7 +10,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { FoolsgoldError, InputError } from "../core/errors.js";
 import { hashOf } from "../core/hash.js";
-import type { TranscriptRow } from "../core/types.js";
+import type { BankRow, TranscriptRow } from "../core/types.js";
 import type { JournalSource } from "./journal-binding.js";
 import { InstrumentMismatch, instrumentChanges, pinnedHash, type PinnedInstrument } from "./instrument-pin.js";
 import { preregistrationHash, type Preregistration } from "./preregistration.js";
@@ -89,13 +89,35 @@ export class RegistryTampered extends ProvenanceRefused {
 }
 
 /** The identity of a bank's conversations: seeds, speakers and texts, in row order; scores and meta excluded. */
-export function transcriptsHash(rows: readonly TranscriptRow[]): string {
-  return hashOf(rows.map((r) => ({ seed: r.seed, turns: r.turns.map((t) => ({ speaker: t.speaker, text: t.text })) })));
+export function transcriptsHash(rows: readonly RecordedRow[]): string {
+  return hashOf(rows.map(rowIdentity));
 }
 
 /** One row's identity (seed, speakers, texts). */
-export function rowHash(row: TranscriptRow): string {
-  return hashOf({ seed: row.seed, turns: row.turns.map((t) => ({ speaker: t.speaker, text: t.text })) });
+export function rowHash(row: RecordedRow): string {
+  return hashOf(rowIdentity(row));
+}
+
+/** A row certify reads: a transcript (humor) or a bank row ({id, prompt, output, …}). */
+export type RecordedRow = TranscriptRow | BankRow;
+
+/**
+ * What a row's record binds. A transcript: its seed, speakers and texts. A bank row: every field but its
+ * score (id, prompt, output, and the columns a reward reads, such as ground_truth), so neither the reply
+ * nor what it is graded against can change after recording.
+ */
+function rowIdentity(row: RecordedRow): unknown {
+  if (Array.isArray((row as TranscriptRow).turns)) {
+    const r = row as TranscriptRow;
+    return { seed: r.seed, turns: r.turns.map((t) => ({ speaker: t.speaker, text: t.text })) };
+  }
+  const { score: _score, ...rest } = row as BankRow;
+  return { bank_row: rest };
+}
+
+/** How a row is named in a refusal: its seed (transcripts) or its id (bank rows). */
+function rowName(row: RecordedRow, i: number): string {
+  return Array.isArray((row as TranscriptRow).turns) ? `row ${i + 1} (seed ${(row as TranscriptRow).seed})` : `row ${i + 1} (id ${row.id})`;
 }
 
 export function entryHash(entry: Omit<LogEntry, "hash"> | LogEntry): string {
@@ -235,7 +257,7 @@ export function findRegistration(entries: readonly LogEntry[], preregHash: strin
 export interface BankToRecord {
   /** "<seed set> <arm>", e.g. "demo trained". */
   label: string;
-  rows: readonly TranscriptRow[];
+  rows: readonly RecordedRow[];
   source?: BankSource;
 }
 
@@ -287,10 +309,10 @@ export interface BankProvenance {
   source?: BankSource;
 }
 
-function editedRows(rows: readonly TranscriptRow[], recorded: BankRecord): string {
+function editedRows(rows: readonly RecordedRow[], recorded: BankRecord): string {
   if (!recorded.row_hashes) return "";
   if (recorded.row_hashes.length !== rows.length) return ` (${rows.length} rows, ${recorded.rows} recorded)`;
-  const edited = rows.flatMap((r, i) => (rowHash(r) !== recorded.row_hashes![i] ? [`row ${i + 1} (seed ${r.seed})`] : []));
+  const edited = rows.flatMap((r, i) => (rowHash(r) !== recorded.row_hashes![i] ? [rowName(r, i)] : []));
   return edited.length ? ` (${edited.length} row(s) differ: ${edited.slice(0, 3).join(", ")}${edited.length > 3 ? ", …" : ""})` : "";
 }
 
@@ -299,7 +321,7 @@ function editedRows(rows: readonly TranscriptRow[], recorded: BankRecord): strin
  * registration (the latest allowed revision), and that the text was first recorded there (so after
  * the registration). Throws RegistryTampered for a broken chain, ProvenanceRefused otherwise.
  */
-export function verifyProvenance(path: string, p: Preregistration, banks: Record<string, readonly TranscriptRow[]>): { registration: RegisterEntry; banks: BankProvenance[] } {
+export function verifyProvenance(path: string, p: Preregistration, banks: Record<string, readonly RecordedRow[]>): { registration: RegisterEntry; banks: BankProvenance[] } {
   const entries = readLog(path);
   if (entries.length === 0) throw new ProvenanceRefused(`${path} holds no registrations; register the pre-registration before the rollouts (foolsgold prereg register FILE)`);
   verifyChain(entries, path);

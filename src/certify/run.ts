@@ -10,7 +10,7 @@ import { makeArtifact, type Artifact } from "../core/artifact.js";
 import { InputError } from "../core/errors.js";
 import { hashOf } from "../core/hash.js";
 import { readJsonl, writeJsonl } from "../core/jsonl.js";
-import type { TranscriptRow } from "../core/types.js";
+import type { BankRow, TranscriptRow } from "../core/types.js";
 import { parseStackOptions } from "../config/stack-options.js";
 import { resolveConfig, openModels, type ModelsForCommand } from "../config/session.js";
 import { chatPartner, chatPolicy, retrievalPartner, retrievalPolicy, type Agent } from "../envs/humor/agents.js";
@@ -21,6 +21,7 @@ import { createHumorScorer, humorOptions, resolveHumorSettings, transcriptProble
 import { openScorer, type OpenedScorer } from "../stacks/open.js";
 import type { Scorer } from "../stacks/types.js";
 import { trainingTurnReward } from "./arms.js";
+import { assertBankPreregistration, certifyBankArms, compareBankArms, holdsTranscripts, readBankRows, rescoreBankArm, type BankCertifyReport } from "./bank-arms.js";
 import { checkedCache, type CheckedCache, type ModelAnswers } from "./cache-check.js";
 import { certify, stampedRows, type CertifyReport, type SetBanks } from "./certify.js";
 import { assertPolicyTurns, bindings, rescoreSets, type Bindings } from "./from-text.js";
@@ -76,12 +77,14 @@ export interface CertifyHooks {
   stopProgress?: () => void;
 }
 
-export interface CertifyRun {
-  artifact: Artifact<CertifyResult>;
-  report: CertifyReport;
-}
+export type CertifyRun =
+  | { artifact: Artifact<CertifyResult>; report: CertifyReport }
+  | { artifact: Artifact<BankCertifyResult>; report: BankCertifyReport };
 
 export type CertifyResult = CertifyReport & { bindings: Bindings & { model_answers: ModelAnswers; instrument_pin?: string } };
+
+/** A bank-row certification's result (any bank stack or external reward). */
+export type BankCertifyResult = BankCertifyReport & { bindings: Bindings & { model_answers: ModelAnswers; instrument_pin?: string } };
 
 export function readBank(path: string): TranscriptRow[] {
   const { rows } = readJsonl<TranscriptRow>(path);
@@ -118,6 +121,7 @@ export interface OpenedInstrument {
 export async function openInstrument(
   inputs: Pick<CertifyInputs, "stack" | "reward" | "config" | "stack_options" | "cache" | "cache_check">,
   revision: Record<string, unknown> | undefined,
+  accept: { bankRows?: boolean } = {},
 ): Promise<OpenedInstrument> {
   if (inputs.stack && inputs.reward) throw new InputError("--reward", "give either --stack or --reward, not both");
   const config = resolveConfig({ config: inputs.config });
@@ -132,6 +136,11 @@ export async function openInstrument(
     wrapCache: (cache) => (checked = checkedCache(cache, inputs.cache_check)).cache,
   });
   try {
+    if (opened.definition.rowKind === "bank" && accept.bankRows) {
+      // Bank arms (any bank stack or external reward) are certified without a scorer revision.
+      if (revision) throw new InputError("pre-registration: scorer_revision", `a scorer revision is not supported for bank arms ("${opened.stack}"); remove it, or register the revised reward as its own pre-registration`);
+      return { opened, pin: pinInstrument(opened.scorer.instrument), ...(checked ? { checked } : {}) };
+    }
     if (opened.definition.rowKind !== "transcript") {
       throw new InputError(inputs.reward ? "--reward" : "--stack", `"${opened.stack}" scores ${opened.definition.rowKind} rows; certify pairs conversations by seed and needs a stack that scores transcripts`);
     }
@@ -236,6 +245,11 @@ export async function runCertification(inputs: CertifyInputs, hooks: CertifyHook
 
   let sets: SetBanks[] = [];
   const plan = inputs.rollout ? rolloutPlan(inputs.rollout, prereg) : undefined;
+  // Banks of rows rather than transcripts: any bank stack or external reward (src/certify/bank-arms.ts).
+  if (banksMode) {
+    const peek = readJsonl(inputs.base!).rows;
+    if (peek.length > 0 && !holdsTranscripts(peek)) return runBankCertification(inputs, prereg, hooks, params);
+  }
   if (banksMode) {
     sets = bankSets(inputs, prereg);
     // A bank the instrument cannot read is unusable input (exit 2), named before any evidence check.
@@ -309,6 +323,68 @@ export async function runCertification(inputs: CertifyInputs, hooks: CertifyHook
     return { artifact: makeArtifact("certify", params, result), report };
   } finally {
     await agents?.close();
+    await opened.close();
+  }
+}
+
+/**
+ * Certifies bank-row arms: the registry, the arms' recorded rows and the pinned instrument are checked
+ * before any reward call; each arm is rescored from its rows (stored scores dropped unread), a failed
+ * reward call refuses the run naming the row, and the bars apply to the paired differences by prompt.
+ */
+async function runBankCertification(inputs: CertifyInputs, prereg: Preregistration | undefined, hooks: CertifyHooks, params: Record<string, unknown>): Promise<CertifyRun> {
+  assertBankPreregistration(prereg, inputs.replication);
+  if (inputs.bait) throw new InputError("--bait", "a bait arm must trip a guard, and no guard reads bank rows; certify bank arms with --base and --trained only");
+  if (inputs.revised_options) throw new InputError("--revised-options", "a scorer revision is not supported for bank arms");
+  const name = prereg?.seed_set ?? "primary";
+  const labels = { base: `${name} base`, trained: `${name} trained` };
+  const arms: Record<string, BankRow[]> = { [labels.base]: readBankRows(inputs.base!), [labels.trained]: readBankRows(inputs.trained!) };
+  params.arms = "bank";
+  // Refuse a broken or truncated registry, unrecorded or edited rows and swapped arms before any reward call.
+  let registration: RegisterEntry | null = null;
+  let provenance: BankProvenance[] = [];
+  if (prereg && !inputs.allow_unregistered) {
+    registration = registeredEntry(inputs.prereg_log, prereg, inputs.anchors);
+    provenance = verifyProvenance(inputs.prereg_log, prereg, arms).banks;
+  }
+  const instrument = await openInstrument(inputs, undefined, { bankRows: true });
+  const { opened } = instrument;
+  try {
+    if (opened.definition.rowKind !== "bank") throw new InputError("--base", `${inputs.base} holds bank rows ({id, prompt, output}), and the instrument "${opened.stack}" scores transcripts; name the bank stack or --reward the rows were recorded for`);
+    if (registration) assertSameInstrument(registration.instrument, instrument.pin, registration.name);
+    const scorer = opened.scorer as Scorer<BankRow>;
+    params.models = opened.models.describe();
+    params.instrument = scorer.instrument;
+    const base = await rescoreBankArm(scorer, arms[labels.base], labels.base, hooks.progress?.("scoring base"));
+    const trained = await rescoreBankArm(scorer, arms[labels.trained], labels.trained, hooks.progress?.("scoring trained"));
+    hooks.stopProgress?.();
+    const modelAnswers: ModelAnswers = instrument.checked ? instrument.checked.finish() : { mode: "recomputed" };
+    if (inputs.banks_dir) {
+      mkdirSync(inputs.banks_dir, { recursive: true });
+      await writeJsonl(join(inputs.banks_dir, `${name}.base.jsonl`), base);
+      await writeJsonl(join(inputs.banks_dir, `${name}.trained.jsonl`), trained);
+    }
+    const comparison = compareBankArms(base, trained);
+    const earliest = provenance.map((b) => b.rolled_out_at).sort()[0];
+    const report = certifyBankArms({
+      comparison,
+      stack: opened.stack,
+      preregistration: prereg,
+      primary: name,
+      ...(registration && earliest ? { registered: { hash: registration.prereg_hash, name: registration.name, at: registration.at, registered_at: registration.at, rolled_out_at: earliest } } : {}),
+    });
+    const bound = bindings({
+      preregistrationHash: prereg ? preregistrationHash(prereg) : "",
+      log: inputs.prereg_log,
+      registration,
+      head: registration ? registryHead(readLog(inputs.prereg_log)) : undefined,
+      provenance,
+      instrumentHash: scorer.instrument.hash,
+      banks: arms,
+    });
+    const result: BankCertifyResult = { ...report, bindings: { ...bound, instrument_pin: pinnedHash(instrument.pin), model_answers: modelAnswers } };
+    return { artifact: makeArtifact("certify", params, result), report };
+  } finally {
     await opened.close();
   }
 }

@@ -8,7 +8,7 @@ import type { Artifact } from "../core/artifact.js";
 import { FoolsgoldError, InputError } from "../core/errors.js";
 import { diffPreregistrations, type PreregistrationChange } from "./preregistration.js";
 import { formatAnchor } from "./registry.js";
-import { runCertification, type CertifyHooks, type CertifyInputs, type CertifyResult } from "./run.js";
+import { runCertification, type BankCertifyResult, type CertifyHooks, type CertifyInputs, type CertifyResult } from "./run.js";
 
 /** The certificate says something its inputs do not give. */
 export class CertificateDiffers extends FoolsgoldError {
@@ -27,7 +27,7 @@ export interface VerifiedCertificate {
 }
 
 /** Fields that legitimately differ between two runs: how the model answers were checked, and the registry's head (it may have grown). */
-function comparable(result: CertifyResult): unknown {
+function comparable(result: CertifyResult | BankCertifyResult): unknown {
   const { model_answers: _answers, registry, ...bindings } = result.bindings;
   return { ...result, bindings: { ...bindings, registry: registry ? { ...registry, head: undefined } : registry } };
 }

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { InputError } from "../../core/errors.js";
 import { cacheCheckFraction, CacheDisagrees } from "../../certify/cache-check.js";
+import { formatBankCertifyReport } from "../../certify/bank-arms.js";
 import { formatCertifyReport } from "../../certify/format.js";
 import { ScoresDisagree } from "../../certify/from-text.js";
 import { PreregistrationMismatch } from "../../certify/preregistration.js";
@@ -139,12 +140,12 @@ function progressHooks(quiet: boolean | undefined) {
   return { progress, stopProgress, warn: (m: string) => void process.stderr.write(`warning: ${m}\n`) };
 }
 
-function revisionLines(result: CertifyResult): string {
+function revisionLines(result: Pick<CertifyResult, "bindings">): string {
   const revised = result.bindings.banks.filter((b) => (b.revisions ?? 0) > 0);
   return revised.map((b) => `\nREVISED: ${b.label} was recorded ${b.revisions! + 1} times; certified on its latest record (entry ${b.rollout_seq}), as the pre-registration allows`).join("");
 }
 
-function answersLine(result: CertifyResult): string {
+function answersLine(result: Pick<CertifyResult, "bindings">): string {
   const a = result.bindings.model_answers;
   const head = result.bindings.registry?.head;
   return (
@@ -159,8 +160,8 @@ export function register(program: Command): void {
     .description("paired A/B certification of a trained policy against its base, with pre-registered bars and guards")
     .option("--prereg <file>", "pre-registration (YAML/JSON): hypothesis, config changes, bars, guard thresholds")
     .option("--allow-unregistered", "report without a pre-registration (never certifies)")
-    .option("--base <bank>", "base arm transcripts (JSONL); with --trained, certify these banks instead of rolling out")
-    .option("--trained <bank>", "trained arm transcripts (JSONL), same seeds as --base")
+    .option("--base <bank>", "base arm transcripts (JSONL), or bank rows for a bank stack or --reward; with --trained, certify these banks instead of rolling out")
+    .option("--trained <bank>", "trained arm transcripts (JSONL), same seeds as --base; bank rows: same prompts (else ids)")
     .option("--bait [bank]", "bait arm transcripts (banks mode); in rollout mode a bait arm is rolled out by default")
     .option("--no-bait", "roll out no bait arm")
     .option("--replication <name=base,trained>", "a pre-registered replication on disjoint seeds (repeatable)", collect, [])
@@ -191,7 +192,7 @@ export function register(program: Command): void {
     evidenceGuarded(async () => {
       const hooks = progressHooks(opts.json);
       const { artifact, report } = await runCertification(inputsOf(opts), hooks);
-      emit(artifact, opts, () => formatCertifyReport(report) + revisionLines(artifact.result) + answersLine(artifact.result));
+      emit(artifact, opts, () => ("arms" in report ? formatBankCertifyReport(report) : formatCertifyReport(report)) + revisionLines(artifact.result) + answersLine(artifact.result));
       if (!report.certified) throw new ExitCode(1);
     }),
   );

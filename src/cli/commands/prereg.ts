@@ -8,6 +8,7 @@ import type { Command } from "commander";
 import { InputError } from "../../core/errors.js";
 import { readJsonl } from "../../core/jsonl.js";
 import type { TranscriptRow } from "../../core/types.js";
+import { holdsTranscripts, readBankRows } from "../../certify/bank-arms.js";
 import { loadPreregistration, PreregistrationMismatch } from "../../certify/preregistration.js";
 import {
   appendAnchor,
@@ -83,8 +84,10 @@ export function register(program: Command): void {
         if (opts.policySpeaker) overrides = { ...overrides, policy_speaker: opts.policySpeaker };
         // The instrument is opened as certify will open it (no cache: nothing is scored here).
         const { openInstrument } = await import("../../certify/run.js");
-        const { opened, pin } = await openInstrument({ config: opts.config, stack: opts.stack, reward: opts.reward, stack_options: overrides, cache: false, cache_check: 1 }, p.scorer_revision);
+        const { opened, pin } = await openInstrument({ config: opts.config, stack: opts.stack, reward: opts.reward, stack_options: overrides, cache: false, cache_check: 1 }, p.scorer_revision, { bankRows: true });
         await opened.close();
+        // Bank arms (a bank stack or an external reward) have no guards and no bait arm: refuse now, not at certify.
+        if (opened.definition.rowKind === "bank") (await import("../../certify/bank-arms.js")).assertBankPreregistration(p, []);
         const { entry, created } = registerPreregistration(path, p, pin);
         process.stdout.write(`${created ? "registered" : "already registered"} "${entry.name}" ${entry.prereg_hash.slice(0, 12)} with instrument ${entry.instrument_hash!.slice(0, 12)} (${pin.scorer.stack} ${pin.scorer.hash.slice(0, 12)}) as entry ${entry.seq} at ${entry.at} in ${path}\n`);
         printHead(path, opts.anchorFile);
@@ -107,11 +110,14 @@ export function register(program: Command): void {
           if (set !== (p.seed_set ?? "primary") && !p.replications.includes(set)) throw new InputError(spec, `"${set}" is neither the pre-registered seed_set nor one of its replications`);
           const { rows } = readJsonl<TranscriptRow>(m[3]);
           if (rows.length === 0) throw new InputError(m[3], "holds no transcript rows");
+          // Bank rows (any bank stack or external reward) are recorded as certify reads them.
+          if (!holdsTranscripts(rows)) return { label: `${set} ${m[2]}`, rows: readBankRows(m[3]), file: m[3] };
           return { label: `${set} ${m[2]}`, rows, file: m[3] };
         });
         const records = [];
         for (const { label, rows, file } of parsed) {
-          const source: BankSource = opts.journal ? await (await import("../../certify/journal-binding.js")).bindToJournal(opts.journal, rows, label) : { kind: "external", file: `${file} sha256:${sha256(readFileSync(file))}` };
+          if (opts.journal && !holdsTranscripts(rows)) throw new InputError("--journal", `${file} holds bank rows; the journal binding is for transcripts (record bank rows without --journal: their file's hash and every row's hash are recorded)`);
+          const source: BankSource = opts.journal ? await (await import("../../certify/journal-binding.js")).bindToJournal(opts.journal, rows as TranscriptRow[], label) : { kind: "external", file: `${file} sha256:${sha256(readFileSync(file))}` };
           records.push({ label, rows, source });
         }
         const path = preregLogPath(opts.preregLog);
