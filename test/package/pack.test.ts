@@ -82,7 +82,7 @@ describe("the packed package", () => {
 
   it("embeds without the optional ONNX runtime, and says which runtime served", async () => {
     expect(existsSync(join(app, "node_modules/onnxruntime-node"))).toBe(false);
-    const server = spawn(join(app, "node_modules/.bin/foolsgold"), ["lm-serve", "--port", "0"], { cwd: app, stdio: ["ignore", "pipe", "pipe"] });
+    const server = spawn(join(app, "node_modules/.bin/foolsgold"), ["lm", "serve", "--port", "0"], { cwd: app, stdio: ["ignore", "pipe", "pipe"] });
     try {
       const baseUrl = await new Promise<string>((resolveUrl, reject) => {
         let text = "";
@@ -91,7 +91,7 @@ describe("the packed package", () => {
           const found = /server at (http:\/\/\S+)/.exec(text);
           if (found) resolveUrl(found[1]);
         });
-        server.once("exit", (code) => reject(new Error(`lm-serve exited ${code} before it was ready`)));
+        server.once("exit", (code) => reject(new Error(`lm serve exited ${code} before it was ready`)));
       });
       const models = (await (await fetch(`${baseUrl}/models`)).json()) as { data: { id: string; meta: Record<string, unknown> }[] };
       expect(models.data.find((m) => m.id === "use-lite-512")?.meta).toMatchObject({ runtime: "tfjs", builder_version: "tfjs" });
