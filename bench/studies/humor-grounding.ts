@@ -8,11 +8,11 @@
 // Writes reports/humor-grounding/report.json (figures only; no corpus text).
 //   npx tsx bench/studies/humor-grounding.ts [conversations=120] [seed=22]
 import { mkdirSync, writeFileSync } from "node:fs";
-import { canonicalJson } from "../../src/core/hash.js";
 import { readJsonl } from "../../src/core/jsonl.js";
 import type { TranscriptRow } from "../../src/core/types.js";
 import { createRng } from "../../src/core/random.js";
 import { createOpenAIClient } from "../../src/models/client.js";
+import { memoClient } from "../helpers/memo-client.js";
 import { startEmbeddedServer } from "../../src/models/embedded/start.js";
 import type { ModelClient } from "../../src/models/spec.js";
 import { createHumorScorer, type HumorOptions } from "../../src/stacks/humor.js";
@@ -50,35 +50,6 @@ function corpora(): Record<string, { conversations: Conversation[]; policy: (c: 
 }
 
 /** Forwards each distinct request once and answers repeats from memory. */
-function memo(inner: ModelClient): ModelClient {
-  const store = new Map<string, Promise<unknown>>();
-  const once = <T>(key: unknown[], call: () => Promise<T>): Promise<T> => {
-    const k = canonicalJson(key);
-    if (!store.has(k)) store.set(k, call());
-    return store.get(k) as Promise<T>;
-  };
-  return {
-    ...inner,
-    topLogprobs: (prompt, k, o) => once(["top", prompt, k], () => inner.topLogprobs(prompt, k, o)),
-    continuationLogprobs: async (pairs, o) => {
-      const missing = pairs.filter((p) => !store.has(canonicalJson(["cont", p.context, p.continuation])));
-      if (missing.length > 0) {
-        const answers = inner.continuationLogprobs(missing, o);
-        missing.forEach((p, i) => store.set(canonicalJson(["cont", p.context, p.continuation]), answers.then((a) => a[i])));
-      }
-      return Promise.all(pairs.map((p) => store.get(canonicalJson(["cont", p.context, p.continuation])) as Promise<Awaited<ReturnType<ModelClient["continuationLogprobs"]>>[number]>));
-    },
-    embed: async (texts, o) => {
-      const missing = [...new Set(texts.filter((t) => !store.has(canonicalJson(["emb", t]))))];
-      if (missing.length > 0) {
-        const answers = inner.embed(missing, o);
-        missing.forEach((t, i) => store.set(canonicalJson(["emb", t]), answers.then((a) => a[i])));
-      }
-      return Promise.all(texts.map((t) => store.get(canonicalJson(["emb", t])) as Promise<number[]>));
-    },
-  };
-}
-
 async function scoreAll(rows: readonly TranscriptRow[], options: HumorOptions, models: { audience: ModelClient; embedder: ModelClient }, concurrency = 4): Promise<SessionFigures[]> {
   const scorer = createHumorScorer(options, models);
   const out: SessionFigures[] = new Array(rows.length);
@@ -96,8 +67,8 @@ async function scoreAll(rows: readonly TranscriptRow[], options: HumorOptions, m
 
 const started = performance.now();
 const server = await startEmbeddedServer();
-const audience = memo(createOpenAIClient({ baseUrl: server.baseUrl, model: "foolsgold-embedded-lm" }));
-const embedder = memo(createOpenAIClient({ baseUrl: server.baseUrl, model: "use-lite-512" }));
+const audience = memoClient(createOpenAIClient({ baseUrl: server.baseUrl, model: "foolsgold-embedded-lm" }));
+const embedder = memoClient(createOpenAIClient({ baseUrl: server.baseUrl, model: "use-lite-512" }));
 const report: Record<string, unknown> = {};
 try {
   for (const [name, corpus] of Object.entries(corpora())) {

@@ -7,11 +7,11 @@
 // Writes reports/humor-nonanswers/report.json (figures only; no corpus text).
 //   npx tsx bench/studies/humor-nonanswers.ts [conversations=60] [seed=36]
 import { mkdirSync, writeFileSync } from "node:fs";
-import { canonicalJson } from "../../src/core/hash.js";
 import { readJsonl } from "../../src/core/jsonl.js";
 import { createRng } from "../../src/core/random.js";
 import type { TranscriptRow } from "../../src/core/types.js";
 import { createOpenAIClient } from "../../src/models/client.js";
+import { memoClient } from "../helpers/memo-client.js";
 import { startEmbeddedServer } from "../../src/models/embedded/start.js";
 import type { ModelClient } from "../../src/models/spec.js";
 import { createHumorScorer, type HumorOptions } from "../../src/stacks/humor.js";
@@ -46,35 +46,6 @@ function corpora(): Record<string, { conversations: Conversation[]; note: string
   };
 }
 
-function memo(inner: ModelClient): ModelClient {
-  const store = new Map<string, Promise<unknown>>();
-  const key = (k: unknown[]) => canonicalJson(k);
-  return {
-    ...inner,
-    topLogprobs: (prompt, k, o) => {
-      const id = key(["top", prompt, k]);
-      if (!store.has(id)) store.set(id, inner.topLogprobs(prompt, k, o));
-      return store.get(id) as ReturnType<ModelClient["topLogprobs"]>;
-    },
-    continuationLogprobs: async (pairs, o) => {
-      const missing = pairs.filter((p) => !store.has(key(["cont", p.context, p.continuation])));
-      if (missing.length > 0) {
-        const answers = inner.continuationLogprobs(missing, o);
-        missing.forEach((p, i) => store.set(key(["cont", p.context, p.continuation]), answers.then((a) => a[i])));
-      }
-      return Promise.all(pairs.map((p) => store.get(key(["cont", p.context, p.continuation])) as Promise<Awaited<ReturnType<ModelClient["continuationLogprobs"]>>[number]>));
-    },
-    embed: async (texts, o) => {
-      const missing = [...new Set(texts.filter((t) => !store.has(key(["emb", t]))))];
-      if (missing.length > 0) {
-        const answers = inner.embed(missing, o);
-        missing.forEach((t, i) => store.set(key(["emb", t]), answers.then((a) => a[i])));
-      }
-      return Promise.all(texts.map((t) => store.get(key(["emb", t])) as Promise<number[]>));
-    },
-  };
-}
-
 async function scoreAll(rows: readonly TranscriptRow[], options: HumorOptions, models: { audience: ModelClient; embedder: ModelClient }, concurrency = 4): Promise<SessionFigures[]> {
   const scorer = createHumorScorer(options, models);
   const out: SessionFigures[] = new Array(rows.length);
@@ -95,7 +66,7 @@ const f4 = (x: number) => (x >= 0 ? "+" : "") + x.toFixed(4);
 
 const started = performance.now();
 const server = await startEmbeddedServer();
-const models = { audience: memo(createOpenAIClient({ baseUrl: server.baseUrl, model: "foolsgold-embedded-lm" })), embedder: memo(createOpenAIClient({ baseUrl: server.baseUrl, model: "use-lite-512" })) };
+const models = { audience: memoClient(createOpenAIClient({ baseUrl: server.baseUrl, model: "foolsgold-embedded-lm" })), embedder: memoClient(createOpenAIClient({ baseUrl: server.baseUrl, model: "use-lite-512" })) };
 const report: Record<string, unknown> = {};
 try {
   const sets = corpora();
