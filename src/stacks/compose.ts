@@ -130,7 +130,6 @@ export function composeStack<Options extends Record<string, unknown> = Record<st
     terms: terms.map((t) => t.meta),
     composedOf: terms,
     optionLayout: layout,
-    ...(declaration.capabilities ? { capabilities: declaration.capabilities } : {}),
     create,
     capabilities: declaration.capabilities,
   };

@@ -52,13 +52,15 @@ async function importModule(path: string, field: string): Promise<Record<string,
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== "ERR_UNKNOWN_FILE_EXTENSION") throw new InputError(field, `${path}: cannot import: ${errorMessage(err)}`, { cause: err });
   }
+  // tsImport loads the module and its TypeScript imports in a namespace of their own: a plain import
+  // after registering tsx would meet the failed load Node has already cached for the same URLs.
+  let tsImport: (specifier: string, parent: string) => Promise<unknown>;
   try {
-    const { register } = (await import("tsx/esm/api")) as { register(): unknown };
-    register();
+    ({ tsImport } = (await import("tsx/esm/api")) as { tsImport: typeof tsImport });
   } catch (err) {
     throw new InputError(field, `${path}: a TypeScript module needs tsx installed (npm install --save-dev tsx), or compile it to .mjs`, { cause: err });
   }
-  return (await import(url)) as Record<string, unknown>;
+  return (await tsImport(url, import.meta.url)) as Record<string, unknown>;
 }
 
 const capabilitiesSchema = z
