@@ -165,6 +165,28 @@ function revisionOptions(inputs: CertifyInputs, prereg: Preregistration | undefi
   return inputs.revised_options ?? registered;
 }
 
+/** What a certificate binds itself to: the pre-registration, the registry's entry and head, the instrument, each bank. */
+function registryBindings(
+  log: string,
+  prereg: Preregistration | undefined,
+  registration: RegisterEntry | null,
+  provenance: readonly BankProvenance[],
+  instrumentHash: string,
+  banks: Parameters<typeof bindings>[0]["banks"],
+  revisedInstrumentHash?: string,
+): Bindings {
+  return bindings({
+    preregistrationHash: prereg ? preregistrationHash(prereg) : "",
+    log,
+    registration,
+    head: registration ? registryHead(readLog(log)) : undefined,
+    provenance,
+    instrumentHash,
+    ...(revisedInstrumentHash ? { revisedInstrumentHash } : {}),
+    banks,
+  });
+}
+
 /** The registration of `p` in the log: chain and anchors verified; refuses an unregistered pre-registration. */
 function registeredEntry(logPath: string, p: Preregistration, anchors: readonly string[]): RegisterEntry {
   const entries = readLog(logPath);
@@ -305,16 +327,7 @@ export async function runCertification(inputs: CertifyInputs, hooks: CertifyHook
     if (registration) provenance = verifyProvenance(inputs.prereg_log, prereg!, armsOf(sets)).banks;
     const earliest = provenance.map((b) => b.rolled_out_at).sort()[0];
     const report = certify({ sets, preregistration: prereg, allowUnregistered: inputs.allow_unregistered, rescored, ...(registration && earliest ? { registered: { at: registration.at, rolled_out_at: earliest } } : {}) });
-    const bound = bindings({
-      preregistrationHash: prereg ? preregistrationHash(prereg) : "",
-      log: inputs.prereg_log,
-      registration,
-      head: registration ? registryHead(readLog(inputs.prereg_log)) : undefined,
-      provenance,
-      instrumentHash: scorer.instrument.hash,
-      revisedInstrumentHash: instrument.revised?.instrument.hash,
-      banks: armsOf(sets),
-    });
+    const bound = registryBindings(inputs.prereg_log, prereg, registration, provenance, scorer.instrument.hash, armsOf(sets), instrument.revised?.instrument.hash);
     if (!registration && report.certified) {
       report.certified = false;
       report.blockers.push("not in the pre-registration registry");
@@ -373,15 +386,7 @@ async function runBankCertification(inputs: CertifyInputs, prereg: Preregistrati
       primary: name,
       ...(registration && earliest ? { registered: { hash: registration.prereg_hash, name: registration.name, at: registration.at, registered_at: registration.at, rolled_out_at: earliest } } : {}),
     });
-    const bound = bindings({
-      preregistrationHash: prereg ? preregistrationHash(prereg) : "",
-      log: inputs.prereg_log,
-      registration,
-      head: registration ? registryHead(readLog(inputs.prereg_log)) : undefined,
-      provenance,
-      instrumentHash: scorer.instrument.hash,
-      banks: arms,
-    });
+    const bound = registryBindings(inputs.prereg_log, prereg, registration, provenance, scorer.instrument.hash, arms);
     const result: BankCertifyResult = { ...report, bindings: { ...bound, instrument_pin: pinnedHash(instrument.pin), model_answers: modelAnswers } };
     return { artifact: makeArtifact("certify", params, result), report };
   } finally {

@@ -2,14 +2,13 @@
 // reward (bank-fixtures/) certify a trained bank that honestly improves the reward, fail one that does
 // not, refuse a failed reward call by row, and refuse each attack on the evidence (an edited recorded
 // row, swapped arms, a changed reward file, a truncated registry, a flipped certificate).
-import { spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRewardServer, type RewardServer } from "../helpers/python-reward-server.js";
+import { runCli } from "../helpers/run-cli.js";
 
-const BIN = resolve(import.meta.dirname, "../../bin/foolsgold.js");
 const FIXTURES = join(import.meta.dirname, "bank-fixtures");
 const BASE = join(FIXTURES, "base.jsonl");
 const TRAINED = join(FIXTURES, "trained.jsonl");
@@ -17,16 +16,7 @@ const FLAT = join(FIXTURES, "flat.jsonl");
 const dir = mkdtempSync(join(tmpdir(), "fg-certify-bank-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-    child.on("close", (code) => done({ code, stdout, stderr }));
-  });
-}
+const cli = (...args: string[]) => runCli(args);
 
 const write = (name: string, text: string) => {
   const p = join(dir, name);

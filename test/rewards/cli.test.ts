@@ -1,28 +1,18 @@
 // --reward end to end through real CLI processes: score (every adapter), audit, hunt and serve, with
 // real rewards in their real shapes (a verl module, a TRL module, an OpenRLHF server process, a
 // command, a YAML judge on the embedded LM).
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN, startServeProcess } from "../helpers/serve-process.js";
+import { runCli as cli } from "../helpers/run-cli.js";
+import { startServeProcess } from "../helpers/serve-process.js";
 import { startRewardServer, type RewardServer } from "../helpers/python-reward-server.js";
 
 const FIXTURES = join(import.meta.dirname, "fixtures");
 const ROWS = join(FIXTURES, "rows.jsonl");
 const dir = mkdtempSync(join(tmpdir(), "fg-reward-cli-"));
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 function scored(path: string): { id: string; score: { value: number | null; error?: string } }[] {
   return readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l));

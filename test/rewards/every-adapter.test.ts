@@ -3,12 +3,12 @@
 // real CLI's `audit` runs its transforms, `hunt` searches and reports the whole replies, and `serve`
 // answers /v1/score with exactly the values `score` wrote. certify's path for each is in
 // test/certify/certify-bank.test.ts.
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN, startServeProcess } from "../helpers/serve-process.js";
+import { runCli as cli } from "../helpers/run-cli.js";
+import { startServeProcess } from "../helpers/serve-process.js";
 import { startRewardServer, type RewardServer } from "../helpers/python-reward-server.js";
 
 const FIXTURES = join(import.meta.dirname, "fixtures");
@@ -16,16 +16,6 @@ const ROWS = join(FIXTURES, "rows.jsonl");
 const rows = readFileSync(ROWS, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
 const dir = mkdtempSync(join(tmpdir(), "fg-every-adapter-"));
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 let server: RewardServer;
 beforeAll(async () => {
