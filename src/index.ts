@@ -23,10 +23,15 @@ export { runStackTransformAudit, formatStackTransformAudit, type StackTransformA
 export { runAuditSuite, AUDITS, type AuditName, type AuditReport } from "./audit/suite.js";
 export { TRANSFORMS, type TransformName } from "./audit/transforms.js";
 export { createOpenAIClient, type ClientDeps } from "./models/client.js";
+export { wrapModelClient, type CallKind, type CallKinds, type ModelCall, type ModelMiddleware } from "./models/middleware.js";
+export { cacheResponses } from "./models/cache-middleware.js";
+export { recordCalls, type CallRecorder } from "./models/call-records.js";
+export { withSignal } from "./models/with-signal.js";
+export { openCache, type ResponseCache } from "./models/cache.js";
 export { buildModelRoles, type ModelSession } from "./models/roles.js";
 export { createEndpointRegistry, type EndpointRegistry } from "./models/limiter.js";
 export { ModelError } from "./models/errors.js";
-export type { BackendSpec, CallRecord, ModelClient, ModelRoles } from "./models/spec.js";
+export type { BackendSpec, CallOptions, CallRecord, CallReport, ContinuationPair, ModelClient, ModelRoles } from "./models/spec.js";
 export { openModels, resolveConfig, type SessionOptions } from "./config/session.js";
 export { FOOLSGOLD_VERSION } from "./core/artifact.js";
 export { formatProblems, schemaIds, validateAgainst, validateArtifact, type SchemaProblem, type Validation } from "./schemas/validate.js";

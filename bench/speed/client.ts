@@ -7,8 +7,12 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openCache } from "../../src/models/cache.js";
-import { createOpenAIClient } from "../../src/models/client.js";
+import { openCache, type ResponseCache } from "../../src/models/cache.js";
+import { cacheResponses } from "../../src/models/cache-middleware.js";
+import { recordCalls } from "../../src/models/call-records.js";
+import { createOpenAIClient, type ClientDeps } from "../../src/models/client.js";
+import { wrapModelClient } from "../../src/models/middleware.js";
+import type { BackendSpec } from "../../src/models/spec.js";
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number): number => {
@@ -76,7 +80,13 @@ const rawCall = async () => {
 await pool(items.slice(0, 500), rawCall);
 const rawBefore = await pool(items, rawCall, "raw");
 
-const client = createOpenAIClient({ baseUrl, model: "m", concurrency });
+/** The client with call records (and the cache, given one) around it, as a session builds each role. */
+function recorded(spec: BackendSpec, deps: ClientDeps = {}, cache?: ResponseCache) {
+  const records = recordCalls();
+  return { client: wrapModelClient({ client: createOpenAIClient(spec, deps), middleware: [records.middleware, ...(cache ? [cacheResponses(cache)] : [])] }), calls: () => records.calls() };
+}
+
+const { client, calls: clientCalls } = recorded({ baseUrl, model: "m", concurrency });
 const clientSeconds = await pool(items, async () => {
   await client.continuationLogprobs([{ context, continuation }]);
 }, "client");
@@ -85,20 +95,23 @@ const dir = mkdtempSync(join(tmpdir(), "fg-bench-client-"));
 const cachePath = join(dir, "cache.sqlite");
 // The cache benches use top-k calls with a distinct prompt each (distinct keys); one canned answer fits all.
 const coldCache = openCache({ path: cachePath });
-const cachedClient = createOpenAIClient({ baseUrl, model: "m", concurrency }, { cache: coldCache });
+const { client: cachedClient } = recorded({ baseUrl, model: "m", concurrency }, {}, coldCache);
 const coldSeconds = await pool(items, async (i) => {
   await cachedClient.topLogprobs(`prompt ${i}`, 3);
 }, "cold");
 coldCache.close();
 const warmCache = openCache({ path: cachePath });
 let warmRequests = 0;
-const warmClient = createOpenAIClient({ baseUrl, model: "m", concurrency }, {
-  cache: warmCache,
-  fetch: (input, init) => {
-    warmRequests++;
-    return fetch(input, init);
+const { client: warmClient, calls: warmCalls } = recorded(
+  { baseUrl, model: "m", concurrency },
+  {
+    fetch: (input, init) => {
+      warmRequests++;
+      return fetch(input, init);
+    },
   },
-});
+  warmCache,
+);
 const warmSeconds = await pool(items, async (i) => {
   await warmClient.topLogprobs(`prompt ${i}`, 3);
 }, "warm");
@@ -109,16 +122,16 @@ rmSync(dir, { recursive: true, force: true });
 child.stdin.end();
 
 const rate = (s: number) => (requests / s).toFixed(0);
-const lat = (calls: { latencyMs: number }[]) => {
+const lat = (calls: readonly { latencyMs: number }[]) => {
   const xs = calls.map((c) => c.latencyMs).sort((a, b) => a - b);
   return `p50 ${xs[Math.floor(xs.length / 2)].toFixed(2)} ms, p99 ${xs[Math.floor(xs.length * 0.99)].toFixed(2)} ms`;
 };
 const rss = process.resourceUsage().maxRSS / 1024;
 console.log(`client bench: n = ${requests} requests per mode, concurrency ${concurrency}, canned echo server (40 tokens) in a child process`);
 console.log(`  raw fetch + JSON.parse (baseline)    ${rate(rawSeconds)} req/s  (before ${rate(rawBefore)}, after ${rate(rawAfter)})`);
-console.log(`  client continuation (echo, no cache) ${rate(clientSeconds)} req/s  (${(rawSeconds / clientSeconds).toFixed(2)}× baseline; ${lat(client.calls)} incl. queueing)`);
+console.log(`  client continuation (echo, no cache) ${rate(clientSeconds)} req/s  (${(rawSeconds / clientSeconds).toFixed(2)}× baseline; ${lat(clientCalls())} incl. queueing)`);
 console.log(`  client top-k, cold cache (store)     ${rate(coldSeconds)} req/s  (${(rawSeconds / coldSeconds).toFixed(2)}× baseline)`);
-console.log(`  client top-k, warm cache (hits)      ${rate(warmSeconds)} calls/s (${(rawSeconds / warmSeconds).toFixed(2)}× baseline; ${warmRequests} HTTP requests; ${lat(warmClient.calls)})`);
+console.log(`  client top-k, warm cache (hits)      ${rate(warmSeconds)} calls/s (${(rawSeconds / warmSeconds).toFixed(2)}× baseline; ${warmRequests} HTTP requests; ${lat(warmCalls())})`);
 const us = (label: string) => `${cpuPerCall[label].toFixed(0)} µs`;
 console.log(`  CPU per call in this process: raw ${us("raw")}, client echo ${us("client")} (${cpuPerCall.client >= cpuPerCall.raw ? "+" : "−"}${Math.abs(cpuPerCall.client - cpuPerCall.raw).toFixed(0)} µs vs raw), cold cache top-k ${us("cold")}, warm hit ${us("warm")}`);
 console.log(`  peak RSS ${rss.toFixed(0)} MiB`);

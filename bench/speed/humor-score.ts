@@ -10,7 +10,9 @@ import { retrievalPartner, retrievalPolicy } from "../../src/envs/humor/agents.j
 import { loadLineBank } from "../../src/envs/humor/line-bank.js";
 import { findSeedSet, loadSeedRegistry, seedsOf } from "../../src/envs/humor/seed-sets.js";
 import { simulateSessions } from "../../src/envs/humor/simulator.js";
+import { recordCalls } from "../../src/models/call-records.js";
 import { createOpenAIClient } from "../../src/models/client.js";
+import { wrapModelClient } from "../../src/models/middleware.js";
 import { startEmbeddedServer } from "../../src/models/embedded/start.js";
 import type { ContinuationLogprob, ModelClient, TopLogprobs } from "../../src/models/spec.js";
 import { createHumorScorer, type HumorOptions } from "../../src/stacks/humor.js";
@@ -22,7 +24,6 @@ const peakMb = () => process.resourceUsage().maxRSS / 1024;
 function recording(inner: ModelClient, store: Map<string, unknown>): ModelClient {
   return {
     spec: inner.spec,
-    calls: inner.calls,
     chat: (r, o) => inner.chat(r, o),
     complete: (r, o) => inner.complete(r, o),
     async topLogprobs(prompt, k, o) {
@@ -52,7 +53,6 @@ function replay(spec: ModelClient["spec"], store: Map<string, unknown>): ModelCl
   };
   return {
     spec,
-    calls: [],
     chat: () => Promise.reject(new Error("not recorded")),
     complete: () => Promise.reject(new Error("not recorded")),
     topLogprobs: async (prompt, k) => get<TopLogprobs>(["top", prompt, k]),
@@ -66,7 +66,6 @@ function sequential(inner: ModelClient): ModelClient {
   return {
     ...inner,
     spec: inner.spec,
-    calls: inner.calls,
     async continuationLogprobs(pairs, o) {
       const out: ContinuationLogprob[] = [];
       for (const p of pairs) out.push(...(await inner.continuationLogprobs([p], o)));
@@ -75,8 +74,10 @@ function sequential(inner: ModelClient): ModelClient {
   };
 }
 
-async function timeScoring(rows: TranscriptRow[], audience: ModelClient, embedder: ModelClient, options: HumorOptions) {
-  const before = { a: audience.calls.length, e: embedder.calls.length };
+async function timeScoring(rows: TranscriptRow[], audienceClient: ModelClient, embedderClient: ModelClient, options: HumorOptions) {
+  const records = { a: recordCalls(), e: recordCalls() };
+  const audience = wrapModelClient({ client: audienceClient, middleware: records.a.middleware });
+  const embedder = wrapModelClient({ client: embedderClient, middleware: records.e.middleware });
   const t0 = performance.now();
   const scores = await createHumorScorer(options, { audience, embedder }).scoreRows(rows);
   const seconds = (performance.now() - t0) / 1000;
@@ -87,8 +88,8 @@ async function timeScoring(rows: TranscriptRow[], audience: ModelClient, embedde
     seconds,
     sessionsPerSecond: rows.length / seconds,
     msPerTurn: (1000 * seconds) / turns,
-    audienceCallsPerSession: (audience.calls.length - before.a) / rows.length,
-    embedderCallsPerSession: (embedder.calls.length - before.e) / rows.length,
+    audienceCallsPerSession: records.a.calls().length / rows.length,
+    embedderCallsPerSession: records.e.calls().length / rows.length,
     scores,
   };
 }

@@ -13,7 +13,10 @@ import { loadJokeDataset } from "../../src/envs/jokes/dataset.js";
 import { pickEvalJokes } from "../../src/envs/jokes/evaluate.js";
 import { punchlineContentWords, reasoningNaming } from "../../src/envs/jokes/signal.js";
 import { openCache } from "../../src/models/cache.js";
+import { cacheResponses } from "../../src/models/cache-middleware.js";
+import { recordCalls } from "../../src/models/call-records.js";
 import { createOpenAIClient } from "../../src/models/client.js";
+import { wrapModelClient } from "../../src/models/middleware.js";
 import { EMBEDDED_LM_ID } from "../../src/models/embedded/server.js";
 import { startEmbeddedServer } from "../../src/models/embedded/start.js";
 import type { ModelClient } from "../../src/models/spec.js";
@@ -54,12 +57,13 @@ function groupsOf(count: number): VrcliItem[][] {
 }
 
 async function run(
-  client: ModelClient,
+  unrecorded: ModelClient,
   groups: VrcliItem[][],
   concurrency: number,
   score: (client: ModelClient, group: VrcliItem[]) => Promise<unknown>,
 ): Promise<{ rewardsPerSecond: number; groupsPerSecond: number; httpPerGroup: number; seconds: number }> {
-  const before = client.calls.filter((c) => !c.cached).length;
+  const records = recordCalls();
+  const client = wrapModelClient({ client: unrecorded, middleware: records.middleware });
   let next = 0;
   const t0 = performance.now();
   await Promise.all(
@@ -68,7 +72,7 @@ async function run(
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
-  const http = client.calls.filter((c) => !c.cached).length - before;
+  const http = records.calls().filter((c) => !c.cached).length;
   return { rewardsPerSecond: (groups.length * GROUP_SIZE) / seconds, groupsPerSecond: groups.length / seconds, httpPerGroup: http / groups.length, seconds };
 }
 
@@ -102,8 +106,8 @@ async function main(): Promise<void> {
     await run(createOpenAIClient(spec), groups.slice(0, 4), concurrency, (c, g) => scoreVrcli(c, g)); // warm-up (JIT)
     const batched = await run(createOpenAIClient(spec), groups, concurrency, (c, g) => scoreVrcli(c, g));
     const naiveRun = await run(createOpenAIClient(spec), groups, concurrency, naive);
-    const filling = await run(createOpenAIClient(spec, { cache }), groups, concurrency, (c, g) => scoreVrcli(c, g));
-    const warm = await run(createOpenAIClient(spec, { cache }), groups, concurrency, (c, g) => scoreVrcli(c, g));
+    const filling = await run(wrapModelClient({ client: createOpenAIClient(spec), middleware: cacheResponses(cache) }), groups, concurrency, (c, g) => scoreVrcli(c, g));
+    const warm = await run(wrapModelClient({ client: createOpenAIClient(spec), middleware: cacheResponses(cache) }), groups, concurrency, (c, g) => scoreVrcli(c, g));
     const line = (name: string, r: Awaited<ReturnType<typeof run>>) =>
       `  ${name.padEnd(34)} ${r.rewardsPerSecond.toFixed(0).padStart(6)} rewards/s  ${r.groupsPerSecond.toFixed(1).padStart(6)} groups/s  ${r.httpPerGroup.toFixed(2).padStart(5)} HTTP requests/group`;
     process.stdout.write(

@@ -4,7 +4,9 @@
 // the spread of pairwise differences: sd with its χ² interval, share of pairs bit-exact, and the worst
 // disagreement. Records the backend's determinism settings and the measured in-flight peaks.
 import { InputError } from "../core/errors.js";
+import { recordCalls } from "../models/call-records.js";
 import { createOpenAIClient } from "../models/client.js";
+import { wrapModelClient } from "../models/middleware.js";
 import { createLimiter } from "../models/limiter.js";
 import type { ModelClient } from "../models/spec.js";
 import { sdCi } from "../stats/sd-ci.js";
@@ -116,7 +118,8 @@ export async function runNoiseProbe(options: {
   // The probe's own client: no cache (repeats must reach the server), and a limiter of its own so the
   // number in flight is the one asked for, not the endpoint's everyday limit.
   const meter = countingFetch(options.fetch ?? globalThis.fetch);
-  const probe = createOpenAIClient({ ...client.spec, concurrency: inFlight }, { fetch: meter.fetch, limiter: createLimiter(inFlight) });
+  const records = recordCalls();
+  const probe = wrapModelClient({ client: createOpenAIClient({ ...client.spec, concurrency: inFlight }, { fetch: meter.fetch, limiter: createLimiter(inFlight) }), middleware: records.middleware });
   const call = async (u: Unit): Promise<number> => {
     if (u.continuation === undefined) return (await laughterMass(probe, [contexts[u.context]], taste))[0].L;
     return (await probe.continuationLogprobs([{ context: contexts[u.context], continuation: u.continuation }], { noCache: true }))[0].logprob;
@@ -168,7 +171,7 @@ export async function runNoiseProbe(options: {
   for (let s = 0; s < seqN; s++) for (let c = 0; c < conN; c++) cross.push([s, seqN + c]);
   const conPairs: [number, number][] = [];
   for (let a = 0; a < conN; a++) for (let b = a + 1; b < conN; b++) conPairs.push([seqN + a, seqN + b]);
-  const last = probe.calls.at(-1)?.determinism ?? {};
+  const last = records.calls().at(-1)?.determinism ?? {};
   return {
     unit: "nats",
     contexts: contexts.length,

@@ -1,61 +1,43 @@
-// Call records as a removable layer: every operation, cached or not, failed or not, leaves one
-// CallRecord (settings, determinism, latency, attempts, status, tokens), kept on the client and/or
-// handed to onCall (journals, metrics).
-import { errorMessage } from "../core/errors.js";
-import { ModelError } from "./errors.js";
-import type { OperationLayer } from "./operation.js";
-import type { CallRecord, Determinism } from "./spec.js";
+// Call records as middleware: every call, cached or not, failed or not, leaves CallRecords (settings,
+// determinism, latency, attempts, status, tokens), one per request the client reports sending and
+// one per set of answers the cache serves, all heard through CallOptions.report (a client that
+// reports nothing is reported as one request per call by wrapModelClient). Records are read from
+// the recorder, or handed to onCall as they are made (journals, metrics).
+import { endpointIdentity, type ModelMiddleware } from "./middleware.js";
+import type { CallRecord, CallReport } from "./spec.js";
 
-export interface CallLog {
-  readonly calls: CallRecord[];
-  record(r: Omit<CallRecord, "endpoint" | "model">): void;
+export interface CallRecorder {
+  middleware: ModelMiddleware;
+  /** Every record made so far, in completion order. */
+  calls(): readonly CallRecord[];
 }
 
-export function createCallLog(id: { endpoint: string; model: string }, options: { keepCalls?: boolean; onCall?: (record: CallRecord) => void }): CallLog {
-  const calls: CallRecord[] = [];
-  return {
-    calls,
-    record(r) {
-      const full: CallRecord = { endpoint: id.endpoint, model: id.model, ...r };
-      if (options.keepCalls !== false) calls.push(full);
-      options.onCall?.(full);
+export interface RecordOptions {
+  /** Keep records for calls() (default true); long-running servers pass false and use onCall. */
+  keep?: boolean;
+  onCall?: (record: CallRecord) => void;
+}
+
+export function recordCalls(options: RecordOptions = {}): CallRecorder {
+  const kept: CallRecord[] = [];
+  const middleware: ModelMiddleware = {
+    wrapCall({ call, next, spec }) {
+      const identity = { endpoint: endpointIdentity(spec), model: spec.model };
+      const baseDeterminism = spec.batchInvariant === undefined ? {} : { batchInvariant: spec.batchInvariant };
+      const record = (r: CallReport) => {
+        const full: CallRecord = { ...identity, ...r, params: recordedParams(r.params), determinism: { ...baseDeterminism, ...r.determinism } };
+        if (options.keep !== false) kept.push(full);
+        options.onCall?.(full);
+      };
+      const outer = call.options.report;
+      const report = (r: CallReport) => {
+        record(r);
+        outer?.(r);
+      };
+      return next({ ...call, options: { ...call.options, report } });
     },
   };
-}
-
-export function callRecordLayer(log: CallLog, baseDeterminism: Determinism): OperationLayer {
-  return (next) =>
-    async function recorded(op) {
-      const started = performance.now();
-      const params = recordedParams(op.params);
-      const determinism = { ...baseDeterminism, ...op.determinism };
-      try {
-        const out = await next(op);
-        log.record({
-          path: op.path,
-          params,
-          determinism,
-          latencyMs: performance.now() - started,
-          cached: out.cached === true,
-          attempts: out.attempts,
-          status: out.status,
-          ...(out.usage ? { promptTokens: out.usage.promptTokens, completionTokens: out.usage.completionTokens } : {}),
-        });
-        return out;
-      } catch (err) {
-        log.record({
-          path: op.path,
-          params,
-          determinism,
-          latencyMs: performance.now() - started,
-          cached: false,
-          attempts: err instanceof ModelError ? err.attempts : 1,
-          status: err instanceof ModelError && err.status !== undefined ? err.status : "error",
-          error: errorMessage(err),
-        });
-        throw err;
-      }
-    };
+  return { middleware, calls: () => kept };
 }
 
 const TEXT_FIELDS = ["prompt", "messages", "context", "continuation", "input"];

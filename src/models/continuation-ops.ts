@@ -6,7 +6,7 @@ import { AmbiguousPromptLogprobs, ContinuationProblem, echoTokens, promptLogprob
 import { readEchoAnswer, type EchoAnswer } from "./echo-answer.js";
 import { ModelError } from "./errors.js";
 import type { EndpointRegistry } from "./limiter.js";
-import { usageOf, type OpOutcome } from "./operation.js";
+import { usageOf, type OpOutcome } from "./responses.js";
 import type { BackendSpec, ContinuationLogprob } from "./spec.js";
 import type { HttpResult, Transport } from "./transport.js";
 import { completionResponse, parseWire, tokenizeResponse, type CompletionResponse } from "./wire.js";

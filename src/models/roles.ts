@@ -4,9 +4,12 @@
 import { InputError } from "../core/errors.js";
 import type { BackendSpecConfig } from "../config/schema.js";
 import type { ResponseCache } from "./cache.js";
+import { cacheResponses } from "./cache-middleware.js";
+import { recordCalls, type CallRecorder } from "./call-records.js";
 import { createOpenAIClient, type ClientDeps } from "./client.js";
 import type { EmbeddedServer } from "./embedded/start.js";
 import { createEndpointRegistry, type EndpointRegistry } from "./limiter.js";
+import { wrapModelClient } from "./middleware.js";
 import { instrumentModel, type BackendSpec, type CallRecord, type ModelRoles } from "./spec.js";
 
 export interface ModelSession {
@@ -67,18 +70,20 @@ export async function buildModelRoles(models: Record<string, BackendSpecConfig>,
   }
 
   const roles: ModelRoles = {};
+  const recorders: CallRecorder[] = [];
   // One registry for the session: roles pointed at one endpoint share its limit.
   const endpoints = options.endpoints ?? createEndpointRegistry();
   for (const [role, config] of Object.entries(specs)) {
     try {
       const spec: BackendSpec = config.baseUrl === "embedded" ? embeddedSpec(config, server!.baseUrl, embeddedModels, role) : { ...config, model: config.model! };
-      roles[role] = createOpenAIClient(spec, {
-        cache: options.cache,
+      const client = createOpenAIClient(spec, {
         // Embedded roles talk to the session's server in-process (same protocol and bytes, no socket).
         fetch: options.fetch ?? (config.baseUrl === "embedded" ? server!.fetch : undefined),
         endpoints,
-        onCall: options.onCall ? (record) => options.onCall!(role, record) : undefined,
       });
+      const records = recordCalls({ onCall: options.onCall ? (record) => options.onCall!(role, record) : undefined });
+      recorders.push(records);
+      roles[role] = wrapModelClient({ client, middleware: [records.middleware, ...(options.cache ? [cacheResponses(options.cache)] : [])] });
     } catch (err) {
       await server?.close();
       if (err instanceof InputError) throw new InputError(`${options.file ? `${options.file}: ` : ""}models.${role}`, err.message, { cause: err });
@@ -89,7 +94,7 @@ export async function buildModelRoles(models: Record<string, BackendSpecConfig>,
   return {
     roles,
     describe: () => Object.fromEntries(Object.entries(roles).map(([role, client]) => [role, instrumentModel(client.spec)])),
-    calls: () => Object.values(roles).flatMap((c) => c.calls),
+    calls: () => recorders.flatMap((r) => r.calls()),
     close: async () => {
       await server?.close();
     },

@@ -80,9 +80,16 @@ export interface CallRecord {
   promptTokens?: number;
   completionTokens?: number;
   error?: string;
-  /** For batched calls (embeddings): how many items of the call were answered from the cache. */
+  /** For batched calls (embeddings, continuations): how many items of the call were answered from the cache. */
   cachedItems?: number;
 }
+
+/**
+ * One request a client sent, or one set of answers the cache served, as reported through
+ * `CallOptions.report`: a CallRecord before the records middleware names the endpoint and model and
+ * replaces the request's texts by their lengths.
+ */
+export type CallReport = Omit<CallRecord, "endpoint" | "model">;
 
 /** A tool call as the model sent it; `arguments` is the JSON text the model wrote (possibly malformed). */
 export interface ToolCall {
@@ -171,19 +178,33 @@ export interface CallOptions {
   noCache?: boolean;
   /** continuationLogprobs (echo method): send up to 32 pairs per request as a list of prompts (vLLM, the built-in server); default: the spec's batchInvariant. */
   batch?: boolean;
+  /**
+   * Where a client reports each request it sends (attempts, status, tokens) and the cache each answer
+   * it serves; the records middleware (recordCalls) listens here. A client that reports nothing gets
+   * one record per call.
+   */
+  report?: (report: CallReport) => void;
 }
 
-/** The client every term talks to; implemented for OpenAI-compatible HTTP servers. */
+/** A (context, continuation) pair whose continuation log-probability is asked for. */
+export interface ContinuationPair {
+  context: string;
+  continuation: string;
+}
+
+/**
+ * The client every term talks to: one request function per call kind, implemented for
+ * OpenAI-compatible HTTP servers (createOpenAIClient) or by any object of this shape. Caching, call
+ * records and cancellation are middleware around it (wrapModelClient, src/models/middleware.ts).
+ */
 export interface ModelClient {
   readonly spec: BackendSpec;
   chat(req: ChatRequest, options?: CallOptions): Promise<ChatResult>;
   complete(req: CompletionRequest, options?: CallOptions): Promise<ChatResult>;
   topLogprobs(prompt: string, k: number, options?: CallOptions): Promise<TopLogprobs>;
   /** One request per (context, continuation) pair, issued concurrently within the endpoint limit; with `batch` (or a batch-invariant spec), lists of prompts. */
-  continuationLogprobs(pairs: { context: string; continuation: string }[], options?: CallOptions): Promise<ContinuationLogprob[]>;
+  continuationLogprobs(pairs: ContinuationPair[], options?: CallOptions): Promise<ContinuationLogprob[]>;
   embed(texts: string[], options?: CallOptions): Promise<number[][]>;
-  /** Every call made through this client, in completion order. */
-  readonly calls: CallRecord[];
 }
 
 /** Model clients by role ("audience", "embedder", "reference", "judge", …). */

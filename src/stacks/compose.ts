@@ -39,6 +39,7 @@ import { hashOf } from "../core/hash.js";
 import type { Score, TermValue } from "../core/types.js";
 import { instrumentModel } from "../models/spec.js";
 import { withSignal } from "../models/with-signal.js";
+import { wrapModelClient } from "../models/middleware.js";
 import type { AnyResource, ModelRoles, RowError, RowResource, ScorerResource, Term, TermOptionsSchema } from "../terms/types.js";
 import { checkCombine, combineValues, type Combine, type CombineResult } from "./combine.js";
 import { loadStaticInputs, resolveRequestInputs, type DeclaredInputs } from "./inputs.js";
@@ -274,7 +275,7 @@ function scorerOf<Options extends Record<string, unknown>, Row, Prepared>(
       if (todo.length === 0) break;
       const outcomes = await measureSafely(term, todo.map((i) => rows[i]), {
         options: resolvedTermOptions[t],
-        models: signal ? Object.fromEntries(Object.entries(termModels[t]).map(([role, client]) => [role, withSignal(client, signal)])) : termModels[t],
+        models: signal ? Object.fromEntries(Object.entries(termModels[t]).map(([role, client]) => [role, wrapModelClient({ client, middleware: withSignal(signal) })])) : termModels[t],
         inputs,
         prepared: todo.map((i) => prepared[i]),
         needs: Object.fromEntries(termNeeds[t].map(({ key, need, row }) => [key, row >= 0 ? todo.map((i) => rowValues[row][i]) : built.values.get(need)])),

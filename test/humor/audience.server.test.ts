@@ -9,6 +9,7 @@ import { simulateSessions } from "../../src/envs/humor/simulator.js";
 import { createOpenAIClient } from "../../src/models/client.js";
 import { startEmbeddedServer } from "../../src/models/embedded/start.js";
 import type { ModelClient } from "../../src/models/spec.js";
+import { recordedClient } from "../models/client-fixtures.js";
 import { createHumorScorer } from "../../src/stacks/humor.js";
 import { audienceContext, laughterMass, scoreTurnLaughter, tasteOptions } from "../../src/terms/humor/audience-taste.js";
 import { certifiedRetention } from "../../src/terms/humor/certified-retention.js";
@@ -19,12 +20,12 @@ import { meanCi as statsMeanCi } from "../../src/stats/index.js";
 const vocab = loadLaughterVocab("v2-seed");
 const exact = tasteOptions.parse({});
 let server: { baseUrl: string; close(): Promise<void> };
-let audience: ModelClient;
+let audience: ReturnType<typeof recordedClient>;
 let embedder: ModelClient;
 
 beforeAll(async () => {
   server = await startEmbeddedServer();
-  audience = createOpenAIClient({ baseUrl: server.baseUrl, model: "foolsgold-embedded-lm" });
+  audience = recordedClient({ baseUrl: server.baseUrl, model: "foolsgold-embedded-lm" });
   embedder = createOpenAIClient({ baseUrl: server.baseUrl, model: "use-lite-512" });
 });
 afterAll(async () => server?.close());

@@ -1,21 +1,21 @@
 // The built-in OpenAI-compatible LM server and a client for it, shared by the jokes tests that need
 // a real model (the embedded KN n-gram LM; built once into .foolsgold/models and then loaded).
-import { createOpenAIClient } from "../../src/models/client.js";
 import { EMBEDDED_LM_ID } from "../../src/models/embedded/server.js";
 import { startEmbeddedServer, type EmbeddedServer } from "../../src/models/embedded/start.js";
 import type { ModelClient } from "../../src/models/spec.js";
+import { recordedClient } from "../models/client-fixtures.js";
 
 export interface EmbeddedModels {
   server: EmbeddedServer;
   reference: ModelClient;
   policy: ModelClient;
   /** A fresh client (its own call records) on the same server. */
-  client(): ModelClient;
+  client(): ReturnType<typeof recordedClient>;
 }
 
 export async function startEmbeddedModels(): Promise<EmbeddedModels> {
   const server = await startEmbeddedServer({ port: 0 });
-  const client = () => createOpenAIClient({ baseUrl: server.baseUrl, model: EMBEDDED_LM_ID, concurrency: 8 });
+  const client = () => recordedClient({ baseUrl: server.baseUrl, model: EMBEDDED_LM_ID, concurrency: 8 });
   return { server, reference: client(), policy: client(), client };
 }
 

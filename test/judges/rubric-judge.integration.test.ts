@@ -3,6 +3,7 @@
 // a failed call is an explicit error, never a 0.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOpenAIClient } from "../../src/models/client.js";
+import { recordedClient } from "../models/client-fixtures.js";
 import { startEmbeddedServer, type EmbeddedServer } from "../../src/models/embedded/start.js";
 import { parseJudgement } from "../../src/judges/judgement-parse.js";
 import { judgeWithRubric } from "../../src/judges/rubric-judge.js";
@@ -22,7 +23,7 @@ const item = { input: "Write a haiku about rain.", output: "Soft rain on the roo
 
 describe("rubric judge through the embedded LM", () => {
   it("returns the parsed score of the model's real reply, or an explicit parse error with the reply", async () => {
-    const client = createOpenAIClient({ baseUrl: server.baseUrl, model: "foolsgold-embedded-lm" });
+    const client = recordedClient({ baseUrl: server.baseUrl, model: "foolsgold-embedded-lm" });
     const j = await judgeWithRubric(client, item, { maxTokens: 24 });
     expect(typeof j.reply).toBe("string");
     let expected: number | null;

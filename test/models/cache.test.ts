@@ -7,8 +7,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { cacheKey, openCache, summarizeCache } from "../../src/models/cache.js";
-import { createOpenAIClient } from "../../src/models/client.js";
-import { echoBody, freshBaseUrl, json, scriptedFetch, type SentRequest } from "./client-fixtures.js";
+import { echoBody, freshBaseUrl, json, recordedClient, scriptedFetch, type SentRequest } from "./client-fixtures.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fg-cache-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -155,7 +154,7 @@ function fixtureServer() {
   });
 }
 
-async function scoringRun(client: ReturnType<typeof createOpenAIClient>) {
+async function scoringRun(client: ReturnType<typeof recordedClient>) {
   return {
     continuation: await client.continuationLogprobs([
       { context: "The audience", continuation: " laughs loudly" },
@@ -172,7 +171,7 @@ describe("client with cache", () => {
     const baseUrl = freshBaseUrl();
     const cache = openCache({ path: join(dir, "warm.sqlite") });
     const cold = fixtureServer();
-    const first = createOpenAIClient({ baseUrl, model: "m" }, { fetch: cold.fetch, cache });
+    const first = recordedClient({ baseUrl, model: "m" }, { fetch: cold.fetch, cache });
     const before = await scoringRun(first);
     expect(cold.sent.length).toBeGreaterThan(0);
     expect(first.calls.every((c) => !c.cached || c.cachedItems === 1)).toBe(true);
@@ -180,7 +179,7 @@ describe("client with cache", () => {
 
     const reopened = openCache({ path: join(dir, "warm.sqlite") });
     const warm = fixtureServer();
-    const second = createOpenAIClient({ baseUrl, model: "m" }, { fetch: warm.fetch, cache: reopened });
+    const second = recordedClient({ baseUrl, model: "m" }, { fetch: warm.fetch, cache: reopened });
     const after = await scoringRun(second);
     expect(warm.sent).toHaveLength(0);
     expect(JSON.stringify(after)).toBe(JSON.stringify(before));
@@ -197,7 +196,7 @@ describe("client with cache", () => {
 
     const plain = openCache({ path: ":memory:" });
     const server = fixtureServer();
-    const client = createOpenAIClient({ baseUrl, model: "m" }, { fetch: server.fetch, cache: plain });
+    const client = recordedClient({ baseUrl, model: "m" }, { fetch: server.fetch, cache: plain });
     const s1 = await client.chat(sampled);
     const s2 = await client.chat(sampled);
     expect(s1.choices[0].text).not.toBe(s2.choices[0].text);
@@ -210,13 +209,13 @@ describe("client with cache", () => {
     expect(server.sent).toHaveLength(4);
 
     const asked = openCache({ path: ":memory:", cacheSampled: true });
-    const askedClient = createOpenAIClient({ baseUrl, model: "m" }, { fetch: server.fetch, cache: asked });
+    const askedClient = recordedClient({ baseUrl, model: "m" }, { fetch: server.fetch, cache: asked });
     const a1 = await askedClient.chat(sampled);
     expect((await askedClient.chat(sampled)).choices[0].text).toBe(a1.choices[0].text);
 
     const bumped = openCache({ path: ":memory:", epoch: 1 });
-    const e0 = createOpenAIClient({ baseUrl, model: "m" }, { fetch: server.fetch, cache: plain });
-    const e1 = createOpenAIClient({ baseUrl, model: "m" }, { fetch: server.fetch, cache: bumped });
+    const e0 = recordedClient({ baseUrl, model: "m" }, { fetch: server.fetch, cache: plain });
+    const e1 = recordedClient({ baseUrl, model: "m" }, { fetch: server.fetch, cache: bumped });
     await e0.topLogprobs("p", 2);
     const sentBefore = server.sent.length;
     await e1.topLogprobs("p", 2);
@@ -227,7 +226,7 @@ describe("client with cache", () => {
     const baseUrl = freshBaseUrl();
     const cache = openCache({ path: ":memory:" });
     const server = fixtureServer();
-    const client = createOpenAIClient({ baseUrl, model: "m" }, { fetch: server.fetch, cache });
+    const client = recordedClient({ baseUrl, model: "m" }, { fetch: server.fetch, cache });
     const first = await client.embed(["alpha", "beta"]);
     const second = await client.embed(["beta", "gamma", "alpha"]);
     expect(server.sent.map((s) => s.body.input)).toEqual([["alpha", "beta"], ["gamma"]]);
@@ -239,22 +238,23 @@ describe("client with cache", () => {
   it("sends identical concurrent cacheable requests once and hands every caller the stored answer", async () => {
     const cache = openCache({ path: ":memory:" });
     const server = fixtureServer();
-    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model: "m" }, { fetch: server.fetch, cache });
+    const client = recordedClient({ baseUrl: freshBaseUrl(), model: "m" }, { fetch: server.fetch, cache });
     const pair = { context: "The audience", continuation: " laughs" };
     const results = await client.continuationLogprobs([pair, pair, pair]);
     expect(server.sent).toHaveLength(1);
     expect(results[1]).toStrictEqual(results[0]);
     expect(results[2]).toStrictEqual(results[0]);
-    expect(client.calls.map((c) => c.cached).sort()).toEqual([false, true, true]);
+    // One record for the request, one for the two repeats the cache answered.
+    expect(client.calls.map((c) => [c.cached, c.cachedItems])).toEqual([[true, 2], [false, undefined]]);
     expect(await client.continuationLogprobs([pair])).toStrictEqual([results[0]]);
   });
 
   it("shares entries between replicas with one endpointId and misses when the revision changes", async () => {
     const cache = openCache({ path: ":memory:" });
     const server = fixtureServer();
-    const replicaA = createOpenAIClient({ baseUrl: freshBaseUrl(), model: "m", endpointId: "qwen-prod" }, { fetch: server.fetch, cache });
-    const replicaB = createOpenAIClient({ baseUrl: freshBaseUrl(), model: "m", endpointId: "qwen-prod" }, { fetch: server.fetch, cache });
-    const newWeights = createOpenAIClient({ baseUrl: freshBaseUrl(), model: "m", endpointId: "qwen-prod", revision: "step-400" }, { fetch: server.fetch, cache });
+    const replicaA = recordedClient({ baseUrl: freshBaseUrl(), model: "m", endpointId: "qwen-prod" }, { fetch: server.fetch, cache });
+    const replicaB = recordedClient({ baseUrl: freshBaseUrl(), model: "m", endpointId: "qwen-prod" }, { fetch: server.fetch, cache });
+    const newWeights = recordedClient({ baseUrl: freshBaseUrl(), model: "m", endpointId: "qwen-prod", revision: "step-400" }, { fetch: server.fetch, cache });
     const first = await replicaA.topLogprobs("p", 2);
     expect(await replicaB.topLogprobs("p", 2)).toStrictEqual(first);
     expect(server.sent).toHaveLength(1);
@@ -268,7 +268,7 @@ describe("client with cache", () => {
     const hang = (_req: SentRequest, signal?: AbortSignal) =>
       new Promise<Response>((_, reject) => signal?.addEventListener("abort", () => reject(signal.reason), { once: true }));
     const { fetch, sent } = scriptedFetch(hang, () => json(echoBody([["The", null], [" audience", -2], [" laughs", -1]])));
-    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model: "m" }, { fetch, cache });
+    const client = recordedClient({ baseUrl: freshBaseUrl(), model: "m" }, { fetch, cache });
     const pair = { context: "The audience", continuation: " laughs" };
     const controller = new AbortController();
     const first = client.continuationLogprobs([pair], { signal: controller.signal });
@@ -282,7 +282,7 @@ describe("client with cache", () => {
   it("never stores a failed call", async () => {
     const cache = openCache({ path: ":memory:" });
     const { fetch } = scriptedFetch(() => json({ choices: [] }));
-    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model: "m" }, { fetch, cache });
+    const client = recordedClient({ baseUrl: freshBaseUrl(), model: "m" }, { fetch, cache });
     await expect(client.topLogprobs("p", 1)).rejects.toThrow(/malformed response: choices/);
     expect(cache.stats.writes).toBe(0);
   });

@@ -1,7 +1,20 @@
 // Hand-written OpenAI-protocol fixtures for parsing, retry and error tests: an injected fetch that
 // answers from a script and records what the client sent. These are protocol fixtures, not a model;
 // model behaviour is tested over real HTTP against the embedded server.
-import type { ClientDeps } from "../../src/models/client.js";
+import type { ResponseCache } from "../../src/models/cache.js";
+import { cacheResponses } from "../../src/models/cache-middleware.js";
+import { recordCalls } from "../../src/models/call-records.js";
+import { createOpenAIClient, type ClientDeps } from "../../src/models/client.js";
+import { wrapModelClient } from "../../src/models/middleware.js";
+import type { BackendSpec, CallRecord, ModelClient } from "../../src/models/spec.js";
+
+/** An OpenAI-compatible client with the records middleware (and the cache's, given one) around it, as buildModelRoles builds each role; its records at hand. */
+export function recordedClient(spec: BackendSpec, deps: ClientDeps & { cache?: ResponseCache } = {}): ModelClient & { readonly calls: readonly CallRecord[] } {
+  const { cache, ...clientDeps } = deps;
+  const records = recordCalls();
+  const client = wrapModelClient({ client: createOpenAIClient(spec, clientDeps), middleware: [records.middleware, ...(cache ? [cacheResponses(cache)] : [])] });
+  return Object.defineProperty(client, "calls", { get: () => records.calls(), enumerable: true }) as ModelClient & { readonly calls: readonly CallRecord[] };
+}
 
 export interface SentRequest {
   url: string;

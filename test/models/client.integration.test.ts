@@ -6,12 +6,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openCache } from "../../src/models/cache.js";
-import { createOpenAIClient } from "../../src/models/client.js";
 import { startEmbeddedServer, type EmbeddedServer } from "../../src/models/embedded/start.js";
 import { ModelError } from "../../src/models/errors.js";
 import { buildModelRoles } from "../../src/models/roles.js";
 import type { ModelClient } from "../../src/models/spec.js";
 import { openScorer } from "../../src/stacks/open.js";
+import { recordedClient } from "./client-fixtures.js";
 
 const LM = "foolsgold-embedded-lm";
 const EMBEDDER = "use-lite-512";
@@ -36,7 +36,7 @@ const pairs = [
 
 describe("client against the embedded server over HTTP", () => {
   it("returns valid next-token log-probabilities: ≤ 0, sorted, probabilities summing to at most 1", async () => {
-    const client = createOpenAIClient({ baseUrl: server.baseUrl, model: LM });
+    const client = recordedClient({ baseUrl: server.baseUrl, model: LM });
     for (const { context } of pairs) {
       const top = await client.topLogprobs(context, 10);
       expect(top.tokens).toHaveLength(10);
@@ -55,8 +55,8 @@ describe("client against the embedded server over HTTP", () => {
   });
 
   it("gives echo continuation log-probs equal to their per-token sum and to the prompt_logprobs path", async () => {
-    const echo = createOpenAIClient({ baseUrl: server.baseUrl, model: LM, continuationMethod: "echo" });
-    const viaPrompt = createOpenAIClient({ baseUrl: server.baseUrl, model: LM, continuationMethod: "prompt_logprobs" });
+    const echo = recordedClient({ baseUrl: server.baseUrl, model: LM, continuationMethod: "echo" });
+    const viaPrompt = recordedClient({ baseUrl: server.baseUrl, model: LM, continuationMethod: "prompt_logprobs" });
     const [a, b] = await Promise.all([echo.continuationLogprobs(pairs), viaPrompt.continuationLogprobs(pairs)]);
     pairs.forEach(({ context, continuation }, i) => {
       const text = context + continuation;
@@ -73,14 +73,14 @@ describe("client against the embedded server over HTTP", () => {
   });
 
   it("sends pairs as lists of prompts where the server is batch-invariant, each distinct pair once, bit-identical to one at a time", async () => {
-    const alone = await createOpenAIClient({ baseUrl: server.baseUrl, model: LM }).continuationLogprobs(pairs);
+    const alone = await recordedClient({ baseUrl: server.baseUrl, model: LM }).continuationLogprobs(pairs);
     const bodies: { prompt: unknown }[] = [];
     const counting: typeof fetch = (input, init) => {
       bodies.push(JSON.parse(String(init?.body)) as { prompt: unknown });
       return fetch(input, init);
     };
     const cache = openCache({ path: ":memory:" });
-    const batched = createOpenAIClient({ baseUrl: server.baseUrl, model: LM, batchInvariant: true }, { fetch: counting, cache });
+    const batched = recordedClient({ baseUrl: server.baseUrl, model: LM, batchInvariant: true }, { fetch: counting, cache });
     // Repeats within a call and a second call for the same pairs while the first is in flight share its one request.
     const [withRepeats, again] = await Promise.all([batched.continuationLogprobs([...pairs, pairs[0], pairs[2]]), batched.continuationLogprobs(pairs)]);
     expect(bodies.map((b) => b.prompt)).toEqual([pairs.map((p) => p.context + p.continuation)]);
@@ -90,7 +90,7 @@ describe("client against the embedded server over HTTP", () => {
     expect(batched.calls.filter((c) => c.cached).map((c) => c.cachedItems).sort()).toEqual([2, pairs.length]);
     // Without a cache, repeats within one call are still asked once.
     bodies.length = 0;
-    const uncached = createOpenAIClient({ baseUrl: server.baseUrl, model: LM, batchInvariant: true }, { fetch: counting });
+    const uncached = recordedClient({ baseUrl: server.baseUrl, model: LM, batchInvariant: true }, { fetch: counting });
     expect(await uncached.continuationLogprobs([pairs[1], pairs[1], pairs[3]])).toEqual([alone[1], alone[1], alone[3]]);
     expect(bodies.map((b) => b.prompt)).toEqual([[pairs[1], pairs[3]].map((p) => p.context + p.continuation)]);
     cache.close();
@@ -102,10 +102,10 @@ describe("client against the embedded server over HTTP", () => {
   it("keeps batched answers and errors per pair: NUL-joined look-alikes, one bad pair, a call waiting on a failed list", async () => {
     const a = { context: "He said x\u0000the", continuation: " cat laughed." };
     const b = { context: "He said x", continuation: "the\u0000 cat laughed." };
-    const one = createOpenAIClient({ baseUrl: server.baseUrl, model: LM });
+    const one = recordedClient({ baseUrl: server.baseUrl, model: LM });
     const alone = [...(await one.continuationLogprobs([a])), ...(await one.continuationLogprobs([b]))];
     expect(alone[0].tokens).not.toEqual(alone[1].tokens);
-    const uncached = createOpenAIClient({ baseUrl: server.baseUrl, model: LM, batchInvariant: true });
+    const uncached = recordedClient({ baseUrl: server.baseUrl, model: LM, batchInvariant: true });
     expect(await uncached.continuationLogprobs([a, b])).toEqual(alone);
     // A server that refuses any list holding the bad prompt (as a 400 on one over-long prompt would).
     const refusing: typeof fetch = (input, init) => {
@@ -115,7 +115,7 @@ describe("client against the embedded server over HTTP", () => {
       return fetch(input, init);
     };
     const cache = openCache({ path: ":memory:" });
-    const client = createOpenAIClient({ baseUrl: server.baseUrl, model: LM, batchInvariant: true }, { fetch: refusing, cache });
+    const client = recordedClient({ baseUrl: server.baseUrl, model: LM, batchInvariant: true }, { fetch: refusing, cache });
     const bad = { context: "BAD context", continuation: " here." };
     const [first, second] = await Promise.allSettled([client.continuationLogprobs([pairs[0], bad, pairs[1]]), client.continuationLogprobs([pairs[0], pairs[1]])]);
     expect(first.status).toBe("rejected");
@@ -124,7 +124,7 @@ describe("client against the embedded server over HTTP", () => {
   });
 
   it("returns one 512-d finite embedding per input, identical for identical texts", async () => {
-    const client = createOpenAIClient({ baseUrl: server.baseUrl, model: EMBEDDER, embedBatchSize: 2 });
+    const client = recordedClient({ baseUrl: server.baseUrl, model: EMBEDDER, embedBatchSize: 2 });
     const texts = ["The cat sat on the mat.", "Stock markets fell sharply.", "The cat sat on the mat."];
     const vectors = await client.embed(texts);
     expect(vectors).toHaveLength(3);
@@ -147,8 +147,8 @@ describe("client against the embedded server over HTTP", () => {
         return fetch(input, init);
       };
       const cache = openCache({ path });
-      const lm = createOpenAIClient({ baseUrl: server.baseUrl, model: LM }, { fetch: counting, cache });
-      const embedder = createOpenAIClient({ baseUrl: server.baseUrl, model: EMBEDDER }, { fetch: counting, cache });
+      const lm = recordedClient({ baseUrl: server.baseUrl, model: LM }, { fetch: counting, cache });
+      const embedder = recordedClient({ baseUrl: server.baseUrl, model: EMBEDDER }, { fetch: counting, cache });
       const result = {
         continuations: await lm.continuationLogprobs(pairs),
         top: await Promise.all(pairs.map((p) => lm.topLogprobs(p.context, 5))),
@@ -168,7 +168,7 @@ describe("client against the embedded server over HTTP", () => {
   });
 
   it("answers a request the server rejects with its own message as a non-retryable HTTP error", async () => {
-    const client = createOpenAIClient({ baseUrl: server.baseUrl, model: LM });
+    const client = recordedClient({ baseUrl: server.baseUrl, model: LM });
     const err = await client.complete({ prompt: "x", maxTokens: -5 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ModelError);
     expect(err).toMatchObject({ kind: "http", status: 400, attempts: 1 });

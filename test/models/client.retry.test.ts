@@ -2,11 +2,10 @@
 import { createServer as createHttpServer, type ServerResponse } from "node:http";
 import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
-import { createOpenAIClient } from "../../src/models/client.js";
 import { ModelError } from "../../src/models/errors.js";
 import { createEndpointRegistry, createLimiter } from "../../src/models/limiter.js";
 import { DEFAULT_RETRY, retryAfterMs, retryDelayMs, type RetryPolicy } from "../../src/models/retry.js";
-import { freshBaseUrl, instantRetry, json, openAiError, scriptedFetch } from "./client-fixtures.js";
+import { freshBaseUrl, instantRetry, json, openAiError, recordedClient, scriptedFetch } from "./client-fixtures.js";
 
 const model = "fixture-model";
 const ok = () => json({ choices: [{ text: "fine", finish_reason: "stop" }] });
@@ -24,7 +23,7 @@ describe("retry", () => {
   it("retries a 500 and succeeds, recording two attempts", async () => {
     const { retry, slept } = instantRetry();
     const { fetch, sent } = scriptedFetch(() => openAiError(500, "engine overloaded"), ok);
-    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch, retry });
+    const client = recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch, retry });
     const result = await client.complete({ prompt: "x" });
     expect(result.choices[0].text).toBe("fine");
     expect(sent).toHaveLength(2);
@@ -42,7 +41,7 @@ describe("retry", () => {
     ] as [Record<string, string>, number[]][]) {
       const { retry, slept } = instantRetry();
       const { fetch } = scriptedFetch(() => openAiError(429, "slow down", headers), () => openAiError(429, "slow down", headers), ok);
-      const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch, retry });
+      const client = recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch, retry });
       await client.complete({ prompt: "x" });
       expect(slept).toEqual(expected);
     }
@@ -54,7 +53,7 @@ describe("retry", () => {
   it("gives up after maxRetries with the last status and the attempt count", async () => {
     const { retry, slept } = instantRetry();
     const { fetch, sent } = scriptedFetch(() => openAiError(503, "unavailable"));
-    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model, maxRetries: 3 }, { fetch, retry });
+    const client = recordedClient({ baseUrl: freshBaseUrl(), model, maxRetries: 3 }, { fetch, retry });
     const err = await failure(client.complete({ prompt: "x" }));
     expect(err).toMatchObject({ kind: "http", status: 503, attempts: 4, isRetryable: true });
     expect(sent).toHaveLength(4);
@@ -65,12 +64,12 @@ describe("retry", () => {
   it("retries 408 and 409 but not 400, 401, 404 or 422", async () => {
     for (const status of [408, 409]) {
       const { fetch, sent } = scriptedFetch(() => openAiError(status, "try again"), ok);
-      await createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch, retry: instantRetry().retry }).complete({ prompt: "x" });
+      await recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch, retry: instantRetry().retry }).complete({ prompt: "x" });
       expect(sent).toHaveLength(2);
     }
     for (const status of [400, 401, 404, 422]) {
       const { fetch, sent } = scriptedFetch(() => openAiError(status, "no"));
-      const err = await failure(createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch, retry: instantRetry().retry }).complete({ prompt: "x" }));
+      const err = await failure(recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch, retry: instantRetry().retry }).complete({ prompt: "x" }));
       expect(err.status).toBe(status);
       expect(sent).toHaveLength(1);
     }
@@ -78,10 +77,10 @@ describe("retry", () => {
 
   it("follows the server's x-should-retry header over the status", async () => {
     const told = scriptedFetch(() => openAiError(400, "transient", { "x-should-retry": "true" }), ok);
-    await createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch: told.fetch, retry: instantRetry().retry }).complete({ prompt: "x" });
+    await recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch: told.fetch, retry: instantRetry().retry }).complete({ prompt: "x" });
     expect(told.sent).toHaveLength(2);
     const forbidden = scriptedFetch(() => openAiError(503, "do not retry", { "x-should-retry": "false" }));
-    const err = await failure(createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch: forbidden.fetch, retry: instantRetry().retry }).complete({ prompt: "x" }));
+    const err = await failure(recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch: forbidden.fetch, retry: instantRetry().retry }).complete({ prompt: "x" }));
     expect(err).toMatchObject({ status: 503, attempts: 1, isRetryable: false });
   });
 
@@ -96,7 +95,7 @@ describe("retry", () => {
   it("retries connection failures and reports an unreachable endpoint (real closed port)", async () => {
     const port = await closedPort();
     const { retry, slept } = instantRetry();
-    const client = createOpenAIClient({ baseUrl: `http://127.0.0.1:${port}/v1`, model, maxRetries: 1 }, { retry });
+    const client = recordedClient({ baseUrl: `http://127.0.0.1:${port}/v1`, model, maxRetries: 1 }, { retry });
     const err = await failure(client.complete({ prompt: "x" }));
     expect(err.kind).toBe("unreachable");
     expect(err.message).toMatch(new RegExp(`127\\.0\\.0\\.1:${port}/v1/completions: cannot reach the server \\(ECONNREFUSED\\)`));
@@ -112,11 +111,11 @@ describe("timeouts and aborts", () => {
   it("times each attempt out and retries it", async () => {
     const { retry } = instantRetry();
     const { fetch, sent } = scriptedFetch(hang, ok);
-    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model, timeoutMs: 40 }, { fetch, retry });
+    const client = recordedClient({ baseUrl: freshBaseUrl(), model, timeoutMs: 40 }, { fetch, retry });
     await client.complete({ prompt: "x" });
     expect(sent).toHaveLength(2);
     const always = scriptedFetch(hang);
-    const err = await failure(createOpenAIClient({ baseUrl: freshBaseUrl(), model, timeoutMs: 30, maxRetries: 1 }, { fetch: always.fetch, retry }).complete({ prompt: "x" }));
+    const err = await failure(recordedClient({ baseUrl: freshBaseUrl(), model, timeoutMs: 30, maxRetries: 1 }, { fetch: always.fetch, retry }).complete({ prompt: "x" }));
     expect(err).toMatchObject({ kind: "timeout", attempts: 2 });
     expect(err.message).toMatch(/no response within 30 ms/);
   });
@@ -124,7 +123,7 @@ describe("timeouts and aborts", () => {
   it("stops at once on the caller's abort and never retries it", async () => {
     const { retry } = instantRetry();
     const { fetch, sent } = scriptedFetch(hang);
-    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch, retry });
+    const client = recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch, retry });
     const controller = new AbortController();
     const pending = client.complete({ prompt: "x" }, { signal: controller.signal });
     setTimeout(() => controller.abort(new Error("user pressed ctrl-c")), 20);
@@ -137,7 +136,7 @@ describe("timeouts and aborts", () => {
   it("aborts during the backoff wait", async () => {
     const { fetch, sent } = scriptedFetch(() => openAiError(503, "busy"));
     const controller = new AbortController();
-    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model, maxRetries: 5 }, { fetch, retry: { random: () => 1, initialDelayMs: 10_000 } });
+    const client = recordedClient({ baseUrl: freshBaseUrl(), model, maxRetries: 5 }, { fetch, retry: { random: () => 1, initialDelayMs: 10_000 } });
     const pending = client.complete({ prompt: "x" }, { signal: controller.signal });
     setTimeout(() => controller.abort(), 30);
     const err = await failure(pending);
@@ -178,8 +177,8 @@ describe("per-endpoint concurrency", () => {
       inFlight--;
       return ok();
     });
-    const a = createOpenAIClient({ baseUrl, model, concurrency: 3 }, { fetch, endpoints });
-    const b = createOpenAIClient({ baseUrl, model: "other", concurrency: 2 }, { fetch, endpoints });
+    const a = recordedClient({ baseUrl, model, concurrency: 3 }, { fetch, endpoints });
+    const b = recordedClient({ baseUrl, model: "other", concurrency: 2 }, { fetch, endpoints });
     await Promise.all([...Array(6)].flatMap(() => [a.complete({ prompt: "x" }), b.complete({ prompt: "y" })]));
     expect(peak).toBe(2);
     expect(endpoints.limiter(baseUrl).limit).toBe(2);
@@ -227,10 +226,10 @@ describe("over real HTTP (a scripted node:http server)", () => {
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
     try {
-      const client = createOpenAIClient({ baseUrl, model, timeoutMs: 300, maxRetries: 1 });
+      const client = recordedClient({ baseUrl, model, timeoutMs: 300, maxRetries: 1 });
       expect((await client.complete({ prompt: "x" })).choices[0].text).toBe("ok");
       expect(client.calls[0]).toMatchObject({ attempts: 2, status: 200 });
-      const hung = createOpenAIClient({ baseUrl, model, timeoutMs: 300, maxRetries: 0 });
+      const hung = recordedClient({ baseUrl, model, timeoutMs: 300, maxRetries: 0 });
       expect(await failure(hung.complete({ prompt: "x" }))).toMatchObject({ kind: "timeout", attempts: 1 });
       const garbled = await failure(hung.complete({ prompt: "x" }));
       expect(garbled.kind).toBe("malformed");

@@ -1,12 +1,14 @@
 // Parsing and protocol behaviour of the OpenAI-compatible client, on hand-written wire fixtures.
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors.js";
-import { createOpenAIClient } from "../../src/models/client.js";
 import { ModelError } from "../../src/models/errors.js";
 import { createEndpointRegistry } from "../../src/models/limiter.js";
 import { publicEndpoint } from "../../src/models/transport.js";
 import { completionResponse, parseWire } from "../../src/models/wire.js";
-import { echoBody, freshBaseUrl, json, openAiError, scriptedFetch } from "./client-fixtures.js";
+import { recordCalls } from "../../src/models/call-records.js";
+import { createOpenAIClient } from "../../src/models/client.js";
+import { wrapModelClient } from "../../src/models/middleware.js";
+import { echoBody, freshBaseUrl, json, openAiError, recordedClient, scriptedFetch } from "./client-fixtures.js";
 
 const model = "fixture-model";
 
@@ -24,7 +26,7 @@ describe("continuationLogprobs via echo", () => {
     const { fetch, sent } = scriptedFetch(() =>
       json(echoBody([["The", null], [" cat", -2.5], [" sat", -1.25], [" down", -0.5]])),
     );
-    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
+    const client = recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch });
     const [result] = await client.continuationLogprobs([{ context: "The cat", continuation: " sat down" }]);
     expect(result.logprob).toBe(-1.75);
     expect(result.tokens).toEqual([
@@ -39,7 +41,7 @@ describe("continuationLogprobs via echo", () => {
   it("gives a token that straddles the boundary to the continuation", async () => {
     // "Haha" tokenized as "Ha" + "ha!": context "Hah" ends inside "ha!".
     const { fetch } = scriptedFetch(() => json(echoBody([["Well", null], [" Ha", -3], ["ha!", -0.75]])));
-    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
+    const client = recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch });
     const [result] = await client.continuationLogprobs([{ context: "Well Hah", continuation: "a!" }]);
     expect(result.tokens.map((t) => t.token)).toEqual(["ha!"]);
     expect(result.logprob).toBe(-0.75);
@@ -48,7 +50,7 @@ describe("continuationLogprobs via echo", () => {
 
   it("asks for logprobs 0 only where the backend declares echoLogprobs 0 (SGLang reads 0 as output tokens only)", async () => {
     const { fetch, sent } = scriptedFetch(() => json(echoBody([["A", null], [" b", -1], [" c", -2]])));
-    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model, echoLogprobs: 0 }, { fetch });
+    const client = recordedClient({ baseUrl: freshBaseUrl(), model, echoLogprobs: 0 }, { fetch });
     const [first] = await client.continuationLogprobs([{ context: "A", continuation: " b c" }]);
     expect(first.logprob).toBe(-3);
     expect(sent.map((s) => s.body.logprobs)).toEqual([0]);
@@ -62,12 +64,12 @@ describe("continuationLogprobs via echo", () => {
     );
     const baseUrl = freshBaseUrl();
     const endpoints = createEndpointRegistry();
-    const client = createOpenAIClient({ baseUrl, model }, { fetch, endpoints });
+    const client = recordedClient({ baseUrl, model }, { fetch, endpoints });
     // The server echoed "A b c" and generated " d" (offset 5 = end of the prompt).
     const [first] = await client.continuationLogprobs([{ context: "A", continuation: " b c" }]);
     expect(first.logprob).toBe(-3);
     expect(sent.map((s) => s.body.max_tokens)).toEqual([0, 1]);
-    const again = createOpenAIClient({ baseUrl, model }, { fetch, endpoints });
+    const again = recordedClient({ baseUrl, model }, { fetch, endpoints });
     await again.continuationLogprobs([{ context: "A b", continuation: " c" }]);
     expect(sent.map((s) => s.body.max_tokens)).toEqual([0, 1, 1]);
     expect(client.calls[0].attempts).toBe(2);
@@ -91,7 +93,7 @@ describe("continuationLogprobs via echo", () => {
     ];
     for (const [body, message, kind] of cases) {
       const { fetch } = scriptedFetch(() => json(body));
-      const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
+      const client = recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch });
       const err = await modelError(client.continuationLogprobs([{ context: "x y", continuation: " z" }]));
       expect(err.message).toMatch(message);
       expect(err.kind).toBe(kind);
@@ -108,7 +110,7 @@ describe("continuationLogprobs via echo", () => {
   };
   const continuationOf = async (body: unknown, context: string, continuation: string) => {
     const { fetch } = scriptedFetch(() => json(body));
-    return (await createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch }).continuationLogprobs([{ context, continuation }]))[0];
+    return (await recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch }).continuationLogprobs([{ context, continuation }]))[0];
   };
 
   it("aligns sentencepiece pieces whose decoded strings drop the leading space (server offsets drift)", async () => {
@@ -145,14 +147,14 @@ describe("continuationLogprobs via echo", () => {
 
   it("refuses echoed tokens that do not spell the prompt", async () => {
     const { fetch } = scriptedFetch(() => json(driftedEcho([["The", null], [" dog", -1], [" sat", -1]])));
-    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
+    const client = recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch });
     const err = await modelError(client.continuationLogprobs([{ context: "The cat", continuation: " sat" }]));
     expect(err.message).toMatch(/cannot align echoed token 1 \(" dog"\) with the text at offset 3/);
   });
 
   it("rejects an empty context whose first token would carry the continuation", async () => {
     const { fetch } = scriptedFetch(() => json(echoBody([["Hi", null], [" there", -1]])));
-    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
+    const client = recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch });
     await expect(client.continuationLogprobs([{ context: "", continuation: "Hi there" }])).rejects.toThrow(/give a non-empty context/);
   });
 });
@@ -168,7 +170,7 @@ describe("continuationLogprobs via vLLM prompt_logprobs", () => {
           ? { choices: [{ text: "!", prompt_logprobs: promptLogprobs }] }
           : { choices: [{ text: "!" }], prompt_logprobs: promptLogprobs };
       const { fetch, sent } = scriptedFetch(() => json(body));
-      const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model, continuationMethod: "prompt_logprobs" }, { fetch });
+      const client = recordedClient({ baseUrl: freshBaseUrl(), model, continuationMethod: "prompt_logprobs" }, { fetch });
       const [result] = await client.continuationLogprobs([{ context: "The cat", continuation: " sat down" }]);
       expect(result).toEqual({
         logprob: -1.75,
@@ -186,7 +188,7 @@ describe("continuationLogprobs via vLLM prompt_logprobs", () => {
     // BOS (null), "Hello", "world" (decoded without its space), "!"
     const body = { choices: [{ text: "", prompt_logprobs: [null, entry(1, "Hello", -4), entry(2, "world", -2), entry(3, "!", -1)] }] };
     const { fetch } = scriptedFetch(() => json(body));
-    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model, continuationMethod: "prompt_logprobs" }, { fetch });
+    const client = recordedClient({ baseUrl: freshBaseUrl(), model, continuationMethod: "prompt_logprobs" }, { fetch });
     const [result] = await client.continuationLogprobs([{ context: "Hello", continuation: " world!" }]);
     expect(result.logprob).toBe(-3);
     expect(result.tokens).toEqual([
@@ -200,7 +202,7 @@ describe("continuationLogprobs via vLLM prompt_logprobs", () => {
     const pieces: [string, number][] = [[":", -1], [" \uFFFD", -2], ["\uFFFD", -0.5], ["\uFFFD", -0.25], [" haha", -3]];
     const body = { choices: [{ text: "", prompt_logprobs: [null, ...pieces.map(([t, lp], i) => entry(100 + i, t, lp))] }] };
     const { fetch } = scriptedFetch(() => json(body));
-    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model, continuationMethod: "prompt_logprobs" }, { fetch });
+    const client = recordedClient({ baseUrl: freshBaseUrl(), model, continuationMethod: "prompt_logprobs" }, { fetch });
     const [whole, tail] = await client.continuationLogprobs([
       { context: "Audience:", continuation: " 😂 haha" },
       { context: "Audience: 😂", continuation: " haha" },
@@ -220,7 +222,7 @@ describe("continuationLogprobs via vLLM prompt_logprobs", () => {
       () => json(body),
       () => json({ tokens: [10, 20, 30], count: 3, max_model_len: 4096 }),
     );
-    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model, continuationMethod: "prompt_logprobs" }, { fetch });
+    const client = recordedClient({ baseUrl: freshBaseUrl(), model, continuationMethod: "prompt_logprobs" }, { fetch });
     const [result] = await client.continuationLogprobs([{ context: "x b", continuation: " c" }]);
     expect(result.logprob).toBe(-2);
     expect(sent[1].url).toMatch(/\.test\/tokenize$/);
@@ -229,12 +231,12 @@ describe("continuationLogprobs via vLLM prompt_logprobs", () => {
 
   it("says so when the server has no prompt_logprobs or the tokens cannot be aligned", async () => {
     const noLogprobs = scriptedFetch(() => json({ choices: [{ text: "x" }] }));
-    const a = createOpenAIClient({ baseUrl: freshBaseUrl(), model, continuationMethod: "prompt_logprobs" }, { fetch: noLogprobs.fetch });
+    const a = recordedClient({ baseUrl: freshBaseUrl(), model, continuationMethod: "prompt_logprobs" }, { fetch: noLogprobs.fetch });
     const e1 = await modelError(a.continuationLogprobs([{ context: "a", continuation: "b" }]));
     expect(e1.kind).toBe("unsupported");
     expect(e1.message).toMatch(/no prompt_logprobs/);
     const misaligned = scriptedFetch(() => json({ choices: [{ text: "", prompt_logprobs: [null, entry(1, "zzz", -1)] }] }));
-    const b = createOpenAIClient({ baseUrl: freshBaseUrl(), model, continuationMethod: "prompt_logprobs" }, { fetch: misaligned.fetch });
+    const b = recordedClient({ baseUrl: freshBaseUrl(), model, continuationMethod: "prompt_logprobs" }, { fetch: misaligned.fetch });
     const e2 = await modelError(b.continuationLogprobs([{ context: "a", continuation: "b" }]));
     expect(e2.message).toMatch(/cannot align prompt token 1 \("zzz"\)/);
   });
@@ -247,7 +249,7 @@ describe("topLogprobs", () => {
         choices: [{ text: " the", logprobs: { tokens: [" the"], token_logprobs: [-0.5], top_logprobs: [{ " a": -2, " the": -0.5, " an": -3, " one": -4 }], text_offset: [5] } }],
       }),
     );
-    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
+    const client = recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch });
     const top = await client.topLogprobs("Once upon", 3);
     expect(top.tokens).toEqual([
       { token: " the", logprob: -0.5 },
@@ -269,7 +271,7 @@ describe("topLogprobs", () => {
         ],
       }),
     );
-    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model, topLogprobsVia: "chat" }, { fetch });
+    const client = recordedClient({ baseUrl: freshBaseUrl(), model, topLogprobsVia: "chat" }, { fetch });
     const top = await client.topLogprobs("Is it funny?", 2);
     expect(top.tokens.map((t) => t.token)).toEqual(["Yes", "No"]);
     expect(sent[0].url).toMatch(/\/chat\/completions$/);
@@ -278,10 +280,10 @@ describe("topLogprobs", () => {
 
   it("rejects a positive log-probability and a missing top_logprobs", async () => {
     const positive = scriptedFetch(() => json({ choices: [{ text: "x", logprobs: { tokens: ["x"], token_logprobs: [0.3], top_logprobs: [{ x: 0.3 }], text_offset: [0] } }] }));
-    const a = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch: positive.fetch });
+    const a = recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch: positive.fetch });
     expect((await modelError(a.topLogprobs("p", 1))).message).toMatch(/top log-prob of "x" is 0.3, not ≤ 0/);
     const missing = scriptedFetch(() => json({ choices: [{ text: "x", logprobs: { tokens: ["x"], token_logprobs: [-1], top_logprobs: null, text_offset: [0] } }] }));
-    const b = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch: missing.fetch });
+    const b = recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch: missing.fetch });
     expect((await modelError(b.topLogprobs("p", 1))).message).toMatch(/choices\.0\.logprobs\.top_logprobs\.0 is missing/);
   });
 });
@@ -291,7 +293,7 @@ describe("chat, complete and embed", () => {
     const { fetch, sent } = scriptedFetch(() =>
       json({ choices: [{ index: 0, message: { role: "assistant", content: "Hi!" }, finish_reason: "stop" }], usage: { prompt_tokens: 9, completion_tokens: 2 } }),
     );
-    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model, batchInvariant: true, extraBody: { top_k: 20 } }, { fetch });
+    const client = recordedClient({ baseUrl: freshBaseUrl(), model, batchInvariant: true, extraBody: { top_k: 20 } }, { fetch });
     const result = await client.chat({ messages: [{ role: "user", content: "Hello" }], temperature: 0.7, seed: 3, maxTokens: 5, n: 1 });
     expect(result).toEqual({ choices: [{ text: "Hi!", finishReason: "stop" }], usage: { promptTokens: 9, completionTokens: 2 } });
     expect(sent[0].body).toEqual({ model, messages: [{ role: "user", content: "Hello" }], temperature: 0.7, seed: 3, max_tokens: 5, n: 1, top_k: 20 });
@@ -312,23 +314,24 @@ describe("chat, complete and embed", () => {
   it("can hand records only to onCall, keeping none in memory (long-running servers)", async () => {
     const { fetch } = scriptedFetch(() => json({ choices: [{ text: "x", finish_reason: "stop" }] }));
     const seen: string[] = [];
-    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch, keepCalls: false, onCall: (r) => seen.push(r.path) });
+    const records = recordCalls({ keep: false, onCall: (r) => seen.push(r.path) });
+    const client = wrapModelClient({ client: createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch }), middleware: records.middleware });
     await client.complete({ prompt: "a" });
     await client.complete({ prompt: "b" });
     expect(seen).toEqual(["/completions", "/completions"]);
-    expect(client.calls).toEqual([]);
+    expect(records.calls()).toEqual([]);
   });
 
   it("treats a null chat message content as a malformed response, not an empty reply", async () => {
     const { fetch } = scriptedFetch(() => json({ choices: [{ message: { role: "assistant", content: null }, finish_reason: "length" }] }));
-    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
+    const client = recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch });
     const err = await modelError(client.chat({ messages: [{ role: "user", content: "x" }] }));
     expect(err.message).toMatch(/choices\.0\.message\.content is null \(finish_reason length\)/);
   });
 
   it("completes prompts", async () => {
     const { fetch } = scriptedFetch(() => json({ choices: [{ text: " punchline", finish_reason: "stop" }, { text: " other", finish_reason: "length" }] }));
-    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
+    const client = recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch });
     const result = await client.complete({ prompt: "Setup:", n: 2, temperature: 1, seed: 1 });
     expect(result.choices).toEqual([
       { text: " punchline", finishReason: "stop" },
@@ -342,7 +345,7 @@ describe("chat, complete and embed", () => {
       const data = inputs.map((text, index) => ({ object: "embedding", index, embedding: [text.length, index] })).reverse();
       return json({ object: "list", data });
     });
-    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model, embedBatchSize: 2 }, { fetch });
+    const client = recordedClient({ baseUrl: freshBaseUrl(), model, embedBatchSize: 2 }, { fetch });
     const vectors = await client.embed(["a", "bb", "ccc"]);
     expect(vectors).toEqual([[1, 0], [2, 1], [3, 0]]);
     expect(sent.map((s) => s.body.input)).toEqual([["a", "bb"], ["ccc"]]);
@@ -351,7 +354,7 @@ describe("chat, complete and embed", () => {
 
   it("rejects embeddings that do not match the inputs", async () => {
     const { fetch } = scriptedFetch(() => json({ data: [{ index: 0, embedding: [1, 2] }] }));
-    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
+    const client = recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch });
     expect((await modelError(client.embed(["a", "b"]))).message).toMatch(/data has 1 embeddings for 2 inputs/);
   });
 });
@@ -359,7 +362,7 @@ describe("chat, complete and embed", () => {
 describe("malformed responses and bad input", () => {
   it("names the missing field of a response that does not fit the protocol", async () => {
     const { fetch } = scriptedFetch(() => json({ choices: [{ finish_reason: "stop" }] }));
-    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
+    const client = recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch });
     const err = await modelError(client.complete({ prompt: "x", temperature: 0 }));
     expect(err.kind).toBe("malformed");
     expect(err.message).toMatch(/\/completions: malformed response: choices\.0\.text: /);
@@ -375,7 +378,7 @@ describe("malformed responses and bad input", () => {
     ];
     for (const [bad, message] of cases) {
       const { fetch } = scriptedFetch(() => json({ choices: [{ text: "ab", logprobs: { ...logprobs, ...bad } }] }));
-      const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
+      const client = recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch });
       const err = await modelError(client.continuationLogprobs([{ context: "a", continuation: "b" }]));
       expect(err.kind).toBe("malformed");
       expect(err.message).toMatch(message);
@@ -399,7 +402,7 @@ describe("malformed responses and bad input", () => {
       }
       expect(expected).toBeInstanceOf(ModelError);
       const { fetch } = scriptedFetch(() => json(answer));
-      const client = createOpenAIClient({ baseUrl, model }, { fetch });
+      const client = recordedClient({ baseUrl, model }, { fetch });
       const err = await modelError(client.continuationLogprobs([{ context: "a", continuation: "b" }]));
       expect(err.message).toBe(expected!.message);
       expect(err.body).toBe(expected!.body);
@@ -408,23 +411,23 @@ describe("malformed responses and bad input", () => {
 
   it("reports an error object sent with status 200 as the server's error", async () => {
     const { fetch } = scriptedFetch(() => json({ error: { message: "model 'x' not loaded", code: 404 } }));
-    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
+    const client = recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch });
     const err = await modelError(client.topLogprobs("x", 2));
     expect(err.message).toMatch(/answered 2xx with an error instead of a result: model 'x' not loaded/);
   });
 
   it("reports a body that is not JSON or not valid UTF-8", async () => {
     const notJson = scriptedFetch(() => new Response("<html>Bad gateway</html>", { status: 200 }));
-    const a = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch: notJson.fetch });
+    const a = recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch: notJson.fetch });
     expect((await modelError(a.complete({ prompt: "x" }))).message).toMatch(/malformed response: not JSON .*body starts "<html>Bad gateway/);
     const badUtf8 = scriptedFetch(() => new Response(new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), { status: 200 }));
-    const b = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch: badUtf8.fetch });
+    const b = recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch: badUtf8.fetch });
     expect((await modelError(b.complete({ prompt: "x" }))).message).toMatch(/the body is not valid UTF-8/);
   });
 
   it("reports an HTTP error with the server's own message and does not retry a 400", async () => {
     const { fetch, sent } = scriptedFetch(() => openAiError(400, "This model's maximum context length is 4096 tokens"));
-    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
+    const client = recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch });
     const err = await modelError(client.complete({ prompt: "x" }));
     expect(err).toMatchObject({ kind: "http", status: 400, isRetryable: false });
     expect(err.message).toMatch(/HTTP 400: This model's maximum context length is 4096 tokens/);
@@ -434,7 +437,7 @@ describe("malformed responses and bad input", () => {
 
   it("refuses text that cannot be encoded as UTF-8, empty continuations and bad k before any request", async () => {
     const { fetch, sent } = scriptedFetch(() => json({}));
-    const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
+    const client = recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch });
     await expect(client.complete({ prompt: "ok \ud800 broken" })).rejects.toThrow(/prompt: is not valid Unicode \(contains a lone surrogate\)/);
     await expect(client.continuationLogprobs([{ context: "a", continuation: "b" }, { context: "a", continuation: "" }])).rejects.toThrow(
       /pairs\[1\]\.continuation: is empty/,
@@ -445,16 +448,16 @@ describe("malformed responses and bad input", () => {
   });
 
   it("refuses unusable backend specs with a clear message", () => {
-    expect(() => createOpenAIClient({ baseUrl: "embedded", model })).toThrow(/"embedded" must be started first/);
-    expect(() => createOpenAIClient({ baseUrl: "localhost:8000", model })).toThrow(/expected an http\(s\) URL/);
-    expect(() => createOpenAIClient({ baseUrl: "http://x/v1", model, apiKeyEnv: "FG_TEST_MISSING_KEY" }, { env: {} })).toThrow(
+    expect(() => recordedClient({ baseUrl: "embedded", model })).toThrow(/"embedded" must be started first/);
+    expect(() => recordedClient({ baseUrl: "localhost:8000", model })).toThrow(/expected an http\(s\) URL/);
+    expect(() => recordedClient({ baseUrl: "http://x/v1", model, apiKeyEnv: "FG_TEST_MISSING_KEY" }, { env: {} })).toThrow(
       /environment variable FG_TEST_MISSING_KEY is not set/,
     );
   });
 
   it("sends the API key as a bearer header but never records it or the URL's credentials", async () => {
     const { fetch, sent } = scriptedFetch(() => json({ choices: [{ text: "x", finish_reason: "stop" }] }));
-    const client = createOpenAIClient(
+    const client = recordedClient(
       { baseUrl: "http://user:pw@fixture-secret.test/v1/", model, apiKeyEnv: "FG_KEY" },
       { fetch, env: { FG_KEY: "sk-secret-123" } },
     );

@@ -6,6 +6,7 @@ import { hackedMirror } from "../helpers/synthetic-logs.js";
 import { createOpenAIClient } from "../../src/models/client.js";
 import { startEmbeddedServer, type EmbeddedServer } from "../../src/models/embedded/start.js";
 import type { ChatRequest, ModelClient } from "../../src/models/spec.js";
+import { recordedClient } from "../models/client-fixtures.js";
 import { detectWithAgent } from "../../src/onset/detector/agent.js";
 
 const mirror = () => hackedMirror("agent-mirror");
@@ -14,7 +15,6 @@ function scripted(replies: string[]): ModelClient & { seen: ChatRequest[] } {
   const seen: ChatRequest[] = [];
   return {
     spec: { baseUrl: "fixture://agent", model: "scripted" },
-    calls: [],
     seen,
     chat: async (req: ChatRequest) => {
       seen.push(req);
@@ -61,7 +61,7 @@ describe("agent mode against the embedded LM", () => {
   });
 
   it("ends with an explicit protocol error when the model's reply is not a tool call", async () => {
-    const client = createOpenAIClient({ baseUrl: server.baseUrl, model: "foolsgold-embedded-lm" });
+    const client = recordedClient({ baseUrl: server.baseUrl, model: "foolsgold-embedded-lm" });
     const r = await detectWithAgent(client, mirror(), { maxTurns: 2 });
     if (r.error) {
       expect(r.alarm).toBe(false);

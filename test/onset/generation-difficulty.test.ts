@@ -4,6 +4,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOpenAIClient } from "../../src/models/client.js";
+import { recordedClient } from "../models/client-fixtures.js";
 import { startEmbeddedServer, type EmbeddedServer } from "../../src/models/embedded/start.js";
 import { generationDifficulty } from "../../src/onset/generation-difficulty.js";
 
@@ -17,7 +18,7 @@ afterAll(async () => {
 
 describe("generation difficulty", () => {
   it("asks the policy n times and reports the satisfied share with a Wilson interval", async () => {
-    const client = createOpenAIClient({ baseUrl: server.baseUrl, model: "foolsgold-embedded-lm" });
+    const client = recordedClient({ baseUrl: server.baseUrl, model: "foolsgold-embedded-lm" });
     const r = await generationDifficulty(client, "tone", ["Write a note to a colleague.", "Describe your morning."], { n: 6, maxTokens: 40 });
     expect(r.satisfied.n + r.failed.length).toBe(6);
     expect(r.satisfied.value).toBeGreaterThanOrEqual(0);

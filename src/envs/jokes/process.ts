@@ -3,7 +3,9 @@
 // accounted for: written, or dropped with its reason.
 import { errorMessage } from "../../core/errors.js";
 import { createRng } from "../../core/random.js";
-import type { ModelClient } from "../../models/spec.js";
+import type { ModelMiddleware } from "../../models/middleware.js";
+import { wrapModelClient } from "../../models/middleware.js";
+import type { CallOptions, CallReport, ModelClient } from "../../models/spec.js";
 import { scoreVrcli } from "../../terms/vrcli/term.js";
 import type { Joke } from "./joke.js";
 import { samplePunchlines } from "./policy.js";
@@ -45,8 +47,12 @@ export interface ProcessResult {
 
 export const DEFAULT_GROUP_SIZE = 8;
 
-function httpCalls(client: { calls: readonly { cached: boolean }[] }): number {
-  return client.calls.filter((c) => !c.cached).length;
+/** Counts the HTTP requests calls report sending (CallOptions.report; cache hits excluded): an in-process policy sends none. */
+function requestCounter() {
+  let sent = 0;
+  const count = (r: CallReport) => void (r.cached || sent++);
+  const counted = (options: CallOptions = {}): CallOptions => ({ ...options, report: options.report ? (r) => (count(r), options.report!(r)) : count });
+  return { sent: () => sent, counted, middleware: { wrapCall: ({ call, next }) => next({ ...call, options: counted(call.options) }) } satisfies ModelMiddleware };
 }
 
 export async function processGroup(
@@ -106,8 +112,8 @@ export async function processGroup(
 
 /** Training jokes only: the caller passes the train split, never the held-out one. */
 export async function processJokes(
-  policy: JokePolicyClient,
-  reference: ModelClient,
+  anyPolicy: JokePolicyClient,
+  anyReference: ModelClient,
   train: readonly Joke[],
   options: ProcessOptions,
   write: (group: ScoredDataGroup) => void | Promise<void>,
@@ -116,8 +122,10 @@ export async function processJokes(
   const sorted = [...train].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const order = rng.shuffle(sorted);
   const jobs = Array.from({ length: options.groups }, (_, i) => ({ joke: order[i % order.length], index: i, seed: rng.int(2 ** 31) }));
-  const policyBefore = httpCalls(policy);
-  const referenceBefore = httpCalls(reference);
+  const policyRequests = requestCounter();
+  const referenceRequests = requestCounter();
+  const policy: JokePolicyClient = { chat: (req, options) => anyPolicy.chat(req, policyRequests.counted(options)) };
+  const reference = wrapModelClient({ client: anyReference, middleware: referenceRequests.middleware });
   const dropped: DroppedGroup[] = [];
   const allScores: number[] = [];
   let broken = 0;
@@ -152,7 +160,7 @@ export async function processJokes(
     drop_reasons,
     scores: meanWithCi(allScores),
     broken: shareWithCi(broken, allScores.length),
-    http_per_group: { policy: perGroup(httpCalls(policy) - policyBefore), reference: perGroup(httpCalls(reference) - referenceBefore) },
+    http_per_group: { policy: perGroup(policyRequests.sent()), reference: perGroup(referenceRequests.sent()) },
     tokens: options.tokenizer !== undefined,
   };
 }

@@ -5,16 +5,13 @@
 // punchline can leak into its reasoning. Greedy (temperature 0) picks the top jokes; with temperature
 // > 0 each sample draws its jokes in proportion to exp(score / temperature), seeded per choice.
 import { createRng } from "../../core/random.js";
-import type { CallOptions, CallRecord, ChatRequest, ChatResult } from "../../models/spec.js";
+import type { ChatRequest, ChatResult, ModelClient } from "../../models/spec.js";
 import { contentWords } from "../../text/stopwords.js";
 import type { Joke } from "./joke.js";
 import { normalizeSetup } from "./split.js";
 
 /** The part of a model client a policy needs. */
-export interface JokePolicyClient {
-  chat(req: ChatRequest, options?: CallOptions): Promise<ChatResult>;
-  readonly calls: CallRecord[];
-}
+export type JokePolicyClient = Pick<ModelClient, "chat">;
 
 export const RETRIEVAL_POLICY_NAME = "retrieval-reasoner-v1";
 const NEIGHBOURS = 3;
@@ -75,9 +72,7 @@ export function createRetrievalPolicy(train: readonly Joke[]): JokePolicyClient 
     return { text: lines.join("\n"), answer: jokes[0]?.joke.punchline ?? "I don't know." };
   }
 
-  const calls: CallRecord[] = [];
   return {
-    calls,
     async chat(req: ChatRequest): Promise<ChatResult> {
       const setup = [...req.messages].reverse().find((m) => m.role === "user")?.content ?? "";
       const ranked = neighbours(setup);
