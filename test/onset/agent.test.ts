@@ -3,7 +3,6 @@
 // not a tool call, which must end as an explicit error, never a silent verdict.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hackedMirror } from "../helpers/synthetic-logs.js";
-import { createOpenAIClient } from "../../src/models/client.js";
 import { startEmbeddedServer, type EmbeddedServer } from "../../src/models/embedded/start.js";
 import type { ChatRequest, ModelClient } from "../../src/models/spec.js";
 import { recordedClient } from "../models/client-fixtures.js";
