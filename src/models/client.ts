@@ -5,9 +5,8 @@
 // continuation-ops.ts), and report each request sent through CallOptions.report. The cache, call
 // records and cancellation are middleware around it (wrapModelClient): this client keeps no state
 // but its endpoint's limiter and quirks.
-import { errorMessage } from "../core/errors.js";
 import { echoContinuation, echoContinuations, promptLogprobsContinuation, type ContinuationDeps } from "./continuation-ops.js";
-import { ModelError } from "./errors.js";
+import { failureRecord } from "./errors.js";
 import { createEndpointRegistry, type EndpointRegistry, type Limiter } from "./limiter.js";
 import {
   CLIENT_CACHE_VERSION,
@@ -159,30 +158,14 @@ async function sent<T>(
   send: (signal?: AbortSignal) => Promise<OpOutcome<T>>,
 ): Promise<T> {
   const started = performance.now();
+  const request = { path, params, determinism, cached: false };
   try {
     const out = await send(options?.signal);
-    options?.report?.({
-      path,
-      params,
-      determinism,
-      latencyMs: performance.now() - started,
-      cached: false,
-      attempts: out.attempts,
-      status: out.status,
-      ...(out.usage ? { promptTokens: out.usage.promptTokens, completionTokens: out.usage.completionTokens } : {}),
-    });
+    const usage = out.usage ? { promptTokens: out.usage.promptTokens, completionTokens: out.usage.completionTokens } : {};
+    options?.report?.({ ...request, latencyMs: performance.now() - started, attempts: out.attempts, status: out.status, ...usage });
     return out.value;
   } catch (err) {
-    options?.report?.({
-      path,
-      params,
-      determinism,
-      latencyMs: performance.now() - started,
-      cached: false,
-      attempts: err instanceof ModelError ? err.attempts : 1,
-      status: err instanceof ModelError && err.status !== undefined ? err.status : "error",
-      error: errorMessage(err),
-    });
+    options?.report?.({ ...request, latencyMs: performance.now() - started, ...failureRecord(err) });
     throw err;
   }
 }

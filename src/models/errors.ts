@@ -1,6 +1,6 @@
 // Typed model-call errors. Every failure of a backend call is one ModelError whose kind says what
 // went wrong and whose message names the endpoint, so a score can carry it as an explicit error.
-import { FoolsgoldError } from "../core/errors.js";
+import { FoolsgoldError, errorMessage } from "../core/errors.js";
 
 export type ModelErrorKind =
   /** The server answered with a non-2xx status. */
@@ -94,6 +94,12 @@ function refusedCall(body: string | undefined): string | undefined {
 export function abortError(endpoint: string, path: string, reason?: unknown): ModelError {
   const why = reason instanceof Error && reason.message ? `: ${reason.message}` : "";
   return new ModelError({ kind: "abort", endpoint, path, cause: reason }, `aborted by the caller${why}`);
+}
+
+/** What a call record says of a failed request: its attempts, its HTTP status (or "error") and the message. */
+export function failureRecord(err: unknown): { attempts: number; status: number | "error"; error: string } {
+  const model = err instanceof ModelError ? err : undefined;
+  return { attempts: model?.attempts ?? 1, status: model?.status ?? "error", error: errorMessage(err) };
 }
 
 export function isModelError(err: unknown): err is ModelError {

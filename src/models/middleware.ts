@@ -3,8 +3,8 @@
 // may answer it, change it or watch it. The response cache, call records and cancellation are
 // middleware (cache-middleware.ts, call-records.ts, with-signal.ts), so they wrap a user's own
 // client as they wrap the OpenAI-compatible one.
-import { InputError, errorMessage } from "../core/errors.js";
-import { ModelError } from "./errors.js";
+import { InputError } from "../core/errors.js";
+import { failureRecord } from "./errors.js";
 import type {
   BackendSpec,
   CallOptions,
@@ -85,10 +85,7 @@ async function callClient<K extends CallKind>(client: ModelClient, call: ModelCa
     return out;
   } catch (err) {
     // Bad input asked nothing of the model.
-    if (!reported && !(err instanceof InputError)) {
-      const status = err instanceof ModelError && err.status !== undefined ? err.status : "error";
-      listener({ ...asOneRequest, latencyMs: performance.now() - started, attempts: err instanceof ModelError ? err.attempts : 1, status, error: errorMessage(err) });
-    }
+    if (!reported && !(err instanceof InputError)) listener({ ...asOneRequest, latencyMs: performance.now() - started, ...failureRecord(err) });
     throw err;
   }
 }
