@@ -26,7 +26,7 @@ import { openScorer, parseOptionFlags } from "../../stacks/open.js";
 import type { Scorer } from "../../stacks/types.js";
 import { emit } from "../output.js";
 import { addCommonOptions, addRewardOption, openModels } from "../common-options.js";
-import { readTrainerRows } from "../../rewards/rows.js";
+import { readTrainerRows } from "../../stacks/rewards/rows.js";
 import { progressBar, type Progress } from "../progress.js";
 import { addInputOption } from "../flag-aliases.js";
 

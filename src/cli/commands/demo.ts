@@ -10,7 +10,7 @@ import { mkdirSync } from "node:fs";
 import { makeArtifact, writeArtifact } from "../../core/artifact.js";
 import { writeJsonl } from "../../core/jsonl.js";
 import { InputError } from "../../core/errors.js";
-import { runHumorDemo } from "../../envs/humor/demo.js";
+import { runHumorDemo } from "../../demo/humor-sessions.js";
 import { formatHumorTable } from "../../envs/humor/score-summary.js";
 import { addCacheOptions, addConfigOption, openModels } from "../common-options.js";
 import { progressBar, type Progress } from "../progress.js";

@@ -16,7 +16,7 @@ import { DEFAULT_DICTIONARY_PATH } from "../../stacks/prose.js";
 import { openScorer, parseOptionFlags } from "../../stacks/open.js";
 import { emit } from "../output.js";
 import { addCommonOptions, addRewardOption, openModels } from "../common-options.js";
-import { readTrainerRows } from "../../rewards/rows.js";
+import { readTrainerRows } from "../../stacks/rewards/rows.js";
 import { progressBar } from "../progress.js";
 import { addInputOption } from "../flag-aliases.js";
 

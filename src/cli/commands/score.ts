@@ -16,8 +16,8 @@ import type { BackendSpec } from "../../models/spec.js";
 import { applyThreadInlining } from "../thread-inlining.js";
 import { summarizeScores, formatScoreSummary } from "../../stacks/summary.js";
 import { addCacheOptions, addConfigOption, addRewardOption } from "../common-options.js";
-import { toBankRow } from "../../rewards/rows.js";
-import { formatDeterminism, type Determinism } from "../../rewards/black-box.js";
+import { toBankRow } from "../../stacks/rewards/rows.js";
+import { formatDeterminism, type Determinism } from "../../stacks/rewards/black-box.js";
 import { progressBar } from "../progress.js";
 
 interface Options {
@@ -177,7 +177,7 @@ export function register(program: Command): void {
 /** Rows an external reward scores again to say whether it is deterministic (a few: each costs a reward call). */
 const DETERMINISM_ROWS = 8;
 
-/** An external reward (src/rewards) scores its first scored rows again; other stacks are pure functions of their instrument. */
+/** An external reward (src/stacks/rewards) scores its first scored rows again; other stacks are pure functions of their instrument. */
 async function rescoredDeterminism(opened: OpenedScorer, rows: BankRow[], scores: SummaryScore[]): Promise<Determinism | undefined> {
   const scorer = opened.scorer as Partial<{ determinism: () => Determinism }>;
   if (typeof scorer.determinism !== "function") return undefined;

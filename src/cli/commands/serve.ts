@@ -3,7 +3,7 @@
 import type { Command } from "commander";
 import { readFileSync } from "node:fs";
 import { InputError, errorMessage } from "../../core/errors.js";
-import { formatIssues } from "../../config/issues.js";
+import { formatIssues } from "../../core/issues.js";
 import { monitorThresholdsSchema, type MonitorThresholds } from "../../server/monitor.js";
 import { startLiveMonitor } from "../../server/monitor-thread.js";
 import { makeArtifact, writeArtifact } from "../../core/artifact.js";
