@@ -19,6 +19,7 @@ import { addCacheOptions, addConfigOption, addRewardOption } from "../common-opt
 import { toBankRow } from "../../stacks/rewards/rows.js";
 import { formatDeterminism, type Determinism } from "../../stacks/rewards/black-box.js";
 import { progressBar } from "../progress.js";
+import { intFlag } from "../flags.js";
 
 interface Options {
   stack?: string;
@@ -47,12 +48,6 @@ function priorRows(out: string, rows: readonly { id?: unknown }[], instrument: s
   return { lines: prior.texts!.map((t) => t + "\n"), scores: prior.rows.map((r) => r.score!) };
 }
 
-function parseWorkers(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InputError("--workers", `must be a whole number ≥ 1, got "${value}"`);
-  return n;
-}
-
 export function register(program: Command): void {
   const command = program
     .command("score")
@@ -65,7 +60,7 @@ export function register(program: Command): void {
     .option("--artifact <file>", "write the summary artifact (JSON) here")
     .option("--json", "print the summary as JSON")
     .option("--resume", "keep the rows a stopped run (Ctrl-C, SIGTERM) wrote to --out and score only the rest")
-    .option("--workers <n>", `scoring threads for a stack that can split its rows (prose): default one per core, at most one per ${MIN_BYTES_PER_THREAD / 1e6} MB of input; 1 = this thread only. Same scores, same order (several threads run V8 with a smaller inlining budget; FOOLSGOLD_THREAD_INLINING=default keeps V8's)`, parseWorkers);
+    .option("--workers <n>", `scoring threads for a stack that can split its rows (prose): default one per core, at most one per ${MIN_BYTES_PER_THREAD / 1e6} MB of input; 1 = this thread only. Same scores, same order (several threads run V8 with a smaller inlining budget; FOOLSGOLD_THREAD_INLINING=default keeps V8's)`, (value) => intFlag("--workers", value));
   addCacheOptions(addConfigOption(addRewardOption(command))).action(async (opts: Options) => {
     const overrides = parseOptionFlags(opts.option);
     if (opts.dictionary) overrides.dictionary = opts.dictionary;
