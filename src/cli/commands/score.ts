@@ -1,25 +1,23 @@
 // `foolsgold score --stack NAME --in BANK --out SCORED`: every input row unchanged plus its score
 // (SPEC §12). A row that could not be scored keeps value null and an error; the summary says how many.
 // Ctrl-C or SIGTERM stops it: the rows scored so far are written, and `--resume` scores the rest.
-import { existsSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import type { Command } from "commander";
 import type { BankRow, Score } from "../../core/types.js";
 import { readJsonl, writeLines } from "../../core/jsonl.js";
 import { parseRows } from "../../core/schemas.js";
 import { InputError } from "../../core/errors.js";
 import { makeArtifact, writeArtifact } from "../../core/artifact.js";
-import { openResolved, parseOptionFlags, resolveStack, type OpenedScorer, type ResolvedStack } from "../../stacks/open.js";
-import { canScoreInParallel, MIN_BYTES_PER_THREAD, startPool, threadsFor, type ScoringPool } from "../../stacks/parallel.js";
+import { parseOptionFlags, type OpenedScorer } from "../../stacks/open.js";
+import { MIN_BYTES_PER_THREAD } from "../../stacks/parallel.js";
 import { scoredLine, type SummaryScore } from "../../stacks/scored-lines.js";
-import { checkRoles } from "../../models/preflight.js";
-import type { BackendSpec } from "../../models/spec.js";
-import { applyThreadInlining } from "../thread-inlining.js";
 import { summarizeScores, formatScoreSummary } from "../../stacks/summary.js";
 import { addCacheOptions, addConfigOption, addRewardOption } from "../common-options.js";
 import { toBankRow } from "../../stacks/rewards/rows.js";
 import { formatDeterminism, type Determinism } from "../../stacks/rewards/black-box.js";
 import { progressBar } from "../progress.js";
 import { intFlag } from "../flags.js";
+import { openScoringThreads } from "../workers.js";
 
 interface Options {
   stack?: string;
@@ -65,31 +63,7 @@ export function register(program: Command): void {
     const overrides = parseOptionFlags(opts.option);
     if (opts.dictionary) overrides.dictionary = opts.dictionary;
     const open = { ...opts, overrides };
-    const bytes = existsSync(opts.in) ? statSync(opts.in).size : undefined;
-    // Workers start once the stack is resolved (its capabilities say whether its rows can be split;
-    // options or a config may give it model roles), before this thread opens it and reads the bank, so
-    // they are ready before this thread begins its first chunk (this thread hears from them only between
-    // chunks: a worker ready a moment later waited for that whole chunk).
-    let pool: ScoringPool | undefined;
-    let opened: OpenedScorer;
-    try {
-      const resolved: ResolvedStack = await resolveStack(open);
-      // Any configured role counts: each thread would build its clients (and start an embedded server).
-      const threads = canScoreInParallel(resolved.definition, [...new Set([...resolved.roles, ...resolved.configuredRoles])]) && bytes !== undefined ? threadsFor(bytes, opts.workers) : 1;
-      applyThreadInlining(threads);
-      if (threads > 1) pool = startPool({ workers: threads - 1, open });
-      opened = await openResolved(resolved, open);
-      // Each role the stack needs is reached once here, not tried (and retried) on every row.
-      try {
-        await checkRoles(opened.models.roles as Record<string, { spec: BackendSpec }>, resolved.roles);
-      } catch (err) {
-        await opened.close();
-        throw err;
-      }
-    } catch (err) {
-      await pool?.close();
-      throw err;
-    }
+    const { opened, pool } = await openScoringThreads(open, opts.in, opts.workers);
     // Ctrl-C and SIGTERM stop scoring; the rows finished so far are written (a second one kills).
     const stop = new AbortController();
     let stoppedBy: NodeJS.Signals | undefined;
