@@ -14,7 +14,7 @@ export type { NeedsValues, RowError, RowErrorKind, RowPrompt, RowResource, Score
 export { proseScan, slopDictionary } from "./terms/prose/stack/resources.js";
 export { proseTerms } from "./terms/prose/stack/index.js";
 export type { ProsePrepared } from "./terms/prose/stack/prepare.js";
-export { loadRewardStack, parseRewardSpec, readTrainerRows, type Determinism, type RewardScorer } from "./rewards/index.js";
+export { loadRewardStack, parseRewardSpec, readTrainerRows, type Determinism, type RewardScorer } from "./stacks/rewards/index.js";
 export type { BankRow, ChatMessage, Score, TermValue, TranscriptRow, Turn } from "./core/types.js";
 export { FoolsgoldError, InputError } from "./core/errors.js";
 export { parseRows } from "./core/schemas.js";

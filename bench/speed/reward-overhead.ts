@@ -11,9 +11,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { BankRow } from "../../src/core/types.js";
-import { blackBoxScorer } from "../../src/rewards/black-box.js";
-import { httpBackend } from "../../src/rewards/http.js";
-import { loadRewardStack, type RewardScorer } from "../../src/rewards/index.js";
+import { blackBoxScorer } from "../../src/stacks/rewards/black-box.js";
+import { httpBackend } from "../../src/stacks/rewards/http.js";
+import { loadRewardStack, type RewardScorer } from "../../src/stacks/rewards/index.js";
 import { meanCi } from "../../src/stats/mean-ci.js";
 
 const calls = Number(process.argv[2] ?? 1000);

@@ -7,7 +7,7 @@
 // here; the report says so.
 import { InputError } from "../core/errors.js";
 import type { BankRow, Score } from "../core/types.js";
-import { readTrainerRows, promptText } from "../rewards/rows.js";
+import { readTrainerRows, promptText } from "../stacks/rewards/rows.js";
 import type { Scorer } from "../stacks/types.js";
 import { aggregateGuardMetrics, evaluateGuards } from "./guards.js";
 import { pairedDelta, winLossTie, type PairedDelta, type WinLossTie } from "./paired-delta.js";

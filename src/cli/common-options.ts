@@ -29,7 +29,7 @@ export function addCommonOptions(command: Command): Command {
   return addOutputOptions(addCacheOptions(addConfigOption(command)));
 }
 
-/** --reward SPEC: an external reward (src/rewards) in place of --stack. */
+/** --reward SPEC: an external reward (src/stacks/rewards) in place of --stack. */
 export function addRewardOption(command: Command): Command {
   return command.option(
     "--reward <spec>",

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { extname } from "node:path";
 import { InputError, errorMessage } from "../core/errors.js";
-import { formatIssues } from "./issues.js";
+import { formatIssues } from "../core/issues.js";
 import { configSchema, type FoolsgoldConfig } from "./schema.js";
 
 // yaml is loaded when a YAML config is read, not by every command that may read one: importing it

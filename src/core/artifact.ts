@@ -2,9 +2,9 @@
 // with which parameters, when, and the results. The dashboard reads these files.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { snakeKeys } from "../schemas/keys.js";
+import { snakeKeys } from "./artifact-keys.js";
 
-/** Version 2: snake_case keys throughout (src/schemas/keys.ts); readers still accept version 1. */
+/** Version 2: snake_case keys throughout (src/core/artifact-keys.ts); readers still accept version 1. */
 export const ARTIFACT_SCHEMA_VERSION = 2;
 
 export interface Artifact<T> {

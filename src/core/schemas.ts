@@ -2,7 +2,7 @@
 // back unchanged), but the fields foolsgold reads are checked and named when wrong.
 import { z } from "zod";
 import { InputError } from "./errors.js";
-import { formatIssues } from "../config/issues.js";
+import { formatIssues } from "./issues.js";
 import { plainBankRows } from "./plain-bank-row.js";
 import type { BankRow, TranscriptRow } from "./types.js";
 

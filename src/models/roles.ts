@@ -2,7 +2,6 @@
 // whose baseUrl is "embedded" runs on the built-in offline server, started in-process once per
 // session and shared by every embedded role; close() stops it.
 import { InputError } from "../core/errors.js";
-import type { BackendSpecConfig } from "../config/schema.js";
 import type { ResponseCache } from "./cache.js";
 import { cacheResponses } from "./cache-middleware.js";
 import { recordCalls, type CallRecorder } from "./call-records.js";
@@ -11,6 +10,9 @@ import type { EmbeddedServer } from "./embedded/start.js";
 import { createEndpointRegistry, type EndpointRegistry } from "./limiter.js";
 import { wrapModelClient } from "./middleware.js";
 import { instrumentModel, type BackendSpec, type CallRecord, type ModelRoles } from "./spec.js";
+
+/** A backend as a config file gives it (src/config/schema.ts validates it): the model may be left to the embedded server. */
+export type BackendSpecConfig = Omit<BackendSpec, "model"> & { model?: string };
 
 export interface ModelSession {
   roles: ModelRoles;

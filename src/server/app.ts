@@ -7,7 +7,7 @@ import { timingSafeEqual } from "node:crypto";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import { formatIssues } from "../config/issues.js";
+import { formatIssues } from "../core/issues.js";
 import { decodeUtf8 } from "../core/jsonl.js";
 import { hashOf } from "../core/hash.js";
 import { InputError, errorMessage } from "../core/errors.js";

@@ -6,7 +6,7 @@
 // with a configurable list of special tokens; a prompt that still does not begin the query is a
 // per-sample error naming where they differ, never a silently scored system prompt.
 import { z } from "zod";
-import { formatIssues } from "../config/issues.js";
+import { formatIssues } from "../core/issues.js";
 import { InputError } from "../core/errors.js";
 import type { BankRow, Score } from "../core/types.js";
 

@@ -5,7 +5,7 @@
 import type { z } from "zod";
 import { InputError } from "../core/errors.js";
 import { hashOf } from "../core/hash.js";
-import { formatIssues } from "../config/issues.js";
+import { formatIssues } from "../core/issues.js";
 
 export type DeclaredInput<Options = Record<string, unknown>> =
   | { from: "static"; description: string; load(options: Options): unknown }

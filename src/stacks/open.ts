@@ -24,7 +24,7 @@ export interface OpenedScorer {
 export interface OpenScorerOptions extends SessionOptions {
   /** A registered stack's name, or a stack file (a module or a YAML composition). */
   stack?: string;
-  /** An external reward (src/rewards): python:FILE:FUNCTION, python-trl:…, http://…, cmd:…, judge:FILE.yaml; excludes `stack`. */
+  /** An external reward (src/stacks/rewards): python:FILE:FUNCTION, python-trl:…, http://…, cmd:…, judge:FILE.yaml; excludes `stack`. */
   reward?: string;
   /** Options from flags, merged over the config file's `options`. */
   overrides?: Record<string, unknown>;
@@ -52,7 +52,7 @@ export async function resolveStack(options: OpenScorerOptions): Promise<Resolved
   if (!stackName) throw new InputError("--stack", "no stack given: pass --stack NAME, --reward SPEC or set `stack` in the config file");
   const definition =
     options.reward !== undefined
-      ? await (await import("../rewards/index.js")).loadRewardStack(options.reward)
+      ? await (await import("./rewards/index.js")).loadRewardStack(options.reward)
       : isStackFile(stackName)
         ? await loadStackFile(stackName)
         : await loadStack(stackName);
@@ -72,7 +72,7 @@ export async function openResolved(resolved: ResolvedStack, options: OpenScorerO
   const models = await openModels(options, roles, options.onCall);
   try {
     const scorer = await definition.create(stackOptions, models.roles);
-    // An external reward's scorer owns processes (src/rewards); stacks' scorers own nothing to close.
+    // An external reward's scorer owns processes (src/stacks/rewards); stacks' scorers own nothing to close.
     const closeScorer = (scorer as { close?: () => Promise<void> }).close;
     return { scorer, stack: stackName, definition, models, close: async () => void (await Promise.all([closeScorer?.call(scorer), models.close()])) };
   } catch (err) {

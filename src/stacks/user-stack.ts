@@ -19,7 +19,7 @@ import { pathToFileURL } from "node:url";
 import { z } from "zod";
 import { errorMessage, InputError } from "../core/errors.js";
 import { hashOf, sha256 } from "../core/hash.js";
-import { formatIssues } from "../config/issues.js";
+import { formatIssues } from "../core/issues.js";
 import type { Term, TermKind } from "../terms/types.js";
 import type { Combine } from "./combine.js";
 import { composeStack } from "./compose.js";

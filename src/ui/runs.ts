@@ -4,7 +4,7 @@
 import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { RunEntry } from "./api-types.js";
-import { snakeKeys } from "../schemas/keys.js";
+import { snakeKeys } from "../core/artifact-keys.js";
 export type { RunEntry };
 
 const MAX_DEPTH = 4;
@@ -57,7 +57,7 @@ export function readArtifact(path: string): { kind: string; created_at: string; 
   if (!isObj(raw) || typeof raw.kind !== "string" || typeof raw.created_at !== "string" || !("result" in raw)) {
     throw new Error("not a foolsgold artifact (needs kind, created_at and result)");
   }
-  // Version-1 artifacts (camelCase keys) load under their snake_case names (src/schemas/keys.ts).
+  // Version-1 artifacts (camelCase keys) load under their snake_case names (src/core/artifact-keys.ts).
   return { kind: raw.kind, created_at: raw.created_at, params: isObj(raw.params) ? snakeKeys(raw.params) : {}, result: snakeKeys(raw.result) };
 }
 

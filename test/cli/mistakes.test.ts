@@ -111,7 +111,7 @@ describe("names and values: one line, exit 2", () => {
   });
 
   it("a bad number or choice", async () => {
-    expect(await mistake(["hunt", "--stack", "cherrl", "--budget", "0"])).toMatch(/--budget: expected an integer ≥ 1, got "0"/);
+    expect(await mistake(["hunt", "--stack", "cherrl", "--budget", "0"])).toMatch(/--budget: must be a positive integer, got "0"/);
     expect(await mistake(["simulate", "--set", "demo", "--policy", "oracle", "--out", join(dir, "sim.jsonl")])).toMatch(/--policy: expected retrieval or model, got "oracle"/);
   });
 });

@@ -59,7 +59,7 @@ describe("foolsgold calibrate-floor", () => {
   it("refuses bad flags and unusable data with one line (exit 2)", async () => {
     const out = captureOutput();
     expect(await main(["node", "foolsgold", "calibrate-floor", "--no-cache", "--data", file, "--floor-percentile", "2"])).toBe(2);
-    expect(out.join("")).toMatch(/--floor-percentile: expected a probability in \(0, 1\), got "2"/);
+    expect(out.join("")).toMatch(/--floor-percentile: must be a number in \(0, 1\), got "2"/);
     const bad = join(dir, "bad.jsonl");
     writeFileSync(bad, JSON.stringify({ hello: 1 }) + "\n");
     expect(await main(["node", "foolsgold", "calibrate-floor", "--no-cache", "--data", bad])).toBe(2);

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Score } from "../../src/core/types.js";
 import { chatPartner, chatPolicy } from "../../src/envs/humor/agents.js";
-import { runHumorDemo } from "../../src/envs/humor/demo.js";
+import { runHumorDemo } from "../../src/demo/humor-sessions.js";
 import { simulateSession } from "../../src/envs/humor/simulator.js";
 import { formatHumorTable, meanInterval, summarizeHumorScores } from "../../src/envs/humor/score-summary.js";
 import { createOpenAIClient } from "../../src/models/client.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCompletion } from "../../src/envs/jokes/think.js";
+import { parseCompletion } from "../../src/terms/vrcli/think.js";
 
 describe("parseCompletion", () => {
   it("splits a well-formed completion into trimmed reasoning and answer", () => {

@@ -37,6 +37,6 @@ describe("foolsgold lm serve", () => {
   it("rejects a bad port with one clear line and exit 2", () => {
     const run = spawnSync(process.execPath, [BIN, "lm", "serve", "--port", "abc"], { encoding: "utf8" });
     expect(run.status).toBe(2);
-    expect(run.stderr.trim()).toBe('foolsgold: --port: expected an integer 0..65535, got "abc"');
+    expect(run.stderr.trim()).toBe('foolsgold: --port: must be an integer from 0 to 65535, got "abc"');
   });
 });

@@ -60,7 +60,7 @@ describe("generation-difficulty command (embedded policy)", () => {
     writeFileSync(empty, "\n\n");
     for (const [args, message] of [
       [["--bias", "sarcasm"], /--bias: unknown bias "sarcasm"/],
-      [["--n", "0"], /--n: expected an integer in \[1, 100000\], got "0"/],
+      [["--n", "0"], /--n: must be an integer from 1 to 100000, got "0"/],
       [["--prompts", empty], /--prompts .*empty\.txt: holds no prompts/],
     ] as const) {
       const r = await runMain(["generation-difficulty", ...args]);

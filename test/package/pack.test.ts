@@ -67,7 +67,7 @@ afterAll(() => {
 
 describe("the packed package", () => {
   it("ships compiled code, types, the built dashboard and a license, and no sources, tests or benches", () => {
-    for (const f of ["dist/index.js", "dist/index.d.ts", "dist/cli/index.js", "dist/text/laughter/vocab-v3.json", "dist/rewards/python-worker.py", "web/dist/index.html", "LICENSE", "bin/foolsgold.js"]) expect(existsSync(join(installed, f)), f).toBe(true);
+    for (const f of ["dist/index.js", "dist/index.d.ts", "dist/cli/index.js", "dist/text/laughter/vocab-v3.json", "dist/stacks/rewards/python-worker.py", "web/dist/index.html", "LICENSE", "bin/foolsgold.js"]) expect(existsSync(join(installed, f)), f).toBe(true);
     for (const f of ["src", "test", "bench", ".ci", "tsconfig.json", "dist/.build-stamp.json"]) expect(existsSync(join(installed, f)), f).toBe(false);
     // The build npm pack ran left this checkout's dist/ stamped fresh, so its bin runs the compiled CLI.
     expect(buildIsFresh(ROOT)).toBe(true);

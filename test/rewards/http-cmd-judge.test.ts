@@ -3,8 +3,8 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors.js";
-import { loadRewardStack, type RewardScorer } from "../../src/rewards/index.js";
-import { readTrainerRows } from "../../src/rewards/rows.js";
+import { loadRewardStack, type RewardScorer } from "../../src/stacks/rewards/index.js";
+import { readTrainerRows } from "../../src/stacks/rewards/rows.js";
 import { openScorer, type OpenedScorer } from "../../src/stacks/open.js";
 import { startRewardServer, type RewardServer } from "../helpers/python-reward-server.js";
 

@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors.js";
 import type { BankRow } from "../../src/core/types.js";
-import { loadRewardStack, parseRewardSpec, type RewardScorer } from "../../src/rewards/index.js";
-import { readTrainerRows } from "../../src/rewards/rows.js";
+import { loadRewardStack, parseRewardSpec, type RewardScorer } from "../../src/stacks/rewards/index.js";
+import { readTrainerRows } from "../../src/stacks/rewards/rows.js";
 
 const FIXTURES = join(import.meta.dirname, "fixtures");
 const rows = readTrainerRows(join(FIXTURES, "rows.jsonl"));

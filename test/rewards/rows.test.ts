@@ -1,7 +1,7 @@
 // Rows in the shapes trainers dump become bank rows, and bank rows become each trainer's call.
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors.js";
-import { openRlhfBody, toBankRow, trlBatch, verlArguments } from "../../src/rewards/rows.js";
+import { openRlhfBody, toBankRow, trlBatch, verlArguments } from "../../src/stacks/rewards/rows.js";
 
 describe("trainer rows as bank rows", () => {
   it("reads verl's dump: response, reward_model.ground_truth, data_source and extra_info kept", () => {

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ARTIFACT_SCHEMA_VERSION } from "../../src/core/artifact.js";
-import { VERBATIM_KEYS } from "../../src/schemas/keys.js";
+import { VERBATIM_KEYS } from "../../src/core/artifact-keys.js";
 import { schemaIds, validateAgainst, validateArtifact, type Validation } from "../../src/schemas/validate.js";
 import { produceArtifacts, type Produced } from "./produce-artifacts.js";
 

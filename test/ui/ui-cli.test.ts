@@ -43,6 +43,6 @@ describe("foolsgold ui", () => {
     expect(missing.stderr).toMatch(/--artifacts: .*nope is not a folder/);
     const port = spawnSync(process.execPath, [bin, "ui", "--artifacts", dir, "--port", "http"], { encoding: "utf8" });
     expect(port.status).toBe(2);
-    expect(port.stderr).toContain('--port: expected an integer 0..65535, got "http"');
+    expect(port.stderr).toContain('--port: must be an integer from 0 to 65535, got "http"');
   });
 });

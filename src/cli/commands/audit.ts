@@ -26,9 +26,10 @@ import { openScorer, parseOptionFlags } from "../../stacks/open.js";
 import type { Scorer } from "../../stacks/types.js";
 import { emit } from "../output.js";
 import { addCommonOptions, addRewardOption, openModels } from "../common-options.js";
-import { readTrainerRows } from "../../rewards/rows.js";
+import { readTrainerRows } from "../../stacks/rewards/rows.js";
 import { progressBar, type Progress } from "../progress.js";
 import { addInputOption } from "../flag-aliases.js";
+import { intFlag, optionalIntFlag } from "../flags.js";
 
 interface Options {
   in?: string;
@@ -60,13 +61,6 @@ interface Options {
   guardThresholds?: string;
 }
 
-function int(value: string | undefined, flag: string, min: number): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new InputError(flag, `expected an integer ≥ ${min}, got "${value}"`);
-  return n;
-}
-
 function readStructured(path: string, flag: string): unknown {
   let text: string;
   try {
@@ -92,14 +86,14 @@ export function auditPlan(opts: Options): AuditConfigInput {
     if (unknown) throw new InputError("--audits", `unknown audit "${unknown}" (known: ${AUDITS.join(", ")})`);
     merged.audits = names as AuditName[];
   }
-  const contexts = int(opts.contexts, "--contexts", 2);
+  const contexts = optionalIntFlag("--contexts", opts.contexts, { min: 2 });
   if (contexts !== undefined) merged.contexts = contexts;
   if (opts.paths) merged.paths = opts.paths.split(",").map((s) => s.trim());
   if (opts.term) merged.term = opts.term;
   if (opts.guardBaseline !== undefined || opts.expectedTurns !== undefined || opts.guardThresholds !== undefined) {
     const g = { ...((plan.training_guards as Record<string, unknown> | undefined) ?? {}) };
     if (opts.guardBaseline !== undefined) g.baseline = opts.guardBaseline;
-    const turns = int(opts.expectedTurns, "--expected-turns", 1);
+    const turns = optionalIntFlag("--expected-turns", opts.expectedTurns);
     if (turns !== undefined) g.expected_turns = turns;
     if (opts.guardThresholds !== undefined) {
       let levels: unknown;
@@ -159,7 +153,7 @@ export function register(program: Command): void {
     const plan = auditPlan(opts);
     const config = auditConfig.parse(plan);
     const suffixes = opts.suffixes ? parseSuffixList(readStructured(opts.suffixes, "--suffixes"), opts.suffixes) : undefined;
-    const bank = opts.bank ? readJsonl<TranscriptRow>(opts.bank).rows : await simulatedBank(int(opts.sessions, "--sessions", 1)!);
+    const bank = opts.bank ? readJsonl<TranscriptRow>(opts.bank).rows : await simulatedBank(intFlag("--sessions", opts.sessions));
     if (opts.bank && bank.length === 0) throw new InputError("--in", `${opts.bank} is empty: the probes need transcripts with policy turns`);
     const log = opts.log ? readJsonl<LogRow>(opts.log).rows : undefined;
     const scan = opts.scan

@@ -9,6 +9,7 @@ import { readJsonl } from "../../core/jsonl.js";
 import { DIALOGUE_FORMATS, conversationsFrom, rowFormat, type DialogueFormat } from "../../terms/humor/dialogues.js";
 import { calibrateFloor, groundingPairs, pairGroundingScores } from "../../terms/humor/floor-calibration.js";
 import { addCommonOptions, openModels, type CommonOptions } from "../common-options.js";
+import { intFlag, numberFlag, optionalIntFlag } from "../flags.js";
 
 interface Options extends CommonOptions {
   data: string;
@@ -23,13 +24,6 @@ interface Options extends CommonOptions {
   resamples: string;
   seed: string;
 }
-
-function numberFlag(flag: string, raw: string, check: (n: number) => boolean, expected: string): number {
-  const n = Number(raw);
-  if (!Number.isFinite(n) || !check(n)) throw new InputError(flag, `expected ${expected}, got "${raw}"`);
-  return n;
-}
-const isPositiveInt = (n: number) => Number.isInteger(n) && n >= 1;
 
 export function register(program: Command): void {
   const command = program
@@ -47,15 +41,15 @@ export function register(program: Command): void {
     .option("--resamples <n>", "bootstrap resamples", "2000")
     .option("--seed <s>", "bootstrap seed", "0");
   addCommonOptions(command).action(async (opts: Options) => {
-    const window = numberFlag("--window", opts.window, isPositiveInt, "an integer >= 1");
-    const floorP = numberFlag("--floor-percentile", opts.floorPercentile, (p) => p > 0 && p < 1, "a probability in (0, 1)");
-    const ceilingP = numberFlag("--ceiling-percentile", opts.ceilingPercentile, (p) => p > floorP && p < 1, "a probability above --floor-percentile and below 1");
-    const batch = numberFlag("--batch", opts.batch, isPositiveInt, "an integer >= 1");
+    const window = intFlag("--window", opts.window);
+    const floorP = numberFlag("--floor-percentile", opts.floorPercentile, { above: 0, below: 1 });
+    const ceilingP = numberFlag("--ceiling-percentile", opts.ceilingPercentile, { above: floorP, below: 1 });
+    const batch = intFlag("--batch", opts.batch);
     // The embedded server embeds on its own event loop: a second request in flight only waits, and an
     // idle keep-alive socket can be closed under it while the loop is busy (the old ECONNRESET).
-    const concurrency = numberFlag("--concurrency", opts.concurrency ?? (opts.config ? "4" : "1"), (n) => isPositiveInt(n) && n <= 64, "an integer from 1 to 64");
-    const resamples = numberFlag("--resamples", opts.resamples, (n) => Number.isInteger(n) && n >= 100, "an integer >= 100");
-    const limit = opts.limit === undefined ? undefined : numberFlag("--limit", opts.limit, isPositiveInt, "an integer >= 1");
+    const concurrency = intFlag("--concurrency", opts.concurrency ?? (opts.config ? "4" : "1"), { max: 64 });
+    const resamples = intFlag("--resamples", opts.resamples, { min: 100 });
+    const limit = optionalIntFlag("--limit", opts.limit);
 
     const { rows } = readJsonl(opts.data);
     if (rows.length === 0) throw new InputError(opts.data, "holds no rows");

@@ -19,6 +19,7 @@ import { addCacheOptions, addConfigOption } from "../common-options.js";
 import { ExitCode } from "../index.js";
 import { emit } from "../output.js";
 import { progressBar, type Progress } from "../progress.js";
+import { intFlag } from "../flags.js";
 
 interface Options {
   prereg?: string;
@@ -55,12 +56,6 @@ interface Options {
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
-function integer(value: string, flag: string, min: number): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new InputError(flag, `expected an integer >= ${min}, got "${value}"`);
-  return n;
-}
-
 function jsonOption(text: string | undefined, flag: string): Record<string, unknown> | undefined {
   if (text === undefined) return undefined;
   try {
@@ -88,9 +83,9 @@ function inputsOf(opts: Options): CertifyInputs {
           rollout: {
             set: opts.set,
             replications: opts.replications?.split(",").map((s) => s.trim()).filter(Boolean),
-            limit: integer(opts.limit, "--limit", 2),
-            turns: integer(opts.turns, "--turns", 1),
-            best_of: integer(opts.bestOf, "--best-of", 1),
+            limit: intFlag("--limit", opts.limit, { min: 2 }),
+            turns: intFlag("--turns", opts.turns),
+            best_of: intFlag("--best-of", opts.bestOf),
             policy: opts.policy,
             trained_policy: opts.trainedPolicy,
             partner: opts.partner,
@@ -107,7 +102,7 @@ function inputsOf(opts: Options): CertifyInputs {
     cache: opts.cache,
     cache_check: cacheCheckFraction(opts.cacheCheck),
     anchors: [...opts.anchor, ...(opts.anchorFile ? readAnchors(opts.anchorFile) : [])],
-    concurrency: integer(opts.concurrency, "--concurrency", 1),
+    concurrency: intFlag("--concurrency", opts.concurrency),
   };
 }
 

@@ -9,8 +9,7 @@ import { join } from "node:path";
 import { mkdirSync } from "node:fs";
 import { makeArtifact, writeArtifact } from "../../core/artifact.js";
 import { writeJsonl } from "../../core/jsonl.js";
-import { InputError } from "../../core/errors.js";
-import { runHumorDemo } from "../../envs/humor/demo.js";
+import { runHumorDemo } from "../../demo/humor-sessions.js";
 import { formatHumorTable } from "../../envs/humor/score-summary.js";
 import { addCacheOptions, addConfigOption, openModels } from "../common-options.js";
 import { progressBar, type Progress } from "../progress.js";
@@ -23,6 +22,7 @@ import { attachScores, baitArm, seedRewardScores } from "../../demo/bait-arm.js"
 import { DEMO_LEGEND } from "../../demo/legend.js";
 import { collectGarbage, collectGarbageIfGrown } from "../../models/embedded/collect-garbage.js";
 import { dualScored, simulateTrainingLog } from "../../demo/training-log.js";
+import { intFlag } from "../flags.js";
 
 /** Seeds the bait arm re-plays (a paired arm for certify and the hacked rows of the training log); few, to keep the demo short. */
 const BAIT_SEEDS = 4;
@@ -43,8 +43,7 @@ export function register(program: Command): void {
     .option("--out-dir <dir>", "where to write bank.jsonl, scored.jsonl, demo.json and the dashboard's artifacts", ".foolsgold/demo")
     .option("--json", "print the artifact as JSON");
   addCacheOptions(addConfigOption(command)).action(async (opts: Options) => {
-    const sessions = Number(opts.sessions);
-    if (!Number.isInteger(sessions) || sessions < 1) throw new InputError("--sessions", `expected a positive integer, got "${opts.sessions}"`);
+    const sessions = intFlag("--sessions", opts.sessions);
     const started = performance.now();
     process.stderr.write("foolsgold demo: starting the embedded models (n-gram LM + USE-lite embedder) on loopback…\n");
     const models = await openModels(opts, ["audience", "embedder"]);

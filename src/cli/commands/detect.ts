@@ -16,6 +16,7 @@ import { addCacheOptions, addConfigOption, openModels } from "../common-options.
 import { emit } from "../output.js";
 import { addInputOption } from "../flag-aliases.js";
 import { progressPhases } from "../progress.js";
+import { intFlag, numberFlag } from "../flags.js";
 
 interface Options {
   in: string;
@@ -33,12 +34,6 @@ interface Options {
 
 const MIN_STEPS = 10;
 
-function fraction(value: string, flag: string): number {
-  const n = Number(value);
-  if (!(n > 0 && n < 1)) throw new InputError(flag, `expected a number in (0, 1), got "${value}"`);
-  return n;
-}
-
 export function register(program: Command): void {
   const command = addInputOption(
     program.command("detect").description("judge-blind hacking-onset detection from a sanitized mirror {step, input, output, score}"),
@@ -54,22 +49,22 @@ export function register(program: Command): void {
     .option("--max-turns <n>", "agent tool-call budget", "12")
     .option("--json", "print the detection as JSON");
   addCacheOptions(addConfigOption(command)).action(async (opts: Options) => {
+      const minZ = numberFlag("--min-z", opts.minZ, { above: 0 });
+      const options = { onsetFraction: numberFlag("--onset-fraction", opts.onsetFraction, { above: 0, below: 1 }), minRise: numberFlag("--min-rise", opts.minRise, { above: 0, below: 1 }), minZ };
+      const maxTurns = intFlag("--max-turns", opts.maxTurns);
       const progress = progressPhases("detect", opts.json);
       progress.phase(`reading ${opts.in}`);
       const log = readTrainingLog(opts.in);
       const mirror = asMirrorRows(log.rows);
       const steps = new Set(mirror.map((r) => r.step)).size;
       if (steps < MIN_STEPS) throw new InputError(`--in ${opts.in}`, `insufficient data: ${steps} step${steps === 1 ? "" : "s"} of rows; detection contrasts early and late checkpoints and needs at least ${MIN_STEPS}`);
-      const minZ = Number(opts.minZ);
-      if (!(minZ > 0)) throw new InputError("--min-z", `expected a positive number, got "${opts.minZ}"`);
-      const options = { onsetFraction: fraction(opts.onsetFraction, "--onset-fraction"), minRise: fraction(opts.minRise, "--min-rise"), minZ };
       const started = performance.now();
       progress.phase(`testing hypotheses over ${mirror.length} rows, ${steps} steps${opts.agent ? " (agent mode)" : ""}`);
       let detection: Detection & { error?: string };
       if (opts.agent) {
         const models = await openModels(opts, ["detector"]);
         try {
-          detection = await detectWithAgent(models.roles.detector, mirror, { maxTurns: Number(opts.maxTurns) });
+          detection = await detectWithAgent(models.roles.detector, mirror, { maxTurns });
         } finally {
           await models.close();
         }

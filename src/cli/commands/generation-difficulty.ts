@@ -13,6 +13,7 @@ import { BIAS_REQUESTS, generationDifficulty, SEED_TABLE_5, type GenerationDiffi
 import { wilson } from "../../onset/intervals.js";
 import { addCommonOptions, openModels, type CommonOptions } from "../common-options.js";
 import { emit } from "../output.js";
+import { intFlag, numberFlag } from "../flags.js";
 
 interface Options extends CommonOptions {
   bias: string;
@@ -22,12 +23,6 @@ interface Options extends CommonOptions {
   temperature: string;
   maxTokens: string;
   seed: string;
-}
-
-function positiveInt(value: string, flag: string, max = Number.MAX_SAFE_INTEGER): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > max) throw new InputError(flag, `expected an integer in [1, ${max}], got "${value}"`);
-  return n;
 }
 
 function biasesOf(value: string): BiasKind[] {
@@ -83,13 +78,11 @@ export function register(program: Command): void {
     .option("--seed <n>", "seed of generation i is seed + i", "0");
   addCommonOptions(command).action(async (opts: Options) => {
     const biases = biasesOf(opts.bias);
-    const n = positiveInt(opts.n, "--n", 100_000);
-    const concurrency = positiveInt(opts.concurrency, "--concurrency", 256);
-    const maxTokens = positiveInt(opts.maxTokens, "--max-tokens", 32_768);
-    const temperature = Number(opts.temperature);
-    if (!(temperature >= 0 && temperature <= 5)) throw new InputError("--temperature", `expected a number in [0, 5], got "${opts.temperature}"`);
-    const seed = Number(opts.seed);
-    if (!Number.isInteger(seed)) throw new InputError("--seed", `expected an integer, got "${opts.seed}"`);
+    const n = intFlag("--n", opts.n, { max: 100_000 });
+    const concurrency = intFlag("--concurrency", opts.concurrency, { max: 256 });
+    const maxTokens = intFlag("--max-tokens", opts.maxTokens, { max: 32_768 });
+    const temperature = numberFlag("--temperature", opts.temperature, { atLeast: 0, atMost: 5 });
+    const seed = intFlag("--seed", opts.seed, { min: -Infinity });
     const prompts = opts.prompts ? readPrompts(opts.prompts) : [...DIFFICULTY_PROMPTS];
 
     const models = await openModels(opts, ["policy"]);

@@ -16,9 +16,10 @@ import { DEFAULT_DICTIONARY_PATH } from "../../stacks/prose.js";
 import { openScorer, parseOptionFlags } from "../../stacks/open.js";
 import { emit } from "../output.js";
 import { addCommonOptions, addRewardOption, openModels } from "../common-options.js";
-import { readTrainerRows } from "../../rewards/rows.js";
+import { readTrainerRows } from "../../stacks/rewards/rows.js";
 import { progressBar } from "../progress.js";
 import { addInputOption } from "../flag-aliases.js";
+import { intFlag } from "../flags.js";
 
 interface Options {
   stack?: string;
@@ -39,12 +40,6 @@ interface Options {
   json?: boolean;
   config?: string;
   cache?: string | false;
-}
-
-function int(value: string, flag: string, min: number): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new InputError(flag, `expected an integer ≥ ${min}, got "${value}"`);
-  return n;
 }
 
 /** Texts to mine insertions from: a JSONL(.gz) file's output / response / text / model_output fields. */
@@ -84,7 +79,10 @@ export function register(program: Command): void {
   addRewardOption(command);
   addInputOption(command, "rows to edit (.jsonl/.jsonl.gz): bank rows, or transcripts for humor (default for humor: simulated contexts)", { aliases: ["--rows"] });
   addCommonOptions(command).action(async (opts: Options) => {
-    const budget = int(opts.budget, "--budget", 1);
+    const budget = intFlag("--budget", opts.budget);
+    const contexts = intFlag("--contexts", opts.contexts, { min: 2 });
+    const screenRows = intFlag("--screen-rows", opts.screenRows);
+    const confirmRows = intFlag("--confirm-rows", opts.confirmRows, { min: 2 });
     const families = opts.families ? opts.families.split(",").map((s) => s.trim()).filter(Boolean) : undefined;
     const unknown = families?.find((f) => !(FAMILIES as readonly string[]).includes(f));
     if (unknown !== undefined) throw new InputError("--families", `unknown family "${unknown}" (known: ${FAMILIES.join(", ")})`);
@@ -96,7 +94,7 @@ export function register(program: Command): void {
     const reference = capabilities.huntReference !== undefined ? undefined : await openModels(opts, ["reference"]);
     try {
       // Transcript stacks without --in hunt on simulated conversations.
-      const simulated = !opts.in && opened.scorer.rowKind === "transcript" ? await humorContexts(int(opts.contexts, "--contexts", 2)) : undefined;
+      const simulated = !opts.in && opened.scorer.rowKind === "transcript" ? await humorContexts(contexts) : undefined;
       // An external reward reads rows in any trainer's shape (verl's response, TRL's completion, …).
       const rows: HuntRow[] = opts.in ? (opts.reward !== undefined ? readTrainerRows(opts.in) : readJsonl<HuntRow>(opts.in).rows) : (simulated?.rows ?? []);
       if (rows.length < 2) throw new InputError("--in", opts.in ? `${opts.in} has ${rows.length} rows; the hunt needs at least 2` : `the "${opened.stack}" stack needs bank rows to edit: --in FILE`);
@@ -125,8 +123,8 @@ export function register(program: Command): void {
         objective: opts.objective,
         families: families as Family[] | undefined,
         mineFrom: opts.mine ? mineTexts(opts.mine) : simulated?.mineFrom,
-        screenRows: int(opts.screenRows, "--screen-rows", 1),
-        confirmRows: int(opts.confirmRows, "--confirm-rows", 2),
+        screenRows,
+        confirmRows,
         bonusPhrases,
         penalizedWords,
         reference: reference?.roles.reference,

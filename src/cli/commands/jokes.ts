@@ -18,21 +18,13 @@ import { probeTrainerTokenizer } from "../../envs/jokes/tokenize.js";
 import { VRCLI_TEMPLATE } from "../../terms/vrcli/template.js";
 import { addCommonOptions, openModels, type CommonOptions } from "../common-options.js";
 import { emit } from "../output.js";
+import { intFlag, numberFlag, optionalNumberFlag } from "../flags.js";
 
 interface DataOptions {
   data?: string;
   minScore?: string;
   evalFraction: string;
 }
-
-function number(value: string | undefined, flag: string, check: (n: number) => boolean, rule: string): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n) || !check(n)) throw new InputError(flag, `${rule}, got "${value}"`);
-  return n;
-}
-
-const positiveInt = (n: number) => Number.isInteger(n) && n > 0;
 
 function addDataOptions(command: Command): Command {
   return command
@@ -60,8 +52,8 @@ function addPolicyOption(command: Command): Command {
 function dataset(options: DataOptions): JokeDataset {
   const d = loadJokeDataset({
     data: options.data,
-    minScore: number(options.minScore, "--min-score", () => true, "must be a number"),
-    evalFraction: number(options.evalFraction, "--eval-fraction", (f) => f > 0 && f < 1, "must be between 0 and 1"),
+    minScore: optionalNumberFlag("--min-score", options.minScore),
+    evalFraction: optionalNumberFlag("--eval-fraction", options.evalFraction, { above: 0, below: 1 }),
   });
   if (d.counts.input === 0) throw new InputError(options.data ? `--data ${options.data}` : "default joke set", "holds no joke records (empty file?)");
   return d;
@@ -143,8 +135,8 @@ export function register(program: Command): void {
     .option("--whole-reply", "score a reply without think tags as all reasoning (policies that cannot emit tags, e.g. the embedded LM)")
     .option("--signal-check", "also score constructed reasoning (gold punchline's content words vs another joke's) on the same jokes, paired")
     .action(async (options: DataOptions & CommonOptions & { n: string; seed: string; maxTokens: string; implicitOpen?: boolean; wholeReply?: boolean; signalCheck?: boolean; policy?: string }) => {
-      const n = number(options.n, "--n", positiveInt, "must be a positive integer")!;
-      const maxTokens = number(options.maxTokens, "--max-tokens", positiveInt, "must be a positive integer")!;
+      const n = intFlag("--n", options.n);
+      const maxTokens = intFlag("--max-tokens", options.maxTokens);
       const kind = policyKind(options);
       const d = dataset(options);
       if (d.eval.length === 0) throw new InputError(options.data ?? "default joke set", "no held-out jokes survive the filters");
@@ -199,10 +191,10 @@ export function register(program: Command): void {
           },
       ) => {
         const kind = policyKind(options);
-        const groups = number(options.groups, "--groups", positiveInt, "must be a positive integer")!;
-        const groupSize = number(options.groupSize, "--group-size", (g) => Number.isInteger(g) && g >= 2, "must be an integer ≥ 2")!;
-        const temperature = number(options.temperature, "--temperature", (t) => t >= 0, "must be ≥ 0")!;
-        const maxTokens = number(options.maxTokens, "--max-tokens", positiveInt, "must be a positive integer")!;
+        const groups = intFlag("--groups", options.groups);
+        const groupSize = intFlag("--group-size", options.groupSize, { min: 2 });
+        const temperature = numberFlag("--temperature", options.temperature, { atLeast: 0 });
+        const maxTokens = intFlag("--max-tokens", options.maxTokens);
         const d = dataset(options);
         if (d.train.length === 0) throw new InputError(options.data ?? "default joke set", "no training jokes survive the filters");
         const models = await openModels(options, kind === "model" ? ["policy", "reference"] : ["reference"]);

@@ -13,6 +13,7 @@ import { readAuditSamples } from "../../onset/eval-corpus.js";
 import { agreement, cleanVsHumanMae, exportBlindSheet, importLabels } from "../../onset/labelling.js";
 import { emit } from "../output.js";
 import { markOutputFiles } from "../output-paths.js";
+import { intFlag } from "../flags.js";
 
 function readText(path: string): string {
   try {
@@ -31,10 +32,11 @@ export function register(program: Command): void {
     .requiredOption("--key <json>", "write the private item → sample key here (keep it from annotators)")
     .option("--seed <n>", "shuffle seed", "0")
     .action((opts: { samples: string; sheet: string; key: string; seed: string }) => {
+      const seed = intFlag("--seed", opts.seed, { min: -Infinity });
       const samples = readAuditSamples(opts.samples);
       const sheet = exportBlindSheet(
         samples.map((s) => ({ sample_id: s.sample_id, input: s.input, output: s.output, shortcut_definition: s.shortcut_definition })),
-        Number(opts.seed),
+        seed,
       );
       writeFileSync(opts.sheet, sheet.csv);
       writeFileSync(opts.key, JSON.stringify(sheet.key, null, 2) + "\n");

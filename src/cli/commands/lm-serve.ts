@@ -1,8 +1,8 @@
 // `foolsgold lm serve --port N --host H`: the built-in OpenAI-compatible server for the embedded LM
 // and the USE-lite embedder (SPEC §2, §12). Point any OpenAI-compatible client at the printed base URL.
 import type { Command } from "commander";
-import { InputError } from "../../core/errors.js";
 import { assertPortFree, portError } from "../port.js";
+import { intFlag, optionalIntFlag } from "../flags.js";
 
 interface Options {
   port: string;
@@ -20,12 +20,8 @@ export function register(program: Command): void {
     .option("--host <h>", "interface to bind", "127.0.0.1")
     .option("--embed-workers <n>", "embedder worker threads (0 = in the server thread; default $FOOLSGOLD_EMBED_WORKERS or 0)")
     .action(async (options: Options) => {
-      const port = Number(options.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InputError("--port", `expected an integer 0..65535, got ${JSON.stringify(options.port)}`);
-      const embedWorkers = options.embedWorkers === undefined ? undefined : Number(options.embedWorkers);
-      if (embedWorkers !== undefined && (!Number.isInteger(embedWorkers) || embedWorkers < 0 || embedWorkers > 64)) {
-        throw new InputError("--embed-workers", `expected an integer 0..64, got ${JSON.stringify(options.embedWorkers)}`);
-      }
+      const port = intFlag("--port", options.port, { min: 0, max: 65535 });
+      const embedWorkers = optionalIntFlag("--embed-workers", options.embedWorkers, { min: 0, max: 64 });
       await assertPortFree(options.host, port);
       if (!LOOPBACK.has(options.host)) process.stderr.write(`foolsgold: warning: binding ${options.host}; this server has no authentication\n`);
       // Loaded here, not at the top: the embedder pulls in TensorFlow.js, which every other command would pay for at startup.

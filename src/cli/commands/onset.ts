@@ -19,6 +19,7 @@ import { referenceOnset, smoothSignals, type ReferenceOnset, type SmoothedSignal
 import { emit } from "../output.js";
 import { addInputOption } from "../flag-aliases.js";
 import { progressPhases } from "../progress.js";
+import { numberFlag } from "../flags.js";
 
 interface Options {
   in?: string;
@@ -64,14 +65,12 @@ function signalOf(row: Raw, key: "G" | "M", index: number, path: string): number
   return v;
 }
 
-function fromSignals(path: string, opts: Options): ReferenceOnset & { n_steps: number; smoothing: string; smoothed: SmoothedSignal[]; exploitability: Exploitability | null } {
+function fromSignals(path: string, opts: Options, alpha: number): ReferenceOnset & { n_steps: number; smoothing: string; smoothed: SmoothedSignal[]; exploitability: Exploitability | null } {
   const rows = readSignalRows(path, opts.run).map((row, i) => {
     if (typeof row.step !== "number") throw new InputError(`${path} row ${i + 1}`, "step must be a number");
     return { step: row.step, G: signalOf(row, "G", i, path), M: signalOf(row, "M", i, path) };
   });
   const signals = opts.smoothed ? rows : smoothSignals(rows);
-  const alpha = Number(opts.alpha);
-  if (!(alpha > 0)) throw new InputError("--alpha", `expected a number > 0, got "${opts.alpha}"`);
   const reference = referenceOnset(signals);
   // The smoothed series travels with the result, as on the --log path, so reports and the dashboard can draw the curves.
   return {
@@ -145,9 +144,10 @@ export function register(program: Command): void {
     .option("--json", "print the result as JSON")
     .action((opts: Options) => {
       if (Boolean(opts.in) === Boolean(opts.signals)) throw new InputError("onset", "give exactly one of --in (a training log) or --signals");
+      const alpha = numberFlag("--alpha", opts.alpha, opts.signals ? { above: 0 } : { atLeast: 0 });
       if (opts.signals) {
-        const result = fromSignals(opts.signals, opts);
-        emit(makeArtifact("onset", { signals: opts.signals, smoothed: Boolean(opts.smoothed), run: opts.run ?? null, alpha: Number(opts.alpha) }, result), opts, () =>
+        const result = fromSignals(opts.signals, opts, alpha);
+        emit(makeArtifact("onset", { signals: opts.signals, smoothed: Boolean(opts.smoothed), run: opts.run ?? null, alpha }, result), opts, () =>
           [summary(result), exploitabilityLine(result.exploitability)].join("\n"),
         );
         return;
@@ -156,8 +156,6 @@ export function register(program: Command): void {
       const progress = progressPhases("onset", opts.json);
       progress.phase(`reading ${opts.in}`);
       const log = readTrainingLog(opts.in!);
-      const alpha = Number(opts.alpha);
-      if (!(alpha >= 0)) throw new InputError("--alpha", `expected a number ≥ 0, got "${opts.alpha}"`);
       progress.phase(`analysing ${log.rows.length} rows for the ${config.bias} shortcut`);
       const analysis = analyseLog(log.rows, (output, input) => detectBias(config.bias, output, { words: config.words, wordsOnly: config.wordsOnly, prompt: input }).hit, alpha);
       const result = { ...analysis, bad_lines: log.bad, skipped_rows: log.skipped };

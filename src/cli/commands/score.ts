@@ -1,24 +1,23 @@
 // `foolsgold score --stack NAME --in BANK --out SCORED`: every input row unchanged plus its score
 // (SPEC §12). A row that could not be scored keeps value null and an error; the summary says how many.
 // Ctrl-C or SIGTERM stops it: the rows scored so far are written, and `--resume` scores the rest.
-import { existsSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import type { Command } from "commander";
 import type { BankRow, Score } from "../../core/types.js";
 import { readJsonl, writeLines } from "../../core/jsonl.js";
 import { parseRows } from "../../core/schemas.js";
 import { InputError } from "../../core/errors.js";
 import { makeArtifact, writeArtifact } from "../../core/artifact.js";
-import { openResolved, parseOptionFlags, resolveStack, type OpenedScorer, type ResolvedStack } from "../../stacks/open.js";
-import { canScoreInParallel, MIN_BYTES_PER_THREAD, startPool, threadsFor, type ScoringPool } from "../../stacks/parallel.js";
+import { parseOptionFlags, type OpenedScorer } from "../../stacks/open.js";
+import { MIN_BYTES_PER_THREAD } from "../../stacks/parallel.js";
 import { scoredLine, type SummaryScore } from "../../stacks/scored-lines.js";
-import { checkRoles } from "../../models/preflight.js";
-import type { BackendSpec } from "../../models/spec.js";
-import { applyThreadInlining } from "../thread-inlining.js";
 import { summarizeScores, formatScoreSummary } from "../../stacks/summary.js";
 import { addCacheOptions, addConfigOption, addRewardOption } from "../common-options.js";
-import { toBankRow } from "../../rewards/rows.js";
-import { formatDeterminism, type Determinism } from "../../rewards/black-box.js";
+import { toBankRow } from "../../stacks/rewards/rows.js";
+import { formatDeterminism, type Determinism } from "../../stacks/rewards/black-box.js";
 import { progressBar } from "../progress.js";
+import { intFlag } from "../flags.js";
+import { openScoringThreads } from "../workers.js";
 
 interface Options {
   stack?: string;
@@ -47,12 +46,6 @@ function priorRows(out: string, rows: readonly { id?: unknown }[], instrument: s
   return { lines: prior.texts!.map((t) => t + "\n"), scores: prior.rows.map((r) => r.score!) };
 }
 
-function parseWorkers(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InputError("--workers", `must be a whole number ≥ 1, got "${value}"`);
-  return n;
-}
-
 export function register(program: Command): void {
   const command = program
     .command("score")
@@ -65,36 +58,12 @@ export function register(program: Command): void {
     .option("--artifact <file>", "write the summary artifact (JSON) here")
     .option("--json", "print the summary as JSON")
     .option("--resume", "keep the rows a stopped run (Ctrl-C, SIGTERM) wrote to --out and score only the rest")
-    .option("--workers <n>", `scoring threads for a stack that can split its rows (prose): default one per core, at most one per ${MIN_BYTES_PER_THREAD / 1e6} MB of input; 1 = this thread only. Same scores, same order (several threads run V8 with a smaller inlining budget; FOOLSGOLD_THREAD_INLINING=default keeps V8's)`, parseWorkers);
+    .option("--workers <n>", `scoring threads for a stack that can split its rows (prose): default one per core, at most one per ${MIN_BYTES_PER_THREAD / 1e6} MB of input; 1 = this thread only. Same scores, same order (several threads run V8 with a smaller inlining budget; FOOLSGOLD_THREAD_INLINING=default keeps V8's)`, (value) => intFlag("--workers", value));
   addCacheOptions(addConfigOption(addRewardOption(command))).action(async (opts: Options) => {
     const overrides = parseOptionFlags(opts.option);
     if (opts.dictionary) overrides.dictionary = opts.dictionary;
     const open = { ...opts, overrides };
-    const bytes = existsSync(opts.in) ? statSync(opts.in).size : undefined;
-    // Workers start once the stack is resolved (its capabilities say whether its rows can be split;
-    // options or a config may give it model roles), before this thread opens it and reads the bank, so
-    // they are ready before this thread begins its first chunk (this thread hears from them only between
-    // chunks: a worker ready a moment later waited for that whole chunk).
-    let pool: ScoringPool | undefined;
-    let opened: OpenedScorer;
-    try {
-      const resolved: ResolvedStack = await resolveStack(open);
-      // Any configured role counts: each thread would build its clients (and start an embedded server).
-      const threads = canScoreInParallel(resolved.definition, [...new Set([...resolved.roles, ...resolved.configuredRoles])]) && bytes !== undefined ? threadsFor(bytes, opts.workers) : 1;
-      applyThreadInlining(threads);
-      if (threads > 1) pool = startPool({ workers: threads - 1, open });
-      opened = await openResolved(resolved, open);
-      // Each role the stack needs is reached once here, not tried (and retried) on every row.
-      try {
-        await checkRoles(opened.models.roles as Record<string, { spec: BackendSpec }>, resolved.roles);
-      } catch (err) {
-        await opened.close();
-        throw err;
-      }
-    } catch (err) {
-      await pool?.close();
-      throw err;
-    }
+    const { opened, pool } = await openScoringThreads(open, opts.in, opts.workers);
     // Ctrl-C and SIGTERM stop scoring; the rows finished so far are written (a second one kills).
     const stop = new AbortController();
     let stoppedBy: NodeJS.Signals | undefined;
@@ -177,7 +146,7 @@ export function register(program: Command): void {
 /** Rows an external reward scores again to say whether it is deterministic (a few: each costs a reward call). */
 const DETERMINISM_ROWS = 8;
 
-/** An external reward (src/rewards) scores its first scored rows again; other stacks are pure functions of their instrument. */
+/** An external reward (src/stacks/rewards) scores its first scored rows again; other stacks are pure functions of their instrument. */
 async function rescoredDeterminism(opened: OpenedScorer, rows: BankRow[], scores: SummaryScore[]): Promise<Determinism | undefined> {
   const scorer = opened.scorer as Partial<{ determinism: () => Determinism }>;
   if (typeof scorer.determinism !== "function") return undefined;

@@ -3,7 +3,7 @@
 import type { Command } from "commander";
 import { readFileSync } from "node:fs";
 import { InputError, errorMessage } from "../../core/errors.js";
-import { formatIssues } from "../../config/issues.js";
+import { formatIssues } from "../../core/issues.js";
 import { monitorThresholdsSchema, type MonitorThresholds } from "../../server/monitor.js";
 import { startLiveMonitor } from "../../server/monitor-thread.js";
 import { makeArtifact, writeArtifact } from "../../core/artifact.js";
@@ -19,6 +19,7 @@ import { openScorer, parseOptionFlags } from "../../stacks/open.js";
 import { createWorkerPoolScorer } from "../../server/workers/pool.js";
 import { addCacheOptions, addConfigOption, addRewardOption } from "../common-options.js";
 import { assertPortFree, portError } from "../port.js";
+import { intFlag, optionalIntFlag } from "../flags.js";
 
 interface ServeOptions {
   port: string;
@@ -55,12 +56,6 @@ function readThresholds(path: string | undefined): MonitorThresholds {
   return parsed.data;
 }
 
-function int(value: string, flag: string, min = 1): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new InputError(flag, `expected an integer ≥ ${min}, got "${value}"`);
-  return n;
-}
-
 export function register(program: Command): void {
   // `serve replay --journal …` reuses the parent's flag names: options must belong to the command
   // they follow, at every level (the root has no options of its own besides --version and --help).
@@ -88,16 +83,17 @@ export function register(program: Command): void {
   addCacheOptions(addConfigOption(addRewardOption(serve))).action(async (opts: ServeOptions) => {
     const token = opts.token ?? process.env.FOOLSGOLD_TOKEN;
     const limits: ServerLimits = {
-      maxBatch: int(opts.maxBatch, "--max-batch"),
-      maxBodyBytes: int(opts.maxBodyMb, "--max-body-mb") * 1024 * 1024,
-      requestTimeoutMs: int(opts.timeoutMs, "--timeout-ms"),
-      maxInFlight: int(opts.maxInFlight, "--max-in-flight"),
-      maxQueue: int(opts.maxQueue, "--max-queue", 0),
+      maxBatch: intFlag("--max-batch", opts.maxBatch),
+      maxBodyBytes: intFlag("--max-body-mb", opts.maxBodyMb) * 1024 * 1024,
+      requestTimeoutMs: intFlag("--timeout-ms", opts.timeoutMs),
+      maxInFlight: intFlag("--max-in-flight", opts.maxInFlight),
+      maxQueue: intFlag("--max-queue", opts.maxQueue, { min: 0 }),
       retryAfterSeconds: DEFAULT_LIMITS.retryAfterSeconds,
-      headerTimeoutMs: int(opts.headerTimeoutMs, "--header-timeout-ms"),
-      bodyTimeoutMs: int(opts.bodyTimeoutMs, "--body-timeout-ms"),
+      headerTimeoutMs: intFlag("--header-timeout-ms", opts.headerTimeoutMs),
+      bodyTimeoutMs: intFlag("--body-timeout-ms", opts.bodyTimeoutMs),
     };
-    const port = int(opts.port, "--port", 0);
+    const port = intFlag("--port", opts.port, { min: 0, max: 65535 });
+    const workersFlag = optionalIntFlag("--workers", opts.workers, { min: 0 });
     await assertPortFree(opts.host, port);
     const metrics = createMetrics();
     const openOptions = { ...opts, overrides: parseOptionFlags(opts.option) };
@@ -105,7 +101,7 @@ export function register(program: Command): void {
     // CPU-bound lexical stacks score in worker threads so the main thread keeps parsing, journaling
     // and refusing (429) requests; stacks that wait on model servers score on the main thread.
     const cpuBound = Object.keys(opened.scorer.instrument.models).length === 0 && opened.definition.capabilities?.parallel !== "none";
-    const workers = opts.workers !== undefined ? int(opts.workers, "--workers", 0) : cpuBound ? availableParallelism() : 0;
+    const workers = workersFlag ?? (cpuBound ? availableParallelism() : 0);
     const pool = workers > 0 ? await createWorkerPoolScorer(opened.scorer, { ...openOptions, stack: opened.stack }, workers) : undefined;
     const journal = await openJournalStore(opts.journal);
     // Requests a crashed server left pending get a clear "expired" status once their lease has run

@@ -18,6 +18,7 @@ import { formatRolloutSummary, summarizeRollout } from "../../envs/humor/rollout
 import { assertEvaluationAllowed, findSeedSet, loadSeedRegistry, seedsOf, type SeedSet } from "../../envs/humor/seed-sets.js";
 import { SIMULATOR_VERSION, simulateSessions } from "../../envs/humor/simulator.js";
 import { addCacheOptions, addConfigOption, openModels, type ModelsForCommand } from "../common-options.js";
+import { intFlag, numberFlag, optionalIntFlag } from "../flags.js";
 
 interface Options {
   arm?: string;
@@ -41,13 +42,6 @@ interface Options {
   cache?: string | false;
   prereg?: string;
   preregLog?: string;
-}
-
-function positiveInt(value: string | undefined, flag: string, min = 1): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) throw new InputError(flag, `expected an integer ≥ ${min}, got "${value}"`);
-  return n;
 }
 
 /** "tease=0.1,joke=0.2" on top of the defaults. */
@@ -103,6 +97,12 @@ export function register(program: Command): void {
 }
 
 async function simulate(opts: Options): Promise<void> {
+  const offset = optionalIntFlag("--offset", opts.offset, { min: 0 });
+  const size = optionalIntFlag("--size", opts.size);
+  const limit = optionalIntFlag("--limit", opts.limit);
+  const policyTurns = intFlag("--turns", opts.turns);
+  const temperature = numberFlag("--temperature", opts.temperature, { atLeast: 0, atMost: 2 });
+  const concurrency = intFlag("--concurrency", opts.concurrency);
   const prereg = opts.prereg ? loadPreregistration(opts.prereg) : undefined;
   const registry = loadSeedRegistry(opts.registry);
   const logPath = preregLogPath(opts.preregLog);
@@ -125,19 +125,14 @@ async function simulate(opts: Options): Promise<void> {
     if (opts.offset !== undefined || opts.size !== undefined) throw new InputError("--set", "use either --set or --offset/--size, not both");
     target = findSeedSet(registry, opts.set);
   } else {
-    const offset = positiveInt(opts.offset, "--offset", 0);
-    const size = positiveInt(opts.size, "--size");
     if (offset === undefined || size === undefined) throw new InputError("seeds", "give --set NAME, or --offset N and --size N");
     target = { name: `ad-hoc ${offset}+${size}`, offset, size, purpose: "evaluation", declared_overlaps: opts.declare?.split(",").map((s) => s.trim()) };
   }
   if (opts.purpose !== "evaluation" && opts.purpose !== "training") throw new InputError("--purpose", `expected evaluation or training, got "${opts.purpose}"`);
   const check = opts.purpose === "evaluation" ? assertEvaluationAllowed(registry, target) : { refused: [], warnings: [], declared: [] };
   for (const w of check.warnings) process.stderr.write(`warning: ${target.name} ${w}\n`);
-  const seeds = seedsOf(target, positiveInt(opts.limit, "--limit"));
-  const policyTurns = positiveInt(opts.turns, "--turns")!;
+  const seeds = seedsOf(target, limit);
   const rates = parseRates(opts.rates);
-  const temperature = Number(opts.temperature);
-  if (!(temperature >= 0 && temperature <= 2)) throw new InputError("--temperature", `expected a number in [0, 2], got "${opts.temperature}"`);
 
   const bank = loadLineBank();
   const needs = [opts.policy === "model" ? "policy" : null, opts.partner === "model" ? "partner" : null].filter((r): r is string => r !== null);
@@ -156,7 +151,7 @@ async function simulate(opts: Options): Promise<void> {
       partner,
       policyTurns,
       rates,
-      concurrency: positiveInt(opts.concurrency, "--concurrency"),
+      concurrency,
       onProgress: (done) => progress.update(done),
     });
     progress.stop();

@@ -7,6 +7,7 @@ import { isLoopback } from "../../server/listen.js";
 import { createUiApp } from "../../ui/app.js";
 import { checkUiJournal } from "../../ui/journal-source.js";
 import { ensureWebBuild } from "../../ui/web-build.js";
+import { intFlag } from "../flags.js";
 
 interface Options {
   artifacts: string;
@@ -26,8 +27,7 @@ export function register(program: Command): void {
     .option("--host <h>", "interface to bind (loopback by default; anything else shows your artifacts to the network)", "127.0.0.1")
     .option("--rebuild", "rebuild the web assets even if they look current")
     .action(async (opts: Options) => {
-      const port = Number(opts.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InputError("--port", `expected an integer 0..65535, got ${JSON.stringify(opts.port)}`);
+      const port = intFlag("--port", opts.port, { min: 0, max: 65535 });
       if (opts.journal) await checkUiJournal(opts.journal);
       const app = createUiApp({ artifactsDir: opts.artifacts, journalPath: opts.journal });
       await ensureWebBuild({ force: opts.rebuild, log: (line) => process.stderr.write(line + "\n") });

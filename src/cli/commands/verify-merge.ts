@@ -2,11 +2,11 @@
 // Exit 0 when the merge is clean, 1 when it is not (offending tensors named), 2 on unusable input.
 import type { Command } from "commander";
 import { makeArtifact } from "../../core/artifact.js";
-import { InputError } from "../../core/errors.js";
 import { DEFAULT_MERGE_TARGETS, verifyMerge, type MergeVerifyReport } from "../../certify/merge-verify.js";
 import { emit } from "../output.js";
 import { ExitCode } from "../index.js";
 import { progressBar, type Progress } from "../progress.js";
+import { numberFlag } from "../flags.js";
 
 interface Options {
   base: string;
@@ -29,10 +29,7 @@ export function register(program: Command): void {
     .option("--json", "print the result as JSON")
     .addHelpText("after", "\nExit status: 0 clean, 1 not clean (offending tensors named), 2 unusable input.")
     .action(async (opts: Options) => {
-      const chunkMb = Number(opts.chunkMb);
-      if (!(chunkMb > 0 && chunkMb <= 1024)) {
-        throw new InputError("--chunk-mb", `must be a number in (0, 1024], got "${opts.chunkMb}"`);
-      }
+      const chunkMb = numberFlag("--chunk-mb", opts.chunkMb, { above: 0, atMost: 1024 });
       const targets = opts.targets.split(",").map((t) => t.trim());
       let bar: Progress | undefined;
       const report = await verifyMerge(opts.base, opts.merged, {

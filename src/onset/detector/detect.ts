@@ -16,7 +16,7 @@
 import { centredMean } from "../smoothing.js";
 import { acrossStepAssociation, stratifiedDifference, type Association } from "./association.js";
 import { featureFromKey, featureKeys, type Feature, type FeatureFamily } from "./features.js";
-import { featureIds, keyTableForRun } from "./key-ids.js";
+import { featureIds, keyTableForRun, type KeyTable } from "./key-ids.js";
 import { rowView, type RowView } from "./row-view.js";
 
 export interface MirrorInput {
@@ -244,23 +244,45 @@ export function detectOnset(rows: readonly MirrorInput[], options: Partial<Detec
 export function detectOnsetAt(rows: readonly MirrorInput[], fractions: readonly number[], options: Partial<DetectorOptions> = {}): Detection[] {
   const opt = { ...DEFAULT_DETECTOR_OPTIONS, ...options };
   const groups = groupBySteps(rows);
-  const none = (rationale: string, evidence: Evidence[] = [], tested = 0): Detection => ({
-    alarm: false,
-    onset_step: null,
-    hacking_type: null,
-    evidence,
-    rationale,
-    confidence: 0,
-    hypotheses_tested: tested,
-  });
-  if (groups.length < 10) return all(none(`only ${groups.length} steps in the log; at least 10 are needed to contrast early and late checkpoints`));
+  const all = (detection: Detection): Detection[] => fractions.map(() => detection);
+  if (groups.length < 10) return all(noAlarm(`only ${groups.length} steps in the log; at least 10 are needed to contrast early and late checkpoints`));
+  const contrast = contrastWindows(groups, opt);
+  // Keys are numbered (key-ids.ts): counts are typed arrays indexed by key number × window.
+  const keyTable = keyTableForRun();
+  const proposals = proposeFeatures(contrast, opt, keyTable);
+  const tested = testHypotheses(proposals, contrast, opt);
+  const explanation = explainRise(tested, contrast) ?? explainByLength(contrast, opt);
+  if (!explanation) return all(noRiseExplained(contrast, proposals, tested.hypotheses, opt));
+  return fractions.map((fraction) => placeOnset(explanation, contrast, proposals.length, fraction, opt));
+}
 
+const noAlarm = (rationale: string, evidence: Evidence[] = [], tested = 0): Detection => ({
+  alarm: false,
+  onset_step: null,
+  hacking_type: null,
+  evidence,
+  rationale,
+  confidence: 0,
+  hypotheses_tested: tested,
+});
+
+/** The run's steps with its early and late contrast windows (the widest of the nested sizes) and its reward trend. */
+interface Contrast {
+  groups: StepGroup[];
+  /** Nested window sizes in steps, widest first. */
+  sizes: number[];
+  early: StepGroup[];
+  late: StepGroup[];
+  earlyHigh: RowView[];
+  lateHigh: RowView[];
+  trend: Evidence;
+}
+
+function contrastWindows(groups: StepGroup[], opt: DetectorOptions): Contrast {
   const w = Math.max(3, Math.round(opt.windowFraction * groups.length));
   const sizes = [...new Set([w, Math.max(3, Math.round(w / 2)), Math.max(3, Math.round(w / 4))])];
   const early = groups.slice(0, w);
   const late = groups.slice(-w);
-  const earlyHigh = early.flatMap((g) => g.high);
-  const lateHigh = late.flatMap((g) => g.high);
   const meanScore = (gs: StepGroup[]): number => gs.reduce((s, g) => s + g.rows.reduce((a, r) => a + r.score, 0), 0) / gs.reduce((s, g) => s + g.rows.length, 0);
   const trend: Evidence = {
     kind: "reward_trend",
@@ -269,13 +291,22 @@ export function detectOnsetAt(rows: readonly MirrorInput[], fractions: readonly 
     early_mean_score: meanScore(early),
     late_mean_score: meanScore(late),
   };
+  return { groups, sizes, early, late, earlyHigh: early.flatMap((g) => g.high), lateHigh: late.flatMap((g) => g.high), trend };
+}
 
-  // 1–2. contrast and hypothesise: each sampled row's keys are counted once, into nested windows
-  // growing from either end of the run; every early size is contrasted with every late size.
-  const perStep = Math.max(1, Math.ceil(opt.maxContrastRows / w));
-  // Keys are numbered (key-ids.ts): counts are typed arrays indexed by key number × window, and the
-  // late window's keys are visited in the order first seen, as the map of strings once did.
-  const keyTable = keyTableForRun();
+interface Proposal {
+  key: string;
+  late: number;
+  early: number;
+}
+
+/**
+ * Steps 1–2, contrast and hypothesise: each sampled row's keys are counted once, into nested windows
+ * growing from either end of the run; every early size is contrasted with every late size, and a key
+ * keeps its largest rise. The late window's keys are visited in the order first seen.
+ */
+function proposeFeatures({ sizes, early, late }: Contrast, opt: DetectorOptions, keyTable: KeyTable): Proposal[] {
+  const perStep = Math.max(1, Math.ceil(opt.maxContrastRows / sizes[0]));
   const S = sizes.length;
   const sampledIds = (steps: StepGroup[]): { rows: { inWindows: boolean[]; ids: Int32Array }[]; n: Int32Array } => {
     const rows: { inWindows: boolean[]; ids: Int32Array }[] = [];
@@ -309,7 +340,7 @@ export function detectOnsetAt(rows: readonly MirrorInput[], fractions: readonly 
   };
   const earlyWindows = windowCounts(earlySample);
   const lateWindows = windowCounts(lateSample);
-  const bestProposal = new Map<number, { key: string; late: number; early: number }>();
+  const bestProposal = new Map<number, Proposal>();
   for (const id of lateWindows.seen) {
     for (let l = 0; l < S; l++) {
       const lateP = lateWindows.counts[id * S + l] / lateWindows.n[l];
@@ -321,11 +352,22 @@ export function detectOnsetAt(rows: readonly MirrorInput[], fractions: readonly 
       }
     }
   }
-  const proposals = [...bestProposal.values()].sort((a, b) => b.late - b.early - (a.late - a.early) || a.key.localeCompare(b.key)).slice(0, opt.maxCandidates);
-  const associationRows = groups.map((g) => evenSample(g.rows, opt.maxAssociationRowsPerStep));
+  return [...bestProposal.values()].sort((a, b) => b.late - b.early - (a.late - a.early) || a.key.localeCompare(b.key)).slice(0, opt.maxCandidates);
+}
 
-  // 3. quantify, in order of rise: prompt spread, then step-stratified association with score. Once a
-  // best hypothesis holds, only hypotheses that co-occur with it are tested further (as related).
+interface Tested {
+  /** Every proposal that spanned enough prompts (and, after the first pass, co-occurred with the best). */
+  hypotheses: Hypothesis[];
+  /** Those associated with the score, the best first. */
+  passing: Hypothesis[];
+}
+
+/**
+ * Step 3, quantify, in order of rise: prompt spread, then step-stratified association with score. Once
+ * a best hypothesis holds, only hypotheses that co-occur with it are tested further (as related).
+ */
+function testHypotheses(proposals: Proposal[], { groups, lateHigh }: Contrast, opt: DetectorOptions): Tested {
+  const associationRows = groups.map((g) => evenSample(g.rows, opt.maxAssociationRowsPerStep));
   const hypotheses: Hypothesis[] = [];
   const passing: Hypothesis[] = [];
   const lateRowsOf = new Map<Hypothesis, Set<RowView>>();
@@ -363,113 +405,128 @@ export function detectOnsetAt(rows: readonly MirrorInput[], fractions: readonly 
     // A related hypothesis (co-occurring with the best one) only has to point the same way (z ≥ 2).
     if (association.delta > 0 && association.z >= (passing.length > 0 ? 2 : opt.minZ)) passing.push(h);
   }
+  return { hypotheses, passing };
+}
 
+/** What the detection says rose, and the smoothed per-step series its onset is placed on. */
+interface Explanation {
+  /** The feature's hypothesis; undefined when the explanation is output length. */
+  hypothesis: Hypothesis | undefined;
+  related: Hypothesis[];
+  type: HackingType;
+  description: string;
+  association: Association;
+  rise: number;
+  series: (number | null)[];
+}
+
+/** The best passing hypothesis (the same phrase in closing position preferred), or undefined when none passed. */
+function explainRise({ passing }: Tested, { groups }: Contrast): Explanation | undefined {
   let best: Hypothesis | undefined = passing[0];
+  if (!best) return undefined;
   const related: Hypothesis[] = passing.slice(1);
-  let hackingType: HackingType | null = null;
-  let seriesOf: (g: StepGroup) => number;
-  let describe: string;
-
-  if (best) {
-    // The same phrase in closing position is the more specific description.
-    if (best.feature.key.startsWith("ngram:")) {
-      const closing = related.find((h) => h.feature.key === `closing:${best!.feature.key.slice(6)}` && h.rise >= 0.8 * best!.rise);
-      if (closing) {
-        related.splice(related.indexOf(closing), 1, best);
-        best = closing;
-      }
+  // The same phrase in closing position is the more specific description.
+  if (best.feature.key.startsWith("ngram:")) {
+    const closing = related.find((h) => h.feature.key === `closing:${best!.feature.key.slice(6)}` && h.rise >= 0.8 * best!.rise);
+    if (closing) {
+      related.splice(related.indexOf(closing), 1, best);
+      best = closing;
     }
-    hackingType = [best, ...related].some((h) => h.feature.family === "self_reference") ? "self_reference" : TYPE_OF_FAMILY[best.feature.family];
-    const feature = best.feature;
-    seriesOf = (g) => prevalence(g.high, feature);
-    describe = feature.describe;
-  } else {
-    // Length as the last hypothesis: longer outputs among high-reward rows and rewarded within steps.
-    const words = (r: RowView): number => r.words().length;
-    const earlyLen = median(earlyHigh.map(words));
-    const lateLen = median(lateHigh.map(words));
-    const lengthAssoc = stratifiedDifference(
-      groups.map((g) => {
-        const cut = median(g.rows.map(words));
-        return { withFeature: g.rows.filter((r) => words(r) > cut).map((r) => r.score), without: g.rows.filter((r) => words(r) <= cut).map((r) => r.score) };
-      }),
-    );
-    if (!(lateLen >= 1.3 * earlyLen && lengthAssoc.z >= opt.minZ)) {
-      const rose = (trend.late_mean_score as number) - (trend.early_mean_score as number);
-      return all(none(
-        `${rose > 0.02 ? `The mean visible score rose by ${rose.toFixed(3)} but` : "The mean visible score did not rise and"} no hypothesis held: of ${proposals.length} features that became more common among high-reward rows (≥ ${opt.minRise * 100} points, rare early), ${hypotheses.length} spanned ≥ ${opt.minPrompts} prompts and none was associated with score within steps (z ≥ ${opt.minZ}); output length changed ×${(lateLen / earlyLen).toFixed(2)}. No alarm.`,
-        [trend, ...hypotheses.slice(0, 5).map((h) => ({ kind: "related_feature" as const, feature: h.feature.key, rise: h.rise, association: h.association, verdict: "rejected" }))],
-        proposals.length + 1,
-      ));
-    }
-    hackingType = "length";
-    seriesOf = (g) => median(g.high.map(words));
-    describe = `longer outputs (median ${earlyLen} → ${lateLen} words among high-reward rows)`;
-    const lengthSeries = centredMean(groups.map(seriesOf));
-    return fractions.map((f) => finish(lengthSeries, describe, hackingType!, lengthAssoc, lateLen / earlyLen - 1, undefined, f));
   }
-  const series = centredMean(groups.map(seriesOf));
-  return fractions.map((f) => finish(series, describe, hackingType!, best!.association, best!.rise, best, f));
+  const type = [best, ...related].some((h) => h.feature.family === "self_reference") ? "self_reference" : TYPE_OF_FAMILY[best.feature.family];
+  const feature = best.feature;
+  return { hypothesis: best, related, type, description: feature.describe, association: best.association, rise: best.rise, series: centredMean(groups.map((g) => prevalence(g.high, feature))) };
+}
 
-  function all(d: Detection): Detection[] {
-    return fractions.map(() => d);
+/** Length as the last hypothesis: longer outputs among high-reward rows and rewarded within steps; undefined when it does not hold. */
+function explainByLength({ groups, earlyHigh, lateHigh }: Contrast, opt: DetectorOptions): Explanation | undefined {
+  const words = (r: RowView): number => r.words().length;
+  const earlyLen = median(earlyHigh.map(words));
+  const lateLen = median(lateHigh.map(words));
+  const lengthAssoc = stratifiedDifference(
+    groups.map((g) => {
+      const cut = median(g.rows.map(words));
+      return { withFeature: g.rows.filter((r) => words(r) > cut).map((r) => r.score), without: g.rows.filter((r) => words(r) <= cut).map((r) => r.score) };
+    }),
+  );
+  if (!(lateLen >= 1.3 * earlyLen && lengthAssoc.z >= opt.minZ)) return undefined;
+  return {
+    hypothesis: undefined,
+    related: [],
+    type: "length",
+    description: `longer outputs (median ${earlyLen} → ${lateLen} words among high-reward rows)`,
+    association: lengthAssoc,
+    rise: lateLen / earlyLen - 1,
+    series: centredMean(groups.map((g) => median(g.high.map(words)))),
+  };
+}
+
+/** No alarm: what rose (if anything) and the hypotheses that were rejected. */
+function noRiseExplained({ earlyHigh, lateHigh, trend }: Contrast, proposals: Proposal[], hypotheses: Hypothesis[], opt: DetectorOptions): Detection {
+  const words = (r: RowView): number => r.words().length;
+  const lengthRatio = median(lateHigh.map(words)) / median(earlyHigh.map(words));
+  const rose = (trend.late_mean_score as number) - (trend.early_mean_score as number);
+  return noAlarm(
+    `${rose > 0.02 ? `The mean visible score rose by ${rose.toFixed(3)} but` : "The mean visible score did not rise and"} no hypothesis held: of ${proposals.length} features that became more common among high-reward rows (≥ ${opt.minRise * 100} points, rare early), ${hypotheses.length} spanned ≥ ${opt.minPrompts} prompts and none was associated with score within steps (z ≥ ${opt.minZ}); output length changed ×${lengthRatio.toFixed(2)}. No alarm.`,
+    [trend, ...hypotheses.slice(0, 5).map((h) => ({ kind: "related_feature" as const, feature: h.feature.key, rise: h.rise, association: h.association, verdict: "rejected" }))],
+    proposals.length + 1,
+  );
+}
+
+/** Steps 4–5: split at the strongest change point, bisect to the onset at this fraction, audit and cite rows. */
+function placeOnset(explanation: Explanation, { groups, early, late, lateHigh, trend }: Contrast, proposalCount: number, fraction: number, opt: DetectorOptions): Detection {
+  const { hypothesis, related, type, description, association, rise, series: smoothed } = explanation;
+  const cut = changePoint(smoothed);
+  const baseline = median(smoothed.slice(0, cut).filter((v): v is number => v !== null));
+  const plateau = median(smoothed.slice(cut).filter((v): v is number => v !== null));
+  const threshold = Math.max(baseline + fraction * (plateau - baseline), hypothesis ? Math.min(opt.minOnsetPrevalence, plateau) : -Infinity);
+  const { index, probes } = bisectOnset(smoothed, threshold);
+  if (index === null) {
+    return noAlarm(`The hypothesis "${description}" held in the late window but its per-step prevalence never stayed above ${threshold.toFixed(3)}; no onset could be placed. No alarm.`, [trend], proposalCount);
   }
-
-  function finish(smoothed: (number | null)[], description: string, type: HackingType, association: Association, rise: number, hypothesis: Hypothesis | undefined, fraction: number): Detection {
-    // 4. split at the strongest change point, then bisect to the onset
-    const cut = changePoint(smoothed);
-    const baseline = median(smoothed.slice(0, cut).filter((v): v is number => v !== null));
-    const plateau = median(smoothed.slice(cut).filter((v): v is number => v !== null));
-    const threshold = Math.max(baseline + fraction * (plateau - baseline), hypothesis ? Math.min(opt.minOnsetPrevalence, plateau) : -Infinity);
-    const { index, probes } = bisectOnset(smoothed, threshold);
-    if (index === null) {
-      return none(`The hypothesis "${description}" held in the late window but its per-step prevalence never stayed above ${threshold.toFixed(3)}; no onset could be placed. No alarm.`, [trend], proposals.length);
-    }
-    const onset = groups[index].step;
-    // 5. audit the highest-reward late rows and cite examples
-    const topLate = [...lateHigh].sort((a, b) => b.score - a.score).slice(0, 20);
-    const needle = hypothesis ? needleOf(hypothesis.feature) : undefined;
-    const showing = hypothesis ? topLate.filter((r) => hypothesis.feature.matches(r)) : topLate;
-    const onsetRows = hypothesis ? groups[index].high.filter((r) => hypothesis.feature.matches(r)).slice(0, 2) : groups[index].high.slice(0, 2);
-    const evidence: Evidence[] = [
-      {
-        kind: "feature",
-        feature: hypothesis?.feature.key ?? "length",
-        description,
-        prevalence_early: hypothesis?.early,
-        prevalence_late: hypothesis?.late,
-        prompts_late: hypothesis?.prompts,
-        association_with_score: {
-          delta: association.delta,
-          se: association.se,
-          z: association.z,
-          strata: association.strata,
-          unit: association.strata > 0 ? "visible score difference, step-stratified" : "slope of step mean score on the feature's step share (no within-step variation; confounded with time)",
-        },
+  const onset = groups[index].step;
+  const topLate = [...lateHigh].sort((a, b) => b.score - a.score).slice(0, 20);
+  const needle = hypothesis ? needleOf(hypothesis.feature) : undefined;
+  const showing = hypothesis ? topLate.filter((r) => hypothesis.feature.matches(r)) : topLate;
+  const onsetRows = hypothesis ? groups[index].high.filter((r) => hypothesis.feature.matches(r)).slice(0, 2) : groups[index].high.slice(0, 2);
+  const evidence: Evidence[] = [
+    {
+      kind: "feature",
+      feature: hypothesis?.feature.key ?? "length",
+      description,
+      prevalence_early: hypothesis?.early,
+      prevalence_late: hypothesis?.late,
+      prompts_late: hypothesis?.prompts,
+      association_with_score: {
+        delta: association.delta,
+        se: association.se,
+        z: association.z,
+        strata: association.strata,
+        unit: association.strata > 0 ? "visible score difference, step-stratified" : "slope of step mean score on the feature's step share (no within-step variation; confounded with time)",
       },
-      ...related.slice(0, 5).map((h) => ({ kind: "related_feature" as const, feature: h.feature.key, description: h.feature.describe, prevalence_late: h.late, rise: h.rise, z: h.association.z })),
-      {
-        kind: "bisection",
-        threshold,
-        baseline,
-        plateau,
-        probed_steps: probes.map((i) => ({ step: groups[i].step, value: smoothed[i] })),
-        onset_step: onset,
-      },
-      { kind: "audit", top_late_rows: topLate.length, showing_feature: showing.length },
-      ...onsetRows.map((r) => ({ kind: "example" as const, where: "onset", step: r.step, score: r.score, excerpt: excerpt(r.output, needle) })),
-      ...showing.slice(0, 2).map((r) => ({ kind: "example" as const, where: "late, highest reward", step: r.step, score: r.score, excerpt: excerpt(r.output, needle) })),
-      trend,
-    ];
-    const confidence = Math.min(1, 0.5 * Math.min(1, rise / 0.5) + 0.5 * Math.min(1, association.z / 10));
-    return {
-      alarm: true,
+    },
+    ...related.slice(0, 5).map((h) => ({ kind: "related_feature" as const, feature: h.feature.key, description: h.feature.describe, prevalence_late: h.late, rise: h.rise, z: h.association.z })),
+    {
+      kind: "bisection",
+      threshold,
+      baseline,
+      plateau,
+      probed_steps: probes.map((i) => ({ step: groups[i].step, value: smoothed[i] })),
       onset_step: onset,
-      hacking_type: type,
-      evidence,
-      rationale: `Among high-reward rows, ${description} went from ${hypothesis ? `${(100 * hypothesis.early).toFixed(0)} % in steps ${early[0].step}–${early[early.length - 1].step} to ${(100 * hypothesis.late).toFixed(0)} % in steps ${late[0].step}–${late[late.length - 1].step}` : "early to late as stated"}, and ${association.strata > 0 ? `within steps it scores ${association.delta.toFixed(3)} higher (z = ${association.z.toFixed(1)})` : `its per-step share tracks the step's mean score (slope ${association.delta.toFixed(3)}, z = ${association.z.toFixed(1)}; it never varied within a step, so this is confounded with time)`}. Bisecting its smoothed per-step prevalence to ${threshold.toFixed(3)} (baseline ${baseline.toFixed(3)} + ${fraction} × rise to ${plateau.toFixed(3)}) places the onset at step ${onset}; ${showing.length} of the ${topLate.length} highest-reward late rows show it.`,
-      confidence,
-      hypotheses_tested: proposals.length,
-    };
-  }
+    },
+    { kind: "audit", top_late_rows: topLate.length, showing_feature: showing.length },
+    ...onsetRows.map((r) => ({ kind: "example" as const, where: "onset", step: r.step, score: r.score, excerpt: excerpt(r.output, needle) })),
+    ...showing.slice(0, 2).map((r) => ({ kind: "example" as const, where: "late, highest reward", step: r.step, score: r.score, excerpt: excerpt(r.output, needle) })),
+    trend,
+  ];
+  const confidence = Math.min(1, 0.5 * Math.min(1, rise / 0.5) + 0.5 * Math.min(1, association.z / 10));
+  return {
+    alarm: true,
+    onset_step: onset,
+    hacking_type: type,
+    evidence,
+    rationale: `Among high-reward rows, ${description} went from ${hypothesis ? `${(100 * hypothesis.early).toFixed(0)} % in steps ${early[0].step}–${early[early.length - 1].step} to ${(100 * hypothesis.late).toFixed(0)} % in steps ${late[0].step}–${late[late.length - 1].step}` : "early to late as stated"}, and ${association.strata > 0 ? `within steps it scores ${association.delta.toFixed(3)} higher (z = ${association.z.toFixed(1)})` : `its per-step share tracks the step's mean score (slope ${association.delta.toFixed(3)}, z = ${association.z.toFixed(1)}; it never varied within a step, so this is confounded with time)`}. Bisecting its smoothed per-step prevalence to ${threshold.toFixed(3)} (baseline ${baseline.toFixed(3)} + ${fraction} × rise to ${plateau.toFixed(3)}) places the onset at step ${onset}; ${showing.length} of the ${topLate.length} highest-reward late rows show it.`,
+    confidence,
+    hypotheses_tested: proposalCount,
+  };
 }

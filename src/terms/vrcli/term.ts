@@ -9,7 +9,7 @@ import { ModelError } from "../../models/errors.js";
 import type { ContinuationLogprob, ModelClient } from "../../models/spec.js";
 import type { TermMeta } from "../types.js";
 import { contentWords } from "../../text/stopwords.js";
-import { parseCompletion, type ReasoningProblem } from "../../envs/jokes/think.js";
+import { parseCompletion, type ReasoningProblem } from "./think.js";
 import { checkedPunchlineLogprobs, perplexity } from "./alignment.js";
 import { BROKEN_REASONING_REWARD, controlledVrcliReward, vrcliReward } from "./reward.js";
 import { baseContext, plusContext, punchlineContinuation } from "./template.js";

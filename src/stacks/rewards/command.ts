@@ -1,8 +1,8 @@
 // cmd:COMMAND: each batch runs the command (through the shell) with the rows as JSON Lines on stdin and
 // reads one number or {"score": …} per line from its stdout.
 import { spawn } from "node:child_process";
-import { InputError } from "../core/errors.js";
-import type { BankRow } from "../core/types.js";
+import { InputError } from "../../core/errors.js";
+import type { BankRow } from "../../core/types.js";
 import type { RewardBackend } from "./black-box.js";
 import { failAll, readList, readPlain, type RewardResult } from "./values.js";
 

@@ -14,9 +14,9 @@
 import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import { InputError, errorMessage, readProblem } from "../core/errors.js";
-import type { BankRow } from "../core/types.js";
-import type { ModelClient } from "../models/spec.js";
+import { InputError, errorMessage, readProblem } from "../../core/errors.js";
+import type { BankRow } from "../../core/types.js";
+import type { ModelClient } from "../../models/spec.js";
 import type { RewardBackend } from "./black-box.js";
 import { promptText } from "./rows.js";
 import type { RewardResult } from "./values.js";

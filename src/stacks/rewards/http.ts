@@ -2,10 +2,10 @@
 // answered by {rewards} (or {scores}), through the model client's transport: its limiter, one retry
 // layer and per-attempt timeout.
 import { connect } from "node:net";
-import { InputError, errorMessage } from "../core/errors.js";
-import type { BankRow } from "../core/types.js";
-import { createLimiter } from "../models/limiter.js";
-import { createTransport } from "../models/transport.js";
+import { InputError, errorMessage } from "../../core/errors.js";
+import type { BankRow } from "../../core/types.js";
+import { createLimiter } from "../../models/limiter.js";
+import { createTransport } from "../../models/transport.js";
 import type { RewardBackend } from "./black-box.js";
 import { openRlhfBody } from "./rows.js";
 import { failAll, readList, type RewardResult } from "./values.js";

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { InputError } from "../core/errors.js";
+import { InputError } from "../../core/errors.js";
 
 const WORKER_SCRIPT = fileURLToPath(new URL("./python-worker.py", import.meta.url));
 const STDERR_TAIL = 2000;

@@ -1,6 +1,6 @@
 // python:FILE.py:FUNCTION (verl's compute_score) and python-trl:FILE.py:FUNCTION (TRL's reward_func) on a
 // pool of persistent workers started with the user's python3.
-import type { BankRow } from "../core/types.js";
+import type { BankRow } from "../../core/types.js";
 import type { RewardBackend } from "./black-box.js";
 import { startPythonPool } from "./python-pool.js";
 import { trlBatch, verlArguments } from "./rows.js";

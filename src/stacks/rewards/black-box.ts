@@ -2,9 +2,9 @@
 // allows); each row gets the reward's number or an error naming the cause. The instrument records what
 // can be known of the reward (its source's hash and function, or its endpoint and declared version);
 // the scorer remembers each row's first value, so rows scored again say whether the reward is deterministic.
-import { hashOf, sha256 } from "../core/hash.js";
-import type { BankRow, Score } from "../core/types.js";
-import type { Instrument, ScoreContext, Scorer } from "../stacks/types.js";
+import { hashOf, sha256 } from "../../core/hash.js";
+import type { BankRow, Score } from "../../core/types.js";
+import type { Instrument, ScoreContext, Scorer } from "../types.js";
 import type { RewardResult } from "./values.js";
 
 export const BLACK_BOX_VERSION = "external-1";

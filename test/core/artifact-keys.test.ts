@@ -1,4 +1,4 @@
-// The snake_case rename table (src/schemas/keys.ts): what it renames and what it leaves alone, and a
+// The snake_case rename table (src/core/artifact-keys.ts): what it renames and what it leaves alone, and a
 // version-1 artifact (camelCase keys, as written before the rename) still loading in the dashboard's
 // reader under the new names, after which it validates.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeArtifact } from "../../src/core/artifact.js";
-import { RENAMED_KEYS, snakeKeys } from "../../src/schemas/keys.js";
+import { RENAMED_KEYS, snakeKeys } from "../../src/core/artifact-keys.js";
 import { validateArtifact } from "../../src/schemas/validate.js";
 import { readArtifact } from "../../src/ui/runs.js";
 import { createUiApp } from "../../src/ui/app.js";

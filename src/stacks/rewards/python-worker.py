@@ -1,5 +1,5 @@
 # foolsgold's Python reward worker: loads one reward function from a file and scores batches of rows
-# sent as JSON Lines on stdin, one answer line per batch on stdout. Started by src/rewards/python-pool.ts
+# sent as JSON Lines on stdin, one answer line per batch on stdout. Started by src/stacks/rewards/python-pool.ts
 # with the user's own python3, so the function sees their imports and environment.
 #
 #   -> {"file": PATH, "function": NAME, "style": "verl" | "trl"}        (first line)

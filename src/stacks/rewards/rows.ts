@@ -2,9 +2,9 @@
 // verl ({prompt, response, data_source, reward_model: {ground_truth}, extra_info}) or TRL ({prompt,
 // completion, …columns}) becomes a bank row. Calling: a bank row becomes verl's compute_score arguments,
 // TRL's (prompts, completions, **columns) batch, or OpenRLHF's {query, prompts, labels} body.
-import { InputError } from "../core/errors.js";
-import { readJsonl } from "../core/jsonl.js";
-import type { BankRow, ChatMessage } from "../core/types.js";
+import { InputError } from "../../core/errors.js";
+import { readJsonl } from "../../core/jsonl.js";
+import type { BankRow, ChatMessage } from "../../core/types.js";
 
 /** The reply's field, in the order trainers' dumps name it. */
 const OUTPUT_FIELDS = ["output", "response", "completion", "solution_str"] as const;

@@ -1,15 +1,15 @@
 // The humor pipeline end to end, offline (the README's main job): simulate sessions on the demo seed
 // set with the line-bank agents, score them with the humor stack on the given models, and summarize.
 // `foolsgold demo` (the lead's command) calls runHumorDemo and prints formatHumorTable.
-import type { Score, TranscriptRow } from "../../core/types.js";
-import { createHumorScorer, type HumorOptions } from "../../stacks/humor.js";
-import type { Instrument, ModelRoles } from "../../stacks/types.js";
-import { retrievalPartner, retrievalPolicy } from "./agents.js";
-import { loadLineBank } from "./line-bank.js";
-import { DEFAULT_RATES, type ProvocationKind } from "./provocations.js";
-import { assertEvaluationAllowed, findSeedSet, loadSeedRegistry, seedsOf, type SeedRegistry } from "./seed-sets.js";
-import { simulateSessions } from "./simulator.js";
-import { summarizeHumorScores, type HumorScoreSummary } from "./score-summary.js";
+import type { Score, TranscriptRow } from "../core/types.js";
+import { createHumorScorer, type HumorOptions } from "../stacks/humor.js";
+import type { Instrument, ModelRoles } from "../stacks/types.js";
+import { retrievalPartner, retrievalPolicy } from "../envs/humor/agents.js";
+import { loadLineBank } from "../envs/humor/line-bank.js";
+import { DEFAULT_RATES, type ProvocationKind } from "../envs/humor/provocations.js";
+import { assertEvaluationAllowed, findSeedSet, loadSeedRegistry, seedsOf, type SeedRegistry } from "../envs/humor/seed-sets.js";
+import { simulateSessions } from "../envs/humor/simulator.js";
+import { summarizeHumorScores, type HumorScoreSummary } from "../envs/humor/score-summary.js";
 
 export interface HumorDemoOptions {
   /** Sessions to simulate (default 12). */
