@@ -5,7 +5,6 @@
 // p99 1.1% and p99.9 2.2%; a reply said twice has 50%; a looping model reaches 95%.
 // factor = 1 − clip((share − free) / (full − free), 0, 1), free 5%, full 50%. On in the hardened preset.
 import { z } from "zod";
-import type { TermMeta } from "../types.js";
 import type { Scan } from "../../text/scan.js";
 
 /** The preset fills what is not given (on in `hardened`, off in `seed`; free 5%, full 50%). */
@@ -28,14 +27,6 @@ export type DiversityOptions = { free: number; zero: number };
 export const DIVERSITY_WINDOW = 50;
 
 export const REPEAT_NGRAM = 6;
-
-export const repetitionGuardTerm: TermMeta<RepetitionGuardOptions> = {
-  name: "self_repetition",
-  kind: "factor",
-  needsModel: false,
-  description: "guard (hardened preset): share of word 6-grams that repeat an earlier one in the same reply; free to 5%, 0 at 50%",
-  options: repetitionGuardOptions as unknown as z.ZodType<RepetitionGuardOptions>,
-};
 
 /** Share of the reply's word n-grams (over the scan's word ids) that occurred earlier in it; 0 when it has none. */
 export function repeatedShare(scan: Scan, n = REPEAT_NGRAM): number {

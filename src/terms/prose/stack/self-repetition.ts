@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTerm } from "../../define.js";
 import type { TermOutcome } from "../../types.js";
-import { diversityFactor, lexicalDiversity, repeatedShare, repetitionFactor, repetitionGuardTerm, type RepetitionGuardOptions } from "../repetition-guard.js";
+import { diversityFactor, lexicalDiversity, repeatedShare, repetitionFactor, type RepetitionGuardOptions } from "../repetition-guard.js";
 import { repetitionOption } from "./options.js";
 import type { ProsePrepared } from "./prepare.js";
 import { proseScan } from "./resources.js";
@@ -17,6 +17,6 @@ export function repetitionOutcome(p: ProsePrepared, o: RepetitionGuardOptions): 
 }
 
 export const proseSelfRepetition = defineTerm({
-  meta: { name: "self_repetition", kind: "factor", version: "prose-self-repetition-2", roles: [], needs: { scan: proseScan }, description: repetitionGuardTerm.description, options: z.object({ repetition: repetitionOption }).strict() },
+  meta: { name: "self_repetition", kind: "factor", version: "prose-self-repetition-2", roles: [], needs: { scan: proseScan }, description: "guard (hardened preset): share of word 6-grams that repeat an earlier one in the same reply; free to 5%, 0 at 50%", options: z.object({ repetition: repetitionOption }).strict() },
   measure: (_rows, { options, needs }: { options: { repetition: RepetitionGuardOptions }; needs: { scan: readonly ProsePrepared[] } }) => needs.scan.map((p) => repetitionOutcome(p, options.repetition)),
 });
