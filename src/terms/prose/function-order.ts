@@ -35,15 +35,14 @@ const GRAMMAR_WORDS = (
 ).split(" ");
 const BREAK = T_COMMA_AFTER | T_DASH_AFTER | T_SEMI_AFTER | T_END_AFTER | T_QUOTE_AFTER | T_QUESTION_AFTER | T_PARAGRAPH_AFTER;
 
-const idsCache = new WeakMap<Lexicon, { the: number; a: number; an: number; grammar: Set<number> }>();
+/** The articles' and grammar words' ids, kept with each word table (Lexicon.derived). */
+const IDS = {};
 
-function idsOf(lexicon: Lexicon) {
-  let ids = idsCache.get(lexicon);
-  if (!ids) {
-    const [the, a, an] = ARTICLES.map((w) => lexicon.surface(w));
-    idsCache.set(lexicon, (ids = { the, a, an, grammar: new Set(GRAMMAR_WORDS.map((w) => lexicon.surface(w))) }));
-  }
-  return ids;
+function idsOf(lexicon: Lexicon): { the: number; a: number; an: number; grammar: Set<number> } {
+  return lexicon.derived(IDS, (l) => {
+    const [the, a, an] = ARTICLES.map((w) => l.surface(w));
+    return { the, a, an, grammar: new Set(GRAMMAR_WORDS.map((w) => l.surface(w))) };
+  });
 }
 
 /** Articles in the reply and the share of them followed by a grammar word, a break or nothing in their sentence. */

@@ -2,14 +2,17 @@
 import { z } from "zod";
 import { defineTerm } from "../../define.js";
 import type { TermOutcome } from "../../types.js";
-import { diversityFactor, lexicalDiversity, repeatedShare, repetitionFactor, type RepetitionGuardOptions } from "../repetition-guard.js";
+import { diversityFactor, lexicalDiversity, REPEAT_NGRAM, repeatedShare, repetitionFactor, WindowScratch, type RepetitionGuardOptions } from "../repetition-guard.js";
 import { repetitionOption } from "./options.js";
 import type { ProsePrepared } from "./prepare.js";
 import { proseScan } from "./resources.js";
 
+/** The window table, kept with the scorer's word table (Lexicon.derived). */
+const WINDOWS = {};
+
 export function repetitionOutcome(p: ProsePrepared, o: RepetitionGuardOptions): TermOutcome {
   if (!o.enabled) return { value: 1, details: { enabled: false } };
-  const share = repeatedShare(p.scan);
+  const share = repeatedShare(p.scan, REPEAT_NGRAM, p.compiled.lexicon.derived(WINDOWS, () => new WindowScratch()));
   const details = { repeated_6gram_share: Math.round(share * 1000) / 1000 };
   if (!o.diversity) return { value: repetitionFactor(share, o), details };
   const diversity = lexicalDiversity(p.scan);
