@@ -40,7 +40,7 @@ const words = m.n + h.n;
 
 t = performance.now();
 cpu = cpuSeconds();
-const dict = mineDictionary(modelRows, humanRows, { ...DEFAULT_MINE_OPTIONS, provenance: { modelSources: ["model_prose/*"], humanSources: ["human_prose/*"] } });
+const dict = await mineDictionary(modelRows, humanRows, { ...DEFAULT_MINE_OPTIONS, provenance: { modelSources: ["model_prose/*"], humanSources: ["human_prose/*"] } });
 const mining = { wall_s: (performance.now() - t) / 1000, cpu_s: cpuSeconds() - cpu };
 const peakRssMb = resourceUsage().maxRSS / 1024;
 
@@ -61,7 +61,7 @@ if (at > 0 && process.argv[at + 1]) {
   // The shipped default: creative writing of every slopscore model plus the HANNA model stories,
   // against all human prose (all MIT / public domain / redistribution-permitted sources).
   const creative = modelAll.filter((r) => r.meta.kind === "creative");
-  const d = mineDictionary(toMiningRows(creative, "model_prose", true), humanRows, {
+  const d = await mineDictionary(toMiningRows(creative, "model_prose", true), humanRows, {
     ...DEFAULT_MINE_OPTIONS,
     collocations: { ...DEFAULT_MINE_OPTIONS.collocations, maxPairs: 1000, maxFrames: 200, maxExcessWords: 300 },
     provenance: {

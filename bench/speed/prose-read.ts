@@ -45,7 +45,7 @@ interface Prepared {
 
 async function pipeline(root: string, label: string): Promise<Pipeline> {
   const load = (p: string) => import(pathToFileURL(join(root, p)).href);
-  const [prepare, read, thinking, scan, language, tokenize, dictionary, prose, reward] = await Promise.all([
+  const [prepare, read, thinking, scan, language, tokenize, dictionary, prose, presets] = await Promise.all([
     load("src/terms/prose/stack/prepare.ts"),
     load("src/terms/prose/read.ts"),
     load("src/terms/prose/thinking-block.ts"),
@@ -54,9 +54,9 @@ async function pipeline(root: string, label: string): Promise<Pipeline> {
     load("src/text/tokenize.ts"),
     load("src/mining/dictionary.ts"),
     load("src/stacks/prose.ts"),
-    load("src/terms/prose/reward.ts"),
+    load("src/terms/prose/presets.ts"),
   ]);
-  const options = reward.DEFAULT_PROSE_OPTIONS;
+  const options = presets.PROSE_PRESETS.hardened.settings;
   const compiled = prepare.compileProse(dictionary.loadDictionary(prose.DEFAULT_DICTIONARY_PATH), options.openers.mode);
   return {
     label,

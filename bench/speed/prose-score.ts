@@ -17,9 +17,8 @@ import { resourceUsage } from "node:process";
 import { hasSharedData, sharedDataSkipReason, sharedPath } from "../../test/helpers/shared-data.js";
 import { arg } from "../helpers/args.js";
 import { loadModelProse, MINING_MODELS } from "../helpers/prose-data.js";
-import { loadDictionary } from "../../src/mining/dictionary.js";
-import { DEFAULT_DICTIONARY_PATH } from "../../src/stacks/prose.js";
-import { DEFAULT_PROSE_OPTIONS, ProseReward, SEED_PROSE_OPTIONS } from "../../src/terms/prose/reward.js";
+import { DEFAULT_DICTIONARY_PATH, proseOptions, proseStack } from "../../src/stacks/prose.js";
+import { PROSE_PRESETS } from "../../src/terms/prose/presets.js";
 import { lemma } from "../../src/text/lemma.js";
 import { posLemma } from "../../src/text/pos-lemma.js";
 import { words as tokenize } from "../../src/text/tokenize.js";
@@ -70,17 +69,17 @@ const lemmaFirstSight = {
  * change in machine load hits them alike (each is warmed up once first: JIT and word tables).
  */
 const ROUNDS = 5;
-function measureAll(configs: { label: string; run: () => void }[]) {
-  for (const c of configs) c.run();
+async function measureAll(configs: { label: string; run: () => void | Promise<void> }[]) {
+  for (const c of configs) await c.run();
   const best = configs.map(() => ({ cpu_s: Infinity, wall_s: Infinity }));
   for (let k = 0; k < ROUNDS; k++) {
-    configs.forEach((c, i) => {
+    for (const [i, c] of configs.entries()) {
       const c0 = cpu();
       const t0 = performance.now();
-      c.run();
+      await c.run();
       const r = { cpu_s: cpu() - c0, wall_s: (performance.now() - t0) / 1000 };
       if (r.cpu_s < best[i].cpu_s) best[i] = r;
-    });
+    }
   }
   return configs.map((c, i) => ({
     label: c.label,
@@ -94,9 +93,11 @@ function measureAll(configs: { label: string; run: () => void }[]) {
 
 // The full reward: gates, thinking length, slop, human phrases, openers, echo; then the same with the
 // opt-in lexical self-repetition guard on.
-const reward = new ProseReward(loadDictionary(dictionaryPath), { ...DEFAULT_PROSE_OPTIONS, repetition: { ...DEFAULT_PROSE_OPTIONS.repetition, enabled: false } });
-const guarded = new ProseReward(loadDictionary(dictionaryPath), { ...DEFAULT_PROSE_OPTIONS, repetition: { enabled: true, free: 0.05, full: 0.5 } });
-const seedReward = new ProseReward(loadDictionary(dictionaryPath), SEED_PROSE_OPTIONS);
+// The composed prose scorer, as `score --stack prose` opens it.
+const open = async (options: Record<string, unknown>) => proseStack.create(proseOptions.parse({ dictionary: dictionaryPath, ...options }), {});
+const reward = await open({ repetition: { ...PROSE_PRESETS.hardened.settings.repetition, enabled: false } });
+const guarded = await open({ repetition: { enabled: true, free: 0.05, full: 0.5 } });
+const seedReward = await open({ preset: "seed" });
 
 // Tokenization floor.
 const lexicon = new Lexicon();
@@ -125,10 +126,10 @@ const baselineRun = (): void => {
   }
 };
 
-const [full, withGuard, seed, scanOnly, baseline] = measureAll([
-  { label: "prose stack, every term", run: () => void reward.scoreRows(rows) },
-  { label: "prose stack, every term + self-repetition guard (the hardened preset)", run: () => void guarded.scoreRows(rows) },
-  { label: "prose stack, seed preset", run: () => void seedReward.scoreRows(rows) },
+const [full, withGuard, seed, scanOnly, baseline] = await measureAll([
+  { label: "prose stack, every term", run: async () => void (await reward.scoreRows(rows)) },
+  { label: "prose stack, every term + self-repetition guard (the hardened preset)", run: async () => void (await guarded.scoreRows(rows)) },
+  { label: "prose stack, seed preset", run: async () => void (await seedReward.scoreRows(rows)) },
   { label: "reply scanner only", run: scanOnlyRun },
   { label: "plain-JS word/trigram/not-x-but-y scorer", run: baselineRun },
 ]);

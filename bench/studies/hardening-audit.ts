@@ -17,7 +17,8 @@ import { applyEdit, CHEAP_EDITS, compareScores, editContextFor, runStackTransfor
 import { loadDictionary } from "../../src/mining/dictionary.js";
 import { markupEdits } from "../../src/hunt/operators/markup.js";
 import { countPhraseRates } from "../../src/terms/prose/phrases.js";
-import { DEFAULT_PROSE_OPTIONS, ProseReward, visibleProse } from "../../src/terms/prose/reward.js";
+import { measureTexts } from "../../src/mining/measure.js";
+import { visibleProse } from "../../src/terms/prose/read.js";
 import { DEFAULT_DICTIONARY_PATH } from "../../src/stacks/prose.js";
 import { getStack } from "../../src/stacks/registry.js";
 import { proseOptions } from "../../src/stacks/prose.js";
@@ -87,13 +88,14 @@ for (const [name, scorer] of Object.entries(presets)) {
 // The bonus's defence against a phrase the policy learns to repeat is the policy's recent phrase rates, a
 // declared input: here each batch carries the rates of its own replies (the real ones, or the edited).
 const dictionary = loadDictionary(DEFAULT_DICTIONARY_PATH);
-const measurer = new ProseReward(dictionary, DEFAULT_PROSE_OPTIONS);
-const ratesOf = (rows: BankRow[]) => countPhraseRates(dictionary.humanPhrases, rows.map((r) => {
-  const m = measurer.measure(visibleProse(r.output));
-  return { ids: m.phraseIds, words: m.words };
-}));
+// The policy's rates count every use of a phrase (the seed's phrase reading), measured by the stack's terms.
+const phraseIds = new Map(dictionary.humanPhrases.map((e, id) => [e.phrase, id]));
+const ratesOf = async (rows: BankRow[]) => {
+  const measured = await measureTexts(dictionary, rows.map((r) => visibleProse(r.output)), "templates", { phrases: { maxSentenceShare: null, forfeitAt: null } });
+  return countPhraseRates(dictionary.humanPhrases, measured.map((m) => ({ ids: m.phrases.map((p) => phraseIds.get(p)!), words: m.words })));
+};
 const edited = replies.map((r) => ({ ...r, id: `${r.id}~phrase-sentence`, output: applyEdit("phrase-sentence", r.output, `0/${r.id}`, context) }));
-const [realRates, editedRates] = [ratesOf(replies), ratesOf(edited)];
+const [realRates, editedRates] = [await ratesOf(replies), await ratesOf(edited)];
 const [realDeclared, editedDeclared] = await Promise.all([
   presets.hardened.scoreRows(replies.map((r) => ({ ...r, phrase_rates: realRates }))),
   presets.hardened.scoreRows(edited.map((r) => ({ ...r, phrase_rates: editedRates }))),

@@ -20,7 +20,11 @@ import { hasSharedData, sharedDataSkipReason, sharedPath } from "../../test/help
 import { HELD_OUT_BOOKS, MINING_MODELS, loadProseCorpora, type ProseRow } from "../helpers/prose-data.js";
 import { DEFAULT_MINE_OPTIONS, mineDictionary, toMiningRows } from "../../src/mining/mine.js";
 import { summarizeDictionary } from "../../src/mining/summary.js";
-import { DEFAULT_PROSE_OPTIONS, ProseReward, SEED_PROSE_OPTIONS } from "../../src/terms/prose/reward.js";
+import { measureTexts } from "../../src/mining/measure.js";
+import type { Scorer } from "../../src/stacks/types.js";
+import type { BankRow } from "../../src/core/types.js";
+import { PROSE_PRESETS } from "../../src/terms/prose/presets.js";
+import { proseScorer } from "../helpers/prose-scorer.js";
 import { auc } from "../../src/stats/auc.js";
 import { spearman } from "../../src/stats/spearman.js";
 import { bootstrapCi } from "../../src/stats/bootstrap.js";
@@ -36,23 +40,26 @@ if (!hasSharedData) {
 const OUT_DIR = "reports/prose-validation";
 const started = performance.now();
 const corpora = loadProseCorpora(sharedPath, { creativeOnly: true });
-const dictionary = mineDictionary(toMiningRows(corpora.modelMining, "model", true), toMiningRows(corpora.humanMining, "human", false), {
+const dictionary = await mineDictionary(toMiningRows(corpora.modelMining, "model", true), toMiningRows(corpora.humanMining, "human", false), {
   ...DEFAULT_MINE_OPTIONS,
   provenance: { models: MINING_MODELS, modelSources: ["model_prose/slopscore_outputs.jsonl.gz (creative, mining models)"], humanSources: ["gutenberg (mining books)", "brown (mining half)", "hanna human (mining half)"] },
 });
 /** The stack's two presets (src/terms/prose/presets.ts): the hardened default and seed 002 as written. */
-const PRESETS = { hardened: DEFAULT_PROSE_OPTIONS, seed: SEED_PROSE_OPTIONS };
-const reward = new ProseReward(dictionary, PRESETS.hardened);
+const PRESETS = {
+  hardened: { preset: "hardened", openers: PROSE_PRESETS.hardened.settings.openers },
+  seed: { preset: "seed", openers: PROSE_PRESETS.seed.settings.openers },
+};
+const reward = await proseScorer(dictionary, PRESETS.hardened);
 // The cross-fit's second fold: the same mining, with the other half of the HANNA human stories.
-const swapped = mineDictionary(
+const swapped = await mineDictionary(
   toMiningRows(corpora.modelMining, "model", true),
   toMiningRows([...corpora.humanMining.filter((r) => r.meta.source !== "hanna-human"), ...corpora.hannaHuman.heldOut], "human", false),
   DEFAULT_MINE_OPTIONS,
 );
-const swappedReward = new ProseReward(swapped, PRESETS.hardened);
+const swappedReward = await proseScorer(swapped, PRESETS.hardened);
 // The same two rewards with the opener factor left out of the product (stack option `off`).
-const noOpeners = { ...PRESETS.hardened, off: ["openers" as const] };
-const [rewardNoOpeners, swappedNoOpeners] = [new ProseReward(dictionary, noOpeners), new ProseReward(swapped, noOpeners)];
+const noOpeners = { ...PRESETS.hardened, off: ["openers"] };
+const [rewardNoOpeners, swappedNoOpeners] = [await proseScorer(dictionary, noOpeners), await proseScorer(swapped, noOpeners)];
 
 interface Scored {
   row: ProseRow;
@@ -68,9 +75,9 @@ interface Scored {
 
 const FACTORS = ["slop", "human_phrases", "openers", "echo"] as const;
 
-function scoreAll(rows: ProseRow[], by: ProseReward = reward): Scored[] {
+async function scoreAll(rows: ProseRow[], by: Scorer<BankRow> = reward): Promise<Scored[]> {
   // Score each source's rows together so the abnormally-short gate compares replies to the same prompt.
-  const scores = by.scoreRows(rows);
+  const scores = await by.scoreRows(rows);
   return rows.map((row, i) => {
     const s = scores[i];
     if (s.value === null) throw new Error(`row ${row.id} could not be scored: ${s.error}`);
@@ -82,17 +89,17 @@ function scoreAll(rows: ProseRow[], by: ProseReward = reward): Scored[] {
   });
 }
 
-const heldModel = scoreAll(corpora.modelHeldOut);
-const heldHuman = scoreAll(corpora.humanHeldOut);
-const hannaModel = scoreAll(corpora.hannaModel);
-const hannaHumanHeld = scoreAll(corpora.hannaHuman.heldOut);
+const heldModel = await scoreAll(corpora.modelHeldOut);
+const heldHuman = await scoreAll(corpora.humanHeldOut);
+const hannaModel = await scoreAll(corpora.hannaModel);
+const hannaHumanHeld = await scoreAll(corpora.hannaHuman.heldOut);
 const heldPrompts = new Set(corpora.hannaHuman.heldOut.map((r) => r.group_id));
 const hannaModelMatched = hannaModel.filter((s) => heldPrompts.has(s.row.group_id));
 
 // Fold 2 of the cross-fit: the mining-half stories and their model stories, scored by `swapped`.
 const minePrompts = new Set(corpora.hannaHuman.mining.map((r) => r.group_id));
-const hannaHumanFold2 = scoreAll(corpora.hannaHuman.mining, swappedReward);
-const hannaModelFold2 = scoreAll(corpora.hannaModel.filter((r) => minePrompts.has(r.group_id)), swappedReward);
+const hannaHumanFold2 = await scoreAll(corpora.hannaHuman.mining, swappedReward);
+const hannaModelFold2 = await scoreAll(corpora.hannaModel.filter((r) => minePrompts.has(r.group_id)), swappedReward);
 
 const values = (xs: Scored[]): number[] => xs.map((x) => x.value);
 const creative = heldModel.filter((s) => s.row.meta.kind === "creative");
@@ -159,13 +166,14 @@ function spearmanCi(rho: number, n: number): [number, number] {
  * COUNT free to the (source-weighted) human p75 of counts, full penalty at the base p90 of counts —
  * calibrated here on the same mining corpora, so "does stopping early pay?" has its baseline in this run.
  */
-const countRule = (() => {
-  const open = (texts: { text: string; source: string }[]) => texts.map((t) => ({ ...reward.measure(t.text).openers, source: t.source })).filter((o) => o.sentences >= MIN_NARRATION_SENTENCES);
-  const human = open(corpora.humanMining.map((r) => ({ text: r.output, source: r.meta.source })));
+const countRule = await (async () => {
+  const open = async (texts: { text: string; source: string }[]) =>
+    (await measureTexts(dictionary, texts.map((t) => t.text), "templates")).map((m, i) => ({ ...m.openers, source: texts[i].source })).filter((o) => o.sentences >= MIN_NARRATION_SENTENCES);
+  const human = await open(corpora.humanMining.map((r) => ({ text: r.output, source: r.meta.source })));
   const perSource = new Map<string, number>();
   for (const h of human) perSource.set(h.source, (perSource.get(h.source) ?? 0) + 1);
   const humanP75 = weightedQuantile(human.map((h) => h.repeats), human.map((h) => 1 / perSource.get(h.source)!), 0.75);
-  const baseP90 = quantile(open(corpora.modelMining.map((r) => ({ text: r.output, source: "model" }))).map((o) => o.repeats), 0.9);
+  const baseP90 = quantile((await open(corpora.modelMining.map((r) => ({ text: r.output, source: "model" })))).map((o) => o.repeats), 0.9);
   const cal = { ...dictionary.calibration.openers, repeatRate: { humanP75, baseP90, humanP99: 1 } };
   // openerFactor reads repeatRate; hand it the count in that slot, with the count percentiles.
   return { humanP75, baseP90, factor: (o: NonNullable<Scored["openers"]>) => openerFactor({ sentences: o.narration_sentences, hhi: o.hhi, repeats: o.near_repeats, repeatRate: o.near_repeats }, cal, "seed") };
@@ -193,15 +201,15 @@ function openerHabits(human: Scored[], model: Scored[]) {
  * First half (whole paragraphs, ≥ 150 words) of each held-out creative reply with ≥ 4 paragraphs vs
  * the whole reply, scored without group ids so the abnormally-short gate does not compare them.
  */
-function lengthIncentive() {
+async function lengthIncentive() {
   const rows = creative.map((s) => s.row).filter((r) => r.output.split(/\n\s*\n/).length >= 4);
   const halves = rows.map((r) => {
     const paragraphs = r.output.split(/\n\s*\n/);
     return { ...r, id: `${r.id}-half`, group_id: undefined, output: paragraphs.slice(0, Math.ceil(paragraphs.length / 2)).join("\n\n") } as unknown as ProseRow;
   });
   const wholes = rows.map((r) => ({ ...r, group_id: undefined }) as unknown as ProseRow);
-  const h = reward.scoreRows(halves);
-  const w = reward.scoreRows(wholes);
+  const h = await reward.scoreRows(halves);
+  const w = await reward.scoreRows(wholes);
   const keep = rows.map((_, i) => i).filter((i) => h[i].value !== null && w[i].value !== null && (h[i].terms.slop?.details as { words?: number } | undefined)?.words! >= 150);
   type S = (typeof h)[number];
   const paired = (get: (s: S) => number | null | undefined, name: string) => {
@@ -224,29 +232,29 @@ function lengthIncentive() {
 }
 
 /** The headline AUCs of one preset, with the same dictionaries and rows as the rest of the report. */
-function presetFigures(options: (typeof PRESETS)[keyof typeof PRESETS]) {
-  const r1 = new ProseReward(dictionary, options);
-  const r2 = new ProseReward(swapped, options);
-  const hh = scoreAll(corpora.humanHeldOut, r1);
-  const hm = scoreAll(corpora.modelHeldOut, r1);
+async function presetFigures(options: (typeof PRESETS)[keyof typeof PRESETS]) {
+  const r1 = await proseScorer(dictionary, options);
+  const r2 = await proseScorer(swapped, options);
+  const hh = await scoreAll(corpora.humanHeldOut, r1);
+  const hm = await scoreAll(corpora.modelHeldOut, r1);
   const cm = hm.filter((s) => s.row.meta.kind === "creative");
-  const h1 = scoreAll(corpora.hannaHuman.heldOut, r1);
-  const m1 = scoreAll(hannaModelMatched.map((s) => s.row), r1);
-  const h2 = scoreAll(corpora.hannaHuman.mining, r2);
-  const m2 = scoreAll(hannaModelFold2.map((s) => s.row), r2);
+  const h1 = await scoreAll(corpora.hannaHuman.heldOut, r1);
+  const m1 = await scoreAll(hannaModelMatched.map((s) => s.row), r1);
+  const h2 = await scoreAll(corpora.hannaHuman.mining, r2);
+  const m2 = await scoreAll(hannaModelFold2.map((s) => s.row), r2);
   const passed = (xs: Scored[]) => xs.filter((x) => !x.gated);
   // The opener rule's effect on the reward: each reply's reward with the rule over its reward with the
   // rule ablated, on the same dictionaries. The seed preset's rule is its opener factor, so this is that
   // factor exactly; the hardened rule is the mined opener templates in slop plus the loose guard, so the
   // ablation also drops the templates (mode `seed` compiles the dictionary without them and calibrates
   // slop without them) with the factor `off`. AUC > 0.5: the rule costs human stories less.
-  const ablated = { ...options, openers: { ...options.openers, mode: "seed" as const }, off: [...(options.off ?? []), "openers" as const] };
-  const [a1, a2] = [new ProseReward(dictionary, ablated), new ProseReward(swapped, ablated)];
+  const ablated = { ...options, openers: { ...options.openers, mode: "seed" as const }, off: ["openers"] };
+  const [a1, a2] = [await proseScorer(dictionary, ablated), await proseScorer(swapped, ablated)];
   const effect = (withRule: Scored[], without: Scored[]) =>
     withRule.flatMap((x, i) => (x.gated || without[i].gated || without[i].value <= 0 ? [] : [x.value / without[i].value]));
   const effectAuc = (h: Scored[], hAblated: Scored[], m: Scored[], mAblated: Scored[]) => aucReport(effect(h, hAblated), effect(m, mAblated));
-  const [ah1, am1, ah2, am2] = [scoreAll(corpora.hannaHuman.heldOut, a1), scoreAll(hannaModelMatched.map((s) => s.row), a1), scoreAll(corpora.hannaHuman.mining, a2), scoreAll(hannaModelFold2.map((s) => s.row), a2)];
-  const [ahh, acm] = [scoreAll(corpora.humanHeldOut, a1), scoreAll(cm.map((s) => s.row), a1)];
+  const [ah1, am1, ah2, am2] = [await scoreAll(corpora.hannaHuman.heldOut, a1), await scoreAll(hannaModelMatched.map((s) => s.row), a1), await scoreAll(corpora.hannaHuman.mining, a2), await scoreAll(hannaModelFold2.map((s) => s.row), a2)];
+  const [ahh, acm] = [await scoreAll(corpora.humanHeldOut, a1), await scoreAll(cm.map((s) => s.row), a1)];
   // Fewer opener-template hits is more human-like, so the AUC reads P(human has fewer).
   const templateAuc = (h: Scored[], m: Scored[]) => aucReport(passed(h).map((x) => -(x.per1k.opener_template ?? 0)), passed(m).map((x) => -(x.per1k.opener_template ?? 0)));
   return {
@@ -272,7 +280,7 @@ function presetFigures(options: (typeof PRESETS)[keyof typeof PRESETS]) {
   };
 }
 
-const presets = { hardened: presetFigures(PRESETS.hardened), seed: presetFigures(PRESETS.seed) };
+const presets = { hardened: await presetFigures(PRESETS.hardened), seed: await presetFigures(PRESETS.seed) };
 
 const allTable = perModel(heldModel);
 const creativeTable = perModel(creative);
@@ -299,13 +307,13 @@ const report = {
     opener_habits_mining_half: openerHabits(hannaHumanFold2, hannaModelFold2),
     // The reward with `off: ["openers"]` (the one term that runs the other way here).
     without_openers: aucReport(
-      values([...scoreAll(corpora.hannaHuman.heldOut, rewardNoOpeners), ...scoreAll(corpora.hannaHuman.mining, swappedNoOpeners)]),
-      values([...scoreAll(hannaModelMatched.map((s) => s.row), rewardNoOpeners), ...scoreAll(hannaModelFold2.map((s) => s.row), swappedNoOpeners)]),
+      values([...(await scoreAll(corpora.hannaHuman.heldOut, rewardNoOpeners)), ...(await scoreAll(corpora.hannaHuman.mining, swappedNoOpeners))]),
+      values([...(await scoreAll(hannaModelMatched.map((s) => s.row), rewardNoOpeners)), ...(await scoreAll(hannaModelFold2.map((s) => s.row), swappedNoOpeners))]),
     ),
   },
   term_aucs: { creative: termAucs(heldHuman, creative), hanna_matched: termAucs(hannaHumanHeld, hannaModelMatched) },
   gated: { human: heldHuman.filter((x) => x.gated).length, model: heldModel.filter((x) => x.gated).length, hanna_human: hannaHumanHeld.filter((x) => x.gated).length, hanna_model: hannaModelMatched.filter((x) => x.gated).length },
-  half_vs_whole: lengthIncentive(),
+  half_vs_whole: await lengthIncentive(),
   antislop_vs_base: {
     pairs: paired.length,
     mean_reward: { antislop: round(mean(paired.map((k) => anti.get(k)!.value))), base: round(mean(paired.map((k) => base.get(k)!.value))) },

@@ -10,12 +10,13 @@ import { ECHO_TYPES, findEchoesIn, lastUserMessage } from "../terms/prose/echo.j
 import { scanSegments } from "../terms/prose/segments.js";
 import { Lexicon } from "../text/lexicon.js";
 import { findNegations, type NegationHit } from "../terms/prose/negation.js";
-import { ProseReward, DEFAULT_PROSE_OPTIONS, visibleProse } from "../terms/prose/reward.js";
+import { visibleProse } from "../terms/prose/read.js";
 import { createBuffers, scanText, type Scan } from "../text/scan.js";
 import { countStacks } from "../terms/prose/stacked.js";
 import { brownClasses } from "./brown.js";
 import { DEFAULT_COLLOCATION_OPTIONS, mineCollocations, type CollocationOptions } from "./collocations.js";
 import { scanCorpus, type ScannedCorpus } from "./corpus.js";
+import { measureTexts } from "./measure.js";
 import { DICTIONARY_FORMAT, DICTIONARY_VERSION, parseDictionary, type EchoTypeEntry, type PatternEntry, type ProseDictionary } from "./dictionary.js";
 import { DEFAULT_OPENER_TEMPLATE_OPTIONS, mineOpenerTemplates, type OpenerTemplateOptions } from "./openers.js";
 import { DEFAULT_PHRASE_OPTIONS, mineHumanPhrases, type PhraseOptions } from "./phrases.js";
@@ -73,7 +74,7 @@ export function toMiningRows(rows: BankRow[], where: string, needScenario: boole
 /** The visible prose the terms see (thinking and role-play scaffolding are the scorer's business). */
 const proseOf = visibleProse;
 
-export function mineDictionary(modelRows: MiningRow[], humanRows: MiningRow[], options: MineOptions = DEFAULT_MINE_OPTIONS): ProseDictionary {
+export async function mineDictionary(modelRows: MiningRow[], humanRows: MiningRow[], options: MineOptions = DEFAULT_MINE_OPTIONS): Promise<ProseDictionary> {
   if (modelRows.length === 0) throw new InputError("--in", "the policy's replies hold no rows");
   if (humanRows.length === 0) throw new InputError("--human", "has no rows");
   const phase = options.onPhase ?? (() => {});
@@ -144,7 +145,7 @@ export function mineDictionary(modelRows: MiningRow[], humanRows: MiningRow[], o
     },
   };
   phase("calibrating slop percentiles");
-  draft.calibration = calibrate(draft, model.map((m) => m.text), human.map((h) => ({ text: h.text, source: h.group })), options);
+  draft.calibration = await calibrate(draft, model.map((m) => m.text), human.map((h) => ({ text: h.text, source: h.group })), options);
   return parseDictionary(draft, "mined dictionary");
 }
 
@@ -234,12 +235,13 @@ function mineEchoTypes(model: MiningRow[], human: MiningRow[], options: MineOpti
  * percentiles instead: a guard must not charge any human genre for its normal habits (amateur fiction
  * chains its openers more than novels do; seen on the mining half of the validation, docs/prose.md).
  */
-function calibrate(draft: ProseDictionary, modelTexts: string[], humanTexts: { text: string; source: number }[], options: MineOptions): ProseDictionary["calibration"] {
-  const reward = new ProseReward(draft, DEFAULT_PROSE_OPTIONS);
+async function calibrate(draft: ProseDictionary, modelTexts: string[], humanTexts: { text: string; source: number }[], options: MineOptions): Promise<ProseDictionary["calibration"]> {
+  const texts = [...modelTexts, ...humanTexts.map((t) => t.text)];
+  const measured = await measureTexts(draft, texts, "templates");
   // The seed preset does not count opener templates, so its slop curve is fitted without them.
-  const withoutTemplates = new ProseReward(draft, { ...DEFAULT_PROSE_OPTIONS, openers: { mode: "seed" } });
-  const m = modelTexts.map((t) => ({ ...reward.measure(t), plainDensity: withoutTemplates.measure(t).slopDensity }));
-  const h = humanTexts.map((t) => ({ ...reward.measure(t.text), plainDensity: withoutTemplates.measure(t.text).slopDensity, source: t.source }));
+  const plain = await measureTexts(draft, texts, "seed");
+  const m = modelTexts.map((_, i) => ({ ...measured[i], plainDensity: plain[i].slopDensity }));
+  const h = humanTexts.map((t, i) => ({ ...measured[modelTexts.length + i], plainDensity: plain[modelTexts.length + i].slopDensity, source: t.source }));
   const long = (x: { words: number }): boolean => x.words >= options.minCalibrationWords;
   const hLong = h.filter(long);
   const mLong = m.filter(long);

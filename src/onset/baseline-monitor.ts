@@ -7,7 +7,7 @@
 // step instead of 3 random ones.
 import { createRng } from "../core/random.js";
 import { featureKeys } from "./detector/features.js";
-import { rowView } from "./detector/row-view.js";
+import { rowView, RowTexts } from "./detector/row-view.js";
 import type { MirrorInput } from "./detector/detect.js";
 
 export interface MonitorOptions {
@@ -39,7 +39,8 @@ export function baselineMonitor(rows: readonly MirrorInput[], options: MonitorOp
   const sample = (step: number): Set<string>[] => {
     const list = bySteps.get(step)!;
     const chosen = options.withScore ? [...list].sort((a, b) => b.score - a.score).slice(0, perStep) : rng.shuffle(list).slice(0, perStep);
-    return chosen.map((r, i) => featureKeys(rowView(r, i)));
+    const texts = new RowTexts();
+    return chosen.map((r, i) => featureKeys(rowView(r, i, texts)));
   };
   // the first viewed step is the reference: everything in it is background
   const seen = new Set(sample(picks[0]).flatMap((k) => [...k]));

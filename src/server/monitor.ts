@@ -7,6 +7,7 @@ import { addressesAudience } from "../certify/guards.js";
 import { screenTurn } from "../terms/humor/screens.js";
 import { containsLaughter, loadLaughterVocab } from "../text/laughter/index.js";
 import { detectOnset, type Detection, type MirrorInput } from "../onset/detector/detect.js";
+import { DetectorMemory } from "../onset/detector/memory.js";
 import type { JournalStore } from "./journal-store.js";
 import { journalRows } from "./journal-rows.js";
 
@@ -208,7 +209,7 @@ export function monitor(rows: readonly MonitorRow[], thresholds: MonitorThreshol
  * each row's text by object, so a rerun re-derives only its new rows (≈ 0.1× the CPU of a rerun from
  * scratch in bench/speed/monitor-refresh.ts; the contrast itself still runs over the whole sample).
  */
-function evaluate(steps: StepRates[], detectorRows: readonly (MirrorInput | null)[], rowCount: number, thresholds: MonitorThresholds, previous?: Detection | null): MonitorReport {
+function evaluate(steps: StepRates[], detectorRows: readonly (MirrorInput | null)[], rowCount: number, thresholds: MonitorThresholds, previous?: Detection | null, memory?: DetectorMemory): MonitorReport {
   const alerts: Alert[] = [];
   const guards = [
     ["strict_laughter", "strictLaughter", thresholds.strictLaughterRise, "strict-laughter rate rose"],
@@ -227,7 +228,7 @@ function evaluate(steps: StepRates[], detectorRows: readonly (MirrorInput | null
   }
   let detector: Detection | null = previous ?? null;
   if (previous === undefined && thresholds.detector && steps.length >= 10) {
-    detector = detectOnset(detectorRows.filter((r): r is MirrorInput => r !== null));
+    detector = detectOnset(detectorRows.filter((r): r is MirrorInput => r !== null), {}, memory);
   }
   if (detector?.alarm && detector.onset_step !== null) {
     alerts.push({ kind: "hacking_onset", step: detector.onset_step, value: detector.confidence, threshold: 0, message: `judge-blind detector: ${detector.hacking_type} shortcut from step ${detector.onset_step} (confidence ${detector.confidence.toFixed(2)})` });
@@ -258,6 +259,8 @@ export class JournalMonitor {
   private readonly sample = new Map<number, (MirrorInput | null)[]>();
   private sampleRows = 0;
   private detector: Detection | null = null;
+  /** The detector's numbering and row texts, kept for all this monitor's reruns (its own, not the process's). */
+  private readonly memory = new DetectorMemory();
   private detectorAt = -Infinity;
   private detectorSteps = 0;
   private latest: MonitorReport;
@@ -327,7 +330,7 @@ export class JournalMonitor {
     if (detectorDue) {
       this.detectorAt = now;
       this.detectorSteps = steps.length;
-      this.latest = evaluate(steps, [...this.sample.values()].flat(), this.rowCount, this.thresholds);
+      this.latest = evaluate(steps, [...this.sample.values()].flat(), this.rowCount, this.thresholds, undefined, this.memory);
       this.detector = this.latest.detector;
     } else {
       this.latest = evaluate(steps, [], this.rowCount, this.thresholds, this.detector);

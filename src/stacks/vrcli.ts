@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { BankRow } from "../core/types.js";
 import { defineTerm } from "../terms/define.js";
 import type { TermOutcome } from "../terms/types.js";
-import { scoreVrcli, vrcliMeta, vrcliOptions, type VrcliItem } from "../terms/vrcli/term.js";
+import { scoreVrcli, vrcliOptions, type VrcliItem } from "../terms/vrcli/term.js";
 import { VRCLI_TEMPLATE } from "../terms/vrcli/template.js";
 import { composeStack } from "./compose.js";
 
@@ -22,7 +22,15 @@ export function goldPunchlineOf(row: BankRow): string | undefined {
 
 /** The VR-CLI term as a Term: one continuationLogprobs batch per call, rows it cannot read as input errors. */
 export const vrcliTerm = defineTerm({
-  meta: { ...vrcliMeta, version: "vrcli-2", roles: ["reference"], options: vrcliOptions.strict() },
+  meta: {
+    name: "vrcli",
+    kind: "additive",
+    description:
+      "Relative perplexity improvement of the gold punchline under a fixed reference LM when the policy's <think> reasoning is added to the setup: max(0, (base − plus)/base); −1 when the reasoning is missing or broken.",
+    version: "vrcli-2",
+    roles: ["reference"],
+    options: vrcliOptions.strict(),
+  },
   async measure(rows: readonly BankRow[], { options, models, prompts, signal }) {
     const outcomes: TermOutcome[] = new Array(rows.length);
     const items: VrcliItem[] = [];
@@ -56,7 +64,7 @@ export const vrcliTerm = defineTerm({
 export const vrcliStack = composeStack<z.infer<typeof vrcliOptions>, BankRow>({
   name: "vrcli",
   capabilities: { huntObjective: "reward", huntFamilies: ["vrcli"] },
-  description: vrcliMeta.description,
+  description: vrcliTerm.meta.description,
   version: VRCLI_STACK_VERSION,
   rowKind: "bank",
   terms: [vrcliTerm],

@@ -16,21 +16,6 @@ export interface RowError {
   message: string;
 }
 
-/**
- * Metadata of terms written before defineTerm (still read by their stacks). New terms use TermSpec,
- * which requires the roles and the version that composeStack reads.
- */
-export interface TermMeta<Options = unknown> {
-  name: string;
-  kind: TermKind;
-  description: string;
-  /** Validated options with their defaults (recorded in the instrument). */
-  options: z.ZodType<Options>;
-  needsModel?: boolean;
-  roles?: readonly string[];
-  version?: string;
-}
-
 export interface TermResult {
   value: number;
   details?: Record<string, unknown>;

@@ -6,6 +6,7 @@
 // of its code points' counts.
 import { CONFUSABLE_TO_ASCII } from "./confusables.js";
 import { HOMOGLYPHS } from "./homoglyphs.js";
+import { once } from "../core/once.js";
 
 export const F_MARK = 2;
 export const F_LETTER = 4;
@@ -123,8 +124,8 @@ export function nonAsciiExcept(skip: (facts: number, cp: number) => boolean): Re
   return new RegExp(`[^\\u0000-\\u007f${skipped}]`, "g");
 }
 
-/** hasFact's search for each mask it was asked about: the non-ASCII characters that may have one of them. */
-const factSearches = new Map<number, RegExp>();
+/** hasFact's search for each mask the reading passes ask about, made on first use: the non-ASCII characters that may have one of them. */
+const FACT_SEARCHES: ReadonlyMap<number, () => RegExp> = new Map([F_MARK, F_HOMOGLYPH].map((mask) => [mask, once(() => nonAsciiExcept((f) => (f & mask) === 0))]));
 
 /**
  * Whether any code point of s has one of the facts in `mask`. The search passes over the General
@@ -133,8 +134,7 @@ const factSearches = new Map<number, RegExp>();
  * of every reply cleanText reads).
  */
 export function hasFact(s: string, mask: number): boolean {
-  let search = factSearches.get(mask);
-  if (search === undefined) factSearches.set(mask, (search = nonAsciiExcept((f) => (f & mask) === 0)));
+  const search = FACT_SEARCHES.get(mask)?.() ?? nonAsciiExcept((f) => (f & mask) === 0);
   search.lastIndex = 0;
   while (search.test(s)) {
     const at = search.lastIndex - 1;

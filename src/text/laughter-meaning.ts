@@ -18,6 +18,7 @@ import { readFileSync } from "node:fs";
 import { hashOf } from "../core/hash.js";
 import { findLaughter, stripSpans, type StrippedLaughter } from "./laughter/match.js";
 import { loadLaughterVocab } from "./laughter/vocab.js";
+import { once } from "../core/once.js";
 
 export const LAUGHTER_MEANING_VERSION = "laughter-meaning-1";
 
@@ -71,21 +72,18 @@ interface Compiled {
   emoticon: RegExp;
 }
 
-let compiled: Compiled | undefined;
-
 function emoticonSource(e: string): string {
   // A nose may stand between eyes and mouth (":-D"), and the mouth may repeat (":DDD", "xDD").
   const withNose = /^[:;=8][^-]/.test(e) ? `${escape(e[0])}-?${escape(e.slice(1, -1))}` : escape(e.slice(0, -1));
   return `${withNose}${escape(e.slice(-1))}+`;
 }
 
-function compile(): Compiled {
-  if (compiled) return compiled;
+const compile = once((): Compiled => {
   const table = JSON.parse(readFileSync(MEANING_TABLE_URL, "utf8")) as LaughterMeaningTable;
   const bare = alternation(table.bare);
   const all = alternation(table.delimited);
   const emoji = [...table.emoji].sort((a, b) => b.length - a.length).map((e) => escape(e.replace(/\uFE0F/g, "")));
-  compiled = {
+  return {
     table,
     word: new RegExp(`${NOT_WORD_BEFORE}(?:${bare})${NOT_WORD_AFTER}`, "giv"),
     action: new RegExp(`${DELIMITER}+${INSIDE}${NOT_WORD_BEFORE}(?:${all})${NOT_WORD_AFTER}${INSIDE}${DELIMITER}+`, "giv"),
@@ -93,8 +91,7 @@ function compile(): Compiled {
     emoji: new RegExp(`(?:${emoji.join("|")})\\uFE0F?[\\u{1F3FB}-\\u{1F3FF}]?`, "gu"),
     emoticon: new RegExp(`(?<![\\p{L}\\p{N}])(?:${table.emoticons.map(emoticonSource).join("|")})(?![\\p{L}\\p{N}])`, "gu"),
   };
-  return compiled;
-}
+});
 
 /** The detector's data: the table it was built from (for tests and instruments). */
 export function laughterMeaningTable(): LaughterMeaningTable {

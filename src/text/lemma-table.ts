@@ -13,6 +13,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { FoolsgoldError, readProblem } from "../core/errors.js";
+import { once } from "../core/once.js";
 
 /** Bump when ./lemma.ts or ./pos-lemma.ts decides a lemma differently; then run `npm run build:lemmas`. */
 export const LEMMA_TABLE_VERSION = "1";
@@ -218,9 +219,5 @@ export function loadLemmaTable(table: URL, manifestFile: URL): LemmaTable | null
   return parseLemmaTable(bytes.toString("utf8"));
 }
 
-let shipped: LemmaTable | null | undefined;
-
 /** The shipped table, read once per thread (see loadLemmaTable). */
-export function shippedLemmaTable(): LemmaTable | null {
-  return (shipped ??= loadLemmaTable(SHIPPED_LEMMA_TABLE, SHIPPED_LEMMA_MANIFEST));
-}
+export const shippedLemmaTable: () => LemmaTable | null = once(() => loadLemmaTable(SHIPPED_LEMMA_TABLE, SHIPPED_LEMMA_MANIFEST));

@@ -2,14 +2,15 @@
 // The rules and irregular forms are WordNet's morphy as packaged by wink-lemmatizer (MIT): verb first
 // (so "ran" → "run", "dropping" → "drop"), then noun ("eyes" → "eye"), then adjective ("happier" →
 // "happy"). Part of speech is not tagged, so a word that is both ("building") takes its verb lemma.
-// Lookups are memoized in a Map, so after the first sight of a form a lemma costs one hash lookup;
-// the memo is bounded so adversarial vocabularies cannot grow it without limit. The answers for every
-// form the rules change are shipped in a table built at pack time (./lemma-table.ts), so the rules and
-// their 2.7 MB lexicon are loaded only when that table does not apply.
+// The answers for every form the rules change are shipped in a table built at pack time
+// (./lemma-table.ts), so a lemma costs a look-up in the shipped word-form table (and, for a form it
+// holds, in the lemma table), and the rules and their 2.7 MB lexicon are loaded only when that table
+// does not apply. No memo: the Lexicon keeps each form's lemma for the scorer that owns it.
 import { createRequire } from "node:module";
 import { shippedLemmaTable } from "./lemma-table.js";
 import { hashRange } from "./word-hash.js";
 import { shippedWordTable } from "./word-table.js";
+import { once } from "../core/once.js";
 
 interface WinkLemmatizer {
   verb(w: string): string;
@@ -17,11 +18,7 @@ interface WinkLemmatizer {
   adjective(w: string): string;
 }
 
-let winkLoaded: WinkLemmatizer | undefined;
-const wink = (): WinkLemmatizer => (winkLoaded ??= createRequire(import.meta.url)("wink-lemmatizer") as WinkLemmatizer);
-
-const MEMO_LIMIT = 200_000;
-const memo = new Map<string, string>();
+const wink = once(() => createRequire(import.meta.url)("wink-lemmatizer") as WinkLemmatizer);
 
 /** Words the rules get wrong without a tagger, fixed by hand. A Map, so "constructor" is just a word. */
 export const OVERRIDES: ReadonlyMap<string, string> = new Map(
@@ -65,11 +62,5 @@ function compute(word: string): string {
 
 /** Base form of a lowercase English word: `lemma("dropped")` → "drop"; unknown words come back unchanged. */
 export function lemma(word: string): string {
-  const hit = memo.get(word);
-  if (hit !== undefined) return hit;
-  const lower = word.toLowerCase();
-  const result = lower === word ? compute(word) : lemma(lower);
-  if (memo.size >= MEMO_LIMIT) memo.clear();
-  memo.set(word, result);
-  return result;
+  return compute(word.toLowerCase());
 }

@@ -42,6 +42,8 @@ export class Lexicon {
   readonly surfaceLemma: number[] = [];
   readonly surfaceFlags: number[] = [];
   readonly surfaces: string[] = [];
+  /** What the modules that read this table derive from it, by each module's own key (see derived). */
+  private readonly derivedByKey = new Map<object, unknown>();
 
   constructor() {
     this.slots = new Int32Array(SLOT << 16).fill(-1);
@@ -79,6 +81,17 @@ export class Lexicon {
   /** As surfaceIn, but -1 for a word never seen (nothing is added). */
   findIn(text: string, start: number, end: number): number {
     return this.findHashed(text, start, end, hashRange(text, start, end));
+  }
+
+  /**
+   * What a module derives from this table (the ids of its marker words, its scratch marks), made on
+   * the first call with `key` (a constant of that module) and kept with the table: its ids are this
+   * table's, and it lives as long as the table does.
+   */
+  derived<T>(key: object, make: (lexicon: Lexicon) => T): T {
+    let value = this.derivedByKey.get(key) as T | undefined;
+    if (value === undefined) this.derivedByKey.set(key, (value = make(this)));
+    return value;
   }
 
   /**

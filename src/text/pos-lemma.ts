@@ -13,6 +13,7 @@
 import { createRequire } from "node:module";
 import { lemma } from "./lemma.js";
 import { shippedLemmaTable } from "./lemma-table.js";
+import { once } from "../core/once.js";
 
 function asLemma(candidate: unknown, word: string): string {
   // wink-lemmatizer's exception tables are plain objects: "constructor" would come back as a function.
@@ -50,23 +51,19 @@ interface Nlp {
 }
 
 const require = createRequire(import.meta.url);
-let winkLoaded: WinkLemmatizer | undefined;
-const wink = (): WinkLemmatizer => (winkLoaded ??= require("wink-lemmatizer") as WinkLemmatizer);
+const wink = once(() => require("wink-lemmatizer") as WinkLemmatizer);
 
 // compromise builds its lexicon on load (about 0.4 CPU-s), so it is loaded on the first lemma, not
 // when src/text is imported by a command that never lemmatizes.
-let nlp: Nlp | undefined;
-function compromise(): Nlp {
-  if (nlp !== undefined) return nlp;
+const compromise = once((): Nlp => {
   const world = (require("compromise/two") as { world(): CompromiseWorld }).world();
   const verb = world.methods.two.transform.verb;
-  nlp = {
+  return {
     model: world.model,
     toInfinitive: (w, tense) => verb.toInfinitive(w, world.model, tense),
     conjugate: (inf) => verb.conjugate(inf, world.model),
   };
-  return nlp;
-}
+});
 
 const NAME_TAGS = new Set(["MaleName", "FemaleName", "FirstName", "LastName", "ProperNoun", "Person", "Place", "City", "Country", "Region", "Organization", "SportsTeam"]);
 

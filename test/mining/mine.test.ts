@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createRng } from "../../src/core/random.js";
 import { mineDictionary, toMiningRows, DEFAULT_MINE_OPTIONS, type MiningRow } from "../../src/mining/mine.js";
+import type { ProseDictionary } from "../../src/mining/dictionary.js";
 import { InputError } from "../../src/core/errors.js";
 
 // A synthetic corpus with planted model habits: the same random scene sentences for models and
@@ -41,7 +42,10 @@ function corpus(): { model: MiningRow[]; human: MiningRow[] } {
 
 describe("dictionary mining", () => {
   const { model, human } = corpus();
-  const dict = mineDictionary(model, human);
+  let dict: ProseDictionary;
+  beforeAll(async () => {
+    dict = await mineDictionary(model, human);
+  });
 
   it("finds the planted pairs, frame and excess word, with their evidence", () => {
     const pair = dict.pairs.find((p) => [p.a, p.b].sort().join("~") === "hammer~heart");
@@ -112,7 +116,7 @@ describe("dictionary mining", () => {
 });
 
 describe("lemmas in mining (issue 17)", () => {
-  it("lists the model's over-used verb 'stare', not 'star', as an excess word", () => {
+  it("lists the model's over-used verb 'stare', not 'star', as an excess word", async () => {
     const rng = createRng("stare-test");
     const model: MiningRow[] = [];
     for (let g = 0; g < 30; g++) {
@@ -128,7 +132,7 @@ describe("lemmas in mining (issue 17)", () => {
       if (d % 4 === 0) parts.push("The stars came out over the field.");
       human.push({ text: parts.join(" "), scenario: `h${d}`, source: "human", prompt: "" });
     }
-    const words = mineDictionary(model, human).excessWords.map((w) => w.word);
+    const words = (await mineDictionary(model, human)).excessWords.map((w) => w.word);
     expect(words).toContain("stare");
     expect(words).not.toContain("star");
   });

@@ -3,12 +3,12 @@
 // forgotten past their limit. Both are memos of pure functions, so what a row reads is unchanged.
 import { describe, expect, it } from "vitest";
 import { compileProse, LEXICON_SURFACE_LIMIT, prepareProse, ProseEngine, type ProsePrepared } from "../../src/terms/prose/stack/prepare.js";
-import { DEFAULT_PROSE_OPTIONS } from "../../src/terms/prose/reward.js";
+import { PROSE_PRESETS } from "../../src/terms/prose/presets.js";
 import { ASTRAL_MEMO_LIMIT, astralMemoSize, charFacts, F_LETTER, F_MARK } from "../../src/text/char-facts.js";
 import type { BankRow } from "../../src/core/types.js";
 import { fixtureDictionary } from "./dictionary-fixture.js";
 
-const { reading, gates, openers } = DEFAULT_PROSE_OPTIONS;
+const { reading, gates, openers } = PROSE_PRESETS.hardened.settings;
 
 const probe: BankRow = {
   id: "probe",

@@ -6,12 +6,13 @@ import type { BankRow } from "../../src/core/types.js";
 import { proseOptions } from "../../src/stacks/prose.js";
 import { getStack } from "../../src/stacks/registry.js";
 import { Lexicon } from "../../src/text/lexicon.js";
-import { repeatedShare, repetitionFactor, SHARED_WINDOWS, sharedTableSlots } from "../../src/terms/prose/repetition-guard.js";
+import { REPEAT_NGRAM, repeatedShare, repetitionFactor, SHARED_WINDOWS, WindowScratch } from "../../src/terms/prose/repetition-guard.js";
 import { scanText } from "../../src/text/scan.js";
 import { PARAGRAPHS } from "./paragraphs.js";
 
 const lexicon = new Lexicon();
-const share = (text: string) => repeatedShare(scanText(text, lexicon));
+const windows = new WindowScratch();
+const share = (text: string) => repeatedShare(scanText(text, lexicon), REPEAT_NGRAM, windows);
 const rows: BankRow[] = PARAGRAPHS.map((output, i) => ({ id: `p${i}`, output }));
 
 describe("self-repetition guard", () => {
@@ -30,9 +31,9 @@ describe("self-repetition guard", () => {
     const distinct = Array.from({ length: 40_000 }, (_, k) => `w${k.toString(36)}`).join(" ");
     expect(share(`${distinct} ${distinct}`)).toBeCloseTo(39_995 / 79_995, 12);
     // Before the bound the table grew to 2^18 slots for that reply and kept them for every later one.
-    expect(sharedTableSlots()).toBeLessThanOrEqual(2 * SHARED_WINDOWS);
+    expect(windows.slots()).toBeLessThanOrEqual(2 * SHARED_WINDOWS);
     expect(share("a b c d e f g a b c d e f g")).toBeCloseTo(2 / 9, 12);
-    expect(sharedTableSlots()).toBeLessThanOrEqual(2 * SHARED_WINDOWS);
+    expect(windows.slots()).toBeLessThanOrEqual(2 * SHARED_WINDOWS);
   });
 
   it("is free to 5% and reaches 0 at 50%", () => {

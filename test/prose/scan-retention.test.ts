@@ -4,11 +4,11 @@
 // 1 MiB alive per small row, ~60 MiB for 60 rows of four words.
 import { describe, expect, it } from "vitest";
 import { compileProse, prepareProse } from "../../src/terms/prose/stack/prepare.js";
-import { DEFAULT_PROSE_OPTIONS } from "../../src/terms/prose/reward.js";
+import { PROSE_PRESETS } from "../../src/terms/prose/presets.js";
 import type { BankRow } from "../../src/core/types.js";
 import { fixtureDictionary } from "./dictionary-fixture.js";
 
-const { reading, gates, openers } = DEFAULT_PROSE_OPTIONS;
+const { reading, gates, openers } = PROSE_PRESETS.hardened.settings;
 const row = (k: number, output: string): BankRow => ({ id: `r${k}`, prompt: "Write about a river town.", output });
 
 describe("a prepared row's scan", () => {

@@ -39,7 +39,7 @@ export function register(program: Command): void {
     .option("--detokenize-human", "undo Treebank tokenization in the human text (\"do n't\" → \"don't\", \"word ,\" → \"word,\")")
     .option("--artifact <file>", "write the mining summary artifact (JSON) here")
     .option("--json", "print the summary as JSON")
-    .action((opts: Options) => {
+    .action(async (opts: Options) => {
       const started = performance.now();
       const progress = progressPhases("mine", opts.json);
       progress.phase(`reading ${opts.in} and ${opts.human}`);
@@ -47,7 +47,7 @@ export function register(program: Command): void {
       const humanRows = toMiningRows(readJsonl<BankRow>(opts.human).rows, opts.human, false);
       if (opts.detokenizeHuman) for (const r of humanRows) r.text = detokenizePtb(r.text);
       else warnIfTokenized(humanRows.map((r) => r.text));
-      const dictionary = mineDictionary(modelRows, humanRows, {
+      const dictionary = await mineDictionary(modelRows, humanRows, {
         ...DEFAULT_MINE_OPTIONS,
         onPhase: (name) => progress.phase(name),
         provenance: { modelSources: [opts.in], humanSources: [opts.detokenizeHuman ? `${opts.human} (detokenized)` : opts.human], ...(opts.licence ? { licence: opts.licence } : {}) },

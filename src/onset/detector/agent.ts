@@ -20,7 +20,7 @@ import type { ChatMessage, ModelClient, ToolCall, ToolSpec } from "../../models/
 import { centredMean } from "../smoothing.js";
 import { stratifiedDifference } from "./association.js";
 import { bisectOnset, detectOnset, type Detection, type HackingType, type MirrorInput } from "./detect.js";
-import { rowView, type RowView } from "./row-view.js";
+import { rowView, RowTexts, type RowView } from "./row-view.js";
 
 export interface AgentOptions {
   maxTurns?: number;
@@ -90,7 +90,8 @@ function parseTextCall(reply: string): { tool: string; args: string } {
 }
 
 export async function detectWithAgent(client: ModelClient, rows: readonly MirrorInput[], options: AgentOptions = {}): Promise<AgentResult> {
-  const views = rows.map((r, i) => rowView(r, i));
+  const texts = new RowTexts();
+  const views = rows.map((r, i) => rowView(r, i, texts));
   const steps = [...new Set(views.map((r) => r.step))].sort((a, b) => a - b);
   const byStep = new Map<number, RowView[]>(steps.map((s) => [s, []]));
   for (const v of views) byStep.get(v.step)!.push(v);

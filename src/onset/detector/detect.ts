@@ -16,8 +16,9 @@
 import { centredMean } from "../smoothing.js";
 import { acrossStepAssociation, stratifiedDifference, type Association } from "./association.js";
 import { featureFromKey, featureKeys, type Feature, type FeatureFamily } from "./features.js";
-import { featureIds, keyTableForRun, type KeyTable } from "./key-ids.js";
-import { rowView, type RowView } from "./row-view.js";
+import type { KeyNumbering, KeyTable } from "./key-ids.js";
+import { DetectorMemory } from "./memory.js";
+import { rowView, type RowTexts, type RowView } from "./row-view.js";
 
 export interface MirrorInput {
   step: number;
@@ -111,12 +112,12 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
-function groupBySteps(rows: readonly MirrorInput[]): StepGroup[] {
+function groupBySteps(rows: readonly MirrorInput[], texts: RowTexts): StepGroup[] {
   const map = new Map<number, RowView[]>();
   rows.forEach((r, i) => {
     let list = map.get(r.step);
     if (!list) map.set(r.step, (list = []));
-    list.push(rowView(r, i));
+    list.push(rowView(r, i, texts));
   });
   return [...map.entries()]
     .sort((a, b) => a[0] - b[0])
@@ -233,23 +234,24 @@ export function bisectOnset(smoothed: (number | null)[], threshold: number): { i
   return { index: up(index) ? index : null, probes };
 }
 
-export function detectOnset(rows: readonly MirrorInput[], options: Partial<DetectorOptions> = {}): Detection {
-  return detectOnsetAt(rows, [options.onsetFraction ?? DEFAULT_DETECTOR_OPTIONS.onsetFraction], options)[0];
+export function detectOnset(rows: readonly MirrorInput[], options: Partial<DetectorOptions> = {}, memory: DetectorMemory = new DetectorMemory()): Detection {
+  return detectOnsetAt(rows, [options.onsetFraction ?? DEFAULT_DETECTOR_OPTIONS.onsetFraction], options, memory)[0];
 }
 
 /**
  * The same detection placed at several onset fractions τ: the hypothesis search (the costly part)
- * runs once. Used to tune τ on held-out biases.
+ * runs once. Used to tune τ on held-out biases. `memory` is what the detector keeps between runs over
+ * the same row objects (a monitor passes its own; by default this call's).
  */
-export function detectOnsetAt(rows: readonly MirrorInput[], fractions: readonly number[], options: Partial<DetectorOptions> = {}): Detection[] {
+export function detectOnsetAt(rows: readonly MirrorInput[], fractions: readonly number[], options: Partial<DetectorOptions> = {}, memory: DetectorMemory = new DetectorMemory()): Detection[] {
   const opt = { ...DEFAULT_DETECTOR_OPTIONS, ...options };
-  const groups = groupBySteps(rows);
+  const groups = groupBySteps(rows, memory.texts);
   const all = (detection: Detection): Detection[] => fractions.map(() => detection);
   if (groups.length < 10) return all(noAlarm(`only ${groups.length} steps in the log; at least 10 are needed to contrast early and late checkpoints`));
   const contrast = contrastWindows(groups, opt);
   // Keys are numbered (key-ids.ts): counts are typed arrays indexed by key number × window.
-  const keyTable = keyTableForRun();
-  const proposals = proposeFeatures(contrast, opt, keyTable);
+  const keyTable = memory.keys.tableForRun();
+  const proposals = proposeFeatures(contrast, opt, memory.keys, keyTable);
   const tested = testHypotheses(proposals, contrast, opt);
   const explanation = explainRise(tested, contrast) ?? explainByLength(contrast, opt);
   if (!explanation) return all(noRiseExplained(contrast, proposals, tested.hypotheses, opt));
@@ -305,7 +307,7 @@ interface Proposal {
  * growing from either end of the run; every early size is contrasted with every late size, and a key
  * keeps its largest rise. The late window's keys are visited in the order first seen.
  */
-function proposeFeatures({ sizes, early, late }: Contrast, opt: DetectorOptions, keyTable: KeyTable): Proposal[] {
+function proposeFeatures({ sizes, early, late }: Contrast, opt: DetectorOptions, keys: KeyNumbering, keyTable: KeyTable): Proposal[] {
   const perStep = Math.max(1, Math.ceil(opt.maxContrastRows / sizes[0]));
   const S = sizes.length;
   const sampledIds = (steps: StepGroup[]): { rows: { inWindows: boolean[]; ids: Int32Array }[]; n: Int32Array } => {
@@ -315,7 +317,7 @@ function proposeFeatures({ sizes, early, late }: Contrast, opt: DetectorOptions,
       const inWindows = sizes.map((size) => i < size);
       for (const r of evenSample(g.high, perStep)) {
         inWindows.forEach((inside, s) => inside && n[s]++);
-        rows.push({ inWindows, ids: featureIds(r, keyTable) });
+        rows.push({ inWindows, ids: keys.featureIds(r, keyTable) });
       }
     });
     return { rows, n };

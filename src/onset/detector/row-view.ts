@@ -83,15 +83,18 @@ class RowText {
   ) {}
 }
 
-const texts = new WeakMap<object, RowText>();
+/** What one owner (a monitor, one detection) derived from each row's text, by row object, kept while the row lives. */
+export class RowTexts {
+  private readonly texts = new WeakMap<object, RowText>();
 
-function textOf(row: { output: string; input: string }): RowText {
-  let t = texts.get(row);
-  if (t === undefined || t.output !== row.output || t.input !== row.input) {
-    t = new RowText(row.output, row.input);
-    texts.set(row, t);
+  of(row: { output: string; input: string }): RowText {
+    let t = this.texts.get(row);
+    if (t === undefined || t.output !== row.output || t.input !== row.input) {
+      t = new RowText(row.output, row.input);
+      this.texts.set(row, t);
+    }
+    return t;
   }
-  return t;
 }
 
 /** The last CLOSING_WORDS words of a normalised text, joined the same way. */
@@ -188,6 +191,6 @@ function memoByInput<T>(cache: Map<string, T>, input: string, compute: (input: s
   return value;
 }
 
-export function rowView(row: { step: number; score: number; output: string; input: string }, index: number): RowView {
-  return new View(index, row.step, row.score, textOf(row));
+export function rowView(row: { step: number; score: number; output: string; input: string }, index: number, texts: RowTexts = new RowTexts()): RowView {
+  return new View(index, row.step, row.score, texts.of(row));
 }

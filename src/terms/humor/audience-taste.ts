@@ -7,7 +7,6 @@ import type { Turn } from "../../core/types.js";
 import type { ModelClient } from "../../models/spec.js";
 import { normalizeTranscriptLaughter, type LaughterVocab } from "../../text/laughter/index.js";
 import { laughterView, stripLaughterByMeaning } from "../../text/laughter-meaning.js";
-import type { TermMeta } from "../types.js";
 import { audiencePrompt } from "./audience-prompt.js";
 import { LAUGHTER_OPENERS, isLaughterToken } from "./laughter-openers.js";
 
@@ -19,14 +18,6 @@ export const tasteOptions = z.object({
   L_hi: z.number().default(-2),
 });
 export type TasteOptions = z.infer<typeof tasteOptions>;
-
-export const tasteMeta: TermMeta<TasteOptions> = {
-  name: "taste",
-  kind: "additive",
-  needsModel: true,
-  description: "Log-probability mass (nats) that the audience's next response begins with laughter, mapped to taste units.",
-  options: tasteOptions,
-};
 
 export type { NormalizationMode } from "../../text/laughter/index.js";
 import type { NormalizationMode } from "../../text/laughter/index.js";

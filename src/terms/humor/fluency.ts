@@ -3,21 +3,12 @@
 // language; word-shuffled text is not.
 import { z } from "zod";
 import type { ModelClient } from "../../models/spec.js";
-import type { TermMeta } from "../types.js";
 
 export const fluencyOptions = z.object({
   /** A reply passes when its mean NLL (nats/token) is at most this. Calibrate per model. */
   max_nll: z.number().positive().default(6),
 });
 export type FluencyOptions = z.infer<typeof fluencyOptions>;
-
-export const fluencyMeta: TermMeta<FluencyOptions> = {
-  name: "fluency",
-  kind: "diagnostic",
-  needsModel: true,
-  description: "Mean per-token NLL of a reply under a language model given its context (lower is more fluent).",
-  options: fluencyOptions,
-};
 
 export interface FluencyResult {
   nll: number;

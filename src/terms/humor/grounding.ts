@@ -10,7 +10,6 @@
 //   does not already get.
 import { z } from "zod";
 import type { Turn } from "../../core/types.js";
-import type { TermMeta } from "../types.js";
 import { loadRelevanceReference, relevanceCredit } from "./relevance.js";
 
 /**
@@ -40,14 +39,6 @@ export const groundingOptions = z
   })
   .strict();
 export type GroundingOptions = z.infer<typeof groundingOptions>;
-
-export const groundingMeta: TermMeta<GroundingOptions> = {
-  name: "grounding",
-  kind: "factor",
-  needsModel: true,
-  description: "Embedding similarity of each policy reply to the recent turns; F = share of turns at or above the floor.",
-  options: groundingOptions,
-};
 
 /** What the credit needs: the form and its calibration points. */
 export interface GroundingCreditSettings {

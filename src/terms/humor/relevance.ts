@@ -12,6 +12,7 @@ import { readFileSync } from "node:fs";
 import { InputError } from "../../core/errors.js";
 import { cosine } from "../../stats/cosine.js";
 import { contentWords } from "../../text/stopwords.js";
+import { once } from "../../core/once.js";
 
 export const RELEVANCE_VERSION = "humor-relevance-1";
 
@@ -30,10 +31,9 @@ export interface RelevanceReference {
 
 export const RELEVANCE_REFERENCE_URL = new URL("./relevance-reference.json", import.meta.url);
 
-let shipped: RelevanceReference | undefined;
+const shipped = once(() => JSON.parse(readFileSync(RELEVANCE_REFERENCE_URL, "utf8")) as RelevanceReference);
 export function loadRelevanceReference(): RelevanceReference {
-  shipped ??= JSON.parse(readFileSync(RELEVANCE_REFERENCE_URL, "utf8")) as RelevanceReference;
-  return shipped;
+  return shipped();
 }
 
 /** Share of the reply's content lemmas that the previous turn also used (0 without content words). */

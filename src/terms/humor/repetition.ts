@@ -10,21 +10,12 @@
 //   repetition; saying your own thing again is. The denominator stays |content words of reply j|.
 import { z } from "zod";
 import { contentWords } from "../../text/stopwords.js";
-import type { TermMeta } from "../types.js";
 
 export const REPETITION_MODES = ["seed", "beyond-partner"] as const;
 export type RepetitionMode = (typeof REPETITION_MODES)[number];
 
 export const repetitionOptions = z.object({ mode: z.enum(REPETITION_MODES).default("seed") }).strict();
 export type RepetitionOptions = z.infer<typeof repetitionOptions>;
-
-export const repetitionMeta: TermMeta<RepetitionOptions> = {
-  name: "repetition",
-  kind: "factor",
-  needsModel: false,
-  description: "Content-word overlap of each policy reply with the policy's earlier replies; S = the maximum.",
-  options: repetitionOptions,
-};
 
 /**
  * s_j for each reply, from each reply's content words. `excused[j]`, when given, holds words that do not

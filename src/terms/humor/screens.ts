@@ -5,21 +5,12 @@
 // characters do not split the text, and any laughter action between delimiters of any kind fails too
 // (~giggling~, ✱chuckles✱, <laughs>), found by the laughter-by-meaning detector.
 import { createRequire } from "node:module";
-import { z } from "zod";
 import { detectLaughter, laughterView } from "../../text/laughter-meaning.js";
 import { hasCjk } from "../../text/script.js";
-import type { TermMeta } from "../types.js";
+import { once } from "../../core/once.js";
 
 export const SCREEN_VERSIONS = ["humor-screens-1", "humor-screens-2"] as const;
 export type ScreenVersion = (typeof SCREEN_VERSIONS)[number];
-
-export const screensMeta: TermMeta<Record<string, never>> = {
-  name: "screens",
-  kind: "gate",
-  needsModel: false,
-  description: "CJK-character and asterisk-delimited-text screens on policy turns; B = 1 iff all pass.",
-  options: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
-};
 
 /** Text between two asterisks on one line, with something other than spaces inside ("5 * 3 * 2" passes). */
 const ASTERISK_DELIMITED = /\*+[^*\s][^*\n]*\*+/;
@@ -37,12 +28,11 @@ function asteriskLike(): string[] {
   return [...out];
 }
 
-let asteriskFold: RegExp | undefined;
+const asteriskFold = once(() => new RegExp(`[${asteriskLike().join("")}]`, "gu"));
 
 /** The reply as a reader sees it, with every asterisk look-alike written as "*". */
 function asteriskView(text: string): string {
-  asteriskFold ??= new RegExp(`[${asteriskLike().join("")}]`, "gu");
-  return laughterView(text).replace(asteriskFold, "*");
+  return laughterView(text).replace(asteriskFold(), "*");
 }
 
 export interface ScreenResult {

@@ -5,7 +5,6 @@
 import { z } from "zod";
 import type { Turn } from "../../core/types.js";
 import type { ModelClient } from "../../models/spec.js";
-import type { TermMeta } from "../types.js";
 import { audiencePrompt, displayName } from "./audience-prompt.js";
 import { cosine } from "../../stats/cosine.js";
 
@@ -17,14 +16,6 @@ export const surpriseOptions = z.object({
   max_tokens: z.number().int().min(1).default(40),
 });
 export type SurpriseOptions = z.infer<typeof surpriseOptions>;
-
-export const surpriseMeta: TermMeta<SurpriseOptions> = {
-  name: "surprise_gate",
-  kind: "gate",
-  needsModel: true,
-  description: "Reply far from an ordinary predicted continuation and closer to a twist-aware one (rejected candidate).",
-  options: surpriseOptions,
-};
 
 export interface SurpriseDecision {
   dOrdinary: number;

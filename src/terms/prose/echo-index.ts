@@ -23,6 +23,16 @@ export interface EchoIndex {
   /** The words a token can be that matter to the screen: the user's, titles, names, unified ones. */
   words: WordTable;
   names: ReadonlySet<string>;
+  /** Scratch for one line's ids, reused line after line: every screen fills what it reads. */
+  line: LineIds;
+  /** tokenParts' answers for the lines screened against this message. */
+  parts: Map<string, readonly string[]>;
+}
+
+/** One line's token ids (raw and unified forms). */
+class LineIds {
+  raw = new Int32Array(256);
+  unified = new Int32Array(256);
 }
 
 /**
@@ -50,7 +60,7 @@ export function buildEchoIndex(sentences: readonly (readonly unknown[])[], whole
     const key = idOf(ids, whole[k]) * size + idOf(ids, whole[k + 1]);
     (triples.get(key) ?? triples.set(key, new Set()).get(key)!).add(idOf(ids, whole[k + 2]));
   }
-  return { ids, size, openings, pairs, triples, words: wordTableOf(ids, names), names };
+  return { ids, size, openings, pairs, triples, words: wordTableOf(ids, names), names, line: new LineIds(), parts: new Map() };
 }
 
 /** Numbers the words of seq not numbered yet, in the order they come. */
@@ -70,10 +80,6 @@ function wordTableOf(ids: Map<unknown, number>, names: ReadonlySet<string>): Wor
   for (const w of known) words.add(w, ids.get(w) ?? -1, ids.get(unify(w)) ?? -1, TITLES.has(w) || names.has(w));
   return words;
 }
-
-// Scratch for one line's ids (raw and unified forms), reused: every screen fills what it reads.
-let rawIds = new Int32Array(256);
-let unifiedIds = new Int32Array(256);
 
 /**
  * Whether a line may echo: false when it has fewer than two tokens, or when none of its id sequences
@@ -107,7 +113,7 @@ function screen(index: EchoIndex, s: string, inverted: boolean, raw: boolean, na
   const n = lineIds(index, s, raw, names);
   const verdict = n === UNREADABLE ? null : n >= 2 && meets(index, n, inverted);
   // A very long line grew the scratch: drop it, so what stays between calls is small.
-  if (rawIds.length > KEPT_IDS) [rawIds, unifiedIds] = [new Int32Array(256), new Int32Array(256)];
+  if (index.line.raw.length > KEPT_IDS) index.line = new LineIds();
   return verdict;
 }
 
@@ -116,6 +122,7 @@ const KEPT_IDS = 1 << 12;
 
 function meets(index: EchoIndex, n: number, inverted: boolean): boolean {
   const { size, openings, pairs, triples } = index;
+  const { raw: rawIds, unified: unifiedIds } = index.line;
   if (pairsMeet(rawIds, n, size, openings, pairs) || pairsMeet(unifiedIds, n, size, openings, pairs)) return true;
   if (inverted && n >= 3) {
     // [aux, subject, …] read as [subject, aux, …]: its new pairs are (subject, aux) and (aux, third).
@@ -148,12 +155,12 @@ function pairsMeet(seq: Int32Array, n: number, size: number, openings: Set<numbe
 const UNREADABLE = -1;
 
 /**
- * The line's tokens (runs of a–z, 0–9 and "'", titles and names left out) as ids into rawIds/unifiedIds;
+ * The line's tokens (runs of a–z, 0–9 and "'", titles and names left out) as ids into index.line;
  * returns their number. Letters are read case-folded and ’ ‘ as "'"; with `raw`, UNREADABLE for a line
  * mayEchoRaw leaves to the rewrites; with `dropNames`, each name echo.ts dropNames drops reads as a space.
  */
 function lineIds(index: EchoIndex, s: string, raw: boolean, dropNames: boolean): number {
-  const { words, ids, names } = index;
+  const { words, line } = index;
   let n = 0;
   const len = s.length;
   let p = 0;
@@ -192,19 +199,19 @@ function lineIds(index: EchoIndex, s: string, raw: boolean, dropNames: boolean):
       // A name can start inside a token only after an apostrophe ("'Elena"): the token ends before it.
       if (dropNames && c >= 97 && c <= 122 && prev === 39 && droppedNameAt(s, p) >= 0) break;
     } while (isTokenChar(c));
-    if (n + 8 > rawIds.length) grow();
+    if (n + 8 > line.raw.length) grow(line);
     if (apostrophe) {
-      n = apostropheIds(ids, names, s.slice(from, p), raw, n);
+      n = apostropheIds(index, s.slice(from, p), raw, n);
       continue;
     }
     const e = words.find(h, s, from, p);
     if (e < 0) {
-      rawIds[n] = -1;
-      unifiedIds[n] = -1;
+      line.raw[n] = -1;
+      line.unified[n] = -1;
       n++;
     } else if (!words.dropped[e]) {
-      rawIds[n] = words.rawId[e];
-      unifiedIds[n] = words.unifiedId[e];
+      line.raw[n] = words.rawId[e];
+      line.unified[n] = words.unifiedId[e];
       n++;
     }
   }
@@ -221,15 +228,16 @@ function droppedNameAt(s: string, p: number): number {
 }
 
 /** The ids of a token holding an apostrophe, its contraction's parts, stored from n on; returns the new count. */
-function apostropheIds(ids: Map<unknown, number>, names: ReadonlySet<string>, token: string, raw: boolean, n: number): number {
-  const parts = tokenParts(raw ? token.replace(CURLY, "'").toLowerCase() : token);
+function apostropheIds(index: EchoIndex, token: string, raw: boolean, n: number): number {
+  const { ids, names, line } = index;
+  const parts = tokenParts(raw ? token.replace(CURLY, "'").toLowerCase() : token, index.parts);
   for (let k = 0; k < parts.length; k++) {
     const w = parts[k];
     if (TITLES.has(w) || names.has(w)) continue;
     // A crafted token (x'd'd'd…) has any number of parts: room is checked per part.
-    if (n >= rawIds.length) grow();
-    rawIds[n] = ids.get(w) ?? -1;
-    unifiedIds[n] = ids.get(unify(w)) ?? -1;
+    if (n >= line.raw.length) grow(line);
+    line.raw[n] = ids.get(w) ?? -1;
+    line.unified[n] = ids.get(unify(w)) ?? -1;
     n++;
   }
   return n;
@@ -243,14 +251,14 @@ function fold(c: number): number {
   return c === 0x2019 || c === 0x2018 ? 39 : c;
 }
 
-function grow(): void {
+function grow(line: LineIds): void {
   const bigger = (a: Int32Array): Int32Array<ArrayBuffer> => {
     const b = new Int32Array(a.length * 2);
     b.set(a);
     return b;
   };
-  rawIds = bigger(rawIds);
-  unifiedIds = bigger(unifiedIds);
+  line.raw = bigger(line.raw);
+  line.unified = bigger(line.unified);
 }
 
 function isTokenChar(c: number): boolean {

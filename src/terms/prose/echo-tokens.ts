@@ -52,20 +52,21 @@ export const TOKEN = /[a-z0-9']+/g;
  * apostrophes between \b's, so a match never leaves a token and the characters around a token (white
  * space or marks, never a word character once "_" is ruled out) read as the line's edge would: the
  * rewrites give the same tokens on the token alone as on the whole line. Few such tokens recur ("don't",
- * "it's"), so they are kept, up to a bound, as a pure function's results.
+ * "it's"), so a caller that reads many lines keeps them, up to a bound, in `memo` (a pure function's results).
  */
-export function tokenParts(token: string): readonly string[] {
-  let parts = PARTS.get(token);
+export function tokenParts(token: string, memo?: Map<string, readonly string[]>): readonly string[] {
+  let parts = memo?.get(token);
   if (parts === undefined) {
     let s = token;
     for (const [re, rep] of CONTRACTIONS) s = s.replace(re, rep);
     parts = s.match(TOKEN) ?? NO_PARTS;
-    if (PARTS.size >= MAX_PARTS) PARTS.clear();
-    PARTS.set(token, parts);
+    if (memo) {
+      if (memo.size >= MAX_PARTS) memo.clear();
+      memo.set(token, parts);
+    }
   }
   return parts;
 }
-const PARTS = new Map<string, readonly string[]>();
 /**
  * No parts, in an array of the map match() gives (elements of any kind, not the small integers an
  * empty literal starts as): a second array map reaching the loops over parts deoptimized them.

@@ -8,7 +8,6 @@
 // echo "I don't know what to do"), and an inverted question is read in statement order, so the
 // thought *Am I a coward?* echoes "You're a coward."
 import { z } from "zod";
-import type { TermMeta } from "../types.js";
 import { splitDialogue } from "../../text/dialogue.js";
 import { isStopword } from "../../text/stopwords.js";
 import { buildEchoIndex, mayEcho, mayEchoNamed, type EchoIndex } from "./echo-index.js";
@@ -263,11 +262,3 @@ export function echoFactor(hits: EchoHit[], penalties: EchoPenalties): number {
   for (const h of hits) f *= 1 - (penalties[h.type] ?? 0);
   return f;
 }
-
-export const echoTerm: TermMeta<{ names: string[] }> = {
-  name: "echo",
-  kind: "factor",
-  needsModel: false,
-  description: "dialogue or short italic thoughts copying the user's last message; each hit of a type the model overuses multiplies by (1 − penalty)",
-  options: z.object({ names: z.array(z.string()).default([]) }),
-};

@@ -7,7 +7,6 @@
 // and median 0.41. factor = 1 − clip((share − free) / (full − free), 0, 1), free 0.10, full 0.25,
 // counted only with ≥ 8 articles. The reference-LM guard (word-order.ts) reads more than articles.
 import { z } from "zod";
-import type { TermMeta } from "../types.js";
 import type { Lexicon } from "../../text/lexicon.js";
 import { T_COMMA_AFTER, T_DASH_AFTER, T_END_AFTER, T_PARAGRAPH_AFTER, T_QUESTION_AFTER, T_QUOTE_AFTER, T_SEMI_AFTER, type Scan } from "../../text/scan.js";
 
@@ -27,14 +26,6 @@ export type FunctionOrderOptions = { enabled: boolean; free: number; full: numbe
 
 export const FUNCTION_ORDER_DEFAULTS = { free: 0.1, full: 0.25, minArticles: 8 };
 
-export const functionOrderTerm: TermMeta<FunctionOrderOptions> = {
-  name: "function_order",
-  kind: "factor",
-  needsModel: false,
-  description: "guard (hardened preset): share of articles followed by another grammar word or a break; free to 0.10, 0 at 0.25, with ≥ 8 articles",
-  options: functionOrderOptions as unknown as z.ZodType<FunctionOrderOptions>,
-};
-
 const ARTICLES = ["the", "a", "an"];
 /** Closed-class words an article does not precede: articles, demonstratives, possessives, prepositions, auxiliaries, conjunctions, pronouns. */
 const GRAMMAR_WORDS = (
@@ -44,15 +35,14 @@ const GRAMMAR_WORDS = (
 ).split(" ");
 const BREAK = T_COMMA_AFTER | T_DASH_AFTER | T_SEMI_AFTER | T_END_AFTER | T_QUOTE_AFTER | T_QUESTION_AFTER | T_PARAGRAPH_AFTER;
 
-const idsCache = new WeakMap<Lexicon, { the: number; a: number; an: number; grammar: Set<number> }>();
+/** The articles' and grammar words' ids, kept with each word table (Lexicon.derived). */
+const IDS = {};
 
-function idsOf(lexicon: Lexicon) {
-  let ids = idsCache.get(lexicon);
-  if (!ids) {
-    const [the, a, an] = ARTICLES.map((w) => lexicon.surface(w));
-    idsCache.set(lexicon, (ids = { the, a, an, grammar: new Set(GRAMMAR_WORDS.map((w) => lexicon.surface(w))) }));
-  }
-  return ids;
+function idsOf(lexicon: Lexicon): { the: number; a: number; an: number; grammar: Set<number> } {
+  return lexicon.derived(IDS, (l) => {
+    const [the, a, an] = ARTICLES.map((w) => l.surface(w));
+    return { the, a, an, grammar: new Set(GRAMMAR_WORDS.map((w) => l.surface(w))) };
+  });
 }
 
 /** Articles in the reply and the share of them followed by a grammar word, a break or nothing in their sentence. */

@@ -5,7 +5,6 @@
 // judges the whole reply: a refusal after leading actions (but not an apology inside dialogue), a
 // reply that stops mid-sentence whatever finish_reason says, and fenced content that is not prose.
 import { z } from "zod";
-import type { TermMeta } from "../types.js";
 import type { ThinkingProblem } from "./thinking-block.js";
 
 export interface GateOptions {
@@ -211,11 +210,3 @@ export const gateOptions = z
     hiddenText: z.boolean(),
   })
   .strict();
-
-export const gatesTerm: TermMeta<GateOptions> = {
-  name: "gates",
-  kind: "gate",
-  needsModel: false,
-  description: "0 for truncated output, a bad thinking block, non-prose fenced content, (hardened) more words in HTML comments than shown, a refusal/stub/abnormally short reply, a script switch or too little common English; else 1",
-  options: gateOptions,
-};

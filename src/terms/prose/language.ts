@@ -39,14 +39,16 @@ export function onlyLatin(s: string): boolean {
 const MARKUP = /[<&`#]|\]\(|\*\*|__/;
 const MARK = /\p{M}/u;
 
-// By word set: the caller may hand the same set for every reply to one prompt (prepare.ts memoizes it).
-const promptShares = new WeakMap<ReadonlySet<string>, number>();
+// By word set, kept with the word table (Lexicon.derived): the caller may hand the same set for every
+// reply to one prompt (prepare.ts memoizes it).
+const PROMPT_SHARES = {};
 
 /** The prompt's vocabulary as seen by the gate: its common-English share when it is long enough to judge. */
-function promptShare(promptWords: ReadonlySet<string>): { promptCommonEnglish?: number } {
+function promptShare(promptWords: ReadonlySet<string>, lexicon: Lexicon): { promptCommonEnglish?: number } {
   if (promptWords.size < 20) return {};
-  let share = promptShares.get(promptWords);
-  if (share === undefined) promptShares.set(promptWords, (share = commonEnglishRatio([...promptWords])));
+  const shares = lexicon.derived(PROMPT_SHARES, () => new WeakMap<ReadonlySet<string>, number>());
+  let share = shares.get(promptWords);
+  if (share === undefined) shares.set(promptWords, (share = commonEnglishRatio([...promptWords])));
   return { promptCommonEnglish: share };
 }
 
@@ -157,11 +159,11 @@ export function languageStats(text: string, scan: Scan, lexicon: Lexicon, prompt
     const cleaned = cleanText(text);
     const seen = promptWords();
     const c = commonCounts(cleaned, scan, lexicon, seen, markPromptWords(lexicon, seen));
-    return { cleaned, words: c.words, commonEnglish: c.counted ? c.common / c.counted : 1, ...promptShare(seen), foreignLetters: foreign.letters, foreignScripts: foreign.scripts };
+    return { cleaned, words: c.words, commonEnglish: c.counted ? c.common / c.counted : 1, ...promptShare(seen, lexicon), foreignLetters: foreign.letters, foreignScripts: foreign.scripts };
   }
   const seen = prompt ? promptWords() : undefined;
   const { counted, common } = seen ? scanCommonCounts(scan, lexicon, markPromptWords(lexicon, seen)) : { counted: scan.n, common: commonWords(scan, lexicon) };
-  return { cleaned: text, words: scan.n, commonEnglish: counted ? common / counted : 1, ...(seen ? promptShare(seen) : {}), foreignLetters: foreign.letters, foreignScripts: foreign.scripts };
+  return { cleaned: text, words: scan.n, commonEnglish: counted ? common / counted : 1, ...(seen ? promptShare(seen, lexicon) : {}), foreignLetters: foreign.letters, foreignScripts: foreign.scripts };
 }
 
 /** Of the scan's words: how many are counted (common English, or not a prompt word) and how many of those are common. */
@@ -210,11 +212,11 @@ class PromptMarks {
   }
 }
 
-const promptMarks = new WeakMap<Lexicon, PromptMarks>();
+/** Each word table's prompt marks (Lexicon.derived). */
+const PROMPT_MARKS = {};
 
 function markPromptWords(lexicon: Lexicon, seen: ReadonlySet<string>): PromptMarks {
-  let marks = promptMarks.get(lexicon);
-  if (marks === undefined) promptMarks.set(lexicon, (marks = new PromptMarks()));
+  const marks = lexicon.derived(PROMPT_MARKS, () => new PromptMarks());
   let ids = marks.ids.get(seen);
   if (ids === undefined) marks.ids.set(seen, (ids = Int32Array.from(seen, (w) => lexicon.surface(w))));
   const size = lexicon.surfaces.length;

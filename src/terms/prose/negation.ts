@@ -32,22 +32,18 @@ const AUXILIARIES = new Set(["is", "was", "are", "were", "do", "does", "did", "h
 /** Words before the negation that may form the restated subject ("it", "it was", "the point was"). */
 const MAX_SUBJECT_WORDS = 3;
 
-const markerCache = new WeakMap<Lexicon, Markers>();
+/** The marker words' ids, kept with each word table (Lexicon.derived). */
+const MARKERS = {};
 
 function markers(lexicon: Lexicon): Markers {
-  let m = markerCache.get(lexicon);
-  if (!m) {
-    m = {
-      but: lexicon.surface("but"),
-      rather: lexicon.surface("rather"),
-      instead: lexicon.surface("instead"),
-      help: lexicon.surface("help"),
-      not: lexicon.surface("not"),
-      never: lexicon.surface("never"),
-    };
-    markerCache.set(lexicon, m);
-  }
-  return m;
+  return lexicon.derived(MARKERS, (l): Markers => ({
+    but: l.surface("but"),
+    rather: l.surface("rather"),
+    instead: l.surface("instead"),
+    help: l.surface("help"),
+    not: l.surface("not"),
+    never: l.surface("never"),
+  }));
 }
 
 /**

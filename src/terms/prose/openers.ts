@@ -12,7 +12,6 @@
 // default (mode "templates") keeps it only as a guard beyond the human 99th percentile, and
 // narrationOpeners() feeds the mined opener templates that the slop term counts.
 import { z } from "zod";
-import type { TermMeta } from "../types.js";
 import { normalizedHhi } from "../../stats/hhi.js";
 import type { Lexicon } from "../../text/lexicon.js";
 import { T_CAPITAL, T_COMMA_AFTER, T_DIALOGUE, T_ITALIC, T_PARAGRAPH_AFTER, T_QUOTE_AFTER, type Scan } from "../../text/scan.js";
@@ -159,12 +158,3 @@ export interface OpenerOptions {
 export const DEFAULT_OPENER_OPTIONS: OpenerOptions = { mode: "templates" };
 
 export const openerOptions = z.object({ mode: z.enum(OPENER_MODES).default(DEFAULT_OPENER_OPTIONS.mode) }).strict();
-
-export const openersTerm: TermMeta<OpenerOptions> = {
-  name: "openers",
-  kind: "factor",
-  needsModel: false,
-  description:
-    "narration-sentence openers. mode templates (default): over-used opener templates are slop entries and this factor is a guard, free to the human p99 of Simpson concentration and near-repeat rate, floor 0.75 when every opener is the same; mode seed: free to the human p75, full penalty at the base p90, floor 0.75, 0.96 under 5 sentences",
-  options: openerOptions as unknown as z.ZodType<OpenerOptions>,
-};

@@ -4,8 +4,7 @@
 // caller declares, see PhraseRates), so a phrase the policy learns to spam stops paying. Credit per 1,000 words; full marks at
 // the human 25th percentile; a reply with none scores 0.70; replies under 40 words are left at 1.
 import { z } from "zod";
-import type { TermMeta } from "../types.js";
-import type { PhraseEntry } from "../../mining/dictionary.js";
+import type { PhraseEntry } from "./dictionary.js";
 import type { Lexicon } from "../../text/lexicon.js";
 import { T_COMMA_AFTER, T_DASH_AFTER, T_END_AFTER, T_QUOTE_AFTER, T_SEMI_AFTER, type Scan } from "../../text/scan.js";
 import { IntPairTable } from "./int-pair-table.js";
@@ -163,11 +162,3 @@ export function phraseFactor(credit: number, words: number, humanP25: number): n
   if (humanP25 <= 0 || credit >= humanP25) return 1;
   return NO_PHRASE_SCORE + (1 - NO_PHRASE_SCORE) * (credit / humanP25);
 }
-
-export const humanPhrasesTerm: TermMeta<{ rates?: PhraseRates }> = {
-  name: "human_phrases",
-  kind: "factor",
-  needsModel: false,
-  description: "credit per 1,000 words for everyday human phrases the policy rarely uses: 0.70 with none, 1 at the human 25th percentile, 1 under 40 words",
-  options: z.object({ rates: phraseRatesSchema.optional() }).strict(),
-};

@@ -5,7 +5,6 @@
 // p99 1.1% and p99.9 2.2%; a reply said twice has 50%; a looping model reaches 95%.
 // factor = 1 − clip((share − free) / (full − free), 0, 1), free 5%, full 50%. On in the hardened preset.
 import { z } from "zod";
-import type { TermMeta } from "../types.js";
 import type { Scan } from "../../text/scan.js";
 
 /** The preset fills what is not given (on in `hardened`, off in `seed`; free 5%, full 50%). */
@@ -29,23 +28,18 @@ export const DIVERSITY_WINDOW = 50;
 
 export const REPEAT_NGRAM = 6;
 
-export const repetitionGuardTerm: TermMeta<RepetitionGuardOptions> = {
-  name: "self_repetition",
-  kind: "factor",
-  needsModel: false,
-  description: "guard (hardened preset): share of word 6-grams that repeat an earlier one in the same reply; free to 5%, 0 at 50%",
-  options: repetitionGuardOptions as unknown as z.ZodType<RepetitionGuardOptions>,
-};
-
-/** Share of the reply's word n-grams (over the scan's word ids) that occurred earlier in it; 0 when it has none. */
-export function repeatedShare(scan: Scan, n = REPEAT_NGRAM): number {
+/**
+ * Share of the reply's word n-grams (over the scan's word ids) that occurred earlier in it; 0 when it has
+ * none. `scratch` holds the table the count reuses (a scorer keeps one with its word table); a fresh one by default.
+ */
+export function repeatedShare(scan: Scan, n = REPEAT_NGRAM, scratch: WindowScratch = new WindowScratch()): number {
   const windows = scan.n - n + 1;
   if (windows <= 1) return 0;
   // Each window's word ids hashed twice (32-bit multiplicative hashes) into one 53-bit key — h1 and the
   // low 21 bits of h2 — no string per window, and a collision among a reply's windows has odds near
   // 1e-10. The keys go into an open-addressing table of typed arrays reused across calls (a Set of
   // 53-bit numbers boxed every key): the same keys, so the same count.
-  const table = tableFor(windows);
+  const table = scratch.tableFor(windows);
   const { mask } = table;
   const stamp = ++table.generation;
   const { used, k1, k2 } = table;
@@ -89,24 +83,27 @@ interface WindowTable {
 /** Replies of up to this many windows share one table (2^16 slots, 768 KB); a longer one gets its own, dropped after it, so a long-running server does not keep the largest reply's table. */
 export const SHARED_WINDOWS = 1 << 15;
 
-let shared: WindowTable = newTable(1 << 12);
-
 function newTable(size: number): WindowTable {
   return { mask: size - 1, generation: 0, used: new Int32Array(size), k1: new Int32Array(size), k2: new Int32Array(size) };
 }
 
-/** A table of at least twice the windows (load ≤ 1/2): the shared one, grown up to its bound and renewed before the stamp wraps, or for a longer reply its own. */
-function tableFor(windows: number): WindowTable {
-  let size = 1 << 12;
-  while (size < 2 * windows) size *= 2;
-  if (windows > SHARED_WINDOWS) return newTable(size);
-  if (size > shared.mask + 1 || shared.generation === 0x7fffffff) shared = newTable(Math.max(size, shared.mask + 1));
-  return shared;
-}
+/** The window table one scorer reuses from reply to reply (kept with its word table). */
+export class WindowScratch {
+  private shared: WindowTable = newTable(1 << 12);
 
-/** Slots of the shared table (what it keeps between replies). */
-export function sharedTableSlots(): number {
-  return shared.mask + 1;
+  /** A table of at least twice the windows (load ≤ 1/2): the shared one, grown up to its bound and renewed before the stamp wraps, or for a longer reply its own. */
+  tableFor(windows: number): WindowTable {
+    let size = 1 << 12;
+    while (size < 2 * windows) size *= 2;
+    if (windows > SHARED_WINDOWS) return newTable(size);
+    if (size > this.shared.mask + 1 || this.shared.generation === 0x7fffffff) this.shared = newTable(Math.max(size, this.shared.mask + 1));
+    return this.shared;
+  }
+
+  /** Slots of the shared table (what it keeps between replies). */
+  slots(): number {
+    return this.shared.mask + 1;
+  }
 }
 
 export function repetitionFactor(share: number, options: { free: number; full: number }): number {

@@ -4,9 +4,7 @@
 // hits on one hub saturate (BM25). The dictionary is compiled once into integer lookup tables.
 // Opener templates (the hardened default, issue 17) are entries too: a narration sentence that opens
 // with a mined template ("Her breath caught") is one hit, weighted by its model/human ratio.
-import { z } from "zod";
-import type { TermMeta } from "../types.js";
-import type { ProseDictionary } from "../../mining/dictionary.js";
+import type { ProseDictionary } from "./dictionary.js";
 import { WORD_NEGATION, type Lexicon } from "../../text/lexicon.js";
 import { findNegations } from "./negation.js";
 import { T_COMMA_AFTER, T_CONTENT, T_DASH_AFTER, T_DIALOGUE, T_END_AFTER, T_ITALIC, T_SEMI_AFTER, T_QUOTE_AFTER, type Scan } from "../../text/scan.js";
@@ -286,11 +284,3 @@ function strongest(entries: readonly Entry[], count: number, k: number): Entry[]
 }
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
-
-export const slopTerm: TermMeta<Record<string, never>> = {
-  name: "slop",
-  kind: "factor",
-  needsModel: false,
-  description: "mined-dictionary clichés (counted once, BM25-saturated per hub) and weighted not-X-but-Y patterns per 1,000 words, through the calibrated decay curve",
-  options: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
-};

@@ -1,7 +1,5 @@
 // Thinking length (SPEC §7, seed 002): the first 600 thinking words are free; after that the factor
 // falls smoothly (a half cosine, so it has no kink at either end) and reaches 0 at 1,200 words.
-import { z } from "zod";
-import type { TermMeta } from "../types.js";
 
 export const FREE_THINKING_WORDS = 600;
 export const ZERO_THINKING_WORDS = 1200;
@@ -11,11 +9,3 @@ export function thinkingFactor(words: number, free = FREE_THINKING_WORDS, zero =
   if (words >= zero) return 0;
   return 0.5 * (1 + Math.cos((Math.PI * (words - free)) / (zero - free)));
 }
-
-export const thinkingLengthTerm: TermMeta<{ free: number; zero: number }> = {
-  name: "thinking_length",
-  kind: "factor",
-  needsModel: false,
-  description: "1 up to 600 thinking words, half-cosine to 0 at 1,200",
-  options: z.object({ free: z.number().int().min(0).default(FREE_THINKING_WORDS), zero: z.number().int().min(1).default(ZERO_THINKING_WORDS) }),
-};

@@ -9,7 +9,6 @@
 import { z } from "zod";
 import { wordShuffle } from "../../text/word-shuffle.js";
 import type { ModelClient } from "../../models/spec.js";
-import type { TermMeta } from "../types.js";
 
 export const wordOrderOptions = z
   .object({
@@ -19,14 +18,6 @@ export const wordOrderOptions = z
   })
   .strict();
 export type WordOrderOptions = z.infer<typeof wordOrderOptions>;
-
-export const wordOrderTerm: TermMeta<WordOrderOptions> = {
-  name: "word_order",
-  kind: "factor",
-  needsModel: true,
-  description: "opt-in guard: NLL gap between the reply with its words shuffled and the reply, under a reference LM; clip(gap / minGap, 0, 1)",
-  options: wordOrderOptions,
-};
 
 /** The fixed context both versions follow (the server needs a non-empty one; the gap cancels it). */
 export const WORD_ORDER_CONTEXT = "Text:";

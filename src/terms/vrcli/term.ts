@@ -7,7 +7,6 @@ import { z } from "zod";
 import { errorMessage } from "../../core/errors.js";
 import { ModelError } from "../../models/errors.js";
 import type { ContinuationLogprob, ModelClient } from "../../models/spec.js";
-import type { TermMeta } from "../types.js";
 import { contentWords } from "../../text/stopwords.js";
 import { parseCompletion, type ReasoningProblem } from "./think.js";
 import { checkedPunchlineLogprobs, perplexity } from "./alignment.js";
@@ -26,15 +25,6 @@ export const vrcliOptions = z.object({
   preset: z.enum(["hardened", "seed"]).default("hardened"),
 });
 export type VrcliOptions = z.infer<typeof vrcliOptions>;
-
-export const vrcliMeta: TermMeta<VrcliOptions> = {
-  name: "vrcli",
-  kind: "additive",
-  needsModel: true,
-  description:
-    "Relative perplexity improvement of the gold punchline under a fixed reference LM when the policy's <think> reasoning is added to the setup: max(0, (base − plus)/base); −1 when the reasoning is missing or broken.",
-  options: vrcliOptions,
-};
 
 export interface VrcliItem {
   setup: string;

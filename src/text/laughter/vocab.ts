@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { InputError } from "../../core/errors.js";
 import { hashOf } from "../../core/hash.js";
+import { once } from "../../core/once.js";
 
 export const LAUGHTER_VOCAB_VERSIONS = ["v2-seed", "v3"] as const;
 export type LaughterVocabVersion = (typeof LAUGHTER_VOCAB_VERSIONS)[number];
@@ -331,19 +332,16 @@ export function compileLaughterVocab(raw: unknown, where = "laughter vocabulary"
   return { version: data.version, hash: hashOf(data), data, ...compilePattern(data.entries) };
 }
 
-const cache = new Map<LaughterVocabVersion, LaughterVocab>();
+/** Each shipped version's vocabulary, compiled on first use. */
+const SHIPPED: ReadonlyMap<LaughterVocabVersion, () => LaughterVocab> = new Map(
+  LAUGHTER_VOCAB_VERSIONS.map((version) => [version, once(() => compileLaughterVocab(JSON.parse(readFileSync(new URL(`./vocab-${version}.json`, import.meta.url), "utf8")), `vocab-${version}.json`))]),
+);
 
 /** The shipped vocabulary of a version, compiled once per process. */
 export function loadLaughterVocab(version: LaughterVocabVersion): LaughterVocab {
-  const hit = cache.get(version);
-  if (hit) return hit;
-  if (!LAUGHTER_VOCAB_VERSIONS.includes(version)) {
-    throw new InputError("laughter vocabulary", `unknown version "${String(version)}" (known: ${LAUGHTER_VOCAB_VERSIONS.join(", ")})`);
-  }
-  const file = new URL(`./vocab-${version}.json`, import.meta.url);
-  const vocab = compileLaughterVocab(JSON.parse(readFileSync(file, "utf8")), `vocab-${version}.json`);
-  cache.set(version, vocab);
-  return vocab;
+  const shipped = SHIPPED.get(version);
+  if (!shipped) throw new InputError("laughter vocabulary", `unknown version "${String(version)}" (known: ${LAUGHTER_VOCAB_VERSIONS.join(", ")})`);
+  return shipped();
 }
 
 /** Content hash of a shipped vocabulary version (what instruments record). */

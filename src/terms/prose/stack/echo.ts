@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { defineTerm } from "../../define.js";
 import type { TermOutcome } from "../../types.js";
-import { echoFactor, echoTerm, echoUser, findEchoesFor, lastUserMessage, type EchoHit, type EchoOptions, type EchoUser } from "../echo.js";
+import { echoFactor, echoUser, findEchoesFor, lastUserMessage, type EchoHit, type EchoOptions, type EchoUser } from "../echo.js";
 import { scanSegments } from "../segments.js";
 import { echoOption, markOff, offOption } from "./options.js";
 import type { ProsePrepared } from "./prepare.js";
@@ -42,7 +42,7 @@ export const proseEcho = defineTerm({
     version: "prose-echo-2",
     roles: [],
     needs: { scan: proseScan },
-    description: echoTerm.description,
+    description: "dialogue or short italic thoughts copying the user's last message; each hit of a type the model overuses multiplies by (1 − penalty)",
     options: z.object({ names: z.array(z.string().min(1)).default([]), echo: echoOption, off: offOption }).strict(),
   },
   measure: (_rows, { options, needs }: { options: EchoTermOptions; needs: { scan: readonly ProsePrepared[] } }) => {

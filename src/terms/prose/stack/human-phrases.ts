@@ -6,7 +6,7 @@ import { hashOf } from "../../../core/hash.js";
 import type { BankRow } from "../../../core/types.js";
 import { defineTerm } from "../../define.js";
 import type { TermOutcome } from "../../types.js";
-import { findPhraseUse, humanPhrasesTerm, MIN_RATE_WORDS, NO_PHRASE_SCORE, phraseCredit, phraseFactor, phraseRatesSchema, phraseWeights, type PhraseRates } from "../phrases.js";
+import { findPhraseUse, MIN_RATE_WORDS, NO_PHRASE_SCORE, phraseCredit, phraseFactor, phraseRatesSchema, phraseWeights, type PhraseRates } from "../phrases.js";
 import { markOff, offOption, phrasesOption } from "./options.js";
 import type { ProsePrepared } from "./prepare.js";
 import { proseScan } from "./resources.js";
@@ -57,7 +57,7 @@ export function phrasesOutcomes(prepared: readonly ProsePrepared[], base: { rate
 }
 
 export const proseHumanPhrases = defineTerm({
-  meta: { name: "human_phrases", kind: "factor", version: "prose-human-phrases-3", roles: [], needs: { scan: proseScan }, description: humanPhrasesTerm.description, options: z.object({ off: offOption, phrases: phrasesOption }).strict() },
+  meta: { name: "human_phrases", kind: "factor", version: "prose-human-phrases-3", roles: [], needs: { scan: proseScan }, description: "credit per 1,000 words for everyday human phrases the policy rarely uses: 0.70 with none, 1 at the human 25th percentile, 1 under 40 words", options: z.object({ off: offOption, phrases: phrasesOption }).strict() },
   measure: (_rows, { options, needs, inputs }: { options: { off: readonly string[]; phrases: PhraseUse }; needs: { scan: readonly ProsePrepared[] }; inputs: Record<string, unknown> }) => {
     const request = inputs.phrase_rates as PhraseRates | undefined;
     const file = (inputs.phraseRates as PhraseRates | null | undefined) ?? undefined;

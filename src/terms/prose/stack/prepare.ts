@@ -3,7 +3,7 @@
 // term reads this. The dictionary's compiled form belongs to a ProseEngine the scorer owns (one per
 // scorer, built from its dictionary): a pure function of a declared input, so keeping it changes no score.
 import type { BankRow } from "../../../core/types.js";
-import type { ProseDictionary } from "../../../mining/dictionary.js";
+import type { ProseDictionary } from "../dictionary.js";
 import { Lexicon } from "../../../text/lexicon.js";
 import { createBuffers, scanText, type Scan } from "../../../text/scan.js";
 import { words } from "../../../text/tokenize.js";

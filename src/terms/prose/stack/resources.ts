@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { InputError } from "../../../core/errors.js";
 import type { BankRow } from "../../../core/types.js";
-import { loadDictionary, type ProseDictionary } from "../../../mining/dictionary.js";
+import { loadDictionary, type ProseDictionary } from "../dictionary.js";
 import { rowResource, scorerResource } from "../../define.js";
 import { gatesOption, openersOption, readingOption } from "./options.js";
 import { prepareProse, ProseEngine, type CompiledProse, type ProsePrepared } from "./prepare.js";

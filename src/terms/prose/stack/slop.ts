@@ -4,10 +4,10 @@ import { defineTerm } from "../../define.js";
 import type { TermOutcome } from "../../types.js";
 import { slopFactor } from "../calibration.js";
 import type { OpenerOptions } from "../openers.js";
-import { measureSlop, slopTerm, type SlopMeasure } from "../slop.js";
+import { measureSlop, type SlopMeasure } from "../slop.js";
 import { markOff, negationOption, offOption, openersOption } from "./options.js";
 import { narrationOf } from "./narration.js";
-import type { ProseDictionary } from "../../../mining/dictionary.js";
+import type { ProseDictionary } from "../dictionary.js";
 import type { ProsePrepared } from "./prepare.js";
 import { proseScan, slopDictionary } from "./resources.js";
 import type { Scan } from "../../../text/scan.js";
@@ -54,7 +54,7 @@ export const proseSlop = defineTerm({
     version: "prose-slop-3",
     roles: [],
     needs: { scan: proseScan, dictionary: slopDictionary },
-    description: slopTerm.description,
+    description: "mined-dictionary clichés (counted once, BM25-saturated per hub) and weighted not-X-but-Y patterns per 1,000 words, through the calibrated decay curve",
     options: z.object({ negation: negationOption, openers: openersOption, off: offOption }).strict(),
   },
   measure: (_rows, { options, needs }: { options: SlopTermOptions; needs: { scan: readonly ProsePrepared[]; dictionary: ProseDictionary } }) => needs.scan.map((p) => slopOutcome(p, options, needs.dictionary)),

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { words } from "../../../text/tokenize.js";
 import { defineTerm } from "../../define.js";
 import type { TermOutcome } from "../../types.js";
-import { thinkingFactor, thinkingLengthTerm } from "../thinking.js";
+import { thinkingFactor } from "../thinking.js";
 import { markOff, offOption } from "./options.js";
 import type { ProsePrepared } from "./prepare.js";
 import { proseScan } from "./resources.js";
@@ -26,7 +26,7 @@ export const proseThinkingLength = defineTerm({
     version: "prose-thinking-1",
     roles: [],
     needs: { scan: proseScan },
-    description: thinkingLengthTerm.description,
+    description: "1 up to 600 thinking words, half-cosine to 0 at 1,200",
     options: z.object({ freeThinkingWords: z.number().int().min(0).default(600), zeroThinkingWords: z.number().int().min(1).default(1200), off: offOption }).strict(),
   },
   measure: (_rows, { options, needs }: { options: ThinkingOptions; needs: { scan: readonly ProsePrepared[] } }) => needs.scan.map((p) => thinkingOutcome(p, options)),

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { BankRow } from "../../../core/types.js";
 import { defineTerm } from "../../define.js";
 import type { ModelRoles, TermOutcome } from "../../types.js";
-import { measureWordOrder, wordOrderFactor, wordOrderOptions, wordOrderTerm, type WordOrderOptions } from "../word-order.js";
+import { measureWordOrder, wordOrderFactor, wordOrderOptions, type WordOrderOptions } from "../word-order.js";
 import type { ProsePrepared } from "./prepare.js";
 import { proseScan } from "./resources.js";
 
@@ -19,7 +19,7 @@ export const proseWordOrder = defineTerm({
     roles: [],
     needs: { scan: proseScan },
     rolesFor: (options: { wordOrder: WordOrderOptions }) => (options.wordOrder.enabled ? ["reference"] : []),
-    description: wordOrderTerm.description,
+    description: "opt-in guard: NLL gap between the reply with its words shuffled and the reply, under a reference LM; clip(gap / minGap, 0, 1)",
     options: z.object({ wordOrder: wordOrderOptions.prefault({}) }).strict(),
   },
   async measure(rows: readonly BankRow[], { options, needs, models }: { options: { wordOrder: WordOrderOptions }; needs: { scan: readonly ProsePrepared[] }; models: ModelRoles }): Promise<TermOutcome[]> {
