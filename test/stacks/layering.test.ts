@@ -37,12 +37,6 @@ const LAYERS: readonly (readonly [folder: string, reason: string])[] = [
  * branch humor36 (what both need moves to a lower layer). No other exemptions.
  */
 const PENDING_ON_OTHER_BRANCHES: readonly string[] = [
-  "src/terms/prose/phrases.ts → src/mining/dictionary.ts",
-  "src/terms/prose/reward.ts → src/mining/dictionary.ts",
-  "src/terms/prose/slop.ts → src/mining/dictionary.ts",
-  "src/terms/prose/stack/prepare.ts → src/mining/dictionary.ts",
-  "src/terms/prose/stack/resources.ts → src/mining/dictionary.ts",
-  "src/terms/prose/stack/slop.ts → src/mining/dictionary.ts",
   "src/server/monitor.ts → src/certify/guards.ts",
 ];
 
