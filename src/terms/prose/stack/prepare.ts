@@ -7,7 +7,7 @@ import type { ProseDictionary } from "../../../mining/dictionary.js";
 import { Lexicon } from "../../../text/lexicon.js";
 import { createBuffers, scanText, type Scan } from "../../../text/scan.js";
 import { words } from "../../../text/tokenize.js";
-import { countNonWords, nonWordsFactor, type NonWords } from "../../../text/spelling.js";
+import { costlyWords, countNonWords, nonWordsFactor, type CostlyWords, type NonWords } from "../../../text/spelling.js";
 import type { EchoPenalties } from "../echo.js";
 import { languageStats, type LanguageStats } from "../language.js";
 import { compilePhrases, type CompiledPhrases } from "../phrases.js";
@@ -26,6 +26,13 @@ export interface CompiledProse {
   scratch: ReturnType<typeof createBuffers>;
   /** The word set of each recent prompt (promptWords). */
   promptWordSets: Map<string, Set<string>>;
+  /** The dictionary's priced lemmas by skeleton, for the spelling reading (src/text/spelling.ts). */
+  costly: CostlyWords;
+}
+
+/** The lemmas a dictionary prices on their own: pair words, hubs, frame hubs and excess words. */
+export function pricedLemmas(dictionary: ProseDictionary): string[] {
+  return [...dictionary.pairs.flatMap((p) => [p.a, p.b]), ...dictionary.hubs.map((h) => h.word), ...dictionary.frames.map((f) => f.hub), ...dictionary.excessWords.map((w) => w.word)];
 }
 
 /**
@@ -46,6 +53,7 @@ export function compileProse(dictionary: ProseDictionary, openerMode: string): C
     echoPenalties: Object.fromEntries(dictionary.echo.map((e) => [e.type, e.penalized ? e.penalty : 0])),
     scratch: createBuffers(),
     promptWordSets: new Map(),
+    costly: costlyWords(pricedLemmas(dictionary)),
   };
 }
 
@@ -121,7 +129,7 @@ export function prepareProse(row: BankRow, compiled: CompiledProse, reading: Rea
   if (typeof row.output !== "string") throw new Error("`output` must be a string");
   const prompt = promptText(row);
   const split = splitThinking(row.output, row.thinking);
-  const read = readReply(split.reply, reading);
+  const read = readReply(split.reply, reading, compiled.costly);
   const scan = ownScan(scanText(read.text, compiled.lexicon, compiled.scratch));
   const lang = languageStats(read.text, scan, compiled.lexicon, prompt, () => promptWords(compiled.promptWordSets, prompt), script);
   const counted = reading.spelling ? countNonWords(read.text, promptWords(compiled.promptWordSets, prompt)) : undefined;

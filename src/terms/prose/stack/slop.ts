@@ -51,7 +51,7 @@ export const proseSlop = defineTerm({
   meta: {
     name: "slop",
     kind: "factor",
-    version: "prose-slop-3",
+    version: "prose-slop-4",
     roles: [],
     needs: { scan: proseScan, dictionary: slopDictionary },
     description: slopTerm.description,
