@@ -15,7 +15,7 @@ export function openersOutcome(p: ProsePrepared, o: { openers: OpenerOptions; of
 }
 
 export const proseOpeners = defineTerm({
-  meta: { name: "openers", kind: "factor", version: "prose-openers-3", roles: [], needs: { scan: proseScan }, description: openersTerm.description, options: z.object({ openers: openersOption, off: offOption }).strict() },
+  meta: { name: "openers", kind: "factor", version: "prose-openers-4", roles: [], needs: { scan: proseScan }, description: openersTerm.description, options: z.object({ openers: openersOption, off: offOption }).strict() },
   measure: (_rows, { options, needs }: { options: { openers: OpenerOptions; off: readonly string[] }; needs: { scan: readonly ProsePrepared[] } }) => needs.scan.map((p) => openersOutcome(p, options)),
 });
 

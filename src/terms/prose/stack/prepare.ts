@@ -93,6 +93,43 @@ export interface ProsePrepared {
   leadingRun?: boolean;
   /** Words that are not English, names or the prompt's (when the reading prices them). */
   nonWords?: NonWords & { factor: number };
+  /** Judge the reply also without the paragraphs a policy could have added (dilution; the reader's view). */
+  trimEnds?: boolean;
+  /** dilution's paragraphs and sets, found once per row. */
+  dilution?: Dilution;
+}
+
+/**
+ * The reply's paragraphs, each read alone, and the sets of them a policy could have added to thin the
+ * reply (issue 36, second round): a paragraph of unrelated prose put before, after or inside a reply
+ * thinned its slop and brought human phrases with it (+0.044 held out). Each set is a run of
+ * paragraphs at the start, a run at the end, or any one paragraph, holding at most half the reply's
+ * words. The slop term takes the densest of the reply and the reply without any one set, the phrase term
+ * the least credit, so no added paragraphs of up to the reply's own length can dilute its costs or pay for
+ * themselves. Empty unless the reading is the reader's view and the reply has two or more paragraphs.
+ */
+export interface Dilution {
+  parts: ProsePrepared[];
+  /** Paragraph indices of each set a policy could have added. */
+  sets: number[][];
+}
+
+export function dilution(p: ProsePrepared): Dilution {
+  if (p.dilution) return p.dilution;
+  const parts: ProsePrepared[] = [];
+  const sets: number[][] = [];
+  if (p.trimEnds) {
+    for (const m of p.text.matchAll(/[^\n]+(?:\n(?![^\S\n]*\n)[^\n]*)*/g)) {
+      if (m[0].trim() === "") continue;
+      const scan = ownScan(scanText(m[0], p.compiled.lexicon, p.compiled.scratch));
+      if (scan.n > 0) parts.push({ ...p, text: m[0], scan, narration: undefined, trimEnds: false, dilution: { parts: [], sets: [] } });
+    }
+    if (parts.length >= 2) {
+      const half = p.scan.n / 2;
+      for (const k of [0, parts.length - 1]) if (parts[k].scan.n <= half) sets.push([k]);
+    }
+  }
+  return (p.dilution = { parts, sets });
 }
 
 export function promptText(row: BankRow): string {
@@ -125,6 +162,11 @@ function promptWords(promptWordSets: Map<string, Set<string>>, prompt: string): 
   return set;
 }
 
+/** The words of a prepared row's prompt (lower-cased). */
+export function promptWordSet(p: ProsePrepared): ReadonlySet<string> {
+  return promptWords(p.compiled.promptWordSets, promptText(p.row));
+}
+
 export function prepareProse(row: BankRow, compiled: CompiledProse, reading: ReadingOptions, script: "runs" | "characters"): ProsePrepared {
   if (typeof row.output !== "string") throw new Error("`output` must be a string");
   const prompt = promptText(row);
@@ -134,5 +176,5 @@ export function prepareProse(row: BankRow, compiled: CompiledProse, reading: Rea
   const lang = languageStats(read.text, scan, compiled.lexicon, prompt, () => promptWords(compiled.promptWordSets, prompt), script);
   const counted = reading.spelling ? countNonWords(read.text, promptWords(compiled.promptWordSets, prompt)) : undefined;
   const nonWords = counted && reading.spelling ? { ...counted, factor: nonWordsFactor(counted.share, reading.spelling) } : undefined;
-  return { row, compiled, split, text: read.text, notProse: read.notProse, scan, lang, narration: undefined, ...(nonWords ? { nonWords } : {}), ...(reading.view ? { leadingRun: true } : {}) };
+  return { row, compiled, split, text: read.text, notProse: read.notProse, scan, lang, narration: undefined, ...(nonWords ? { nonWords } : {}), ...(reading.view ? { leadingRun: true, trimEnds: true } : {}) };
 }
