@@ -101,18 +101,24 @@ export interface ProsePrepared {
 
 /**
  * The reply's paragraphs, each read alone, and the sets of them a policy could have added to thin the
- * reply (issue 36, second round): a paragraph of unrelated prose put before, after or inside a reply
- * thinned its slop and brought human phrases with it (+0.044 held out). Each set is a run of
- * paragraphs at the start, a run at the end, or any one paragraph, holding at most half the reply's
- * words. The slop term takes the densest of the reply and the reply without any one set, the phrase term
- * the least credit, so no added paragraphs of up to the reply's own length can dilute its costs or pay for
- * themselves. Empty unless the reading is the reader's view and the reply has two or more paragraphs.
+ * reply (issue 36, second round): a paragraph of unrelated prose put before or after a reply thinned
+ * its slop and brought human phrases with it (+0.044 held out). The sets are the first paragraph and
+ * the last, each when it holds at most MAX_END_SHARE of the words (so padding of up to half the reply's
+ * own length is read through) and the rest holds MIN_KEPT_WORDS. The slop term takes the densest of the reply and the
+ * reply without either (its slop less that paragraph's share), the phrase term the least credit, so an
+ * end paragraph cannot dilute a reply's costs or pay for itself. Empty unless the reading is the
+ * reader's view and the reply has two or more paragraphs.
  */
 export interface Dilution {
   parts: ProsePrepared[];
   /** Paragraph indices of each set a policy could have added. */
   sets: number[][];
 }
+
+/** Words a reply must keep without an end paragraph for that reading to count. */
+const MIN_KEPT_WORDS = 40;
+/** The largest share of a reply's words an end paragraph may hold and still be read without. */
+const MAX_END_SHARE = 1 / 3;
 
 export function dilution(p: ProsePrepared): Dilution {
   if (p.dilution) return p.dilution;
@@ -124,9 +130,14 @@ export function dilution(p: ProsePrepared): Dilution {
       const scan = ownScan(scanText(m[0], p.compiled.lexicon, p.compiled.scratch));
       if (scan.n > 0) parts.push({ ...p, text: m[0], scan, narration: undefined, trimEnds: false, dilution: { parts: [], sets: [] } });
     }
+    // An end paragraph of at most a third of the words: the rest is most of the reply, so a sentence
+    // added to it thins it about as much as it thins the whole (without the bound, the densest paragraph
+    // of a two-paragraph reply set the density, and 16 words added to it paid +0.05).
     if (parts.length >= 2) {
-      const half = p.scan.n / 2;
-      for (const k of [0, parts.length - 1]) if (parts[k].scan.n <= half) sets.push([k]);
+      for (const k of [0, parts.length - 1]) {
+        const kept = p.scan.n - parts[k].scan.n;
+        if (kept >= MIN_KEPT_WORDS && parts[k].scan.n <= p.scan.n * MAX_END_SHARE) sets.push([k]);
+      }
     }
   }
   return (p.dilution = { parts, sets });
