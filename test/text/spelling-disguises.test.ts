@@ -48,8 +48,9 @@ describe("a priced word split by in-word marks or a space is read whole", () => 
     }
   });
 
-  it("reads a word broken twice (t-apestr-y) whole", () => {
-    expect(share(forms.map((f): [string, string] => [f, `${f[0]}-${f.slice(1, -1)}-${f.slice(-1)}`]))).toBeGreaterThan(0.95);
+  it("reads a word broken twice (t-apestr-y, t apestr y) whole", () => {
+    // Through spaces a lone letter joins only pieces that are not words, so "s hove d" stays apart.
+    for (const mark of ["-", " ", "."]) expect(share(forms.map((f): [string, string] => [f, `${f[0]}${mark}${f.slice(1, -1)}${mark}${f.slice(-1)}`])), JSON.stringify(mark)).toBeGreaterThan(mark === " " ? 0.85 : 0.95);
   });
 
   it("leaves ordinary text alone: two words, contractions, compounds, abbreviations", () => {
