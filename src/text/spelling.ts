@@ -232,8 +232,8 @@ function isContraction(lower: string): boolean {
 /**
  * The text with words split by in-word marks or a space read whole (see above): first through marks,
  * then through single spaces. Through a space pieces join, not all of them words, into a common English
- * word or a priced form, a lone letter only with pieces that are not words ("tape stry", "t apestr y";
- * not "the m" or "the ca").
+ * word or a priced form, a lone letter only with pieces that are not words or into a priced form
+ * ("tape stry", "t apestr y", "g low"; not "the m" or "the ca").
  */
 export function joinSplitWords(text: string, known: (w: string) => boolean = isEnglishWord, costly?: CostlyWords): string {
   return joinPass(joinPass(text, known, costly, false), known, costly, true);
@@ -272,10 +272,10 @@ function joinPass(text: string, known: (w: string) => boolean, costly: CostlyWor
       const whole = pieces.slice(i, j + 1).map((p) => p.lower).join("");
       if (spaced) {
         if (allWords || /^\p{Lu}\p{Ll}/u.test(text.slice(pieces[j].at, pieces[j].end))) continue;
-        // A lone letter joins only pieces that are not words: "t apestr y", not "the m".
+        // A lone letter joins only pieces that are not words ("t apestr y", not "the m"), or makes a priced form ("g low").
         let lone = false;
         for (let q = i; q <= j && !lone; q++) lone = pieces[q].lower.length < 2 && ((q > i && pieces[q - 1].word) || (q < j && pieces[q + 1].word));
-        if (lone) continue;
+        if (lone && !(costly?.forms.has(whole) ?? false)) continue;
         if (!isCommonEnglish(whole) && !(costly?.forms.has(whole) ?? false)) continue;
       }
       if (!joinable(whole)) continue;
