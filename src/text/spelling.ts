@@ -93,23 +93,234 @@ function caseLike(word: string, like: string): string {
   return UPPER.test(like) ? word[0].toUpperCase() + word.slice(1) : word;
 }
 
+// Costly words (issue 36, second round): a reader who knows the words a reward prices reads "tpstry",
+// "wihsperde" or "ffaiint" as those words, though each is two or more edits from them. The reading
+// holds the known forms of the priced lemmas (the dictionary's pair words, hubs, frame hubs and excess
+// words, with their regular inflections) by consonant skeleton: the set of consonants a word holds,
+// which dropping, doubling or swapping letters leaves as it is. An unknown word with a priced form's
+// skeleton, within ⌊length / 3⌋ edits of it (at least 2 for forms of five or more letters, 1 below), is
+// read as the nearest such form; failing that, as a priced form one edit away.
+
+/** The known forms of a dictionary's priced lemmas, by consonant skeleton: built once per compiled dictionary (costlyWords). */
+export interface CostlyWords {
+  forms: ReadonlySet<string>;
+  bySkeleton: ReadonlyMap<string, readonly string[]>;
+}
+
+const CONSONANTS = /[b-df-hj-np-tv-z]/g;
+/** The consonants of a lower-cased word, each once, in order of the alphabet. */
+export function skeleton(word: string): string {
+  return [...new Set(word.match(CONSONANTS) ?? [])].sort().join("");
+}
+
+/** The forms of a lemma a reader would expect: itself and its regular inflections (as English spells them). */
+function formsOf(lemma: string): string[] {
+  const consonantY = /[^aeiou]y$/.test(lemma);
+  const silentE = /[^e]e$/.test(lemma);
+  const base = silentE ? lemma.slice(0, -1) : lemma;
+  const doubled = /[^aeiou][aeiou][b-df-hj-np-tvz]$/.test(lemma) ? lemma + lemma[lemma.length - 1] : undefined;
+  const forms = [
+    lemma,
+    consonantY ? lemma.slice(0, -1) + "ies" : /(?:s|x|z|ch|sh)$/.test(lemma) ? lemma + "es" : lemma + "s",
+    consonantY ? lemma.slice(0, -1) + "ied" : silentE ? lemma + "d" : lemma + "ed",
+    base + "ing",
+    consonantY ? lemma.slice(0, -1) + "ily" : lemma + "ly",
+  ];
+  if (doubled) forms.push(doubled + "ed", doubled + "ing");
+  return forms;
+}
+
+/** The known forms (of three or more ASCII letters) of the priced lemmas, indexed by skeleton. */
+export function costlyWords(lemmas: Iterable<string>, known: (w: string) => boolean = isEnglishWord): CostlyWords {
+  const forms = new Set<string>();
+  const bySkeleton = new Map<string, string[]>();
+  for (const l of lemmas) {
+    const lemma = l.toLowerCase();
+    if (!/^[a-z]{3,}$/.test(lemma)) continue;
+    for (const form of formsOf(lemma)) {
+      if (forms.has(form) || !known(form)) continue;
+      forms.add(form);
+      const key = skeleton(form);
+      const list = bySkeleton.get(key);
+      if (list) list.push(form);
+      else bySkeleton.set(key, [form]);
+    }
+  }
+  return { forms, bySkeleton };
+}
+
+/** Edits allowed between a priced form and the unknown word read as it. */
+const editLimit = (form: string): number => (form.length >= 5 ? Math.max(2, Math.floor(form.length / 3)) : 1);
+
+const VOWEL = new Set("aeiou");
+/** What adding or dropping one letter costs: a vowel half a letter (a reader restores dropped vowels). */
+const indel = (c: string): number => (VOWEL.has(c) ? 0.5 : 1);
+
 /**
- * The text with each unknown word of four or more letters read as its known neighbour one edit away.
- * A name (a capitalized word inside a sentence) is read only for marks or a doubled letter: "Marcos" is
- * not a slip of "Marcus", but "Eliias" is one of "Elias".
+ * Optimal string alignment distance (Damerau–Levenshtein with adjacent swaps) in which adding or
+ * dropping a vowel costs 0.5; any value above `limit` once the distance must exceed it.
  */
-export function readSpelling(text: string, known: (w: string) => boolean = isEnglishWord): string {
+export function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > 2 * limit) return limit + 1;
+  const n = b.length;
+  let prev2 = new Array<number>(n + 1).fill(0);
+  let prev = new Array<number>(n + 1).fill(0);
+  for (let j = 1; j <= n; j++) prev[j] = prev[j - 1] + indel(b[j - 1]);
+  let cur = new Array<number>(n + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = prev[0] + indel(a[i - 1]);
+    let best = cur[0];
+    for (let j = 1; j <= n; j++) {
+      let d = Math.min(prev[j] + indel(a[i - 1]), cur[j - 1] + indel(b[j - 1]), prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2] + 1);
+      cur[j] = d;
+      if (d < best) best = d;
+    }
+    if (best > limit) return limit + 1;
+    [prev2, prev, cur] = [prev, cur, prev2];
+  }
+  return prev[n];
+}
+
+/**
+ * The priced form an unknown lower-cased word disguises, or undefined: the nearest priced form with its
+ * skeleton within editLimit (ties: the dictionary's order), else the first priced form one edit away.
+ */
+export function costlyNeighbour(lower: string, costly: CostlyWords): string | undefined {
+  const bare = lower.normalize("NFD").replace(MARKS_G, "").normalize("NFC");
+  if (!/^[a-z]+$/.test(bare) || bare.length < 3) return undefined;
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const form of costly.bySkeleton.get(skeleton(bare)) ?? []) {
+    const limit = editLimit(form);
+    const d = editDistance(bare, form, Math.min(limit, bestDistance));
+    if (d <= limit && d < bestDistance) {
+      best = form;
+      bestDistance = d;
+    }
+  }
+  if (best !== undefined || bare.length < MIN_CORRECTED_LENGTH) return best;
+  for (const w of oneEditAway(bare)) if (costly.forms.has(w)) return w;
+  return undefined;
+}
+
+/** A priced form with the skeleton of a lower-cased word, one edit from it, or undefined. */
+function costlySlip(lower: string, costly: CostlyWords): string | undefined {
+  for (const form of costly.bySkeleton.get(skeleton(lower)) ?? []) if (form !== lower && editDistance(lower, form, 1) <= 1) return form;
+  return undefined;
+}
+
+// Words split by what a reader reads through (issue 36, second round): a dash of any kind, a connector,
+// an apostrophe, a dot, a middle dot, a slash, an asterisk or one space inside a word ("tape-stry",
+// "tape stry", "t.apestr.y"). Pieces are joined when together they make a known word and one of them is
+// not a word (or, for a mark other than a space, whatever the pieces are: "heart-beat" is read as
+// "heartbeat"); a known English token ("don't", "o'clock") is never taken apart.
+const PIECE_G = /\p{L}[\p{L}\p{M}]*/gu;
+const IN_WORD_MARK = /^(?:[\p{Pd}\p{Pc}'’ʼ‘.·‧・/*]|\p{Pd} |[ \u00a0])$/u;
+const JOIN_MIN_LENGTH = 4;
+
+/** The longest word the join reads (longer spans are never tried). */
+const JOIN_MAX_LENGTH = 24;
+/** Clitics an apostrophe joins to a word ("don't", "we'll", "o'clock", "'em"): such a token is never taken apart. */
+const CLITICS = new Set(["s", "t", "d", "ll", "re", "ve", "m", "em", "n", "o", "y", "l", "tis", "twas"]);
+function isContraction(lower: string): boolean {
+  if (inWordTable(lower)) return true;
+  const parts = lower.split(/['’ʼ‘]/).filter((part) => part !== "" && !CLITICS.has(part));
+  return parts.length <= 1 && parts.every((part) => inWordTable(part));
+}
+
+/**
+ * The text with words split by in-word marks or a space read whole (see above): first through marks,
+ * then through single spaces. Through a space pieces join, not all of them words, into a common English
+ * word or a priced form, a lone letter only with pieces that are not words or into a priced form
+ * ("tape stry", "t apestr y", "g low"; not "the m" or "the ca").
+ */
+export function joinSplitWords(text: string, known: (w: string) => boolean = isEnglishWord, costly?: CostlyWords): string {
+  return joinPass(joinPass(text, known, costly, false), known, costly, true);
+}
+
+function joinPass(text: string, known: (w: string) => boolean, costly: CostlyWords | undefined, throughSpaces: boolean): string {
+  const pieces: { at: number; end: number; lower: string; word: boolean; gapAfter: 0 | 1 | 2 }[] = [];
+  for (const m of text.matchAll(PIECE_G)) pieces.push({ at: m.index, end: m.index + m[0].length, lower: m[0].toLowerCase(), word: false, gapAfter: 0 });
+  if (pieces.length < 2) return text;
+  // gapAfter: 0 none (the next piece is not joined to this one), 1 a space, 2 an in-word mark.
+  for (let k = 0; k + 1 < pieces.length; k++) {
+    const gap = text.slice(pieces[k].end, pieces[k + 1].at);
+    // A dash before a space is a word broken at a line end ("tape- stry"): a mark, not a space.
+    if (IN_WORD_MARK.test(gap)) pieces[k].gapAfter = /^\s$/.test(gap) ? (throughSpaces ? 1 : 0) : 2;
+  }
+  const isWord = (w: string): boolean => (w.length === 1 ? w === "a" || w === "i" : known(w));
+  for (let k = 0; k < pieces.length; k++) pieces[k].word = pieces[k].gapAfter === 0 && (k === 0 || pieces[k - 1].gapAfter === 0) ? true : isWord(pieces[k].lower);
+  const joinable = (w: string): boolean => w.length >= JOIN_MIN_LENGTH && (known(w) || (costly?.forms.has(w) ?? false));
+  let out = "";
+  let last = 0;
+  let i = 0;
+  while (i < pieces.length) {
+    // The longest span of pieces from i, each gap an in-word mark or a space, that reads as one word:
+    // through a space only when some piece of the span is not a word, and never onto a capital.
+    let k = i;
+    let length = pieces[i].lower.length;
+    while (pieces[k].gapAfter !== 0 && k + 1 < pieces.length && length + pieces[k + 1].lower.length <= JOIN_MAX_LENGTH) length += pieces[++k].lower.length;
+    let joined = -1;
+    for (let j = k; j > i && joined < 0; j--) {
+      let spaced = false;
+      let allWords = pieces[i].word;
+      for (let q = i; q < j; q++) {
+        spaced ||= pieces[q].gapAfter === 1;
+        allWords &&= pieces[q + 1].word;
+      }
+      const whole = pieces.slice(i, j + 1).map((p) => p.lower).join("");
+      if (spaced) {
+        if (allWords || /^\p{Lu}\p{Ll}/u.test(text.slice(pieces[j].at, pieces[j].end))) continue;
+        // A lone letter joins only pieces that are not words ("t apestr y", not "the m"), or makes a priced form ("g low").
+        let lone = false;
+        for (let q = i; q <= j && !lone; q++) lone = pieces[q].lower.length < 2 && ((q > i && pieces[q - 1].word) || (q < j && pieces[q + 1].word));
+        if (lone && !(costly?.forms.has(whole) ?? false)) continue;
+        if (!isCommonEnglish(whole) && !(costly?.forms.has(whole) ?? false)) continue;
+      }
+      if (!joinable(whole)) continue;
+      if (!spaced && isContraction(text.slice(pieces[i].at, pieces[j].end).toLowerCase())) continue;
+      joined = j;
+    }
+    if (joined < 0) {
+      i++;
+      continue;
+    }
+    out += text.slice(last, pieces[i].at);
+    for (let q = i; q <= joined; q++) out += text.slice(pieces[q].at, pieces[q].end);
+    last = pieces[joined].end;
+    i = joined + 1;
+  }
+  return last === 0 ? text : out + text.slice(last);
+}
+
+/**
+ * The text with each unknown word of four or more letters read as its known neighbour one edit away
+ * (or, given the priced words, as the priced word it disguises: costlyNeighbour), after words split by
+ * in-word marks are joined (joinSplitWords). A name (a capitalized word inside a sentence) is read only
+ * for marks or a doubled letter: "Marcos" is not a slip of "Marcus", but "Eliias" is one of "Elias".
+ */
+export function readSpelling(input: string, known: (w: string) => boolean = isEnglishWord, costly?: CostlyWords): string {
+  const text = costly ? joinSplitWords(input, known, costly) : input;
   return text.replace(WORD_G, (word, at: number) => {
-    if (word.length < MIN_CORRECTED_LENGTH && !HAS_MARK.test(word.normalize("NFD"))) return word;
     const lower = word.toLowerCase();
+    if (word.length < MIN_CORRECTED_LENGTH && !HAS_MARK.test(word.normalize("NFD"))) {
+      // A three-letter disguise of a priced word ("gze") is read as it; nothing else this short is.
+      if (!costly || word.length < 3 || known(lower) || (UPPER.test(word) && !opensSentence(text, at))) return word;
+      const near = costlyNeighbour(lower, costly);
+      return near === undefined ? word : caseLike(near, word);
+    }
     if (known(lower)) {
       // A rare form that is a common word with a letter doubled or two swapped ("eyees", "herat") is read
       // as that word.
-      const common = isCommonEnglish(lower) ? undefined : (undoubled(lower, isCommonEnglish) ?? [...swapped(lower)].find(isCommonEnglish));
+      // So is a rare form without a vowel (an abbreviation in the table) one edit from a priced form
+      // with its consonants ("scnt" for "scent"); "hart" stays "hart".
+      if (isCommonEnglish(lower) || costly?.forms.has(lower)) return word;
+      const common = undoubled(lower, isCommonEnglish) ?? [...swapped(lower)].find(isCommonEnglish) ?? (costly && !/[aeiouy]/.test(lower) ? costlySlip(lower, costly) : undefined);
       return common === undefined ? word : caseLike(common, word);
     }
     // A name is read only for a doubled letter or marks ("Eliias", "Elịas"), never for any edit.
-    const near = UPPER.test(word) && !opensSentence(text, at) ? undoubled(lower, known) : nearestWord(lower, known);
+    const near = UPPER.test(word) && !opensSentence(text, at) ? undoubled(lower, known) : ((costly && costlyNeighbour(lower, costly)) ?? nearestWord(lower, known));
     return near === undefined ? word : caseLike(near, word);
   });
 }

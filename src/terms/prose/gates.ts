@@ -6,6 +6,7 @@
 // reply that stops mid-sentence whatever finish_reason says, and fenced content that is not prose.
 import { z } from "zod";
 import type { ThinkingProblem } from "./thinking-block.js";
+import { isCommonEnglish } from "../../text/english.js";
 
 export interface GateOptions {
   /** Fewer words than this is a stub. */
@@ -42,6 +43,12 @@ export interface GateOptions {
    * a comment is a short reply the length gate cannot see when the call has no other reply to compare.
    */
   hiddenText: boolean;
+  /**
+   * The common-English share leaves out names (capitalized words inside a sentence) and numbers, which
+   * are words of no language (hardened, issue 36: a genealogy entry of dates and names was gated).
+   * Absent: counted, as the seed counts them.
+   */
+  namesAndNumbers?: boolean;
 }
 
 export const DEFAULT_GATE_OPTIONS: GateOptions = {
@@ -65,6 +72,7 @@ export const HARDENED_GATE_OPTIONS: GateOptions = {
   truncationFromText: "with-finish-reason",
   scenarioLength: true,
   hiddenText: true,
+  namesAndNumbers: true,
 };
 
 /** How far below the prompt's own common-English share a reply may fall. */
@@ -147,6 +155,29 @@ export function endsMidSentence(reply: string): boolean {
   return end.length > 0 && !TERMINAL.test(end);
 }
 
+const SHARE_WORD_G = /\p{L}[\p{L}\p{M}'’]*|\p{N}+/gu;
+const SENTENCE_OPENING = /(?:^|[.!?…:;]|\n)[\s"'“”‘’«»()[\]*_—–-]*$/;
+
+/**
+ * The common-English share of a text's words, names (capitalized words that do not open a sentence)
+ * and numbers left out, nor the prompt's own rarer words (`promptWords`, lower-cased).
+ */
+export function commonEnglishWithoutNames(text: string, promptWords: ReadonlySet<string>): number {
+  let counted = 0;
+  let common = 0;
+  for (const m of text.matchAll(SHARE_WORD_G)) {
+    const w = m[0];
+    if (/^\p{N}/u.test(w)) continue;
+    const lower = w.toLowerCase().replace(/’/g, "'");
+    const isCommon = isCommonEnglish(lower);
+    if (!isCommon && /^\p{Lu}/u.test(w) && !SENTENCE_OPENING.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
+    if (!isCommon && promptWords.has(lower)) continue;
+    counted++;
+    if (isCommon) common++;
+  }
+  return counted ? common / counted : 1;
+}
+
 /** What the gates look at, measured on the cleaned reply (see language.ts). */
 export interface GateInput {
   reply: string;
@@ -208,5 +239,6 @@ export const gateOptions = z
     truncationFromText: z.enum(["off", "with-finish-reason", "always"]),
     scenarioLength: z.boolean(),
     hiddenText: z.boolean(),
+    namesAndNumbers: z.boolean().optional(),
   })
   .strict();

@@ -13,7 +13,7 @@
 // narrationOpeners() feeds the mined opener templates that the slop term counts.
 import { z } from "zod";
 import { normalizedHhi } from "../../stats/hhi.js";
-import type { Lexicon } from "../../text/lexicon.js";
+import { WORD_CONTENT, WORD_DETERMINER, WORD_PRONOUN, type Lexicon } from "../../text/lexicon.js";
 import { T_CAPITAL, T_COMMA_AFTER, T_DIALOGUE, T_ITALIC, T_PARAGRAPH_AFTER, T_QUOTE_AFTER, type Scan } from "../../text/scan.js";
 
 export const MIN_NARRATION_SENTENCES = 5;
@@ -54,11 +54,35 @@ export function narrationOpeners(scan: Scan, lexicon: Lexicon, out: number[] = [
       const first = lexicon.surfaces[surface[k]];
       if (k + 1 < end && isLeading(first, flags[k])) k++;
       while (run && k + 1 < end && k - i < MAX_LEADING_RUN && isLeading(lexicon.surfaces[surface[k]], flags[k])) k++;
+      if (run) k = afterLeadingClauses(scan, lexicon, k, end);
       if ((flags[k] & (T_DIALOGUE | T_ITALIC)) === 0) out.push(k);
     }
     i = end;
   }
   return out;
+}
+
+/** Words a leading clause may hold before its comma ("As the night wore on," is five). */
+const MAX_LEADING_CLAUSE = 6;
+
+/**
+ * The opener after any leading clauses (hardened reading, issue 36's second round): a clause set off by
+ * a comma within MAX_LEADING_CLAUSE words that opens with a grammar word which is neither a pronoun nor
+ * a determiner — a preposition, conjunction or adverb ("In that moment,", "As the night wore on,", "of
+ * course,") — is read through, then any discourse words after it, again and again. A clause that opens
+ * with its subject ("She turned, …") is the sentence itself.
+ */
+function afterLeadingClauses(scan: Scan, lexicon: Lexicon, k: number, end: number): number {
+  const { surface, flags } = scan;
+  for (;;) {
+    const lead = lexicon.surfaceFlags[surface[k]];
+    if (lead & (WORD_CONTENT | WORD_PRONOUN | WORD_DETERMINER)) return k;
+    let c = k;
+    while (c + 1 < end && c - k + 1 < MAX_LEADING_CLAUSE && (flags[c] & T_COMMA_AFTER) === 0) c++;
+    if ((flags[c] & T_COMMA_AFTER) === 0 || c + 1 >= end) return k;
+    k = c + 1;
+    while (k + 1 < end && isLeading(lexicon.surfaces[surface[k]], flags[k])) k++;
+  }
 }
 
 /** A discourse word a sentence may lead with: a listed one ("then", "but"), an -ly adverb, or any word set off by a comma. */

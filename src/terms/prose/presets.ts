@@ -88,7 +88,7 @@ export const PROSE_PRESETS: Readonly<Record<ProsePresetName, ProsePreset>> = {
   },
   hardened: {
     name: "hardened",
-    version: "3",
+    version: "4",
     settings: {
       reading: { view: true, spelling: HARDENED_SPELLING, markup: true, unhide: true, confusables: true, markBudget: 2 },
       gates: HARDENED_GATE_OPTIONS,

@@ -7,13 +7,16 @@ import { stripRoleplayScaffolding, unhideRoleplayScaffolding } from "./ooc.js";
 import { PROSE_PRESETS, type ReadingOptions } from "./presets.js";
 import { splitThinking } from "./thinking-block.js";
 import { readerView } from "../../text/reader-view.js";
-import { readSpelling } from "../../text/spelling.js";
+import { readSpelling, type CostlyWords } from "../../text/spelling.js";
 import { normalizeDialogue } from "../../text/dialogue.js";
 
 const HARDENED_READING = PROSE_PRESETS.hardened.settings.reading;
 
-/** The reply as the terms read it, and how many fenced blocks that are not prose it holds (hardened reading). */
-export function readReply(reply: string, reading: ReadingOptions = HARDENED_READING): { text: string; notProse: number } {
+/**
+ * The reply as the terms read it, and how many fenced blocks that are not prose it holds (hardened
+ * reading). `costly`, the dictionary's priced words, lets the spelling reading read their disguises.
+ */
+export function readReply(reply: string, reading: ReadingOptions = HARDENED_READING, costly?: CostlyWords): { text: string; notProse: number } {
   if (!reading.unhide && !reading.markup && !reading.confusables && reading.markBudget === null) {
     return { text: foldHomoglyphs(stripZalgo(stripInvisible(stripRoleplayScaffolding(reply)))), notProse: 0 };
   }
@@ -46,7 +49,7 @@ export function readReply(reply: string, reading: ReadingOptions = HARDENED_READ
   // Once markup is gone, speech in any quotation style is written in the quotes the scanner reads as
   // dialogue (an apostrophe beside a tag is not a quote), and one-edit slips are read as their words.
   const spoken = reading.view ? normalizeDialogue(folded) : folded;
-  return { text: reading.spelling ? readSpelling(spoken) : spoken, notProse };
+  return { text: reading.spelling ? readSpelling(spoken, undefined, costly) : spoken, notProse };
 }
 
 /** The reply as every prose term reads it (the default preset's reading unless one is given). */

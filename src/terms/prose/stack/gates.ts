@@ -4,8 +4,8 @@ import { z } from "zod";
 import type { BankRow } from "../../../core/types.js";
 import { defineTerm } from "../../define.js";
 import type { TermOutcome } from "../../types.js";
-import { checkGates, htmlCommentWords, type GateOptions } from "../gates.js";
-import { promptText, type ProsePrepared } from "./prepare.js";
+import { checkGates, commonEnglishWithoutNames, htmlCommentWords, type GateOptions } from "../gates.js";
+import { promptText, promptWordSet, type ProsePrepared } from "./prepare.js";
 import { gatesOption } from "./options.js";
 import { proseScan } from "./resources.js";
 
@@ -15,7 +15,8 @@ export function gateOutcome(p: ProsePrepared, gates: GateOptions, groupMedianWor
     {
       reply: lang.cleaned,
       words: lang.words,
-      commonEnglish: lang.commonEnglish,
+      // Hardened: names and numbers are words of no language (a genealogy entry is English).
+      commonEnglish: gates.namesAndNumbers && lang.commonEnglish < gates.minCommonEnglish ? Math.max(lang.commonEnglish, commonEnglishWithoutNames(lang.cleaned, promptWordSet(p))) : lang.commonEnglish,
       promptCommonEnglish: lang.promptCommonEnglish,
       foreignLetters: lang.foreignLetters,
       foreignScripts: lang.foreignScripts,
@@ -91,7 +92,7 @@ function roughWordCount(s: string): number {
 }
 
 export const proseGates = defineTerm({
-  meta: { name: "gates", kind: "gate", version: "prose-gates-4", roles: [], needs: { scan: proseScan }, description: "0 for truncated output, a bad thinking block, non-prose fenced content, (hardened) more words in HTML comments than shown, a refusal/stub/abnormally short reply, a script switch or too little common English; else 1", options: z.object({ gates: gatesOption }).strict() },
+  meta: { name: "gates", kind: "gate", version: "prose-gates-5", roles: [], needs: { scan: proseScan }, description: "0 for truncated output, a bad thinking block, non-prose fenced content, (hardened) more words in HTML comments than shown, a refusal/stub/abnormally short reply, a script switch or too little common English; else 1", options: z.object({ gates: gatesOption }).strict() },
   measure(rows: readonly BankRow[], { options, needs }: { options: { gates: GateOptions }; needs: { scan: readonly ProsePrepared[] } }) {
     const medians = rowGroupMedians(rows, options.gates.scenarioLength);
     return needs.scan.map((p, i) => gateOutcome(p, options.gates, medians[i]));

@@ -8,7 +8,7 @@ import { defineTerm } from "../../define.js";
 import type { TermOutcome } from "../../types.js";
 import { findPhraseUse, MIN_RATE_WORDS, NO_PHRASE_SCORE, phraseCredit, phraseFactor, phraseRatesSchema, phraseWeights, type PhraseRates } from "../phrases.js";
 import { markOff, offOption, phrasesOption } from "./options.js";
-import type { ProsePrepared } from "./prepare.js";
+import { dilution, type ProsePrepared } from "./prepare.js";
 import { proseScan } from "./resources.js";
 
 export type RatesSource = "row" | "request" | "options";
@@ -34,7 +34,24 @@ export function phrasesOutcome(p: ProsePrepared, weights: Float64Array, rates: R
   const { ids, stuffed } = findPhraseUse(scan, p.compiled.phrases, use.maxSentenceShare);
   const credit = phraseCredit(ids, weights, scan.n);
   const forfeit = use.forfeitAt !== null && stuffed >= use.forfeitAt;
-  const value = forfeit ? NO_PHRASE_SCORE : phraseFactor(credit, scan.n, p.compiled.dictionary.calibration.phrases.humanP25);
+  const humanP25 = p.compiled.dictionary.calibration.phrases.humanP25;
+  let value = forfeit ? NO_PHRASE_SCORE : phraseFactor(credit, scan.n, humanP25);
+  // No added paragraphs pay for themselves (dilution): the least factor of the reply and the reply
+  // without any set of them (the phrases its other paragraphs use, over their words).
+  const { parts, sets } = forfeit ? { parts: [], sets: [] } : dilution(p);
+  if (sets.length > 0) {
+    const used = parts.map((t) => findPhraseUse(t.scan, p.compiled.phrases, use.maxSentenceShare).ids);
+    for (const set of sets) {
+      const kept = new Set<number>();
+      let words = 0;
+      used.forEach((ids, k) => {
+        if (set.includes(k)) return;
+        words += parts[k].scan.n;
+        for (const id of ids) kept.add(id);
+      });
+      value = Math.min(value, phraseFactor(phraseCredit([...kept], weights, words), words, humanP25));
+    }
+  }
   const found = ids.map((id) => p.compiled.phrases.entries[id].phrase);
   return markOff({ value, details: { credit_per_1k: Math.round(credit * 1000) / 1000, found, rates, ...(use.maxSentenceShare !== null ? { stuffed_sentence_phrases: stuffed } : {}) } }, "human_phrases", off);
 }
@@ -57,7 +74,7 @@ export function phrasesOutcomes(prepared: readonly ProsePrepared[], base: { rate
 }
 
 export const proseHumanPhrases = defineTerm({
-  meta: { name: "human_phrases", kind: "factor", version: "prose-human-phrases-3", roles: [], needs: { scan: proseScan }, description: "credit per 1,000 words for everyday human phrases the policy rarely uses: 0.70 with none, 1 at the human 25th percentile, 1 under 40 words", options: z.object({ off: offOption, phrases: phrasesOption }).strict() },
+  meta: { name: "human_phrases", kind: "factor", version: "prose-human-phrases-4", roles: [], needs: { scan: proseScan }, description: "credit per 1,000 words for everyday human phrases the policy rarely uses: 0.70 with none, 1 at the human 25th percentile, 1 under 40 words", options: z.object({ off: offOption, phrases: phrasesOption }).strict() },
   measure: (_rows, { options, needs, inputs }: { options: { off: readonly string[]; phrases: PhraseUse }; needs: { scan: readonly ProsePrepared[] }; inputs: Record<string, unknown> }) => {
     const request = inputs.phrase_rates as PhraseRates | undefined;
     const file = (inputs.phraseRates as PhraseRates | null | undefined) ?? undefined;

@@ -7,7 +7,7 @@ import type { ProseDictionary } from "../dictionary.js";
 import { Lexicon } from "../../../text/lexicon.js";
 import { createBuffers, scanText, type Scan } from "../../../text/scan.js";
 import { words } from "../../../text/tokenize.js";
-import { countNonWords, nonWordsFactor, type NonWords } from "../../../text/spelling.js";
+import { costlyWords, countNonWords, nonWordsFactor, type CostlyWords, type NonWords } from "../../../text/spelling.js";
 import type { EchoPenalties } from "../echo.js";
 import { languageStats, type LanguageStats } from "../language.js";
 import { compilePhrases, type CompiledPhrases } from "../phrases.js";
@@ -26,6 +26,13 @@ export interface CompiledProse {
   scratch: ReturnType<typeof createBuffers>;
   /** The word set of each recent prompt (promptWords). */
   promptWordSets: Map<string, Set<string>>;
+  /** The dictionary's priced lemmas by skeleton, for the spelling reading (src/text/spelling.ts). */
+  costly: CostlyWords;
+}
+
+/** The lemmas a dictionary prices on their own: pair words, hubs, frame hubs and excess words. */
+export function pricedLemmas(dictionary: ProseDictionary): string[] {
+  return [...dictionary.pairs.flatMap((p) => [p.a, p.b]), ...dictionary.hubs.map((h) => h.word), ...dictionary.frames.map((f) => f.hub), ...dictionary.excessWords.map((w) => w.word)];
 }
 
 /**
@@ -46,6 +53,7 @@ export function compileProse(dictionary: ProseDictionary, openerMode: string): C
     echoPenalties: Object.fromEntries(dictionary.echo.map((e) => [e.type, e.penalized ? e.penalty : 0])),
     scratch: createBuffers(),
     promptWordSets: new Map(),
+    costly: costlyWords(pricedLemmas(dictionary)),
   };
 }
 
@@ -85,6 +93,54 @@ export interface ProsePrepared {
   leadingRun?: boolean;
   /** Words that are not English, names or the prompt's (when the reading prices them). */
   nonWords?: NonWords & { factor: number };
+  /** Judge the reply also without the paragraphs a policy could have added (dilution; the reader's view). */
+  trimEnds?: boolean;
+  /** dilution's paragraphs and sets, found once per row. */
+  dilution?: Dilution;
+}
+
+/**
+ * The reply's paragraphs, each read alone, and the sets of them a policy could have added to thin the
+ * reply (issue 36, second round): a paragraph of unrelated prose put before or after a reply thinned
+ * its slop and brought human phrases with it (+0.044 held out). The sets are the first paragraph and
+ * the last, each when it holds at most MAX_END_SHARE of the words (so padding of up to half the reply's
+ * own length is read through) and the rest holds MIN_KEPT_WORDS. The slop term takes the densest of the reply and the
+ * reply without either (its slop less that paragraph's share), the phrase term the least credit, so an
+ * end paragraph cannot dilute a reply's costs or pay for itself. Empty unless the reading is the
+ * reader's view and the reply has two or more paragraphs.
+ */
+export interface Dilution {
+  parts: ProsePrepared[];
+  /** Paragraph indices of each set a policy could have added. */
+  sets: number[][];
+}
+
+/** Words a reply must keep without an end paragraph for that reading to count. */
+const MIN_KEPT_WORDS = 40;
+/** The largest share of a reply's words an end paragraph may hold and still be read without. */
+const MAX_END_SHARE = 1 / 3;
+
+export function dilution(p: ProsePrepared): Dilution {
+  if (p.dilution) return p.dilution;
+  const parts: ProsePrepared[] = [];
+  const sets: number[][] = [];
+  if (p.trimEnds) {
+    for (const m of p.text.matchAll(/[^\n]+(?:\n(?![^\S\n]*\n)[^\n]*)*/g)) {
+      if (m[0].trim() === "") continue;
+      const scan = ownScan(scanText(m[0], p.compiled.lexicon, p.compiled.scratch));
+      if (scan.n > 0) parts.push({ ...p, text: m[0], scan, narration: undefined, trimEnds: false, dilution: { parts: [], sets: [] } });
+    }
+    // An end paragraph of at most a third of the words: the rest is most of the reply, so a sentence
+    // added to it thins it about as much as it thins the whole (without the bound, the densest paragraph
+    // of a two-paragraph reply set the density, and 16 words added to it paid +0.05).
+    if (parts.length >= 2) {
+      for (const k of [0, parts.length - 1]) {
+        const kept = p.scan.n - parts[k].scan.n;
+        if (kept >= MIN_KEPT_WORDS && parts[k].scan.n <= p.scan.n * MAX_END_SHARE) sets.push([k]);
+      }
+    }
+  }
+  return (p.dilution = { parts, sets });
 }
 
 export function promptText(row: BankRow): string {
@@ -117,14 +173,19 @@ function promptWords(promptWordSets: Map<string, Set<string>>, prompt: string): 
   return set;
 }
 
+/** The words of a prepared row's prompt (lower-cased). */
+export function promptWordSet(p: ProsePrepared): ReadonlySet<string> {
+  return promptWords(p.compiled.promptWordSets, promptText(p.row));
+}
+
 export function prepareProse(row: BankRow, compiled: CompiledProse, reading: ReadingOptions, script: "runs" | "characters"): ProsePrepared {
   if (typeof row.output !== "string") throw new Error("`output` must be a string");
   const prompt = promptText(row);
   const split = splitThinking(row.output, row.thinking);
-  const read = readReply(split.reply, reading);
+  const read = readReply(split.reply, reading, compiled.costly);
   const scan = ownScan(scanText(read.text, compiled.lexicon, compiled.scratch));
   const lang = languageStats(read.text, scan, compiled.lexicon, prompt, () => promptWords(compiled.promptWordSets, prompt), script);
   const counted = reading.spelling ? countNonWords(read.text, promptWords(compiled.promptWordSets, prompt)) : undefined;
   const nonWords = counted && reading.spelling ? { ...counted, factor: nonWordsFactor(counted.share, reading.spelling) } : undefined;
-  return { row, compiled, split, text: read.text, notProse: read.notProse, scan, lang, narration: undefined, ...(nonWords ? { nonWords } : {}), ...(reading.view ? { leadingRun: true } : {}) };
+  return { row, compiled, split, text: read.text, notProse: read.notProse, scan, lang, narration: undefined, ...(nonWords ? { nonWords } : {}), ...(reading.view ? { leadingRun: true, trimEnds: true } : {}) };
 }

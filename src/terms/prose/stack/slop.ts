@@ -7,8 +7,9 @@ import type { OpenerOptions } from "../openers.js";
 import { measureSlop, type SlopMeasure } from "../slop.js";
 import { markOff, negationOption, offOption, openersOption } from "./options.js";
 import { narrationOf } from "./narration.js";
+import { narrationOpeners } from "../openers.js";
 import type { ProseDictionary } from "../dictionary.js";
-import type { ProsePrepared } from "./prepare.js";
+import { dilution, type ProsePrepared } from "./prepare.js";
 import { proseScan, slopDictionary } from "./resources.js";
 import type { Scan } from "../../../text/scan.js";
 
@@ -20,20 +21,58 @@ export interface SlopTermOptions {
 }
 
 export function slopOutcome(p: ProsePrepared, o: SlopTermOptions, dictionary: ProseDictionary = p.compiled.dictionary): TermOutcome {
-  const openers = narrationOf(p);
-  const slop = measureSlop(p.scan, p.compiled.slop, { nextSentenceNegation: o.negation.nextSentence, openers });
+  const { slop, density: own } = slopDensity(p, o);
+  // No added paragraphs thin the slop (dilution): the densest of the reply and the reply without any set
+  // of them, its slop less the set's share of the paragraphs' own slop, over the words left.
+  let density = own;
+  const { parts, sets } = dilution(p);
+  if (sets.length > 0) {
+    const totals = parts.map((t) => slopDensity(t, o).density * t.scan.n);
+    const sum = totals.reduce((a, b) => a + b, 0);
+    for (const set of sets) {
+      let words = p.scan.n;
+      let slopShare = 0;
+      for (const k of set) {
+        words -= parts[k].scan.n;
+        slopShare += sum > 0 ? totals[k] / sum : 0;
+      }
+      if (words > 0) density = Math.max(density, (own * p.scan.n * (1 - slopShare)) / words);
+    }
+  }
   const calibration = dictionary.calibration;
-  // Under the reader's view the leading discourse words the openers skip ("But then, slowly, …") are not
-  // words the density is spread over: a lead of any length neither hides an opener nor thins the slop.
-  const leads = p.leadingRun ? leadingWords(p.scan, openers) : 0;
-  const density = leads > 0 && p.scan.n > leads ? (slop.density * p.scan.n) / (p.scan.n - leads) : slop.density;
   const value = slopFactor(density, o.openers.mode === "templates" ? calibration.slop : calibration.slopWithoutTemplates);
-  const details = { density_per_1k: round(density), per_1k: per1kRounded(slop.per1k), top: slop.top, words: slop.words };
+  const details = { density_per_1k: round(density), per_1k: per1kRounded(slop.per1k), top: slop.top, words: slop.words, ...(density !== own ? { whole_reply_density_per_1k: round(own) } : {}) };
   // The non-words factor (issue 36), measured in prepare (src/text/spelling.ts), is part of the lexical
   // cost: a word dodged by misspelling it costs at least what the word did.
   const nonWords = p.nonWords;
   if (!nonWords) return markOff({ value, details }, "slop", o.off);
   return markOff({ value: value * nonWords.factor, details: { ...details, non_words: { share: round(nonWords.share), factor: round(nonWords.factor), examples: nonWords.examples } } }, "slop", o.off);
+}
+
+/** The slop measure of a prepared reply and its density, the leading words left out of the words it is spread over. */
+function slopDensity(p: ProsePrepared, o: SlopTermOptions): { slop: SlopMeasure; density: number } {
+  const openers = narrationOf(p);
+  // A template is looked for after the lead and where the seed reads the opener (after one leading word),
+  // so a lead that is itself a template ("In that moment, …") is counted as one, not skipped.
+  const sites = p.leadingRun ? templateSites(openers, narrationOpeners(p.scan, p.compiled.lexicon)) : openers;
+  const slop = measureSlop(p.scan, p.compiled.slop, { nextSentenceNegation: o.negation.nextSentence, openers: sites });
+  // Under the reader's view the leading discourse words the openers skip ("But then, slowly, …") are not
+  // words the density is spread over: a lead of any length neither hides an opener nor thins the slop.
+  const leads = p.leadingRun ? leadingWords(p.scan, openers) : 0;
+  const density = leads > 0 && p.scan.n > leads ? (slop.density * p.scan.n) / (p.scan.n - leads) : slop.density;
+  return { slop, density };
+}
+
+/** Both lists of opener positions, merged in order, each position once. */
+function templateSites(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const next = j >= b.length || (i < a.length && a[i] <= b[j]) ? a[i++] : b[j++];
+    if (out.length === 0 || out[out.length - 1] !== next) out.push(next);
+  }
+  return out;
 }
 
 /** Words before each narration sentence's opener: the leading discourse words the openers skipped. */
@@ -51,7 +90,7 @@ export const proseSlop = defineTerm({
   meta: {
     name: "slop",
     kind: "factor",
-    version: "prose-slop-3",
+    version: "prose-slop-4",
     roles: [],
     needs: { scan: proseScan, dictionary: slopDictionary },
     description: "mined-dictionary clichés (counted once, BM25-saturated per hub) and weighted not-X-but-Y patterns per 1,000 words, through the calibrated decay curve",
