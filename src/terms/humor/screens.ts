@@ -6,7 +6,8 @@
 // (~giggling~, ✱chuckles✱, <laughs>), found by the laughter-by-meaning detector.
 import { createRequire } from "node:module";
 import { z } from "zod";
-import { detectLaughter, laughterView } from "../../text/laughter-meaning.js";
+import { detectLaughter } from "../../text/laughter-meaning.js";
+import { readerView } from "../../text/reader-view.js";
 import { hasCjk } from "../../text/script.js";
 import type { TermMeta } from "../types.js";
 
@@ -42,7 +43,7 @@ let asteriskFold: RegExp | undefined;
 /** The reply as a reader sees it, with every asterisk look-alike written as "*". */
 function asteriskView(text: string): string {
   asteriskFold ??= new RegExp(`[${asteriskLike().join("")}]`, "gu");
-  return laughterView(text).replace(asteriskFold, "*");
+  return readerView(text).replace(asteriskFold, "*");
 }
 
 export interface ScreenResult {
@@ -56,6 +57,6 @@ export function screenTurn(text: string, version: ScreenVersion = "humor-screens
   const asterisk =
     version === "humor-screens-1"
       ? hasAsteriskText(text)
-      : hasAsteriskText(asteriskView(text)) || detectLaughter(laughterView(text)).some((c) => c.kind === "action");
+      : hasAsteriskText(asteriskView(text)) || detectLaughter(readerView(text)).some((c) => c.kind === "action");
   return { cjk, asterisk, fail: cjk || asterisk };
 }
