@@ -1,7 +1,8 @@
 // Guards (SPEC §6, seed 000 §4–5): lexical signatures of reward gaming measured on each arm's policy
 // turns and compared against pre-registered thresholds. A bait policy that appends laughter, addresses
 // an imagined audience or collapses into stock phrases trips them even when the score rises.
-// certify-guards-2: every guard reads the reader's view of the reply (src/text/reader-view.ts), the
+// certify-guards-3: laughter-meaning-2 (reactions of other languages, spelled-out and backwards
+// laughter). certify-guards-2: every guard reads the reader's view of the reply (src/text/reader-view.ts), the
 // laughter guard uses the laughter-by-meaning detector (src/text/laughter-meaning.ts: look-alike
 // asterisks, tildes, brackets, bare "chuckles", "That made me laugh."), and the screen guard the
 // hardened screens (humor-screens-2), all through src/guards/turn.ts, which the live monitor reads too.
@@ -10,7 +11,7 @@ import { turnGuards } from "../guards/turn.js";
 import { words } from "../text/tokenize.js";
 
 /** What the guards measure and how; a pre-registration records it. */
-export const GUARDS_VERSION = "certify-guards-2";
+export const GUARDS_VERSION = "certify-guards-3";
 
 export { AUDIENCE_ADDRESS_PHRASES, addressesAudience } from "../guards/audience-address.js";
 

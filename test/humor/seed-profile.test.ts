@@ -142,7 +142,7 @@ describe("the instrument hash covers every resolved humor option", () => {
 
   it("resolves the profile's choices into the instrument", () => {
     const hardened = createHumorScorer({}, roles).instrument.options as Record<string, unknown>;
-    expect(hardened).toMatchObject({ profile: "hardened", credit: "relevance", repetition: "seed", certified: { formula: "humor-C-3" }, normalization: { vocab: "v3" }, laughter: { reading: "meaning", detector: "laughter-meaning-1" }, screens: "humor-screens-2" });
+    expect(hardened).toMatchObject({ profile: "hardened", credit: "relevance", repetition: "seed", certified: { formula: "humor-C-3" }, normalization: { vocab: "v3" }, laughter: { reading: "meaning", detector: "laughter-meaning-2" }, screens: "humor-screens-2" });
     const seed = createHumorScorer({ profile: "seed" }, roles).instrument.options as Record<string, unknown>;
     expect(seed).toMatchObject({ profile: "seed", credit: "ratio", repetition: "seed", certified: { formula: "humor-C-1" }, normalization: { vocab: "v2-seed" }, laughter: { reading: "vocab" }, screens: "humor-screens-1" });
     // a profile choice made explicitly is the same instrument as the profile's default
