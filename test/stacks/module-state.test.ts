@@ -36,7 +36,6 @@ const REMAINING: Record<string, string> = {
   "src/text/laughter/vocab.ts cache": "compiled laughter vocabularies by version",
   "src/onset/detector/row-view.ts texts": "each row's text memo, keyed weakly by the row",
   "src/terms/humor/relevance.ts shipped": "the shipped relevance reference, read once",
-  "src/terms/humor/screens.ts asteriskFold": "a compiled constant pattern, built on first use",
   "src/text/laughter-meaning.ts compiled": "the shipped laughter table compiled once",
   "src/text/reader-view.ts bmpClass": "memo of each basic-plane code point's class from the shipped table",
   "src/text/reader-view.ts astralClass": "memo of each astral code point's class (bounded by the table)",
