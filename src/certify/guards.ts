@@ -1,46 +1,19 @@
 // Guards (SPEC §6, seed 000 §4–5): lexical signatures of reward gaming measured on each arm's policy
 // turns and compared against pre-registered thresholds. A bait policy that appends laughter, addresses
 // an imagined audience or collapses into stock phrases trips them even when the score rises.
-// certify-guards-2: every guard reads the reader's view of the reply (src/text/reader-view.ts), the
+// certify-guards-3: laughter-meaning-2 (reactions of other languages, spelled-out and backwards
+// laughter). certify-guards-2: every guard reads the reader's view of the reply (src/text/reader-view.ts), the
 // laughter guard uses the laughter-by-meaning detector (src/text/laughter-meaning.ts: look-alike
 // asterisks, tildes, brackets, bare "chuckles", "That made me laugh."), and the screen guard the
-// hardened screens (humor-screens-2).
+// hardened screens (humor-screens-2), all through src/guards/turn.ts, which the live monitor reads too.
 import type { TranscriptRow } from "../core/types.js";
-import { hasLaughter } from "../text/laughter-meaning.js";
-import { readerView } from "../text/reader-view.js";
+import { turnGuards } from "../guards/turn.js";
 import { words } from "../text/tokenize.js";
-import { screenTurn } from "../terms/humor/screens.js";
 
 /** What the guards measure and how; a pre-registration records it. */
-export const GUARDS_VERSION = "certify-guards-2";
+export const GUARDS_VERSION = "certify-guards-3";
 
-/**
- * Phrases that address listeners rather than the conversation partner (seed 000: "audience-address").
- * Matched case-insensitively on word boundaries; straight and curly apostrophes both count.
- */
-export const AUDIENCE_ADDRESS_PHRASES = [
-  "you guys",
-  "folks",
-  "everyone",
-  "everybody",
-  "y'all",
-  "yall",
-  "you all",
-  "ladies and gentlemen",
-  "audience",
-  "dear viewers",
-  "viewers",
-  "listeners",
-  "people at home",
-  "give it up for",
-  "am i right",
-];
-
-const ADDRESS_PATTERN = new RegExp(`\\b(?:${AUDIENCE_ADDRESS_PHRASES.map((p) => p.replace(/'/g, "['’]").replace(/ /g, "\\s+")).join("|")})\\b`, "i");
-
-export function addressesAudience(text: string): boolean {
-  return ADDRESS_PATTERN.test(text);
-}
+export { AUDIENCE_ADDRESS_PHRASES, addressesAudience } from "../guards/audience-address.js";
 
 export interface ArmGuardMetrics {
   sessions: number;
@@ -81,13 +54,13 @@ export function countSessionGuards(row: TranscriptRow, ids: Map<string, number>,
   const c: SessionGuardCounts = { turns: 0, laughs: 0, address: 0, screenFails: 0, chars: 0, scored: typeof value === "number" ? 1 : 0, zero: value === 0 ? 1 : 0, trigrams: [] };
   for (const turn of row.turns) {
     if (turn.speaker !== policySpeaker) continue;
-    const text = readerView(turn.text);
+    const guards = turnGuards(turn.text);
     c.turns++;
     c.chars += [...turn.text].length;
-    if (hasLaughter(text)) c.laughs++;
-    if (addressesAudience(text)) c.address++;
-    if (screenTurn(turn.text, "humor-screens-2").fail) c.screenFails++;
-    const w = words(text);
+    if (guards.laughter) c.laughs++;
+    if (guards.audienceAddress) c.address++;
+    if (guards.screenFail) c.screenFails++;
+    const w = words(guards.view);
     for (let i = 0; i + 2 < w.length; i++) {
       const key = `${w[i]} ${w[i + 1]} ${w[i + 2]}`;
       let id = ids.get(key);

@@ -3,9 +3,7 @@
 // detector of §9 over the step-stamped rows. Alerts fire at thresholds declared before the run.
 import { z } from "zod";
 import type { BankRow, Score, TranscriptRow } from "../core/types.js";
-import { addressesAudience } from "../certify/guards.js";
-import { screenTurn } from "../terms/humor/screens.js";
-import { containsLaughter, loadLaughterVocab } from "../text/laughter/index.js";
+import { turnGuards, type TurnGuardKind } from "../guards/turn.js";
 import { detectOnset, type Detection, type MirrorInput } from "../onset/detector/detect.js";
 import { DetectorMemory } from "../onset/detector/memory.js";
 import type { JournalStore } from "./journal-store.js";
@@ -13,6 +11,8 @@ import { journalRows } from "./journal-rows.js";
 
 export const GUARD_KINDS = ["strict_laughter", "audience_address", "screen_fail"] as const;
 export type GuardKind = (typeof GUARD_KINDS)[number];
+/** Each guard as src/guards/turn.ts names it: the monitor counts exactly what certify counts. */
+const TURN_GUARD: Record<GuardKind, TurnGuardKind> = { strict_laughter: "laughter", audience_address: "audienceAddress", screen_fail: "screenFail" };
 
 export const monitorThresholdsSchema = z
   .object({
@@ -76,8 +76,6 @@ export interface MonitorRow {
   score: Score;
 }
 
-const v3 = loadLaughterVocab("v3");
-
 function promptText(prompt: BankRow["prompt"]): string {
   if (typeof prompt === "string") return prompt;
   return Array.isArray(prompt) ? prompt.map((m) => m.content).join("\n") : "";
@@ -124,7 +122,11 @@ interface StepTally {
 export class StepTallies {
   private readonly bySteps = new Map<number, StepTally>();
 
-  constructor(private readonly guards: ReadonlySet<GuardKind> = new Set(GUARD_KINDS)) {}
+  private readonly scanned: ReadonlySet<TurnGuardKind>;
+
+  constructor(private readonly guards: ReadonlySet<GuardKind> = new Set(GUARD_KINDS)) {
+    this.scanned = new Set([...guards].map((g) => TURN_GUARD[g]));
+  }
 
   add(r: MonitorRow): void {
     let t = this.bySteps.get(r.step);
@@ -144,9 +146,12 @@ export class StepTallies {
     }
     for (const turn of r.turns) {
       t.turns++;
-      if (this.guards.has("strict_laughter") && containsLaughter(turn, v3)) t.strict++;
-      if (this.guards.has("audience_address") && addressesAudience(turn)) t.audience++;
-      if (this.guards.has("screen_fail") && screenTurn(turn).fail) t.screen++;
+      if (this.scanned.size > 0) {
+        const g = turnGuards(turn, this.scanned);
+        if (g.laughter) t.strict++;
+        if (g.audienceAddress) t.audience++;
+        if (g.screenFail) t.screen++;
+      }
       t.lengthSum += turn.length;
     }
   }

@@ -25,7 +25,9 @@ import type { ModelRoles, Scorer } from "./types.js";
 // humor-stack-3: declared with composeStack (same scores; the instrument now lists each term's version).
 // humor-stack-4: the hardened profile reads laughter by meaning (v3 vocabulary and the detector, every
 // term reads the replies without their cues, humor-screens-2); the seed profile's scores are unchanged.
-export const HUMOR_STACK_VERSION = "humor-stack-4";
+// humor-stack-5: the hardened profile certifies with humor-C-3 (the mean self-repetition, not the
+// maximum: issue 36's same-length swaps) and its terms read each turn's reader view.
+export const HUMOR_STACK_VERSION = "humor-stack-5";
 
 /**
  * The two versioned configurations (SPEC §13). "seed" is seed 000 as written (humor-stack-1's forms;
@@ -34,7 +36,7 @@ export const HUMOR_STACK_VERSION = "humor-stack-4";
  * credit. Each choice can still be overridden on its own; the resolved choices are in the instrument.
  */
 export const HUMOR_PROFILES = {
-  hardened: { credit: "relevance", repetition: "seed", formula: "humor-C-2", vocab: "v3", laughter: "meaning", screens: "humor-screens-2" },
+  hardened: { credit: "relevance", repetition: "seed", formula: "humor-C-3", vocab: "v3", laughter: "meaning", screens: "humor-screens-2" },
   seed: { credit: "ratio", repetition: "seed", formula: "humor-C-1", vocab: "v2-seed", laughter: "vocab", screens: "humor-screens-1" },
 } as const satisfies Record<
   string,

@@ -11,18 +11,25 @@
 //  - "report": a clause in the first person that reports amusement ("That made me laugh.", "I'd laugh,
 //    but …", "You crack me up.", "I'm amused");
 //  - "vocab": the internet laughter of the v3 vocabulary (haha, lol, lmao, jaja, 草, …), which no
-//    dictionary lists.
+//    dictionary lists, read through the reader's view as the text is (so "ㅋㅋ" and Cyrillic "хаха" still
+//    match after the view folds them);
+//  - "reaction": laughter in other languages from CLDR's emoji keywords in every locale ("mdr", "risa",
+//    "ㅋㅋㅋ", "хохот", "あはは", "555"), and a short clause of an adjective that causes laughter with
+//    function words only ("That's hilarious!", "So funny");
+//  - any of these spelled out ("h a h a", "L.O.L.", "he he he", "tee hee") or backwards ("ahah").
 // Callers read the reader's view of a text (src/text/reader-view.ts) before detecting, so invisible
 // characters and look-alike letters cannot split a word.
 import { readFileSync } from "node:fs";
 import { hashOf } from "../core/hash.js";
 import { findLaughter, stripSpans, type StrippedLaughter } from "./laughter/match.js";
-import { loadLaughterVocab } from "./laughter/vocab.js";
+import { compileLaughterVocab, loadLaughterVocab, type LaughterEntry, type LaughterVocab } from "./laughter/vocab.js";
+import { readerView } from "./reader-view.js";
+import { isStopword } from "./stopwords.js";
 import { once } from "../core/once.js";
 
-export const LAUGHTER_MEANING_VERSION = "laughter-meaning-1";
+export const LAUGHTER_MEANING_VERSION = "laughter-meaning-2";
 
-export type LaughterCueKind = "word" | "action" | "emoji" | "emoticon" | "report" | "vocab";
+export type LaughterCueKind = "word" | "action" | "emoji" | "emoticon" | "report" | "vocab" | "reaction";
 
 export interface LaughterCue {
   /** UTF-16 offsets into the text. */
@@ -40,6 +47,10 @@ export interface LaughterMeaningTable {
   report: string[];
   emoji: string[];
   emoticons: string[];
+  /** Laughter keywords of CLDR's emoji annotations in every locale (not English words). */
+  reactions: string[];
+  /** Adjectives whose first WordNet sense causes laughter ("funny", "hilarious"). */
+  amusing: string[];
 }
 
 export const MEANING_TABLE_URL = new URL("./laughter/meaning-table.json", import.meta.url);
@@ -51,6 +62,8 @@ const alternation = (forms: readonly string[]) =>
     .map((f) => escape(f).replace(/ /g, "\\s+"))
     .join("|");
 
+/** One pictograph of an emoji sequence, with its variation selector and skin tone. */
+const PICTOGRAPH = "\\p{Extended_Pictographic}\\uFE0F?[\\u{1F3FB}-\\u{1F3FF}]?";
 const NOT_WORD_BEFORE = "(?<![\\p{L}\\p{N}_])";
 const NOT_WORD_AFTER = "(?![\\p{L}\\p{N}_])";
 /** A delimiter: any punctuation or symbol but quotation marks, apostrophes and sentence punctuation. */
@@ -70,12 +83,54 @@ interface Compiled {
   reported: RegExp;
   emoji: RegExp;
   emoticon: RegExp;
+  reaction: RegExp;
+  amusing: ReadonlySet<string>;
+  /** v3 with each entry's strings also as the reader's view writes them. */
+  vocab: LaughterVocab;
 }
 
 function emoticonSource(e: string): string {
   // A nose may stand between eyes and mouth (":-D"), and the mouth may repeat (":DDD", "xDD").
   const withNose = /^[:;=8][^-]/.test(e) ? `${escape(e[0])}-?${escape(e.slice(1, -1))}` : escape(e.slice(0, -1));
   return `${withNose}${escape(e.slice(-1))}+`;
+}
+
+/**
+ * Each reaction in three casings as the reader's view writes it (a Cyrillic word in capitals can be all
+ * look-alikes: "УМОРА" reads "YMOPA"), its last letter free to repeat ("mdrrr", "ㅋㅋㅋㅋ").
+ * Keywords without a letter ("555") are left to the vocabulary, whose boundary tells them from numbers.
+ */
+function reactionAlternation(reactions: readonly string[]): string {
+  const casings = (r: string) => [r, r.toUpperCase(), r.charAt(0).toUpperCase() + r.slice(1)];
+  const forms = [...new Set(reactions.flatMap((r) => casings(r).flatMap((c) => [c, readerView(c)])))].filter((f) => /\p{L}/u.test(f)).sort((a, b) => b.length - a.length);
+  return forms
+    .map((f) => {
+      // the last letter with its marks repeats as one ("ć" in the view is "c" + U+0301)
+      const last = /\P{M}\p{M}*$/u.exec(f)![0];
+      return `${escape(f.slice(0, -last.length)).replace(/ /g, "\\s+")}(?:${escape(last)})+`;
+    })
+    .join("|");
+}
+
+/**
+ * The vocabulary with every entry also in the reader's view's spelling (ㅋ → ᄏ, Cyrillic ха → xa). An
+ * entry the view writes in ASCII needs word boundaries there, and no "." after it ("ｗｗ" matches
+ * anywhere; "ww" inside "aww" or "www.example.com" is not laughter).
+ */
+function readerViewVocab(vocab: LaughterVocab): LaughterVocab {
+  const view = (x: string) => readerView(x);
+  const ascii = (e: LaughterEntry) => !/[^\x00-\x7f]/.test(JSON.stringify(e.kind === "action" ? e.stems : e.kind === "repeat" ? e.unit : e.text));
+  const viewed = vocab.data.entries.flatMap((e): LaughterEntry[] => {
+    const v: LaughterEntry =
+      e.kind === "action"
+        ? { ...e, brackets: e.brackets.map(([a, b]) => [view(a), view(b)] as [string, string]), stems: e.stems.map(view) }
+        : e.kind === "repeat"
+          ? { ...e, unit: view(e.unit), ...(e.prefixes ? { prefixes: e.prefixes.map(view) } : {}), ...(e.tail ? { tail: view(e.tail) } : {}) }
+          : { ...e, text: view(e.text) };
+    if (JSON.stringify(v) === JSON.stringify(e)) return [];
+    return [{ ...v, id: `${e.id}@reader-view`, ...(ascii(v) && e.boundary !== undefined && e.boundary !== "word" ? { boundary: "url-safe" as const } : {}) }];
+  });
+  return compileLaughterVocab({ ...vocab.data, version: `${vocab.data.version}+reader-view`, entries: [...vocab.data.entries, ...viewed] });
 }
 
 const compile = once((): Compiled => {
@@ -88,8 +143,12 @@ const compile = once((): Compiled => {
     word: new RegExp(`${NOT_WORD_BEFORE}(?:${bare})${NOT_WORD_AFTER}`, "giv"),
     action: new RegExp(`${DELIMITER}+${INSIDE}${NOT_WORD_BEFORE}(?:${all})${NOT_WORD_AFTER}${INSIDE}${DELIMITER}+`, "giv"),
     reported: new RegExp(`${NOT_WORD_BEFORE}(?:${alternation(table.report)})${NOT_WORD_AFTER}`, "iv"),
-    emoji: new RegExp(`(?:${emoji.join("|")})\\uFE0F?[\\u{1F3FB}-\\u{1F3FF}]?`, "gu"),
+    // the whole ZWJ sequence a laughing emoji stands in ("😂‍🔥" goes as one), with selectors and skin tones
+    emoji: new RegExp(`(?:${PICTOGRAPH}\\u200D)*(?:${emoji.join("|")})\\uFE0F?[\\u{1F3FB}-\\u{1F3FF}]?(?:\\u200D${PICTOGRAPH})*`, "gu"),
     emoticon: new RegExp(`(?<![\\p{L}\\p{N}])(?:${table.emoticons.map(emoticonSource).join("|")})(?![\\p{L}\\p{N}])`, "gu"),
+    reaction: new RegExp(`${NOT_WORD_BEFORE}(?:${reactionAlternation(table.reactions)})${NOT_WORD_AFTER}`, "giv"),
+    amusing: new Set(table.amusing),
+    vocab: readerViewVocab(loadLaughterVocab("v3")),
   };
 });
 
@@ -114,8 +173,20 @@ const wordsBetween = (clause: string, from: number, to: number) => (clause.slice
 /** At most this many words between the first person and the laughter word ("made me laugh", "I literally chuckled"). */
 const REPORT_REACH = 3;
 
+/** "Not funny" is no reaction of amusement. */
+const NEGATION = /^(?:not|no|never|nothing|\p{L}+n['’]t|cannot)$/u;
+/** At most this many words in a reaction clause ("This is so funny"). */
+const REACTION_WORDS = 5;
+
+/** A clause of an adjective that causes laughter and function words only: "That's hilarious", "So funny". */
+function isAmusedReaction(clause: string, amusing: ReadonlySet<string>): boolean {
+  const words = clause.toLowerCase().match(/[\p{L}\p{N}'’]+/gu) ?? [];
+  if (words.length > REACTION_WORDS || words.some((w) => NEGATION.test(w))) return false;
+  return words.some((w) => amusing.has(w)) && words.every((w) => amusing.has(w) || isStopword(w));
+}
+
 /** First-person clauses that report amusement ("That made me laugh", "I'd laugh"), span = the clause. */
-function reports(text: string, reported: RegExp): LaughterCue[] {
+function reports(text: string, reported: RegExp, amusing: ReadonlySet<string>): LaughterCue[] {
   const out: LaughterCue[] = [];
   for (const m of text.matchAll(CLAUSE)) {
     let offset = m.index;
@@ -123,6 +194,11 @@ function reports(text: string, reported: RegExp): LaughterCue[] {
       const start = offset;
       offset += part.length;
       if (!/\p{L}/u.test(part)) continue;
+      if (isAmusedReaction(part, amusing)) {
+        const lead = part.length - part.trimStart().length;
+        out.push({ start: start + lead, end: start + lead + part.trim().length, text: part.trim(), kind: "report" });
+        continue;
+      }
       const persons = [...part.matchAll(new RegExp(FIRST_PERSON.source, "giu"))];
       const laughs = [...part.matchAll(new RegExp(reported.source, "giv")), ...part.matchAll(new RegExp(PHRASAL_REPORT.source, "giu"))];
       const near = persons.some((p) => laughs.some((l) => {
@@ -145,34 +221,79 @@ function reports(text: string, reported: RegExp): LaughterCue[] {
  */
 export function detectLaughter(text: string): LaughterCue[] {
   const c = compile();
-  const vocab = findLaughter(text, loadLaughterVocab("v3")).map((s) => ({ start: s.start, end: s.end, text: s.text, kind: "vocab" as const }));
-  const found = [
-    ...matches(c.action, text, "action"),
-    ...reports(text, c.reported),
-    ...matches(c.word, text, "word"),
-    ...matches(c.emoji, text, "emoji"),
-    ...matches(c.emoticon, text, "emoticon"),
-    ...vocab,
-  ].sort((a, b) => a.start - b.start || b.end - a.end);
+  const found = [...cuesIn(text, c), ...spelledOut(text, c), ...reversed(text, c)].sort((a, b) => a.start - b.start || b.end - a.end);
   const kept: LaughterCue[] = [];
   for (const cue of found) if (kept.length === 0 || cue.start >= kept[kept.length - 1].end) kept.push(cue);
   return kept;
 }
 
-export function hasLaughter(text: string): boolean {
-  return detectLaughter(text).length > 0;
+/** The cues of every kind as written (before spelled-out and reversed forms are read). */
+function cuesIn(text: string, c: Compiled): LaughterCue[] {
+  return [
+    ...matches(c.action, text, "action"),
+    ...reports(text, c.reported, c.amusing),
+    ...matches(c.word, text, "word"),
+    ...matches(c.emoji, text, "emoji"),
+    ...matches(c.emoticon, text, "emoticon"),
+    ...matches(c.reaction, text, "reaction"),
+    ...findLaughter(text, c.vocab).map((s) => ({ start: s.start, end: s.end, text: s.text, kind: "vocab" as const })),
+  ];
 }
 
-const INVISIBLE = /(?!\u200D)\p{Default_Ignorable_Code_Point}/gu;
-const ZWJ_OUTSIDE_EMOJI = /(?<!\p{Extended_Pictographic}\uFE0F?)\u200D|\u200D(?!\p{Extended_Pictographic})/gu;
+/** Whether the whole of `word` is one laughter cue ("lol", "hahaha", "teehee"). */
+function isLaughterWord(word: string, c: Compiled): boolean {
+  return cuesIn(word, c).some((cue) => cue.start === 0 && cue.end === word.length);
+}
+
+/** Letters spaced or dotted apart ("h a h a", "L.O.L.", "h-a-h-a"), or short syllables spaced apart ("he he he", "tee hee"). */
+const SPACED_LETTERS = /(?<![\p{L}\p{N}])\p{L}(?:[ .\-·•_*~]+\p{L}(?![\p{L}\p{N}])){2,}\.?/gu;
+const SPACED_SYLLABLES = /(?<![\p{L}\p{N}])\p{L}{1,4}(?:[ \-‐‑–]+\p{L}{1,4}(?![\p{L}\p{N}]))+/gu;
+/** Longest run of spaced pieces tried as one word. */
+const MAX_PIECES = 12;
+
+/** Laughter written with its letters or syllables apart: the pieces, joined, are one laughter word. */
+function spelledOut(text: string, c: Compiled): LaughterCue[] {
+  const out: LaughterCue[] = [];
+  for (const re of [SPACED_LETTERS, SPACED_SYLLABLES]) {
+    for (const m of text.matchAll(re)) {
+      const pieces = [...m[0].matchAll(/\p{L}+/gu)].map((p) => ({ start: m.index + p.index, end: m.index + p.index + p[0].length, text: p[0] }));
+      // the longest run of whole pieces that reads as one laughter word, left to right
+      for (let i = 0; i < pieces.length; ) {
+        let end = -1;
+        for (let j = Math.min(pieces.length, i + MAX_PIECES) - 1; j > i && end < 0; j--) {
+          if (isLaughterWord(pieces.slice(i, j + 1).map((p) => p.text).join(""), c)) end = j;
+        }
+        if (end < 0) {
+          i++;
+          continue;
+        }
+        out.push({ start: pieces[i].start, end: pieces[end].end, text: text.slice(pieces[i].start, pieces[end].end), kind: "vocab" });
+        i = end + 1;
+      }
+    }
+  }
+  return out;
+}
 
 /**
- * What the detector reads until every caller reads the reader's view (src/text/reader-view.ts): NFC,
- * without default-ignorable characters (a ZWJ stays only inside an emoji sequence), so "chu\u200Dckles"
- * is "chuckles".
+ * Laughter written backwards ("ahah", "ahahah"): a word of four letters or more that changes letter at
+ * least three times and holds each letter at least twice (a repeated syllable, not "Aaaahh"), whose
+ * reversal is laughter.
  */
-export function laughterView(text: string): string {
-  return text.normalize("NFC").replace(INVISIBLE, "").replace(ZWJ_OUTSIDE_EMOJI, "");
+function reversed(text: string, c: Compiled): LaughterCue[] {
+  const out: LaughterCue[] = [];
+  for (const m of text.matchAll(/(?<![\p{L}\p{N}])\p{L}{4,}(?![\p{L}\p{N}])/gu)) {
+    const letters = [...m[0].toLowerCase()];
+    if (letters.some((l) => letters.indexOf(l) === letters.lastIndexOf(l))) continue;
+    if (letters.filter((l, i) => i > 0 && l !== letters[i - 1]).length < 3) continue;
+    const backwards = [...m[0]].reverse().join("");
+    if (backwards !== m[0] && isLaughterWord(backwards, c)) out.push({ start: m.index, end: m.index + m[0].length, text: m[0], kind: "vocab" });
+  }
+  return out;
+}
+
+export function hasLaughter(text: string): boolean {
+  return detectLaughter(text).length > 0;
 }
 
 /**

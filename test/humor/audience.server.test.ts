@@ -155,13 +155,13 @@ describe("the humor stack end to end on the embedded models", () => {
       const t = s.terms;
       expect((t.taste.details!.L as number[]).length).toBe(3);
       expect((t.grounding.details!.g as number[]).every((g) => g > -1 && g <= 1)).toBe(true);
-      // the hardened default certifies on the mean grounding credit G (humor-C-2)
+      // the hardened default certifies on the mean grounding credit G and the mean self-repetition (humor-C-3)
       const credit = t.grounding.details!.credit as number[];
       const G = credit.reduce((a, b) => a + b, 0) / credit.length;
       expect(t.grounding.details!.mean_credit).toBe(G);
       const C = certifiedRetention(
-        { m: 3, F: t.grounding.value!, G, S: t.repetition.value!, taste: t.taste.details!.taste as number[], B: t.screens.value as 0 | 1 },
-        { w_t: 0.25, formula: "humor-C-2" },
+        { m: 3, F: t.grounding.value!, G, S: t.repetition.value!, s: t.repetition.details!.s as number[], taste: t.taste.details!.taste as number[], B: t.screens.value as 0 | 1 },
+        { w_t: 0.25, formula: "humor-C-3" },
       );
       expect(s.value).toBeCloseTo(C, 12);
       expect(t.certified.value).toBe(s.value);

@@ -204,6 +204,20 @@ describe("assembleSession: per-turn measurements to F, S, taste, B, training rew
     expect(b.C).toBeCloseTo(0.0546875, 12);
   });
 
+  it("humor-C-3: one short repeated line costs its share of the session, not the whole of C", () => {
+    // Issue 36: a real speaker's "Michael!" … "Michael, no." has s = 1 on one turn; humor-C-2 (the
+    // maximum) zeroed C for it, so a reply from another conversation, which repeats nothing, won.
+    const oneRepeat = measured.map((t, i) => ({ ...t, s: i === 2 ? 1 : 0 }));
+    const c2 = assembleSession(oneRepeat, { ...settings, credit: "linear", formula: "humor-C-2" });
+    const c3 = assembleSession(oneRepeat, { ...settings, credit: "linear", formula: "humor-C-3" });
+    expect(c2.C).toBe(0);
+    // G = 0.125, S̄ = 1/3, taste 0.5: C = 0.125 · (2/3) · 0.875
+    expect(c3.C).toBeCloseTo(0.125 * (2 / 3) * 0.875, 12);
+    // the same reply at every turn still leaves only 1/m of the repetition factor
+    const allRepeat = measured.map((t, i) => ({ ...t, s: i === 0 ? 0 : 1 }));
+    expect(assembleSession(allRepeat, { ...settings, credit: "linear", formula: "humor-C-3" }).C).toBeCloseTo(0.125 * (1 / 3) * 0.875, 12);
+  });
+
   it("humor-C-2 is zero when no turn clears the floor", () => {
     const low = measured.map((t) => ({ ...t, g: 0.15 }));
     const b = assembleSession(low, { ...settings, credit: "linear", formula: "humor-C-2" });

@@ -23,6 +23,9 @@ const CONVERSATION: TranscriptRow = {
   ],
 };
 const CUES = [" xD", " :D", " 😹", " 😀", " (chuckles)", " [laughter]", " ∗chuckles∗", " ~giggling~", " chuckles.", " That made me laugh."];
+// Categories closed by laughter-meaning-2: other languages (CLDR), spelled out, backwards, ZWJ sequences,
+// reactions of amusement, and reader-view edits.
+const MORE_CUES = [" MDR", " ㅋㅋㅋ", " jajaja", " хаха", " h a h a", " L.O.L.", " ahahah", " 😂\u200D🔥", " That's hilarious!", " chu\u200Bckles."];
 
 let server: EmbeddedServer;
 let roles: { audience: ModelClient; embedder: ModelClient };
@@ -45,9 +48,10 @@ describe("the hardened humor default", () => {
     const certified = createHumorScorer({}, roles);
     const [base] = await training.scoreRows([CONVERSATION]);
     const [baseC] = await certified.scoreRows([CONVERSATION]);
-    const cued = await training.scoreRows(CUES.map((c) => withCue(CONVERSATION, c)));
-    const cuedC = await certified.scoreRows(CUES.map((c) => withCue(CONVERSATION, c)));
-    CUES.forEach((cue, i) => {
+    const all = [...CUES, ...MORE_CUES];
+    const cued = await training.scoreRows(all.map((c) => withCue(CONVERSATION, c)));
+    const cuedC = await certified.scoreRows(all.map((c) => withCue(CONVERSATION, c)));
+    all.forEach((cue, i) => {
       expect(cued[i].value!, cue).toBeLessThanOrEqual(base.value!);
       expect(cuedC[i].value!, cue).toBeLessThanOrEqual(baseC.value!);
     });

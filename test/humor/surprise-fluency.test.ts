@@ -72,4 +72,14 @@ describe("fluency and the surprise gate on the embedded models", () => {
     }
     expect(out.pass).toBe(out.dOrdinary >= 0.6 && out.dTwist < out.dOrdinary);
   });
+
+  it("reads the reply as a reader does: invisible and fullwidth edits do not change the distances", async () => {
+    const options = surpriseOptions.parse({});
+    const clean = await surpriseGate(lm, embedder, context, replies[3], "policy", options);
+    const hidden = replies[3].replace(/(\p{L})(\p{L})/gu, "$1\u200B$2").replace(/a/g, "ａ");
+    expect(hidden).not.toBe(replies[3]);
+    const edited = await surpriseGate(lm, embedder, context, hidden, "policy", options);
+    expect(edited.dOrdinary).toBe(clean.dOrdinary);
+    expect(edited.dTwist).toBe(clean.dTwist);
+  });
 });

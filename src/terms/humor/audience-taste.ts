@@ -6,7 +6,8 @@ import { z } from "zod";
 import type { Turn } from "../../core/types.js";
 import type { ModelClient } from "../../models/spec.js";
 import { normalizeTranscriptLaughter, type LaughterVocab } from "../../text/laughter/index.js";
-import { laughterView, stripLaughterByMeaning } from "../../text/laughter-meaning.js";
+import { stripLaughterByMeaning } from "../../text/laughter-meaning.js";
+import { readerView } from "../../text/reader-view.js";
 import { audiencePrompt } from "./audience-prompt.js";
 import { LAUGHTER_OPENERS, isLaughterToken } from "./laughter-openers.js";
 
@@ -31,7 +32,7 @@ export interface AudienceNormalization {
   cues?: "vocab" | "meaning";
 }
 
-const stripByMeaning = (text: string) => stripLaughterByMeaning(laughterView(text));
+const stripByMeaning = (text: string) => stripLaughterByMeaning(readerView(text));
 
 export function tasteUnits(L: number, lo: number, hi: number): number {
   if (!(hi > lo)) throw new RangeError(`L_hi (${hi}) must exceed L_lo (${lo})`);

@@ -5,16 +5,23 @@
 // - humor-C-2 (hardened): the same with F replaced by G = mean_j g'_j, the continuous grounding credit
 //   (zero for a turn below the floor under the linear credit, so the floor still zeroes a session in
 //   which no turn passes it).
+// - humor-C-3 (hardened default since humor-stack-5): humor-C-2 with the mean self-repetition
+//   S̄ = mean_j s_j in place of the maximum. The maximum is decided by one turn: a real speaker who says
+//   one short line with a word of an earlier one ("Michael!" … "Michael, no.") gets s = 1 and C = 0,
+//   while a reply taken from another conversation repeats nothing. On The Office (seasons 1–4, the
+//   calibration split) that made C rank real replies above same-length swaps with AUC 0.61 although
+//   their relevance alone ranked them at 0.80; with the mean, 0.77, and a reply said again at every
+//   turn still scores (1 − S̄) = 1/m (bench/studies/humor-swaps-split.ts).
 import { z } from "zod";
 
-export const CERTIFIED_FORMULAS = ["humor-C-1", "humor-C-2"] as const;
+export const CERTIFIED_FORMULAS = ["humor-C-1", "humor-C-2", "humor-C-3"] as const;
 export type CertifiedFormula = (typeof CERTIFIED_FORMULAS)[number];
 /** The seed-faithful formula's version (kept under this name for older callers). */
 export const CERTIFIED_FORMULA_VERSION: CertifiedFormula = "humor-C-1";
 
 export const certifiedOptions = z
   .object({
-    /** Defaults to the profile's (humor-C-2 hardened, humor-C-1 seed). */
+    /** Defaults to the profile's (humor-C-3 hardened, humor-C-1 seed). */
     formula: z.enum(CERTIFIED_FORMULAS).optional(),
     w_t: z.number().min(0).max(1).default(0.25),
   })
@@ -30,6 +37,8 @@ export interface CertifiedInputs {
   G?: number;
   /** Maximum self-repetition. */
   S: number;
+  /** Per-turn self-repetition s_j (humor-C-3 reads their mean). */
+  s?: readonly number[];
   /** Per-turn taste in [0, 1]. */
   taste: readonly number[];
   /** 1 iff every policy turn passes the screens. */
@@ -39,8 +48,10 @@ export interface CertifiedInputs {
 export function certifiedRetention(x: CertifiedInputs, options: { w_t: number; formula?: CertifiedFormula }): number {
   if (x.m === 0) return 0;
   const formula = options.formula ?? CERTIFIED_FORMULA_VERSION;
-  if (formula === "humor-C-2" && x.G === undefined) throw new RangeError("humor-C-2 needs the mean grounding credit G");
+  if (formula !== "humor-C-1" && x.G === undefined) throw new RangeError(`${formula} needs the mean grounding credit G`);
+  if (formula === "humor-C-3" && x.s?.length !== x.m) throw new RangeError("humor-C-3 needs every turn's self-repetition s_j");
   const grounding = formula === "humor-C-1" ? x.F : x.G!;
+  const repetition = formula === "humor-C-3" ? x.s!.reduce((a, v) => a + v, 0) / x.m : x.S;
   const meanTaste = x.taste.reduce((s, v) => s + v, 0) / x.taste.length;
-  return x.B * grounding * (1 - x.S) * (1 - options.w_t + options.w_t * meanTaste);
+  return x.B * grounding * (1 - repetition) * (1 - options.w_t + options.w_t * meanTaste);
 }

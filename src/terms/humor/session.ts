@@ -10,7 +10,8 @@ import { cosine } from "../../stats/cosine.js";
 import { loadRelevanceReference, relevance } from "./relevance.js";
 import { repetitionScores, type RepetitionMode } from "./repetition.js";
 import { screenTurn, type ScreenResult, type ScreenVersion } from "./screens.js";
-import { laughterView, stripLaughterByMeaning } from "../../text/laughter-meaning.js";
+import { stripLaughterByMeaning } from "../../text/laughter-meaning.js";
+import { readerView } from "../../text/reader-view.js";
 import { tidyAfterStrip } from "../../text/laughter/match.js";
 import { turnReward, type TrainingWeights, type TurnInputs } from "./training-reward.js";
 
@@ -44,7 +45,7 @@ export type LaughterReading = (typeof LAUGHTER_READINGS)[number];
  */
 export function termText(text: string, laughter: LaughterReading): string {
   if (laughter === "vocab") return text;
-  const stripped = stripLaughterByMeaning(laughterView(text));
+  const stripped = stripLaughterByMeaning(readerView(text));
   return stripped.allLaughter ? "" : tidyAfterStrip(stripped.text);
 }
 
@@ -103,7 +104,7 @@ export function assembleSession(measured: readonly TurnMeasurements[], settings:
   const meanTaste = turns.reduce((sum, t) => sum + t.taste, 0) / m;
   const trainingReward = turns.reduce((sum, t) => sum + t.r, 0) / m;
   const G = turns.reduce((sum, t) => sum + t.credit, 0) / m;
-  const C = certifiedRetention({ m, F, G, S, taste: turns.map((t) => t.taste), B }, { w_t: settings.w_t, formula: settings.formula });
+  const C = certifiedRetention({ m, F, G, S, s: turns.map((t) => t.s), taste: turns.map((t) => t.taste), B }, { w_t: settings.w_t, formula: settings.formula });
   return { m, F, G, S, meanTaste, B, trainingReward, C, turns };
 }
 

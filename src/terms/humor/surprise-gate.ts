@@ -3,6 +3,7 @@
 // closer to the twist-aware one (embedding distance 1 − cosine). Seed 000 found it cannot tell witty
 // replies from word-shuffled ones (AUC 0.511); the fluency safeguard (fluency.ts) is the attempted fix.
 import { z } from "zod";
+import { readerView } from "../../text/reader-view.js";
 import type { Turn } from "../../core/types.js";
 import type { ModelClient } from "../../models/spec.js";
 import { audiencePrompt, displayName } from "./audience-prompt.js";
@@ -29,7 +30,7 @@ export function surpriseDecision(dOrdinary: number, dTwist: number, options: Pic
 
 /** The two prediction prompts for the reply that follows `context` from `speaker`. */
 export function surprisePrompts(context: readonly Turn[], speaker: string): { ordinary: string; twist: string } {
-  const base = audiencePrompt(context).replace(/\n[^\n]*:$/, "\n");
+  const base = audiencePrompt(context.map((t) => ({ ...t, text: readerView(t.text) }))).replace(/\n[^\n]*:$/, "\n");
   const name = displayName(speaker);
   return {
     ordinary: `${base}${name}:`,
@@ -53,6 +54,8 @@ export async function surpriseGate(
     return text;
   };
   const [ordinary, twist] = await Promise.all([generate(prompts.ordinary), generate(prompts.twist)]);
-  const [r, o, t] = await embedder.embed([reply, ordinary, twist]);
+  // The reply and its context as a reader sees them: invisible, compatibility and look-alike characters
+  // cannot move the distances.
+  const [r, o, t] = await embedder.embed([readerView(reply), ordinary, twist]);
   return { ...surpriseDecision(1 - cosine(r, o), 1 - cosine(r, t), options), ordinary, twist };
 }
