@@ -22,6 +22,7 @@ export function gateOutcome(p: ProsePrepared, gates: GateOptions, groupMedianWor
       finishReason: row.finish_reason,
       thinkingProblem: split.problem,
       groupMedianWords,
+      groupElsewhere: row.group_id !== undefined,
       notProseBlocks: p.notProse,
       hiddenWords: gates.hiddenText ? htmlCommentWords(split.reply) : 0,
     },
@@ -91,7 +92,7 @@ function roughWordCount(s: string): number {
 }
 
 export const proseGates = defineTerm({
-  meta: { name: "gates", kind: "gate", version: "prose-gates-4", roles: [], needs: { scan: proseScan }, description: gatesTerm.description, options: z.object({ gates: gatesOption }).strict() },
+  meta: { name: "gates", kind: "gate", version: "prose-gates-5", roles: [], needs: { scan: proseScan }, description: gatesTerm.description, options: z.object({ gates: gatesOption }).strict() },
   measure(rows: readonly BankRow[], { options, needs }: { options: { gates: GateOptions }; needs: { scan: readonly ProsePrepared[] } }) {
     const medians = rowGroupMedians(rows, options.gates.scenarioLength);
     return needs.scan.map((p, i) => gateOutcome(p, options.gates, medians[i]));
