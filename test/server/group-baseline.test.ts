@@ -2,10 +2,14 @@
 // its group (verl's uid) or comes from OpenRLHF's one-item list, with none of its group beside it, is
 // held to a baseline that depends on the reply alone — the group rule's share of the median human
 // reply — instead of passing unchecked. Real prose stack, real human stories (HANNA), in process.
+import { execFile, execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/server/app.js";
 import { openJournalStore, type JournalStore } from "../../src/server/journal-store.js";
+import { listen } from "../../src/server/listen.js";
 import { openScorer } from "../../src/stacks/open.js";
 import { HARDENED_GATE_OPTIONS } from "../../src/terms/prose/gates.js";
 import { hasSharedData, sharedDataSkipReason, sharedPath } from "../helpers/shared-data.js";
@@ -25,6 +29,16 @@ const stories: Story[] = hasSharedData
 /** The story cut to its first `n` words: a real reply, abnormally short. */
 const cut = (text: string, n: number) => `${text.split(/\s+/).slice(0, n).join(" ").replace(/[,;:]$/, "")}.`;
 const json = { "content-type": "application/json" };
+const VERL = resolve(import.meta.dirname, "../../integrations/verl");
+/** verl's shim takes numpy values; a python3 that has numpy, if any. */
+const PY = ["python3", "/usr/bin/python3"].find((py) => {
+  try {
+    execFileSync(py, ["-c", "import numpy"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+});
 
 describe.skipIf(!hasSharedData)(`one-sample calls get the short-reply baseline${hasSharedData ? "" : ` (skipped: ${sharedDataSkipReason})`}`, () => {
   let opened: Awaited<ReturnType<typeof openScorer>>;
@@ -77,5 +91,29 @@ describe.skipIf(!hasSharedData)(`one-sample calls get the short-reply baseline${
     const short = body.rows.filter((r) => r.score.terms.gates.details?.failed === "abnormally_short");
     expect(short).toHaveLength(0);
     expect(HARDENED_GATE_OPTIONS.minWordsWithoutGroup).toBeLessThan(Math.min(...stories.map((s) => s.text.split(/\s+/).length)));
+  });
+
+  it.skipIf(!PY)("gates it through verl's own per-sample call of the shim, with a uid or with only the prompt", async () => {
+    const { prompt, text } = stories.find((s) => s.text.split(/\s+/).length > 300)!;
+    const server = await listen(app, { port: 0 });
+    try {
+      // verl's NaiveRewardManager: compute_score(data_source=, solution_str=, ground_truth=, extra_info=).
+      const code = `
+import json, sys
+import foolsgold_verl as v
+prompt, short, whole = json.load(sys.stdin)
+out = [v.compute_score(data_source="prose", solution_str=s, ground_truth=None, extra_info=e)
+       for s, e in [(short, {"prompt": prompt, "uid": "u-1"}), (short, {"prompt": prompt}), (whole, {"prompt": prompt, "uid": "u-1"})]]
+print(json.dumps(out))`;
+      const child = promisify(execFile)(PY!, ["-c", code], { env: { ...process.env, FOOLSGOLD_URL: server.url, FOOLSGOLD_TERMS: "gates", PYTHONPATH: VERL }, encoding: "utf8" });
+      child.child.stdin!.end(JSON.stringify([prompt, cut(text, 50), text]));
+      const [withUid, promptOnly, whole] = JSON.parse((await child).stdout) as { score: number; gates: number }[];
+      expect(withUid).toEqual({ score: 0, gates: 0 });
+      expect(promptOnly).toEqual({ score: 0, gates: 0 });
+      expect(whole.gates).toBe(1);
+      expect(whole.score).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
   });
 });
