@@ -8,7 +8,7 @@
 // rates on a shared machine follow its load, the CPU per acknowledged request of the server process
 // (all its threads, from /proc) and of this client (process.cpuUsage) apart, each the mean over the
 // repeats with a 95% t-interval, and the rate two dedicated cores would sustain at their sum.
-// Server: prose stack, durable SQLite journal. One command, about 90 s with the defaults.
+// Server: prose stack, durable SQLite journal, one for every setting. One command, about 80 s.
 // Usage: npx tsx bench/speed/serve-one-sample.ts [--seconds 5] [--repeats 3] [--clients 64,128]
 //   FOOLSGOLD_BENCH_CHILD_FLAGS="--cpu-prof --cpu-prof-dir=DIR" profiles the server.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -118,10 +118,11 @@ console.log(
 );
 console.log("clients  connections     acknowledged req/s (95% CI)   n(sent)  n(200)  n(429)  429 share (95% CI)        other  server CPU ms/req (95% CI)  client CPU ms/req (95% CI)  2-core req/s  load1");
 const counter = { k: 0 };
+// One server for every setting (its start-up, through tsx on a loaded machine, was most of the run).
+const dir = mkdtempSync(join(tmpdir(), "fg-one-"));
+const server = await startServer(join(dir, "journal.sqlite"));
 for (const clients of CLIENTS) {
   for (const mode of ["keep-alive", "new per request"] as const) {
-    const dir = mkdtempSync(join(tmpdir(), "fg-one-"));
-    const server = await startServer(join(dir, "journal.sqlite"));
     const client = mode === "keep-alive" ? keepAlive(server.url, clients) : newConnectionEach(server.url);
     try {
       await closedLoop(client.post, clients, 1, counter);
@@ -167,10 +168,10 @@ for (const clients of CLIENTS) {
       );
     } finally {
       await client.close();
-      server.child.kill("SIGTERM");
-      await new Promise((r) => server.child.once("exit", r));
-      rmSync(dir, { recursive: true, force: true });
     }
   }
 }
+server.child.kill("SIGTERM");
+await new Promise((r) => server.child.once("exit", r));
+rmSync(dir, { recursive: true, force: true });
 console.log(`load average at the end ${loadavg().map((x) => x.toFixed(1)).join("/")}; req/s: acknowledged (HTTP 200) requests per second of wall clock, one 300-word sample each; intervals: 95% t over the ${REPEATS} repeats (req/s cut at 0; CPU ms per acknowledged request: server process, all threads, and this client apart), 95% Wilson (429 share); 2-core req/s = 2,000 CPU-ms/s ÷ (server + client CPU ms per acknowledged request), what two dedicated cores running both would sustain.`);
