@@ -1,14 +1,18 @@
 // One-sample trainers against `foolsgold serve` with its DEFAULT admission settings (issue 38):
 // 64 and 128 closed-loop clients, each POSTing one 300-word sample at a time (OpenRLHF's and verl's
-// per-sample pattern), over keep-alive connections (undici) and with a new connection per request
-// (node:http, agent: false, as `requests.post` without a session does). Prints, per setting, the
-// acknowledged (200) requests/s as the mean of R repeats with a 95% t-interval, the share of 429s
-// with a 95% Wilson interval, n, and the load average; and, since wall-clock rates on a shared machine
-// follow its load, the CPU (server process + this client) per acknowledged request and the rate two
-// dedicated cores would sustain at that cost. Server: prose stack, durable SQLite journal.
+// per-sample pattern), over keep-alive connections (undici's Pool) and with a new connection per
+// request (a raw TCP socket per request with `connection: close`, as `requests.post` without a session
+// does, but without node:http's client-side cost: the client shares the 2 cores with the server).
+// Prints, per setting, the acknowledged (200) requests/s as the mean of R repeats with a 95%
+// t-interval, the share of 429s with a 95% Wilson interval, n, the load average and, since wall-clock
+// rates on a shared machine follow its load, the CPU per acknowledged request of the server process
+// (all its threads, from /proc) and of this client (process.cpuUsage) apart, each the mean over the
+// repeats with a 95% t-interval, and the rate two dedicated cores would sustain at their sum.
+// Server: prose stack, durable SQLite journal, one for every setting. One command, about 80 s.
 // Usage: npx tsx bench/speed/serve-one-sample.ts [--seconds 5] [--repeats 3] [--clients 64,128]
+//   FOOLSGOLD_BENCH_CHILD_FLAGS="--cpu-prof --cpu-prof-dir=DIR" profiles the server.
 import { spawn, type ChildProcess } from "node:child_process";
-import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -50,15 +54,17 @@ function keepAlive(url: string, connections: number): { post: Post; close(): Pro
 
 function newConnectionEach(url: string): { post: Post; close(): Promise<void> } {
   const { hostname, port } = new URL(url);
+  const head = `POST /v1/score HTTP/1.1\r\nhost: ${hostname}:${port}\r\ncontent-type: application/json\r\nconnection: close\r\ncontent-length: `;
   return {
+    // The status is read off the first bytes; the rest of the answer is drained until the server closes.
     post: (payload) =>
       new Promise((done) => {
-        const req = httpRequest({ hostname, port, path: "/v1/score", method: "POST", agent: false, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), connection: "close" } }, (res) => {
-          res.resume();
-          res.on("end", () => done(res.statusCode ?? 0));
-        });
-        req.on("error", () => done(0));
-        req.end(payload);
+        let status = 0;
+        const socket = connect({ host: hostname, port: Number(port) }, () => socket.write(`${head}${Buffer.byteLength(payload)}\r\n\r\n${payload}`));
+        socket.once("data", (chunk: Buffer) => (status = Number(chunk.toString("latin1", 9, 12)) || 0));
+        socket.on("error", () => (status = 0));
+        socket.on("close", () => done(status));
+        socket.resume();
       }),
     close: async () => {},
   };
@@ -66,7 +72,8 @@ function newConnectionEach(url: string): { post: Post; close(): Promise<void> } 
 
 function startServer(journal: string): Promise<{ child: ChildProcess; url: string }> {
   // Default admission, timeouts and workers: nothing but the stack, port and journal is set.
-  const child = spawn(process.execPath, [BIN, "serve", "--stack", "prose", "--port", "0", "--journal", journal, "--no-cache"], { stdio: ["ignore", "ignore", "pipe"] });
+  const flags = process.env.FOOLSGOLD_BENCH_CHILD_FLAGS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...flags, BIN, "serve", "--stack", "prose", "--port", "0", "--journal", journal, "--no-cache"], { stdio: ["ignore", "ignore", "pipe"] });
   return new Promise((ok, fail) => {
     let err = "";
     child.stderr!.on("data", (c: Buffer) => {
@@ -93,6 +100,8 @@ async function closedLoop(post: Post, clients: number, seconds: number, counter:
   return { statuses, seconds: (performance.now() - started) / 1000 };
 }
 
+const withInterval = (x: { mean: number; lo: number; hi: number }, digits: number): string => `${x.mean.toFixed(digits)} [${x.lo.toFixed(digits)}, ${x.hi.toFixed(digits)}]`;
+
 /** 95% Wilson score interval of a proportion k/n. */
 function wilson(k: number, n: number): [number, number] {
   if (n === 0) return [0, 1];
@@ -107,21 +116,28 @@ const loadBefore = loadavg();
 console.log(
   `one-sample clients against \`foolsgold serve --stack prose\` with default admission (--max-in-flight ${DEFAULT_LIMITS.maxInFlight}, --max-queue ${DEFAULT_LIMITS.maxQueue}), durable SQLite journal; ${availableParallelism()} cores; ${REPEATS} repeats × ${SECONDS} s per setting; load average (1/5/15 min) at the start ${loadBefore.map((x) => x.toFixed(1)).join("/")}`,
 );
-console.log("clients  connections     acknowledged req/s (95% CI)   n(sent)  n(200)  n(429)  429 share (95% CI)        other  CPU ms/req (server+client)  2-core req/s  load1");
+console.log("clients  connections     acknowledged req/s (95% CI)   n(sent)  n(200)  n(429)  429 share (95% CI)        other  server CPU ms/req (95% CI)  client CPU ms/req (95% CI)  2-core req/s  load1");
 const counter = { k: 0 };
+// One server for every setting (its start-up, through tsx on a loaded machine, was most of the run).
+const dir = mkdtempSync(join(tmpdir(), "fg-one-"));
+const server = await startServer(join(dir, "journal.sqlite"));
 for (const clients of CLIENTS) {
   for (const mode of ["keep-alive", "new per request"] as const) {
-    const dir = mkdtempSync(join(tmpdir(), "fg-one-"));
-    const server = await startServer(join(dir, "journal.sqlite"));
     const client = mode === "keep-alive" ? keepAlive(server.url, clients) : newConnectionEach(server.url);
     try {
       await closedLoop(client.post, clients, 1, counter);
       const rates: number[] = [];
+      const serverMs: number[] = [];
+      const clientMs: number[] = [];
       const totals: Record<number, number> = {};
-      const server0 = procCpuSeconds(server.child.pid!);
-      const client0 = process.cpuUsage();
       for (let r = 0; r < REPEATS; r++) {
+        const server0 = procCpuSeconds(server.child.pid!);
+        const client0 = process.cpuUsage();
         const run = await closedLoop(client.post, clients, SECONDS, counter);
+        const clientCpu = process.cpuUsage(client0);
+        const acknowledged = Math.max(1, run.statuses[200] ?? 0);
+        serverMs.push(((procCpuSeconds(server.child.pid!) - server0) * 1000) / acknowledged);
+        clientMs.push((clientCpu.user + clientCpu.system) / 1000 / acknowledged);
         rates.push((run.statuses[200] ?? 0) / run.seconds);
         for (const [status, n] of Object.entries(run.statuses)) totals[Number(status)] = (totals[Number(status)] ?? 0) + n;
       }
@@ -129,31 +145,33 @@ for (const clients of CLIENTS) {
       const ok = totals[200] ?? 0;
       const refused = totals[429] ?? 0;
       const other = sent - ok - refused;
-      const clientCpu = process.cpuUsage(client0);
-      const cpuMs = ((procCpuSeconds(server.child.pid!) - server0) * 1000 + (clientCpu.user + clientCpu.system) / 1000) / Math.max(1, ok);
+      const serverCpu = meanInterval(serverMs);
+      const clientCpu = meanInterval(clientMs);
+      const cpuMs = serverCpu.mean + clientCpu.mean;
       const { mean, lo, hi } = meanInterval(rates);
       const [plo, phi] = wilson(refused, sent);
       console.log(
         [
           String(clients).padStart(7),
           mode.padEnd(15),
-          `${mean.toFixed(0)} [${Math.max(0, lo).toFixed(0)}, ${hi.toFixed(0)}]`.padStart(28),
+          withInterval({ mean, lo: Math.max(0, lo), hi }, 0).padStart(28),
           String(sent).padStart(9),
           String(ok).padStart(7),
           String(refused).padStart(7),
           `${((100 * refused) / Math.max(1, sent)).toFixed(2)}% [${(100 * plo).toFixed(2)}, ${(100 * phi).toFixed(2)}]`.padStart(24),
           String(other).padStart(7),
-          cpuMs.toFixed(3).padStart(27),
+          withInterval(serverCpu, 3).padStart(24),
+          withInterval(clientCpu, 3).padStart(24),
           (2000 / cpuMs).toFixed(0).padStart(13),
           loadavg()[0].toFixed(1).padStart(6),
         ].join("  "),
       );
     } finally {
       await client.close();
-      server.child.kill("SIGTERM");
-      await new Promise((r) => server.child.once("exit", r));
-      rmSync(dir, { recursive: true, force: true });
     }
   }
 }
-console.log(`load average at the end ${loadavg().map((x) => x.toFixed(1)).join("/")}; req/s: acknowledged (HTTP 200) requests per second of wall clock, one 300-word sample each; intervals: 95% t over the ${REPEATS} repeats (req/s, cut at 0), 95% Wilson (429 share); 2-core req/s = 2,000 CPU-ms/s ÷ CPU ms per acknowledged request (server and client together, as on a 2-core machine running both).`);
+server.child.kill("SIGTERM");
+await new Promise((r) => server.child.once("exit", r));
+rmSync(dir, { recursive: true, force: true });
+console.log(`load average at the end ${loadavg().map((x) => x.toFixed(1)).join("/")}; req/s: acknowledged (HTTP 200) requests per second of wall clock, one 300-word sample each; intervals: 95% t over the ${REPEATS} repeats (req/s cut at 0; CPU ms per acknowledged request: server process, all threads, and this client apart), 95% Wilson (429 share); 2-core req/s = 2,000 CPU-ms/s ÷ (server + client CPU ms per acknowledged request), what two dedicated cores running both would sustain.`);

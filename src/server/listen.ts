@@ -3,7 +3,7 @@
 import { serve, type ServerType } from "@hono/node-server";
 import type { Hono } from "hono";
 import { InputError } from "../core/errors.js";
-import { DEFAULT_LIMITS } from "./app.js";
+import { DEFAULT_LIMITS } from "./limits.js";
 
 export function isLoopback(host: string): boolean {
   return host === "localhost" || host === "::1" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);

@@ -5,6 +5,7 @@
 // end), and end-of-sequence tokens such as <|im_end|> end the response. All are handled
 // with a configurable list of special tokens; a prompt that still does not begin the query is a
 // per-sample error naming where they differ, never a silently scored system prompt.
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { formatIssues } from "../core/issues.js";
 import { InputError } from "../core/errors.js";
@@ -64,6 +65,11 @@ function keptPromptEnd(query: string, prompt: string): number | undefined {
   return undefined;
 }
 
+/** A short, stable group id for the replies to one prompt. */
+function promptGroup(prompt: string): string {
+  return `prompt-${createHash("sha256").update(prompt).digest("hex").slice(0, 16)}`;
+}
+
 export function openRlhfRows(raw: unknown, options: OpenRlhfOptions = { stripTokens: DEFAULT_STRIP_TOKENS }): { rows: BankRow[]; problems: SampleProblem[] } {
   const parsed = body.safeParse(raw);
   if (!parsed.success) throw new InputError("request body", formatIssues(parsed.error));
@@ -92,7 +98,12 @@ export function openRlhfRows(raw: unknown, options: OpenRlhfOptions = { stripTok
       }
     }
     const row: BankRow = { id, output };
-    if (cleanPrompt !== undefined) row.prompt = cleanPrompt;
+    if (cleanPrompt !== undefined) {
+      row.prompt = cleanPrompt;
+      // OpenRLHF's replies to one prompt are one group: compared together when several share a call,
+      // and each held to the group gates' baseline when it comes alone (one-item lists).
+      row.group_id = promptGroup(cleanPrompt);
+    }
     if (labels) row.label = labels[i];
     return row;
   });

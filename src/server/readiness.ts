@@ -6,7 +6,7 @@
 // the method its spec declares (echo, or vLLM's prompt_logprobs).
 import { errorMessage } from "../core/errors.js";
 import type { BackendSpec, ModelClient } from "../models/spec.js";
-import type { ReadyCheck } from "./app.js";
+import type { ReadyCheck } from "./context.js";
 
 export type RoleProbe = "continuation" | "embeddings" | "reachable";
 

@@ -13,6 +13,15 @@ export interface GateOptions {
   minWords: number;
   /** A reply shorter than this share of its group's median length is abnormally short. */
   minShareOfGroupMedian: number;
+  /**
+   * A reply that names its group (group_id: verl's uid, TRL's prompt index, OpenRLHF's prompt) with
+   * fewer than 4 of the group's replies in the call — one sample per call, as verl's per-sample loop and
+   * OpenRLHF's one-item lists send it — is abnormally short below this many words: a baseline that depends on the reply alone, so its score
+   * is the same on a resend, in another order or on another replica. Hardened: 96, the group rule's
+   * share (0.2) of the median human reply (480.5 words over HANNA's 96 human r/WritingPrompts stories;
+   * the shortest is 110). Unset: no baseline (seed).
+   */
+  minWordsWithoutGroup?: number;
   /** A refusal is only gated when the whole reply is shorter than this. */
   refusalMaxWords: number;
   /** Letters in scripts the prompt does not use, at or above which the reply has switched script. */
@@ -73,6 +82,7 @@ export const HARDENED_GATE_OPTIONS: GateOptions = {
   scenarioLength: true,
   hiddenText: true,
   namesAndNumbers: true,
+  minWordsWithoutGroup: 96,
 };
 
 /** How far below the prompt's own common-English share a reply may fall. */
@@ -193,6 +203,8 @@ export interface GateInput {
   thinkingProblem: ThinkingProblem;
   /** Median reply length (words) of the row's group, when the group has enough rows. */
   groupMedianWords?: number;
+  /** The reply names a group_id (its group may be in other calls). */
+  groupElsewhere?: boolean;
   /** Fenced blocks that are not prose (hardened reading); a reply that hides content there is gated. */
   notProseBlocks?: number;
   /** Words inside HTML comments of the raw reply (read when `hiddenText` is on). */
@@ -218,6 +230,9 @@ export function checkGates(input: GateInput, options: GateOptions = DEFAULT_GATE
   if (input.groupMedianWords !== undefined && n < options.minShareOfGroupMedian * input.groupMedianWords) {
     return fail("abnormally_short", { words: n, group_median_words: input.groupMedianWords });
   }
+  if (input.groupMedianWords === undefined && input.groupElsewhere && options.minWordsWithoutGroup !== undefined && n < options.minWordsWithoutGroup) {
+    return fail("abnormally_short", { words: n, min_words_without_group: options.minWordsWithoutGroup });
+  }
   if (input.foreignLetters >= options.maxForeignLetters) return fail("script_switch", { foreign_letters: input.foreignLetters, scripts: input.foreignScripts });
   const bar = input.promptCommonEnglish === undefined ? options.minCommonEnglish : Math.min(options.minCommonEnglish, input.promptCommonEnglish - PROMPT_MARGIN);
   if (input.commonEnglish < bar) return fail("not_english", { common_english_ratio: round(input.commonEnglish), min: round(bar) });
@@ -231,6 +246,7 @@ export const gateOptions = z
   .object({
     minWords: z.number().int().min(0),
     minShareOfGroupMedian: z.number().min(0).max(1),
+    minWordsWithoutGroup: z.number().int().min(0).optional(),
     refusalMaxWords: z.number().int().min(0),
     maxForeignLetters: z.number().int().min(1),
     minCommonEnglish: z.number().min(0).max(1),

@@ -19,13 +19,17 @@ monitor does not see it.
 
 Group gates compare a reply with the other replies to its prompt: each row carries the prompt
 (extra_info["prompt"], a string or chat messages) and a group id — extra_info["uid"] (verl's GRPO group
-id; add it to extra_info in your rollout hook) or extra_info["group_id"].
+id; add it to extra_info in your rollout hook) or extra_info["group_id"]; without either, the per-sample
+form names the prompt's group (a hash of the prompt). A sample that arrives without the rest of its
+group is held to the server's per-reply baseline instead (docs/serving.md, "Groups").
 
 Every call carries a request id and is retried on connection errors, 429 and 5xx (see client.py).
 A failed sample raises ScoringError naming it. verl's rate-limited reward manager turns raised
 exceptions into 0.0, so every failure is also logged (logger "foolsgold") and counted:
 foolsgold_client.failure_count().
 """
+import hashlib
+import json
 import math
 import os
 from typing import Any, Dict, List, Optional
@@ -98,9 +102,19 @@ def _result(scored, keys):
     return out
 
 
+def _prompt_group(prompt: Any) -> str:
+    """A stable group id for the replies to one prompt (string or chat messages)."""
+    text = json.dumps(prompt, sort_keys=True, ensure_ascii=False)
+    return "prompt-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
 def compute_score(data_source: Any, solution_str: str, ground_truth: Any, extra_info: Optional[Dict[str, Any]] = None, **kwargs: Any) -> Dict[str, float]:
     """Per-sample form: {"score", <FOOLSGOLD_TERMS>...}; raises ScoringError if the sample failed."""
-    scored = score_rows([_row(0, data_source, solution_str, ground_truth, extra_info)])[0]
+    row = _row(0, data_source, solution_str, ground_truth, extra_info)
+    if "group_id" not in row and "prompt" in row:
+        # One sample per call: its group is never beside it, so it names its prompt's group.
+        row["group_id"] = _prompt_group(row["prompt"])
+    scored = score_rows([row])[0]
     return _result(scored, _declared_terms())
 
 

@@ -23,6 +23,7 @@ export function gateOutcome(p: ProsePrepared, gates: GateOptions, groupMedianWor
       finishReason: row.finish_reason,
       thinkingProblem: split.problem,
       groupMedianWords,
+      groupElsewhere: row.group_id !== undefined,
       notProseBlocks: p.notProse,
       hiddenWords: gates.hiddenText ? htmlCommentWords(split.reply) : 0,
     },
