@@ -17,7 +17,7 @@ import { Lexicon } from "../src/text/lexicon.ts";
 import { scanText } from "../src/text/scan.ts";
 import { STOPWORD_FORMS, isStopword } from "../src/text/stopwords.ts";
 import { CLASSED_WORDS, classify, lemmaOf } from "../src/text/word-class.ts";
-import { SHIPPED_WORD_MANIFEST, SHIPPED_WORD_TABLE, WORD_TABLE_SOURCES, WORD_TABLE_VERSION, formatWordTable, recordable, useWordTable } from "../src/text/word-table.ts";
+import { SHIPPED_WORD_MANIFEST, SHIPPED_WORD_TABLE, WORD_TABLE_SOURCES, WORD_TABLE_VERSION, formatWordTable, recordable } from "../src/text/word-table.ts";
 
 const DICTIONARY = new URL("../src/terms/prose/data/default-dictionary.json", import.meta.url);
 
@@ -29,24 +29,18 @@ function stringsIn(value, out = []) {
   return out;
 }
 
-/** The candidate forms, by source (before the one-word check). */
+/**
+ * The candidate forms, by source (before the one-word check). Every Lexicon and look-up here is given no
+ * word-form table (null): the build computes every answer, never reading the table it replaces.
+ */
 export function candidateForms() {
-  const before = useWordTable(null);
-  try {
-    return candidatesBySource();
-  } finally {
-    useWordTable(before);
-  }
-}
-
-function candidatesBySource() {
   const table = shippedLemmaTable();
   if (table === null) throw new Error("the shipped lemma table does not apply to the installed libraries: run npm run build:lemmas first");
   const lemmaForms = [];
   for (const [form, lemma, pos] of table.entries()) lemmaForms.push(form, lemma, pos);
   const wordnet = Object.keys(createRequire(resolvePackage("wink-lexicon"))("./wn-words.js"));
   // The dictionary's words as the scanner reads them (its lower-cased forms).
-  const scanned = new Lexicon();
+  const scanned = new Lexicon(null);
   for (const text of stringsIn(JSON.parse(readFileSync(DICTIONARY, "utf8")))) scanText(text, scanned);
   return { lemmaTable: lemmaForms, wordnet, commonEnglish: [...COMMON_ENGLISH], stopwords: STOPWORD_FORMS, classed: CLASSED_WORDS, dictionary: scanned.surfaces };
 }
@@ -60,12 +54,7 @@ function scansAsItself(form, lexicon) {
 /** The table's entries: [form, lemma, flags] for each candidate the scanner can meet, computed by src/text/word-class.ts. */
 export function wordTableEntries() {
   // The scans intern forms: computed, never read from the table being replaced (or a missing one).
-  const before = useWordTable(null);
-  try {
-    return entriesOf(candidateForms());
-  } finally {
-    useWordTable(before);
-  }
+  return entriesOf(candidateForms());
 }
 
 function entriesOf(candidates) {
@@ -74,7 +63,7 @@ function entriesOf(candidates) {
   // Every form of the lemma table, read by the scanner or not ("a-bomb"): a form missing from this table
   // is then missing from that one too, so it is its own lemma and src/text/lemma.ts need not load it.
   const lemmaForms = new Set(Array.from(shippedLemmaTable().entries(), ([form]) => form));
-  const probe = new Lexicon();
+  const probe = new Lexicon(null);
   const kept = [...forms].filter((form) => recordable(form) && (lemmaForms.has(form) || scansAsItself(form, probe)));
   for (const form of lemmaForms) if (!recordable(form)) throw new Error(`word table: the lemma table's form ${JSON.stringify(form)} cannot be recorded`);
   // Each lemma is a form of the table too (a Lexicon keys lemmas by the table's index), whether the
@@ -82,9 +71,9 @@ function entriesOf(candidates) {
   const entries = new Map();
   const add = (form) => {
     if (entries.has(form)) return true;
-    const lemma = lemmaOf(form);
+    const lemma = lemmaOf(form, null);
     if (!recordable(lemma)) return false;
-    entries.set(form, [form, lemma, classify(form, lemma), isStopword(form)]);
+    entries.set(form, [form, lemma, classify(form, lemma, null), isStopword(form, null)]);
     if (lemma !== form && !add(lemma)) {
       entries.delete(form);
       return false;

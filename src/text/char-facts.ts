@@ -1,4 +1,4 @@
-// What the reading passes need to know about one code point, computed on first sight and cached, so
+// What the reading passes need to know about one code point, looked up in a table instead, so
 // they can walk a reply by char code instead of running Unicode-property regexes and `normalize` over
 // all of it: whether it is a combining mark or a letter, how many marks and letters its canonical
 // decomposition (NFD) holds, and whether it is a look-alike of an ASCII letter or of the apostrophe.
@@ -25,16 +25,6 @@ const COMPUTED = 1;
 const MARK = /\p{M}/u;
 const LETTER = /\p{L}/u;
 const NUMBER = /\p{N}/u;
-
-const bmp = new Uint16Array(0x10000);
-// Astral code points (emoji, mathematical letters) by first sight, bounded: a server reading text after
-// text would otherwise hold one entry per distinct code point it ever read. The facts are a pure
-// function of the code point, so emptying the memo changes no answer.
-export const ASTRAL_MEMO_LIMIT = 4096;
-const astral = new Map<number, number>();
-
-/** Entries the astral memo holds now (for tests of its bound). */
-export const astralMemoSize = (): number => astral.size;
 
 function compute(cp: number): number {
   const ch = String.fromCodePoint(cp);
@@ -65,32 +55,34 @@ function compute(cp: number): number {
 /** A fullwidth form of an ASCII character (U+FF01–FF5E), by one unsigned compare that always runs. */
 export const isFullwidthForm = (c: number): boolean => (c - 0xff01) >>> 0 <= 0xff5e - 0xff01;
 
+/**
+ * The basic plane's facts, all 65,536 computed in one pass on first use (128 KiB, ~60 ms of CPU a
+ * thread): immutable data made once (issue 34), where a memo filled per look-up was state every scorer
+ * of the thread shared.
+ */
+const BMP = once(() => {
+  const table = new Uint16Array(0x10000);
+  for (let cp = 0; cp < 0x10000; cp++) table[cp] = compute(cp);
+  return table;
+});
+
 /** The facts of a code point (a lone surrogate is its own code point, as in `for…of`). */
 export function charFacts(cp: number): number {
-  if (cp < 0x10000) {
-    const f = bmp[cp];
-    return f !== 0 ? f : (bmp[cp] = compute(cp));
-  }
-  return astralFacts(cp);
+  return cp < 0x10000 ? BMP()[cp] : astralFacts(cp);
 }
+
+/** charFacts computed for one code point, for tests of the table. */
+export const computeCharFacts = (cp: number): number => compute(cp);
 
 /**
- * charFacts of an astral code point. A function of its own, called once below, so that every reading
- * loop that inlines charFacts holds only a call here (with its feedback) and is not thrown away when the
- * first emoji or mathematical letter reaches it after it was optimized (issue 20: the Map look-up, met
- * for the first time in optimized code, deoptimized charFacts and the loops around it).
+ * charFacts of an astral code point (emoji, mathematical letters; rare in prose), computed on each
+ * look-up: a table of the 1,048,576 astral code points would take ~250 ms a thread to make, and a memo
+ * filled per look-up is state every scorer of the thread shares (issue 34). A function of its own, met
+ * in warmUpCharFacts, so that every reading loop that inlines charFacts holds only a call here (with its
+ * feedback) and is not thrown away when the first emoji reaches it after it was optimized (issue 20).
  */
 function astralFacts(cp: number): number {
-  const f = astral.get(cp);
-  return f !== undefined ? f : astralFirstSight(cp);
-}
-
-/** An astral code point's facts computed and remembered, within the memo's bound. */
-function astralFirstSight(cp: number): number {
-  if (astral.size >= ASTRAL_MEMO_LIMIT) astral.clear();
-  const f = compute(cp);
-  astral.set(cp, f);
-  return f;
+  return compute(cp);
 }
 
 /** Marks in the code point's NFD form. */
@@ -146,19 +138,15 @@ export function hasFact(s: string, mask: number): boolean {
   return false;
 }
 
-// At load: the blocks prose reads most (ASCII, Latin-1, Latin Extended-A, General Punctuation) are
-// computed straight into the table, and charFacts meets each of its paths once after it has run a
-// little (V8 keeps a function's feedback only then). So its calls to compute and astralFacts have
-// feedback before any reading loop that inlines charFacts is optimized (a call first met in optimized
-// code threw the loop away), and they stay rare next to its calls: V8 inlines a call by how often it
-// ran per call of the function around it, and compute, inlined for the first ASCII words the tokenizer
-// read, tripled the compile of the word loops (issue 20).
-for (const [lo, hi] of [[0, 0x17f], [0x2000, 0x206f]]) for (let cp = lo; cp <= hi; cp++) bmp[cp] = compute(cp);
-/** The warm-up above's calls (src/stacks/warm-up.ts runs it once per thread, before any scoring). */
+/**
+ * charFacts meets both of its paths after it has run a little (V8 keeps a function's feedback only
+ * then), so its call to astralFacts has feedback before any reading loop that inlines charFacts is
+ * optimized (a call first met in optimized code threw the loop away; issue 20). src/stacks/warm-up.ts
+ * runs it once per thread, before any scoring.
+ */
 export function warmUpCharFacts(): void {
   for (let cp = 0x1d400; cp < 0x1d41a; cp++) astralFacts(cp);
   for (let k = 0; k < 4; k++) for (let cp = 0x1d400; cp < 0x1d41a; cp++) astralFacts(cp);
   for (let k = 0; k < 4; k++) for (let cp = 0x2000; cp <= 0x206f; cp++) charFacts(cp);
+  for (let cp = 0x1d400; cp < 0x1d41a; cp++) charFacts(cp);
 }
-charFacts(0x180);
-charFacts(0x1d41a);

@@ -9,7 +9,7 @@
 import { createRequire } from "node:module";
 import { shippedLemmaTable } from "./lemma-table.js";
 import { hashRange } from "./word-hash.js";
-import { shippedWordTable } from "./word-table.js";
+import { shippedWordTable, type WordTable } from "./word-table.js";
 import { once } from "../core/once.js";
 
 interface WinkLemmatizer {
@@ -47,10 +47,9 @@ export function computeLemma(word: string): string {
   return asLemma(wink().adjective(word), word);
 }
 
-function compute(word: string): string {
-  // The shipped word-form table (./word-table.ts) holds every form of the lemma table, so a form it lacks
+function compute(word: string, forms: WordTable | null): string {
+  // The word-form table (./word-table.ts) holds every form of the lemma table, so a form it lacks
   // is its own lemma, and the lemma table (~50 ms a thread to read) is read only for a form it holds.
-  const forms = shippedWordTable();
   if (forms !== null && forms.find(word, hashRange(word, 0, word.length)) < 0) return word;
   const table = shippedLemmaTable();
   if (table === null) return computeLemma(word);
@@ -60,7 +59,10 @@ function compute(word: string): string {
   return table.lemma(word) ?? word;
 }
 
-/** Base form of a lowercase English word: `lemma("dropped")` → "drop"; unknown words come back unchanged. */
-export function lemma(word: string): string {
-  return compute(word.toLowerCase());
+/**
+ * Base form of a lowercase English word: `lemma("dropped")` → "drop"; unknown words come back unchanged.
+ * `forms`: the word-form table to take a form's absence from (null: none, the lemma table read).
+ */
+export function lemma(word: string, forms: WordTable | null = shippedWordTable()): string {
+  return compute(word.toLowerCase(), forms);
 }

@@ -45,11 +45,12 @@ export class Lexicon {
   /** What the modules that read this table derive from it, by each module's own key (see derived). */
   private readonly derivedByKey = new Map<object, unknown>();
 
-  constructor() {
+  /** `table`: the word-form table to read (null: none, every form computed; the build of a new one passes null). */
+  constructor(table: WordTable | null = shippedWordTable()) {
     this.slots = new Int32Array(SLOT << 16).fill(-1);
     this.units = new Uint16Array(1 << 18);
     this.tableLemmaIds = new Int32Array(0);
-    this.table = shippedWordTable();
+    this.table = table;
   }
 
   /** Surface id of a lower-cased word (apostrophes already folded to '). */
@@ -111,10 +112,10 @@ export class Lexicon {
       this.surfaceLemma.push(this.tableLemmaId(lemma, lemma === known ? word : undefined));
       this.surfaceFlags.push(table!.flags(known));
     } else {
-      const base = lemmaOf(word);
+      const base = lemmaOf(word, table);
       // `word` is not in the word-form table, so when it is its own lemma that lemma is not either.
       this.surfaceLemma.push(base === word ? this.untabledLemmaId(word) : this.lemmaId(base));
-      this.surfaceFlags.push(classify(word, base));
+      this.surfaceFlags.push(classify(word, base, table));
     }
     return id;
   }

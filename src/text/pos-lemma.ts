@@ -12,6 +12,7 @@
 // compromise is loaded only for a form the table lacks, or when the table does not apply.
 import { createRequire } from "node:module";
 import { lemma } from "./lemma.js";
+import { shippedWordTable, type WordTable } from "./word-table.js";
 import { shippedLemmaTable } from "./lemma-table.js";
 import { once } from "../core/once.js";
 
@@ -87,9 +88,10 @@ function conjugates(base: string, form: string): boolean {
  * part of speech. A name keeps its form ("james", not the noun "jam"); a verb form whose WordNet base
  * does not conjugate back to it takes the base + "e" that does ("stared": "star" → "starred", "stare" →
  * "stared"). `posLemma("stared")` → "stare", `posLemma("hopped")` → "hop". Not memoized: the Lexicon is.
+ * `forms`: the word-form table lemma reads (./lemma.ts).
  */
-export function posLemma(word: string): string {
-  const base = lemma(word);
+export function posLemma(word: string, forms: WordTable | null = shippedWordTable()): string {
+  const base = lemma(word, forms);
   if (base === word) return word;
   const table = shippedLemmaTable();
   const fromTable = table?.posLemma(word);

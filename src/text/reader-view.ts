@@ -14,6 +14,7 @@
 //      marks). A real word of another script ("Привет", "λόγος") keeps its letters.
 // A word is a run of letters, marks and numbers of any script, joined by an apostrophe look-alike.
 import { createRequire } from "node:module";
+import { once } from "../core/once.js";
 
 interface ReaderViewTable {
   unicode: string;
@@ -54,8 +55,9 @@ export function isIgnorable(cp: number): boolean {
   return false;
 }
 
-// What the view needs to know of one code point, computed on first sight and kept (BMP in a typed
-// array, astral code points in a map), so a reply is read by table look-ups rather than regexes.
+// What the view needs to know of one code point: for the basic plane a table made whole on first use
+// (immutable data, issue 34), so a reply is read by look-ups rather than regexes; an astral code point
+// (rare in prose) is classed on each look-up.
 const C_KNOWN = 1;
 const C_IGNORABLE = 2;
 const C_COMPAT = 4;
@@ -70,8 +72,6 @@ const C_MARK = 1024;
 /** What visibleText replaces. */
 const CHANGES = C_IGNORABLE | C_COMPAT | C_DECOMPOSE;
 
-const bmpClass = new Uint16Array(0x10000);
-const astralClass = new Map<number, number>();
 
 function computeClass(cp: number): number {
   const ch = String.fromCodePoint(cp);
@@ -95,14 +95,15 @@ function computeClass(cp: number): number {
   );
 }
 
+/** Each basic-plane code point's class, all 65,536 in one pass on first use (128 KiB). */
+const BMP_CLASS = once(() => {
+  const table = new Uint16Array(0x10000);
+  for (let cp = 0; cp < 0x10000; cp++) table[cp] = computeClass(cp);
+  return table;
+});
+
 function classOf(cp: number): number {
-  if (cp < 0x10000) {
-    const k = bmpClass[cp];
-    return k !== 0 ? k : (bmpClass[cp] = computeClass(cp));
-  }
-  let k = astralClass.get(cp);
-  if (k === undefined) astralClass.set(cp, (k = computeClass(cp)));
-  return k;
+  return cp < 0x10000 ? BMP_CLASS()[cp] : computeClass(cp);
 }
 
 const NON_ASCII = /[^\x00-\x7f]/;

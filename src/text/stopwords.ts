@@ -5,7 +5,7 @@
 import { lemma } from "./lemma.js";
 import { words } from "./tokenize.js";
 import { hashRange } from "./word-hash.js";
-import { shippedWordTable } from "./word-table.js";
+import { shippedWordTable, type WordTable } from "./word-table.js";
 
 const STOPWORD_LIST = `
 a about above after again against all am an and any are aren't as at be because been before being below
@@ -27,19 +27,21 @@ const STOPWORDS: ReadonlySet<string> = new Set(STOPWORD_LIST.split(/\s+/).filter
 /** The list's words, for the shipped word-form table's list of forms (./word-table.ts). */
 export const STOPWORD_FORMS: readonly string[] = [...STOPWORDS];
 
-/** True for function words: `isStopword("the")` → true, `isStopword("printer")` → false. Case-insensitive. */
-export function isStopword(w: string): boolean {
+/**
+ * True for function words: `isStopword("the")` → true, `isStopword("printer")` → false. Case-insensitive.
+ * `forms`: the word-form table whose recorded answers to take (null: none, every answer computed).
+ */
+export function isStopword(w: string, forms: WordTable | null = shippedWordTable()): boolean {
   const lower = w.toLowerCase();
   const folded = lower.includes("’") ? lower.replaceAll("’", "'") : lower;
   if (STOPWORDS.has(folded)) return true;
-  // The shipped word-form table records this answer for its forms; a form it lacks is its own lemma
+  // The word-form table records this answer for its forms; a form it lacks is its own lemma
   // (the table holds every form the lemma table does), so the lemma table need not be read for it.
-  const forms = shippedWordTable();
   if (forms !== null && folded.toLowerCase() === folded) {
     const k = forms.find(folded, hashRange(folded, 0, folded.length));
     return k >= 0 && forms.isStopword(k);
   }
-  return STOPWORDS.has(lemma(folded));
+  return STOPWORDS.has(lemma(folded, forms));
 }
 
 /**

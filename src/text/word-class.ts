@@ -5,6 +5,7 @@
 import { posLemma } from "./pos-lemma.js";
 import { isStopword } from "./stopwords.js";
 import { isCommonEnglish } from "./english.js";
+import { shippedWordTable, type WordTable } from "./word-table.js";
 
 export const WORD_CONTENT = 1;
 export const WORD_NEGATION = 2;
@@ -27,16 +28,16 @@ const DETERMINERS = new Set("the a an this that these those some any each every 
 /** The words the flags above name, for the shipped word-form table's list of forms. */
 export const CLASSED_WORDS: readonly string[] = [...ABBREVIATIONS, ...PERSONAL_PRONOUNS, ...DETERMINERS, "not", "never"];
 
-/** The lemma the word table gives a form. */
-export function lemmaOf(word: string): string {
+/** The lemma the word table gives a form (`forms`: the word-form table lemma reads, see ./lemma.ts). */
+export function lemmaOf(word: string, forms: WordTable | null = shippedWordTable()): string {
   // Contractions keep their surface form: "didn't" is a negation marker, not a verb to lemmatize.
   if (word.includes("'")) return word;
   if (/\d/.test(word)) return word;
-  return posLemma(word);
+  return posLemma(word, forms);
 }
 
-/** The WORD_* flags of a form whose lemma (lemmaOf) is `base`. */
-export function classify(word: string, base: string): number {
+/** The WORD_* flags of a form whose lemma (lemmaOf) is `base` (`forms`: the word-form table isStopword reads). */
+export function classify(word: string, base: string, forms: WordTable | null = shippedWordTable()): number {
   let flags = 0;
   if (word === "not" || word === "never" || word.endsWith("n't")) flags |= WORD_NEGATION;
   if (isCommonEnglish(word)) flags |= WORD_COMMON;
@@ -45,6 +46,6 @@ export function classify(word: string, base: string): number {
   if (PERSONAL_PRONOUNS.has(word)) flags |= WORD_PRONOUN;
   // The cheap tests first, and one stopword look-up for a form that is its own lemma (most forms): each
   // look-up lower-cases and lemmatizes again, and every form pays this once, on first sight.
-  else if (word.length > 1 && !word.includes("'") && !isStopword(word) && (base === word || !isStopword(base)) && !/^\d+$/.test(word)) flags |= WORD_CONTENT;
+  else if (word.length > 1 && !word.includes("'") && !isStopword(word, forms) && (base === word || !isStopword(base, forms)) && !/^\d+$/.test(word)) flags |= WORD_CONTENT;
   return flags;
 }

@@ -29,6 +29,7 @@ import { endianness } from "node:os";
 import { FoolsgoldError, readProblem } from "../core/errors.js";
 import { sha256 } from "../core/hash.js";
 import { hashRange } from "./word-hash.js";
+import { once } from "../core/once.js";
 import { SHIPPED_LEMMA_MANIFEST, readLemmaManifest, staleReason } from "./lemma-table.js";
 
 /** Bump when ./word-class.ts decides a lemma or flag differently, or the layout changes; then run `npm run build:words`. */
@@ -242,20 +243,10 @@ export function loadWordTable(table: URL, manifestFile: URL, lemmaManifest?: Par
   }
 }
 
-let shipped: WordTable | null | undefined;
-
 /**
- * Sets the table Lexicons read (null: none, every form computed; undefined: the shipped one, read when
- * next asked) and returns the one set before: for the build, which must not read the table it
- * replaces, and for tests comparing the two ways.
+ * The shipped table, read once per thread, on the first form a Lexicon has not seen (see loadWordTable).
+ * It is the default of every function that reads a table (a Lexicon's constructor, lemma, isStopword,
+ * lemmaOf, classify); the build, which must not read the table it replaces, and tests comparing the two
+ * ways pass their own (null: none, every form computed).
  */
-export function useWordTable(table: WordTable | null | undefined): WordTable | null | undefined {
-  const before = shipped;
-  shipped = table;
-  return before;
-}
-
-/** The shipped table, read once per thread, on the first form a Lexicon has not seen (see loadWordTable). */
-export function shippedWordTable(): WordTable | null {
-  return shipped !== undefined ? shipped : (shipped = loadWordTable(SHIPPED_WORD_TABLE, SHIPPED_WORD_MANIFEST));
-}
+export const shippedWordTable: () => WordTable | null = once(() => loadWordTable(SHIPPED_WORD_TABLE, SHIPPED_WORD_MANIFEST));

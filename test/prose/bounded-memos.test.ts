@@ -1,10 +1,11 @@
 // The reading's memos stay bounded in a long-running process (issue 20 review): the compiled word table
-// is replaced by a fresh compile once it holds too many forms, and the astral character facts are
-// forgotten past their limit. Both are memos of pure functions, so what a row reads is unchanged.
+// is replaced by a fresh compile once it holds too many forms (a memo of pure functions, so what a row
+// reads is unchanged). The character facts keep no memo at all (issue 34): the basic plane's are a table
+// made whole once, an astral code point's are computed on each look-up.
 import { describe, expect, it } from "vitest";
 import { compileProse, LEXICON_SURFACE_LIMIT, prepareProse, ProseEngine, type ProsePrepared } from "../../src/terms/prose/stack/prepare.js";
 import { PROSE_PRESETS } from "../../src/terms/prose/presets.js";
-import { ASTRAL_MEMO_LIMIT, astralMemoSize, charFacts, F_LETTER, F_MARK } from "../../src/text/char-facts.js";
+import { charFacts, computeCharFacts, F_LETTER, F_MARK } from "../../src/text/char-facts.js";
 import type { BankRow } from "../../src/core/types.js";
 import { fixtureDictionary } from "./dictionary-fixture.js";
 
@@ -81,15 +82,20 @@ describe("the compiled word table's bound", () => {
   });
 });
 
-describe("the astral character facts' bound", () => {
-  it("holds after many distinct code points, and the facts are the same after it is emptied", () => {
+describe("the character facts without a memo", () => {
+  it("gives, for every code point of the basic plane, what computing it alone gives", () => {
+    const wrong: string[] = [];
+    for (let cp = 0; cp < 0x10000; cp++) if (charFacts(cp) !== computeCharFacts(cp)) wrong.push(cp.toString(16));
+    expect(wrong).toEqual([]);
+  });
+
+  it("gives astral facts the same on every look-up, however many distinct code points came between", () => {
     // Mathematical bold capitals A–Z (U+1D400…) are letters; U+1D167 is a combining mark (musical).
     const boldA = charFacts(0x1d400);
     const mark = charFacts(0x1d167);
     expect(boldA & F_LETTER).not.toBe(0);
     expect(mark & F_MARK).not.toBe(0);
-    for (let cp = 0x20000; cp < 0x20000 + 3 * ASTRAL_MEMO_LIMIT; cp++) charFacts(cp);
-    expect(astralMemoSize()).toBeLessThanOrEqual(ASTRAL_MEMO_LIMIT);
+    for (let cp = 0x20000; cp < 0x20000 + 3 * 4096; cp++) charFacts(cp);
     expect(charFacts(0x1d400)).toBe(boldA);
     expect(charFacts(0x1d167)).toBe(mark);
   });
