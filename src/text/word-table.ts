@@ -83,7 +83,7 @@ const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 
 /** The table's bytes for these entries (any order; each form once, and each lemma a form; answers as the Lexicon computes them). */
 export function formatWordTable(entries: Iterable<WordEntry>): Buffer {
   const all = [...entries];
-  for (const [form, , flags] of all) {
+  for (const [form, lemma, flags] of all) {
     if (!recordable(form)) throw new Error(`word table: cannot record ${JSON.stringify(form)}`);
     if (!Number.isInteger(flags) || flags < 0 || flags > 0xff) throw new Error(`word table: flags ${flags} of ${JSON.stringify(form)} do not fit a byte`);
   }
