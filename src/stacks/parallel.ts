@@ -132,7 +132,7 @@ export interface ScoringPool {
    * get the rows' own JSON lines (`texts[i]` parses to what `rows[i]` was validated from, in `where`),
    * parse them and write the output lines themselves.
    */
-  scoreLines(scorer: Scorer, stack: Splittable, rows: BankRow[], texts: readonly string[], where: string, options?: PoolScoreOptions): Promise<ScoredLines>;
+  scoreLines(scorer: Scorer, stack: Splittable, rows: BankRow[], texts: readonly string[], where: string, options?: PoolScoreOptions & { into?: ScoredLines }): Promise<ScoredLines>;
   /** Stops the workers (idempotent). */
   close(): Promise<void>;
 }
