@@ -23,7 +23,7 @@ function commandsIn(text) {
   return text
     .slice(at + 11)
     .split("\n")
-    .filter((line) => /^  \S/.test(line))
+    .filter((line) => /^ {2}\S/.test(line))
     .map((line) => line.trim().split(/\s+/)[0])
     .filter((name) => name !== "help");
 }

@@ -6,7 +6,7 @@
 // repeats the whole bank with distinct ids (`#2`, `#3`, …) to reach an RL step's size: repeated text
 // makes a thread's first sights (lemma lookups, word tables) cheaper than new text would be.
 import type { BankRow } from "../../src/core/types.js";
-import { loadProseCorpora, type ProseRow } from "../helpers/prose-data.js";
+import type { loadProseCorpora, ProseRow } from "../helpers/prose-data.js";
 
 export type BenchRow = Pick<BankRow, "id" | "prompt" | "output">;
 

@@ -156,7 +156,7 @@ function sameRows(a: Pipeline, b: Pipeline): { rows: number; identical: number; 
 /** CPU seconds of one prepare pass in each of K fresh processes per checkout, the checkouts taking turns. */
 function coldRuns(k: number): { checkout: string; cpu_s: number[] }[] {
   const roots = [here, ...(baselineDir ? [resolve(baselineDir)] : [])];
-  const out = roots.map((r, i) => ({ checkout: pipes[i].label, cpu_s: [] as number[] }));
+  const out = roots.map((_root, i) => ({ checkout: pipes[i].label, cpu_s: [] as number[] }));
   const pass = [...process.argv.slice(2).filter((a, i, all) => a !== "--cold" && all[i - 1] !== "--cold" && a !== "--baseline" && all[i - 1] !== "--baseline")];
   for (let run = 0; run < k; run++) {
     roots.forEach((root, i) => {

@@ -8,7 +8,7 @@
 // --compare DIR adds the same server from another checkout (e.g. main before a change), run in turn
 // with the others, and the paired ratio of their costs.
 // Usage: npx tsx bench/speed/server-overhead.ts [--requests 4000] [--connections 64] [--runs 3] [--journal postgres://…] [--compare DIR]
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { spawnChildServer } from "../helpers/child-server.js";

@@ -210,7 +210,7 @@ async function lengthIncentive() {
   const wholes = rows.map((r) => ({ ...r, group_id: undefined }) as unknown as ProseRow);
   const h = await reward.scoreRows(halves);
   const w = await reward.scoreRows(wholes);
-  const keep = rows.map((_, i) => i).filter((i) => h[i].value !== null && w[i].value !== null && (h[i].terms.slop?.details as { words?: number } | undefined)?.words! >= 150);
+  const keep = rows.map((_, i) => i).filter((i) => h[i].value !== null && w[i].value !== null && ((h[i].terms.slop?.details as { words?: number } | undefined)?.words ?? 0) >= 150);
   type S = (typeof h)[number];
   const paired = (get: (s: S) => number | null | undefined, name: string) => {
     const d = keep.map((i) => (get(h[i]) ?? Number.NaN) - (get(w[i]) ?? Number.NaN)).filter(Number.isFinite);

@@ -9,7 +9,7 @@ export type BaitVerdict = "no effect" | "closed" | "partly closed" | "open" | "u
 const TOUCH = 1e-9;
 
 export function baitVerdict(raw: { mean: number; ci?: [number, number] | null } | null, fixed: { mean: number; ci: [number, number] | null } | null): BaitVerdict {
-  if (!fixed || !fixed.ci) return "undetermined";
+  if (!fixed?.ci) return "undetermined";
   if (raw?.ci && raw.ci[0] <= TOUCH) return "no effect";
   const [lo, hi] = fixed.ci;
   if (lo <= TOUCH && hi >= -TOUCH) return "closed";

@@ -178,7 +178,7 @@ export function certify(input: CertifyInput): CertifyReport {
     if (s.trained.guards_fired.length) blockers.push(`guards fired on ${s.name}: ${s.trained.guards_fired.join(", ")}`);
   }
   if (primary.bait && primary.bait.guards_fired.length === 0) blockers.push("the bait arm tripped no guard (the guards cannot be trusted on this run)");
-  if (sensitivity && sensitivity.exceeded.length) blockers.push(`scorer revision moved ${sensitivity.exceeded.join(", ")} beyond the tolerance ${sensitivity.tolerance}`);
+  if (sensitivity?.exceeded.length) blockers.push(`scorer revision moved ${sensitivity.exceeded.join(", ")} beyond the tolerance ${sensitivity.tolerance}`);
   return {
     preregistration: stamp ? { name: stamp.name, hash: stamp.hash, registered_at: stamp.registered_at, stamped_at: stamp.stamped_at } : null,
     instrument: primary.trained.instrument,

@@ -156,7 +156,7 @@ export function verifyChain(entries: readonly LogEntry[], where = "pre-registrat
     if (e.kind === "register" && e.instrument && pinnedHash(e.instrument) !== e.instrument_hash) throw new RegistryTampered(`${at}: registered instrument does not hash to its instrument_hash`);
     if (e.kind === "rollout") {
       const reg = entries[e.register_seq - 1];
-      if (!reg || reg.kind !== "register" || reg.prereg_hash !== e.prereg_hash || e.register_seq >= e.seq) {
+      if (reg?.kind !== "register" || reg.prereg_hash !== e.prereg_hash || e.register_seq >= e.seq) {
         throw new RegistryTampered(`${at}: rollout names registration ${e.register_seq}, which is not an earlier registration of ${e.prereg_hash.slice(0, 12)}`);
       }
     }

@@ -11,7 +11,7 @@ const PATTERNS: readonly RegExp[] = [
   // "This response fully meets all the requirements"
   new RegExp(String.raw`\b${SUBJECT}\s+(?:has\s+been\s+\w+\s+to\s+)?${COMPLIANCE}\b[^.\n]{0,40}?\b${TASK}`, "gi"),
   // "I have carefully followed all the instructions" / "I ensured every constraint was met"
-  new RegExp(String.raw`\bI(?:\s+have|'ve)?\s+(?:carefully\s+|strictly\s+|fully\s+|successfully\s+)?(?:followed|adhered\s+to|met|satisfied|fulfilled|complied\s+with|addressed|ensured\s+(?:that\s+)?(?:all|every|each))\b[^.\n]{0,40}?\b(?:constraints?|requirements?|instructions?|guidelines?|criteria|rules?|conditions?)`, "gi"),
+  /\bI(?:\s+have|'ve)?\s+(?:carefully\s+|strictly\s+|fully\s+|successfully\s+)?(?:followed|adhered\s+to|met|satisfied|fulfilled|complied\s+with|addressed|ensured\s+(?:that\s+)?(?:all|every|each))\b[^.\n]{0,40}?\b(?:constraints?|requirements?|instructions?|guidelines?|criteria|rules?|conditions?)/gi,
   // "All constraints have been met" / "every requirement is satisfied"
   new RegExp(String.raw`\b${TASK}\s+(?:have\s+been|has\s+been|are|were|is)\s+(?:fully\s+|all\s+|strictly\s+|carefully\s+)?(?:met|satisfied|followed|fulfilled|addressed|respected|adhered\s+to)\b`, "gi"),
   // Labelled postscripts: "Self-evaluation:", "Compliance check:", "(Word count: 312 ✓)"

@@ -21,7 +21,7 @@
 const STRING = String.raw`"(?:[^"\\\u0000-\u001f]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*"`;
 const NUMBER = String.raw`-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?`;
 const MAP = String.raw`\{(?:${STRING}:${NUMBER}(?:,${STRING}:${NUMBER})*)?\}`;
-const ENTRY = String.raw`(?:null|${MAP})`;
+const ENTRY = `(?:null|${MAP})`;
 /** A non-empty JSON array of null or string → number maps, no whitespace (what servers send). */
 const TOP_LIST = new RegExp(String.raw`\[${ENTRY}(?:,${ENTRY})*\]`, "y");
 const KEY = '"top_logprobs":';

@@ -114,6 +114,8 @@ export interface ParallelOptions extends Omit<PoolOptions, "workers"> {
 export interface PoolScoreOptions {
   scoreHere?: boolean;
   onProgress?: (done: number, total: number) => void;
+  /** Stops the call: it rejects with the signal's reason; chunks placed before it stay placed. */
+  signal?: AbortSignal;
 }
 
 /** Each row's output line (the row plus its score, as `score` writes it) and what the summary reads of its score. */
@@ -130,7 +132,7 @@ export interface ScoringPool {
    * get the rows' own JSON lines (`texts[i]` parses to what `rows[i]` was validated from, in `where`),
    * parse them and write the output lines themselves.
    */
-  scoreLines(scorer: Scorer, stack: Splittable, rows: BankRow[], texts: readonly string[], where: string, options?: PoolScoreOptions): Promise<ScoredLines>;
+  scoreLines(scorer: Scorer, stack: Splittable, rows: BankRow[], texts: readonly string[], where: string, options?: PoolScoreOptions & { into?: ScoredLines }): Promise<ScoredLines>;
   /** Stops the workers (idempotent). */
   close(): Promise<void>;
 }
@@ -196,6 +198,7 @@ export function startPool(options: PoolOptions): ScoringPool {
     const key = rowKeyFor(stack);
     if (!key) throw new FoolsgoldError("parallel", `this stack cannot be split across threads (its capabilities.parallel is not "rows")`);
     if (call) throw new FoolsgoldError("parallel", "a scoring pool scores one bank at a time");
+    opts.signal?.throwIfAborted();
     const scoreHere = opts.scoreHere ?? true;
     const chunks = chunkRows(rows, key, (workers.length + (scoreHere ? 1 : 0)) * CHUNKS_PER_THREAD);
     const queue = chunks.map((_, c) => c);
@@ -235,6 +238,8 @@ export function startPool(options: PoolOptions): ScoringPool {
         wake();
       },
     };
+    const onAbort = (): void => call?.fail(opts.signal!.reason as Error);
+    opts.signal?.addEventListener("abort", onAbort, { once: true });
     try {
       for (const w of workers) call.feed(w);
       // This thread scores too, taking the next chunk whenever it is free; between chunks it yields so
@@ -255,6 +260,7 @@ export function startPool(options: PoolOptions): ScoringPool {
       }
     } finally {
       call = undefined;
+      opts.signal?.removeEventListener("abort", onAbort);
     }
     if (callFailure) throw callFailure;
   }
@@ -270,9 +276,10 @@ export function startPool(options: PoolOptions): ScoringPool {
     return scores;
   }
 
-  async function scoreLines(scorer: Scorer, stack: Splittable, rows: BankRow[], texts: readonly string[], where: string, opts: PoolScoreOptions = {}): Promise<ScoredLines> {
+  async function scoreLines(scorer: Scorer, stack: Splittable, rows: BankRow[], texts: readonly string[], where: string, opts: PoolScoreOptions & { into?: ScoredLines } = {}): Promise<ScoredLines> {
     if (texts.length !== rows.length) throw new FoolsgoldError("parallel", `${texts.length} input lines for ${rows.length} rows`);
-    const out: ScoredLines = { lines: new Array(rows.length), scores: new Array(rows.length) };
+    // `into` (the caller's) holds every chunk placed so far, also when the call is stopped.
+    const out: ScoredLines = opts.into ?? { lines: new Array(rows.length), scores: new Array(rows.length) };
     await run(scorer, stack, rows, {
       request: (chunk, indices) => ({ chunk, lines: indices.map((i) => texts[i]), where }),
       place: (indices, reply) => {
@@ -283,7 +290,7 @@ export function startPool(options: PoolOptions): ScoringPool {
         });
       },
       here: async (indices) => {
-        const got = await scorer.scoreRows(indices.map((i) => rows[i]));
+        const got = await scorer.scoreRows(indices.map((i) => rows[i]), { signal: opts.signal });
         indices.forEach((row, k) => {
           out.lines[row] = scoredLine(rows[row], got[k]);
           out.scores[row] = got[k];

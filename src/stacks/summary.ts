@@ -2,6 +2,7 @@
 // interval that stays in the term's range (Wilson for 0/1 terms, t clipped for [0, 1] terms, t
 // otherwise; stats/bounded-mean.ts) in 4 significant digits, model calls and time. Scores of
 // different instruments are never pooled.
+import { estimateText } from "../core/significant.js";
 import { InputError } from "../core/errors.js";
 import { describeBoundedMean, type BoundedMeanDescription } from "../stats/bounded-mean.js";
 import type { RowErrorKind } from "../terms/types.js";
@@ -62,18 +63,12 @@ export function summarizeScores(scores: readonly SummaryScore[], run: { seconds:
   };
 }
 
-/** 4 significant digits (not fixed decimals: 0.00002 stays visible); integers as integers. */
-function sig4(x: number): string {
-  if (Number.isInteger(x)) return String(x);
-  const a = Math.abs(x);
-  if (a < 1e-3 || a >= 1e6) return x.toExponential(3);
-  return x.toFixed(Math.max(0, 3 - Math.floor(Math.log10(a))));
-}
-
+/** 4 significant digits, the mean and its interval with the same decimals (src/core/significant.ts). */
 function interval(m: BoundedMeanDescription): string {
   if (m.n === 0) return "—";
-  const ci = m.ci ? ` (95% CI ${sig4(m.ci[0])} to ${sig4(m.ci[1])}, ${m.method ?? "t"})` : "";
-  return `${sig4(m.mean)}${ci}, n=${m.n}`;
+  const t = estimateText(m.mean, m.ci);
+  const ci = t.ci ? ` (95% CI ${t.ci[0]} to ${t.ci[1]}, ${m.method ?? "t"})` : "";
+  return `${t.mean}${ci}, n=${m.n}`;
 }
 
 export function formatScoreSummary(stack: string, instrument: string, s: ScoreSummary): string {

@@ -14,7 +14,7 @@
 // content), so the instrument changes when the file or a module it names does.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { extname, isAbsolute, resolve } from "node:path";
+import { isAbsolute, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { z } from "zod";
 import { errorMessage, InputError } from "../core/errors.js";

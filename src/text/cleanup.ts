@@ -226,7 +226,6 @@ const isAsciiLetter = (c: number): boolean => (c | 32) >= 97 && (c | 32) <= 122;
 
 /** A few accented names or words are never a flood, however short the text. */
 const MIN_MARK_BUDGET = 8;
-const MARK_CHAR = /\p{M}/u;
 
 // ------------------------------------------------------------------------------------------ homoglyphs
 

@@ -9,7 +9,7 @@ const RULES: [RegExp, string][] = [
   [/\b(gon|wan|got) (na|ta)\b/gi, "$1$2"],
   // No space before closing punctuation or a closing quote, none after an opening one.
   [/ +([.,!?;:%)\]}…]|\.{2,})/g, "$1"],
-  [/([(\[{$]) +/g, "$1"],
+  [/([([{$]) +/g, "$1"],
   [/ +([”’])/g, "$1"],
   [/([“‘]) +/g, "$1"],
 ];

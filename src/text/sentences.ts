@@ -20,7 +20,7 @@ const NO_BREAK_AFTER = new Set([
 ]);
 
 const BOUNDARY = /([.?!…]+)(["'”’»)\]*_]*)(\s+)/g;
-const OPENS_SENTENCE = /^[\p{Lu}\p{N}"'“‘«(\[*_¿¡\p{Lo}—–-]/u;
+const OPENS_SENTENCE = /^[\p{Lu}\p{N}"'“‘«([*_¿¡\p{Lo}—–-]/u;
 
 function wordBefore(s: string, end: number): string {
   let i = end;

@@ -126,7 +126,7 @@ export function createUiApp(options: UiOptions) {
 
   app.get("/api/curves", async (c) => {
     const file = c.req.query("file");
-    if (file && file.endsWith(".json")) {
+    if (file?.endsWith(".json")) {
       const a = artifactAt(file).artifact;
       if (a.kind !== "onset") throw new InputError("file", `curves come from onset artifacts or scored logs; ${file} is a ${a.kind} artifact`);
       try {

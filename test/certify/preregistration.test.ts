@@ -68,7 +68,7 @@ describe("stamping and verification", () => {
     const raw = [session(1, ["a"])];
     const stamped = stampRows(raw, stamp);
     expect(raw[0].meta?.preregistration).toBeUndefined();
-    expect((stamped[0].meta?.preregistration as { hash: string }).hash).toBe(preregistrationHash(p));
+    expect((stamped[0].meta!.preregistration as { hash: string }).hash).toBe(preregistrationHash(p));
     expect(stamped[0].meta?.policy_turns).toBe(1);
   });
 

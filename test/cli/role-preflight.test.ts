@@ -16,7 +16,7 @@ let server: Server;
 let port: number;
 let requests = 0;
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  server = createServer((_req, res) => {
     requests++;
     res.writeHead(404, { "content-type": "application/json" }).end('{"error":"not found"}');
   });

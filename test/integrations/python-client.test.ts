@@ -14,7 +14,6 @@ import { join, resolve } from "node:path";
 import { serve } from "@hono/node-server";
 import { createApp } from "../../src/server/app.js";
 import { openJournalStore, type JournalStore } from "../../src/server/journal-store.js";
-import { listen, type Listening } from "../../src/server/listen.js";
 import type { BankRow, Score } from "../../src/core/types.js";
 import type { Scorer } from "../../src/stacks/types.js";
 import { openScorer } from "../../src/stacks/open.js";

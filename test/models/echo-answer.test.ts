@@ -16,7 +16,7 @@ const isNumberMap = (v: unknown): boolean => v !== null && typeof v === "object"
 
 /** What readEchoAnswer should give for a text JSON.stringify wrote: every non-empty top_logprobs list of null or number maps stood in for. */
 function expected(text: string): unknown {
-  return JSON.parse(text, function (key, value: unknown) {
+  return JSON.parse(text, (key, value: unknown) => {
     if (key === "top_logprobs" && Array.isArray(value) && value.length > 0 && value.every((e) => e === null || isNumberMap(e))) return [null];
     return value;
   });

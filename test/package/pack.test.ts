@@ -77,6 +77,13 @@ describe("the packed package", () => {
     const { bytes, disk } = treeBytes(join(app, "node_modules"));
     const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
     console.log(`installed: ${mb(bytes)} MB of files in node_modules (${mb(disk)} MB of disk blocks) in ${installSeconds.toFixed(0)} s, no network`);
+    // Where the disk blocks go (many small files cost a 4 kB block each): the packages to slim first.
+    const bundled = join(installed, "node_modules");
+    const dirs = (path: string): string[] => readdirSync(path, { withFileTypes: true }).filter((e) => e.isDirectory() && !e.name.startsWith(".")).map((e) => e.name);
+    // A scope counts as one (@stdlib is 232 small packages).
+    const packages = dirs(bundled);
+    const largest = packages.map((name) => ({ name, ...treeBytes(join(bundled, name)) })).sort((a, b) => b.disk - a.disk).slice(0, 6);
+    console.log(`largest bundled packages (MB of disk blocks / of files): ${largest.map((p) => `${p.name} ${mb(p.disk)}/${mb(p.bytes)}`).join(", ")}`);
     expect(bytes).toBeLessThanOrEqual(MAX_INSTALLED_BYTES);
   });
 

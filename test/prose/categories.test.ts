@@ -8,7 +8,7 @@ import { proseOptions } from "../../src/stacks/prose.js";
 import { PARAGRAPHS } from "./paragraphs.js";
 
 /** Clichés the dictionary prices, in a hand-written reply. */
-export const SLOP =
+const SLOP =
   "Her breath hitched as the scent of ozone filled the air. A shiver ran down her spine. It wasn't fear, but something deeper, something primal. " +
   "His voice was barely above a whisper, a low rumble that sent electricity coursing through her veins. Her heart hammered against her ribs as she searched his eyes, the weight of unspoken words hanging heavy between them. " +
   "The tension in the room was palpable, a testament to the bond they shared. She couldn't help but feel that this moment was a tapestry of fate, woven from stolen glances and whispered promises. " +

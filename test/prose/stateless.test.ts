@@ -46,15 +46,15 @@ describe("prose scoring keeps no state between calls", () => {
     // The same rates passed with the call: the score records their hash.
     const [perCall] = await scorer.scoreRows([batch[0]], { inputs: { phrase_rates: spam } });
     expect(perCall.value).toBe(spammed.value);
-    expect(perCall.inputs?.phrase_rates).toBe((spammed.terms.human_phrases.details?.rates as { sha256: string }).sha256);
+    expect(perCall.inputs?.phrase_rates).toBe((spammed.terms.human_phrases.details!.rates as { sha256: string }).sha256);
 
     const file = join(dir, "rates.json");
     writeFileSync(file, JSON.stringify(spam));
     const fromFile = await create({ phraseRates: file });
     const [same] = await fromFile.scoreRows([batch[0]]);
     expect(same.value).toBe(spammed.value);
-    expect(same.terms.human_phrases.details?.rates).toMatchObject({ source: "options", sha256: (spammed.terms.human_phrases.details?.rates as { sha256: string }).sha256 });
-    expect(fromFile.instrument.inputs?.phraseRates).toBe((spammed.terms.human_phrases.details?.rates as { sha256: string }).sha256);
+    expect(same.terms.human_phrases.details?.rates).toMatchObject({ source: "options", sha256: (spammed.terms.human_phrases.details!.rates as { sha256: string }).sha256 });
+    expect(fromFile.instrument.inputs?.phraseRates).toBe((spammed.terms.human_phrases.details!.rates as { sha256: string }).sha256);
     expect(fromFile.instrument.hash).not.toBe(scorer.instrument.hash);
   });
 

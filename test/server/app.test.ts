@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import Database from "better-sqlite3";
 import { join } from "node:path";
 import { createApp } from "../../src/server/app.js";
-import { Journal } from "../../src/server/journal.js";
+import type { Journal } from "../../src/server/journal.js";
 import { SqliteStore } from "../../src/server/journal-store.js";
 import { scoreFromText, scoreText } from "../../src/server/score-json.js";
 import { parseRows } from "../../src/core/schemas.js";

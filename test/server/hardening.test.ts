@@ -171,7 +171,7 @@ describe("timeouts", () => {
   const seen: { aborted: boolean }[] = [];
   beforeEach(async () => {
     seen.length = 0;
-    backend = createServer((req, res) => {
+    backend = createServer((_req, res) => {
       const entry = { aborted: false };
       seen.push(entry);
       // Never answers within the test: only the client's abort ends the exchange.

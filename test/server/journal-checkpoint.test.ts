@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openJournalStore, SqliteStore } from "../../src/server/journal-store.js";
+import { openJournalStore, type SqliteStore } from "../../src/server/journal-store.js";
 import type { Score } from "../../src/core/types.js";
 
 // SQLite's automatic checkpoint runs inside the COMMIT on the server's main thread (copying the WAL

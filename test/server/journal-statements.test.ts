@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Journal, type StoredResult } from "../../src/server/journal.js";
+import type { Journal, StoredResult } from "../../src/server/journal.js";
 import { tempJournalPerTest } from "../helpers/temp-journal.js";
 
 // begin() registers a new id with its insert alone and complete() replaces results by index (no

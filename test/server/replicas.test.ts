@@ -87,7 +87,7 @@ describe.skipIf(pgSkipReason !== undefined)(`3 replicas on one PostgreSQL journa
     for (const [id, values] of byRow) expect([...values], id).toHaveLength(1);
 
     // A retry of an acknowledged request on another replica returns the stored result.
-    const [someId, some] = [...acknowledged].at(-1)!;
+    const [, some] = [...acknowledged].at(-1)!;
     const retry = await send((some.n + 1) % 3, some.n);
     expect(retry.status).toBe(200);
     expect(((await retry.json()) as { rows: unknown }).rows).toEqual(some.rows);

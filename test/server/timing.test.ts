@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/server/app.js";
-import { Journal } from "../../src/server/journal.js";
+import type { Journal } from "../../src/server/journal.js";
 import { SqliteStore } from "../../src/server/journal-store.js";
 import { parseServerTiming, startTiming } from "../../src/server/timing.js";
 import type { BankRow, Score } from "../../src/core/types.js";

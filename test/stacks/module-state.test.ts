@@ -23,7 +23,7 @@ function sources(dir: string): string[] {
 const MUTATORS = "set|add|delete|clear|push|pop|shift|unshift|splice|fill|sort|reverse|copyWithin";
 
 /** Module-level bindings that functions of the file reassign or mutate, and statements run at import. */
-export function moduleState(text: string): { state: string[]; work: string[] } {
+function moduleState(text: string): { state: string[]; work: string[] } {
   const lines = text.split("\n");
   const state = new Set<string>();
   const work: string[] = [];

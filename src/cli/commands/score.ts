@@ -90,12 +90,14 @@ export function register(program: Command): void {
       let lines: Iterable<string>;
       let scores: SummaryScore[];
       const finished: Score[] = [];
+      // With workers: the lines every thread has placed, by row (chunks finish out of order).
+      const placed: { lines: string[]; scores: SummaryScore[] } = { lines: new Array(rows.length), scores: new Array(rows.length) };
       const written = (i: number): object => (opts.reward !== undefined ? (raw[prior.lines.length + i] as object) : rows[i]);
       try {
         if (rows.length === 0) {
           ({ lines, scores } = { lines: [], scores: [] });
         } else if (pool) {
-          ({ lines, scores } = await pool.scoreLines(opened.scorer, opened.definition, rows as BankRow[], texts!, opts.in, { onProgress }));
+          ({ lines, scores } = await pool.scoreLines(opened.scorer, opened.definition, rows as BankRow[], texts!, opts.in, { onProgress, signal: stop.signal, into: placed }));
           await pool.close();
         } else {
           const onScored = (start: number, batch: readonly Score[]): void => batch.forEach((score, k) => (finished[start + k] = score));
@@ -108,12 +110,18 @@ export function register(program: Command): void {
       } catch (err) {
         if (!stoppedBy) throw err;
         bar.stop();
+        // --resume goes on after the rows written, so only the unbroken run from the first row is kept.
         let done = 0;
-        while (done < rows.length && finished[done] !== undefined) done++;
-        await writeLines(opts.out, [...prior.lines, ...rows.slice(0, done).map((_, i) => scoredLine(written(i), finished[i]))]);
+        if (pool) while (done < rows.length && placed.lines[done] !== undefined) done++;
+        else while (done < rows.length && finished[done] !== undefined) done++;
+        const kept = pool ? placed.lines.slice(0, done) : rows.slice(0, done).map((_, i) => scoredLine(written(i), finished[i]));
+        await writeLines(opts.out, [...prior.lines, ...kept]);
         const total = prior.lines.length + done;
+        const dropped = pool ? placed.lines.filter((l) => l !== undefined).length - done : 0;
         process.stderr.write(
-          `foolsgold: stopped by ${stoppedBy}: ${total} of ${allRows.length} rows scored and written to ${opts.out}; to score the other ${allRows.length - total}, run the same command with --resume\n`,
+          `foolsgold: stopped by ${stoppedBy}: ${total} of ${allRows.length} rows scored and written to ${opts.out}; to score the other ${allRows.length - total}, run the same command with --resume` +
+            (dropped > 0 ? ` (${dropped} rows scored by other threads after a gap are scored again then)` : "") +
+            "\n",
         );
         process.exitCode = stoppedBy === "SIGINT" ? 130 : 143;
         return;

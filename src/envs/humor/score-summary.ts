@@ -3,6 +3,7 @@
 import { InputError } from "../../core/errors.js";
 import type { Score, TranscriptRow } from "../../core/types.js";
 import { describeMean } from "../../stats/index.js";
+import { estimateText } from "../../core/significant.js";
 
 export interface MeanInterval {
   n: number;
@@ -64,9 +65,11 @@ export function summarizeHumorScores(scores: readonly Score[]): HumorScoreSummar
 
 const fixed = (v: number | null | undefined, digits = 3) => (typeof v === "number" ? v.toFixed(digits) : "—");
 
-function intervalText(m: MeanInterval, digits = 3): string {
+/** 4 significant digits, the mean and its interval with the same decimals (as `score` prints them). */
+function intervalText(m: MeanInterval): string {
   if (m.mean === null) return "—";
-  return m.ci95 ? `${m.mean.toFixed(digits)} (95% CI ${m.ci95[0].toFixed(digits)} to ${m.ci95[1].toFixed(digits)}, n=${m.n})` : `${m.mean.toFixed(digits)} (n=${m.n})`;
+  const t = estimateText(m.mean, m.ci95);
+  return t.ci ? `${t.mean} (95% CI ${t.ci[0]} to ${t.ci[1]}, n=${m.n})` : `${t.mean} (n=${m.n})`;
 }
 
 /** One row per session (C, training reward, F, S, taste, B, mean L) and the summary beneath. */
@@ -89,7 +92,7 @@ export function formatHumorTable(rows: readonly TranscriptRow[], scores: readonl
     "",
     `certified retention C: ${intervalText(summary.certified)}; zero-certification sessions: ${summary.zero_certification}/${summary.scored}`,
     `training reward: ${intervalText(summary.training_reward)}; taste: ${intervalText(summary.taste)} taste units`,
-    `grounding F: ${intervalText(summary.grounding_F, 2)}; repetition S: ${intervalText(summary.repetition_S, 2)}; screen-fail sessions: ${summary.screen_fail_sessions}`,
+    `grounding F: ${intervalText(summary.grounding_F)}; repetition S: ${intervalText(summary.repetition_S)}; screen-fail sessions: ${summary.screen_fail_sessions}`,
     ...(summary.failed ? [`failed sessions: ${summary.failed} (value null, error recorded; not counted above)`] : []),
     `instrument ${summary.instrument?.slice(0, 16) ?? "—"}`,
   ].join("\n");

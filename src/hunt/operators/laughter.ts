@@ -67,7 +67,7 @@ export function bareVerbs(g: LaughterGrammar = laughterGrammar()): string[] {
 /** UTS #39 look-alikes of the ASCII delimiters * ~ _ ( ) < > (∗, ⁎, ˜, ❨ ❩, ‹ ›, …), and the tilde itself. */
 export function lookalikeDelimiters(): [string, string][] {
   const look = unicodeTable().delimiterLookalikes;
-  const symmetric = [...look["*"], ...look["~"], ...look["_"], "~"].map((d): [string, string] => [d, d]);
+  const symmetric = [...look["*"], ...look["~"], ...look._, "~"].map((d): [string, string] => [d, d]);
   const paired = (open: string, close: string) => [...look[open]].flatMap((o, i): [string, string][] => ([...look[close]][i] ? [[o, [...look[close]][i]]] : []));
   return [...symmetric, ...paired("(", ")"), ...paired("<", ">")];
 }

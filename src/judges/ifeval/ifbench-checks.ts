@@ -381,7 +381,7 @@ export const IFBENCH_CHECKS: Record<string, Check> = {
     const v = r.replace(/'"'/g, "").replace(/\s+/gu, "");
     if (v.includes('""')) return false;
     const stripped = strip(v, "0123456789" + PUNCT.replace('"', ""));
-    return !(stripped && stripped.endsWith('"'));
+    return !stripped?.endsWith('"');
   },
   "format:list": (r, k) => countOccurrences(r, s(k, "sep")) >= 2,
   "format:thesis": (r) => {

@@ -58,7 +58,7 @@ export class CaseModel {
     const shape = shapeOf(surface);
     const p = this.shapeProb(type, cased, flag, shape);
     if (shape !== SHAPE_MIXED) return p;
-    const uniform = Math.pow(2, -Math.min(cased, 1000));
+    const uniform = 2 ** -Math.min(cased, 1000);
     const entry = type >= 0 ? this.mixedByType.get(type) : undefined;
     const seen = entry?.forms.get(surface) ?? 0;
     return (p * (seen + MIXED_ESCAPE * uniform)) / ((entry?.total ?? 0) + MIXED_ESCAPE);
@@ -68,7 +68,7 @@ export class CaseModel {
   mixedForms(type: number): { surface: string; prob: number }[] {
     const entry = this.mixedByType.get(type);
     if (!entry) return [];
-    const uniform = Math.pow(2, -Math.min(this.typeCased[type], 1000));
+    const uniform = 2 ** -Math.min(this.typeCased[type], 1000);
     return [...entry.forms].map(([surface, count]) => ({ surface, prob: (count + MIXED_ESCAPE * uniform) / (entry.total + MIXED_ESCAPE) }));
   }
 }

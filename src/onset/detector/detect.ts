@@ -15,7 +15,7 @@
 // explaining it.
 import { centredMean } from "../smoothing.js";
 import { acrossStepAssociation, stratifiedDifference, type Association } from "./association.js";
-import { featureFromKey, featureKeys, type Feature, type FeatureFamily } from "./features.js";
+import { featureFromKey, type Feature, type FeatureFamily } from "./features.js";
 import type { KeyNumbering, KeyTable } from "./key-ids.js";
 import { DetectorMemory } from "./memory.js";
 import { rowView, type RowTexts, type RowView } from "./row-view.js";
@@ -169,12 +169,6 @@ function evenSample<T>(items: T[], max: number): T[] {
   return Array.from({ length: max }, (_, i) => items[Math.floor(i * stride)]);
 }
 
-function countKeys(rows: RowView[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const r of rows) for (const k of featureKeys(r)) counts.set(k, (counts.get(k) ?? 0) + 1);
-  return counts;
-}
-
 function excerpt(text: string, around?: RegExp): string {
   const flat = text.replace(/\s+/g, " ").trim();
   const m = around ? around.exec(flat.toLowerCase()) : null;
@@ -215,7 +209,7 @@ export function bisectOnset(smoothed: (number | null)[], threshold: number): { i
   const probes: number[] = [];
   let lo = 0;
   let hi = smoothed.length - 1;
-  if (!up(hi) && !smoothed.slice(-5).some((v, k) => up(smoothed.length - 5 + k))) return { index: null, probes };
+  if (!up(hi) && !smoothed.slice(-5).some((_v, k) => up(smoothed.length - 5 + k))) return { index: null, probes };
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     probes.push(mid);

@@ -200,14 +200,16 @@ export async function createWorkerPoolScorer(main: Scorer, open: OpenScorerOptio
         const queuedAt = queue.indexOf(job);
         if (queuedAt >= 0) {
           queue.splice(queuedAt, 1);
-          return reject(new FoolsgoldError("aborted", why));
+          reject(new FoolsgoldError("aborted", why));
+          return;
         }
         const running = job.running;
         if (running?.shared) {
           // Scored with other requests' rows (at most MERGE_ROWS, milliseconds of work): this request
           // stops waiting; the batch finishes for the others.
           job.cleanup();
-          return reject(new FoolsgoldError("aborted", why));
+          reject(new FoolsgoldError("aborted", why));
+          return;
         }
         // Running alone: stop the thread (it holds only this batch) and let the exit handler replace it.
         const owner = running?.worker;

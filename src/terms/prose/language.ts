@@ -24,6 +24,7 @@ export interface LanguageStats {
 
 // The BMP ranges of onlyLatin in one native search (no `u` flag: with it the search is slower); a
 // surrogate it finds is read as its code point, where only U+1F000–1FFFF (emoji) pass.
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: the variation selectors U+FE00–FE0F are a range of their own here
 const NOT_LATIN_BMP_G = /[^\u0000-\u024f\u1e00-\u1eff\u2000-\u2bff\u3000-\u3002\ufe00-\ufe0f]/g;
 
 /** Characters that can only come from Latin script, punctuation, symbols or emoji. */

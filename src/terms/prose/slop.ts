@@ -25,7 +25,6 @@ const ROLE_EXCESS = 4;
 const BREAK_AFTER = T_COMMA_AFTER | T_DASH_AFTER | T_SEMI_AFTER | T_END_AFTER | T_QUOTE_AFTER;
 
 export type HitKind = "pair" | "frame" | "excess_word" | "stacked_adjectives" | "opener_template";
-const KINDS: HitKind[] = ["pair", "frame", "excess_word", "stacked_adjectives", "opener_template"];
 /** Opener templates are the first two or three words of a narration sentence. */
 export const OPENER_TEMPLATE_WORDS = [2, 3] as const;
 

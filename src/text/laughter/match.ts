@@ -74,7 +74,7 @@ export function containsLaughter(text: string, vocab: LaughterVocab): boolean {
   return found;
 }
 
-const SENTENCE_START = /(?:^|[.!?…]["'”’)\]]*\s+|\n\s*)["“‘«(\[*]?$/;
+const SENTENCE_START = /(?:^|[.!?…]["'”’)\]]*\s+|\n\s*)["“‘«([*]?$/;
 const ATTACHED_PUNCT = /^[!?.,;:~…]+/;
 const PAIRS: Readonly<Record<string, string>> = {
   "(": ")", "[": "]", "*": "*", "（": "）", "_": "_", '"': '"', "“": "”", "‘": "’", "«": "»",
@@ -119,7 +119,7 @@ export function stripSpans(text: string, spans: readonly { start: number; end: n
     }
     removed.push(span.text);
     // A separator keeps words apart, except right after an opening quote or bracket.
-    const afterOpener = /["“‘«(\[]$/.test(before);
+    const afterOpener = /["“‘«([]$/.test(before);
     if (afterOpener) while (text[end] === " ") end++;
     out = before + (afterOpener ? "" : " ");
     from = end;
@@ -134,7 +134,7 @@ export function tidyAfterStrip(s: string): string {
   return s
     .replace(/[ \t]+/g, " ")
     .replace(/ +([,.!?;:…)\]）])/g, "$1")
-    .replace(/([(\[（]) +/g, "$1")
+    .replace(/([([（]) +/g, "$1")
     .replace(/,+(?=[,.!?;:…])/g, "")
     .replace(/^[ \t]*[,.;:!?…]+[ \t]*/gm, "")
     .replace(/([.!?…]) +[,;:]+/g, "$1")

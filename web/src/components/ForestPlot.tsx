@@ -74,7 +74,7 @@ export function ForestPlot({ probe }: { probe: ProbeResult }) {
                   <td className="num" data-testid="mean">{signedSig(d?.mean)}</td>
                   <td className="num">{ciSig(d?.ci, 4)}</td>
                   <td className="plot-col">
-                    <svg width={W} height={H}>
+                    <svg width={W} height={H} aria-hidden="true">
                       <line x1={x(0)} x2={x(0)} y1={0} y2={H} stroke="#999" strokeDasharray="3,3" />
                       {d?.ci && <line x1={x(d.ci[0])} x2={x(d.ci[1])} y1={H / 2} y2={H / 2} stroke={COLORS[pi % COLORS.length]} strokeWidth={2} />}
                       {d && d.mean !== null && <circle cx={x(d.mean)} cy={H / 2} r={4} fill={COLORS[pi % COLORS.length]} />}

@@ -30,6 +30,7 @@ export function CurvesPanel({ file, filters = {}, samplesSource, onStep }: Props
   const [curves, setCurves] = useState<Curves | null>(null);
   const [error, setError] = useState<string | null>(null);
   const key = JSON.stringify(filters);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the filters' JSON, not the object rebuilt every render
   useEffect(() => {
     getJson<Curves>("curves", { file, ...filters }).then(
       (c) => {

@@ -56,7 +56,7 @@ function TermBreakdown({ row, terms, onGroup }: { row: SampleRow; terms: string[
         {row.id} <span className="muted small">#{row.index}{row.step !== null ? ` · step ${row.step}` : ""}{row.group && (
             <>
               {" · group "}
-              <button className="link" title="show this group's rows" onClick={() => onGroup(row.group as string)}>
+              <button type="button" className="link" title="show this group's rows" onClick={() => onGroup(row.group as string)}>
                 {row.group}
               </button>
             </>
@@ -169,6 +169,7 @@ export function SamplesView({ source, initial }: { source: string; initial: URLS
   }, [source, query, picked]);
 
   // A new query: fetch its first page; earlier pages stay on screen until it arrives (no flash).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: addPage is rebuilt every render; the effect follows the query and the visible pages
   useEffect(() => {
     if (!source) return;
     const gen = ++generation.current;
@@ -202,6 +203,7 @@ export function SamplesView({ source, initial }: { source: string; initial: URLS
   // Fetch the pages the visible rows fall in, and one page either side so short scrolls never wait.
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: addPage is rebuilt every render; the effect follows the query and the visible pages
   useEffect(() => {
     if (!page0) return;
     const gen = generation.current;
@@ -275,7 +277,7 @@ export function SamplesView({ source, initial }: { source: string; initial: URLS
         </select>
       </div>
       {source && (
-        <button className="link" onClick={() => setShowCurves((v) => !v)}>
+        <button type="button" className="link" onClick={() => setShowCurves((v) => !v)}>
           {showCurves ? "hide" : "show"} reward curves per step
         </button>
       )}
@@ -326,6 +328,7 @@ export function SamplesView({ source, initial }: { source: string; initial: URLS
               {items.map((v) => {
                 const row = rowAt(v.index);
                 return (
+                  // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a pointer shortcut; the rows have no keyboard selection yet
                   <div
                     key={v.key}
                     className={`row ${row ? "" : "loading"} ${row && selected?.index === row.index ? "selected" : ""} ${row?.error ? "has-error" : ""}`}

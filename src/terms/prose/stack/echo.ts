@@ -21,7 +21,7 @@ export interface EchoTermOptions {
 export function echoOutcome(p: ProsePrepared, o: EchoTermOptions, users: Map<string, EchoUser> = new Map(), names: ReadonlySet<string> = lowerNames(o)): TermOutcome {
   const message = lastUserMessage(p.row.prompt ?? p.row.input);
   let hits: EchoHit[] = NO_HITS;
-  if (message && message.trim()) {
+  if (message?.trim()) {
     const segments = scanSegments(p.text, p.scan, p.compiled.lexicon);
     if (segments.length > 0) {
       let user = users.get(message);
