@@ -7,7 +7,6 @@
 // distinctive may not be one of the everyday verbs of stock phrases ("I don't know either" does not
 // echo "I don't know what to do"), and an inverted question is read in statement order, so the
 // thought *Am I a coward?* echoes "You're a coward."
-import { z } from "zod";
 import { splitDialogue } from "../../text/dialogue.js";
 import { isStopword } from "../../text/stopwords.js";
 import { buildEchoIndex, mayEcho, mayEchoNamed, type EchoIndex } from "./echo-index.js";
