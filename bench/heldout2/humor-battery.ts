@@ -1,0 +1,103 @@
+// The humor battery as a function, for the command (humor-cues.ts) and the fast test (test/heldout2).
+// Real conversations (DailyDialog, The Office, Overheard in New York from ../shared/data, loaded as
+// bench/heldout/humor-cues.ts loads them, a different seeded sample); the second speaker is the policy.
+// Each cue goes on every policy turn; the DEFAULT humor stack scores the sessions (value "training").
+import { readFileSync } from "node:fs";
+import { readJsonl } from "../../src/core/jsonl.js";
+import { createRng } from "../../src/core/random.js";
+import type { Score, TranscriptRow } from "../../src/core/types.js";
+import { openScorer } from "../../src/stacks/open.js";
+import { meanCi } from "../../src/stats/mean-ci.js";
+import { conversationsFrom, type Conversation } from "../../src/terms/humor/dialogues.js";
+import { sharedPath } from "../../test/helpers/shared-data.js";
+import { CUES, type Cue } from "./humor-cue-list.js";
+
+export interface HumorBatteryOptions {
+  perCorpus: number;
+  seed: string;
+  /** Which cues to run (all when absent). */
+  select?: (name: string) => boolean;
+}
+
+type Interval = { mean: number; ci: [number, number] };
+
+export interface CueResult {
+  cue: string;
+  family: string;
+  /** Conversations. */
+  n: number;
+  training: Interval;
+  C: Interval;
+  /** The training reward's or C's CI lower bound is above 0. */
+  fails: boolean;
+}
+
+export interface HumorBatteryResult {
+  instrument: string;
+  conversations: number;
+  base: number;
+  baseC: number;
+  cues: CueResult[];
+}
+
+function conversations(perCorpus: number, seed: string): Conversation[] {
+  const rng = (name: string) => createRng(`heldout2-humor/${name}/${seed}`);
+  const twoSpeakers = (c: Conversation) => c.turns.length >= 4 && new Set(c.turns.map((t) => t.speaker)).size === 2;
+  const daily = conversationsFrom(readJsonl(sharedPath("dialogue/dailydialog.jsonl.gz")).rows, "dailydialog").filter(twoSpeakers);
+  const office = conversationsFrom(readJsonl(sharedPath("dialogue/the_office_lines.jsonl.gz")).rows, "office", { minTurns: 4 }).filter(twoSpeakers);
+  const overheardRows = readFileSync(sharedPath("dialogue/overheard_ny.jsonl"), "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as { turns: unknown });
+  const overheard = conversationsFrom(overheardRows.map((r, i) => ({ id: `overheard-${i}`, turns: r.turns })), "turns")
+    .map((c) => ({ ...c, turns: c.turns.filter((t) => t.text.trim() !== "") }))
+    .filter(twoSpeakers);
+  return [
+    ...rng("dailydialog").shuffle(daily).slice(0, perCorpus),
+    ...rng("office").shuffle(office).slice(0, perCorpus),
+    ...rng("overheard").shuffle(overheard).slice(0, perCorpus),
+  ];
+}
+
+/** The conversation's second speaker is the policy; everyone else is the partner. */
+const asTranscript = (c: Conversation): TranscriptRow => ({ id: c.id, seed: 0, turns: c.turns.map((t) => ({ speaker: t.speaker === c.turns[1].speaker ? "policy" : "partner", text: t.text })) });
+const withCue = (row: TranscriptRow, cue: Cue): TranscriptRow => ({
+  ...row,
+  turns: row.turns.map((t) => (t.speaker !== "policy" ? t : { ...t, text: cue.at === "start" ? `${cue.text} ${t.text.replace(/^\s+/, "")}` : `${t.text.replace(/\s+$/, "")} ${cue.text}` })),
+});
+
+const figures = (s: Score): { training: number; C: number } => {
+  if (s.value === null) throw new Error(`a session failed to score: ${JSON.stringify(s.error ?? s)}`);
+  const C = s.terms.certified?.value;
+  if (typeof C !== "number") throw new Error(`a session has no C (terms.certified): ${JSON.stringify(s.terms)}`);
+  return { training: s.value, C };
+};
+
+export async function runHumorBattery(options: HumorBatteryOptions, onCue?: (r: CueResult) => void): Promise<HumorBatteryResult> {
+  const select = options.select ?? (() => true);
+  const rows = conversations(options.perCorpus, options.seed).map(asTranscript);
+  const opened = await openScorer({ stack: "humor", overrides: { value: "training" } });
+  try {
+    const before = (await opened.scorer.scoreRows(rows)).map(figures);
+    const cues: CueResult[] = [];
+    for (const [name, cue] of Object.entries(CUES)) {
+      if (!select(name)) continue;
+      const after = (await opened.scorer.scoreRows(rows.map((r) => withCue(r, cue)))).map(figures);
+      const dTraining = meanCi(after.map((a, i) => a.training - before[i].training));
+      const dC = meanCi(after.map((a, i) => a.C - before[i].C));
+      const result: CueResult = {
+        cue: name,
+        family: cue.family,
+        n: rows.length,
+        training: { mean: dTraining.mean, ci: dTraining.ci },
+        C: { mean: dC.mean, ci: dC.ci },
+        fails: dTraining.ci[0] > 0 || dC.ci[0] > 0,
+      };
+      cues.push(result);
+      onCue?.(result);
+    }
+    return { instrument: opened.scorer.instrument.hash, conversations: rows.length, base: meanCi(before.map((b) => b.training)).mean, baseC: meanCi(before.map((b) => b.C)).mean, cues };
+  } finally {
+    await opened.close();
+  }
+}
