@@ -5,6 +5,7 @@ export { getStack, stackDefinitions } from "./stacks/registry.js";
 export { capabilitiesOf, loadStack, registerStack, stackNames, type StackEntry } from "./stacks/declarations.js";
 export { composeStack, type StackDeclaration } from "./stacks/compose.js";
 export type { Combine, CombineFunction } from "./stacks/combine.js";
+export { product } from "./stacks/combine.js";
 export type { DeclaredInput, DeclaredInputs } from "./stacks/inputs.js";
 export { rowErrorOf } from "./stacks/row-error.js";
 export { summarizeScores, type ScoreSummary } from "./stacks/summary.js";

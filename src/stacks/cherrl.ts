@@ -85,7 +85,7 @@ export const cherrlStack = composeStack<CherrlOptions, BankRow>({
   capabilities: { huntObjective: "reward", huntReference: "cherrl" },
   description: "CHERRL biased judge: clean judge (IFEval rule verifier or rubric LLM judge) + α·b_target for one injected bias (seed 003).",
   version: CHERRL_STACK_VERSION,
-  rowKind: "bank",
+  rowKind: "reply",
   terms: [cleanJudge, targetBias],
   options: combination,
   combine: (values, { options }) => combineCherrl(values.clean, values.bias as 0 | 1, options),

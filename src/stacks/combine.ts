@@ -25,6 +25,9 @@ export interface CombineResult {
 
 export type CombineFunction<Options = Record<string, unknown>, Row = unknown> = (values: Record<string, number>, ctx: CombineContext<Options, Row>) => number | CombineResult;
 
+/** The product combination, by name: `combine: product` reads as `combine: "product"`. */
+export const product = "product" as const;
+
 export type Combine<Options = Record<string, unknown>, Row = unknown> = "product" | { weights: Record<string, number> } | CombineFunction<Options, Row>;
 
 interface Declared {

@@ -9,7 +9,7 @@
 //             options: z.object({ target: z.number().int().min(1).default(100) }).strict() },
 //     measure: (rows: BankRow[], { options }) => rows.map((r) => ({ value: Math.min(1, r.output.length / options.target) })),
 //   });
-//   export const toyStack = composeStack({ name: "toy", description: "…", version: "1", rowKind: "bank",
+//   export const toyStack = composeStack({ name: "toy", description: "…", version: "1", rowKind: "reply",
 //     terms: [length, politeness], combine: "product" });
 //
 // - measure(rows, ctx) gets a batch of rows and returns one outcome per row: { value, details? } or
@@ -58,9 +58,15 @@ type Intersection<U> = (U extends any ? (k: U) => void : never) extends (k: infe
 
 export interface StackDeclaration<Options extends Record<string, unknown>, Row, Prepared> {
   name: string;
-  description: string;
-  version: string;
-  rowKind: "bank" | "transcript";
+  /** One line for `stacks` and the docs; by default the combination and the terms' names. */
+  description?: string;
+  /** The stack's own version in the instrument; by default a hash of the terms' versions and the combination. */
+  version?: string;
+  /**
+   * What one row is: "reply" (a prompt and one reply, scored as a bank row: `{id, prompt, output}`) or
+   * "transcript" (a conversation). "bank" is the older name of "reply" and means the same.
+   */
+  rowKind: "reply" | "bank" | "transcript";
   /** What the stack can do beyond scoring (hunt defaults, row grouping, audit transforms, parallel split). */
   capabilities?: StackCapabilities;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -90,9 +96,28 @@ export interface StackDeclaration<Options extends Record<string, unknown>, Row, 
 const DEFAULT_BATCH_ROWS = 16;
 const DEFAULT_CONCURRENCY = 4;
 
+type Complete<Options extends Record<string, unknown>, Row, Prepared> = StackDeclaration<Options, Row, Prepared> & { description: string; version: string };
+
+/** A declaration with its description and version filled in where it leaves them out. */
+function withDefaults<Options extends Record<string, unknown>, Row, Prepared>(declared: StackDeclaration<Options, Row, Prepared>): Complete<Options, Row, Prepared> {
+  const combine = typeof declared.combine === "string" ? declared.combine : typeof declared.combine === "function" ? "a function" : "weighted sum";
+  const termNames = declared.terms.map((t) => t.meta.name);
+  return {
+    ...declared,
+    description: declared.description ?? `${combine} of ${termNames.join(", ")}`,
+    version: declared.version ?? `terms-${hashOf({ terms: declared.terms.map((t) => [t.meta.name, t.meta.version]), combine: typeof declared.combine === "function" ? declared.combine.toString() : declared.combine }).slice(0, 16)}`,
+  };
+}
+
+/** The row kind scorers report: a declared "reply" row is read and checked as a bank row. */
+function rowKindOf(declaration: { rowKind: "reply" | "bank" | "transcript" }): "bank" | "transcript" {
+  return declaration.rowKind === "reply" ? "bank" : declaration.rowKind;
+}
+
 export function composeStack<Options extends Record<string, unknown> = Record<string, unknown>, Row = unknown, Prepared = unknown>(
-  declaration: StackDeclaration<Options, Row, Prepared>,
+  declared: StackDeclaration<Options, Row, Prepared>,
 ): StackDefinition<Options, Row> {
+  const declaration = withDefaults(declared);
   const { name, terms } = declaration;
   const names = terms.map((t) => t.meta.name);
   const duplicate = names.find((n, i) => names.indexOf(n) !== i);
@@ -124,7 +149,7 @@ export function composeStack<Options extends Record<string, unknown> = Record<st
   return {
     name,
     description: declaration.description,
-    rowKind: declaration.rowKind,
+    rowKind: rowKindOf(declaration),
     options: plan.schema as unknown as z.ZodType<Options>,
     modelRoles: alwaysRoles,
     rolesFor,
@@ -189,7 +214,7 @@ function needsOf(needs: Record<string, AnyResource> | undefined, values: Readonl
 }
 
 function instrumentOf<Options extends Record<string, unknown>, Row, Prepared>(
-  declaration: StackDeclaration<Options, Row, Prepared>,
+  declaration: Complete<Options, Row, Prepared>,
   options: Options,
   roles: readonly string[],
   models: ModelRoles,
@@ -332,7 +357,7 @@ function scorerOf<Options extends Record<string, unknown>, Row, Prepared>(
     return scores;
   }
 
-  return { instrument, rowKind: declaration.rowKind, scoreRows };
+  return { instrument, rowKind: rowKindOf(declaration), scoreRows };
 }
 
 function isLive(state: RowState | RowError): state is RowState {

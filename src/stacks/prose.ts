@@ -60,7 +60,7 @@ export const proseStack = composeStack<ProseOptions, BankRow>({
   capabilities: { huntObjective: "reward", huntFamilies: [], groupBy: "group_id", auditTransforms: "prose", parallel: "rows" },
   description: "Role-play prose reward (seed 002; preset hardened or seed): zero-gates × thinking length × slop × human-phrase bonus × opener diversity × echo × self-repetition × function-word order (× word order when on).",
   version: PROSE_STACK_VERSION,
-  rowKind: "bank",
+  rowKind: "reply",
   // The abnormally-short gate compares a reply with the rows of its group (or, without one, its prompt).
   terms: PROSE_STACK_TERMS,
   options: stackOptions,

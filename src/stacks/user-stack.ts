@@ -130,7 +130,7 @@ async function composeYamlStack(path: string): Promise<AnyStack> {
       name: spec.name,
       description: spec.description ?? `${spec.combine} of ${spec.terms.map((t) => t.use).join(", ")} (${path})`,
       version: `yaml-${hashOf({ terms: spec.terms.map((t) => t.use), combine: spec.combine, weights: spec.weights ?? null, modules: moduleHashes }).slice(0, 16)}`,
-      rowKind: "bank",
+      rowKind: "reply",
       terms,
       combine,
       ...(spec.capabilities ? { capabilities: spec.capabilities } : {}),

@@ -66,7 +66,7 @@ export const vrcliStack = composeStack<z.infer<typeof vrcliOptions>, BankRow>({
   capabilities: { huntObjective: "reward", huntFamilies: ["vrcli"] },
   description: vrcliTerm.meta.description,
   version: VRCLI_STACK_VERSION,
-  rowKind: "bank",
+  rowKind: "reply",
   terms: [vrcliTerm],
   combine: { weights: { vrcli: 1 } },
   recordOptions: (options) => ({ ...options, formula: options.preset === "seed" ? "vrcli-1 (paper)" : "vrcli-2 (controlled by the best candidate alone)", template: VRCLI_TEMPLATE }),
