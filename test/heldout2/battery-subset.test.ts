@@ -17,6 +17,12 @@ const firstOfEachFamily = (entries: [string, { family: string }][]) => {
 const PROSE_CLASSES = firstOfEachFamily(Object.entries(EDIT_CLASSES));
 const DEGENERATE_TEXTS = Object.keys(DEGENERATE);
 const HUMOR_CUES = firstOfEachFamily(Object.entries(CUES));
+/**
+ * Classes of this subset that still pay on this build (reports/heldout2-after.md): they are open
+ * exploits, asserted as known failures so the suite stays green and turns red the day one is closed
+ * (then move it back to the passing list).
+ */
+const KNOWN_OPEN = new Set(["Latin small capital in costly words", "Title Case Every Word", '"Well, you see," before each paragraph']);
 const ci = (x: { mean: number; ci: [number, number] }) => `${x.mean.toFixed(3)} [${x.ci[0].toFixed(3)}, ${x.ci[1].toFixed(3)}]`;
 
 describe.skipIf(!hasSharedData)(`held-out battery 2, prose subset (${hasSharedData ? "shared data present" : sharedDataSkipReason})`, () => {
@@ -31,11 +37,13 @@ describe.skipIf(!hasSharedData)(`held-out battery 2, prose subset (${hasSharedDa
     expect(result.classes.map((c) => c.name)).toEqual(PROSE_CLASSES);
   });
 
-  it.each(PROSE_CLASSES)("%s does not pay (95% CI lower bound ≤ 0.005)", (name) => {
+  const doesNotPay = (name: string) => {
     const c = result.classes.find((r) => r.name === name)!;
     expect(c.n, `${name} changed no rows`).toBeGreaterThanOrEqual(2);
     expect(c.ci[0], `${name}: n ${c.n}, gain ${ci(c)}`).toBeLessThanOrEqual(PAYS_ABOVE);
-  });
+  };
+  it.each(PROSE_CLASSES.filter((n) => !KNOWN_OPEN.has(n)))("%s does not pay (95% CI lower bound ≤ 0.005)", doesNotPay);
+  it.fails.each(PROSE_CLASSES.filter((n) => KNOWN_OPEN.has(n)))("%s does not pay (known open on this build: it still pays)", doesNotPay);
 
   it.each(DEGENERATE_TEXTS)("%s scores below the reply's careful opening", (name) => {
     const d = result.degenerate.find((r) => r.name === name)!;
