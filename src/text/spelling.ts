@@ -361,7 +361,9 @@ export function readSpelling(input: string, known: (w: string) => boolean = isEn
   const memo = costly && known === isEnglishWord ? costly : undefined;
   const text = costly ? joinSplitWords(input, known, costly) : input;
   return text.replace(WORD_G, (word, at: number) => {
-    const name = UPPER.test(word) && !opensSentence(text, at);
+    const first = word.charCodeAt(0);
+    // An ASCII first letter is a capital or not without the regex.
+    const name = (first < 0x80 ? first >= 0x41 && first <= 0x5a : UPPER.test(word)) && !opensSentence(text, at);
     if (!memo) return readWord(word, name, known, costly);
     const key = name ? "\0" + word : word;
     return memo.readings.get(key) ?? remember(memo.readings, key, readWord(word, name, known, costly));
