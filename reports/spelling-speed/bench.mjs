@@ -19,8 +19,9 @@ const texts = rows.map((r) => readReply(splitThinking(r.output, r.thinking).repl
 const dict = loadDictionary(new URL("../src/terms/prose/data/default-dictionary.json", dist).pathname);
 const none = new Set();
 const oldCostly = OLD.costlyWords(pricedLemmas(dict));
+const checkCostly = NEW.costlyWords(pricedLemmas(dict));
 for (const t of texts) {
-  const a = OLD.readSpelling(t, undefined, oldCostly), b = NEW.readSpelling(t, undefined, NEW.costlyWords(pricedLemmas(dict)));
+  const a = OLD.readSpelling(t, undefined, oldCostly), b = NEW.readSpelling(t, undefined, checkCostly);
   if (a !== b || JSON.stringify(OLD.countNonWords(a, none)) !== JSON.stringify(NEW.countNonWords(b, none))) throw new Error(`readings differ: ${t.slice(0, 60)}`);
 }
 const ms = { old: [], new: [] };
