@@ -28,7 +28,7 @@ export function inWordTable(form: string): boolean {
 
 /** Whether a lower-cased word is English: in the table, as a possessive or plural possessive, or as a contraction of known parts. */
 export function isEnglishWord(lower: string): boolean {
-  const word = lower.replace(/’/g, "'");
+  const word = lower.includes("’") ? lower.replace(/’/g, "'") : lower; // no regex for the common word without a curly apostrophe
   if (inWordTable(word)) return true;
   if (!word.includes("'")) return false;
   const bare = word.replace(/'s$|'$/, "");
@@ -105,6 +105,16 @@ function caseLike(word: string, like: string): string {
 export interface CostlyWords {
   forms: ReadonlySet<string>;
   bySkeleton: ReadonlyMap<string, readonly string[]>;
+  /** The engine's memo (bounded) of readSpelling's reading of each word as written ("\0" before a name's). */
+  readings: Map<string, string>;
+}
+
+/** Entries a memo of a CostlyWords holds before it is cleared (a bank of 3,295 replies reads ~50,000 forms). */
+export const MEMO_LIMIT = 100_000;
+function remember<V>(memo: Map<string, V>, key: string, value: V): V {
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(key, value);
+  return value;
 }
 
 const CONSONANTS = /[b-df-hj-np-tv-z]/g;
@@ -146,7 +156,7 @@ export function costlyWords(lemmas: Iterable<string>, known: (w: string) => bool
       else bySkeleton.set(key, [form]);
     }
   }
-  return { forms, bySkeleton };
+  return { forms, bySkeleton, readings: new Map() };
 }
 
 /** Edits allowed between a priced form and the unknown word read as it. */
@@ -215,7 +225,8 @@ function costlySlip(lower: string, costly: CostlyWords): string | undefined {
 // "tape stry", "t.apestr.y"). Pieces are joined when together they make a known word and one of them is
 // not a word (or, for a mark other than a space, whatever the pieces are: "heart-beat" is read as
 // "heartbeat"); a known English token ("don't", "o'clock") is never taken apart.
-const PIECE_G = /\p{L}[\p{L}\p{M}]*/gu;
+/** A piece of a word: a letter, then letters and marks (what piecesOf scans). */
+export const PIECE_G = /\p{L}[\p{L}\p{M}]*/gu;
 const IN_WORD_MARK = /^(?:[\p{Pd}\p{Pc}'’ʼ‘.·‧・/*]|\p{Pd} |[ \u00a0])$/u;
 const JOIN_MIN_LENGTH = 4;
 
@@ -236,18 +247,61 @@ function isContraction(lower: string): boolean {
  * ("tape stry", "t apestr y", "g low"; not "the m" or "the ca").
  */
 export function joinSplitWords(text: string, known: (w: string) => boolean = isEnglishWord, costly?: CostlyWords): string {
-  return joinPass(joinPass(text, known, costly, false), known, costly, true);
+  const first = piecesOf(text);
+  const marked = joinPass(text, first, known, costly, false);
+  // A text the first pass left as it was has the same pieces: the second pass reuses them.
+  return joinPass(marked, marked === text ? first : piecesOf(marked), known, costly, true);
 }
 
-function joinPass(text: string, known: (w: string) => boolean, costly: CostlyWords | undefined, throughSpaces: boolean): string {
-  const pieces: { at: number; end: number; lower: string; word: boolean; gapAfter: 0 | 1 | 2 }[] = [];
-  for (const m of text.matchAll(PIECE_G)) pieces.push({ at: m.index, end: m.index + m[0].length, lower: m[0].toLowerCase(), word: false, gapAfter: 0 });
+export interface Piece {
+  at: number;
+  end: number;
+  lower: string;
+  word: boolean;
+  gapAfter: 0 | 1 | 2;
+}
+
+const LETTER = /^\p{L}$/u;
+const LETTER_OR_MARK = /^[\p{L}\p{M}]$/u;
+/** Code units of the code point at `i` (2 for an astral one). */
+const unitsAt = (text: string, i: number): number => (text.codePointAt(i)! > 0xffff ? 2 : 1);
+/** Whether the code point at `i` is a letter (or, with `marks`, a letter or a mark): ASCII without a regex. */
+function letterAt(text: string, i: number, marks: boolean): boolean {
+  const c = text.charCodeAt(i) | 0x20;
+  if (text.charCodeAt(i) < 0x80) return c >= 0x61 && c <= 0x7a;
+  return (marks ? LETTER_OR_MARK : LETTER).test(String.fromCodePoint(text.codePointAt(i)!));
+}
+
+/** The matches of PIECE_G in `text`, scanned by hand (a regex match allocates per word). */
+export function piecesOf(text: string): Piece[] {
+  const pieces: Piece[] = [];
+  for (let i = 0; i < text.length; ) {
+    if (!letterAt(text, i, false)) {
+      i += unitsAt(text, i);
+      continue;
+    }
+    const at = i;
+    i += unitsAt(text, i);
+    while (i < text.length && letterAt(text, i, true)) i += unitsAt(text, i);
+    pieces.push({ at, end: i, lower: text.slice(at, i).toLowerCase(), word: false, gapAfter: 0 });
+  }
+  return pieces;
+}
+
+function joinPass(text: string, pieces: Piece[], known: (w: string) => boolean, costly: CostlyWords | undefined, throughSpaces: boolean): string {
   if (pieces.length < 2) return text;
   // gapAfter: 0 none (the next piece is not joined to this one), 1 a space, 2 an in-word mark.
   for (let k = 0; k + 1 < pieces.length; k++) {
-    const gap = text.slice(pieces[k].end, pieces[k + 1].at);
-    // A dash before a space is a word broken at a line end ("tape- stry"): a mark, not a space.
-    if (IN_WORD_MARK.test(gap)) pieces[k].gapAfter = /^\s$/.test(gap) ? (throughSpaces ? 1 : 0) : 2;
+    const from = pieces[k].end;
+    const to = pieces[k + 1].at;
+    pieces[k].gapAfter = 0;
+    // One plain space, the usual gap, needs no regex; no in-word mark is longer than 3 code units.
+    if (to - from === 1 && text.charCodeAt(from) === 32) pieces[k].gapAfter = throughSpaces ? 1 : 0;
+    else if (to - from <= 3) {
+      const gap = text.slice(from, to);
+      // A dash before a space is a word broken at a line end ("tape- stry"): a mark, not a space.
+      if (IN_WORD_MARK.test(gap)) pieces[k].gapAfter = /^\s$/.test(gap) ? (throughSpaces ? 1 : 0) : 2;
+    }
   }
   const isWord = (w: string): boolean => (w.length === 1 ? w === "a" || w === "i" : known(w));
   for (let k = 0; k < pieces.length; k++) pieces[k].word = pieces[k].gapAfter === 0 && (k === 0 || pieces[k - 1].gapAfter === 0) ? true : isWord(pieces[k].lower);
@@ -269,9 +323,11 @@ function joinPass(text: string, known: (w: string) => boolean, costly: CostlyWor
         spaced ||= pieces[q].gapAfter === 1;
         allWords &&= pieces[q + 1].word;
       }
+      // Words through spaces are never joined: decided before the joined string is built (most spans).
+      if (spaced && allWords) continue;
       const whole = pieces.slice(i, j + 1).map((p) => p.lower).join("");
       if (spaced) {
-        if (allWords || /^\p{Lu}\p{Ll}/u.test(text.slice(pieces[j].at, pieces[j].end))) continue;
+        if (/^\p{Lu}\p{Ll}/u.test(text.slice(pieces[j].at, pieces[j].end))) continue;
         // A lone letter joins only pieces that are not words ("t apestr y", not "the m"), or makes a priced form ("g low").
         let lone = false;
         for (let q = i; q <= j && !lone; q++) lone = pieces[q].lower.length < 2 && ((q > i && pieces[q - 1].word) || (q < j && pieces[q + 1].word));
@@ -301,28 +357,40 @@ function joinPass(text: string, known: (w: string) => boolean, costly: CostlyWor
  * for marks or a doubled letter: "Marcos" is not a slip of "Marcus", but "Eliias" is one of "Elias".
  */
 export function readSpelling(input: string, known: (w: string) => boolean = isEnglishWord, costly?: CostlyWords): string {
+  // With the default lexicon, the engine's memos answer words met before (a word's reading depends only on it and on being a name).
+  const memo = costly && known === isEnglishWord ? costly : undefined;
   const text = costly ? joinSplitWords(input, known, costly) : input;
   return text.replace(WORD_G, (word, at: number) => {
-    const lower = word.toLowerCase();
-    if (word.length < MIN_CORRECTED_LENGTH && !HAS_MARK.test(word.normalize("NFD"))) {
-      // A three-letter disguise of a priced word ("gze") is read as it; nothing else this short is.
-      if (!costly || word.length < 3 || known(lower) || (UPPER.test(word) && !opensSentence(text, at))) return word;
-      const near = costlyNeighbour(lower, costly);
-      return near === undefined ? word : caseLike(near, word);
-    }
-    if (known(lower)) {
-      // A rare form that is a common word with a letter doubled or two swapped ("eyees", "herat") is read
-      // as that word.
-      // So is a rare form without a vowel (an abbreviation in the table) one edit from a priced form
-      // with its consonants ("scnt" for "scent"); "hart" stays "hart".
-      if (isCommonEnglish(lower) || costly?.forms.has(lower)) return word;
-      const common = undoubled(lower, isCommonEnglish) ?? [...swapped(lower)].find(isCommonEnglish) ?? (costly && !/[aeiouy]/.test(lower) ? costlySlip(lower, costly) : undefined);
-      return common === undefined ? word : caseLike(common, word);
-    }
-    // A name is read only for a doubled letter or marks ("Eliias", "Elịas"), never for any edit.
-    const near = UPPER.test(word) && !opensSentence(text, at) ? undoubled(lower, known) : ((costly && costlyNeighbour(lower, costly)) ?? nearestWord(lower, known));
-    return near === undefined ? word : caseLike(near, word);
+    const first = word.charCodeAt(0);
+    // An ASCII first letter is a capital or not without the regex.
+    const name = (first < 0x80 ? first >= 0x41 && first <= 0x5a : UPPER.test(word)) && !opensSentence(text, at);
+    if (!memo) return readWord(word, name, known, costly);
+    const key = name ? "\0" + word : word;
+    return memo.readings.get(key) ?? remember(memo.readings, key, readWord(word, name, known, costly));
   });
+}
+
+/** One word's reading (readSpelling); `name`: a capitalized word that does not open a sentence. */
+function readWord(word: string, name: boolean, known: (w: string) => boolean, costly: CostlyWords | undefined): string {
+  const lower = word.toLowerCase();
+  if (word.length < MIN_CORRECTED_LENGTH && !HAS_MARK.test(word.normalize("NFD"))) {
+    // A three-letter disguise of a priced word ("gze") is read as it; nothing else this short is.
+    if (!costly || word.length < 3 || known(lower) || name) return word;
+    const near = costlyNeighbour(lower, costly);
+    return near === undefined ? word : caseLike(near, word);
+  }
+  if (known(lower)) {
+    // A rare form that is a common word with a letter doubled or two swapped ("eyees", "herat") is read
+    // as that word.
+    // So is a rare form without a vowel (an abbreviation in the table) one edit from a priced form
+    // with its consonants ("scnt" for "scent"); "hart" stays "hart".
+    if (isCommonEnglish(lower) || costly?.forms.has(lower)) return word;
+    const common = undoubled(lower, isCommonEnglish) ?? [...swapped(lower)].find(isCommonEnglish) ?? (costly && !/[aeiouy]/.test(lower) ? costlySlip(lower, costly) : undefined);
+    return common === undefined ? word : caseLike(common, word);
+  }
+  // A name is read only for a doubled letter or marks ("Eliias", "Elịas"), never for any edit.
+  const near = name ? undoubled(lower, known) : ((costly && costlyNeighbour(lower, costly)) ?? nearestWord(lower, known));
+  return near === undefined ? word : caseLike(near, word);
 }
 
 export interface NonWords {

@@ -1,0 +1,62 @@
+// The spelling reading made cheap (perf38) without changing a reading: the hand scan of word pieces is
+// the pattern's scan over every code point, and the engine's memo of word readings (on the compiled
+// dictionary's CostlyWords) answers as a fresh reading would, keeps a name apart from the same word
+// opening a sentence, and stays bounded.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { costlyWords, isEnglishWord, MEMO_LIMIT, PIECE_G, piecesOf, readSpelling } from "../../src/text/spelling.js";
+import { pricedLemmas } from "../../src/terms/prose/stack/prepare.js";
+import { DEFAULT_DICTIONARY_PATH } from "../../src/terms/prose/stack/resources.js";
+
+const fresh = () => costlyWords(pricedLemmas(JSON.parse(readFileSync(DEFAULT_DICTIONARY_PATH, "utf8"))));
+/** The default lexicon under another identity: readSpelling then reads every word afresh (no memo). */
+const unmemoized = (w: string) => isEnglishWord(w);
+
+describe("piecesOf", () => {
+  it("finds exactly the pattern's pieces in a text of every code point, lone surrogates included", () => {
+    const units: string[] = [];
+    // Each code point alone between spaces, then beside an ASCII letter on either side.
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      const c = String.fromCodePoint(cp);
+      units.push(cp % 3 === 0 ? ` ${c} ` : cp % 3 === 1 ? `a${c}` : `${c}b `);
+    }
+    const text = units.join("");
+    const expected = Array.from(text.matchAll(PIECE_G), (m) => [m.index, m.index + m[0].length]);
+    const got = piecesOf(text).map((p) => [p.at, p.end]);
+    expect(expected.length).toBeGreaterThan(100_000);
+    expect(got).toEqual(expected);
+    expect(piecesOf(text).every((p) => p.lower === text.slice(p.at, p.end).toLowerCase())).toBe(true);
+  });
+});
+
+describe("the memo of word readings", () => {
+  it("reads a name and the same word opening a sentence apart, as a fresh reading does", () => {
+    const text = "Tapesrty hung there. We met Tapesrty there. Tapesrty left. Tappestry and tapesrty came.";
+    const expected = readSpelling(text, unmemoized, fresh());
+    // The word reads differently as a name than opening a sentence: a memo keyed by the word alone would fail.
+    expect(expected.startsWith("Tapestry hung there. We met Tapesrty there. Tapestry left.")).toBe(true);
+    const costly = fresh();
+    expect(readSpelling(text, undefined, costly)).toBe(expected);
+    expect(costly.readings.size).toBeGreaterThan(0);
+    // Warm: every word is now answered from the memo.
+    expect(readSpelling(text, undefined, costly)).toBe(expected);
+  });
+
+  it("reads real replies as a fresh reading does, cold and warm", () => {
+    const costly = fresh();
+    const replies = [
+      "The storm had come wihtout warning, as storms often do. Eliias whisperred to the tpstry, “Don’t.”",
+      "She ffaiint-ly saw shdows — tape-stry and tape stry — at the cafe\u0301. Marcos said: no.",
+    ];
+    for (let round = 0; round < 2; round++) for (const r of replies) expect(readSpelling(r, undefined, costly)).toBe(readSpelling(r, unmemoized, fresh()));
+  });
+
+  it("stays within MEMO_LIMIT entries after more distinct words than that", () => {
+    const costly = fresh();
+    const names: string[] = [];
+    for (let k = 0; names.length < MEMO_LIMIT + 500; k++) names.push(`Zq${k.toString(36)}`);
+    for (let k = 0; k < names.length; k += 500) readSpelling(`so ${names.slice(k, k + 500).join(" and ")} came`, undefined, costly);
+    expect(costly.readings.size).toBeLessThanOrEqual(MEMO_LIMIT);
+    expect(costly.readings.size).toBeGreaterThan(0);
+  });
+});
