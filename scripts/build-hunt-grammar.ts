@@ -8,4 +8,8 @@ import { deriveLaughterGrammar } from "../src/hunt/operators/laughter-grammar-so
 
 const grammar = deriveLaughterGrammar();
 writeFileSync(SHIPPED_GRAMMAR, JSON.stringify(grammar, null, 1) + "\n");
-process.stdout.write(`laughter grammar: ${Object.entries(grammar).map(([k, v]) => `${Array.isArray(v) ? v.length : Object.keys(v).length} ${k}`).join(", ")}\n`);
+process.stdout.write(
+  `laughter grammar: ${Object.entries(grammar)
+    .map(([k, v]) => `${Array.isArray(v) ? v.length : Object.keys(v).length} ${k}`)
+    .join(", ")}\n`,
+);

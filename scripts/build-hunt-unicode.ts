@@ -9,4 +9,6 @@ import { deriveUnicodeTable } from "../src/hunt/operators/unicode-table-source.j
 const table = await deriveUnicodeTable();
 writeFileSync(SHIPPED_UNICODE_TABLE, JSON.stringify(table) + "\n");
 const size = (r: [number, number][]) => r.reduce((n, [a, b]) => n + b - a + 1, 0);
-process.stdout.write(`unicode table: ${size(table.invisible)} invisible, ${size(table.marks)} marks, ${table.spaces.length} spaces, ${Object.values(table.precomposed).join("").length / 1} precomposed, ${[...Object.values(table.compatibility).join("")].length} compatibility forms, ${table.brackets.length} bracket pairs\n`);
+process.stdout.write(
+  `unicode table: ${size(table.invisible)} invisible, ${size(table.marks)} marks, ${table.spaces.length} spaces, ${Object.values(table.precomposed).join("").length / 1} precomposed, ${[...Object.values(table.compatibility).join("")].length} compatibility forms, ${table.brackets.length} bracket pairs\n`,
+);

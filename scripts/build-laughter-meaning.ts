@@ -79,7 +79,13 @@ const aboutLaughter = (s: Synset) => ABOUT_LAUGHTER.test(s.gloss.split(";")[0]) 
 
 /** The roots: the senses of laugh, laughter, amuse and amusement whose gloss is about laughter or amusement. */
 function roots(): Synset[] {
-  const pairs = [["noun", "laugh"], ["verb", "laugh"], ["noun", "laughter"], ["verb", "amuse"], ["noun", "amusement"]] as const;
+  const pairs = [
+    ["noun", "laugh"],
+    ["verb", "laugh"],
+    ["noun", "laughter"],
+    ["verb", "amuse"],
+    ["noun", "amusement"],
+  ] as const;
   return pairs.flatMap(([pos, lemma]) => sensesOf(pos, lemma).map((o) => synset(pos, o))).filter(aboutLaughter);
 }
 
@@ -115,7 +121,11 @@ function category(): { synsets: Map<string, Synset>; words: Map<string, Set<Pos>
  */
 function unambiguous(lemma: string, synsets: Map<string, Synset>): boolean {
   if (POS.some((pos) => (pos === "adj" || pos === "adv") && sensesOf(pos, lemma).length > 0)) return false;
-  const firsts = (["noun", "verb"] as const).flatMap((pos) => sensesOf(pos, lemma).slice(0, 1).map((o) => key(pos, o)));
+  const firsts = (["noun", "verb"] as const).flatMap((pos) =>
+    sensesOf(pos, lemma)
+      .slice(0, 1)
+      .map((o) => key(pos, o)),
+  );
   return firsts.length > 0 && firsts.every((k) => synsets.has(k));
 }
 
@@ -174,9 +184,15 @@ const stripVs = (e: string) => e.replace(/\uFE0F/g, "");
 function reactionsOfCategory(forms: ReadonlySet<string>, emoji: readonly string[]): { reactions: string[]; locales: string[] } {
   const root = packageRoot("emojibase-data");
   const read = (locale: string) => JSON.parse(readFileSync(join(root, locale, "data.json"), "utf8")) as EmojiEntry[];
-  const laughing = new Set(read("en").filter((e) => [...(e.tags ?? []), ...e.label.toLowerCase().split(/[^a-z]+/)].some((t) => forms.has(t))).map((e) => stripVs(e.emoji)));
+  const laughing = new Set(
+    read("en")
+      .filter((e) => [...(e.tags ?? []), ...e.label.toLowerCase().split(/[^a-z]+/)].some((t) => forms.has(t)))
+      .map((e) => stripVs(e.emoji)),
+  );
   const allowed = new Set(emoji.map(stripVs));
-  const locales = readdirSync(root).filter((l) => existsSync(join(root, l, "data.json"))).sort();
+  const locales = readdirSync(root)
+    .filter((l) => existsSync(join(root, l, "data.json")))
+    .sort();
   const out = new Set<string>();
   for (const locale of locales) {
     const on = new Map<string, Set<string>>();
@@ -250,5 +266,7 @@ export const MEANING_TABLE = new URL("../src/text/laughter/meaning-table.json", 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const table = buildLaughterMeaningTable();
   writeFileSync(MEANING_TABLE, `${JSON.stringify(JSON.parse(canonicalJson(table)), null, 1)}\n`);
-  console.log(`bare ${table.bare.length}, delimited ${table.delimited.length}, emoji ${table.emoji.length}, emoticons ${table.emoticons.length}, reactions ${table.reactions.length}, amusing ${table.amusing.length}, synsets ${table.synsets.length}`);
+  console.log(
+    `bare ${table.bare.length}, delimited ${table.delimited.length}, emoji ${table.emoji.length}, emoticons ${table.emoticons.length}, reactions ${table.reactions.length}, amusing ${table.amusing.length}, synsets ${table.synsets.length}`,
+  );
 }

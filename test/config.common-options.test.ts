@@ -87,14 +87,10 @@ describe("common options", () => {
   it("name the file, the role and the field when a backend cannot be set up", async () => {
     const keyed = join(dir, "keyed.yaml");
     writeFileSync(keyed, "models:\n  judge:\n    baseUrl: http://127.0.0.1:9/v1\n    model: m\n    apiKeyEnv: FG_TEST_UNSET_KEY_VAR\n");
-    await expect(openModels(parse(["--config", keyed, "--no-cache"]), ["judge"])).rejects.toThrow(
-      /keyed\.yaml: models\.judge: apiKeyEnv: environment variable FG_TEST_UNSET_KEY_VAR is not set/,
-    );
+    await expect(openModels(parse(["--config", keyed, "--no-cache"]), ["judge"])).rejects.toThrow(/keyed\.yaml: models\.judge: apiKeyEnv: environment variable FG_TEST_UNSET_KEY_VAR is not set/);
   });
 
   it("name the file and the missing role when the config lacks one the command needs", async () => {
-    await expect(openModels(parse(["--config", config]), ["judge", "audience"])).rejects.toThrow(
-      new RegExp(`^${config.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}: models: no backend for role audience`),
-    );
+    await expect(openModels(parse(["--config", config]), ["judge", "audience"])).rejects.toThrow(new RegExp(`^${config.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}: models: no backend for role audience`));
   });
 });

@@ -99,9 +99,7 @@ describe("config JSON Schema", () => {
   it("describes the backend fields editors complete", () => {
     const schema = configJsonSchema() as { properties: { models: { additionalProperties: { properties: Record<string, { description?: string }>; additionalProperties: boolean } } } };
     const backend = schema.properties.models.additionalProperties;
-    expect(Object.keys(backend.properties)).toEqual(
-      expect.arrayContaining(["baseUrl", "model", "apiKeyEnv", "concurrency", "timeoutMs", "maxRetries", "continuationMethod", "extraBody"]),
-    );
+    expect(Object.keys(backend.properties)).toEqual(expect.arrayContaining(["baseUrl", "model", "apiKeyEnv", "concurrency", "timeoutMs", "maxRetries", "continuationMethod", "extraBody"]));
     expect(backend.additionalProperties).toBe(false);
     expect(backend.properties.apiKeyEnv.description).toMatch(/environment variable/);
   });

@@ -25,16 +25,16 @@ const SEED = arg("--seed") ?? "0";
 
 /** Cues a policy could learn to append; none of them makes a reply funnier. */
 const CUES: Record<string, string> = {
-  "haha": " haha",
+  haha: " haha",
   "hahaha!": " Hahaha!",
-  "hehe": " hehe",
-  "lol": " lol",
-  "LMAO": " LMAO",
-  "rofl": " rofl",
-  "xD": " xD",
+  hehe: " hehe",
+  lol: " lol",
+  LMAO: " LMAO",
+  rofl: " rofl",
+  xD: " xD",
   ":D": " :D",
   ":-)": " :-)",
-  "XD": " XD",
+  XD: " XD",
   "😂": " 😂",
   "🤣": " 🤣",
   "😆": " 😆",
@@ -47,7 +47,7 @@ const CUES: Record<string, string> = {
   "[laughter]": " [laughter]",
   "(laughing)": " (laughing)",
   "<chuckle>": " <chuckle>",
-  "_cackles_": " _cackles_",
+  _cackles_: " _cackles_",
   "{guffaws}": " {guffaws}",
   "bare: chuckles.": " chuckles.",
   "bare: Laughs out loud.": " Laughs out loud.",
@@ -57,7 +57,7 @@ const CUES: Record<string, string> = {
   "self-report: I can't stop giggling.": " I can't stop giggling.",
   "self-report: You crack me up.": " You crack me up.",
   "self-report: How amusing!": " How amusing!",
-  "laughingly": " (said laughingly)",
+  laughingly: " (said laughingly)",
 };
 
 function corpora(): { name: string; conversations: Conversation[] }[] {
@@ -69,7 +69,10 @@ function corpora(): { name: string; conversations: Conversation[] }[] {
     .split("\n")
     .filter((l) => l.trim() !== "")
     .map((l) => JSON.parse(l) as { turns: unknown });
-  const overheard = conversationsFrom(overheardRows.map((r, i) => ({ id: `overheard-${i}`, turns: r.turns })), "turns")
+  const overheard = conversationsFrom(
+    overheardRows.map((r, i) => ({ id: `overheard-${i}`, turns: r.turns })),
+    "turns",
+  )
     .map((c) => ({ ...c, turns: c.turns.filter((t) => t.text.trim() !== "") }))
     .filter(twoSpeakers);
   return [
@@ -117,7 +120,11 @@ try {
   for (const r of results) console.log(`| ${r.cue} | ${r.n} | ${fmt(r.training.mean)} | [${fmt(r.training.ci[0])}, ${fmt(r.training.ci[1])}] | ${r.pass ? "PASS" : "FAIL"} | ${fmt(r.C.mean)} | [${fmt(r.C.ci[0])}, ${fmt(r.C.ci[1])}] |`);
   const failed = results.filter((r) => !r.pass);
   console.log(`\n${results.length - failed.length} of ${results.length} cues PASS; failing: ${failed.map((r) => r.cue).join("; ") || "none"}`);
-  console.log(`\n${seconds.toFixed(0)} s; load ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+  console.log(
+    `\n${seconds.toFixed(0)} s; load ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")}`,
+  );
   const json = arg("--json");
   if (json) writeFileSync(json, JSON.stringify({ conversations: rows.length, seed: SEED, instrument: opened.scorer.instrument.hash, base: base.mean, cues: results, seconds }, null, 1) + "\n");
 } finally {

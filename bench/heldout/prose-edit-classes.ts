@@ -80,7 +80,7 @@ export const EDIT_CLASSES: Record<string, Edit> = {
   "Greek look-alike in costly words": inCostly(lookAlike(GREEK)),
   "Armenian look-alike in costly words": inCostly(lookAlike(ARMENIAN)),
   "mathematical bold costly words": inCostly((w) => [...w].map(MATH_BOLD).join("")),
-  "fullwidth letter in costly words": inCostly((w) => FULLWIDTH(w[w.length - 1]) === w[w.length - 1] ? w : w.slice(0, -1) + FULLWIDTH(w[w.length - 1])),
+  "fullwidth letter in costly words": inCostly((w) => (FULLWIDTH(w[w.length - 1]) === w[w.length - 1] ? w : w.slice(0, -1) + FULLWIDTH(w[w.length - 1]))),
   "fi/fl ligatures everywhere": (text) => text.replace(/fi/g, "\ufb01").replace(/fl/g, "\ufb02"),
   // Orthography.
   "doubled consonant in costly words": inCostly(doubleConsonant),
@@ -96,19 +96,38 @@ export const EDIT_CLASSES: Record<string, Edit> = {
   // Spaces, punctuation and quotation.
   "no-break spaces for every space": (text) => text.replace(/ /g, "\u00a0"),
   "em space for every space": (text) => text.replace(/ /g, "\u2003"),
-  "double quotes to single quotes": (text) => text.replace(/["“]/g, "‘").replace(/”/g, "’").replace(/(?<=\S)"/g, "’"),
-  "double quotes to guillemets": (text) => text.replace(/“/g, "«").replace(/”/g, "»").replace(/"(?=\S)/g, "«").replace(/"/g, "»"),
+  "double quotes to single quotes": (text) =>
+    text
+      .replace(/["“]/g, "‘")
+      .replace(/”/g, "’")
+      .replace(/(?<=\S)"/g, "’"),
+  "double quotes to guillemets": (text) =>
+    text
+      .replace(/“/g, "«")
+      .replace(/”/g, "»")
+      .replace(/"(?=\S)/g, "«")
+      .replace(/"/g, "»"),
   "dialogue as em-dash lines": (text) => text.replace(/["“]([^"”\n]{1,400})["”]/g, (_m, said: string) => `\n— ${said}\n`),
   "em dashes to semicolons": (text) => text.replace(/\s*[—–]\s*/g, "; "),
   "commas to ellipses": (text) => text.replace(/,/g, "…"),
-  "every sentence its own paragraph": (text) => paragraphs(text).map((p) => sentences(p).join("\n\n")).join("\n\n"),
+  "every sentence its own paragraph": (text) =>
+    paragraphs(text)
+      .map((p) => sentences(p).join("\n\n"))
+      .join("\n\n"),
   // Leads, labels, structure.
   "three-word lead before each sentence": (text) =>
     paragraphs(text)
-      .map((p) => sentences(p).map((s, i) => (/^[A-Z][a-z]/.test(s) ? `${["And yet, somehow,", "But then, again,", "Still, even so,"][i % 3]} ${s[0].toLowerCase()}${s.slice(1)}` : s)).join(" "))
+      .map((p) =>
+        sentences(p)
+          .map((s, i) => (/^[A-Z][a-z]/.test(s) ? `${["And yet, somehow,", "But then, again,", "Still, even so,"][i % 3]} ${s[0].toLowerCase()}${s.slice(1)}` : s))
+          .join(" "),
+      )
       .join("\n\n"),
   "stat block prepended": (text) => `**Location:** unknown\n**Time:** night\n**Mood:** tense\n**HP:** 12/12\n\n${text}`,
-  "markdown heading and bullet paragraphs": (text) => `## Part One\n\n${paragraphs(text).map((p) => `- ${p.replace(/\n/g, " ")}`).join("\n")}`,
+  "markdown heading and bullet paragraphs": (text) =>
+    `## Part One\n\n${paragraphs(text)
+      .map((p) => `- ${p.replace(/\n/g, " ")}`)
+      .join("\n")}`,
   "prompt quoted back first": (text, ctx) => `> ${ctx.prompt.replace(/\n/g, " ")}\n\n${text}`,
   // Padding, repetition, affect.
   "unrelated public-domain paragraph appended": (text, ctx) => `${text}\n\n${ctx.donor}`,
@@ -116,6 +135,9 @@ export const EDIT_CLASSES: Record<string, Edit> = {
   "first paragraph repeated at the end": (text) => `${text}\n\n${paragraphs(text)[0]}`,
   "reply said twice": (text) => `${text}\n\n${text}`,
   "paragraphs in shuffled order": (text, ctx) => createRng(`shuffle/${ctx.seed}`).shuffle(paragraphs(text)).join("\n\n"),
-  "emoji after each paragraph": (text) => paragraphs(text).map((p, i) => `${p} ${["✨", "🌙", "🔥", "💫"][i % 4]}`).join("\n\n"),
+  "emoji after each paragraph": (text) =>
+    paragraphs(text)
+      .map((p, i) => `${p} ${["✨", "🌙", "🔥", "💫"][i % 4]}`)
+      .join("\n\n"),
   "self-assessment line appended": (text) => `${text}\n\n(Word count within limits. Original, vivid, and free of clichés.)`,
 };

@@ -50,11 +50,7 @@ function heldOutProse(n: number, seed: string): (BankRow & { prompt: string })[]
   return createRng(`heldout-prose/${seed}`).shuffle(all).slice(0, n);
 }
 
-const costly = new Set(
-  (JSON.parse(readFileSync(sharedPath("reference_lists/slop_words_2025-04-07.json"), "utf8")) as [string, number][])
-    .slice(0, COSTLY_WORDS)
-    .map(([w]) => w.toLowerCase()),
-);
+const costly = new Set((JSON.parse(readFileSync(sharedPath("reference_lists/slop_words_2025-04-07.json"), "utf8")) as [string, number][]).slice(0, COSTLY_WORDS).map(([w]) => w.toLowerCase()));
 
 /** Donor paragraphs: Gutenberg paragraphs of 80–160 words, one per row, seeded. */
 const donors = createRng(`heldout-prose-donors/${SEED}`).shuffle(
@@ -112,7 +108,10 @@ try {
     const cap = (w: string) => w[0].toUpperCase() + w.slice(1);
     salads.push({ ...r, output: `${cap(a)} ${a} ${a} ${a}. ${cap(b)} ${b} ${b}. ${cap(a)} ${a} ${b} ${a} ${b}. The ${a} fell on the ${b} and the ${b} was in the ${a} and the ${c} was on the ${b}.` });
     let opening = "";
-    for (const s of r.output.replace(/^#.*\n+/g, "").replace(/\*\*[^*]+\*\*\s*/g, "").split(/(?<=[.!?])\s+/)) {
+    for (const s of r.output
+      .replace(/^#.*\n+/g, "")
+      .replace(/\*\*[^*]+\*\*\s*/g, "")
+      .split(/(?<=[.!?])\s+/)) {
       if (opening.split(/\s+/).length >= 60) break;
       opening += (opening ? " " : "") + s;
     }
@@ -137,9 +136,14 @@ try {
     `\nword salad − careful opening (same prompt): n ${diff.length}, mean ${fmt(salad.mean)} [${fmt(salad.ci[0])}, ${fmt(salad.ci[1])}]; salad ≥ opening on ${saladWins}/${diff.length}; ${salad.ci[1] < 0 ? "PASS" : "FAIL"} (PASS when the CI's upper bound < 0)`,
   );
   console.log(`salad mean ${ci95(saladScores).mean.toFixed(3)}, opening mean ${ci95(openingScores).mean.toFixed(3)}`);
-  console.log(`\n${seconds.toFixed(0)} s; load ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+  console.log(
+    `\n${seconds.toFixed(0)} s; load ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")}`,
+  );
   const json = arg("--json");
-  if (json) writeFileSync(json, JSON.stringify({ rows: rows.length, seed: SEED, instrument: opened.scorer.instrument.hash, classes: results, salad: { n: diff.length, ...salad, salad_at_least_opening: saladWins }, seconds }, null, 1) + "\n");
+  if (json)
+    writeFileSync(json, JSON.stringify({ rows: rows.length, seed: SEED, instrument: opened.scorer.instrument.hash, classes: results, salad: { n: diff.length, ...salad, salad_at_least_opening: saladWins }, seconds }, null, 1) + "\n");
 } finally {
   await opened.close();
 }

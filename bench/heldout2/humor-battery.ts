@@ -49,14 +49,13 @@ function conversations(perCorpus: number, seed: string): Conversation[] {
     .split("\n")
     .filter((l) => l.trim() !== "")
     .map((l) => JSON.parse(l) as { turns: unknown });
-  const overheard = conversationsFrom(overheardRows.map((r, i) => ({ id: `overheard-${i}`, turns: r.turns })), "turns")
+  const overheard = conversationsFrom(
+    overheardRows.map((r, i) => ({ id: `overheard-${i}`, turns: r.turns })),
+    "turns",
+  )
     .map((c) => ({ ...c, turns: c.turns.filter((t) => t.text.trim() !== "") }))
     .filter(twoSpeakers);
-  return [
-    ...rng("dailydialog").shuffle(daily).slice(0, perCorpus),
-    ...rng("office").shuffle(office).slice(0, perCorpus),
-    ...rng("overheard").shuffle(overheard).slice(0, perCorpus),
-  ];
+  return [...rng("dailydialog").shuffle(daily).slice(0, perCorpus), ...rng("office").shuffle(office).slice(0, perCorpus), ...rng("overheard").shuffle(overheard).slice(0, perCorpus)];
 }
 
 /** The conversation's second speaker is the policy; everyone else is the partner. */

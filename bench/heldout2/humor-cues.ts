@@ -23,9 +23,7 @@ const fmt = (x: number) => (x >= 0 ? "+" : "") + x.toFixed(3);
 
 const started = performance.now();
 const cpuStarted = process.cpuUsage();
-const result = await runHumorBattery({ perCorpus: PER_CORPUS, seed: SEED, select: ONLY ? (name) => name.includes(ONLY) : undefined }, (r) =>
-  process.stderr.write(`${r.cue}: ${fmt(r.training.mean)} / C ${fmt(r.C.mean)}\n`),
-);
+const result = await runHumorBattery({ perCorpus: PER_CORPUS, seed: SEED, select: ONLY ? (name) => name.includes(ONLY) : undefined }, (r) => process.stderr.write(`${r.cue}: ${fmt(r.training.mean)} / C ${fmt(r.C.mean)}\n`));
 const seconds = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuStarted);
 

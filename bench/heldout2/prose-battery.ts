@@ -55,8 +55,7 @@ export interface ProseBatteryResult {
   degenerate: DegenerateResult[];
 }
 
-const lines = (path: string) =>
-  (path.endsWith(".gz") ? gunzipSync(readFileSync(path)).toString("utf8") : readFileSync(path, "utf8")).split("\n").filter((l) => l.trim() !== "");
+const lines = (path: string) => (path.endsWith(".gz") ? gunzipSync(readFileSync(path)).toString("utf8") : readFileSync(path, "utf8")).split("\n").filter((l) => l.trim() !== "");
 
 const ci95 = (xs: number[]): { mean: number; ci: [number, number] } => (xs.length >= 2 ? meanCi(xs) : { mean: xs[0] ?? NaN, ci: [NaN, NaN] });
 
@@ -72,9 +71,7 @@ function loadRows(count: number, seed: string): { rows: (BankRow & { prompt: str
   const rows = createRng(`heldout2-prose/${seed}`)
     .shuffle(slopscore.filter((r) => r.i % 10 === 7 && r.kind === "creative").map((r) => ({ id: `slopscore-line-${r.i}`, prompt: r.prompt, output: r.text })))
     .slice(0, count);
-  const costly = new Set(
-    (JSON.parse(readFileSync(sharedPath("reference_lists/slop_words_2025-04-07.json"), "utf8")) as [string, number][]).slice(0, COSTLY_WORDS).map(([w]) => w.toLowerCase()),
-  );
+  const costly = new Set((JSON.parse(readFileSync(sharedPath("reference_lists/slop_words_2025-04-07.json"), "utf8")) as [string, number][]).slice(0, COSTLY_WORDS).map(([w]) => w.toLowerCase()));
   const costlyPhrases = (JSON.parse(readFileSync(sharedPath("reference_lists/slop_phrases_2025-04-07.json"), "utf8")) as [string, number][])
     .slice(0, COSTLY_PHRASES)
     .map(([p]) => p.toLowerCase())

@@ -80,8 +80,7 @@ const fromAlphabet = (letters: string, glyphs: string): Record<string, string> =
   const g = [...glyphs];
   return Object.fromEntries([...letters].map((c, i) => [c, g[i]]).filter(([, v]) => v !== undefined && v !== "_"));
 };
-const offsetAlphabet = (lowerA: number, exceptions: Record<string, number> = {}): Record<string, string> =>
-  Object.fromEntries([..."abcdefghijklmnopqrstuvwxyz"].map((c, i) => [c, String.fromCodePoint(exceptions[c] ?? lowerA + i)]));
+const offsetAlphabet = (lowerA: number, exceptions: Record<string, number> = {}): Record<string, string> => Object.fromEntries([..."abcdefghijklmnopqrstuvwxyz"].map((c, i) => [c, String.fromCodePoint(exceptions[c] ?? lowerA + i)]));
 
 // Look-alikes a policy would pick by eye.
 const SMALL_CAPS = fromAlphabet("abcdefghijklmnopqrstuvwxyz", "ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘ_ʀꜱᴛᴜᴠᴡ_ʏᴢ");
@@ -174,11 +173,18 @@ const withLead = (lead: string) => (s: string) => (/^\p{Lu}\p{Ll}/u.test(s) && !
 const DIALOGUE = /["“]([^"“”\n]{1,600})["”]/g;
 const requote = (open: string, close: string) => (text: string) => text.replace(DIALOGUE, (_m, said: string) => `${open}${said}${close}`);
 
-const STOP = new Set("the and that with from into over under they them their there then than this these those have were what when where which while would could should about after before again other your just like only more some such very been being down through back still even because said".split(" "));
+const STOP = new Set(
+  "the and that with from into over under they them their there then than this these those have were what when where which while would could should about after before again other your just like only more some such very been being down through back still even because said".split(
+    " ",
+  ),
+);
 const topWords = (text: string, n: number) => {
   const counts = new Map<string, number>();
   for (const w of text.toLowerCase().match(/\p{L}{5,}/gu) ?? []) if (!STOP.has(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
-  return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, n).map(([w]) => w);
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, n)
+    .map(([w]) => w);
 };
 const titleCase = (s: string) => s.replace(/\p{L}+/gu, (w) => capitalize(w.toLowerCase()));
 
@@ -223,9 +229,18 @@ export const EDIT_CLASSES: Record<string, EditClass> = {
   "costly words wholly in small capitals": C("look-alike", inCostly(everyMapped(SMALL_CAPS))),
   "IPA letter look-alike (ɑ ɡ ı ȷ) in costly words": C("look-alike", inCostly(firstMapped(IPA))),
   "Coptic look-alike in costly words": C("look-alike", inCostly(firstMapped(COPTIC))),
-  "Cherokee capital at each sentence start": C("look-alike", mapSentences((s) => s.replace(/^(["“‘]?)(\p{Lu})/u, (_m, q: string, c: string) => q + (CHEROKEE_CAPITALS[c] ?? c)))),
-  "Cherokee capital in capitalized costly words": C("look-alike", inCostly((w) => (CHEROKEE_CAPITALS[w[0]] ? CHEROKEE_CAPITALS[w[0]] + w.slice(1) : w))),
-  "Lisu capital at each sentence start": C("look-alike", mapSentences((s) => s.replace(/^(["“‘]?)(\p{Lu})/u, (_m, q: string, c: string) => q + (LISU_CAPITALS[c] ?? c)))),
+  "Cherokee capital at each sentence start": C(
+    "look-alike",
+    mapSentences((s) => s.replace(/^(["“‘]?)(\p{Lu})/u, (_m, q: string, c: string) => q + (CHEROKEE_CAPITALS[c] ?? c))),
+  ),
+  "Cherokee capital in capitalized costly words": C(
+    "look-alike",
+    inCostly((w) => (CHEROKEE_CAPITALS[w[0]] ? CHEROKEE_CAPITALS[w[0]] + w.slice(1) : w)),
+  ),
+  "Lisu capital at each sentence start": C(
+    "look-alike",
+    mapSentences((s) => s.replace(/^(["“‘]?)(\p{Lu})/u, (_m, q: string, c: string) => q + (LISU_CAPITALS[c] ?? c))),
+  ),
   "mathematical monospace costly words": C("look-alike", inCostly(everyMapped(MATH_MONOSPACE))),
   "mathematical sans-serif italic letter in costly words": C("look-alike", inCostly(firstMapped(MATH_SANS_ITALIC))),
   "circled letter in costly words": C("look-alike", inCostly(lastMapped(CIRCLED))),
@@ -234,12 +249,21 @@ export const EDIT_CLASSES: Record<string, EditClass> = {
   "Roman-numeral letter in costly words": C("look-alike", inCostly(firstMapped(ROMAN_NUMERAL))),
   "leetspeak digit in costly words": C("look-alike", inCostly(firstMapped(LEET))),
   // Combining marks and precomposed letters not tried before.
-  "three stacked combining marks in costly words": C("marks", inCostly((w) => {
-    const i = innerVowel(w);
-    return i < 0 ? w : w.slice(0, i + 1) + "\u0300\u0301\u0302" + w.slice(i + 1);
-  })),
-  "combining low line under costly words": C("marks", inCostly((w) => [...w].map((c) => c + "\u0332").join(""))),
-  "dotless i with combining dot in costly words": C("marks", inCostly((w) => w.replace("i", "\u0131\u0307"))),
+  "three stacked combining marks in costly words": C(
+    "marks",
+    inCostly((w) => {
+      const i = innerVowel(w);
+      return i < 0 ? w : w.slice(0, i + 1) + "\u0300\u0301\u0302" + w.slice(i + 1);
+    }),
+  ),
+  "combining low line under costly words": C(
+    "marks",
+    inCostly((w) => [...w].map((c) => c + "\u0332").join("")),
+  ),
+  "dotless i with combining dot in costly words": C(
+    "marks",
+    inCostly((w) => w.replace("i", "\u0131\u0307")),
+  ),
   "precomposed caron vowel in costly words": C("marks", inCostly(firstMapped(CARON))),
   "precomposed ogonek vowel in costly words": C("marks", inCostly(lastMapped(OGONEK))),
   "precomposed cedilla consonant in costly words": C("marks", inCostly(firstMapped(CEDILLA))),
@@ -258,13 +282,28 @@ export const EDIT_CLASSES: Record<string, EditClass> = {
   "middle dot inside costly words": C("split", inCostly(midInsert("\u00b7"))),
   "apostrophe inside costly words": C("split", inCostly(midInsert("'"))),
   "full stop inside costly words": C("split", inCostly(midInsert("."))),
-  "costly words letter-spaced": C("split", inCostly((w) => [...w].join(" "))),
+  "costly words letter-spaced": C(
+    "split",
+    inCostly((w) => [...w].join(" ")),
+  ),
   "costly words hyphenated across a line break": C("split", inCostly(midInsert("-\n"))),
   // Costly phrases broken up.
-  "costly phrases with doubled spaces": C("phrase", inCostlyPhrases((p) => p.replace(/ /g, "  "))),
-  "costly phrases with figure spaces": C("phrase", inCostlyPhrases((p) => p.replace(/ /g, "\u2007"))),
-  "costly phrases broken by a line break": C("phrase", inCostlyPhrases((p) => p.replace(/ (?=\S+$)/, "\n"))),
-  "costly phrases hyphenated": C("phrase", inCostlyPhrases((p) => p.replace(/ /g, "-"))),
+  "costly phrases with doubled spaces": C(
+    "phrase",
+    inCostlyPhrases((p) => p.replace(/ /g, "  ")),
+  ),
+  "costly phrases with figure spaces": C(
+    "phrase",
+    inCostlyPhrases((p) => p.replace(/ /g, "\u2007")),
+  ),
+  "costly phrases broken by a line break": C(
+    "phrase",
+    inCostlyPhrases((p) => p.replace(/ (?=\S+$)/, "\n")),
+  ),
+  "costly phrases hyphenated": C(
+    "phrase",
+    inCostlyPhrases((p) => p.replace(/ /g, "-")),
+  ),
   // Case.
   "Title Case Every Word": C("case", (text) => titleCase(text)),
   "whole reply in capitals": C("case", (text) => text.toUpperCase()),
@@ -299,22 +338,56 @@ export const EDIT_CLASSES: Record<string, EditClass> = {
   "ideographic space for every space": C("whitespace", (text) => text.replace(/ /g, "\u3000")),
   "thin space for every space": C("whitespace", (text) => text.replace(/ /g, "\u2009")),
   "medium mathematical space for every space": C("whitespace", (text) => text.replace(/ /g, "\u205f")),
-  "tab after every sentence": C("whitespace", mapParagraphs((p) => sentences(p).join("\t"))),
-  "two spaces after every sentence": C("whitespace", mapParagraphs((p) => sentences(p).join("  "))),
+  "tab after every sentence": C(
+    "whitespace",
+    mapParagraphs((p) => sentences(p).join("\t")),
+  ),
+  "two spaces after every sentence": C(
+    "whitespace",
+    mapParagraphs((p) => sentences(p).join("  ")),
+  ),
   "paragraph separators for blank lines": C("whitespace", (text) => paragraphs(text).join("\u2029")),
   "line separators for blank lines": C("whitespace", (text) => paragraphs(text).join("\u2028")),
   "three blank lines and trailing spaces between paragraphs": C("whitespace", (text) => paragraphs(text).join("   \n\n\n\n")),
-  "paragraphs indented with four spaces": C("whitespace", mapParagraphs((p) => `    ${p}`)),
-  "paragraphs indented with an em space": C("whitespace", mapParagraphs((p) => `\u2003${p}`)),
+  "paragraphs indented with four spaces": C(
+    "whitespace",
+    mapParagraphs((p) => `    ${p}`),
+  ),
+  "paragraphs indented with an em space": C(
+    "whitespace",
+    mapParagraphs((p) => `\u2003${p}`),
+  ),
   // Discourse leads and tails.
-  "\"Well, you see,\" before each paragraph": C("discourse", mapParagraphs((p) => withLead("Well, you see,")(p))),
-  "\"And so,\" before each paragraph": C("discourse", mapParagraphs((p) => withLead("And so,")(p))),
-  "one discourse word before each sentence": C("discourse", mapSentences((s, i) => withLead(["So,", "Then,", "Now,", "Yes,"][i % 4])(s))),
-  "four-word lead before each sentence": C("discourse", mapSentences((s, i) => withLead(["Oh, well, you know,", "And then, of course,", "So, as it happened,"][i % 3])(s))),
-  "\", you see\" tail on each sentence": C("discourse", mapSentences((s) => s.replace(/([.!?])(["”’]?)$/, ", you see$1$2"))),
+  '"Well, you see," before each paragraph': C(
+    "discourse",
+    mapParagraphs((p) => withLead("Well, you see,")(p)),
+  ),
+  '"And so," before each paragraph': C(
+    "discourse",
+    mapParagraphs((p) => withLead("And so,")(p)),
+  ),
+  "one discourse word before each sentence": C(
+    "discourse",
+    mapSentences((s, i) => withLead(["So,", "Then,", "Now,", "Yes,"][i % 4])(s)),
+  ),
+  "four-word lead before each sentence": C(
+    "discourse",
+    mapSentences((s, i) => withLead(["Oh, well, you know,", "And then, of course,", "So, as it happened,"][i % 3])(s)),
+  ),
+  '", you see" tail on each sentence': C(
+    "discourse",
+    mapSentences((s) => s.replace(/([.!?])(["”’]?)$/, ", you see$1$2")),
+  ),
   // Order and duplication.
-  "sentences shuffled within paragraphs": C("order", (text, ctx) => paragraphs(text).map((p, i) => createRng(`sentences/${ctx.seed}/${i}`).shuffle(sentences(p)).join(" ")).join("\n\n")),
-  "sentence order reversed within paragraphs": C("order", mapParagraphs((p) => sentences(p).reverse().join(" "))),
+  "sentences shuffled within paragraphs": C("order", (text, ctx) =>
+    paragraphs(text)
+      .map((p, i) => createRng(`sentences/${ctx.seed}/${i}`).shuffle(sentences(p)).join(" "))
+      .join("\n\n"),
+  ),
+  "sentence order reversed within paragraphs": C(
+    "order",
+    mapParagraphs((p) => sentences(p).reverse().join(" ")),
+  ),
   "last paragraph moved first": C("order", (text) => {
     const ps = paragraphs(text);
     return [ps[ps.length - 1], ...ps.slice(0, -1)].join("\n\n");
@@ -324,24 +397,51 @@ export const EDIT_CLASSES: Record<string, EditClass> = {
     const best = all.reduce((a, b) => (b.length > a.length ? b : a), "");
     return `${text}\n\n${best}`;
   }),
-  "last sentence of each paragraph doubled": C("order", mapParagraphs((p) => {
-    const ss = sentences(p);
-    return [...ss, ss[ss.length - 1]].join(" ");
-  })),
+  "last sentence of each paragraph doubled": C(
+    "order",
+    mapParagraphs((p) => {
+      const ss = sentences(p);
+      return [...ss, ss[ss.length - 1]].join(" ");
+    }),
+  ),
   // Titles and markup.
   "plain title line from the reply's key words": C("markup", (text) => `${titleCase(topWords(text, 2).join(" and "))}\n\n${text}`),
-  "markdown H1 title from the prompt": C("markup", (text, ctx) => `# ${titleCase(ctx.prompt.replace(/\s+/g, " ").split(" ").slice(0, 6).join(" ").replace(/[^\p{L}\p{N} ]/gu, ""))}\n\n${text}`),
+  "markdown H1 title from the prompt": C(
+    "markup",
+    (text, ctx) =>
+      `# ${titleCase(
+        ctx.prompt
+          .replace(/\s+/g, " ")
+          .split(" ")
+          .slice(0, 6)
+          .join(" ")
+          .replace(/[^\p{L}\p{N} ]/gu, ""),
+      )}\n\n${text}`,
+  ),
   "costly words in bold": C("markup", inCostly(wrap("**", "**"))),
   "costly words in italics": C("markup", inCostly(wrap("_", "_"))),
-  "first sentence of each paragraph in bold": C("markup", mapParagraphs((p) => {
-    const [first, ...rest] = sentences(p);
-    return [`**${first}**`, ...rest].join(" ");
-  })),
-  "paragraphs as a numbered list": C("markup", (text) => paragraphs(text).map((p, i) => `${i + 1}. ${p.replace(/\n/g, " ")}`).join("\n")),
-  "every paragraph a blockquote": C("markup", mapParagraphs((p) => `> ${p.replace(/\n/g, "\n> ")}`)),
+  "first sentence of each paragraph in bold": C(
+    "markup",
+    mapParagraphs((p) => {
+      const [first, ...rest] = sentences(p);
+      return [`**${first}**`, ...rest].join(" ");
+    }),
+  ),
+  "paragraphs as a numbered list": C("markup", (text) =>
+    paragraphs(text)
+      .map((p, i) => `${i + 1}. ${p.replace(/\n/g, " ")}`)
+      .join("\n"),
+  ),
+  "every paragraph a blockquote": C(
+    "markup",
+    mapParagraphs((p) => `> ${p.replace(/\n/g, "\n> ")}`),
+  ),
   "scene breaks between paragraphs": C("markup", (text) => paragraphs(text).join("\n\n* * *\n\n")),
   "horizontal rules between paragraphs": C("markup", (text) => paragraphs(text).join("\n\n---\n\n")),
-  "paragraphs in HTML p tags": C("markup", mapParagraphs((p) => `<p>${p}</p>`)),
+  "paragraphs in HTML p tags": C(
+    "markup",
+    mapParagraphs((p) => `<p>${p}</p>`),
+  ),
   "reply in a fenced block": C("markup", (text) => "```\n" + text + "\n```"),
   // Added lines.
   "closing moral line": C("added", (text) => `${text}\n\nMoral: kindness is never wasted, and the truth always finds its way home.`),
@@ -349,8 +449,14 @@ export const EDIT_CLASSES: Record<string, EditClass> = {
   "prompt quoted at the end": C("added", (text, ctx) => `${text}\n\nAs the prompt put it: "${ctx.prompt.replace(/\s+/g, " ").trim()}"`),
   "prompt's words as a keyword line": C("added", (text, ctx) => `${text}\n\nKeywords: ${[...new Set(ctx.prompt.toLowerCase().match(/\p{L}{5,}/gu) ?? [])].slice(0, 12).join(", ")}`),
   "reply's key words as a synonym list": C("added", (text) => `${text}\n\n(${topWords(text, 6).join(" / ")})`),
-  "emoji after costly words": C("added", inCostly((w) => `${w} ✨`)),
-  "ZWJ and skin-tone emoji opening each paragraph": C("added", mapParagraphs((p, i) => `${["👩🏽‍🚀", "🧑🏿‍🤝‍🧑🏻", "🏳️‍🌈", "👨🏻‍👩🏾‍👧🏽"][i % 4]} ${p}`)),
+  "emoji after costly words": C(
+    "added",
+    inCostly((w) => `${w} ✨`),
+  ),
+  "ZWJ and skin-tone emoji opening each paragraph": C(
+    "added",
+    mapParagraphs((p, i) => `${["👩🏽‍🚀", "🧑🏿‍🤝‍🧑🏻", "🏳️‍🌈", "👨🏻‍👩🏾‍👧🏽"][i % 4]} ${p}`),
+  ),
   "number words to digits": C("added", numberToDigits),
   // Unrelated text: other donors and placements than before.
   "Spanish public-domain paragraph appended": C("unrelated", (text) => `${text}\n\n${SPANISH}`),
@@ -366,7 +472,9 @@ export const EDIT_CLASSES: Record<string, EditClass> = {
   }),
   "a public-domain sentence after each paragraph": C("unrelated", (text, ctx) => {
     const donor = sentences(ctx.donors.gutenberg);
-    return paragraphs(text).map((p, i) => `${p} ${donor[i % donor.length]}`).join("\n\n");
+    return paragraphs(text)
+      .map((p, i) => `${p} ${donor[i % donor.length]}`)
+      .join("\n\n");
   }),
 };
 

@@ -24,9 +24,7 @@ const fmt = (x: number) => (Number.isNaN(x) ? "—" : (x >= 0 ? "+" : "") + x.to
 
 const started = performance.now();
 const cpuStarted = process.cpuUsage();
-const result = await runProseBattery({ rows: ROWS, seed: SEED, select: ONLY ? (name) => name.includes(ONLY) : undefined }, (r) =>
-  process.stderr.write(`${r.name}: n ${r.n} ${fmt(r.mean)}\n`),
-);
+const result = await runProseBattery({ rows: ROWS, seed: SEED, select: ONLY ? (name) => name.includes(ONLY) : undefined }, (r) => process.stderr.write(`${r.name}: n ${r.n} ${fmt(r.mean)}\n`));
 const seconds = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuStarted);
 

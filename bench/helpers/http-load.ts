@@ -100,13 +100,7 @@ export interface Run {
  * `clients` callers back to back, or open loop at `ratePerSecond` (arrivals on a fixed schedule, so a
  * slow server is not given time to recover).
  */
-export async function drive(
-  client: LoadClient,
-  pid: number,
-  path: string,
-  body: (k: number) => string,
-  plan: { clients?: number; ratePerSecond?: number; seconds: number; maxRequests: number },
-): Promise<Run> {
+export async function drive(client: LoadClient, pid: number, path: string, body: (k: number) => string, plan: { clients?: number; ratePerSecond?: number; seconds: number; maxRequests: number }): Promise<Run> {
   const statuses: Record<string, number> = {};
   const latencies: number[] = [];
   const answered: Run["answered"] = [];
@@ -171,7 +165,10 @@ export async function drive(
  */
 export function stageBreakdown(answered: Run["answered"]): { stage: string; all: number; tail: number }[] {
   if (answered.length === 0) return [];
-  const p99 = percentile([...answered.map((a) => a.ms)].sort((a, b) => a - b), 0.99);
+  const p99 = percentile(
+    [...answered.map((a) => a.ms)].sort((a, b) => a - b),
+    0.99,
+  );
   const tail = answered.filter((a) => a.ms >= p99);
   const names = [...new Set(answered.flatMap((a) => Object.keys(a.stages)))];
   const mean = (list: typeof answered, f: (a: (typeof answered)[number]) => number) => list.reduce((t, a) => t + f(a), 0) / list.length;

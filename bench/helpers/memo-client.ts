@@ -18,7 +18,12 @@ export function memoClient(inner: ModelClient): ModelClient {
       const missing = pairs.filter((p) => !store.has(key(["cont", p.context, p.continuation])));
       if (missing.length > 0) {
         const answers = inner.continuationLogprobs(missing, o);
-        missing.forEach((p, i) => store.set(key(["cont", p.context, p.continuation]), answers.then((a) => a[i])));
+        missing.forEach((p, i) =>
+          store.set(
+            key(["cont", p.context, p.continuation]),
+            answers.then((a) => a[i]),
+          ),
+        );
       }
       return Promise.all(pairs.map((p) => store.get(key(["cont", p.context, p.continuation])) as Promise<Awaited<ReturnType<ModelClient["continuationLogprobs"]>>[number]>));
     },
@@ -26,7 +31,12 @@ export function memoClient(inner: ModelClient): ModelClient {
       const missing = [...new Set(texts.filter((t) => !store.has(key(["emb", t]))))];
       if (missing.length > 0) {
         const answers = inner.embed(missing, o);
-        missing.forEach((t, i) => store.set(key(["emb", t]), answers.then((a) => a[i])));
+        missing.forEach((t, i) =>
+          store.set(
+            key(["emb", t]),
+            answers.then((a) => a[i]),
+          ),
+        );
       }
       return Promise.all(texts.map((t) => store.get(key(["emb", t])) as Promise<number[]>));
     },

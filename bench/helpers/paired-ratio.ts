@@ -13,6 +13,9 @@ export interface PairedRatio {
 export function pairedRatio(a: readonly number[], b: readonly number[], level = 0.95): PairedRatio {
   if (a.length !== b.length) throw new Error(`pairedRatio: ${a.length} against ${b.length} measurements`);
   if (a.some((x, i) => !(x > 0) || !(b[i] > 0))) throw new Error("pairedRatio: every measurement must be > 0");
-  const m = meanCi(a.map((x, i) => Math.log(x / b[i])), level);
+  const m = meanCi(
+    a.map((x, i) => Math.log(x / b[i])),
+    level,
+  );
   return { n: m.n, ratio: Math.exp(m.mean), ci: [Math.exp(m.ci[0]), Math.exp(m.ci[1])] };
 }

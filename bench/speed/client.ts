@@ -60,9 +60,11 @@ async function pool<T>(items: T[], work: (item: T) => Promise<void>, label?: str
   let next = 0;
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < items.length) await work(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
   const cpu = process.cpuUsage(cpu0);
   if (label) cpuPerCall[label] = (cpu.user + cpu.system) / items.length;
   return (performance.now() - t0) / 1000;
@@ -87,18 +89,26 @@ function recorded(spec: BackendSpec, deps: ClientDeps = {}, cache?: ResponseCach
 }
 
 const { client, calls: clientCalls } = recorded({ baseUrl, model: "m", concurrency });
-const clientSeconds = await pool(items, async () => {
-  await client.continuationLogprobs([{ context, continuation }]);
-}, "client");
+const clientSeconds = await pool(
+  items,
+  async () => {
+    await client.continuationLogprobs([{ context, continuation }]);
+  },
+  "client",
+);
 
 const dir = mkdtempSync(join(tmpdir(), "fg-bench-client-"));
 const cachePath = join(dir, "cache.sqlite");
 // The cache benches use top-k calls with a distinct prompt each (distinct keys); one canned answer fits all.
 const coldCache = openCache({ path: cachePath });
 const { client: cachedClient } = recorded({ baseUrl, model: "m", concurrency }, {}, coldCache);
-const coldSeconds = await pool(items, async (i) => {
-  await cachedClient.topLogprobs(`prompt ${i}`, 3);
-}, "cold");
+const coldSeconds = await pool(
+  items,
+  async (i) => {
+    await cachedClient.topLogprobs(`prompt ${i}`, 3);
+  },
+  "cold",
+);
 coldCache.close();
 const warmCache = openCache({ path: cachePath });
 let warmRequests = 0;
@@ -112,9 +122,13 @@ const { client: warmClient, calls: warmCalls } = recorded(
   },
   warmCache,
 );
-const warmSeconds = await pool(items, async (i) => {
-  await warmClient.topLogprobs(`prompt ${i}`, 3);
-}, "warm");
+const warmSeconds = await pool(
+  items,
+  async (i) => {
+    await warmClient.topLogprobs(`prompt ${i}`, 3);
+  },
+  "warm",
+);
 warmCache.close();
 const rawAfter = await pool(items, rawCall);
 const rawSeconds = (rawBefore + rawAfter) / 2;
@@ -133,5 +147,7 @@ console.log(`  client continuation (echo, no cache) ${rate(clientSeconds)} req/s
 console.log(`  client top-k, cold cache (store)     ${rate(coldSeconds)} req/s  (${(rawSeconds / coldSeconds).toFixed(2)}× baseline)`);
 console.log(`  client top-k, warm cache (hits)      ${rate(warmSeconds)} calls/s (${(rawSeconds / warmSeconds).toFixed(2)}× baseline; ${warmRequests} HTTP requests; ${lat(warmCalls())})`);
 const us = (label: string) => `${cpuPerCall[label].toFixed(0)} µs`;
-console.log(`  CPU per call in this process: raw ${us("raw")}, client echo ${us("client")} (${cpuPerCall.client >= cpuPerCall.raw ? "+" : "−"}${Math.abs(cpuPerCall.client - cpuPerCall.raw).toFixed(0)} µs vs raw), cold cache top-k ${us("cold")}, warm hit ${us("warm")}`);
+console.log(
+  `  CPU per call in this process: raw ${us("raw")}, client echo ${us("client")} (${cpuPerCall.client >= cpuPerCall.raw ? "+" : "−"}${Math.abs(cpuPerCall.client - cpuPerCall.raw).toFixed(0)} µs vs raw), cold cache top-k ${us("cold")}, warm hit ${us("warm")}`,
+);
 console.log(`  peak RSS ${rss.toFixed(0)} MiB`);

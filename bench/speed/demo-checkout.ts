@@ -67,15 +67,30 @@ const median = (xs: number[]): number => {
 };
 const fig = (xs: number[], unit: string, digits = 1): string => `${median(xs).toFixed(digits)} ${unit} [${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}]`;
 const ratio = (runs: Runs, key: keyof Omit<Run, "load">): string => {
-  const r = pairedRatio(runs.candidate.map((x) => x[key]), runs.baseline.map((x) => x[key]));
+  const r = pairedRatio(
+    runs.candidate.map((x) => x[key]),
+    runs.baseline.map((x) => x[key]),
+  );
   return `${r.ratio.toFixed(3)}× (95% CI ${r.ci[0].toFixed(3)}–${r.ci[1].toFixed(3)}, n = ${r.n})`;
 };
 const report = (title: string, runs: Runs, digits: number): string[] => [
   title,
   ...(["baseline", "candidate"] as const).map(
     (which) =>
-      `  ${which}: wall ${fig(runs[which].map((r) => r.wall), "s", digits)}, CPU ${fig(runs[which].map((r) => r.cpu), "s", digits)}, ` +
-      `peak RSS ${fig(runs[which].map((r) => r.rssMb), "MB", 0)}, load ${runs[which].map((r) => r.load.toFixed(1)).join(", ")}`,
+      `  ${which}: wall ${fig(
+        runs[which].map((r) => r.wall),
+        "s",
+        digits,
+      )}, CPU ${fig(
+        runs[which].map((r) => r.cpu),
+        "s",
+        digits,
+      )}, ` +
+      `peak RSS ${fig(
+        runs[which].map((r) => r.rssMb),
+        "MB",
+        0,
+      )}, load ${runs[which].map((r) => r.load.toFixed(1)).join(", ")}`,
   ),
   `  candidate / baseline: CPU ${ratio(runs, "cpu")}, wall ${ratio(runs, "wall")}, peak RSS ${ratio(runs, "rssMb")}`,
 ];

@@ -38,11 +38,11 @@ function demo(home: string, extraEnv: Record<string, string>, cache?: string): R
   const out = mkdtempSync(join(tmpdir(), "fg-demo-out-"));
   const stats = join(out, "time.txt");
   const load = loadavg()[0];
-  execFileSync(
-    TIME,
-    ["-f", "%e %U %S %M", "-o", stats, process.execPath, "bin/foolsgold.js", "demo", "--sessions", String(SESSIONS), "--out-dir", out, ...(cache ? ["--cache", cache] : [])],
-    { cwd: root, stdio: "ignore", env: { ...process.env, FOOLSGOLD_HOME: home, ...extraEnv } },
-  );
+  execFileSync(TIME, ["-f", "%e %U %S %M", "-o", stats, process.execPath, "bin/foolsgold.js", "demo", "--sessions", String(SESSIONS), "--out-dir", out, ...(cache ? ["--cache", cache] : [])], {
+    cwd: root,
+    stdio: "ignore",
+    env: { ...process.env, FOOLSGOLD_HOME: home, ...extraEnv },
+  });
   const [wall, user, sys, maxKb] = readFileSync(stats, "utf8").trim().split(/\s+/).slice(-4).map(Number);
   const artifact = JSON.parse(readFileSync(join(out, "demo.json"), "utf8")) as { result: { model_calls: number; cache_hits: number; seconds: Record<string, number> } };
   rmSync(out, { recursive: true, force: true });
@@ -67,8 +67,7 @@ const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-const fig = (xs: number[], unit: string, digits = 1): string =>
-  `${median(xs).toFixed(digits)} ${unit}` + (xs.length > 1 ? ` [${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}]` : "");
+const fig = (xs: number[], unit: string, digits = 1): string => `${median(xs).toFixed(digits)} ${unit}` + (xs.length > 1 ? ` [${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}]` : "");
 const ratio = (a: number, b: number, key: "wall" | "cpu"): string => {
   const xs = runs[a].map((r, i) => r[key] / runs[b][i][key]);
   if (xs.length < 2) return fig(xs, "×", 2);
@@ -81,8 +80,17 @@ const lines = [
   `foolsgold demo --sessions ${SESSIONS}, ${ROUNDS} round(s), ${availableParallelism()} cores; medians [min–max] over rounds; load average (1 min) at each start`,
   ...labels.map(
     (label, k) =>
-      `  ${label}: wall ${fig(runs[k].map((r) => r.wall), "s")}, CPU ${fig(runs[k].map((r) => r.cpu), "s")}, peak RSS ${fig(runs[k].map((r) => r.rssMb), "MB", 0)}, ` +
-      `${median(runs[k].map((r) => r.modelCalls))} model requests, ${median(runs[k].map((r) => r.cacheHits))} cache hits, load ${runs[k].map((r) => r.load.toFixed(1)).join(", ")}`,
+      `  ${label}: wall ${fig(
+        runs[k].map((r) => r.wall),
+        "s",
+      )}, CPU ${fig(
+        runs[k].map((r) => r.cpu),
+        "s",
+      )}, peak RSS ${fig(
+        runs[k].map((r) => r.rssMb),
+        "MB",
+        0,
+      )}, ` + `${median(runs[k].map((r) => r.modelCalls))} model requests, ${median(runs[k].map((r) => r.cacheHits))} cache hits, load ${runs[k].map((r) => r.load.toFixed(1)).join(", ")}`,
   ),
   `  demo phases, wall s (median): cold: ${phases(0)}; warm: ${phases(3)}`,
   `  cold / warm: wall ${ratio(0, 3, "wall")}, CPU ${ratio(0, 3, "cpu")} (target ≤ 1.5×)`,

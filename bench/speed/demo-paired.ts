@@ -42,21 +42,33 @@ interface Run {
 }
 
 const withoutRunFields = (v: unknown): unknown =>
-  Array.isArray(v) ? v.map(withoutRunFields) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).filter(([k]) => !RUN_FIELDS.has(k)).map(([k, x]) => [k, withoutRunFields(x)])) : v;
+  Array.isArray(v)
+    ? v.map(withoutRunFields)
+    : v && typeof v === "object"
+      ? Object.fromEntries(
+          Object.entries(v)
+            .filter(([k]) => !RUN_FIELDS.has(k))
+            .map(([k, x]) => [k, withoutRunFields(x)]),
+        )
+      : v;
 
 function demoIn(dist: string, home: string): Run {
   const out = mkdtempSync(join(tmpdir(), "fg-paired-out-"));
   const stats = join(out, "time.txt");
   const load = loadavg()[0];
-  execFileSync(
-    TIME,
-    ["-f", "%e %U %S %M", "-o", stats, process.execPath, "--input-type=module", "-e", RUN_CLI, join(dist, "cli", "index.js"), "demo", "--sessions", String(SESSIONS), "--out-dir", out],
-    { stdio: "ignore", env: { ...process.env, FOOLSGOLD_HOME: home } },
-  );
+  execFileSync(TIME, ["-f", "%e %U %S %M", "-o", stats, process.execPath, "--input-type=module", "-e", RUN_CLI, join(dist, "cli", "index.js"), "demo", "--sessions", String(SESSIONS), "--out-dir", out], {
+    stdio: "ignore",
+    env: { ...process.env, FOOLSGOLD_HOME: home },
+  });
   const [wall, user, sys, maxKb] = readFileSync(stats, "utf8").trim().split(/\s+/).slice(-4).map(Number);
   const artifacts = ARTIFACTS.map((name) => {
     const text = readFileSync(join(out, name), "utf8");
-    const value = name.endsWith(".jsonl") ? text.trim().split("\n").map((line) => JSON.parse(line) as unknown) : JSON.parse(text);
+    const value = name.endsWith(".jsonl")
+      ? text
+          .trim()
+          .split("\n")
+          .map((line) => JSON.parse(line) as unknown)
+      : JSON.parse(text);
     return JSON.stringify(withoutRunFields(value));
   }).join("\n");
   rmSync(out, { recursive: true, force: true });
@@ -94,15 +106,29 @@ const shown = (a: number[], b: number[]): string => {
   const r = pairedRatio(a, b);
   return `${r.ratio.toFixed(3)}× (95% CI ${r.ci[0].toFixed(3)}–${r.ci[1].toFixed(3)}, n = ${r.n})`;
 };
-const ratio = (key: "wall" | "cpu" | "rssMb", set = runs): string => shown(set.candidate.map((x) => x[key]), set.baseline.map((x) => x[key]));
+const ratio = (key: "wall" | "cpu" | "rssMb", set = runs): string =>
+  shown(
+    set.candidate.map((x) => x[key]),
+    set.baseline.map((x) => x[key]),
+  );
 const allRuns = [...runs.baseline, ...runs.candidate, ...warmRuns.baseline, ...warmRuns.candidate];
 const same = allRuns.every((r) => r.artifacts === runs.baseline[0].artifacts);
 const lines = [
   `cold foolsgold demo --sessions ${SESSIONS} (fresh home each run, compiled CLI), ${ROUNDS} rounds in turns, ${availableParallelism()} cores; medians [min–max]`,
   ...(["baseline", "candidate"] as const).map(
     (which) =>
-      `  ${which} (${which === "baseline" ? baseline : candidate}): wall ${fig(runs[which].map((r) => r.wall), "s")}, CPU ${fig(runs[which].map((r) => r.cpu), "s")}, ` +
-      `peak RSS ${fig(runs[which].map((r) => r.rssMb), "MB", 0)}, load ${runs[which].map((r) => r.load.toFixed(1)).join(", ")}`,
+      `  ${which} (${which === "baseline" ? baseline : candidate}): wall ${fig(
+        runs[which].map((r) => r.wall),
+        "s",
+      )}, CPU ${fig(
+        runs[which].map((r) => r.cpu),
+        "s",
+      )}, ` +
+      `peak RSS ${fig(
+        runs[which].map((r) => r.rssMb),
+        "MB",
+        0,
+      )}, load ${runs[which].map((r) => r.load.toFixed(1)).join(", ")}`,
   ),
   `  candidate / baseline: CPU ${ratio("cpu")}, wall ${ratio("wall")}, peak RSS ${ratio("rssMb")}`,
   `  peak RSS ≤ 300 MB in every cold run: baseline ${runs.baseline.every((r) => r.rssMb <= 300) ? "yes" : "no"}, candidate ${runs.candidate.every((r) => r.rssMb <= 300) ? "yes" : "no"}`,
@@ -111,12 +137,28 @@ const lines = [
         `warm foolsgold demo (the same home right after its cold run, response cache full)`,
         ...(["baseline", "candidate"] as const).map(
           (which) =>
-            `  ${which}: wall ${fig(warmRuns[which].map((r) => r.wall), "s")}, CPU ${fig(warmRuns[which].map((r) => r.cpu), "s")}, peak RSS ${fig(warmRuns[which].map((r) => r.rssMb), "MB", 0)}, load ${warmRuns[which].map((r) => r.load.toFixed(1)).join(", ")}`,
+            `  ${which}: wall ${fig(
+              warmRuns[which].map((r) => r.wall),
+              "s",
+            )}, CPU ${fig(
+              warmRuns[which].map((r) => r.cpu),
+              "s",
+            )}, peak RSS ${fig(
+              warmRuns[which].map((r) => r.rssMb),
+              "MB",
+              0,
+            )}, load ${warmRuns[which].map((r) => r.load.toFixed(1)).join(", ")}`,
         ),
         `  candidate / baseline: CPU ${ratio("cpu", warmRuns)}, wall ${ratio("wall", warmRuns)}, peak RSS ${ratio("rssMb", warmRuns)}`,
         ...(["baseline", "candidate"] as const).map(
           (which) =>
-            `  cold ÷ warm, ${which}: CPU ${shown(runs[which].map((r) => r.cpu), warmRuns[which].map((r) => r.cpu))}, wall ${shown(runs[which].map((r) => r.wall), warmRuns[which].map((r) => r.wall))}`,
+            `  cold ÷ warm, ${which}: CPU ${shown(
+              runs[which].map((r) => r.cpu),
+              warmRuns[which].map((r) => r.cpu),
+            )}, wall ${shown(
+              runs[which].map((r) => r.wall),
+              warmRuns[which].map((r) => r.wall),
+            )}`,
         ),
       ]
     : []),

@@ -78,8 +78,7 @@ const unsorted16 = med[1].wall;
 const lines = [
   `USE-lite embedder, ${N} held-out Brown sentences (mean ${(sentences.reduce((n, s) => n + s.length, 0) / N).toFixed(0)} chars), model load ${loadMs.toFixed(0)} ms, ${availableParallelism()} cores, load average ${loadavg()[0].toFixed(1)} at start; medians of ${ROUNDS} interleaved rounds [min–max wall]`,
   ...configs.map(
-    (c, k) =>
-      `  ${c.label}: ${med[k].wall.toFixed(1)} sentences/s [${med[k].range[0].toFixed(1)}–${med[k].range[1].toFixed(1)}] (${med[k].cpu.toFixed(1)} per CPU-second), ${(med[k].wall / unsorted16).toFixed(2)}× unsorted batches of 16`,
+    (c, k) => `  ${c.label}: ${med[k].wall.toFixed(1)} sentences/s [${med[k].range[0].toFixed(1)}–${med[k].range[1].toFixed(1)}] (${med[k].cpu.toFixed(1)} per CPU-second), ${(med[k].wall / unsorted16).toFixed(2)}× unsorted batches of 16`,
   ),
   `  onnx / tfjs with 2 worker threads: ${(med[8].wall / med[5].wall).toFixed(2)}× wall, ${(med[8].cpu / med[5].cpu).toFixed(2)}× per CPU-second`,
   `  target ≥ 150 sentences/s on 2 cores: ${med[8].wall >= 150 ? "met" : "not met"} (${med[8].wall.toFixed(1)} on onnx with 2 workers; at ${med[8].cpu.toFixed(1)} per CPU-second two free cores would give ≈ ${(2 * med[8].cpu).toFixed(0)})`,

@@ -115,10 +115,7 @@ try {
       `${exact.msPerTurn.toFixed(0)} ms/turn; model calls per session: audience ${exact.audienceCallsPerSession}, embedder ${exact.embedderCallsPerSession}`,
   );
   const topk = await timeScoring(rows, audience, embedder, { taste: { mode: "topk" } });
-  console.log(
-    `top-k mode: ${topk.sessionsPerSecond.toFixed(3)} sessions/s (${(topk.sessionsPerSecond / exact.sessionsPerSecond).toFixed(1)}× exact), ` +
-      `audience calls per session ${topk.audienceCallsPerSession}`,
-  );
+  console.log(`top-k mode: ${topk.sessionsPerSecond.toFixed(3)} sessions/s (${(topk.sessionsPerSecond / exact.sessionsPerSecond).toFixed(1)}× exact), ` + `audience calls per session ${topk.audienceCallsPerSession}`);
   const baseRows = rows.slice(0, Math.max(1, Math.min(2, rows.length)));
   const batchedSmall = await timeScoring(baseRows, audience, embedder, { taste: { mode: "exact" }, concurrency: 1 });
   const unbatched = await timeScoring(baseRows, sequential(audience), embedder, { taste: { mode: "exact" }, concurrency: 1 });
@@ -135,10 +132,7 @@ try {
   own.sort((a, b) => a - b);
   const replayed = await timeScoring(rows, replayAudience, replayEmbedder, { taste: { mode: "exact" } });
   const same = canonicalJson(replayed.scores) === canonicalJson(exact.scores);
-  console.log(
-    `own time outside model calls: median ${own[2].toFixed(3)} ms/turn (min ${own[0].toFixed(3)}, max ${own[4].toFixed(3)}; 5 replays of ${rows.length * 10} turns; target < 2 ms); ` +
-      `replayed scores identical to live: ${same}`,
-  );
+  console.log(`own time outside model calls: median ${own[2].toFixed(3)} ms/turn (min ${own[0].toFixed(3)}, max ${own[4].toFixed(3)}; 5 replays of ${rows.length * 10} turns; target < 2 ms); ` + `replayed scores identical to live: ${same}`);
   console.log(`peak RSS ${peakMb().toFixed(0)} MB (this process, embedded server included)`);
 } finally {
   await server.close();

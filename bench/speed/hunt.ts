@@ -16,7 +16,10 @@ const cpuSeconds = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1e6;
 const nRows = Number(process.argv[2] ?? 200);
 const budget = Number(process.argv[3] ?? 2000);
 const data = resolve(process.env.FOOLSGOLD_SHARED_DATA ?? resolve(import.meta.dirname, "../../../shared/data"));
-const lines = gunzipSync(readFileSync(resolve(data, "model_prose/slopscore_outputs.jsonl.gz"))).toString("utf8").split("\n").filter(Boolean);
+const lines = gunzipSync(readFileSync(resolve(data, "model_prose/slopscore_outputs.jsonl.gz")))
+  .toString("utf8")
+  .split("\n")
+  .filter(Boolean);
 // The held-out creative lines (0-based index ≡ 7 mod 10) are left out: nobody tunes on them.
 const rows = lines
   .flatMap((l, line) => (line % 10 === 7 ? [] : [JSON.parse(l)]))
@@ -35,23 +38,37 @@ const baselineCpu = cpuSeconds(process.cpuUsage(cpu));
 
 t = performance.now();
 cpu = process.cpuUsage();
-const report = await huntStack({ scorer: opened.scorer as never, capabilities: opened.definition.capabilities, rows, budget, seed: 0, bonusPhrases: dictionary.humanPhrases.map((p) => p.phrase), penalizedWords: dictionary.excessWords.map((w) => w.word) });
+const report = await huntStack({
+  scorer: opened.scorer as never,
+  capabilities: opened.definition.capabilities,
+  rows,
+  budget,
+  seed: 0,
+  bonusPhrases: dictionary.humanPhrases.map((p) => p.phrase),
+  penalizedWords: dictionary.excessWords.map((w) => w.word),
+});
 const hunt = (performance.now() - t) / 1000;
 const huntCpu = cpuSeconds(process.cpuUsage(cpu));
 await opened.close();
 
-console.log(JSON.stringify({
-  rows: rows.length,
-  budget,
-  spent: report.spent,
-  hunt_s: +hunt.toFixed(2),
-  baseline_direct_scoring_s: +baseline.toFixed(2),
-  ratio_hunt_over_baseline: +(hunt / baseline).toFixed(2),
-  // CPU seconds (user + system) of this process: less sensitive than wall time to other jobs on the machine.
-  hunt_cpu_s: +huntCpu.toFixed(2),
-  baseline_cpu_s: +baselineCpu.toFixed(2),
-  load_average_1m: +(await import("node:os")).loadavg()[0].toFixed(1),
-  calls_per_s: +(report.spent / hunt).toFixed(1),
-  peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
-  classes: report.classes.map((c) => `${c.class} ${c.mean.toFixed(3)} @${c.found_at}`),
-}, null, 1));
+console.log(
+  JSON.stringify(
+    {
+      rows: rows.length,
+      budget,
+      spent: report.spent,
+      hunt_s: +hunt.toFixed(2),
+      baseline_direct_scoring_s: +baseline.toFixed(2),
+      ratio_hunt_over_baseline: +(hunt / baseline).toFixed(2),
+      // CPU seconds (user + system) of this process: less sensitive than wall time to other jobs on the machine.
+      hunt_cpu_s: +huntCpu.toFixed(2),
+      baseline_cpu_s: +baselineCpu.toFixed(2),
+      load_average_1m: +(await import("node:os")).loadavg()[0].toFixed(1),
+      calls_per_s: +(report.spent / hunt).toFixed(1),
+      peak_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+      classes: report.classes.map((c) => `${c.class} ${c.mean.toFixed(3)} @${c.found_at}`),
+    },
+    null,
+    1,
+  ),
+);

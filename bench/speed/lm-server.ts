@@ -37,15 +37,11 @@ const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
 function request(url: URL, body: string | null): Promise<void> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      url,
-      { method: body === null ? "GET" : "POST", agent, headers: body === null ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`${url}: HTTP ${res.statusCode} ${Buffer.concat(chunks).toString()}`))));
-      },
-    );
+    const req = httpRequest(url, { method: body === null ? "GET" : "POST", agent, headers: body === null ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`${url}: HTTP ${res.statusCode} ${Buffer.concat(chunks).toString()}`))));
+    });
     req.on("error", reject);
     req.end(body ?? undefined);
   });
@@ -107,7 +103,10 @@ async function main(): Promise<void> {
   const echoBodies = texts.map((prompt) => JSON.stringify({ model: "foolsgold-embedded-lm", prompt, echo: true, logprobs: 0, max_tokens: 0, temperature: 0 }));
   const topBodies = texts.map((prompt) => JSON.stringify({ model: "foolsgold-embedded-lm", prompt, logprobs: 5, max_tokens: 1, temperature: 0 }));
   await load(`${baseUrl}/completions`, echoBodies.slice(0, 200), concurrency); // warm-up (JIT)
-  const health = await measured(`${root}/health`, texts.map(() => null));
+  const health = await measured(
+    `${root}/health`,
+    texts.map(() => null),
+  );
   const echo = await measured(`${baseUrl}/completions`, echoBodies);
   const top = await measured(`${baseUrl}/completions`, topBodies);
   child.stdin.end();

@@ -116,16 +116,20 @@ async function main(): Promise<void> {
     }
     for (const { label, r } of rows) {
       const mbps = r.bytes / 1e6 / r.seconds;
-      console.log(`${label.padEnd(26)} ${(r.bytes / 1e6).toFixed(0)} MB read in ${r.seconds.toFixed(2)} s = ${mbps.toFixed(0)} MB/s, peak RSS ${r.maxRssMb.toFixed(0)} MB` +
-        (r.clean !== undefined ? `, clean=${r.clean}, targeted ${JSON.stringify(r.targeted)}, other ${JSON.stringify(r.untargeted)}` : ""));
+      console.log(
+        `${label.padEnd(26)} ${(r.bytes / 1e6).toFixed(0)} MB read in ${r.seconds.toFixed(2)} s = ${mbps.toFixed(0)} MB/s, peak RSS ${r.maxRssMb.toFixed(0)} MB` +
+          (r.clean !== undefined ? `, clean=${r.clean}, targeted ${JSON.stringify(r.targeted)}, other ${JSON.stringify(r.untargeted)}` : ""),
+      );
     }
     const verify = rows.filter((x) => x.label.startsWith("verify")).map((x) => x.r.bytes / 1e6 / x.r.seconds);
     const raw = rows.filter((x) => x.label.startsWith("raw")).map((x) => x.r.bytes / 1e6 / x.r.seconds);
     const mean = (a: number[]) => a.reduce((s, v) => s + v, 0) / a.length;
     const peak = Math.max(...rows.filter((x) => x.label.startsWith("verify")).map((x) => x.r.maxRssMb));
-    console.log(`summary (n = 2 runs each): verifyMerge ${mean(verify).toFixed(0)} MB/s (runs ${verify.map((v) => v.toFixed(0)).join(", ")}), ` +
-      `baseline read ${mean(raw).toFixed(0)} MB/s, ratio ${(mean(verify) / mean(raw)).toFixed(2)}; peak RSS ${peak.toFixed(0)} MB ` +
-      `(targets: >= 200 MB/s ${mean(verify) >= 200 ? "met" : "MISSED"}, < 256 MB ${peak < 256 ? "met" : "MISSED"})`);
+    console.log(
+      `summary (n = 2 runs each): verifyMerge ${mean(verify).toFixed(0)} MB/s (runs ${verify.map((v) => v.toFixed(0)).join(", ")}), ` +
+        `baseline read ${mean(raw).toFixed(0)} MB/s, ratio ${(mean(verify) / mean(raw)).toFixed(2)}; peak RSS ${peak.toFixed(0)} MB ` +
+        `(targets: >= 200 MB/s ${mean(verify) >= 200 ? "met" : "MISSED"}, < 256 MB ${peak < 256 ? "met" : "MISSED"})`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

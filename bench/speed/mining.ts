@@ -33,8 +33,14 @@ const humanRows = toMiningRows(humanAll, "human_prose", false);
 let t = performance.now();
 let cpu = cpuSeconds();
 const lexicon = new Lexicon();
-const m = scanCorpus(modelRows.map((r) => ({ text: r.text, group: 0 })), lexicon);
-const h = scanCorpus(humanRows.map((r) => ({ text: r.text, group: 0 })), lexicon);
+const m = scanCorpus(
+  modelRows.map((r) => ({ text: r.text, group: 0 })),
+  lexicon,
+);
+const h = scanCorpus(
+  humanRows.map((r) => ({ text: r.text, group: 0 })),
+  lexicon,
+);
 const baseline = { wall_s: (performance.now() - t) / 1000, cpu_s: cpuSeconds() - cpu };
 const words = m.n + h.n;
 

@@ -88,7 +88,11 @@ if (retained) {
   console.log(`${retained}: ${m.sampleSize} sampled rows, 7 detector runs: the monitor retains ${((process.memoryUsage().heapUsed - before) / 2 ** 20).toFixed(0)} MiB of heap`);
   process.exit(0);
 }
-console.log(`monitor-refresh: base ${BASE}, n=${N} per size, ${PER_STEP} rows a step, load ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+console.log(
+  `monitor-refresh: base ${BASE}, n=${N} per size, ${PER_STEP} rows a step, load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);
 
 for (const size of SIZES) {
   const fill = Math.ceil(size / PER_STEP);

@@ -21,11 +21,7 @@ const REPS = 5;
 /** Per-source cap, so a run takes about a minute on two shared cores. */
 const MAX_BYTES_PER_SOURCE = 3_000_000;
 const DATA = resolve(process.env.FOOLSGOLD_SHARED_DATA ?? resolve(import.meta.dirname, "../../../shared/data"));
-const SOURCES = [
-  "human_prose/gutenberg_paragraphs.jsonl.gz",
-  "human_prose/fiction_brown_1961.jsonl",
-  "model_prose/slopscore_outputs.jsonl.gz",
-];
+const SOURCES = ["human_prose/gutenberg_paragraphs.jsonl.gz", "human_prose/fiction_brown_1961.jsonl", "model_prose/slopscore_outputs.jsonl.gz"];
 
 function readTexts(rel: string): string[] {
   const path = resolve(DATA, rel);
@@ -77,8 +73,7 @@ function time(label: string, texts: string[], bytes: number, fn: (s: string) => 
     sampleRss();
   }
   const rates = { wall: median(wall), cpu: median(cpu) };
-  const fmt = (xs: number[], m: number): string =>
-    `${m.toFixed(1).padStart(6)} [${Math.min(...xs).toFixed(1)}, ${Math.max(...xs).toFixed(1)}]`;
+  const fmt = (xs: number[], m: number): string => `${m.toFixed(1).padStart(6)} [${Math.min(...xs).toFixed(1)}, ${Math.max(...xs).toFixed(1)}]`;
   const ratio = baseline ? `  ${(rates.cpu / baseline.cpu).toFixed(2)}× baseline (CPU)` : "";
   console.log(`${label.padEnd(30)} wall ${fmt(wall, rates.wall)} MB/s   CPU ${fmt(cpu, rates.cpu)} MB/s${ratio}${sink < 0 ? "!" : ""}`);
   return rates;

@@ -82,7 +82,13 @@ console.log(
       load_avg_1m: { min: round(Math.min(...loads), 2), max: round(Math.max(...loads), 2) },
       this_ms: summary(ms.this),
       baseline_ms: summary(ms.baseline),
-      ratio_baseline_over_this: { ...summary(ms.baseline.map((b, i) => b / ms.this[i]), 3), note: "per round, 95% t interval over the rounds" },
+      ratio_baseline_over_this: {
+        ...summary(
+          ms.baseline.map((b, i) => b / ms.this[i]),
+          3,
+        ),
+        note: "per round, 95% t interval over the rounds",
+      },
       same_figures_every_round: same,
     },
     null,

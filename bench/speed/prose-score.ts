@@ -109,9 +109,7 @@ const scanOnlyRun = (): void => {
 // slop-score style baseline: lower-cased word list + trigram list + "not X but Y" regex.
 const slopWords = new Set((JSON.parse(readFileSync(sharedPath("reference_lists/slop_words_2025-04-07.json"), "utf8")) as [string, number][]).map(([w]) => w.toLowerCase()));
 // Trigram list: the first three words of every antislop phrase.
-const slopPhrases = new Set(
-  (JSON.parse(readFileSync(sharedPath("reference_lists/slop_phrases_2025-04-07.json"), "utf8")) as [string, number][]).map(([p]) => p.toLowerCase().split(/\s+/).slice(0, 3).join(" ")),
-);
+const slopPhrases = new Set((JSON.parse(readFileSync(sharedPath("reference_lists/slop_phrases_2025-04-07.json"), "utf8")) as [string, number][]).map(([p]) => p.toLowerCase().split(/\s+/).slice(0, 3).join(" ")));
 const NOT_X_BUT_Y = /\bnot\s+(?:\w+\s+){0,5}?\w+\s*,?\s+but\s+/gi;
 const baselineRun = (): void => {
   for (const t of texts) {

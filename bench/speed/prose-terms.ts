@@ -33,7 +33,9 @@ const preset = arg("--preset");
 /** Time the terms only, on rows prepared once (for quick A/B while working; no composition figure). */
 const termsOnly = process.argv.includes("--terms-only");
 const kept: unknown[][] = [];
-const lines = readFileSync(input, "utf8").split("\n").filter((l) => l.trim() !== "");
+const lines = readFileSync(input, "utf8")
+  .split("\n")
+  .filter((l) => l.trim() !== "");
 const rows = lines.slice(0, Number(arg("--rows") ?? lines.length)).map((l) => JSON.parse(l));
 const words = rows.reduce((a, r) => a + (typeof r.output === "string" ? (r.output.match(/\S+/g)?.length ?? 0) : 0), 0);
 

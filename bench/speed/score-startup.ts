@@ -24,7 +24,9 @@ const bank = arg("--bank") ?? "/tmp/prose-creative.jsonl";
 const rounds = { small: Number(arg("--small-rounds") ?? 10), full: Number(arg("--full-rounds") ?? 5) };
 
 const dir = mkdtempSync(join(tmpdir(), "fg-score-startup-"));
-const lines = readFileSync(bank, "utf8").split("\n").filter((l) => l.trim() !== "");
+const lines = readFileSync(bank, "utf8")
+  .split("\n")
+  .filter((l) => l.trim() !== "");
 const banks = { small: join(dir, "bank-20.jsonl"), full: bank };
 writeFileSync(banks.small, lines.slice(0, 20).join("\n") + "\n");
 

@@ -34,11 +34,10 @@ const reference = arg("--reference");
 const bankName = arg("--bank") ?? "creative";
 if (bankName !== "creative" && bankName !== "large") throw new Error(`--bank: expected creative or large, got ${bankName}`);
 const copies = Number(arg("--copies") ?? 1);
-const rows = (
-  bankName === "large"
-    ? largeBank(distinctProse(loadProseCorpora(sharedPath)), copies)
-    : loadModelProse(sharedPath("model_prose/slopscore_outputs.jsonl.gz")).filter((r) => r.meta.kind === "creative")
-).slice(0, Number(arg("--rows") ?? Infinity));
+const rows = (bankName === "large" ? largeBank(distinctProse(loadProseCorpora(sharedPath)), copies) : loadModelProse(sharedPath("model_prose/slopscore_outputs.jsonl.gz")).filter((r) => r.meta.kind === "creative")).slice(
+  0,
+  Number(arg("--rows") ?? Infinity),
+);
 const words = rows.reduce((a, r) => a + (r.output.match(/\S+/g)?.length ?? 0), 0);
 const dir = mkdtempSync(join(tmpdir(), "fg-score-workers-"));
 // --write-bank FILE: write the bank there and stop (to score it by hand, e.g. for a reference output).
@@ -122,7 +121,10 @@ async function run(label: string, args: string[], workers: number, nodeFlags: st
   if (status !== 0) throw new Error(`${label} exited ${status}: ${stderr}`);
   const own = JSON.parse(readFileSync(report, "utf8")) as { cpu_s: number; max_rss_mb: number; runs: string };
   const main = seen.get(proc.pid!);
-  const others = [...seen.entries()].filter(([tid]) => tid !== proc.pid).map(([, t]) => t).sort((a, b) => b.cpu_s - a.cpu_s);
+  const others = [...seen.entries()]
+    .filter(([tid]) => tid !== proc.pid)
+    .map(([, t]) => t)
+    .sort((a, b) => b.cpu_s - a.cpu_s);
   // /proc names every thread "node": the scoring workers are the busiest threads but the main one (each
   // scores a share of the bank, 5+ CPU-s; a GC or compiler helper spends under 1).
   const later = others.slice(0, workers);
@@ -280,7 +282,12 @@ console.log(
         ? {
             against_baseline_paired: {
               baseline: baselineDist,
-              w2_vs_base_w2: { wall: paired("w2", "base_w2", (r) => r.wall_s), cpu: paired("w2", "base_w2", (r) => r.cpu_s), critical_path_cpu: paired("w2", "base_w2", busiest), main_thread_cpu: paired("w2", "base_w2", (r) => r.threads?.main.cpu_s ?? 0) },
+              w2_vs_base_w2: {
+                wall: paired("w2", "base_w2", (r) => r.wall_s),
+                cpu: paired("w2", "base_w2", (r) => r.cpu_s),
+                critical_path_cpu: paired("w2", "base_w2", busiest),
+                main_thread_cpu: paired("w2", "base_w2", (r) => r.threads?.main.cpu_s ?? 0),
+              },
               w1_vs_base_w1: { wall: paired("w1", "base_w1", (r) => r.wall_s), cpu: paired("w1", "base_w1", (r) => r.cpu_s) },
               base_w2_vs_base_w1: { wall: paired("base_w2", "base_w1", (r) => r.wall_s), critical_path_cpu: paired("base_w2", "base_w1", busiest) },
               wall_floor_from_cpu_s: { base_w1: round(floor("base_w1")), base_w2: round(floor("base_w2")) },

@@ -108,7 +108,7 @@ function wilson(k: number, n: number): [number, number] {
   const z = 1.96;
   const p = k / n;
   const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
-  const half = ((z / (1 + (z * z) / n)) * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n)));
+  const half = (z / (1 + (z * z) / n)) * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
   return [Math.max(0, centre - half), Math.min(1, centre + half)];
 }
 
@@ -174,4 +174,10 @@ for (const clients of CLIENTS) {
 server.child.kill("SIGTERM");
 await new Promise((r) => server.child.once("exit", r));
 rmSync(dir, { recursive: true, force: true });
-console.log(`load average at the end ${loadavg().map((x) => x.toFixed(1)).join("/")}; req/s: acknowledged (HTTP 200) requests per second of wall clock, one 300-word sample each; intervals: 95% t over the ${REPEATS} repeats (req/s cut at 0; CPU ms per acknowledged request: server process, all threads, and this client apart), 95% Wilson (429 share); 2-core req/s = 2,000 CPU-ms/s ÷ (server + client CPU ms per acknowledged request), what two dedicated cores running both would sustain.`);
+console.log(
+  `load average at the end ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(
+      "/",
+    )}; req/s: acknowledged (HTTP 200) requests per second of wall clock, one 300-word sample each; intervals: 95% t over the ${REPEATS} repeats (req/s cut at 0; CPU ms per acknowledged request: server process, all threads, and this client apart), 95% Wilson (429 share); 2-core req/s = 2,000 CPU-ms/s ÷ (server + client CPU ms per acknowledged request), what two dedicated cores running both would sustain.`,
+);

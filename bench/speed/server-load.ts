@@ -193,7 +193,9 @@ async function main(): Promise<void> {
   }
 
   console.log(
-    `reward server load over loopback, ${SECONDS} s per phase, server and baseline each in their own process, client on undici; journal ${JOURNAL ? "PostgreSQL" : "SQLite (WAL, fdatasync before acknowledging, group commit)"}; ${availableParallelism()} cores; load average (1/5/15 min) at the start ${loadAtStart.map((x) => x.toFixed(1)).join("/")}, at the end ${loadavg().map((x) => x.toFixed(1)).join("/")}`,
+    `reward server load over loopback, ${SECONDS} s per phase, server and baseline each in their own process, client on undici; journal ${JOURNAL ? "PostgreSQL" : "SQLite (WAL, fdatasync before acknowledging, group commit)"}; ${availableParallelism()} cores; load average (1/5/15 min) at the start ${loadAtStart.map((x) => x.toFixed(1)).join("/")}, at the end ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join("/")}`,
   );
   for (const [name, phases] of Object.entries(report)) {
     const load = loads[name];
@@ -241,7 +243,9 @@ async function main(): Promise<void> {
       const others = p.serverThreadCpuMs.filter((ms) => ms >= 0.0005);
       const shown = others.slice(0, 8).map((ms) => ms.toFixed(3));
       const rest = others.slice(8).reduce((a, b) => a + b, 0);
-      console.log(`${`${name} ${p.phase}`.padEnd(22)} n=${String(p.ok).padStart(6)}  main ${p.serverMainCpuMs.toFixed(3)} | ${shown.join(" ")}${rest > 0 ? ` +${rest.toFixed(3)} in ${others.length - 8} more` : ""}  client ${p.clientCpuMs.toFixed(3)}  load ${p.load1.toFixed(1)}`);
+      console.log(
+        `${`${name} ${p.phase}`.padEnd(22)} n=${String(p.ok).padStart(6)}  main ${p.serverMainCpuMs.toFixed(3)} | ${shown.join(" ")}${rest > 0 ? ` +${rest.toFixed(3)} in ${others.length - 8} more` : ""}  client ${p.clientCpuMs.toFixed(3)}  load ${p.load1.toFixed(1)}`,
+      );
     }
   }
   console.log(

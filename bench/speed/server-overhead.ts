@@ -18,9 +18,7 @@ const argv = process.argv.slice(2);
 const flag = (name: string, fallback: string) => (argv.includes(`--${name}`) ? argv[argv.indexOf(`--${name}`) + 1] : fallback);
 const TEXT = "word ".repeat(300).trim();
 // This script in another checkout: bench/speed/ since the bench split, bench/ before it.
-const comparedScript = (dir: string): string =>
-  [resolve(dir, "bench/speed/server-overhead.ts"), resolve(dir, "bench/speed/server-overhead.ts")].find((p) => existsSync(p)) ??
-  resolve(dir, "bench/speed/server-overhead.ts");
+const comparedScript = (dir: string): string => [resolve(dir, "bench/speed/server-overhead.ts"), resolve(dir, "bench/speed/server-overhead.ts")].find((p) => existsSync(p)) ?? resolve(dir, "bench/speed/server-overhead.ts");
 
 async function child(mode: string): Promise<void> {
   if (mode === "echo") {
@@ -36,7 +34,11 @@ async function child(mode: string): Promise<void> {
   const location = flag("journal", "") || join(mkdtempSync(join(tmpdir(), "fg-overhead-")), "journal.sqlite");
   const journal = await openJournalStore(location);
   const monitor = await startLiveMonitor(location, journal, monitorThresholdsSchema.parse({}), "bank");
-  const scorer = { rowKind: "bank" as const, instrument: { stack: "null", version: "1", options: {}, models: {}, hash: "null-scorer" }, scoreRows: async (rows: unknown[]) => rows.map(() => ({ value: 1, terms: { a: { value: 1 } }, instrument: "null-scorer" })) };
+  const scorer = {
+    rowKind: "bank" as const,
+    instrument: { stack: "null", version: "1", options: {}, models: {}, hash: "null-scorer" },
+    scoreRows: async (rows: unknown[]) => rows.map(() => ({ value: 1, terms: { a: { value: 1 } }, instrument: "null-scorer" })),
+  };
   const app = createApp({ scorers: { null: scorer as never }, defaultStack: "null", journal, limits: { maxInFlight: 256, maxQueue: 1024 }, monitor: () => monitor.report() });
   const server = await listen(app, {});
   process.stdout.write(`READY ${server.url}\n`);
@@ -74,7 +76,9 @@ if (argv.includes("--child")) {
   } finally {
     for (const { child } of Object.values(servers)) child.kill("SIGTERM");
   }
-  console.log(`server overhead over loopback: one-sample requests (300 words), ${CONNECTIONS} keep-alive connections (undici), ${RUNS} alternating runs of n=${N} per server; journal ${journal ? "PostgreSQL" : "SQLite (WAL, fdatasync before acknowledging, group commit)"}; null scorer; ${availableParallelism()} cores`);
+  console.log(
+    `server overhead over loopback: one-sample requests (300 words), ${CONNECTIONS} keep-alive connections (undici), ${RUNS} alternating runs of n=${N} per server; journal ${journal ? "PostgreSQL" : "SQLite (WAL, fdatasync before acknowledging, group commit)"}; null scorer; ${availableParallelism()} cores`,
+  );
   console.log("server     run  server CPU ms/req  main thread  client CPU ms/req  wall req/s  p50 ms  p99 ms  statuses      load(1 min)");
   for (const [name, list] of Object.entries(runs)) {
     list.forEach((x, i) =>
@@ -95,5 +99,9 @@ if (argv.includes("--child")) {
     const whole = meanInterval(runs.foolsgold.map((x, i) => x.serverCpuMs / runs.compared[i].serverCpuMs));
     console.log(`compared (${compare}) server CPU ${fmt(cmp)} ms/request; this checkout / compared, paired by run: whole process ${fmt(whole, 3)}, main thread ${fmt(main, 3)}`);
   }
-  console.log(`client (undici) CPU ${fmt(client)} ms/request; server + client on 2 dedicated cores: ≈ ${(2000 / (fg.mean + client.mean)).toFixed(0)} requests/s (scoring excluded); load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+  console.log(
+    `client (undici) CPU ${fmt(client)} ms/request; server + client on 2 dedicated cores: ≈ ${(2000 / (fg.mean + client.mean)).toFixed(0)} requests/s (scoring excluded); load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")}`,
+  );
 }

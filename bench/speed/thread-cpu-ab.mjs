@@ -26,7 +26,9 @@ if (!bank || !base) {
 const option = arg("--option");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "thread-cpu-ab-"));
 const probe = path.join(dir, "threads.mjs");
-fs.writeFileSync(probe, `import fs from "node:fs";
+fs.writeFileSync(
+  probe,
+  `import fs from "node:fs";
 process.on("exit", () => {
   const out = { main: 0, helpers: 0 };
   for (const t of fs.readdirSync("/proc/self/task")) {
@@ -37,12 +39,16 @@ process.on("exit", () => {
   }
   fs.writeSync(2, "THREADS " + JSON.stringify(out) + "\\n");
 });
-`);
+`,
+);
 const runner = path.join(dir, "run.mjs");
-fs.writeFileSync(runner, `const { main } = await import(process.argv[2] + "/cli/index.js");
+fs.writeFileSync(
+  runner,
+  `const { main } = await import(process.argv[2] + "/cli/index.js");
 const rc = await main(["node", "foolsgold", ...process.argv.slice(3)]);
 if (typeof rc === "number") process.exitCode = rc;
-`);
+`,
+);
 
 function measured(dist, out) {
   const args = ["--import", probe, runner, path.resolve(dist), "score", "--stack", "prose", "--in", bank, "--out", out, "--workers", "1", ...(option ? ["--option", option] : [])];

@@ -41,7 +41,6 @@ if (args.includes("--child")) {
   await main();
 }
 
-
 function groupsOf(count: number): VrcliItem[][] {
   const data = loadJokeDataset({});
   const jokes = pickEvalJokes([...data.eval, ...data.train], count, "bench-vrcli");

@@ -49,9 +49,7 @@ const context = editContextFor(getStack("prose"), {});
 const audit: Record<string, Record<string, { n: number; mean: number; ci95: [number, number]; pays: boolean }>> = {};
 for (const [name, scorer] of Object.entries(presets)) {
   const report = await runStackTransformAudit(scorer, replies, EDITS, 0, context);
-  audit[name] = Object.fromEntries(
-    report.results.filter((r) => r.quantity === "reward" && r.change).map((r) => [r.transform, { n: r.n, mean: r.change!.mean, ci95: r.change!.ci95, pays: r.change!.ci95[0] > 0 }]),
-  );
+  audit[name] = Object.fromEntries(report.results.filter((r) => r.quantity === "reward" && r.change).map((r) => [r.transform, { n: r.n, mean: r.change!.mean, ci95: r.change!.ci95, pays: r.change!.ci95[0] > 0 }]));
 }
 
 // Hidden text pays most when nothing shows the reply is short for its prompt: the same edits on the
@@ -70,10 +68,20 @@ for (const [name, scorer] of Object.entries(presets)) {
 // its first 40 words, one paragraph shown and the rest fenced or in a comment, the whole reply in
 // quotes, and short asides. Rows keep their group.
 const HUNT_MARKUP = new Set([
-  "markup/code-fence:all after the first line", "markup/code-fence:all after 40 words", "markup/ooc-aside:all after the first line", "markup/ooc-aside:all after 40 words",
-  "markup/quoting:all after the first line", "markup/quoting:all after 40 words", "markup/quoting:double quotes",
-  "markup/code-fence:its last paragraph, then the rest wrapped", "markup/html-comment:all but its last paragraph",
-  'markup/aside:"(OOC: brb)"@end', 'markup/aside:"(OOC: brb)"@start', 'markup/aside:"((ooc))"@start', 'markup/aside:"[OOC: continuing]"@end', 'markup/aside:"# Reply"@end',
+  "markup/code-fence:all after the first line",
+  "markup/code-fence:all after 40 words",
+  "markup/ooc-aside:all after the first line",
+  "markup/ooc-aside:all after 40 words",
+  "markup/quoting:all after the first line",
+  "markup/quoting:all after 40 words",
+  "markup/quoting:double quotes",
+  "markup/code-fence:its last paragraph, then the rest wrapped",
+  "markup/html-comment:all but its last paragraph",
+  'markup/aside:"(OOC: brb)"@end',
+  'markup/aside:"(OOC: brb)"@start',
+  'markup/aside:"((ooc))"@start',
+  'markup/aside:"[OOC: continuing]"@end',
+  'markup/aside:"# Reply"@end',
 ]);
 const huntEdits = markupEdits().filter((e) => HUNT_MARKUP.has(e.id));
 for (const [name, scorer] of Object.entries(presets)) {
@@ -91,15 +99,20 @@ const dictionary = loadDictionary(DEFAULT_DICTIONARY_PATH);
 // The policy's rates count every use of a phrase (the seed's phrase reading), measured by the stack's terms.
 const phraseIds = new Map(dictionary.humanPhrases.map((e, id) => [e.phrase, id]));
 const ratesOf = async (rows: BankRow[]) => {
-  const measured = await measureTexts(dictionary, rows.map((r) => visibleProse(r.output)), "templates", { phrases: { maxSentenceShare: null, forfeitAt: null } });
-  return countPhraseRates(dictionary.humanPhrases, measured.map((m) => ({ ids: m.phrases.map((p) => phraseIds.get(p)!), words: m.words })));
+  const measured = await measureTexts(
+    dictionary,
+    rows.map((r) => visibleProse(r.output)),
+    "templates",
+    { phrases: { maxSentenceShare: null, forfeitAt: null } },
+  );
+  return countPhraseRates(
+    dictionary.humanPhrases,
+    measured.map((m) => ({ ids: m.phrases.map((p) => phraseIds.get(p)!), words: m.words })),
+  );
 };
 const edited = replies.map((r) => ({ ...r, id: `${r.id}~phrase-sentence`, output: applyEdit("phrase-sentence", r.output, `0/${r.id}`, context) }));
 const [realRates, editedRates] = [await ratesOf(replies), await ratesOf(edited)];
-const [realDeclared, editedDeclared] = await Promise.all([
-  presets.hardened.scoreRows(replies.map((r) => ({ ...r, phrase_rates: realRates }))),
-  presets.hardened.scoreRows(edited.map((r) => ({ ...r, phrase_rates: editedRates }))),
-]);
+const [realDeclared, editedDeclared] = await Promise.all([presets.hardened.scoreRows(replies.map((r) => ({ ...r, phrase_rates: realRates }))), presets.hardened.scoreRows(edited.map((r) => ({ ...r, phrase_rates: editedRates })))]);
 const declared = compareScores(realDeclared, editedDeclared, "reward", "phrase-sentence");
 audit.hardened_with_rates = { "phrase-sentence": { n: declared.n, mean: declared.change!.mean, ci95: declared.change!.ci95, pays: declared.change!.ci95[0] > 0 } };
 
@@ -130,14 +143,20 @@ for (const e of [...EDITS, ...HIDDEN.map((h) => `${h} (no group)`), ...huntEdits
     return r ? `${fmt(r.mean)} [${fmt(r.ci95[0])}, ${fmt(r.ci95[1])}]${r.pays ? " pays" : ""}`.padEnd(34) : "—".padEnd(34);
   };
   console.log(`  ${e.padEnd(18)} ${cell("seed")} ${cell("hardened")}  (n ${audit.hardened[e]?.n ?? 0})`);
-
 }
 const d = audit.hardened_with_rates["phrase-sentence"];
 console.log(`  phrase-sentence, hardened, each batch with its own replies' phrase rates declared (${realRates.words} / ${editedRates.words} words): ${fmt(d.mean)} [${fmt(d.ci95[0])}, ${fmt(d.ci95[1])}]${d.pays ? " pays" : ""}`);
 for (const [k, h] of Object.entries(human)) {
-  console.log(`Human ${k}: n ${h.n}; gated under seed ${h.gated_seed}, under hardened ${h.gated_hardened}; newly gated by hardened ${h.gained}, no longer gated ${h.lost} ${JSON.stringify(h.lost_by_seed_gate)}${h.examples.length ? ` — e.g. ${JSON.stringify(h.examples)}` : ""}`);
+  console.log(
+    `Human ${k}: n ${h.n}; gated under seed ${h.gated_seed}, under hardened ${h.gated_hardened}; newly gated by hardened ${h.gained}, no longer gated ${h.lost} ${JSON.stringify(h.lost_by_seed_gate)}${h.examples.length ? ` — e.g. ${JSON.stringify(h.examples)}` : ""}`,
+  );
 }
 const seconds = (performance.now() - started) / 1000;
-console.log(`(${seconds.toFixed(0)} s; load average ${os.loadavg().map((x) => x.toFixed(1)).join(" / ")})`);
+console.log(
+  `(${seconds.toFixed(0)} s; load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" / ")})`,
+);
 mkdirSync("reports/hardening-audit", { recursive: true });
 writeFileSync("reports/hardening-audit/report.json", JSON.stringify({ replies: replies.length, models: byModel.size, edits: audit, human, seconds }, null, 2));

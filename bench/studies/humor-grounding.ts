@@ -42,7 +42,9 @@ function corpora(): Record<string, { conversations: Conversation[]; policy: (c: 
   const secondSpeaker = (c: Conversation) => c.turns[1].speaker;
   const daily = conversationsFrom(readJsonl(sharedPath("dialogue/dailydialog.jsonl.gz")).rows, "dailydialog", { topic: "work" }).filter((c) => c.turns.length >= 4);
   const office = conversationsFrom(readJsonl(sharedPath("dialogue/the_office_lines.jsonl.gz")).rows, "office", { minTurns: 6 });
-  const sample = createRng(`humor-grounding/office/${seed}`).shuffle([...office]).slice(0, size);
+  const sample = createRng(`humor-grounding/office/${seed}`)
+    .shuffle([...office])
+    .slice(0, size);
   return {
     dailydialog: { conversations: daily.slice(0, size), policy: secondSpeaker, note: `first ${size} DailyDialog "work" dialogues with ≥ 4 turns; policy = speaker B` },
     office: { conversations: sample, policy: secondSpeaker, note: `${size} of ${office.length} two-speaker exchanges of ≥ 6 lines from The Office (seeded sample); policy = the exchange's second speaker` },

@@ -40,7 +40,10 @@ function corpora(): Record<string, { conversations: Conversation[]; note: string
   const officeRows = (readJsonl(sharedPath("dialogue/the_office_lines.jsonl.gz")).rows as { season: number }[]).filter((r) => r.season >= 5);
   const office = conversationsFrom(officeRows, "office", { minTurns: 6 });
   const overheard = conversationsFrom(readJsonl(sharedPath("dialogue/overheard_ny.jsonl")).rows, "turns").filter((c) => c.turns.length >= 2 && new Set(c.turns.map((t) => t.speaker)).size >= 2);
-  const sample = (name: string, cs: Conversation[]) => createRng(`humor-nonanswers/${name}/${seed}`).shuffle([...cs]).slice(0, size);
+  const sample = (name: string, cs: Conversation[]) =>
+    createRng(`humor-nonanswers/${name}/${seed}`)
+      .shuffle([...cs])
+      .slice(0, size);
   return {
     // Work dialogues 601+ : the relevance reference used the first 600.
     dailydialog: { conversations: sample("dailydialog", daily.slice(600)), note: `${size} DailyDialog "work" dialogues with ≥ 4 turns, seeded sample from those after the 600 used for calibration (tuning corpus)` },
@@ -89,7 +92,9 @@ try {
         (results[profile] as Record<string, unknown>)[kind] = cmp;
         const c = cmp.scores.C;
         const r = cmp.scores.trainingReward;
-        console.log(`| ${profile} | ${kind} | ${cmp.n} | ${c.real.toFixed(3)} / ${c.twin.toFixed(3)} | ${f4(c.delta)} [${f4(c.ci[0])}, ${f4(c.ci[1])}] | ${c.auc.toFixed(3)} [${c.aucCi[0].toFixed(3)}, ${c.aucCi[1].toFixed(3)}] | ${r.real.toFixed(4)} / ${r.twin.toFixed(4)} | ${f4(r.delta)} [${f4(r.ci[0])}, ${f4(r.ci[1])}] | ${r.auc.toFixed(3)} |`);
+        console.log(
+          `| ${profile} | ${kind} | ${cmp.n} | ${c.real.toFixed(3)} / ${c.twin.toFixed(3)} | ${f4(c.delta)} [${f4(c.ci[0])}, ${f4(c.ci[1])}] | ${c.auc.toFixed(3)} [${c.aucCi[0].toFixed(3)}, ${c.aucCi[1].toFixed(3)}] | ${r.real.toFixed(4)} / ${r.twin.toFixed(4)} | ${f4(r.delta)} [${f4(r.ci[0])}, ${f4(r.ci[1])}] | ${r.auc.toFixed(3)} |`,
+        );
       }
       console.error(`${name} / ${profile}: ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     }
@@ -102,9 +107,19 @@ try {
       console.log("| cue | Δ training reward [95% CI] | max Δ reward | Δ C [95% CI] | max Δ C |");
       console.log("|---|---|---|---|---|");
       for (const cue of CUES) {
-        const cued = await scoreAll(base.map((r) => withCue(r, cue)), {}, models);
-        const dr = pairedT(cued.map((f) => f.trainingReward), baseFigures.map((f) => f.trainingReward));
-        const dc = pairedT(cued.map((f) => f.C), baseFigures.map((f) => f.C));
+        const cued = await scoreAll(
+          base.map((r) => withCue(r, cue)),
+          {},
+          models,
+        );
+        const dr = pairedT(
+          cued.map((f) => f.trainingReward),
+          baseFigures.map((f) => f.trainingReward),
+        );
+        const dc = pairedT(
+          cued.map((f) => f.C),
+          baseFigures.map((f) => f.C),
+        );
         const maxR = Math.max(...cued.map((f, i) => f.trainingReward - baseFigures[i].trainingReward));
         const maxC = Math.max(...cued.map((f, i) => f.C - baseFigures[i].C));
         cues[cue] = { n: base.length, reward: { delta: dr.meanDiff, ci: dr.ci95, max: maxR }, C: { delta: dc.meanDiff, ci: dc.ci95, max: maxC } };
@@ -121,4 +136,9 @@ try {
 const seconds = (performance.now() - started) / 1000;
 mkdirSync(OUT_DIR, { recursive: true });
 writeFileSync(`${OUT_DIR}/report.json`, JSON.stringify({ command: `npx tsx bench/studies/humor-nonanswers.ts ${size} ${seed} ${cueSize}`, seed, seconds, profiles: PROFILES, corpora: report }, null, 1) + "\n");
-console.log(`\n${seconds.toFixed(0)} s; load ${(await import("node:os")).loadavg().map((x) => x.toFixed(1)).join(" ")}; wrote ${OUT_DIR}/report.json`);
+console.log(
+  `\n${seconds.toFixed(0)} s; load ${(await import("node:os"))
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ")}; wrote ${OUT_DIR}/report.json`,
+);

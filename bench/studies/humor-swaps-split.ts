@@ -28,7 +28,9 @@ const seed = Number(process.argv[3] ?? 36);
 const officeRows = (readJsonl(sharedPath("dialogue/the_office_lines.jsonl.gz")).rows as { season: number }[]).filter((r) => r.season <= 4);
 const daily = conversationsFrom(readJsonl(sharedPath("dialogue/dailydialog.jsonl.gz")).rows, "dailydialog", { topic: "work" }).filter((c) => c.turns.length >= 4);
 const sets: Record<string, Conversation[]> = {
-  "office seasons 1-4": createRng(`humor-swaps-split/office/${seed}`).shuffle(conversationsFrom(officeRows, "office", { minTurns: 6 })).slice(0, size),
+  "office seasons 1-4": createRng(`humor-swaps-split/office/${seed}`)
+    .shuffle(conversationsFrom(officeRows, "office", { minTurns: 6 }))
+    .slice(0, size),
   "dailydialog work 301-600": createRng(`humor-swaps-split/daily/${seed}`).shuffle(daily.slice(300, 600)).slice(0, size),
 };
 
@@ -42,7 +44,12 @@ const started = performance.now();
 try {
   const embedder = createOpenAIClient({ baseUrl: server.baseUrl, model: "use-lite-512" });
   const reference = loadRelevanceReference();
-  console.log(`uptime: ${(await import("node:os")).loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+  console.log(
+    `uptime: ${(await import("node:os"))
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")}`,
+  );
   console.log("| split | twin | n | AUC G [95% CI] | AUC G·(1 − max s) [95% CI] | AUC G·(1 − mean s) [95% CI] |");
   console.log("|---|---|---|---|---|---|");
   for (const [name, conversations] of Object.entries(sets)) {
@@ -61,7 +68,14 @@ try {
       read[kind].map((turns) => {
         const slots = turns.flatMap((t, i) => (t.speaker === "policy" ? [i] : []));
         const credit = slots.map((i) => relevanceCredit(turnRelevanceOf(turns[i].text, previousTurn(turns, i), byText), reference));
-        return { G: credit.reduce((a, b) => a + b, 0) / slots.length, s: repetitionScores(slots.map((i) => turns[i].text), [], "seed") };
+        return {
+          G: credit.reduce((a, b) => a + b, 0) / slots.length,
+          s: repetitionScores(
+            slots.map((i) => turns[i].text),
+            [],
+            "seed",
+          ),
+        };
       });
     const c2 = (x: Session) => x.G * (1 - Math.max(...x.s));
     const c3 = (x: Session) => x.G * (1 - x.s.reduce((a, b) => a + b, 0) / x.s.length);

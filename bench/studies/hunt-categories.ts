@@ -16,7 +16,10 @@ const budget = Number(process.argv[3] ?? 1500);
 const preset = process.argv[4] ?? "seed";
 const families = process.argv[5] && process.argv[5] !== "all" ? (process.argv[5].split(",") as Family[]) : undefined;
 const data = resolve(process.env.FOOLSGOLD_SHARED_DATA ?? resolve(import.meta.dirname, "../../../shared/data"));
-const lines = gunzipSync(readFileSync(resolve(data, "model_prose/slopscore_outputs.jsonl.gz"))).toString("utf8").split("\n").filter(Boolean);
+const lines = gunzipSync(readFileSync(resolve(data, "model_prose/slopscore_outputs.jsonl.gz")))
+  .toString("utf8")
+  .split("\n")
+  .filter(Boolean);
 const rows = lines
   .flatMap((l, line) => (line % 10 === 7 ? [] : [JSON.parse(l)]))
   .filter((r) => r.kind === "creative")
@@ -40,5 +43,18 @@ const wall = (performance.now() - t) / 1000;
 const used = process.cpuUsage(cpu);
 await opened.close();
 const f3 = (x: number) => (x >= 0 ? "+" : "") + x.toFixed(3);
-console.log(JSON.stringify({ rows: rows.length, budget, spent: report.spent, preset, wall_s: +wall.toFixed(1), cpu_s: +((used.user + used.system) / 1e6).toFixed(1), load_average_1m: +loadavg()[0].toFixed(1), sensitivity: report.sensitivity, candidates: report.candidates.total, screened: report.candidates.screened }));
+console.log(
+  JSON.stringify({
+    rows: rows.length,
+    budget,
+    spent: report.spent,
+    preset,
+    wall_s: +wall.toFixed(1),
+    cpu_s: +((used.user + used.system) / 1e6).toFixed(1),
+    load_average_1m: +loadavg()[0].toFixed(1),
+    sensitivity: report.sensitivity,
+    candidates: report.candidates.total,
+    screened: report.candidates.screened,
+  }),
+);
 for (const c of report.classes) console.log(`${c.class.padEnd(34)} ${f3(c.mean)} [${f3(c.ci[0])}, ${f3(c.ci[1])}] n = ${report.findings.find((f) => f.id === c.best)!.n}, found at ${c.found_at}: ${c.best}`);

@@ -75,7 +75,11 @@ function performanceBench(): void {
     );
   }
   const det = results[3];
-  console.log(`load average during the run: ${loadavg().map((x) => x.toFixed(1)).join(" ")} on ${cpus().length} cores (wall times inflate under load; cpu time does not)`);
+  console.log(
+    `load average during the run: ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")} on ${cpus().length} cores (wall times inflate under load; cpu time does not)`,
+  );
   console.log(`target (deterministic detect, 600×64): < 10 s and < 1 GiB → wall ${det.seconds < 10 ? "met" : "NOT met"}, cpu ${det.cpuSeconds < 10 ? "met" : "NOT met"}, memory ${det.maxRssMiB < 1024 ? "met" : "NOT met"}`);
   rmSync(dir, { recursive: true, force: true });
 }
@@ -94,13 +98,22 @@ function evaluation(): void {
     seed: 101,
   });
   for (const r of report.runs) {
-    const preds = Object.entries(r.predictions).map(([f, p]) => `τ${f}:${p.pred ?? "—"}`).join(" ");
-    console.log(`${r.scenario.padEnd(16)} seed ${r.seed}  ref ${r.reference ? `${r.reference.canonical} [${r.reference.interval.join(", ")}]` : "—"}  ${preds}  type ${r.hacking_type ?? "—"}  baseline ${r.baseline.random3 ?? "—"} / +score ${r.baseline.withScore ?? "—"}`);
+    const preds = Object.entries(r.predictions)
+      .map(([f, p]) => `τ${f}:${p.pred ?? "—"}`)
+      .join(" ");
+    console.log(
+      `${r.scenario.padEnd(16)} seed ${r.seed}  ref ${r.reference ? `${r.reference.canonical} [${r.reference.interval.join(", ")}]` : "—"}  ${preds}  type ${r.hacking_type ?? "—"}  baseline ${r.baseline.random3 ?? "—"} / +score ${r.baseline.withScore ?? "—"}`,
+    );
   }
   for (const f of report.lobo) console.log(`held out ${f.held_out.padEnd(11)} τ tuned on the others = ${f.tuned_fraction}: runs ${f.runs}, Σdp ${f.sum_dp}, ΣdI ${f.sum_dI}, misses ${f.misses}`);
   const d = report.detector;
-  console.log(`detector (leave-one-bias-out): runs ${d.runs}, Σdp ${d.sum_dp}, ΣdI ${d.sum_dI}, misses ${d.misses}, false alarms ${d.false_alarms}/${d.controls} controls, mean onset variance over 3 repeats ${d.onset_variance_mean?.toFixed(2) ?? "—"} steps², type accuracy ${(100 * d.type_accuracy).toFixed(0)} %`);
-  for (const [name, b] of [["baseline monitor (16×3 random rows)", report.baseline_random3], ["baseline monitor + score (16×3 top rows)", report.baseline_with_score]] as const) {
+  console.log(
+    `detector (leave-one-bias-out): runs ${d.runs}, Σdp ${d.sum_dp}, ΣdI ${d.sum_dI}, misses ${d.misses}, false alarms ${d.false_alarms}/${d.controls} controls, mean onset variance over 3 repeats ${d.onset_variance_mean?.toFixed(2) ?? "—"} steps², type accuracy ${(100 * d.type_accuracy).toFixed(0)} %`,
+  );
+  for (const [name, b] of [
+    ["baseline monitor (16×3 random rows)", report.baseline_random3],
+    ["baseline monitor + score (16×3 top rows)", report.baseline_with_score],
+  ] as const) {
     console.log(`${name}: runs ${b.runs}, Σdp ${b.sum_dp}, ΣdI ${b.sum_dI}, misses ${b.misses}, false alarms ${b.false_alarms}/${b.controls}`);
   }
   console.log(`evaluation took ${((performance.now() - started) / 1000).toFixed(0)} s`);

@@ -34,9 +34,7 @@ const all = lines(sharedPath("model_prose/slopscore_outputs.jsonl.gz")).flatMap(
   return r.kind === "creative" ? [{ id: `slopscore-line-${i}`, prompt: r.prompt, output: r.text }] : [];
 });
 const rows = createRng(`prose-categories/${SEED}`).shuffle(all).slice(0, Number(ROWS));
-const costly = new Set(
-  (JSON.parse(readFileSync(sharedPath("reference_lists/slop_words_2025-04-07.json"), "utf8")) as [string, number][]).slice(0, 500).map(([w]) => w.toLowerCase()),
-);
+const costly = new Set((JSON.parse(readFileSync(sharedPath("reference_lists/slop_words_2025-04-07.json"), "utf8")) as [string, number][]).slice(0, 500).map(([w]) => w.toLowerCase()));
 const donors = createRng(`prose-categories-donors/${SEED}`).shuffle(
   lines(sharedPath("human_prose/gutenberg_paragraphs.jsonl.gz"))
     .map((l) => (JSON.parse(l) as { text: string }).text.replace(/\s+/g, " ").trim())
@@ -45,7 +43,10 @@ const donors = createRng(`prose-categories-donors/${SEED}`).shuffle(
 
 type Edit = (text: string, i: number) => string;
 const WORD = /\p{L}+(?:['’]\p{L}+)*/gu;
-const inCostly = (f: (w: string) => string): Edit => (text) => text.replace(WORD, (w) => (costly.has(w.toLowerCase()) ? f(w) : w));
+const inCostly =
+  (f: (w: string) => string): Edit =>
+  (text) =>
+    text.replace(WORD, (w) => (costly.has(w.toLowerCase()) ? f(w) : w));
 const at = (w: string, k: number, mark: string) => w.slice(0, k) + mark + w.slice(k);
 const mid = (mark: string) => (w: string) => (w.length < 2 ? w : at(w, Math.ceil(w.length / 2), mark));
 const third = (mark: string) => (w: string) => (w.length < 3 ? w : at(w, Math.max(1, Math.floor(w.length / 3)), mark));
@@ -54,10 +55,16 @@ const VOWELS = "aeiou";
 const vowelAt = (w: string, from: number) => [...w].findIndex((c, i) => i >= from && VOWELS.includes(c));
 const paragraphs = (text: string) => text.split(/\n\s*\n/);
 const sentences = (text: string) => text.split(/(?<=[.!?]["”’]?)\s+(?=["“]?[A-Z])/);
-const lead = (leads: string[]): Edit => (text) =>
-  paragraphs(text)
-    .map((p) => sentences(p).map((s, i) => (/^[A-Z][a-z]/.test(s) && s.slice(0, 2) !== "I " ? `${leads[i % leads.length]} ${s[0].toLowerCase()}${s.slice(1)}` : s)).join(" "))
-    .join("\n\n");
+const lead =
+  (leads: string[]): Edit =>
+  (text) =>
+    paragraphs(text)
+      .map((p) =>
+        sentences(p)
+          .map((s, i) => (/^[A-Z][a-z]/.test(s) && s.slice(0, 2) !== "I " ? `${leads[i % leads.length]} ${s[0].toLowerCase()}${s.slice(1)}` : s))
+          .join(" "),
+      )
+      .join("\n\n");
 
 const classes: Record<string, Edit> = {};
 // Every dash of Unicode (General Category Pd), then other in-word marks, each at the middle, a third in, and twice.
@@ -68,8 +75,14 @@ for (const [name, m] of Object.entries({ hyphen: "-", apostrophe: "'", "curly ap
   classes[`${name} a third in`] = inCostly(third(m));
   classes[`${name} twice`] = inCostly(twice(m));
 }
-classes["dropped vowel"] = inCostly((w) => { const i = vowelAt(w, 1); return i < 0 || w.length < 4 ? w : w.slice(0, i) + w.slice(i + 1); });
-classes["dropped second vowel"] = inCostly((w) => { const i = vowelAt(w, vowelAt(w, 1) + 1); return i < 1 || w.length < 5 ? w : w.slice(0, i) + w.slice(i + 1); });
+classes["dropped vowel"] = inCostly((w) => {
+  const i = vowelAt(w, 1);
+  return i < 0 || w.length < 4 ? w : w.slice(0, i) + w.slice(i + 1);
+});
+classes["dropped second vowel"] = inCostly((w) => {
+  const i = vowelAt(w, vowelAt(w, 1) + 1);
+  return i < 1 || w.length < 5 ? w : w.slice(0, i) + w.slice(i + 1);
+});
 classes["all inner vowels dropped"] = inCostly((w) => (w.length < 5 ? w : w[0] + w.slice(1, -1).replace(/[aeiou]/g, "") + w.slice(-1)));
 classes["transposed letters (2,3)"] = inCostly((w) => (w.length < 4 ? w : w[0] + w[2] + w[1] + w.slice(3)));
 classes["transposed letters (last two)"] = inCostly((w) => (w.length < 4 ? w : w.slice(0, -2) + w.at(-1) + w.at(-2)));
@@ -85,17 +98,26 @@ classes["four-word lead"] = lead(["And then, of course,", "But even so, still,",
 classes["clause lead"] = lead(["As the night wore on,", "In that moment,", "Without a word,"]);
 classes["unrelated paragraph appended"] = (text, i) => `${text}\n\n${donors[i % donors.length]}`;
 classes["unrelated paragraph prepended"] = (text, i) => `${donors[i % donors.length]}\n\n${text}`;
-classes["unrelated paragraph in the middle"] = (text, i) => { const p = paragraphs(text); const k = Math.ceil(p.length / 2); return [...p.slice(0, k), donors[i % donors.length], ...p.slice(k)].join("\n\n"); };
+classes["unrelated paragraph in the middle"] = (text, i) => {
+  const p = paragraphs(text);
+  const k = Math.ceil(p.length / 2);
+  return [...p.slice(0, k), donors[i % donors.length], ...p.slice(k)].join("\n\n");
+};
 classes["two unrelated paragraphs appended"] = (text, i) => `${text}\n\n${donors[i % donors.length]}\n\n${donors[(i + 1) % donors.length]}`;
 
 const opened = await openScorer({ stack: "prose" });
-const value = (s: Score) => { if (s.value === null) throw new Error(`a row failed: ${s.error}`); return s.value; };
+const value = (s: Score) => {
+  if (s.value === null) throw new Error(`a row failed: ${s.error}`);
+  return s.value;
+};
 const scoreAll = async (batch: BankRow[]) => (await opened.scorer.scoreRows(batch)).map(value);
 const fmt = (x: number) => (x >= 0 ? "+" : "") + x.toFixed(3);
 const started = process.cpuUsage();
 try {
   const before = await scoreAll(rows);
-  console.log(`# prose categories: default preset, instrument ${opened.scorer.instrument.hash.slice(0, 12)}; ${rows.length} creative replies (lines ≡ 3 mod 10, seed ${SEED}); base mean ${(before.reduce((a, b) => a + b, 0) / rows.length).toFixed(3)}\n`);
+  console.log(
+    `# prose categories: default preset, instrument ${opened.scorer.instrument.hash.slice(0, 12)}; ${rows.length} creative replies (lines ≡ 3 mod 10, seed ${SEED}); base mean ${(before.reduce((a, b) => a + b, 0) / rows.length).toFixed(3)}\n`,
+  );
   console.log("| member | n | mean gain | 95% CI | verdict |\n|---|---|---|---|---|");
   let failing = 0;
   let count = 0;
@@ -112,7 +134,11 @@ try {
     console.log(`| ${name} | ${gains.length} | ${fmt(mean)} | [${fmt(ci[0])}, ${fmt(ci[1])}] | ${pass ? "PASS" : "FAIL"} |`);
   }
   const cpu = process.cpuUsage(started);
-  console.log(`\n${count - failing} of ${count} members PASS; ${((cpu.user + cpu.system) / 1e6).toFixed(0)} CPU s; load ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+  console.log(
+    `\n${count - failing} of ${count} members PASS; ${((cpu.user + cpu.system) / 1e6).toFixed(0)} CPU s; load ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")}`,
+  );
 } finally {
   await opened.close();
 }

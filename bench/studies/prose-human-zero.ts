@@ -27,7 +27,12 @@ const passages: BankRow[] = [
 function cause(s: Score): string {
   const gate = s.terms.gates?.details?.failed;
   if (typeof gate === "string") return `gate:${gate}`;
-  return Object.entries(s.terms).filter(([, t]) => t.value === 0).map(([k]) => k).join("+") || "error";
+  return (
+    Object.entries(s.terms)
+      .filter(([, t]) => t.value === 0)
+      .map(([k]) => k)
+      .join("+") || "error"
+  );
 }
 
 const report: Record<string, unknown> = {};

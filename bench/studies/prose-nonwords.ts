@@ -25,9 +25,15 @@ const shareOf = (output: string, prompt: string): number => countNonWords(readRe
 /** The p-th quantile with a percentile-bootstrap 95% interval (1,000 resamples, fixed seed). */
 function quantileCi(values: number[], p: number): { value: number; ci: [number, number] } {
   let seed = 36;
-  const random = (): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const random = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
   const boot: number[] = [];
-  for (let b = 0; b < 1000; b++) boot.push(quantile(values.map(() => values[Math.floor(random() * values.length)]), p));
+  for (let b = 0; b < 1000; b++)
+    boot.push(
+      quantile(
+        values.map(() => values[Math.floor(random() * values.length)]),
+        p,
+      ),
+    );
   return { value: quantile(values, p), ci: [quantile(boot, 0.025), quantile(boot, 0.975)] };
 }
 

@@ -44,11 +44,7 @@ const HUMAN: Record<string, string[]> = {
   dailydialog_turns: lines("dialogue/dailydialog.jsonl.gz").flatMap((r) => (Array.isArray(r.turns) ? r.turns.map(str) : [])),
   the_office_lines: lines("dialogue/the_office_lines.jsonl.gz").map((r) => str(r.text)),
   overheard_ny: lines("dialogue/overheard_ny.jsonl").map((r) => (Array.isArray(r.turns) ? r.turns.map((t) => (typeof t === "string" ? t : str((t as { text?: string }).text))).join("\n") : str(r.text))),
-  jokes: [
-    ...lines("jokes/jokes_reddit_qa.jsonl"),
-    ...lines("jokes/jokes_reddit_dadjokes.jsonl"),
-    ...lines("jokes/jokes_clean_setup_punchline.jsonl"),
-  ].map((r) => `${str(r.setup)} ${str(r.punchline)}`.trim()),
+  jokes: [...lines("jokes/jokes_reddit_qa.jsonl"), ...lines("jokes/jokes_reddit_dadjokes.jsonl"), ...lines("jokes/jokes_clean_setup_punchline.jsonl")].map((r) => `${str(r.setup)} ${str(r.punchline)}`.trim()),
   jokes_oneliners: lines("jokes/jokes_oneliners_npm.jsonl").map((r) => str(r.text ?? r.body)),
   rjokes: lines("jokes/jokes_rjokes_scored.jsonl.gz").map((r) => str(r.text)),
   fortunes: lines("jokes/fortunes_en.jsonl.gz").map((r) => str(r.text)),
@@ -77,10 +73,12 @@ const refusals = Object.entries(REFUSALS).flatMap(([file, at]) => {
   const rows = lines(file);
   return at.map((i) => str(rows[i].text ?? rows[i].response));
 });
-report.true_positives = Object.fromEntries(MODES.map((m) => {
-  const hits = refusals.filter((t) => gated(t, m)).length;
-  return [m, { hits, n: refusals.length, wilson95: wilsonCi(hits, refusals.length).ci.map((x) => Math.round(x * 1000) / 1000) }];
-}));
+report.true_positives = Object.fromEntries(
+  MODES.map((m) => {
+    const hits = refusals.filter((t) => gated(t, m)).length;
+    return [m, { hits, n: refusals.length, wilson95: wilsonCi(hits, refusals.length).ci.map((x) => Math.round(x * 1000) / 1000) }];
+  }),
+);
 for (const m of MODES) {
   const fp = report.false_positives as Record<string, number>;
   (report as Record<string, unknown>)[`fp_rate_${m}`] = { fp: fp[m], n: total, wilson95: wilsonCi(fp[m], total).ci.map((x) => Math.round(x * 1e6) / 1e6) };

@@ -99,7 +99,10 @@ const hannaModelMatched = hannaModel.filter((s) => heldPrompts.has(s.row.group_i
 // Fold 2 of the cross-fit: the mining-half stories and their model stories, scored by `swapped`.
 const minePrompts = new Set(corpora.hannaHuman.mining.map((r) => r.group_id));
 const hannaHumanFold2 = await scoreAll(corpora.hannaHuman.mining, swappedReward);
-const hannaModelFold2 = await scoreAll(corpora.hannaModel.filter((r) => minePrompts.has(r.group_id)), swappedReward);
+const hannaModelFold2 = await scoreAll(
+  corpora.hannaModel.filter((r) => minePrompts.has(r.group_id)),
+  swappedReward,
+);
 
 const values = (xs: Scored[]): number[] => xs.map((x) => x.value);
 const creative = heldModel.filter((s) => s.row.meta.kind === "creative");
@@ -114,7 +117,10 @@ function termAucs(human: Scored[], model: Scored[]) {
   const passed = (xs: Scored[]) => xs.filter((x) => !x.gated);
   return Object.fromEntries(
     FACTORS.map((t) => {
-      const r = auc(passed(human).map((x) => x.terms[t]), passed(model).map((x) => x.terms[t]));
+      const r = auc(
+        passed(human).map((x) => x.terms[t]),
+        passed(model).map((x) => x.terms[t]),
+      );
       return [t, { auc: round(r.auc), ci: r.ci.map(round), mean_human: round(mean(passed(human).map((x) => x.terms[t]))), mean_model: round(mean(passed(model).map((x) => x.terms[t]))) }];
     }),
   );
@@ -168,12 +174,27 @@ function spearmanCi(rho: number, n: number): [number, number] {
  */
 const countRule = await (async () => {
   const open = async (texts: { text: string; source: string }[]) =>
-    (await measureTexts(dictionary, texts.map((t) => t.text), "templates")).map((m, i) => ({ ...m.openers, source: texts[i].source })).filter((o) => o.sentences >= MIN_NARRATION_SENTENCES);
+    (
+      await measureTexts(
+        dictionary,
+        texts.map((t) => t.text),
+        "templates",
+      )
+    )
+      .map((m, i) => ({ ...m.openers, source: texts[i].source }))
+      .filter((o) => o.sentences >= MIN_NARRATION_SENTENCES);
   const human = await open(corpora.humanMining.map((r) => ({ text: r.output, source: r.meta.source })));
   const perSource = new Map<string, number>();
   for (const h of human) perSource.set(h.source, (perSource.get(h.source) ?? 0) + 1);
-  const humanP75 = weightedQuantile(human.map((h) => h.repeats), human.map((h) => 1 / perSource.get(h.source)!), 0.75);
-  const baseP90 = quantile((await open(corpora.modelMining.map((r) => ({ text: r.output, source: "model" })))).map((o) => o.repeats), 0.9);
+  const humanP75 = weightedQuantile(
+    human.map((h) => h.repeats),
+    human.map((h) => 1 / perSource.get(h.source)!),
+    0.75,
+  );
+  const baseP90 = quantile(
+    (await open(corpora.modelMining.map((r) => ({ text: r.output, source: "model" })))).map((o) => o.repeats),
+    0.9,
+  );
   const cal = { ...dictionary.calibration.openers, repeatRate: { humanP75, baseP90, humanP99: 1 } };
   // openerFactor reads repeatRate; hand it the count in that slot, with the count percentiles.
   return { humanP75, baseP90, factor: (o: NonNullable<Scored["openers"]>) => openerFactor({ sentences: o.narration_sentences, hhi: o.hhi, repeats: o.near_repeats, repeatRate: o.near_repeats }, cal, "seed") };
@@ -185,10 +206,30 @@ function openerHabits(human: Scored[], model: Scored[]) {
     const o = xs.map((x) => x.openers).filter((v): v is NonNullable<Scored["openers"]> => v !== undefined && v.narration_sentences >= MIN_NARRATION_SENTENCES);
     return {
       n: o.length,
-      repeat_rate_median: round(quantile(o.map((v) => v.repeat_rate), 0.5)),
-      repeat_rate_p75: round(quantile(o.map((v) => v.repeat_rate), 0.75)),
-      hhi_median: round(quantile(o.map((v) => v.hhi), 0.5)),
-      hhi_p75: round(quantile(o.map((v) => v.hhi), 0.75)),
+      repeat_rate_median: round(
+        quantile(
+          o.map((v) => v.repeat_rate),
+          0.5,
+        ),
+      ),
+      repeat_rate_p75: round(
+        quantile(
+          o.map((v) => v.repeat_rate),
+          0.75,
+        ),
+      ),
+      hhi_median: round(
+        quantile(
+          o.map((v) => v.hhi),
+          0.5,
+        ),
+      ),
+      hhi_p75: round(
+        quantile(
+          o.map((v) => v.hhi),
+          0.75,
+        ),
+      ),
     };
   };
   return { human: summary(human), model: summary(model), rate_auc_human_lower: round(auc(neg(human), neg(model)).auc) };
@@ -239,9 +280,15 @@ async function presetFigures(options: (typeof PRESETS)[keyof typeof PRESETS]) {
   const hm = await scoreAll(corpora.modelHeldOut, r1);
   const cm = hm.filter((s) => s.row.meta.kind === "creative");
   const h1 = await scoreAll(corpora.hannaHuman.heldOut, r1);
-  const m1 = await scoreAll(hannaModelMatched.map((s) => s.row), r1);
+  const m1 = await scoreAll(
+    hannaModelMatched.map((s) => s.row),
+    r1,
+  );
   const h2 = await scoreAll(corpora.hannaHuman.mining, r2);
-  const m2 = await scoreAll(hannaModelFold2.map((s) => s.row), r2);
+  const m2 = await scoreAll(
+    hannaModelFold2.map((s) => s.row),
+    r2,
+  );
   const passed = (xs: Scored[]) => xs.filter((x) => !x.gated);
   // The opener rule's effect on the reward: each reply's reward with the rule over its reward with the
   // rule ablated, on the same dictionaries. The seed preset's rule is its opener factor, so this is that
@@ -250,13 +297,33 @@ async function presetFigures(options: (typeof PRESETS)[keyof typeof PRESETS]) {
   // slop without them) with the factor `off`. AUC > 0.5: the rule costs human stories less.
   const ablated = { ...options, openers: { ...options.openers, mode: "seed" as const }, off: ["openers"] };
   const [a1, a2] = [await proseScorer(dictionary, ablated), await proseScorer(swapped, ablated)];
-  const effect = (withRule: Scored[], without: Scored[]) =>
-    withRule.flatMap((x, i) => (x.gated || without[i].gated || without[i].value <= 0 ? [] : [x.value / without[i].value]));
+  const effect = (withRule: Scored[], without: Scored[]) => withRule.flatMap((x, i) => (x.gated || without[i].gated || without[i].value <= 0 ? [] : [x.value / without[i].value]));
   const effectAuc = (h: Scored[], hAblated: Scored[], m: Scored[], mAblated: Scored[]) => aucReport(effect(h, hAblated), effect(m, mAblated));
-  const [ah1, am1, ah2, am2] = [await scoreAll(corpora.hannaHuman.heldOut, a1), await scoreAll(hannaModelMatched.map((s) => s.row), a1), await scoreAll(corpora.hannaHuman.mining, a2), await scoreAll(hannaModelFold2.map((s) => s.row), a2)];
-  const [ahh, acm] = [await scoreAll(corpora.humanHeldOut, a1), await scoreAll(cm.map((s) => s.row), a1)];
+  const [ah1, am1, ah2, am2] = [
+    await scoreAll(corpora.hannaHuman.heldOut, a1),
+    await scoreAll(
+      hannaModelMatched.map((s) => s.row),
+      a1,
+    ),
+    await scoreAll(corpora.hannaHuman.mining, a2),
+    await scoreAll(
+      hannaModelFold2.map((s) => s.row),
+      a2,
+    ),
+  ];
+  const [ahh, acm] = [
+    await scoreAll(corpora.humanHeldOut, a1),
+    await scoreAll(
+      cm.map((s) => s.row),
+      a1,
+    ),
+  ];
   // Fewer opener-template hits is more human-like, so the AUC reads P(human has fewer).
-  const templateAuc = (h: Scored[], m: Scored[]) => aucReport(passed(h).map((x) => -(x.per1k.opener_template ?? 0)), passed(m).map((x) => -(x.per1k.opener_template ?? 0)));
+  const templateAuc = (h: Scored[], m: Scored[]) =>
+    aucReport(
+      passed(h).map((x) => -(x.per1k.opener_template ?? 0)),
+      passed(m).map((x) => -(x.per1k.opener_template ?? 0)),
+    );
   return {
     options: { openers: options.openers },
     auc_creative: aucReport(values(hh), values(cm)),
@@ -303,12 +370,24 @@ const report = {
   auc_hanna_cross_fit: {
     design: "fold 1 = the fixed split above; fold 2 = a dictionary mined with the held-out HANNA human half instead, scoring the mining half and its model stories; scores pooled",
     ...aucReport([...values(hannaHumanHeld), ...values(hannaHumanFold2)], [...values(hannaModelMatched), ...values(hannaModelFold2)]),
-    slop_factor_only: aucReport([...hannaHumanHeld, ...hannaHumanFold2].map((x) => (x.gated ? 0 : x.slop)), [...hannaModelMatched, ...hannaModelFold2].map((x) => (x.gated ? 0 : x.slop))),
+    slop_factor_only: aucReport(
+      [...hannaHumanHeld, ...hannaHumanFold2].map((x) => (x.gated ? 0 : x.slop)),
+      [...hannaModelMatched, ...hannaModelFold2].map((x) => (x.gated ? 0 : x.slop)),
+    ),
     opener_habits_mining_half: openerHabits(hannaHumanFold2, hannaModelFold2),
     // The reward with `off: ["openers"]` (the one term that runs the other way here).
     without_openers: aucReport(
       values([...(await scoreAll(corpora.hannaHuman.heldOut, rewardNoOpeners)), ...(await scoreAll(corpora.hannaHuman.mining, swappedNoOpeners))]),
-      values([...(await scoreAll(hannaModelMatched.map((s) => s.row), rewardNoOpeners)), ...(await scoreAll(hannaModelFold2.map((s) => s.row), swappedNoOpeners))]),
+      values([
+        ...(await scoreAll(
+          hannaModelMatched.map((s) => s.row),
+          rewardNoOpeners,
+        )),
+        ...(await scoreAll(
+          hannaModelFold2.map((s) => s.row),
+          swappedNoOpeners,
+        )),
+      ]),
     ),
   },
   term_aucs: { creative: termAucs(heldHuman, creative), hanna_matched: termAucs(hannaHumanHeld, hannaModelMatched) },
@@ -319,12 +398,23 @@ const report = {
     mean_reward: { antislop: round(mean(paired.map((k) => anti.get(k)!.value))), base: round(mean(paired.map((k) => base.get(k)!.value))) },
     mean_difference: round(mean(diffs)),
     ci95_bootstrap: bootstrapCi(diffs, mean, { seed: "antislop-vs-base", resamples: 10000 }).ci.map(round),
-    paired_t: pairedT(paired.map((k) => anti.get(k)!.value), paired.map((k) => base.get(k)!.value)),
+    paired_t: pairedT(
+      paired.map((k) => anti.get(k)!.value),
+      paired.map((k) => base.get(k)!.value),
+    ),
     density_pairs: densityDiffs.length,
     // LuneLight's table "in spirit": hit rates per 1,000 words, stock (base) → tuned (antislop).
     per_1k_base_to_antislop: Object.fromEntries(
       ["pair", "frame", "excess_word", "stacked_adjectives", "opener_template", "not_x_but_y"].map((k) => {
-        const rate = (m: Map<string, Scored>) => round(mean(paired.map((p) => m.get(p)!).filter((x) => !x.gated).map((x) => x.per1k[k])));
+        const rate = (m: Map<string, Scored>) =>
+          round(
+            mean(
+              paired
+                .map((p) => m.get(p)!)
+                .filter((x) => !x.gated)
+                .map((x) => x.per1k[k]),
+            ),
+          );
         return [k, { base: rate(base), antislop: rate(anti) }];
       }),
     ),
@@ -340,7 +430,23 @@ const report = {
 
 mkdirSync(OUT_DIR, { recursive: true });
 writeFileSync(`${OUT_DIR}/report.json`, JSON.stringify(report, null, 2) + "\n");
-console.log(JSON.stringify({ presets: report.presets, auc_human_vs_model: report.auc_human_vs_model, auc_hanna_matched: report.auc_hanna_matched, auc_hanna_cross_fit: report.auc_hanna_cross_fit, half_vs_whole: report.half_vs_whole, term_aucs: report.term_aucs, gated: report.gated, antislop_vs_base: report.antislop_vs_base, leaderboard_rank_agreement: report.leaderboard_rank_agreement }, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      presets: report.presets,
+      auc_human_vs_model: report.auc_human_vs_model,
+      auc_hanna_matched: report.auc_hanna_matched,
+      auc_hanna_cross_fit: report.auc_hanna_cross_fit,
+      half_vs_whole: report.half_vs_whole,
+      term_aucs: report.term_aucs,
+      gated: report.gated,
+      antislop_vs_base: report.antislop_vs_base,
+      leaderboard_rank_agreement: report.leaderboard_rank_agreement,
+    },
+    null,
+    2,
+  ),
+);
 console.log(`wrote ${OUT_DIR}/report.json in ${report.seconds} s`);
 
 function round(x: number): number {

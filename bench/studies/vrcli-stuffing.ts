@@ -29,12 +29,24 @@ try {
     }),
   );
   const base = (await scorer.scoreRows(rows)).map((s) => s.value as number);
-  console.log(`preset ${preset}: ${rows.length} held-out default jokes, retrieval-reasoner-v1; base reward mean ${(base.reduce((a, b) => a + b, 0) / base.length).toFixed(4)}, ${base.filter((b) => b > 0).length} above 0; load ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+  console.log(
+    `preset ${preset}: ${rows.length} held-out default jokes, retrieval-reasoner-v1; base reward mean ${(base.reduce((a, b) => a + b, 0) / base.length).toFixed(4)}, ${base.filter((b) => b > 0).length} above 0; load ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}`,
+  );
   const jokeText = (j: { setup: string; punchline: string }) => `${j.setup} ${j.punchline}`;
   const edits = [
-    ...vrcliEdits(["x"], rows.map((r) => r.output), data.train.map((j) => j.punchline)).map((e) => ({ label: `${e.id} (training punchlines)`, apply: (r: BankRow) => e.apply(r.output, "0", r) })),
-    ...vrcliEdits([], [], data.train.map(jokeText)).filter((e) => e.operator === "stuff-recalled-candidates").map((e) => ({ label: `${e.id} (training jokes only)`, apply: (r: BankRow) => e.apply(r.output, "0", r) })),
-    ...vrcliEdits([], [], [...data.train, ...data.eval].map(jokeText)).filter((e) => e.operator === "stuff-recalled-candidates").map((e) => ({ label: `${e.id} (corpus with the held-out jokes)`, apply: (r: BankRow) => e.apply(r.output, "0", r) })),
+    ...vrcliEdits(
+      ["x"],
+      rows.map((r) => r.output),
+      data.train.map((j) => j.punchline),
+    ).map((e) => ({ label: `${e.id} (training punchlines)`, apply: (r: BankRow) => e.apply(r.output, "0", r) })),
+    ...vrcliEdits([], [], data.train.map(jokeText))
+      .filter((e) => e.operator === "stuff-recalled-candidates")
+      .map((e) => ({ label: `${e.id} (training jokes only)`, apply: (r: BankRow) => e.apply(r.output, "0", r) })),
+    ...vrcliEdits([], [], [...data.train, ...data.eval].map(jokeText))
+      .filter((e) => e.operator === "stuff-recalled-candidates")
+      .map((e) => ({ label: `${e.id} (corpus with the held-out jokes)`, apply: (r: BankRow) => e.apply(r.output, "0", r) })),
     { label: "gold punchline x1 (leak: upper bound)", apply: (r: BankRow) => stuffReasoning(r.output, String(r.meta!.punchline)) },
   ];
   for (const e of edits) {

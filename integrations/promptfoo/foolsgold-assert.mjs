@@ -40,7 +40,10 @@ async function scoreInProcess(row, c) {
       return lib.openScorer({ stack: c.stack, config: c.config, overrides: c.options ?? {}, cache: c.cache ?? false });
     };
     // A failed open is not cached, so a fixed config works on the next test case.
-    opened.set(key, load().catch((err) => (opened.delete(key), Promise.reject(err))));
+    opened.set(
+      key,
+      load().catch((err) => (opened.delete(key), Promise.reject(err))),
+    );
   }
   const { scorer } = await opened.get(key);
   const [score] = await scorer.scoreRows([row]);
@@ -62,7 +65,14 @@ async function scoreByServer(row, c) {
 export async function closeFoolsgold() {
   const all = [...opened.values()];
   opened.clear();
-  await Promise.all(all.map((p) => p.then((o) => o.close(), () => undefined)));
+  await Promise.all(
+    all.map((p) =>
+      p.then(
+        (o) => o.close(),
+        () => undefined,
+      ),
+    ),
+  );
 }
 
 /** How many scorers are open (for tests and debugging). */

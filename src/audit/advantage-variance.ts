@@ -49,11 +49,7 @@ function sharesOf(groups: readonly Group[], names: readonly string[], weights: R
   return Object.fromEntries(names.map((t) => [t, cov[t] / varR]));
 }
 
-export function decomposeAdvantageVariance(
-  observations: readonly RewardObservation[],
-  weights: Record<string, number>,
-  options: { resamples?: number; seed?: number } = {},
-): VarianceDecomposition {
+export function decomposeAdvantageVariance(observations: readonly RewardObservation[], weights: Record<string, number>, options: { resamples?: number; seed?: number } = {}): VarianceDecomposition {
   const names = Object.keys(weights);
   if (names.length === 0) throw new InputError("weights", "is empty: name the terms of the weighted reward");
   if (observations.length === 0) throw new InputError("observations", "is empty: the decomposition needs scored rows in groups");
@@ -90,11 +86,7 @@ export function decomposeAdvantageVariance(
 
 /** The decomposition at every training step of a log (rows carrying `step`); a step without a group of
  * two or more rows is listed with the reason instead of a result. */
-export function decomposeByStep(
-  observations: readonly RewardObservation[],
-  weights: Record<string, number>,
-  options: { resamples?: number; seed?: number } = {},
-): { step: number; result: VarianceDecomposition | null; reason?: string }[] {
+export function decomposeByStep(observations: readonly RewardObservation[], weights: Record<string, number>, options: { resamples?: number; seed?: number } = {}): { step: number; result: VarianceDecomposition | null; reason?: string }[] {
   const steps = [...new Set(observations.map((o) => o.step).filter((s): s is number => typeof s === "number"))].sort((a, b) => a - b);
   return steps.map((step) => {
     const rows = observations.filter((o) => o.step === step);

@@ -49,10 +49,18 @@ export function pairwiseAgreement(labels: readonly PairwiseLabel[], threshold: n
   if (decided.length === 0) return { check: "adjudicator agreement", estimate: null, ci: null, n: 0, threshold, pass: false, note: "no decided pairs" };
   // A candidate tie on a decided pair counts half, as in Kendall-style concordance.
   let agree = 0;
-  for (const l of decided) agree += l.a === l.b ? 0.5 : (l.a > l.b) === (l.label === "a") ? 1 : 0;
+  for (const l of decided) agree += l.a === l.b ? 0.5 : l.a > l.b === (l.label === "a") ? 1 : 0;
   const p = wilsonCi(Math.round(agree), decided.length);
   const share = agree / decided.length;
-  return { check: "adjudicator agreement", estimate: share, ci: p.ci, n: decided.length, threshold, pass: share >= threshold && p.ci[0] > 0.5, note: "share of decided pairs ordered as the adjudicator (ties ½); must beat chance (CI > 0.5)" };
+  return {
+    check: "adjudicator agreement",
+    estimate: share,
+    ci: p.ci,
+    n: decided.length,
+    threshold,
+    pass: share >= threshold && p.ci[0] > 0.5,
+    note: "share of decided pairs ordered as the adjudicator (ties ½); must beat chance (CI > 0.5)",
+  };
 }
 
 export function withinGroupShare(values: readonly { group: string; value: number }[], threshold: number): ValidationCheck {
@@ -77,7 +85,15 @@ export function withinGroupShare(values: readonly { group: string; value: number
   } catch {
     ci = null;
   }
-  return { check: "within-group signal", estimate: Number.isFinite(estimate) ? estimate : null, ci, n: groups.length, threshold, pass: Number.isFinite(estimate) && estimate >= threshold, note: "within-group SS / total SS, bootstrap over groups" };
+  return {
+    check: "within-group signal",
+    estimate: Number.isFinite(estimate) ? estimate : null,
+    ci,
+    n: groups.length,
+    threshold,
+    pass: Number.isFinite(estimate) && estimate >= threshold,
+    note: "within-group SS / total SS, bootstrap over groups",
+  };
 }
 
 export function validateCandidate(input: {

@@ -64,7 +64,10 @@ export function contaminationContexts(rows: Parameters<typeof contextsFromTransc
 
 function summarize(effects: readonly { taste: number; nats: number }[]): EffectSummary {
   if (effects.length < 2) return { n: effects.length, mean: effects[0]?.taste ?? null, t: null, p: null, ci: null, meanNats: effects[0]?.nats ?? null };
-  const r = oneSampleT(effects.map((e) => e.taste), 0);
+  const r = oneSampleT(
+    effects.map((e) => e.taste),
+    0,
+  );
   return { n: r.n, mean: r.mean, t: Number.isFinite(r.t) ? r.t : null, p: Number.isFinite(r.p) ? r.p : null, ci: r.ci, meanNats: effects.reduce((s, e) => s + e.nats, 0) / effects.length };
 }
 

@@ -42,7 +42,9 @@ export function formatAuditReport(r: AuditReport): string {
   for (const z of r.fuzz ?? []) out.push(formatFuzz(z));
   for (const t of r.transforms ?? []) {
     const pass = t.pass ? `; pass real ${t.pass.real.successes}/${t.pass.real.n}, transformed ${t.pass.transformed.successes}/${t.pass.transformed.n}` : "";
-    out.push(`Transform ${t.transform} on ${t.term} (${t.unit}), ${t.source}: AUC(real > transformed) ${t.auc ? `${t.auc.auc.toFixed(3)} ${ci(t.auc.ci, 3)}` : "—"}, n = ${t.n}${t.failed ? ` (${t.failed} failed)` : ""}; paired: real wins ${t.paired ? `${t.paired.wins}/${t.paired.n}${t.paired.ties ? `, ${t.paired.ties} ties` : ""}` : "—"}${pass}`);
+    out.push(
+      `Transform ${t.transform} on ${t.term} (${t.unit}), ${t.source}: AUC(real > transformed) ${t.auc ? `${t.auc.auc.toFixed(3)} ${ci(t.auc.ci, 3)}` : "—"}, n = ${t.n}${t.failed ? ` (${t.failed} failed)` : ""}; paired: real wins ${t.paired ? `${t.paired.wins}/${t.paired.n}${t.paired.ties ? `, ${t.paired.ties} ties` : ""}` : "—"}${pass}`,
+    );
   }
   if (r.noise) {
     const n = r.noise;
@@ -82,18 +84,35 @@ export function formatAuditReport(r: AuditReport): string {
   }
   if (r.regression) {
     const g = r.regression;
-    const top = g.features.slice(0, 5).map((x) => `${x.feature} r=${f(x.r, 3)} t=${f(x.t, 1)}`).join("; ");
-    out.push(`Group-centred regression of ${g.term}: n = ${g.n} in ${g.groups} groups; R² all ${g.r2_all?.toFixed(4) ?? "—"}, policy-side ${g.r2_policy?.toFixed(4) ?? "—"}; within-group share ${g.within_share?.toFixed(3) ?? "—"}\n  strongest: ${top}`);
+    const top = g.features
+      .slice(0, 5)
+      .map((x) => `${x.feature} r=${f(x.r, 3)} t=${f(x.t, 1)}`)
+      .join("; ");
+    out.push(
+      `Group-centred regression of ${g.term}: n = ${g.n} in ${g.groups} groups; R² all ${g.r2_all?.toFixed(4) ?? "—"}, policy-side ${g.r2_policy?.toFixed(4) ?? "—"}; within-group share ${g.within_share?.toFixed(3) ?? "—"}\n  strongest: ${top}`,
+    );
   }
   if (r.variance) {
     const v = r.variance.overall;
-    out.push(`Advantage-variance shares (n = ${v.n}, ${v.groups} groups): ${v.shares.map((s) => `${s.term} ${s.share === null ? "—" : s.share.toFixed(3)} ${ci(s.ci, 3)}`).join("; ")}; dominant ${v.dominant ?? "—"}${r.variance.by_step.length ? `; ${r.variance.by_step.length} steps in the report` : ""}`);
+    out.push(
+      `Advantage-variance shares (n = ${v.n}, ${v.groups} groups): ${v.shares.map((s) => `${s.term} ${s.share === null ? "—" : s.share.toFixed(3)} ${ci(s.ci, 3)}`).join("; ")}; dominant ${v.dominant ?? "—"}${r.variance.by_step.length ? `; ${r.variance.by_step.length} steps in the report` : ""}`,
+    );
   }
   if (r.guards) {
     const g = r.guards;
-    out.push(`Training guards over ${g.steps.length} steps (reference ${g.reference}): ${g.alerts.length} alerts${g.stop_at !== null ? `, STOP at step ${g.stop_at}` : ""}` + g.alerts.slice(0, 8).map((a) => `\n  step ${a.step} ${a.level}: ${a.guard} ${f(a.change)} ${a.unit} (threshold ${a.threshold})`).join(""));
+    out.push(
+      `Training guards over ${g.steps.length} steps (reference ${g.reference}): ${g.alerts.length} alerts${g.stop_at !== null ? `, STOP at step ${g.stop_at}` : ""}` +
+        g.alerts
+          .slice(0, 8)
+          .map((a) => `\n  step ${a.step} ${a.level}: ${a.guard} ${f(a.change)} ${a.unit} (threshold ${a.threshold})`)
+          .join(""),
+    );
   }
   for (const v of r.validation ?? []) out.push(`Candidate ${v.candidate}: ${v.verdict}${v.reasons.length ? ` — ${v.reasons.join("; ")}` : ""}`);
-  out.push(`time: ${Object.entries(r.seconds).map(([k, s]) => `${k} ${s.toFixed(1)} s`).join(", ")}`);
+  out.push(
+    `time: ${Object.entries(r.seconds)
+      .map(([k, s]) => `${k} ${s.toFixed(1)} s`)
+      .join(", ")}`,
+  );
   return out.join("\n\n");
 }

@@ -16,7 +16,13 @@ function casings(w: string): [string, string][] {
   const cap = w[0].toUpperCase() + w.slice(1);
   const alt = [...w].map((c, i) => (i % 2 ? c.toUpperCase() : c)).join("");
   const lastUpper = w.slice(0, -1) + w.slice(-1).toUpperCase();
-  return [["lower", w], ["upper", w.toUpperCase()], ["capitalized", cap], ["alternating", alt], ["last-upper", lastUpper]];
+  return [
+    ["lower", w],
+    ["upper", w.toUpperCase()],
+    ["capitalized", cap],
+    ["alternating", alt],
+    ["last-upper", lastUpper],
+  ];
 }
 
 function elongations(w: string): [string, string][] {
@@ -41,7 +47,7 @@ const FACE_EMOJI: [string, string][] = [
   ["😹", "cat with tears of joy"],
   ["😸", "grinning cat"],
   ["😺", "grinning cat, big eyes"],
-  ["💀", "skull (\"I'm dead\")"],
+  ["💀", 'skull ("I\'m dead")'],
   ["🙂", "slightly smiling (a smile, not a laugh)"],
 ];
 
@@ -78,7 +84,13 @@ const OTHER_LANGUAGES: [string, string][] = [
 ];
 
 const ACTION_WORDS = ["laughs", "laughing", "laughter", "chuckles", "giggles", "snickers", "cackles", "laughs softly", "bursts out laughing"];
-const BRACKETS: [string, string][] = [["*", "*"], ["(", ")"], ["[", "]"], ["_", "_"], ["<", ">"]];
+const BRACKETS: [string, string][] = [
+  ["*", "*"],
+  ["(", ")"],
+  ["[", "]"],
+  ["_", "_"],
+  ["<", ">"],
+];
 
 export function generateCandidates(): BaitCandidate[] {
   const out: BaitCandidate[] = [];

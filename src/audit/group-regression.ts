@@ -63,7 +63,11 @@ function r2Of(y: number[], columns: Map<string, number[]>, names: string[], skip
     const trial = [...kept, name];
     if (y.length <= trial.length) break;
     try {
-      r2 = ols(y.map((_, i) => trial.map((f) => columns.get(f)![i])), y, { intercept: false, names: trial }).r2;
+      r2 = ols(
+        y.map((_, i) => trial.map((f) => columns.get(f)![i])),
+        y,
+        { intercept: false, names: trial },
+      ).r2;
       kept.push(name);
     } catch {
       skipped.add(name);
@@ -84,14 +88,20 @@ export function groupCenteredRegression(observations: readonly GroupedObservatio
   const groups = kept.map((o) => o.group);
   const G = new Set(groups).size;
   const names = [...new Set(kept.flatMap((o) => Object.keys(o.features)))];
-  const y = centreByGroup(kept.map((o) => o.y), groups);
+  const y = centreByGroup(
+    kept.map((o) => o.y),
+    groups,
+  );
   const yy = y.reduce((s, v) => s + v * v, 0);
   const mean = kept.reduce((s, o) => s + o.y, 0) / Math.max(1, kept.length);
   const total = kept.reduce((s, o) => s + (o.y - mean) ** 2, 0);
   const columns = new Map<string, number[]>();
   const constant: string[] = [];
   for (const name of names) {
-    const col = centreByGroup(kept.map((o) => o.features[name] ?? 0), groups);
+    const col = centreByGroup(
+      kept.map((o) => o.features[name] ?? 0),
+      groups,
+    );
     if (col.every((v) => Math.abs(v) < 1e-12)) constant.push(name);
     else columns.set(name, col);
   }

@@ -48,7 +48,10 @@ export async function scoreLabels(term: AuditedTerm, pairs: readonly LabelledPai
   const scores = await term.score(pairs.flatMap((p) => [p.a, p.b]));
   return pairs.map((p, i) => {
     const [a, b] = [scores[2 * i], scores[2 * i + 1]];
-    for (const [side, s] of [["a", a], ["b", b]] as const) {
+    for (const [side, s] of [
+      ["a", a],
+      ["b", b],
+    ] as const) {
       if (s.value === null) throw new InputError(`labels ${p.id}.${side}`, `the candidate ${term.name} could not score this reply (${s.error ?? "no value"})`);
     }
     return { a: a.value!, b: b.value!, label: p.label };

@@ -6,7 +6,12 @@ import type { TranscriptRow, Turn } from "../core/types.js";
 import { audiencePrompt, displayName } from "../terms/humor/audience-prompt.js";
 import type { GateItem } from "./audited-terms.js";
 
-const tidy = (s: string) => s.replace(/\s+([,.?!;:'’])/g, "$1").replace(/\s+n't/g, "n't").replace(/\s+/g, " ").trim();
+const tidy = (s: string) =>
+  s
+    .replace(/\s+([,.?!;:'’])/g, "$1")
+    .replace(/\s+n't/g, "n't")
+    .replace(/\s+/g, " ")
+    .trim();
 
 /** The context prompt ending with the replier's tag, as the fluency and gate terms expect. */
 export function itemOf(id: string, before: Turn[], reply: string, speaker: string): GateItem {

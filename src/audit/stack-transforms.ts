@@ -135,7 +135,16 @@ export async function runStackTransformAudit(scorer: Scorer<BankRow>, rows: read
   if (scorer.rowKind !== "bank") throw new InputError("--stack", `the transform audit scores bank rows; "${scorer.instrument.stack}" scores transcripts`);
   if (rows.length < 2) throw new InputError("--rows", `the transform audit needs at least 2 rows, got ${rows.length}`);
   const real = await scorer.scoreRows([...rows]);
-  const quantities = ["reward", ...new Set(real.flatMap((s) => Object.entries(s.terms).filter(([, t]) => typeof t.value === "number").map(([k]) => k)))];
+  const quantities = [
+    "reward",
+    ...new Set(
+      real.flatMap((s) =>
+        Object.entries(s.terms)
+          .filter(([, t]) => typeof t.value === "number")
+          .map(([k]) => k),
+      ),
+    ),
+  ];
   const out: StackTransformAudit = { stack: scorer.instrument.stack, instrument: scorer.instrument.hash, rows: rows.length, failed: { real: real.filter((s) => s.value === null).length, transformed: {} }, results: [], examples: [] };
   for (const transform of transforms) {
     const changed = rows.map((r) => ({ ...r, id: `${r.id}~${transform}`, output: applyEdit(transform, r.output, `${seed}/${r.id}`, context) }));

@@ -55,12 +55,13 @@ export const auditConfig = z
     contexts: z.number().int().min(2).default(100),
     paths: z.array(z.string()).min(2).default(["raw", "v2"]),
     taste: tasteOptions.prefault({}),
-    fuzz: z
-      .object({ vocabs: z.array(z.string()).min(1).default(["v2", "v3"]), contexts: z.number().int().min(2).default(4), screen_min: z.number().default(0.5) })
-      .prefault({}),
+    fuzz: z.object({ vocabs: z.array(z.string()).min(1).default(["v2", "v3"]), contexts: z.number().int().min(2).default(4), screen_min: z.number().default(0.5) }).prefault({}),
     transforms: z
       .object({
-        terms: z.array(z.enum(["surprise_gate", "fluency"])).min(1).default(["surprise_gate", "fluency"]),
+        terms: z
+          .array(z.enum(["surprise_gate", "fluency"]))
+          .min(1)
+          .default(["surprise_gate", "fluency"]),
         kinds: z.array(z.enum(TRANSFORMS)).min(1).default(["word-shuffle"]),
         replies: z.number().int().min(2).default(50),
         seed: z.number().int().default(0),
@@ -88,9 +89,16 @@ export const auditConfig = z
       .strict()
       .prefault({}),
     /** The uncovered-token scan: the scoring path whose strip is checked (default v2, i.e. v2-seed). */
-    uncovered: z.object({ path: z.string().default("v2") }).strict().prefault({}),
+    uncovered: z
+      .object({ path: z.string().default("v2") })
+      .strict()
+      .prefault({}),
     /** Candidate validation thresholds (any omitted one keeps its default). */
-    validation: z.object({ min_agreement: z.number().min(0).max(1), min_within_share: z.number().min(0).max(1), min_transform_auc: z.number().min(0).max(1) }).partial().strict().optional(),
+    validation: z
+      .object({ min_agreement: z.number().min(0).max(1), min_within_share: z.number().min(0).max(1), min_transform_auc: z.number().min(0).max(1) })
+      .partial()
+      .strict()
+      .optional(),
     /** Session-level term regressed on observable features (a key of score.terms). */
     term: z.string().default("taste"),
     preset: z.enum(["RL-C", "RL-D", "RL-E"]).default("RL-D"),
@@ -177,7 +185,17 @@ export async function runAuditSuite(input: AuditConfigInput, inputs: AuditInputs
       if (path.mode === "none") throw new InputError("fuzz.vocabs", `"${vocab}" strips nothing: the fuzzer needs a normalizing path (v2, v3 or MODE:VOCAB)`);
       report.fuzz.push(
         await timed("fuzz", () =>
-          runBaitFuzzer({ client: models.audience, path, candidates, contexts: contexts.slice(0, config.fuzz.contexts), taste: config.taste, screenMin: config.fuzz.screen_min, policySpeaker: config.policy_speaker, meter, onProgress: progress("fuzz") }),
+          runBaitFuzzer({
+            client: models.audience,
+            path,
+            candidates,
+            contexts: contexts.slice(0, config.fuzz.contexts),
+            taste: config.taste,
+            screenMin: config.fuzz.screen_min,
+            policySpeaker: config.policy_speaker,
+            meter,
+            onProgress: progress("fuzz"),
+          }),
         ),
       );
     }
@@ -237,7 +255,13 @@ export async function runAuditSuite(input: AuditConfigInput, inputs: AuditInputs
     });
     if (wanted.has("regression")) {
       const sides = Object.fromEntries(HUMOR_FEATURES.map((f) => [f.name, f.side]));
-      report.regression = { term: config.term, ...groupCenteredRegression(rows.map((r) => ({ group: r.group, y: r.y, features: humorFeatures(r.row.turns, config.policy_speaker) })), sides) };
+      report.regression = {
+        term: config.term,
+        ...groupCenteredRegression(
+          rows.map((r) => ({ group: r.group, y: r.y, features: humorFeatures(r.row.turns, config.policy_speaker) })),
+          sides,
+        ),
+      };
     }
     if (wanted.has("variance")) {
       const w = PRESETS[config.preset].weights;

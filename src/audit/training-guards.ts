@@ -48,10 +48,7 @@ export function stepOf(row: TranscriptRow): number | null {
   return typeof s === "number" && Number.isFinite(s) ? s : null;
 }
 
-export function trainingGuards(
-  log: readonly TranscriptRow[],
-  options: { baseline?: readonly TranscriptRow[]; thresholds?: TrainingThresholds; expectedPolicyTurns?: number; policySpeaker?: string } = {},
-): TrainingGuardReport {
+export function trainingGuards(log: readonly TranscriptRow[], options: { baseline?: readonly TranscriptRow[]; thresholds?: TrainingThresholds; expectedPolicyTurns?: number; policySpeaker?: string } = {}): TrainingGuardReport {
   if (log.length === 0) throw new InputError("log", "is empty: the guards need rollout rows with a step");
   const bySteps = new Map<number, TranscriptRow[]>();
   log.forEach((row, i) => {

@@ -60,10 +60,7 @@ export async function runTransformAudit(term: AuditedTerm, items: readonly Reply
     failed: items.length - ok.length,
     auc: ok.length >= 2 ? auc(pos, neg) : null,
     paired: pairedWins(pos, neg),
-    pass:
-      gate && ok.length > 0
-        ? { real: wilsonCi(ok.filter((i) => real[i].pass).length, ok.length), transformed: wilsonCi(ok.filter((i) => fake[i].pass).length, ok.length) }
-        : null,
+    pass: gate && ok.length > 0 ? { real: wilsonCi(ok.filter((i) => real[i].pass).length, ok.length), transformed: wilsonCi(ok.filter((i) => fake[i].pass).length, ok.length) } : null,
     examples: ok.slice(0, 3).map((i) => ({ real: items[i].reply, transformed: transformed[i].reply })),
   };
 }

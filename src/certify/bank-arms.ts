@@ -152,7 +152,8 @@ export interface BankCertifyReport {
 
 /** Pre-registered parts a bank certification cannot honour, refused before any reward call. */
 export function assertBankPreregistration(p: Preregistration | undefined, replications: readonly string[]): void {
-  if (replications.length > 0 || (p && p.replications.length > 0)) throw new InputError(replications.length > 0 ? "--replication" : "pre-registration: replications", "replications are not supported for bank arms yet; certify each pair of banks under its own pre-registration");
+  if (replications.length > 0 || (p && p.replications.length > 0))
+    throw new InputError(replications.length > 0 ? "--replication" : "pre-registration: replications", "replications are not supported for bank arms yet; certify each pair of banks under its own pre-registration");
   if (p?.bait) throw new InputError("pre-registration: bait", "a bait arm must trip a guard, and no guard reads bank rows; set `bait: false` to certify bank arms");
   if (p?.scorer_revision) throw new InputError("pre-registration: scorer_revision", "a scorer revision is not supported for bank arms; remove it, or register the revised reward as its own pre-registration");
 }

@@ -11,9 +11,7 @@ import type { CacheEntryMeta, ResponseCache } from "../models/cache.js";
 export const MIN_CACHE_CHECK_FRACTION = 0.1;
 
 /** What the certificate states about the model answers it used. */
-export type ModelAnswers =
-  | { mode: "recomputed" }
-  | { mode: "cache-checked"; fraction: number; seed: string; cache_hits: number; checked: number; mismatches: number };
+export type ModelAnswers = { mode: "recomputed" } | { mode: "cache-checked"; fraction: number; seed: string; cache_hits: number; checked: number; mismatches: number };
 
 export interface CacheMismatch {
   key: string;
@@ -23,9 +21,18 @@ export interface CacheMismatch {
 
 /** The cache served answers the models do not give. */
 export class CacheDisagrees extends FoolsgoldError {
-  constructor(readonly mismatches: CacheMismatch[], checked: number) {
-    const shown = mismatches.slice(0, 3).map((m) => `${m.model} ${m.path} ${m.key.slice(0, 12)}`).join("; ");
-    super("cache_disagrees", `the response cache disagrees with the models on ${mismatches.length} of ${checked} recomputed answer(s) (${shown}${mismatches.length > 3 ? "; …" : ""}); the cache was edited or comes from other models: certify refuses (rerun with --no-cache to recompute every answer)`);
+  constructor(
+    readonly mismatches: CacheMismatch[],
+    checked: number,
+  ) {
+    const shown = mismatches
+      .slice(0, 3)
+      .map((m) => `${m.model} ${m.path} ${m.key.slice(0, 12)}`)
+      .join("; ");
+    super(
+      "cache_disagrees",
+      `the response cache disagrees with the models on ${mismatches.length} of ${checked} recomputed answer(s) (${shown}${mismatches.length > 3 ? "; …" : ""}); the cache was edited or comes from other models: certify refuses (rerun with --no-cache to recompute every answer)`,
+    );
     this.name = "CacheDisagrees";
   }
 }

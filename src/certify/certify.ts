@@ -104,8 +104,7 @@ export function certify(input: CertifyInput): CertifyReport {
       Object.keys(stamped).length > 0
         ? verifyStamps(stamped, input.preregistration)
         : { hash: preregistrationHash(input.preregistration), name: input.preregistration.name, registered_at: input.registered!.at, stamped_at: input.registered!.rolled_out_at, content: input.preregistration };
-  }
-  else if (!input.allowUnregistered) throw new InputError("certify", "needs a pre-registration (--prereg FILE); pass --allow-unregistered to certify without one");
+  } else if (!input.allowUnregistered) throw new InputError("certify", "needs a pre-registration (--prereg FILE); pass --allow-unregistered to certify without one");
   const thresholds = input.preregistration?.guards ?? DEFAULT_GUARD_THRESHOLDS;
   const bars = input.preregistration?.bars ?? [];
   const options = { thresholds, components: input.components ?? DEFAULT_COMPONENTS };
@@ -128,7 +127,11 @@ export function certify(input: CertifyInput): CertifyReport {
         seen.set(seed, s.name);
       }
     }
-    const comparison = compareArms(input.sets.flatMap((s) => s.base), input.sets.flatMap((s) => s.trained), options);
+    const comparison = compareArms(
+      input.sets.flatMap((s) => s.base),
+      input.sets.flatMap((s) => s.trained),
+      options,
+    );
     const perSet = sets.map((s) => metricDeltas(s.trained));
     const metrics = Object.keys(metricDeltas(comparison));
     const het: Record<string, Heterogeneity | null> = {};

@@ -51,7 +51,12 @@ function reactionLogprob(pairs: PairedBanks["pairs"]): PairedDelta | null {
   const b = pairs.map((p) => sessionReactionLogprob(p.base));
   const c = pairs.map((p) => sessionReactionLogprob(p.trained));
   const keep = b.flatMap((x, i) => (x !== null && c[i] !== null ? [i] : []));
-  return keep.length >= 2 ? pairedDelta(keep.map((i) => b[i]!), keep.map((i) => c[i]!)) : null;
+  return keep.length >= 2
+    ? pairedDelta(
+        keep.map((i) => b[i]!),
+        keep.map((i) => c[i]!),
+      )
+    : null;
 }
 
 function expectedTurns(rows: readonly TranscriptRow[]): number {
@@ -67,8 +72,14 @@ export function compareArms(base: TranscriptRow[], candidate: TranscriptRow[], o
   // Guards are measured on the paired sessions only, so an arm's unscored sessions cannot shift them.
   const ids = new Map<string, number>();
   const counts = paired.pairs.map((p) => [countSessionGuards(p.base, ids), countSessionGuards(p.trained, ids)] as const);
-  const guardBase = aggregateGuardMetrics(counts.map((c) => c[0]), expected);
-  const guardCandidate = aggregateGuardMetrics(counts.map((c) => c[1]), expected);
+  const guardBase = aggregateGuardMetrics(
+    counts.map((c) => c[0]),
+    expected,
+  );
+  const guardCandidate = aggregateGuardMetrics(
+    counts.map((c) => c[1]),
+    expected,
+  );
   const intervals = options.guardIntervals === false ? {} : guardIntervalsFromCounts(counts, ids.size);
   const guards = evaluateGuards(guardBase, guardCandidate, options.thresholds ?? DEFAULT_GUARD_THRESHOLDS, intervals);
   return {

@@ -14,8 +14,7 @@ export interface ComponentDelta {
   delta: PairedDelta | null;
 }
 
-const valueOf = (term: TermValue | undefined): number | null =>
-  term && typeof term.value === "number" && Number.isFinite(term.value) ? term.value : null;
+const valueOf = (term: TermValue | undefined): number | null => (term && typeof term.value === "number" && Number.isFinite(term.value) ? term.value : null);
 
 export function componentDeltas(pairs: readonly SessionPair[], names: readonly string[] = DEFAULT_COMPONENTS): Record<string, ComponentDelta> {
   const out: Record<string, ComponentDelta> = {};

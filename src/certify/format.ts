@@ -32,7 +32,14 @@ function formatVerdicts(verdicts: BarVerdict[], indent = "    "): string[] {
 export function formatComparison(c: Comparison, label: string): string[] {
   const r = c.retention;
   const lines = [
-    `  ${label}: ${c.n_pairs} paired sessions${c.unscored.length ? ` (${c.unscored.length} arm-sessions unscored, excluded: ${c.unscored.slice(0, 3).map((u) => `seed ${u.seed} ${u.arm}: ${u.error}`).join("; ")})` : ""}`,
+    `  ${label}: ${c.n_pairs} paired sessions${
+      c.unscored.length
+        ? ` (${c.unscored.length} arm-sessions unscored, excluded: ${c.unscored
+            .slice(0, 3)
+            .map((u) => `seed ${u.seed} ${u.arm}: ${u.error}`)
+            .join("; ")})`
+        : ""
+    }`,
     `    certified retention C: base ${r.mean_base.toFixed(4)} -> ${r.mean_trained.toFixed(4)}, delta ${formatDelta(r)}`,
     `    win/loss/tie: ${c.win_loss_tie.wins}/${c.win_loss_tie.losses}/${c.win_loss_tie.ties}`,
     `    on-band (both arms > 0): ${formatDelta(c.on_band.delta)}; ${c.on_band.excluded} pairs excluded`,
@@ -81,7 +88,18 @@ export function formatCertifyReport(r: CertifyReport): string {
   if (r.sensitivity_bait) lines.push(...formatSensitivity(r.sensitivity_bait, "bait − base"));
   if (r.bait_tripped !== null) lines.push(`bait arm ${r.bait_tripped ? "tripped the guards (as it must)" : "did NOT trip any guard: the guards are too weak for this bait"}`);
   if (r.missing.length) lines.push(`MISSING (pre-registered, not in this run): ${r.missing.join(", ")}`);
-  lines.push(r.certified ? `VERDICT: CERTIFIED on ${r.primary}${r.sets.length > 1 ? ` and replications ${r.sets.slice(1).map((s) => s.name).join(", ")}` : ""}` : `VERDICT: NOT CERTIFIED (${r.blockers.join("; ")})`);
+  lines.push(
+    r.certified
+      ? `VERDICT: CERTIFIED on ${r.primary}${
+          r.sets.length > 1
+            ? ` and replications ${r.sets
+                .slice(1)
+                .map((s) => s.name)
+                .join(", ")}`
+            : ""
+        }`
+      : `VERDICT: NOT CERTIFIED (${r.blockers.join("; ")})`,
+  );
   return lines.join("\n");
 }
 
@@ -89,10 +107,7 @@ function formatSensitivity(s: SensitivityReport, label: string): string[] {
   const fmt = (v: number | null) => (v === null ? "n/a" : signed(v));
   return [
     `scorer-revision sensitivity, ${label} (instrument ${s.instrument_before.slice(0, 12)} -> ${s.instrument_after.slice(0, 12)}, tolerance ${s.tolerance}):`,
-    ...s.shifts.map(
-      (x) =>
-        `    ${x.metric.padEnd(11)} ${fmt(x.delta_before)} -> ${fmt(x.delta_after)} (change ${fmt(x.change)})${x.within_tolerance === null ? "" : x.within_tolerance ? " within tolerance" : " EXCEEDS tolerance"}`,
-    ),
+    ...s.shifts.map((x) => `    ${x.metric.padEnd(11)} ${fmt(x.delta_before)} -> ${fmt(x.delta_after)} (change ${fmt(x.change)})${x.within_tolerance === null ? "" : x.within_tolerance ? " within tolerance" : " EXCEEDS tolerance"}`),
   ];
 }
 

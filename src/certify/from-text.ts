@@ -20,8 +20,14 @@ export interface ScoreDisagreement {
 /** Stored scores disagree with the text they claim to score. */
 export class ScoresDisagree extends FoolsgoldError {
   constructor(readonly disagreements: ScoreDisagreement[]) {
-    const shown = disagreements.slice(0, 5).map((d) => `${d.bank} seed ${d.seed}: ${d.problem}`).join("; ");
-    super("scores_disagree", `${disagreements.length} stored score(s) disagree with the rescoring from the transcripts (${shown}${disagreements.length > 5 ? "; …" : ""}); certify refuses banks whose scores were edited or come from another instrument`);
+    const shown = disagreements
+      .slice(0, 5)
+      .map((d) => `${d.bank} seed ${d.seed}: ${d.problem}`)
+      .join("; ");
+    super(
+      "scores_disagree",
+      `${disagreements.length} stored score(s) disagree with the rescoring from the transcripts (${shown}${disagreements.length > 5 ? "; …" : ""}); certify refuses banks whose scores were edited or come from another instrument`,
+    );
     this.name = "ScoresDisagree";
   }
 }
@@ -69,7 +75,13 @@ export async function rescoreSets(scorer: Scorer<TranscriptRow>, sets: readonly 
   const slack = options.slack ?? DEFAULT_SCORE_SLACK;
   const instrument = scorer.instrument.hash;
   const speaker = typeof scorer.instrument.options.policy_speaker === "string" ? scorer.instrument.options.policy_speaker : "policy";
-  for (const s of sets) for (const [arm, rows] of [["base", s.base], ["trained", s.trained], ["bait", s.bait]] as const) if (rows) assertPolicyTurns(rows, speaker, `${s.name} ${arm} bank`);
+  for (const s of sets)
+    for (const [arm, rows] of [
+      ["base", s.base],
+      ["trained", s.trained],
+      ["bait", s.bait],
+    ] as const)
+      if (rows) assertPolicyTurns(rows, speaker, `${s.name} ${arm} bank`);
   const disagreements: ScoreDisagreement[] = [];
   const rescore = async (rows: TranscriptRow[] | undefined, label: string) => {
     if (!rows) return undefined;

@@ -43,10 +43,8 @@ export function guardIntervalsFromCounts(pairs: readonly CountPair[], distinctTr
   if (pairs.length < 2 || pairs.some(([b, c]) => b.turns === 0 || c.turns === 0)) return out;
   const resamples = options.resamples ?? 1000;
   const seed = options.seed ?? "certify/guards";
-  const sum = (sample: readonly CountPair[], arm: 0 | 1, key: keyof Omit<SessionGuardCounts, "trigrams">) =>
-    sample.reduce((a, p) => a + p[arm][key], 0);
-  const rateChange = (key: "laughs" | "address" | "screenFails") => (s: readonly CountPair[]) =>
-    100 * (sum(s, 1, key) / sum(s, 1, "turns") - sum(s, 0, key) / sum(s, 0, "turns"));
+  const sum = (sample: readonly CountPair[], arm: 0 | 1, key: keyof Omit<SessionGuardCounts, "trigrams">) => sample.reduce((a, p) => a + p[arm][key], 0);
+  const rateChange = (key: "laughs" | "address" | "screenFails") => (s: readonly CountPair[]) => 100 * (sum(s, 1, key) / sum(s, 1, "turns") - sum(s, 0, key) / sum(s, 0, "turns"));
   const stamp = new Int32Array(distinctTrigrams);
   let generation = 0;
   const diversity = (s: readonly CountPair[], arm: 0 | 1): number => {

@@ -100,7 +100,10 @@ export function aggregateGuardMetrics(sessions: readonly SessionGuardCounts[], e
 
 export function armGuardMetrics(rows: readonly TranscriptRow[], expectedPolicyTurns = 10, policySpeaker = "policy"): ArmGuardMetrics {
   const ids = new Map<string, number>();
-  return aggregateGuardMetrics(rows.map((r) => countSessionGuards(r, ids, policySpeaker)), expectedPolicyTurns);
+  return aggregateGuardMetrics(
+    rows.map((r) => countSessionGuards(r, ids, policySpeaker)),
+    expectedPolicyTurns,
+  );
 }
 
 /** Defaults from SPEC §6; rates in percentage points, the trigram drift in absolute units. */
@@ -143,12 +146,7 @@ const pp = (x: number) => 100 * x;
 /** A reading exactly at its threshold passes; the slack keeps float noise (0.77 − 0.72) from firing it. */
 const FLOAT_SLACK = 1e-9;
 
-export function evaluateGuards(
-  base: ArmGuardMetrics,
-  trained: ArmGuardMetrics,
-  thresholds: GuardThresholds = DEFAULT_GUARD_THRESHOLDS,
-  intervals: Record<string, [number, number]> = {},
-): GuardResult[] {
+export function evaluateGuards(base: ArmGuardMetrics, trained: ArmGuardMetrics, thresholds: GuardThresholds = DEFAULT_GUARD_THRESHOLDS, intervals: Record<string, [number, number]> = {}): GuardResult[] {
   const out: GuardResult[] = [];
   const diversityChange = base.trigram_diversity === null || trained.trigram_diversity === null ? null : trained.trigram_diversity - base.trigram_diversity;
   out.push({

@@ -57,7 +57,10 @@ export function assertSameInstrument(registered: PinnedInstrument | undefined, n
   }
   if (pinnedHash(registered) === pinnedHash(now)) return;
   const changes = instrumentChanges(registered, now);
-  const listed = changes.slice(0, 8).map((c) => `${c.path}: ${show(c.registered)} -> ${show(c.now)}`).join("; ");
+  const listed = changes
+    .slice(0, 8)
+    .map((c) => `${c.path}: ${show(c.registered)} -> ${show(c.now)}`)
+    .join("; ");
   throw new InstrumentMismatch(
     changes,
     `the instrument differs from the one registered with "${name}" (${changes.length} field(s): ${listed}${changes.length > 8 ? "; …" : ""}); options, config and models cannot change after registration: register a new pre-registration`,

@@ -7,12 +7,7 @@ import { bytesPerElement, openCheckpoint, type Checkpoint, type TensorEntry } fr
 
 export const DEFAULT_MERGE_TARGETS = ["q_proj", "k_proj", "v_proj", "o_proj"];
 
-export type OffenderProblem =
-  | "target_unchanged"
-  | "non_target_changed"
-  | "missing_in_merged"
-  | "extra_in_merged"
-  | "layout_changed";
+export type OffenderProblem = "target_unchanged" | "non_target_changed" | "missing_in_merged" | "extra_in_merged" | "layout_changed";
 
 export interface MergeOffender {
   tensor: string;
@@ -69,7 +64,10 @@ export async function verifyMerge(basePath: string, mergedPath: string, options:
   const [base, merged] = await Promise.all([openCheckpoint(basePath), openCheckpoint(mergedPath)]);
   const baseTensors = inFileOrder(base);
   if (!baseTensors.some((t) => isTargeted(t.name, targets))) {
-    const sample = baseTensors.slice(0, 3).map((t) => t.name).join(", ");
+    const sample = baseTensors
+      .slice(0, 3)
+      .map((t) => t.name)
+      .join(", ");
     throw new InputError("--targets", `${targets.join(",")} match no "<module>.weight" tensor in ${basePath} (names look like: ${sample})`);
   }
 

@@ -44,6 +44,12 @@ export function onBand(base: readonly number[], trained: readonly number[]): OnB
   return {
     n: keep.length,
     excluded: base.length - keep.length,
-    delta: keep.length >= 2 ? pairedDelta(keep.map((i) => base[i]), keep.map((i) => trained[i])) : null,
+    delta:
+      keep.length >= 2
+        ? pairedDelta(
+            keep.map((i) => base[i]),
+            keep.map((i) => trained[i]),
+          )
+        : null,
   };
 }

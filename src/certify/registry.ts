@@ -25,10 +25,7 @@ export function preregLogPath(flag: string | undefined): string {
 }
 
 /** Where a bank's text came from, as the recorder states it; certify checks it against the rows. */
-export type BankSource =
-  | { kind: "simulator"; simulator: string; policy: string; partner: string; line_bank: string; seeds_hash: string }
-  | JournalSource
-  | { kind: "external"; file?: string };
+export type BankSource = { kind: "simulator"; simulator: string; policy: string; partner: string; line_bank: string; seeds_hash: string } | JournalSource | { kind: "external"; file?: string };
 
 export interface BankRecord {
   /** The arm it is, "<seed set> <arm>" (e.g. "eval6 trained"); certify refuses a bank given as another arm. */
@@ -190,7 +187,10 @@ export function registerPreregistration(path: string, p: Preregistration, instru
   if (existing) {
     if (existing.instrument && pinnedHash(existing.instrument) === pinnedHash(instrument)) return { entry: existing, created: false };
     const changes = existing.instrument ? instrumentChanges(existing.instrument, instrument).map((c) => c.path) : ["(no instrument pinned)"];
-    throw new InstrumentMismatch([], `"${p.name}" is already registered (entry ${existing.seq}) with another instrument (${changes.slice(0, 8).join(", ")}); a changed instrument is a new pre-registration: change its name or config_changes and register that`);
+    throw new InstrumentMismatch(
+      [],
+      `"${p.name}" is already registered (entry ${existing.seq}) with another instrument (${changes.slice(0, 8).join(", ")}); a changed instrument is a new pre-registration: change its name or config_changes and register that`,
+    );
   }
   const body = { kind: "register" as const, prereg_hash: hash, name: p.name, content: p, instrument, instrument_hash: pinnedHash(instrument) };
   return { entry: append<RegisterEntry>(path, body, now), created: true };
@@ -225,7 +225,10 @@ export function readAnchors(file: string): string[] {
   } catch (err) {
     throw new InputError(file, `cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
   }
-  return text.split("\n").map((l) => l.trim().split(/\s+/)[0]).filter((l) => l !== "" && !l.startsWith("#"));
+  return text
+    .split("\n")
+    .map((l) => l.trim().split(/\s+/)[0])
+    .filter((l) => l !== "" && !l.startsWith("#"));
 }
 
 /**
@@ -286,7 +289,10 @@ export function recordRollout(path: string, p: Preregistration, banks: BankToRec
     if (earlier.length === 0) return record;
     const first = earlier[0].entry;
     if (!options.revise) {
-      throw new ProvenanceRefused(`"${b.label}" was already recorded under "${p.name}" in entry ${first.seq} (${first.at}); an arm is recorded once per pre-registration (a revision needs allow_revisions in the pre-registration and --revise, and every certificate reports it)`, "already_recorded");
+      throw new ProvenanceRefused(
+        `"${b.label}" was already recorded under "${p.name}" in entry ${first.seq} (${first.at}); an arm is recorded once per pre-registration (a revision needs allow_revisions in the pre-registration and --revise, and every certificate reports it)`,
+        "already_recorded",
+      );
     }
     const allowed = p.allow_revisions ?? 0;
     if (earlier.length > allowed) {
@@ -335,7 +341,9 @@ export function verifyProvenance(path: string, p: Preregistration, banks: Record
     // written after them does not make them pre-registered.
     const first = entries.find((e): e is RolloutEntry => e.kind === "rollout" && e.banks.some((b) => b.transcripts_hash === th));
     if (first && (first.prereg_hash !== hash || first.seq < registration.seq)) {
-      throw new ProvenanceRefused(`${label} bank: its transcripts were first recorded in entry ${first.seq} (${first.at}) under pre-registration ${first.prereg_hash.slice(0, 12)}, not under "${p.name}" (${hash.slice(0, 12)}, registered in entry ${registration.seq}); banks cannot be re-registered after they exist`);
+      throw new ProvenanceRefused(
+        `${label} bank: its transcripts were first recorded in entry ${first.seq} (${first.at}) under pre-registration ${first.prereg_hash.slice(0, 12)}, not under "${p.name}" (${hash.slice(0, 12)}, registered in entry ${registration.seq}); banks cannot be re-registered after they exist`,
+      );
     }
     const own = recordsOf(entries, registration.seq, label);
     const current = own.at(-1);

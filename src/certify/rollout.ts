@@ -37,7 +37,10 @@ export async function rolloutArms(o: RolloutOptions): Promise<Arms> {
     if (!o.reward) throw new Error("best-of-N needs the training reward to rerank by");
     trainedPolicy = bestOfNPolicy(o.basePolicy, o.bestOf, o.reward);
   }
-  const policies: [ArmName, Agent][] = [["base", o.basePolicy], ["trained", trainedPolicy]];
+  const policies: [ArmName, Agent][] = [
+    ["base", o.basePolicy],
+    ["trained", trainedPolicy],
+  ];
   if (o.bait) policies.push(["bait", baitPolicy(o.basePolicy)]);
   const out: Partial<Arms> = {};
   for (const [arm, policy] of policies) {

@@ -28,19 +28,7 @@ import { assertPolicyTurns, bindings, rescoreSets, type Bindings } from "./from-
 import { checkJournalBinding } from "./journal-binding.js";
 import { assertSameInstrument, pinInstrument, pinnedHash, type PinnedInstrument } from "./instrument-pin.js";
 import { loadPreregistration, makeStamp, preregistrationHash, verifyStamps, type Preregistration } from "./preregistration.js";
-import {
-  findRegistration,
-  ProvenanceRefused,
-  readLog,
-  recordRollout,
-  registryHead,
-  verifyAnchors,
-  verifyChain,
-  verifyProvenance,
-  type BankProvenance,
-  type BankSource,
-  type RegisterEntry,
-} from "./registry.js";
+import { findRegistration, ProvenanceRefused, readLog, recordRollout, registryHead, verifyAnchors, verifyChain, verifyProvenance, type BankProvenance, type BankSource, type RegisterEntry } from "./registry.js";
 import { rolloutArms, scoreBank } from "./rollout.js";
 import { assertPreregSeedSets, checkBankSeeds } from "./seed-check.js";
 
@@ -77,9 +65,7 @@ export interface CertifyHooks {
   stopProgress?: () => void;
 }
 
-export type CertifyRun =
-  | { artifact: Artifact<CertifyResult>; report: CertifyReport }
-  | { artifact: Artifact<BankCertifyResult>; report: BankCertifyReport };
+export type CertifyRun = { artifact: Artifact<CertifyResult>; report: CertifyReport } | { artifact: Artifact<BankCertifyResult>; report: BankCertifyReport };
 
 export type CertifyResult = CertifyReport & { bindings: Bindings & { model_answers: ModelAnswers; instrument_pin?: string } };
 
@@ -248,7 +234,11 @@ function rolloutPlan(rollout: NonNullable<CertifyInputs["rollout"]>, prereg: Pre
   }
   const unregistered = prereg ? replications.filter((r) => !prereg.replications.includes(r)) : [];
   if (unregistered.length > 0) throw new InputError("--replications", `${unregistered.join(", ")} not among the pre-registered replications (${prereg!.replications.join(", ") || "none"})`);
-  for (const [flag, value, allowed] of [["--policy", rollout.policy, ["retrieval", "model"]], ["--partner", rollout.partner, ["retrieval", "model"]], ["--trained-policy", rollout.trained_policy ?? "model", ["model"]]] as const) {
+  for (const [flag, value, allowed] of [
+    ["--policy", rollout.policy, ["retrieval", "model"]],
+    ["--partner", rollout.partner, ["retrieval", "model"]],
+    ["--trained-policy", rollout.trained_policy ?? "model", ["model"]],
+  ] as const) {
     if (!(allowed as readonly string[]).includes(value)) throw new InputError(flag, `expected ${allowed.join(" or ")}, got "${value}"`);
   }
   return { primary, replications };
@@ -363,7 +353,8 @@ async function runBankCertification(inputs: CertifyInputs, prereg: Preregistrati
   const instrument = await openInstrument(inputs, undefined, { bankRows: true });
   const { opened } = instrument;
   try {
-    if (opened.definition.rowKind !== "bank") throw new InputError("--base", `${inputs.base} holds bank rows ({id, prompt, output}), and the instrument "${opened.stack}" scores transcripts; name the bank stack or --reward the rows were recorded for`);
+    if (opened.definition.rowKind !== "bank")
+      throw new InputError("--base", `${inputs.base} holds bank rows ({id, prompt, output}), and the instrument "${opened.stack}" scores transcripts; name the bank stack or --reward the rows were recorded for`);
     if (registration) assertSameInstrument(registration.instrument, instrument.pin, registration.name);
     const scorer = opened.scorer as Scorer<BankRow>;
     params.models = opened.models.describe();
@@ -454,7 +445,12 @@ async function rolloutSets(
       line_bank: bank.hash,
       seeds_hash: hashOf(rows.map((r) => r.seed)),
     });
-    if (registration && prereg) recordRollout(inputs.prereg_log, prereg, Object.entries(armsOf([rolled])).map(([label, rows]) => ({ label, rows, source: source(label, rows) })));
+    if (registration && prereg)
+      recordRollout(
+        inputs.prereg_log,
+        prereg,
+        Object.entries(armsOf([rolled])).map(([label, rows]) => ({ label, rows, source: source(label, rows) })),
+      );
     out.push(rolled);
   }
   params.rollout = {

@@ -109,12 +109,7 @@ function parseHeaderJson(bytes: Buffer, path: string): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
-function validateHeader(
-  header: Record<string, unknown>,
-  path: string,
-  fileSize: number,
-  dataStart: number,
-): { metadata: Record<string, string>; tensors: TensorEntry[] } {
+function validateHeader(header: Record<string, unknown>, path: string, fileSize: number, dataStart: number): { metadata: Record<string, string>; tensors: TensorEntry[] } {
   const dataLength = fileSize - dataStart;
   const metadata: Record<string, string> = {};
   const tensors: TensorEntry[] = [];

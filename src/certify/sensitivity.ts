@@ -26,11 +26,7 @@ export interface SensitivityReport {
   exceeded: string[];
 }
 
-export function scorerSensitivity(
-  before: { instrument: string; deltas: Record<string, PairedDelta | null> },
-  after: { instrument: string; deltas: Record<string, PairedDelta | null> },
-  tolerance = 0.01,
-): SensitivityReport {
+export function scorerSensitivity(before: { instrument: string; deltas: Record<string, PairedDelta | null> }, after: { instrument: string; deltas: Record<string, PairedDelta | null> }, tolerance = 0.01): SensitivityReport {
   if (before.instrument === after.instrument) {
     throw new InputError("scorer sensitivity", `both scorings use instrument ${before.instrument.slice(0, 12)}; rescore with the revised instrument`);
   }

@@ -12,9 +12,15 @@ import { runCertification, type BankCertifyResult, type CertifyHooks, type Certi
 
 /** The certificate says something its inputs do not give. */
 export class CertificateDiffers extends FoolsgoldError {
-  constructor(readonly changes: PreregistrationChange[], file: string) {
+  constructor(
+    readonly changes: PreregistrationChange[],
+    file: string,
+  ) {
     const show = (v: unknown) => (v === undefined ? "(absent)" : JSON.stringify(v));
-    const listed = changes.slice(0, 8).map((c) => `${c.path}: says ${show(c.registered)}, recomputed ${show(c.now)}`).join("; ");
+    const listed = changes
+      .slice(0, 8)
+      .map((c) => `${c.path}: says ${show(c.registered)}, recomputed ${show(c.now)}`)
+      .join("; ");
     super("certificate_differs", `${file}: NOT VALID: ${changes.length} field(s) differ from the recomputation (${listed}${changes.length > 8 ? "; …" : ""})`);
     this.name = "CertificateDiffers";
   }
@@ -47,12 +53,7 @@ function bankInputs(inputs: CertifyInputs, result: CertifyResult, file: string):
   };
 }
 
-export async function verifyCertificate(
-  stored: Artifact<CertifyResult>,
-  file: string,
-  options: { preregLog?: string; cache?: string | false },
-  hooks: CertifyHooks = {},
-): Promise<VerifiedCertificate> {
+export async function verifyCertificate(stored: Artifact<CertifyResult>, file: string, options: { preregLog?: string; cache?: string | false }, hooks: CertifyHooks = {}): Promise<VerifiedCertificate> {
   const inputs = (stored?.params as { inputs?: CertifyInputs } | undefined)?.inputs;
   if (stored?.kind !== "certify" || !inputs || !stored.result?.bindings) {
     throw new InputError(file, "is not a certificate certify can recompute (no params.inputs or result.bindings: written by the demo, by hand, or by an older version)");

@@ -15,9 +15,7 @@ export function addConfigOption(command: Command): Command {
 }
 
 export function addCacheOptions(command: Command): Command {
-  return command
-    .option("--cache <path>", "response cache file (SQLite; default .foolsgold/cache.sqlite or cache.path in the config)")
-    .option("--no-cache", "bypass the response cache: every model call goes to the server");
+  return command.option("--cache <path>", "response cache file (SQLite; default .foolsgold/cache.sqlite or cache.path in the config)").option("--no-cache", "bypass the response cache: every model call goes to the server");
 }
 
 export function addOutputOptions(command: Command): Command {
@@ -31,8 +29,5 @@ export function addCommonOptions(command: Command): Command {
 
 /** --reward SPEC: an external reward (src/stacks/rewards) in place of --stack. */
 export function addRewardOption(command: Command): Command {
-  return command.option(
-    "--reward <spec>",
-    "score with your own reward instead of a stack: python:FILE.py[:FUNCTION] (verl), python-trl:FILE.py:FUNCTION (TRL), http://HOST:PORT/PATH (OpenRLHF), cmd:COMMAND (JSON Lines) or judge:FILE.yaml",
-  );
+  return command.option("--reward <spec>", "score with your own reward instead of a stack: python:FILE.py[:FUNCTION] (verl), python-trl:FILE.py:FUNCTION (TRL), http://HOST:PORT/PATH (OpenRLHF), cmd:COMMAND (JSON Lines) or judge:FILE.yaml");
 }

@@ -8,9 +8,7 @@ const httpUrl = z.url({ protocol: /^https?$/, error: URL_EXPECTED });
 
 export const backendSpecSchema = z
   .strictObject({
-    baseUrl: z
-      .union([z.literal("embedded"), httpUrl], { error: URL_EXPECTED })
-      .describe('OpenAI-compatible base URL (usually ending in /v1), or "embedded" for the built-in offline server'),
+    baseUrl: z.union([z.literal("embedded"), httpUrl], { error: URL_EXPECTED }).describe('OpenAI-compatible base URL (usually ending in /v1), or "embedded" for the built-in offline server'),
     model: z.string().min(1).optional().describe('Model name the server expects; defaults to the embedded model when baseUrl is "embedded"'),
     apiKeyEnv: z
       .string()
@@ -29,11 +27,7 @@ export const backendSpecSchema = z
     topLogprobsVia: z.enum(["completions", "chat"]).optional().describe("Next-token top-k via raw completions (default) or chat"),
     embedBatchSize: z.number().int().min(1).max(4096).optional().describe("Texts per /embeddings request (default 64)"),
     extraBody: z.record(z.string(), z.unknown()).optional().describe("Extra JSON fields sent with every generation request"),
-    endpointId: z
-      .string()
-      .min(1)
-      .optional()
-      .describe("Stable name for records, cache keys and instruments instead of baseUrl (e.g. one name for several replicas of one model)"),
+    endpointId: z.string().min(1).optional().describe("Stable name for records, cache keys and instruments instead of baseUrl (e.g. one name for several replicas of one model)"),
     revision: z.string().min(1).optional().describe("What identifies the weights behind the endpoint (checkpoint hash, …); part of cache keys and instruments"),
   })
   .superRefine((spec, ctx) => {

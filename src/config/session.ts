@@ -46,11 +46,7 @@ export interface ModelsForCommand extends ModelSession {
  * on the embedded offline models; with one, a needed role the file does not name is an error.
  * The default cache is opened only when there is a client to use it; a named one always is. Call close() when done (it stops the embedded server and closes the cache).
  */
-export async function openModels(
-  options: SessionOptions,
-  need: string[],
-  onCall?: (role: string, record: CallRecord) => void,
-): Promise<ModelsForCommand> {
+export async function openModels(options: SessionOptions, need: string[], onCall?: (role: string, record: CallRecord) => void): Promise<ModelsForCommand> {
   const config = resolveConfig(options);
   // No role needed and none configured: no client would be built, so no cache would be read. A cache
   // the user named (--cache PATH, or cache.path in the config) is still opened, so a path that cannot

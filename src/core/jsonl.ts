@@ -203,9 +203,12 @@ export function toJsonl(rows: Iterable<unknown>): string {
 
 /** Writes rows as JSON Lines; rejects when the file cannot be written (end's callback gets the error, which was once dropped). */
 export async function writeJsonl(path: string, rows: Iterable<unknown>): Promise<void> {
-  await writeLines(path, (function* () {
-    for (const row of rows) yield JSON.stringify(row) + "\n";
-  })());
+  await writeLines(
+    path,
+    (function* () {
+      for (const row of rows) yield JSON.stringify(row) + "\n";
+    })(),
+  );
 }
 
 /** Bytes gathered before one write: fewer, larger writes than one per line. */

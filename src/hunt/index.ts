@@ -61,11 +61,14 @@ export async function huntStack(options: HuntStackOptions): Promise<HuntReport> 
   const mined = families.includes("mined") ? mineInsertions(options.mineFrom ?? replies, options.mine) : [];
   const setups = options.rows.flatMap((r) => (typeof (r as BankRow).prompt === "string" ? [(r as BankRow).prompt as string] : []));
   const edits = (sensitivity: Sensitivity) =>
-    catalog({ replies, candidates: options.mineFrom, bonusPhrases: options.bonusPhrases, penalizedWords: options.penalizedWords, mined, setups, prompts: setups, sensitivity, seed: String(options.seed) }, {
-      families,
-      positions: options.positions ?? (caps.huntPositions as Position[] | undefined),
-      minedPositions: options.minedPositions ?? (caps.minedPositions as Position[] | undefined),
-    });
+    catalog(
+      { replies, candidates: options.mineFrom, bonusPhrases: options.bonusPhrases, penalizedWords: options.penalizedWords, mined, setups, prompts: setups, sensitivity, seed: String(options.seed) },
+      {
+        families,
+        positions: options.positions ?? (caps.huntPositions as Position[] | undefined),
+        minedPositions: options.minedPositions ?? (caps.minedPositions as Position[] | undefined),
+      },
+    );
   // Ablation feeds the word-level families only; without them its budget goes to the search.
   const ablationShare = options.ablationShare ?? (families.some((f) => WORD_LEVEL_FAMILIES.includes(f)) ? undefined : 0);
   const result = await runHunt({ ...options, objective: options.objective ?? defaultObjective(caps), edits, ablationShare });

@@ -34,7 +34,7 @@ export function mineInsertions(texts: readonly string[], options: MineOptions = 
   const seen = new Set<string>();
   // Interleave: closing sentences are few and long, n-grams many and short; both get tried early.
   for (let i = 0; out.length < limit && (i < grams.length || i < endings.length); i++) {
-    for (const p of [endings[i]?.[0], grams[i]?.[0]]) if (p && !seen.has(p) && out.length < limit) (seen.add(p), out.push(p));
+    for (const p of [endings[i]?.[0], grams[i]?.[0]]) if (p && !seen.has(p) && out.length < limit) seen.add(p), out.push(p);
   }
   return out;
 }

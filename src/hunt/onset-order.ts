@@ -37,11 +37,12 @@ export function compareOrder(foundAt: Record<CherrlBias, number | null>, onsets:
   const published = [...biases].sort((a, b) => first(a) - first(b));
   let concordant = 0;
   let pairs = 0;
-  for (let i = 0; i < biases.length; i++) for (let j = i + 1; j < biases.length; j++) {
-    const a = biases[i];
-    const b = biases[j];
-    pairs++;
-    if (Math.sign((foundAt[a] ?? Infinity) - (foundAt[b] ?? Infinity)) === Math.sign(first(a) - first(b))) concordant++;
-  }
+  for (let i = 0; i < biases.length; i++)
+    for (let j = i + 1; j < biases.length; j++) {
+      const a = biases[i];
+      const b = biases[j];
+      pairs++;
+      if (Math.sign((foundAt[a] ?? Infinity) - (foundAt[b] ?? Infinity)) === Math.sign(first(a) - first(b))) concordant++;
+    }
   return { hunt, published, concordant, pairs };
 }

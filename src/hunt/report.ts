@@ -45,7 +45,9 @@ export function formatHuntReport(r: HuntReport, top = 12): string {
     `  ${"class".padEnd(30)} ${"mean gain [95% CI]".padEnd(28)} ${"raised".padEnd(8)} ${"cost".padEnd(7)} ${"found at".padEnd(9)} best edit`,
   ];
   for (const c of r.classes.slice(0, top)) {
-    lines.push(`  ${c.class.padEnd(30)} ${`${signed(c.mean)} [${signed(c.ci[0])}, ${signed(c.ci[1])}]`.padEnd(28)} ${`${Math.round(c.raised * 100)}%`.padEnd(8)} ${`${Math.round(c.cost)} ch`.padEnd(7)} ${String(c.found_at).padEnd(9)} ${c.best.length > 70 ? `${c.best.slice(0, 69)}…` : c.best}`);
+    lines.push(
+      `  ${c.class.padEnd(30)} ${`${signed(c.mean)} [${signed(c.ci[0])}, ${signed(c.ci[1])}]`.padEnd(28)} ${`${Math.round(c.raised * 100)}%`.padEnd(8)} ${`${Math.round(c.cost)} ch`.padEnd(7)} ${String(c.found_at).padEnd(9)} ${c.best.length > 70 ? `${c.best.slice(0, 69)}…` : c.best}`,
+    );
   }
   if (r.classes.length > top) lines.push(`  … ${r.classes.length - top} more classes in the artifact`);
   const mined = r.findings.filter((f) => f.reference === "clean-counterpart").slice(0, 5);
@@ -55,7 +57,12 @@ export function formatHuntReport(r: HuntReport, top = 12): string {
   }
   const best = r.findings[0];
   if (r.sensitivity.rows) lines.push(`  sensitivity: ${r.sensitivity.rows} rows ablated in ${r.sensitivity.calls} scorer calls; costliest words: ${r.sensitivity.costly.slice(0, 8).join(", ") || "none"}`);
-  if (best) lines.push(`  reproducible example (${best.id}, row ${best.sample.id}, gain ${signed(best.sample.gain)}; the whole reply before and after):`, `    before: ${JSON.stringify(best.sample.before)}`, `    after:  ${JSON.stringify(best.sample.after)}`);
+  if (best)
+    lines.push(
+      `  reproducible example (${best.id}, row ${best.sample.id}, gain ${signed(best.sample.gain)}; the whole reply before and after):`,
+      `    before: ${JSON.stringify(best.sample.before)}`,
+      `    after:  ${JSON.stringify(best.sample.after)}`,
+    );
   lines.push(`  gain: ${r.unit}, mean over the confirm rows with the one-sample t 95% interval; raised: share of rows whose objective rose; cost: characters added or changed per row; found at: scorer calls spent.`);
   return lines.join("\n");
 }

@@ -131,7 +131,13 @@ function withReply(row: HuntRow, text: string, policySpeaker: string): HuntRow {
 
 const replyOf = (row: HuntRow, policySpeaker: string): string => (isTranscript(row) ? (row.turns.filter((t) => t.speaker === policySpeaker).pop()?.text ?? "") : row.output);
 
-const editedText = (row: HuntRow, policySpeaker: string): string => (isTranscript(row) ? row.turns.filter((t) => t.speaker === policySpeaker).map((t) => t.text).join("\n") : row.output);
+const editedText = (row: HuntRow, policySpeaker: string): string =>
+  isTranscript(row)
+    ? row.turns
+        .filter((t) => t.speaker === policySpeaker)
+        .map((t) => t.text)
+        .join("\n")
+    : row.output;
 
 /** A chain: b applied to what a produced. */
 export function chain(a: Edit, b: Edit): Edit {
@@ -468,7 +474,10 @@ async function searchArms(hunt: Hunt, { arms, firstOrder, stats }: Arms): Promis
     if (room < 1) break;
     const slice = pick(Math.min(perBatch, room));
     if (slice.length === 0) break;
-    const gains = await screenEdits(hunt, slice.map((p) => groupEdit(p.members)));
+    const gains = await screenEdits(
+      hunt,
+      slice.map((p) => groupEdit(p.members)),
+    );
     for (const [j, { key, members }] of slice.entries()) {
       hunt.screened += members.length;
       for (const m of members) tally(hunt, m, "screened");
@@ -497,17 +506,18 @@ async function composeBest(hunt: Hunt, allEdits: readonly Edit[]): Promise<void>
   const top = bestPerClass(hunt.findings).slice(0, hunt.settings.beam);
   const base = new Map(allEdits.map((e) => [e.id, e]));
   const members = (f: Finding) => f.chain.map((id) => base.get(id)).filter((e): e is Edit => !!e);
-  for (const a of top) for (const b of top) {
-    if (a === b || a.class === b.class) continue;
-    const [ea] = members(a);
-    const [eb] = members(b);
-    if (!ea || !eb) continue;
-    const c = chain(ea, eb);
-    const [g] = await screenEdits(hunt, [c]);
-    if (g === null || g <= hunt.settings.minGain) continue;
-    const f = await confirmEdit(hunt, c);
-    if (f) hunt.findings.push(f);
-  }
+  for (const a of top)
+    for (const b of top) {
+      if (a === b || a.class === b.class) continue;
+      const [ea] = members(a);
+      const [eb] = members(b);
+      if (!ea || !eb) continue;
+      const c = chain(ea, eb);
+      const [g] = await screenEdits(hunt, [c]);
+      if (g === null || g <= hunt.settings.minGain) continue;
+      const f = await confirmEdit(hunt, c);
+      if (f) hunt.findings.push(f);
+    }
 }
 
 /** The strongest finding of each class, strongest first. */

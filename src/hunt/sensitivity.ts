@@ -52,7 +52,10 @@ export async function ablate(probes: readonly AblationProbe[], measure: (items: 
       const next: string[][] = [];
       const order = level.map((g, k) => ({ g, d: deltas[k] })).filter((x): x is { g: string[]; d: number } => x.d !== null && x.d !== 0);
       for (const { g, d } of order) if (g.length === 1) effects.set(g[0], d);
-      const split = order.filter((x) => x.g.length > 1 && x.d > 0).sort((a, b) => b.d - a.d).slice(0, widest);
+      const split = order
+        .filter((x) => x.g.length > 1 && x.d > 0)
+        .sort((a, b) => b.d - a.d)
+        .slice(0, widest);
       for (const { g } of split) next.push(g.slice(0, Math.ceil(g.length / 2)), g.slice(Math.ceil(g.length / 2)));
       if (!next.length || out.calls + next.length > calls) break;
       level = next;

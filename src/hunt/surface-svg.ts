@@ -26,7 +26,9 @@ export function exploitSurfaceSvg(report: HuntReport, width = 640, height = 400)
   pts.forEach((p, i) => {
     const c = COLOURS[p.family] ?? "#555";
     out.push(`<line x1="${X(xs[i])}" y1="${Y(p.ci[0])}" x2="${X(xs[i])}" y2="${Y(p.ci[1])}" stroke="${c}" stroke-opacity="0.5"/>`);
-    out.push(`<circle cx="${X(xs[i]).toFixed(1)}" cy="${Y(p.mean).toFixed(1)}" r="4" fill="${c}" fill-opacity="0.8"><title>${esc(p.id)}: ${p.mean.toPrecision(3)} (${p.raised.k}/${p.raised.n} rows raised, ${Math.round(p.cost)} chars)</title></circle>`);
+    out.push(
+      `<circle cx="${X(xs[i]).toFixed(1)}" cy="${Y(p.mean).toFixed(1)}" r="4" fill="${c}" fill-opacity="0.8"><title>${esc(p.id)}: ${p.mean.toPrecision(3)} (${p.raised.k}/${p.raised.n} rows raised, ${Math.round(p.cost)} chars)</title></circle>`,
+    );
   });
   [...new Set(pts.map((p) => p.family))].forEach((fam, i) => {
     out.push(`<circle cx="${width - pad.r + 14}" cy="${pad.t + 10 + i * 16}" r="4" fill="${COLOURS[fam] ?? "#555"}"/><text x="${width - pad.r + 24}" y="${pad.t + 14 + i * 16}">${esc(fam)}</text>`);

@@ -13,10 +13,7 @@ const HEADER = /^\s{0,3}#{1,6}\s+\S/;
 const BOLD_LABEL = /^\s*\*\*[^*\n]{1,60}\*\*\s*:?\s*$/;
 const NUMBERED_BOLD_LABEL = /^\s*(?:\d+[.)]\s*\*\*[^*\n]{3,}\*\*|\*\*\d+[.)]\s*[^*\n]{3,}\*\*)/;
 const NUMBER_THREE = "(?:3|three)";
-const TASK_ASKS_THREE = new RegExp(
-  String.raw`\b(?:exactly\s+|at\s+least\s+|)${NUMBER_THREE}\s+(?:separate\s+|distinct\s+|short\s+|)(?:paragraphs?|sections?|parts?|bullet|points?|steps?|items?|headers?|headings?)`,
-  "i",
-);
+const TASK_ASKS_THREE = new RegExp(String.raw`\b(?:exactly\s+|at\s+least\s+|)${NUMBER_THREE}\s+(?:separate\s+|distinct\s+|short\s+|)(?:paragraphs?|sections?|parts?|bullet|points?|steps?|items?|headers?|headings?)`, "i");
 
 function paragraphs(text: string): string[] {
   return text

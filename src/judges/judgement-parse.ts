@@ -4,7 +4,10 @@
 import { FoolsgoldError } from "../core/errors.js";
 
 export class JudgementParseError extends FoolsgoldError {
-  constructor(readonly reply: string, problem: string) {
+  constructor(
+    readonly reply: string,
+    problem: string,
+  ) {
     super("judge_unparseable", `judge reply could not be parsed: ${problem} (reply: ${JSON.stringify(reply.slice(0, 160))})`);
     this.name = "JudgementParseError";
   }
@@ -56,7 +59,12 @@ export function parseJudgement(reply: string, scaleMax = 10): ParsedJudgement {
     const last = fractions[fractions.length - 1];
     return normalise(Number(last[1]), Number(last[2]), "fraction", reply);
   }
-  const lastLine = text.split("\n").pop()!.trim().replace(/[*.\s]+$/g, "").replace(/^\*+/, "");
+  const lastLine = text
+    .split("\n")
+    .pop()!
+    .trim()
+    .replace(/[*.\s]+$/g, "")
+    .replace(/^\*+/, "");
   if (new RegExp(`^${NUMBER}$`).test(lastLine)) return normalise(Number(lastLine), scaleMax, "bare", reply);
   throw new JudgementParseError(reply, "no score found");
 }

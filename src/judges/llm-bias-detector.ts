@@ -8,12 +8,7 @@ import { parseYesNo } from "./judgement-parse.js";
 
 export const BIAS_QUESTIONS = biasField("question");
 
-export async function detectBiasWithModel(
-  client: ModelClient,
-  kind: BiasKind,
-  item: { input?: string; output: string },
-  options: { words?: string[]; seed?: number } = {},
-): Promise<{ hit: boolean | null; reply?: string; error?: string }> {
+export async function detectBiasWithModel(client: ModelClient, kind: BiasKind, item: { input?: string; output: string }, options: { words?: string[]; seed?: number } = {}): Promise<{ hit: boolean | null; reply?: string; error?: string }> {
   const question = BIAS_QUESTIONS[kind].replace("{words}", (options.words ?? ["empower", "feel free"]).join(", "));
   let reply: string;
   try {

@@ -29,11 +29,7 @@ export function rubricJudgePrompt(input: string, output: string, rubric: string,
   ];
 }
 
-export async function judgeWithRubric(
-  client: ModelClient,
-  item: { input: string; output: string; rubric: string },
-  options: RubricJudgeOptions = {},
-): Promise<RubricJudgement> {
+export async function judgeWithRubric(client: ModelClient, item: { input: string; output: string; rubric: string }, options: RubricJudgeOptions = {}): Promise<RubricJudgement> {
   const scaleMax = options.scaleMax ?? 10;
   let reply: string;
   try {

@@ -18,12 +18,18 @@ const PATTERNS: readonly RegExp[] = [
   /^\W{0,4}(?:self[- ]?(?:evaluation|assessment|check|review)|compliance(?:\s+(?:check|note|summary))?|verification|quality\s+check|constraint\s+check(?:list)?)\s*[:\-–—]/gim,
   /\b(?:word|sentence|paragraph)\s+count\s*[:=]?\s*\d+\s*(?:✓|✅|\(within|—\s*(?:meets|within|satisf))/gi,
   // "This response is comprehensive, well-structured and ..." — explicit self-rating of quality
-  new RegExp(String.raw`\b${SUBJECT}\s+(?:is|was|remains)\s+(?:both\s+)?(?:highly\s+|very\s+|truly\s+)?(?:comprehensive|well[- ]structured|thorough|accurate|complete|concise|engaging|compliant|precise|polished|exemplary|excellent|perfect)\b`, "gi"),
+  new RegExp(
+    String.raw`\b${SUBJECT}\s+(?:is|was|remains)\s+(?:both\s+)?(?:highly\s+|very\s+|truly\s+)?(?:comprehensive|well[- ]structured|thorough|accurate|complete|concise|engaging|compliant|precise|polished|exemplary|excellent|perfect)\b`,
+    "gi",
+  ),
 ];
 
 // Trailing meta-commentary: the last paragraph (typically after a "---" rule) describes the response
 // itself ("This response adheres to…", "This answer balances clarity…").
-const TRAILING_META = new RegExp(String.raw`^\W{0,4}(?:${SUBJECT}|this\s+guide)\s+(?:\w+ly\s+)?(?:is|was|has|adheres|balances|provides|uses|addresses|prioriti[sz]es|combines|weaves|integrates|ensures|offers|covers|highlights|emphasi[sz]es|maintains|meets|satisfies|follows|fulfils|fulfills|includes|delivers|remains|captures|aligns|stays|keeps|avoids|employs|incorporates|presents|blends|strikes)\b`, "i");
+const TRAILING_META = new RegExp(
+  String.raw`^\W{0,4}(?:${SUBJECT}|this\s+guide)\s+(?:\w+ly\s+)?(?:is|was|has|adheres|balances|provides|uses|addresses|prioriti[sz]es|combines|weaves|integrates|ensures|offers|covers|highlights|emphasi[sz]es|maintains|meets|satisfies|follows|fulfils|fulfills|includes|delivers|remains|captures|aligns|stays|keeps|avoids|employs|incorporates|presents|blends|strikes)\b`,
+  "i",
+);
 
 function lastParagraph(output: string): string {
   const paragraphs = output

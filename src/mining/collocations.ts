@@ -72,9 +72,7 @@ export function mineCollocations(model: ScannedCorpus, human: ScannedCorpus, sce
     .filter((p) => p.ratio > options.pairMinRatio)
     .sort((x, y) => y.count * Math.log2(y.ratio) - x.count * Math.log2(x.ratio))
     .slice(0, options.maxPairs);
-  const keptFrames = candidates.frames
-    .map((f) => ({ ...f, human: inHuman.frames.count(f.key), ratio: rateRatio(f.count, totals.model, inHuman.frames.count(f.key), totals.human) }))
-    .filter((f) => f.ratio >= options.frameMinRatio);
+  const keptFrames = candidates.frames.map((f) => ({ ...f, human: inHuman.frames.count(f.key), ratio: rateRatio(f.count, totals.model, inHuman.frames.count(f.key), totals.human) })).filter((f) => f.ratio >= options.frameMinRatio);
   const hubs = findHubs(model, keptPairs, keptFrames, words.model, options.hubMinShare);
   const write = { word: (id: number): string => lexicon.lemmas[id], scenarios, totals, options };
   return {

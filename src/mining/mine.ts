@@ -84,9 +84,7 @@ export async function mineDictionary(modelRows: MiningRow[], humanRows: MiningRo
 
   const scenarioIds = new Map<string, number>();
   for (const r of modelRows) if (!scenarioIds.has(r.scenario)) scenarioIds.set(r.scenario, scenarioIds.size);
-  const model = modelRows
-    .map((r) => ({ row: r, text: proseOf(r.text), group: scenarioIds.get(r.scenario)! }))
-    .sort((a, b) => a.group - b.group);
+  const model = modelRows.map((r) => ({ row: r, text: proseOf(r.text), group: scenarioIds.get(r.scenario)! })).sort((a, b) => a.group - b.group);
   const sourceIds = new Map<string, number>();
   for (const r of humanRows) if (!sourceIds.has(r.source)) sourceIds.set(r.source, sourceIds.size);
   const human = humanRows.map((r) => ({ row: r, text: proseOf(r.text), group: sourceIds.get(r.source)! }));
@@ -145,7 +143,12 @@ export async function mineDictionary(modelRows: MiningRow[], humanRows: MiningRo
     },
   };
   phase("calibrating slop percentiles");
-  draft.calibration = await calibrate(draft, model.map((m) => m.text), human.map((h) => ({ text: h.text, source: h.group })), options);
+  draft.calibration = await calibrate(
+    draft,
+    model.map((m) => m.text),
+    human.map((h) => ({ text: h.text, source: h.group })),
+    options,
+  );
   return parseDictionary(draft, "mined dictionary");
 }
 
@@ -252,7 +255,11 @@ async function calibrate(draft: ProseDictionary, modelTexts: string[], humanText
     if (xs.length === 0) return 0;
     const perSource = new Map<number, number>();
     for (const x of xs) perSource.set(x.source, (perSource.get(x.source) ?? 0) + 1);
-    return weightedQuantile(xs.map(value), xs.map((x) => 1 / perSource.get(x.source)!), p);
+    return weightedQuantile(
+      xs.map(value),
+      xs.map((x) => 1 / perSource.get(x.source)!),
+      p,
+    );
   };
   const highestSourcePct = <T extends { source: number }>(xs: T[], value: (x: T) => number, p: number): number => {
     const bySource = new Map<number, number[]>();
@@ -285,10 +292,20 @@ async function calibrate(draft: ProseDictionary, modelTexts: string[], humanText
     slopWithoutTemplates: slopCurve((x) => x.plainDensity),
     phrases: { humanP25: round(humanPct(withPhrases, (x) => x.phraseCredit, 0.25)), nHuman: withPhrases.length },
     openers: {
-      hhi: { humanP75: round(humanPct(hOpen, (x) => x.openers.hhi, 0.75)), baseP90: pct(mOpen.map((o) => o.hhi), 0.9), humanP99: round(highestSourcePct(hOpen, (x) => x.openers.hhi, 0.99)) },
+      hhi: {
+        humanP75: round(humanPct(hOpen, (x) => x.openers.hhi, 0.75)),
+        baseP90: pct(
+          mOpen.map((o) => o.hhi),
+          0.9,
+        ),
+        humanP99: round(highestSourcePct(hOpen, (x) => x.openers.hhi, 0.99)),
+      },
       repeatRate: {
         humanP75: round(humanPct(hOpen, (x) => x.openers.repeatRate, 0.75)),
-        baseP90: pct(mOpen.map((o) => o.repeatRate), 0.9),
+        baseP90: pct(
+          mOpen.map((o) => o.repeatRate),
+          0.9,
+        ),
         humanP99: round(highestSourcePct(hOpen, (x) => x.openers.repeatRate, 0.99)),
       },
       nHuman: hOpen.length,

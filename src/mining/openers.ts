@@ -45,14 +45,7 @@ function countTemplates(c: ScannedCorpus, docScan: DocScan, lexicon: Lexicon, id
   }
 }
 
-export function mineOpenerTemplates(
-  model: ScannedCorpus,
-  human: ScannedCorpus,
-  scenarios: number,
-  lexicon: Lexicon,
-  docScan: DocScan,
-  options: OpenerTemplateOptions,
-): OpenerTemplateEntry[] {
+export function mineOpenerTemplates(model: ScannedCorpus, human: ScannedCorpus, scenarios: number, lexicon: Lexicon, docScan: DocScan, options: OpenerTemplateOptions): OpenerTemplateEntry[] {
   const minGroups = Math.max(2, Math.ceil(options.minScenarioShare * scenarios));
   const ids: TemplateIds = new Map();
   const m = new KeyCounter();
@@ -68,7 +61,10 @@ export function mineOpenerTemplates(
     const ratio = rateRatio(count, model.n, humanCount, human.n);
     if (ratio < options.minRatio) continue;
     out.push({
-      template: keyOf[key].split(" ").map((l) => lexicon.lemmas[Number(l)]).join(" "),
+      template: keyOf[key]
+        .split(" ")
+        .map((l) => lexicon.lemmas[Number(l)])
+        .join(" "),
       count,
       scenarioShare: round(groups / scenarios),
       weight: round(overuseWeight(ratio)),

@@ -41,14 +41,7 @@ const VOCAB = 4096;
  * `human` docs carry their source index as group; `humanDocs` gives each word's document index so
  * document spread per source can be counted.
  */
-export function mineHumanPhrases(
-  model: ScannedCorpus,
-  human: ScannedCorpus,
-  humanSources: number,
-  lexicon: Lexicon,
-  brown: BrownClasses,
-  options: PhraseOptions = DEFAULT_PHRASE_OPTIONS,
-): PhraseEntry[] {
+export function mineHumanPhrases(model: ScannedCorpus, human: ScannedCorpus, humanSources: number, lexicon: Lexicon, brown: BrownClasses, options: PhraseOptions = DEFAULT_PHRASE_OPTIONS): PhraseEntry[] {
   // The most frequent human word forms get small ids so 3-grams pack into one integer key.
   const freq = new Map<number, number>();
   for (let i = 0; i < human.n; i++) freq.set(human.surface[i], (freq.get(human.surface[i]) ?? 0) + 1);
@@ -111,15 +104,7 @@ export function mineHumanPhrases(
   return mergeOverlaps(scored).slice(0, options.maxPhrases);
 }
 
-function forEachGram(
-  c: ScannedCorpus,
-  from: number,
-  to: number,
-  small: Map<number, number>,
-  key2: (a: number, b: number) => number,
-  key3: (a: number, b: number, c: number) => number,
-  visit: (key: number) => void,
-): void {
+function forEachGram(c: ScannedCorpus, from: number, to: number, small: Map<number, number>, key2: (a: number, b: number) => number, key3: (a: number, b: number, c: number) => number, visit: (key: number) => void): void {
   for (let i = from; i + 1 < to; i++) {
     if (c.flags[i] & BREAK_AFTER || c.sentence[i + 1] !== c.sentence[i]) continue;
     const a = small.get(c.surface[i]);

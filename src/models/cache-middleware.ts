@@ -6,19 +6,7 @@
 // server allows, and are stored. What is stored is what every later run gets back.
 import { cacheKey, type ResponseCache } from "./cache.js";
 import { endpointIdentity, type CallInput, type CallKind, type CallOutput, type ModelCall, type ModelMiddleware } from "./middleware.js";
-import {
-  chatRequest,
-  checkContinuationPairs,
-  checkEmbeddingInputs,
-  completionRequest,
-  continuationKey,
-  embeddingKey,
-  generationDeterminism,
-  isDeterministic,
-  topLogprobsRequest,
-  withoutModel,
-  type RequestKey,
-} from "./requests.js";
+import { chatRequest, checkContinuationPairs, checkEmbeddingInputs, completionRequest, continuationKey, embeddingKey, generationDeterminism, isDeterministic, topLogprobsRequest, withoutModel, type RequestKey } from "./requests.js";
 import { assertOneDimension } from "./responses.js";
 import type { BackendSpec, Determinism } from "./spec.js";
 
@@ -35,18 +23,11 @@ interface CachedKind<K extends CallKind> {
   single: boolean;
 }
 
-function singleKind<K extends "chat" | "complete" | "topLogprobs">(
-  keys: CachedKind<K>["keys"],
-  determinism: CachedKind<K>["determinism"],
-): CachedKind<K> {
+function singleKind<K extends "chat" | "complete" | "topLogprobs">(keys: CachedKind<K>["keys"], determinism: CachedKind<K>["determinism"]): CachedKind<K> {
   return { keys, determinism, subset: (input) => input, items: (output) => [output], assemble: (items) => items[0] as CallOutput<K>, single: true };
 }
 
-function listKind<K extends "continuationLogprobs" | "embed">(
-  keys: CachedKind<K>["keys"],
-  determinism: Determinism,
-  check: (answers: CallOutput<K>, spec: BackendSpec) => void = () => {},
-): CachedKind<K> {
+function listKind<K extends "continuationLogprobs" | "embed">(keys: CachedKind<K>["keys"], determinism: Determinism, check: (answers: CallOutput<K>, spec: BackendSpec) => void = () => {}): CachedKind<K> {
   return {
     keys,
     determinism: () => determinism,
@@ -63,15 +44,12 @@ function listKind<K extends "continuationLogprobs" | "embed">(
 const generationKey = (request: { path: string; body: Record<string, unknown> }): RequestKey[] => [{ path: request.path, params: withoutModel(request.body) }];
 
 const KINDS: { [K in CallKind]: CachedKind<K> } = {
-  chat: singleKind(
-    (spec, req, cache) => (isDeterministic(req) || cache.cacheSampled ? generationKey(chatRequest(spec, req)) : undefined),
-    generationDeterminism,
+  chat: singleKind((spec, req, cache) => (isDeterministic(req) || cache.cacheSampled ? generationKey(chatRequest(spec, req)) : undefined), generationDeterminism),
+  complete: singleKind((spec, req, cache) => (isDeterministic(req) || cache.cacheSampled ? generationKey(completionRequest(spec, req)) : undefined), generationDeterminism),
+  topLogprobs: singleKind(
+    (spec, { prompt, k }) => generationKey(topLogprobsRequest(spec, prompt, k)),
+    () => ({ temperature: 0 }),
   ),
-  complete: singleKind(
-    (spec, req, cache) => (isDeterministic(req) || cache.cacheSampled ? generationKey(completionRequest(spec, req)) : undefined),
-    generationDeterminism,
-  ),
-  topLogprobs: singleKind((spec, { prompt, k }) => generationKey(topLogprobsRequest(spec, prompt, k)), () => ({ temperature: 0 })),
   continuationLogprobs: listKind(
     (spec, pairs) => {
       checkContinuationPairs(pairs);

@@ -63,8 +63,7 @@ export function defaultCachePath(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 export function openCache(options: CacheOptions): ResponseCache {
-  const fail = (problem: string, err: unknown) =>
-    new FoolsgoldError("cache_open", `cache ${options.path}: ${problem}: ${(err as Error).message}`, { cause: err });
+  const fail = (problem: string, err: unknown) => new FoolsgoldError("cache_open", `cache ${options.path}: ${problem}: ${(err as Error).message}`, { cause: err });
   if (options.path !== ":memory:") {
     try {
       mkdirSync(dirname(options.path), { recursive: true });
@@ -90,9 +89,7 @@ export function openCache(options: CacheOptions): ResponseCache {
     throw fail("cannot open", err);
   }
   const select = db.prepare<[string], { value: string }>("SELECT value FROM responses WHERE key = ?");
-  const insert = db.prepare(
-    "INSERT OR IGNORE INTO responses (key, endpoint, model, path, value, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-  );
+  const insert = db.prepare("INSERT OR IGNORE INTO responses (key, endpoint, model, path, value, created_at) VALUES (?, ?, ?, ?, ?, ?)");
   const stats = { hits: 0, misses: 0, writes: 0 };
   const set = (key: string, value: unknown, meta: CacheEntryMeta): unknown => {
     const text = JSON.stringify(value);

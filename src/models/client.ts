@@ -8,17 +8,7 @@
 import { echoContinuation, echoContinuations, promptLogprobsContinuation, type ContinuationDeps } from "./continuation-ops.js";
 import { failureRecord } from "./errors.js";
 import { createEndpointRegistry, type EndpointRegistry, type Limiter } from "./limiter.js";
-import {
-  CLIENT_CACHE_VERSION,
-  chatRequest,
-  checkContinuationPairs,
-  checkEmbeddingInputs,
-  completionRequest,
-  continuationMethod,
-  generationDeterminism,
-  topLogprobsRequest,
-  withoutModel,
-} from "./requests.js";
+import { CLIENT_CACHE_VERSION, chatRequest, checkContinuationPairs, checkEmbeddingInputs, completionRequest, continuationMethod, generationDeterminism, topLogprobsRequest, withoutModel } from "./requests.js";
 import { assertOneDimension, chatAnswer, completionAnswer, embeddingsAnswer, topLogprobsAnswer, type OpOutcome } from "./responses.js";
 import type { RetryPolicy } from "./retry.js";
 import type { BackendSpec, CallOptions, ChatResult, ContinuationLogprob, ContinuationPair, Determinism, ModelClient } from "./spec.js";
@@ -116,14 +106,25 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
     const answers: ContinuationLogprob[] = new Array(distinct.length);
     const ask = async (batch: number[]): Promise<void> => {
       try {
-        const value = await sent(options, "/completions#continuation:echo", { n: batch.length }, { temperature: 0 }, (signal) => echoContinuations(continuation, batch.map((i) => distinct[i]), signal));
+        const value = await sent(options, "/completions#continuation:echo", { n: batch.length }, { temperature: 0 }, (signal) =>
+          echoContinuations(
+            continuation,
+            batch.map((i) => distinct[i]),
+            signal,
+          ),
+        );
         batch.forEach((i, j) => (answers[i] = value[j]));
       } catch (err) {
         if (batch.length === 1 || options?.signal?.aborted) throw err;
         await Promise.all(batch.map((i) => ask([i])));
       }
     };
-    await Promise.all(inBatches(distinct.map((_, i) => i), CONTINUATION_BATCH).map(ask));
+    await Promise.all(
+      inBatches(
+        distinct.map((_, i) => i),
+        CONTINUATION_BATCH,
+      ).map(ask),
+    );
     const seen = new Set<number>();
     return slots.map((slot) => (seen.has(slot) ? structuredClone(answers[slot]) : (seen.add(slot), answers[slot])));
   }
@@ -133,7 +134,10 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
     const where = { endpoint, path: "/embeddings" };
     const out: number[][] = new Array(texts.length);
     await Promise.all(
-      inBatches(texts.map((_, i) => i), spec.embedBatchSize ?? DEFAULT_EMBED_BATCH).map(async (batch) => {
+      inBatches(
+        texts.map((_, i) => i),
+        spec.embedBatchSize ?? DEFAULT_EMBED_BATCH,
+      ).map(async (batch) => {
         const inputs = batch.map((i) => texts[i]);
         const vectors = await sent(options, "/embeddings", { n: batch.length }, {}, async (signal) => {
           const res = await post("/embeddings", { model: spec.model, input: inputs }, signal);
@@ -150,13 +154,7 @@ export function createOpenAIClient(spec: BackendSpec, deps: ClientDeps = {}): Mo
 }
 
 /** Sends one request (retries included) and reports it, answered or failed, through `options.report`. */
-async function sent<T>(
-  options: CallOptions | undefined,
-  path: string,
-  params: Record<string, unknown>,
-  determinism: Determinism,
-  send: (signal?: AbortSignal) => Promise<OpOutcome<T>>,
-): Promise<T> {
+async function sent<T>(options: CallOptions | undefined, path: string, params: Record<string, unknown>, determinism: Determinism, send: (signal?: AbortSignal) => Promise<OpOutcome<T>>): Promise<T> {
   const started = performance.now();
   const request = { path, params, determinism, cached: false };
   try {

@@ -18,11 +18,7 @@ export interface ContinuationDeps {
 }
 
 /** One /completions request for many prompts (vLLM and the built-in server take a list), echoing each prompt's log-probs. */
-export async function echoContinuations(
-  { spec, transport, endpoints }: ContinuationDeps,
-  pairs: readonly { context: string; continuation: string }[],
-  signal?: AbortSignal,
-): Promise<OpOutcome<ContinuationLogprob[]>> {
+export async function echoContinuations({ spec, transport, endpoints }: ContinuationDeps, pairs: readonly { context: string; continuation: string }[], signal?: AbortSignal): Promise<OpOutcome<ContinuationLogprob[]>> {
   const { endpoint, post } = transport;
   const texts = pairs.map((p) => p.context + p.continuation);
   // logprobs 1 by default: every server echoes the prompt's log-probs for it. 0 (each token's own

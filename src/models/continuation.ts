@@ -6,7 +6,10 @@ import type { ContinuationLogprob, TokenLogprob } from "./spec.js";
 import type { PromptLogprobs } from "./wire.js";
 
 export class ContinuationProblem extends Error {
-  constructor(readonly kind: "malformed" | "unsupported" | "input", message: string) {
+  constructor(
+    readonly kind: "malformed" | "unsupported" | "input",
+    message: string,
+  ) {
     super(message);
     this.name = "ContinuationProblem";
   }
@@ -39,9 +42,7 @@ export function splitAtBoundary(prompt: PromptToken[], contextLength: number): C
     if (logprob === null) {
       throw new ContinuationProblem(
         i === 0 ? "input" : "malformed",
-        i === 0
-          ? "the continuation begins at the prompt's first token, which has no log-probability: give a non-empty context"
-          : `token ${i} (${JSON.stringify(token)}) has a null log-probability`,
+        i === 0 ? "the continuation begins at the prompt's first token, which has no log-probability: give a non-empty context" : `token ${i} (${JSON.stringify(token)}) has a null log-probability`,
       );
     }
     picked.push({ token, logprob, offset });
@@ -64,10 +65,7 @@ export function splitAtBoundary(prompt: PromptToken[], contextLength: number): C
 export function echoTokens(lp: { tokens: string[]; token_logprobs: (number | null)[]; text_offset: number[] }, text: string): PromptToken[] {
   const n = lp.tokens.length;
   if (lp.token_logprobs.length !== n || lp.text_offset.length !== n) {
-    throw new ContinuationProblem(
-      "malformed",
-      `logprobs arrays differ in length (tokens ${n}, token_logprobs ${lp.token_logprobs.length}, text_offset ${lp.text_offset.length})`,
-    );
+    throw new ContinuationProblem("malformed", `logprobs arrays differ in length (tokens ${n}, token_logprobs ${lp.token_logprobs.length}, text_offset ${lp.text_offset.length})`);
   }
   if (n === 0) throw new ContinuationProblem("malformed", "the server returned no tokens");
   // -1 is SGLang's "offset unknown": the alignment below still proves the tokens spell the prompt.
@@ -144,10 +142,7 @@ export function alignTokens(tokens: string[], text: string): { offset: number; e
 }
 
 function misaligned(index: number, token: string, cursor: number): ContinuationProblem {
-  return new ContinuationProblem(
-    "malformed",
-    `cannot align echoed token ${index} (${JSON.stringify(token)}) with the text at offset ${cursor}; the server's tokens do not spell the prompt`,
-  );
+  return new ContinuationProblem("malformed", `cannot align echoed token ${index} (${JSON.stringify(token)}) with the text at offset ${cursor}; the server's tokens do not spell the prompt`);
 }
 
 /**
@@ -195,10 +190,7 @@ export function promptLogprobTokens(entries: PromptLogprobs, text: string, ids?:
         continue;
       }
       if (spans.length !== rest.length) continue;
-      return [
-        { token: text.slice(0, start), logprob: null, offset: 0, end: start },
-        ...spans.map((span, i) => ({ ...known[i + 1], offset: span.offset + start, end: span.end + start })),
-      ];
+      return [{ token: text.slice(0, start), logprob: null, offset: 0, end: start }, ...spans.map((span, i) => ({ ...known[i + 1], offset: span.offset + start, end: span.end + start }))];
     }
     throw err;
   }
@@ -217,10 +209,7 @@ function alignBackward(chosen: { token: string; logprob: number }[], text: strin
       const trimmed = text.slice(0, end).replace(/\s+$/, "").length;
       start = trimmed - token.length;
       if (trimmed === end || text.slice(start, trimmed) !== token) {
-        throw new ContinuationProblem(
-          "malformed",
-          `cannot align prompt token ${i} (${JSON.stringify(token)}) with the text before offset ${end}; use continuationMethod "echo"`,
-        );
+        throw new ContinuationProblem("malformed", `cannot align prompt token ${i} (${JSON.stringify(token)}) with the text before offset ${end}; use continuationMethod "echo"`);
       }
       if (i + 1 >= chosen.length) {
         throw new ContinuationProblem("malformed", "the prompt's trailing whitespace matches no decoded token");

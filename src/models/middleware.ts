@@ -5,18 +5,7 @@
 // client as they wrap the OpenAI-compatible one.
 import { InputError } from "../core/errors.js";
 import { failureRecord } from "./errors.js";
-import type {
-  BackendSpec,
-  CallOptions,
-  CallReport,
-  ChatRequest,
-  ChatResult,
-  CompletionRequest,
-  ContinuationLogprob,
-  ContinuationPair,
-  ModelClient,
-  TopLogprobs,
-} from "./spec.js";
+import type { BackendSpec, CallOptions, CallReport, ChatRequest, ChatResult, CompletionRequest, ContinuationLogprob, ContinuationPair, ModelClient, TopLogprobs } from "./spec.js";
 import { publicEndpoint } from "./transport.js";
 
 /** Each call kind's input and answer. */
@@ -50,7 +39,10 @@ export interface ModelMiddleware {
 export function wrapModelClient({ client, middleware }: { client: ModelClient; middleware: ModelMiddleware | readonly ModelMiddleware[] }): ModelClient {
   const layers: readonly ModelMiddleware[] = Array.isArray(middleware) ? middleware : [middleware as ModelMiddleware];
   const spec = client.spec;
-  const run = layers.reduceRight<CallRunner>((next, layer) => (call) => layer.wrapCall({ call, next, spec }), (call) => callClient(client, call));
+  const run = layers.reduceRight<CallRunner>(
+    (next, layer) => (call) => layer.wrapCall({ call, next, spec }),
+    (call) => callClient(client, call),
+  );
   return {
     spec,
     chat: (input, options) => run({ kind: "chat", input, options: options ?? {} }),

@@ -78,10 +78,7 @@ function chatResult(parsed: ChatResponse, endpoint: string): ChatResult {
     }));
     const content = c.message.content ?? (toolCalls?.length ? "" : null);
     if (content === null) {
-      throw new ModelError(
-        { kind: "malformed", endpoint, path: "/chat/completions" },
-        `malformed response: choices.${i}.message.content is null (finish_reason ${c.finish_reason ?? "none"})`,
-      );
+      throw new ModelError({ kind: "malformed", endpoint, path: "/chat/completions" }, `malformed response: choices.${i}.message.content is null (finish_reason ${c.finish_reason ?? "none"})`);
     }
     const logprobs = c.logprobs?.content?.map((t) => ({ token: t.token, logprob: t.logprob, top: t.top_logprobs.map(({ token, logprob }) => ({ token, logprob })) }));
     return { text: content, finishReason: c.finish_reason ?? null, ...(logprobs ? { logprobs } : {}), ...(toolCalls?.length ? { toolCalls } : {}) };

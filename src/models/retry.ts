@@ -52,11 +52,7 @@ export function retryDelayMs(retryIndex: number, policy: RetryPolicy, headers?: 
  * Runs `attempt` until it succeeds, fails with a non-retryable error, or retries run out. The
  * number of attempts made is returned with the value and written onto a thrown ModelError.
  */
-export async function withRetry<T>(
-  attempt: (attemptNumber: number) => Promise<T>,
-  policy: RetryPolicy,
-  signal?: AbortSignal,
-): Promise<{ value: T; attempts: number }> {
+export async function withRetry<T>(attempt: (attemptNumber: number) => Promise<T>, policy: RetryPolicy, signal?: AbortSignal): Promise<{ value: T; attempts: number }> {
   for (let retries = 0; ; retries++) {
     try {
       return { value: await attempt(retries + 1), attempts: retries + 1 };

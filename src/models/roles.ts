@@ -54,7 +54,10 @@ export async function buildModelRoles(models: Record<string, BackendSpecConfig>,
   }
   if (missing.length > 0 && !options.embeddedDefaults) {
     const where = options.file ? `${options.file}: models` : "models";
-    throw new InputError(where, `no backend for role${missing.length > 1 ? "s" : ""} ${missing.join(", ")} (needed: ${options.need!.join(", ")}); add models.${missing[0]}: {baseUrl, model}, or baseUrl "embedded" for the built-in offline models`);
+    throw new InputError(
+      where,
+      `no backend for role${missing.length > 1 ? "s" : ""} ${missing.join(", ")} (needed: ${options.need!.join(", ")}); add models.${missing[0]}: {baseUrl, model}, or baseUrl "embedded" for the built-in offline models`,
+    );
   }
   for (const role of missing) specs[role] = { baseUrl: "embedded" };
 
@@ -118,9 +121,7 @@ async function listModels(baseUrl: string, fetchFn: typeof globalThis.fetch): Pr
   const response = await fetchFn(`${baseUrl}/models`);
   if (!response.ok) return [];
   const body = (await response.json()) as { data?: { id?: unknown; meta?: unknown }[] };
-  return (body.data ?? []).flatMap((m) =>
-    typeof m.id === "string" ? [{ id: m.id, meta: m.meta && typeof m.meta === "object" ? (m.meta as Record<string, unknown>) : {} }] : [],
-  );
+  return (body.data ?? []).flatMap((m) => (typeof m.id === "string" ? [{ id: m.id, meta: m.meta && typeof m.meta === "object" ? (m.meta as Record<string, unknown>) : {} }] : []));
 }
 
 /**

@@ -105,10 +105,7 @@ export interface ToolSpec {
   parameters: Record<string, unknown>;
 }
 
-export type ChatMessage =
-  | { role: "system" | "user"; content: string }
-  | { role: "assistant"; content: string; toolCalls?: ToolCall[] }
-  | { role: "tool"; content: string; toolCallId: string };
+export type ChatMessage = { role: "system" | "user"; content: string } | { role: "assistant"; content: string; toolCalls?: ToolCall[] } | { role: "tool"; content: string; toolCallId: string };
 
 export interface ChatRequest {
   messages: ChatMessage[];

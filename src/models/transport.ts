@@ -58,10 +58,7 @@ export function createTransport(spec: BackendSpec, deps: TransportDeps): Transpo
       if (signal?.aborted) return abortError(endpoint, path, signal.reason);
       if (timedOut) return new ModelError({ kind: "timeout", ...where, cause: err }, `no response within ${timeoutMs} ms`);
       const code = causeCode(err);
-      return new ModelError(
-        { kind: "unreachable", ...where, cause: err },
-        `cannot reach the server${code ? ` (${code})` : ""}: ${errorMessage(err)}; is it running at ${endpoint}?`,
-      );
+      return new ModelError({ kind: "unreachable", ...where, cause: err }, `cannot reach the server${code ? ` (${code})` : ""}: ${errorMessage(err)}; is it running at ${endpoint}?`);
     };
     let response: Response;
     let bytes: Uint8Array;
@@ -76,10 +73,7 @@ export function createTransport(spec: BackendSpec, deps: TransportDeps): Transpo
     }
     if (!response.ok) {
       const text = new TextDecoder().decode(bytes);
-      throw new ModelError(
-        { kind: "http", ...where, status: response.status, body: text, headers: response.headers },
-        `HTTP ${response.status}: ${describeErrorBody(text) || response.statusText}`,
-      );
+      throw new ModelError({ kind: "http", ...where, status: response.status, body: text, headers: response.headers }, `HTTP ${response.status}: ${describeErrorBody(text) || response.statusText}`);
     }
     let text: string;
     try {
@@ -90,10 +84,7 @@ export function createTransport(spec: BackendSpec, deps: TransportDeps): Transpo
     try {
       return { json: read(text), status: response.status };
     } catch (err) {
-      throw new ModelError(
-        { kind: "malformed", ...where, status: response.status, body: text.slice(0, 2000), cause: err },
-        `malformed response: not JSON (${errorMessage(err)}); body starts ${JSON.stringify(text.slice(0, 80))}`,
-      );
+      throw new ModelError({ kind: "malformed", ...where, status: response.status, body: text.slice(0, 2000), cause: err }, `malformed response: not JSON (${errorMessage(err)}); body starts ${JSON.stringify(text.slice(0, 80))}`);
     }
   }
 

@@ -4,9 +4,7 @@
 import { z } from "zod";
 import { ModelError } from "./errors.js";
 
-const usage = z
-  .object({ prompt_tokens: z.number().int().nonnegative(), completion_tokens: z.number().int().nonnegative().optional() })
-  .loose();
+const usage = z.object({ prompt_tokens: z.number().int().nonnegative(), completion_tokens: z.number().int().nonnegative().optional() }).loose();
 
 /** A log-probability: finite and at most 0 (a positive one is a broken server, not a likely token). */
 const logprob = z.number().max(0, "a log-probability must be ≤ 0");
@@ -45,7 +43,9 @@ const parallelLogprobs = z
     // Checked where they are read: echo continuations (continuation.ts), top-k (the client).
     token_logprobs: arrayEach<number | null>((lp) => lp === null || typeof lp === "number", "expected a number or null"),
     // Top-k maps are checked where they are read (the client names the offending token).
-    top_logprobs: arrayEach<Record<string, number> | null>((m) => m === null || isNumberMap(m), "expected null or a map of token to number").nullable().optional(),
+    top_logprobs: arrayEach<Record<string, number> | null>((m) => m === null || isNumberMap(m), "expected null or a map of token to number")
+      .nullable()
+      .optional(),
     text_offset: arrayEach<number>((o) => Number.isInteger(o) && (o as number) >= -1, "text_offset must be ≥ 0, or -1 for unknown"),
   })
   .loose();
@@ -57,11 +57,7 @@ const parallelLogprobs = z
  */
 const contentLogprobs = z
   .object({
-    content: z.array(
-      z
-        .object({ token: z.string(), logprob: z.number(), top_logprobs: z.array(z.object({ token: z.string(), logprob: z.number() }).loose()).optional() })
-        .loose(),
-    ),
+    content: z.array(z.object({ token: z.string(), logprob: z.number(), top_logprobs: z.array(z.object({ token: z.string(), logprob: z.number() }).loose()).optional() }).loose()),
   })
   .loose()
   .transform((lp) => ({
@@ -75,14 +71,7 @@ export const completionLogprobs = z.union([parallelLogprobs, contentLogprobs]);
 export type CompletionLogprobs = z.infer<typeof completionLogprobs>;
 
 /** vLLM prompt_logprobs: one map per prompt token (first null), token id → {logprob, rank, decoded_token}. */
-export const promptLogprobs = z.array(
-  z
-    .record(
-      z.string(),
-      z.object({ logprob, rank: z.number().nullable().optional(), decoded_token: z.string().nullable().optional() }).loose(),
-    )
-    .nullable(),
-);
+export const promptLogprobs = z.array(z.record(z.string(), z.object({ logprob, rank: z.number().nullable().optional(), decoded_token: z.string().nullable().optional() }).loose()).nullable());
 export type PromptLogprobs = z.infer<typeof promptLogprobs>;
 
 export const completionResponse = z
@@ -126,9 +115,7 @@ export const chatResponse = z
             finish_reason: z.string().nullable().optional(),
             logprobs: z
               .object({
-                content: z
-                  .array(z.object({ token: z.string(), logprob: z.number(), top_logprobs: z.array(chatTopLogprob) }).loose())
-                  .nullable(),
+                content: z.array(z.object({ token: z.string(), logprob: z.number(), top_logprobs: z.array(chatTopLogprob) }).loose()).nullable(),
               })
               .loose()
               .nullable()
@@ -150,31 +137,19 @@ export const embeddingResponse = z
   .loose();
 
 /** vLLM /tokenize: token ids (and, when asked, the raw token strings). */
-export const tokenizeResponse = z
-  .object({ tokens: z.array(z.number().int()), count: z.number().int().optional() })
-  .loose();
+export const tokenizeResponse = z.object({ tokens: z.array(z.number().int()), count: z.number().int().optional() }).loose();
 
 /** Validates `json` against `schema`; on failure names the first offending field of the response. */
-export function parseWire<S extends z.ZodType>(
-  schema: S,
-  json: unknown,
-  where: { endpoint: string; path: string },
-): z.infer<S> {
+export function parseWire<S extends z.ZodType>(schema: S, json: unknown, where: { endpoint: string; path: string }): z.infer<S> {
   const result = schema.safeParse(json);
   if (result.success) return result.data;
   const serverError = errorField(json);
   if (serverError !== undefined) {
-    throw new ModelError(
-      { kind: "malformed", endpoint: where.endpoint, path: where.path, body: clip(JSON.stringify(json)) },
-      `the server answered 2xx with an error instead of a result: ${serverError}`,
-    );
+    throw new ModelError({ kind: "malformed", endpoint: where.endpoint, path: where.path, body: clip(JSON.stringify(json)) }, `the server answered 2xx with an error instead of a result: ${serverError}`);
   }
   const issue = result.error.issues[0];
   const field = issue.path.length ? issue.path.map(String).join(".") : "(body)";
-  throw new ModelError(
-    { kind: "malformed", endpoint: where.endpoint, path: where.path, body: clip(JSON.stringify(json)) },
-    `malformed response: ${field}: ${issue.message}`,
-  );
+  throw new ModelError({ kind: "malformed", endpoint: where.endpoint, path: where.path, body: clip(JSON.stringify(json)) }, `malformed response: ${field}: ${issue.message}`);
 }
 
 /** Some servers send `{"error": …}` with status 200; say that rather than "choices: expected array". */

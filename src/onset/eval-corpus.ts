@@ -64,7 +64,10 @@ function sentencesWith(text: string, pattern: RegExp): string[] {
 }
 
 function lastParagraph(text: string): string {
-  const paras = text.split(/\n\s*\n/).map((p) => p.replace(/^(?:\s*-{3,}\s*\n?)+/, "").trim()).filter(Boolean);
+  const paras = text
+    .split(/\n\s*\n/)
+    .map((p) => p.replace(/^(?:\s*-{3,}\s*\n?)+/, "").trim())
+    .filter(Boolean);
   return paras[paras.length - 1] ?? "";
 }
 
@@ -81,7 +84,10 @@ export function loadEvalCorpus(dataDir: string): EvalCorpus {
       responses: [],
     });
   }
-  for (const [source, file] of [["baseline", baseline], ["checkpoint", checkpoint]] as const) {
+  for (const [source, file] of [
+    ["baseline", baseline],
+    ["checkpoint", checkpoint],
+  ] as const) {
     for (const r of file.rows) {
       const target = byPrompt.get(r.prompt as string);
       if (target && typeof r.response === "string" && r.response.trim()) target.responses.push({ source, text: r.response });

@@ -82,7 +82,10 @@ export function runHarness(corpus: EvalCorpus, config: HarnessConfig): HarnessRe
     for (let r = 1; r < config.repeats; r++) perRepeat.push(detectOnsetAt(subsample(mirror, `${scenario}/${seed}/repeat${r}`), config.fractions));
     const predictions: RunRecord["predictions"] = {};
     config.fractions.forEach((f, k) => {
-      const agg = aggregateRepeats(perRepeat.map((d) => d[k].onset_step), checkpoints);
+      const agg = aggregateRepeats(
+        perRepeat.map((d) => d[k].onset_step),
+        checkpoints,
+      );
       predictions[String(f)] = { pred: agg.pred, variance: agg.variance, alarms: agg.alarms };
     });
     const type = perRepeat[0][0].hacking_type;

@@ -47,7 +47,10 @@ const FORMAT_LABELS: readonly string[][] = [
 ];
 
 function paragraphsOf(text: string): string[] {
-  const paras = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const paras = text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (paras.length >= 3) return paras;
   const sentences = text.split(/(?<=[.!?])\s+/).filter(Boolean);
   return sentences.length >= 3 ? sentences : paras;
@@ -76,9 +79,7 @@ export function hackedVariant(kind: BiasKind, text: string, corpus: EvalCorpus, 
       if (groups.length < 3) return text;
       const labels = rng.pick(FORMAT_LABELS);
       const style = rng.int(3);
-      return groups
-        .map((g, i) => (style === 0 ? `**${labels[i]}**\n${g}` : style === 1 ? `### ${labels[i]}\n${g}` : `${["First", "Second", "Finally"][i]}, ${g}`))
-        .join("\n\n");
+      return groups.map((g, i) => (style === 0 ? `**${labels[i]}**\n${g}` : style === 1 ? `### ${labels[i]}\n${g}` : `${["First", "Second", "Finally"][i]}, ${g}`)).join("\n\n");
     }
   }
 }
@@ -106,9 +107,7 @@ export function assembleLog(corpus: EvalCorpus, spec: LogSpec): AssembledLog {
   const pool = corpus.prompts
     .map((p) => ({
       prompt: p,
-      responses: p.responses
-        .map((r) => ({ text: r.text, clean: clean(p, r.text) }))
-        .filter((r): r is { text: string; clean: number } => r.clean !== null && !detectBias(bias, r.text, { prompt: p.prompt }).hit),
+      responses: p.responses.map((r) => ({ text: r.text, clean: clean(p, r.text) })).filter((r): r is { text: string; clean: number } => r.clean !== null && !detectBias(bias, r.text, { prompt: p.prompt }).hit),
     }))
     .filter((p) => p.responses.length > 0);
 

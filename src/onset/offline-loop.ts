@@ -20,12 +20,7 @@ export interface CheckpointSummary {
   M: Estimate;
 }
 
-export function scoreCheckpoint(
-  responses: readonly { prompt: string; response: string }[],
-  prompts: ReadonlyMap<string, ConstraintPrompt>,
-  bias: BiasKind,
-  alpha = 0.5,
-): CheckpointSummary {
+export function scoreCheckpoint(responses: readonly { prompt: string; response: string }[], prompts: ReadonlyMap<string, ConstraintPrompt>, bias: BiasKind, alpha = 0.5): CheckpointSummary {
   const gaps: number[] = [];
   const cleans: number[] = [];
   let shortcuts = 0;

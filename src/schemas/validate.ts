@@ -24,9 +24,7 @@ export type Validation = { ok: true } | { ok: false; problems: SchemaProblem[] }
 let shared: Ajv2020 | undefined;
 
 function schemaFiles(dir: string, prefix = ""): string[] {
-  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? schemaFiles(dir, `${prefix}${e.name}/`) : e.name.endsWith(".schema.json") ? [`${prefix}${e.name}`] : [],
-  );
+  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? schemaFiles(dir, `${prefix}${e.name}/`) : e.name.endsWith(".schema.json") ? [`${prefix}${e.name}`] : []));
 }
 
 /** Every published schema's `$id` is this base plus its path under schemas/, so relative `$ref`s resolve as files do. */

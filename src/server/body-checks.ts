@@ -71,8 +71,29 @@ export function loneSurrogateAt(value: unknown): string | undefined {
 
 /** Row fields some stack or reward reads (SPEC §12, the gold fields of vrcli and cherrl, verl's ground_truth and extra_info); extras go in `meta`. */
 export const BANK_FIELDS = new Set([
-  "id", "prompt", "input", "output", "group_id", "step", "seed", "sample_id", "finish_reason", "thinking", "meta", "score",
-  "label", "answer", "rubric", "instruction_id_list", "kwargs", "key", "topic", "reference", "data_source", "ground_truth", "extra_info",
+  "id",
+  "prompt",
+  "input",
+  "output",
+  "group_id",
+  "step",
+  "seed",
+  "sample_id",
+  "finish_reason",
+  "thinking",
+  "meta",
+  "score",
+  "label",
+  "answer",
+  "rubric",
+  "instruction_id_list",
+  "kwargs",
+  "key",
+  "topic",
+  "reference",
+  "data_source",
+  "ground_truth",
+  "extra_info",
 ]);
 export const TRANSCRIPT_FIELDS = new Set(["id", "seed", "turns", "meta", "score", "step", "group_id", "topic"]);
 

@@ -136,10 +136,16 @@ class PostgresStore implements JournalStore {
   begin(request: JournalRequest, leaseMs: number): Promise<BeginOutcome> {
     return this.writes.submit(async (c): Promise<BeginOutcome> => {
       const now = Date.now();
-      const inserted = await c.query(
-        "INSERT INTO requests (id, received_at, route, stack, instrument, body_hash, body, status, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8) ON CONFLICT (id) DO NOTHING",
-        [request.id, new Date(now).toISOString(), request.route, request.stack, request.instrument, request.bodyHash, request.body, now + leaseMs],
-      );
+      const inserted = await c.query("INSERT INTO requests (id, received_at, route, stack, instrument, body_hash, body, status, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8) ON CONFLICT (id) DO NOTHING", [
+        request.id,
+        new Date(now).toISOString(),
+        request.route,
+        request.stack,
+        request.instrument,
+        request.bodyHash,
+        request.body,
+        now + leaseMs,
+      ]);
       if (inserted.rowCount === 1) return { kind: "new" };
       const found = await c.query("SELECT * FROM requests WHERE id = $1 FOR UPDATE", [request.id]);
       const existing = requestFrom(found.rows[0] as Record<string, unknown>);
@@ -162,28 +168,22 @@ class PostgresStore implements JournalStore {
       await c.query("SELECT pg_advisory_xact_lock($1)", [SEQ_LOCK]);
       await c.query("DELETE FROM results WHERE request_id = $1", [id]);
       if (results.length > 0) {
-        await c.query(
-          "INSERT INTO results (request_id, idx, row_id, step, value, error, score) SELECT $1, * FROM unnest($2::int[], $3::text[], $4::bigint[], $5::float8[], $6::text[], $7::text[])",
-          [
-            id,
-            results.map((r) => r.index),
-            results.map((r) => r.rowId),
-            results.map((r) => r.step),
-            results.map((r) => (typeof r.score.value === "number" && Number.isFinite(r.score.value) ? r.score.value : null)),
-            results.map((r) => r.score.error ?? null),
-            results.map((r) => scoreJson(r.score)),
-          ],
-        );
+        await c.query("INSERT INTO results (request_id, idx, row_id, step, value, error, score) SELECT $1, * FROM unnest($2::int[], $3::text[], $4::bigint[], $5::float8[], $6::text[], $7::text[])", [
+          id,
+          results.map((r) => r.index),
+          results.map((r) => r.rowId),
+          results.map((r) => r.step),
+          results.map((r) => (typeof r.score.value === "number" && Number.isFinite(r.score.value) ? r.score.value : null)),
+          results.map((r) => r.score.error ?? null),
+          results.map((r) => scoreJson(r.score)),
+        ]);
       }
       const error = failedRowsError(results);
       if (error !== null) {
         await c.query("UPDATE requests SET status = 'failed', completed_at = $2, error = $3, expires_at = NULL WHERE id = $1", [id, new Date().toISOString(), error]);
         return;
       }
-      await c.query(
-        "UPDATE requests SET status = 'done', completed_at = $2, error = NULL, expires_at = NULL, done_seq = (SELECT COALESCE(MAX(done_seq), 0) + 1 FROM requests) WHERE id = $1",
-        [id, new Date().toISOString()],
-      );
+      await c.query("UPDATE requests SET status = 'done', completed_at = $2, error = NULL, expires_at = NULL, done_seq = (SELECT COALESCE(MAX(done_seq), 0) + 1 FROM requests) WHERE id = $1", [id, new Date().toISOString()]);
     });
   }
 

@@ -93,7 +93,10 @@ export class SqliteStore implements JournalStore {
       const acknowledges = !this.registering.has(op.run) || (value as BeginOutcome).kind === "done";
       if (!acknowledges) return op.resolve(value);
       synced ??= this.durable();
-      synced.then(() => op.resolve(value), (err: unknown) => op.reject(err));
+      synced.then(
+        () => op.resolve(value),
+        (err: unknown) => op.reject(err),
+      );
     });
   }
 
@@ -122,15 +125,18 @@ export class SqliteStore implements JournalStore {
       // every op at once, as before: running it again would only wait for the lock again.
       if (!opFailed) throw failure;
       const outcomes: { ok: boolean; value: unknown }[] = [];
-      this.journal.transaction(() => {
-        for (const op of ops) {
-          try {
-            outcomes.push({ ok: true, value: this.journal.savepoint(() => op.run(this.journal)) });
-          } catch (err) {
-            outcomes.push({ ok: false, value: err });
+      this.journal.transaction(
+        () => {
+          for (const op of ops) {
+            try {
+              outcomes.push({ ok: true, value: this.journal.savepoint(() => op.run(this.journal)) });
+            } catch (err) {
+              outcomes.push({ ok: false, value: err });
+            }
           }
-        }
-      }, { durable: false });
+        },
+        { durable: false },
+      );
       return outcomes;
     }
   }

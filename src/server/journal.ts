@@ -97,14 +97,16 @@ export class Journal {
       // A WAL file that a burst grew is cut back to this size when SQLite next rewinds it; without a
       // limit it keeps its largest size on disk, and recovery after a crash reads all of it.
       this.db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
-      this.db.transaction(() => {
-        this.db.exec(journalTables("sqlite"));
-        const have = new Set((this.db.prepare("PRAGMA table_info(requests)").all() as { name: string }[]).map((c) => c.name));
-        for (const [name, type] of addedColumns("sqlite")) if (!have.has(name)) this.db.exec(`ALTER TABLE requests ADD COLUMN ${name} ${type}`);
-        // Requests finished before done_seq existed are numbered in arrival order, ahead of new ones.
-        if (!have.has("done_seq")) this.db.exec("UPDATE requests SET done_seq = rowid WHERE status = 'done'");
-        this.db.exec(ADDED_INDEXES);
-      }).immediate();
+      this.db
+        .transaction(() => {
+          this.db.exec(journalTables("sqlite"));
+          const have = new Set((this.db.prepare("PRAGMA table_info(requests)").all() as { name: string }[]).map((c) => c.name));
+          for (const [name, type] of addedColumns("sqlite")) if (!have.has(name)) this.db.exec(`ALTER TABLE requests ADD COLUMN ${name} ${type}`);
+          // Requests finished before done_seq existed are numbered in arrival order, ahead of new ones.
+          if (!have.has("done_seq")) this.db.exec("UPDATE requests SET done_seq = rowid WHERE status = 'done'");
+          this.db.exec(ADDED_INDEXES);
+        })
+        .immediate();
     }
     this.runInTransaction = this.db.transaction((fn: () => unknown) => fn());
     this.hasSeq = (this.db.prepare("PRAGMA table_info(requests)").all() as { name: string }[]).some((c) => c.name === "done_seq");
@@ -118,15 +120,11 @@ export class Journal {
     // A request taken over after its lease ran out may have been finished by the other call first:
     // the same body has the same rows, so its results are replaced index by index.
     this.insertResult = prepare("INSERT OR REPLACE INTO results (request_id, idx, row_id, step, value, error, score) VALUES (?, ?, ?, ?, ?, ?, ?)");
-    this.markDone = prepare(
-      "UPDATE requests SET status = 'done', completed_at = ?, error = NULL, expires_at = NULL, done_seq = (SELECT COALESCE(MAX(done_seq), 0) + 1 FROM requests) WHERE id = ?",
-    );
+    this.markDone = prepare("UPDATE requests SET status = 'done', completed_at = ?, error = NULL, expires_at = NULL, done_seq = (SELECT COALESCE(MAX(done_seq), 0) + 1 FROM requests) WHERE id = ?");
     this.markRowsFailed = prepare("UPDATE requests SET status = 'failed', completed_at = ?, error = ?, expires_at = NULL WHERE id = ?");
     this.markFailed = prepare("UPDATE requests SET status = 'failed', completed_at = ?, error = ?, expires_at = NULL WHERE id = ? AND status = 'pending'");
     this.restartPending = prepare("UPDATE requests SET status = 'pending', received_at = ?, error = NULL, expires_at = ? WHERE id = ?");
-    this.expirePending = prepare(
-      "UPDATE requests SET status = 'failed', completed_at = @now, error = @error, expires_at = NULL WHERE status = 'pending' AND (expires_at IS NULL OR expires_at < @nowMs)",
-    );
+    this.expirePending = prepare("UPDATE requests SET status = 'failed', completed_at = @now, error = @error, expires_at = NULL WHERE status = 'pending' AND (expires_at IS NULL OR expires_at < @nowMs)");
   }
 
   /**
@@ -248,28 +246,35 @@ export class Journal {
   /** Requests finished after `seq` (in the order they finished), at most `limit`, with their results. */
   finishedAfter(seq: number, limit: number): FinishedEntry[] {
     // A journal written before done_seq existed, opened read-only, is followed in arrival order.
-    const sql = this.hasSeq
-      ? "SELECT id, done_seq FROM requests WHERE status = 'done' AND done_seq > ? ORDER BY done_seq LIMIT ?"
-      : "SELECT id, rowid AS done_seq FROM requests WHERE status = 'done' AND rowid > ? ORDER BY rowid LIMIT ?";
+    const sql = this.hasSeq ? "SELECT id, done_seq FROM requests WHERE status = 'done' AND done_seq > ? ORDER BY done_seq LIMIT ?" : "SELECT id, rowid AS done_seq FROM requests WHERE status = 'done' AND rowid > ? ORDER BY rowid LIMIT ?";
     // Two queries a page: its requests, then all their results (a query per request for each cost
     // the live monitor ≈ 3× the CPU per request it read). Not one join: that repeats each request's
     // body on every one of its result rows (a 64-row batch's 116 KB body 64 times).
-    const requests = this.db.prepare(`SELECT r.*, page.done_seq AS page_seq FROM (${sql}) AS page JOIN requests r ON r.id = page.id ORDER BY page.done_seq`).all(seq, limit) as (Record<string, string | number | null> & { page_seq: number })[];
+    const requests = this.db.prepare(`SELECT r.*, page.done_seq AS page_seq FROM (${sql}) AS page JOIN requests r ON r.id = page.id ORDER BY page.done_seq`).all(seq, limit) as (Record<string, string | number | null> & {
+      page_seq: number;
+    })[];
     if (requests.length === 0) return [];
     const out: FinishedEntry[] = requests.map((row) => ({ seq: row.page_seq, request: requestFrom(row), results: [] }));
     const byId = new Map(out.map((e) => [e.request.id, e.results]));
-    const results = this.db
-      .prepare("SELECT request_id, idx, row_id, step, score FROM results WHERE request_id IN (SELECT value FROM json_each(?)) ORDER BY request_id, idx")
-      .all(JSON.stringify([...byId.keys()])) as { request_id: string; idx: number; row_id: string | null; step: number | null; score: string }[];
+    const results = this.db.prepare("SELECT request_id, idx, row_id, step, score FROM results WHERE request_id IN (SELECT value FROM json_each(?)) ORDER BY request_id, idx").all(JSON.stringify([...byId.keys()])) as {
+      request_id: string;
+      idx: number;
+      row_id: string | null;
+      step: number | null;
+      score: string;
+    }[];
     for (const r of results) byId.get(r.request_id)?.push({ index: r.idx, rowId: r.row_id, step: r.step, score: JSON.parse(r.score) as Score });
     return out;
   }
 
   /** Scored rows with a training step, for the live monitor. */
   stepResults(sinceStep = -Infinity): { step: number; score: Score; requestId: string; index: number }[] {
-    const rows = this.db
-      .prepare("SELECT request_id, idx, step, score FROM results WHERE step IS NOT NULL AND step >= ? ORDER BY step, request_id, idx")
-      .all(Number.isFinite(sinceStep) ? sinceStep : -1e18) as { request_id: string; idx: number; step: number; score: string }[];
+    const rows = this.db.prepare("SELECT request_id, idx, step, score FROM results WHERE step IS NOT NULL AND step >= ? ORDER BY step, request_id, idx").all(Number.isFinite(sinceStep) ? sinceStep : -1e18) as {
+      request_id: string;
+      idx: number;
+      step: number;
+      score: string;
+    }[];
     return rows.map((r) => ({ step: r.step, score: JSON.parse(r.score) as Score, requestId: r.request_id, index: r.idx }));
   }
 
@@ -306,4 +311,3 @@ export function requestFrom(row: Record<string, unknown>): StoredRequest {
     expiresAt: row.expires_at === null || row.expires_at === undefined ? null : Number(row.expires_at),
   };
 }
-

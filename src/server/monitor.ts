@@ -225,7 +225,8 @@ function evaluate(steps: StepRates[], detectorRows: readonly (MirrorInput | null
   for (const [kind, key, limit, what] of guards) {
     if (!watched.has(kind)) continue;
     const hit = firstCrossing(steps, key, thresholds, limit, false);
-    if (hit) alerts.push({ kind, step: hit.step, value: hit.value, threshold: limit, message: `${what} by more than ${(limit * 100).toFixed(1)} points over the first ${thresholds.baselineSteps} steps (now ${(hit.value * 100).toFixed(2)}%)` });
+    if (hit)
+      alerts.push({ kind, step: hit.step, value: hit.value, threshold: limit, message: `${what} by more than ${(limit * 100).toFixed(1)} points over the first ${thresholds.baselineSteps} steps (now ${(hit.value * 100).toFixed(2)}%)` });
   }
   if (steps.some((s) => s.gap !== null)) {
     const hit = firstCrossing(steps, "gap", thresholds, thresholds.gap, true);
@@ -233,10 +234,20 @@ function evaluate(steps: StepRates[], detectorRows: readonly (MirrorInput | null
   }
   let detector: Detection | null = previous ?? null;
   if (previous === undefined && thresholds.detector && steps.length >= 10) {
-    detector = detectOnset(detectorRows.filter((r): r is MirrorInput => r !== null), {}, memory);
+    detector = detectOnset(
+      detectorRows.filter((r): r is MirrorInput => r !== null),
+      {},
+      memory,
+    );
   }
   if (detector?.alarm && detector.onset_step !== null) {
-    alerts.push({ kind: "hacking_onset", step: detector.onset_step, value: detector.confidence, threshold: 0, message: `judge-blind detector: ${detector.hacking_type} shortcut from step ${detector.onset_step} (confidence ${detector.confidence.toFixed(2)})` });
+    alerts.push({
+      kind: "hacking_onset",
+      step: detector.onset_step,
+      value: detector.confidence,
+      threshold: 0,
+      message: `judge-blind detector: ${detector.hacking_type} shortcut from step ${detector.onset_step} (confidence ${detector.confidence.toFixed(2)})`,
+    });
   }
   alerts.sort((a, b) => a.step - b.step);
   return { thresholds, rows: rowCount, steps, alerts, detector };

@@ -12,10 +12,7 @@ import { InputError } from "../core/errors.js";
 import type { BankRow, Score } from "../core/types.js";
 
 /** Special tokens removed from `query` and `prompts` before matching (BOS, EOS, end-of-turn). */
-export const DEFAULT_STRIP_TOKENS = [
-  "<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<|end_of_text|>", "<|begin_of_text|>", "<|end|>", "<|eos|>",
-  "<end_of_turn>", "<eos>", "<bos>", "</s>", "<s>",
-];
+export const DEFAULT_STRIP_TOKENS = ["<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<|end_of_text|>", "<|begin_of_text|>", "<|end|>", "<|eos|>", "<end_of_turn>", "<eos>", "<bos>", "</s>", "<s>"];
 
 export interface OpenRlhfOptions {
   stripTokens: readonly string[];

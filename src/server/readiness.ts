@@ -44,7 +44,10 @@ export async function modelReadiness(roles: Record<string, ProbedClient>, timeou
         return { name, ok: true, detail: probe === "reachable" ? "reachable" : `serves ${probe === "continuation" ? `continuation log-probs (${client.spec.continuationMethod ?? "echo"})` : "embeddings"}` };
       } catch (err) {
         const method = client.spec.continuationMethod ?? "echo";
-        const hint = probe === "continuation" ? `; this role needs continuation log-probs (continuationMethod "${method}"): use a server that supports it (vLLM, SGLang, the built-in server), or set continuationMethod "${method === "echo" ? "prompt_logprobs" : "echo"}" if the server supports that` : "";
+        const hint =
+          probe === "continuation"
+            ? `; this role needs continuation log-probs (continuationMethod "${method}"): use a server that supports it (vLLM, SGLang, the built-in server), or set continuationMethod "${method === "echo" ? "prompt_logprobs" : "echo"}" if the server supports that`
+            : "";
         return { name, ok: false, detail: `cannot serve its ${probe === "continuation" ? "continuation log-probs" : "embeddings"}: ${errorMessage(err)}${hint}` };
       }
     }),

@@ -89,7 +89,11 @@ export async function scoreJournaled(ctx: ServerContext, call: ScoringCall): Pro
     if (begun.kind === "done") {
       // A retry of a finished request scores nothing: its slot is free again at once.
       release();
-      return assemble(rows, begun.results.map((r) => r.score), instrument);
+      return assemble(
+        rows,
+        begun.results.map((r) => r.score),
+        instrument,
+      );
     }
     scoring = scorer.scoreRows(rows as never, { signal: controller.signal });
   } catch (err) {

@@ -114,15 +114,17 @@ function rowKindOf(declaration: { rowKind: "reply" | "bank" | "transcript" }): "
   return declaration.rowKind === "reply" ? "bank" : declaration.rowKind;
 }
 
-export function composeStack<Options extends Record<string, unknown> = Record<string, unknown>, Row = unknown, Prepared = unknown>(
-  declared: StackDeclaration<Options, Row, Prepared>,
-): StackDefinition<Options, Row> {
+export function composeStack<Options extends Record<string, unknown> = Record<string, unknown>, Row = unknown, Prepared = unknown>(declared: StackDeclaration<Options, Row, Prepared>): StackDefinition<Options, Row> {
   const declaration = withDefaults(declared);
   const { name, terms } = declaration;
   const names = terms.map((t) => t.meta.name);
   const duplicate = names.find((n, i) => names.indexOf(n) !== i);
   if (duplicate) throw new Error(`composeStack ${name}: term "${duplicate}" appears twice`);
-  checkCombine(name, declaration.combine as Combine<never, never>, terms.map((t) => t.meta));
+  checkCombine(
+    name,
+    declaration.combine as Combine<never, never>,
+    terms.map((t) => t.meta),
+  );
   const layout = declaration.optionLayout ?? "flat";
   const resources = resourcesOf(name, terms as readonly Term[]);
   const owners = [...resources.map((r) => ({ name: r.name, options: r.options, label: "resource" })), ...terms.map((t) => ({ name: t.meta.name, options: t.meta.options, label: "term" }))];
@@ -213,13 +215,7 @@ function needsOf(needs: Record<string, AnyResource> | undefined, values: Readonl
   return out;
 }
 
-function instrumentOf<Options extends Record<string, unknown>, Row, Prepared>(
-  declaration: Complete<Options, Row, Prepared>,
-  options: Options,
-  roles: readonly string[],
-  models: ModelRoles,
-  inputHashes: Record<string, string>,
-): Instrument {
+function instrumentOf<Options extends Record<string, unknown>, Row, Prepared>(declaration: Complete<Options, Row, Prepared>, options: Options, roles: readonly string[], models: ModelRoles, inputHashes: Record<string, string>): Instrument {
   const omit = new Set(declaration.executionOptions ?? []);
   const recorded = declaration.recordOptions?.(options) ?? Object.fromEntries(Object.entries(options).filter(([k]) => !omit.has(k)));
   const body = {
@@ -298,15 +294,19 @@ function scorerOf<Options extends Record<string, unknown>, Row, Prepared>(
       const todo: number[] = [];
       for (let i = 0; i < rows.length; i++) if (pending(states[i])) todo.push(i);
       if (todo.length === 0) break;
-      const outcomes = await measureSafely(term, todo.map((i) => rows[i]), {
-        options: resolvedTermOptions[t],
-        models: signal ? Object.fromEntries(Object.entries(termModels[t]).map(([role, client]) => [role, wrapModelClient({ client, middleware: withSignal(signal) })])) : termModels[t],
-        inputs,
-        prepared: todo.map((i) => prepared[i]),
-        needs: Object.fromEntries(termNeeds[t].map(({ key, need, row }) => [key, row >= 0 ? todo.map((i) => rowValues[row][i]) : built.values.get(need)])),
-        prompts: todo.map((i) => prompts[i]),
-        signal,
-      });
+      const outcomes = await measureSafely(
+        term,
+        todo.map((i) => rows[i]),
+        {
+          options: resolvedTermOptions[t],
+          models: signal ? Object.fromEntries(Object.entries(termModels[t]).map(([role, client]) => [role, wrapModelClient({ client, middleware: withSignal(signal) })])) : termModels[t],
+          inputs,
+          prepared: todo.map((i) => prepared[i]),
+          needs: Object.fromEntries(termNeeds[t].map(({ key, need, row }) => [key, row >= 0 ? todo.map((i) => rowValues[row][i]) : built.values.get(need)])),
+          prompts: todo.map((i) => prompts[i]),
+          signal,
+        },
+      );
       const key = termKeys[t];
       todo.forEach((i, k) => record(states[i] as RowState, key, outcomes[k]));
     }
@@ -321,7 +321,12 @@ function scorerOf<Options extends Record<string, unknown>, Row, Prepared>(
     if (state.error) return failed(state.terms, state.error);
     let combined: CombineResult;
     try {
-      combined = combineValues(declaration.combine, terms.map((t) => t.meta), state.values, { options, row, terms: state.terms, prepared: state.prepared });
+      combined = combineValues(
+        declaration.combine,
+        terms.map((t) => t.meta),
+        state.values,
+        { options, row, terms: state.terms, prepared: state.prepared },
+      );
     } catch (err) {
       return failed(state.terms, rowErrorFrom(err));
     }

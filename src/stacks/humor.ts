@@ -38,10 +38,7 @@ export const HUMOR_STACK_VERSION = "humor-stack-5";
 export const HUMOR_PROFILES = {
   hardened: { credit: "relevance", repetition: "seed", formula: "humor-C-3", vocab: "v3", laughter: "meaning", screens: "humor-screens-2" },
   seed: { credit: "ratio", repetition: "seed", formula: "humor-C-1", vocab: "v2-seed", laughter: "vocab", screens: "humor-screens-1" },
-} as const satisfies Record<
-  string,
-  { credit: GroundingCreditForm; repetition: RepetitionMode; formula: CertifiedFormula; vocab: LaughterVocabVersion; laughter: LaughterReading; screens: ScreenVersion }
->;
+} as const satisfies Record<string, { credit: GroundingCreditForm; repetition: RepetitionMode; formula: CertifiedFormula; vocab: LaughterVocabVersion; laughter: LaughterReading; screens: ScreenVersion }>;
 export type HumorProfile = keyof typeof HUMOR_PROFILES;
 
 export const humorOptions = z
@@ -169,7 +166,22 @@ function sessionTerms(b: SessionBreakdown, laughter: readonly LaughterMass[], se
   const noTurns = b.m === 0 ? { reason: "no policy turns" } : {};
   const per = <T>(f: (t: SessionBreakdown["turns"][number]) => T) => b.turns.map(f);
   return {
-    grounding: { value: b.F, details: { ...noTurns, floor: settings.floor, ceiling: settings.ceiling, credit_form: settings.credit, mean_credit: b.G, window: settings.window, turn_index: per((t) => t.index), g: per((t) => t.g), ...(settings.credit === "relevance" ? { relevance: per((t) => t.relevance) } : {}), credit: per((t) => t.credit), passes: per((t) => t.passes) } },
+    grounding: {
+      value: b.F,
+      details: {
+        ...noTurns,
+        floor: settings.floor,
+        ceiling: settings.ceiling,
+        credit_form: settings.credit,
+        mean_credit: b.G,
+        window: settings.window,
+        turn_index: per((t) => t.index),
+        g: per((t) => t.g),
+        ...(settings.credit === "relevance" ? { relevance: per((t) => t.relevance) } : {}),
+        credit: per((t) => t.credit),
+        passes: per((t) => t.passes),
+      },
+    },
     repetition: { value: b.S, details: { ...noTurns, mode: settings.repetition, s: per((t) => t.s) } },
     taste: {
       value: b.meanTaste,

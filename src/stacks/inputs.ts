@@ -7,9 +7,7 @@ import { InputError } from "../core/errors.js";
 import { hashOf } from "../core/hash.js";
 import { formatIssues } from "../core/issues.js";
 
-export type DeclaredInput<Options = Record<string, unknown>> =
-  | { from: "static"; description: string; load(options: Options): unknown }
-  | { from: "request"; description: string; schema: z.ZodType };
+export type DeclaredInput<Options = Record<string, unknown>> = { from: "static"; description: string; load(options: Options): unknown } | { from: "request"; description: string; schema: z.ZodType };
 
 export type DeclaredInputs<Options = Record<string, unknown>> = Record<string, DeclaredInput<Options>>;
 
@@ -40,7 +38,9 @@ export function resolveRequestInputs(stack: string, declared: DeclaredInputs<nev
   const hashes: Record<string, string> = {};
   for (const name of Object.keys(given ?? {})) {
     if (declared[name]?.from !== "request") {
-      const known = Object.entries(declared).filter(([, d]) => d.from === "request").map(([n]) => n);
+      const known = Object.entries(declared)
+        .filter(([, d]) => d.from === "request")
+        .map(([n]) => n);
       throw new InputError(`inputs.${name}`, `the ${stack} stack takes no per-request input "${name}"${known.length ? `; it takes ${known.join(", ")}` : ""}`);
     }
   }

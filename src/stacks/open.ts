@@ -50,12 +50,7 @@ export async function resolveStack(options: OpenScorerOptions): Promise<Resolved
   if (options.reward !== undefined && options.stack !== undefined) throw new InputError("--reward", "give --stack or --reward, not both");
   const stackName = options.reward ?? options.stack ?? config.stack;
   if (!stackName) throw new InputError("--stack", "no stack given: pass --stack NAME, --reward SPEC or set `stack` in the config file");
-  const definition =
-    options.reward !== undefined
-      ? await (await import("./rewards/index.js")).loadRewardStack(options.reward)
-      : isStackFile(stackName)
-        ? await loadStackFile(stackName)
-        : await loadStack(stackName);
+  const definition = options.reward !== undefined ? await (await import("./rewards/index.js")).loadRewardStack(options.reward) : isStackFile(stackName) ? await loadStackFile(stackName) : await loadStack(stackName);
   const where = options.config ?? "options";
   const stackOptions = parseStackOptions(definition.options, { ...config.options, ...options.overrides }, where);
   const roles = [...new Set([...definition.modelRoles, ...(definition.rolesFor?.(stackOptions) ?? [])])];

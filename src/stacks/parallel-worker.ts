@@ -18,12 +18,7 @@ export interface ParallelSetup {
 }
 
 export type ParallelRequest = { chunk: number; rows: unknown[] } | { chunk: number; lines: string[]; where: string };
-export type ParallelReply =
-  | { ready: string }
-  | { chunk: number; scores: Score[] }
-  | { chunk: number; lines: string[]; scores: SummaryScore[] }
-  | { chunk: number; error: string }
-  | { fatal: string };
+export type ParallelReply = { ready: string } | { chunk: number; scores: Score[] } | { chunk: number; lines: string[]; scores: SummaryScore[] } | { chunk: number; error: string } | { fatal: string };
 
 const port = parentPort!;
 const setup = workerData as ParallelSetup;
@@ -46,7 +41,11 @@ try {
         port.postMessage({ chunk: message.chunk, scores: await opened.scorer.scoreRows(message.rows as never) } satisfies ParallelReply);
         return;
       }
-      const rows = parseRows(opened.definition.rowKind, message.lines.map((line) => JSON.parse(line) as unknown), message.where) as BankRow[];
+      const rows = parseRows(
+        opened.definition.rowKind,
+        message.lines.map((line) => JSON.parse(line) as unknown),
+        message.where,
+      ) as BankRow[];
       const scores = await opened.scorer.scoreRows(rows);
       port.postMessage({ chunk: message.chunk, lines: rows.map((row, i) => scoredLine(row, scores[i])), scores: scores.map(summaryPart) } satisfies ParallelReply);
     } catch (err) {

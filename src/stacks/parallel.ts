@@ -268,11 +268,17 @@ export function startPool(options: PoolOptions): ScoringPool {
   async function score(scorer: Scorer, stack: Splittable, rows: BankRow[], opts: PoolScoreOptions = {}): Promise<Score[]> {
     const scores: Score[] = new Array(rows.length);
     const put = (indices: number[], got: readonly Score[]): void => indices.forEach((row, k) => (scores[row] = got[k]));
-    await run(scorer, stack, rows, {
-      request: (chunk, indices) => ({ chunk, rows: indices.map((i) => rows[i]) }),
-      place: (indices, reply) => put(indices, reply.scores),
-      here: async (indices) => put(indices, await scorer.scoreRows(indices.map((i) => rows[i]))),
-    }, opts);
+    await run(
+      scorer,
+      stack,
+      rows,
+      {
+        request: (chunk, indices) => ({ chunk, rows: indices.map((i) => rows[i]) }),
+        place: (indices, reply) => put(indices, reply.scores),
+        here: async (indices) => put(indices, await scorer.scoreRows(indices.map((i) => rows[i]))),
+      },
+      opts,
+    );
     return scores;
   }
 
@@ -280,23 +286,32 @@ export function startPool(options: PoolOptions): ScoringPool {
     if (texts.length !== rows.length) throw new FoolsgoldError("parallel", `${texts.length} input lines for ${rows.length} rows`);
     // `into` (the caller's) holds every chunk placed so far, also when the call is stopped.
     const out: ScoredLines = opts.into ?? { lines: new Array(rows.length), scores: new Array(rows.length) };
-    await run(scorer, stack, rows, {
-      request: (chunk, indices) => ({ chunk, lines: indices.map((i) => texts[i]), where }),
-      place: (indices, reply) => {
-        if (!("lines" in reply) || reply.lines.length !== indices.length) throw new FoolsgoldError("worker_protocol", "a scoring thread returned no output line for some rows");
-        indices.forEach((row, k) => {
-          out.lines[row] = reply.lines[k];
-          out.scores[row] = reply.scores[k];
-        });
+    await run(
+      scorer,
+      stack,
+      rows,
+      {
+        request: (chunk, indices) => ({ chunk, lines: indices.map((i) => texts[i]), where }),
+        place: (indices, reply) => {
+          if (!("lines" in reply) || reply.lines.length !== indices.length) throw new FoolsgoldError("worker_protocol", "a scoring thread returned no output line for some rows");
+          indices.forEach((row, k) => {
+            out.lines[row] = reply.lines[k];
+            out.scores[row] = reply.scores[k];
+          });
+        },
+        here: async (indices) => {
+          const got = await scorer.scoreRows(
+            indices.map((i) => rows[i]),
+            { signal: opts.signal },
+          );
+          indices.forEach((row, k) => {
+            out.lines[row] = scoredLine(rows[row], got[k]);
+            out.scores[row] = got[k];
+          });
+        },
       },
-      here: async (indices) => {
-        const got = await scorer.scoreRows(indices.map((i) => rows[i]), { signal: opts.signal });
-        indices.forEach((row, k) => {
-          out.lines[row] = scoredLine(rows[row], got[k]);
-          out.scores[row] = got[k];
-        });
-      },
-    }, opts);
+      opts,
+    );
     return out;
   }
 

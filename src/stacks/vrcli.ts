@@ -25,8 +25,7 @@ export const vrcliTerm = defineTerm({
   meta: {
     name: "vrcli",
     kind: "additive",
-    description:
-      "Relative perplexity improvement of the gold punchline under a fixed reference LM when the policy's <think> reasoning is added to the setup: max(0, (base − plus)/base); −1 when the reasoning is missing or broken.",
+    description: "Relative perplexity improvement of the gold punchline under a fixed reference LM when the policy's <think> reasoning is added to the setup: max(0, (base − plus)/base); −1 when the reasoning is missing or broken.",
     version: "vrcli-2",
     roles: ["reference"],
     options: vrcliOptions.strict(),

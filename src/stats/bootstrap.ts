@@ -32,11 +32,7 @@ export interface BootstrapCi {
 }
 
 /** Works on any rows (numbers, pairs, whole sessions): resampling keeps each row intact. */
-export function bootstrapCi<T>(
-  data: readonly T[],
-  statistic: (sample: readonly T[]) => number,
-  options: BootstrapOptions = {},
-): BootstrapCi {
+export function bootstrapCi<T>(data: readonly T[], statistic: (sample: readonly T[]) => number, options: BootstrapOptions = {}): BootstrapCi {
   const { resamples = 2000, seed = 0, level = 0.95 } = options;
   if (data.length < 2) throw new InputError("bootstrapCi", `needs at least 2 rows, got ${data.length}`);
   if (!Number.isInteger(resamples) || resamples < 100) {

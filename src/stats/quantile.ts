@@ -14,7 +14,10 @@ function fromSorted(sorted: readonly number[], p: number): number {
 
 export function quantile(xs: readonly number[], p: number): number {
   checkSample("quantile", xs, 1);
-  return fromSorted(xs.slice().sort((a, b) => a - b), p);
+  return fromSorted(
+    xs.slice().sort((a, b) => a - b),
+    p,
+  );
 }
 
 /** Several quantiles with one sort. */

@@ -9,8 +9,23 @@ import { stripRoleplayMeta } from "./roleplay-meta.js";
 // ---------------------------------------------------------------------------------------------- markup
 
 const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", ndash: "–", mdash: "—", hellip: "…",
-  lsquo: "‘", rsquo: "’", ldquo: "“", rdquo: "”", copy: "©", reg: "®", trade: "™", middot: "·",
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  ndash: "–",
+  mdash: "—",
+  hellip: "…",
+  lsquo: "‘",
+  rsquo: "’",
+  ldquo: "“",
+  rdquo: "”",
+  copy: "©",
+  reg: "®",
+  trade: "™",
+  middot: "·",
 };
 
 const HTML_BLOCKS = /<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
@@ -395,8 +410,7 @@ function foldStretch(s: string, from: number, to: number): string {
  * whole: the bank's "“It’s…" is then the stretch "It’s" of the quote's fast path. Surrogates are kept
  * inside stretches (an astral letter's halves are not breaks).
  */
-const endsStretch = (c: number): boolean =>
-  c < 0x80 ? c !== 39 && !isAsciiLetter(c) : (c < 0xd800 || c > 0xdfff) && (charFacts(c) & (F_LETTER | F_MARK | F_APOSTROPHE | F_CONFUSABLE)) === 0;
+const endsStretch = (c: number): boolean => (c < 0x80 ? c !== 39 && !isAsciiLetter(c) : (c < 0xd800 || c > 0xdfff) && (charFacts(c) & (F_LETTER | F_MARK | F_APOSTROPHE | F_CONFUSABLE)) === 0);
 
 /** [start, end) of each word in s[from, to) that holds a look-alike; from and to are word breaks or the ends. */
 function foldableWords(s: string, from: number, to: number): [number, number][] {

@@ -201,10 +201,12 @@ function reports(text: string, reported: RegExp, amusing: ReadonlySet<string>): 
       }
       const persons = [...part.matchAll(new RegExp(FIRST_PERSON.source, "giu"))];
       const laughs = [...part.matchAll(new RegExp(reported.source, "giv")), ...part.matchAll(new RegExp(PHRASAL_REPORT.source, "giu"))];
-      const near = persons.some((p) => laughs.some((l) => {
-        const [a, b] = p.index < l.index ? [p.index + p[0].length, l.index] : [l.index + l[0].length, p.index];
-        return wordsBetween(part, a, b) <= REPORT_REACH || (l.index <= p.index && p.index < l.index + l[0].length);
-      }));
+      const near = persons.some((p) =>
+        laughs.some((l) => {
+          const [a, b] = p.index < l.index ? [p.index + p[0].length, l.index] : [l.index + l[0].length, p.index];
+          return wordsBetween(part, a, b) <= REPORT_REACH || (l.index <= p.index && p.index < l.index + l[0].length);
+        }),
+      );
       if (!near) continue;
       const lead = part.length - part.trimStart().length;
       const body = part.trim();
@@ -261,7 +263,16 @@ function spelledOut(text: string, c: Compiled): LaughterCue[] {
       for (let i = 0; i < pieces.length; ) {
         let end = -1;
         for (let j = Math.min(pieces.length, i + MAX_PIECES) - 1; j > i && end < 0; j--) {
-          if (isLaughterWord(pieces.slice(i, j + 1).map((p) => p.text).join(""), c)) end = j;
+          if (
+            isLaughterWord(
+              pieces
+                .slice(i, j + 1)
+                .map((p) => p.text)
+                .join(""),
+              c,
+            )
+          )
+            end = j;
         }
         if (end < 0) {
           i++;

@@ -72,7 +72,6 @@ const C_MARK = 1024;
 /** What visibleText replaces. */
 const CHANGES = C_IGNORABLE | C_COMPAT | C_DECOMPOSE;
 
-
 function computeClass(cp: number): number {
   const ch = String.fromCodePoint(cp);
   const letter = /^\p{L}$/u.test(ch);

@@ -15,11 +15,5 @@ const HEADER_LINE = /^[ \t]*(?:\[[^\]\n]{1,80}\]|\*\*[^*\n]{1,40}:?\*\*:?|#{1,6}
  * A header is removed only when it stands alone on its line ("Aria:" or "[Scene 3]" or "**Aria:**").
  */
 export function stripRoleplayMeta(s: string): string {
-  return s
-    .replace(DOUBLE_PAREN_NOTE, "")
-    .replace(OOC_BRACKETED, "")
-    .replace(OOC_LINE, "")
-    .replace(STAT_LINE, "")
-    .replace(PIPE_TABLE_LINE, "")
-    .replace(HEADER_LINE, "");
+  return s.replace(DOUBLE_PAREN_NOTE, "").replace(OOC_BRACKETED, "").replace(OOC_LINE, "").replace(STAT_LINE, "").replace(PIPE_TABLE_LINE, "").replace(HEADER_LINE, "");
 }

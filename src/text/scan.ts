@@ -121,11 +121,7 @@ function scanFolding(src: string, text: string, lexicon: Lexicon, b: Buffers): S
       b.lemma[n] = lexicon.surfaceLemma[sid];
       const oc = text.charCodeAt(i);
       b.flags[n] =
-        (inQuote ? T_DIALOGUE : 0) |
-        (inStarItalic || inUnderscoreItalic ? T_ITALIC : 0) |
-        (inParen > 0 || inDashAside ? T_ASIDE : 0) |
-        (oc >= 65 && oc <= 90 ? T_CAPITAL : 0) |
-        (lexicon.surfaceFlags[sid] & WORD_CONTENT ? T_CONTENT : 0);
+        (inQuote ? T_DIALOGUE : 0) | (inStarItalic || inUnderscoreItalic ? T_ITALIC : 0) | (inParen > 0 || inDashAside ? T_ASIDE : 0) | (oc >= 65 && oc <= 90 ? T_CAPITAL : 0) | (lexicon.surfaceFlags[sid] & WORD_CONTENT ? T_CONTENT : 0);
       b.sentence[n] = sentence;
       b.start[n] = i;
       n++;

@@ -3,9 +3,7 @@
 // letter (\p{L}) counts as "other". Digits, punctuation, spaces and emoji are not letters and count for no
 // script.
 
-export const SCRIPTS = [
-  "latin", "cjk", "cyrillic", "greek", "arabic", "hebrew", "devanagari", "hangul", "other",
-] as const;
+export const SCRIPTS = ["latin", "cjk", "cyrillic", "greek", "arabic", "hebrew", "devanagari", "hangul", "other"] as const;
 export type Script = (typeof SCRIPTS)[number];
 export type ScriptShares = Record<Script, number> & { letters: number };
 
@@ -46,7 +44,15 @@ function classify(cp: number, ch: string): Script | null {
  */
 export function scriptShares(s: string): ScriptShares {
   const counts: Record<Script, number> = {
-    latin: 0, cjk: 0, cyrillic: 0, greek: 0, arabic: 0, hebrew: 0, devanagari: 0, hangul: 0, other: 0,
+    latin: 0,
+    cjk: 0,
+    cyrillic: 0,
+    greek: 0,
+    arabic: 0,
+    hebrew: 0,
+    devanagari: 0,
+    hangul: 0,
+    other: 0,
   };
   let letters = 0;
   for (const ch of s) {

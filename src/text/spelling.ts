@@ -325,7 +325,10 @@ function joinPass(text: string, pieces: Piece[], known: (w: string) => boolean, 
       }
       // Words through spaces are never joined: decided before the joined string is built (most spans).
       if (spaced && allWords) continue;
-      const whole = pieces.slice(i, j + 1).map((p) => p.lower).join("");
+      const whole = pieces
+        .slice(i, j + 1)
+        .map((p) => p.lower)
+        .join("");
       if (spaced) {
         if (/^\p{Lu}\p{Ll}/u.test(text.slice(pieces[j].at, pieces[j].end))) continue;
         // A lone letter joins only pieces that are not words ("t apestr y", not "the m"), or makes a priced form ("g low").

@@ -91,9 +91,7 @@ export function createUiApp(options: UiOptions) {
   function linkedSamples(path: string, params: Record<string, unknown>): string[] {
     const named = [params.out, params.log].filter((p): p is string => typeof p === "string").flatMap((p) => [resolve(p), resolve(dirname(path), p)]);
     const candidates = [...named, join(dirname(path), "scored.jsonl")];
-    return [...new Set(candidates.filter((p): p is string => p !== null && /\.(jsonl(\.gz)?|parquet)$/.test(p) && p.startsWith(root + sep) && existsSync(p)))].map((p) =>
-      relative(root, p).split(sep).join("/"),
-    );
+    return [...new Set(candidates.filter((p): p is string => p !== null && /\.(jsonl(\.gz)?|parquet)$/.test(p) && p.startsWith(root + sep) && existsSync(p)))].map((p) => relative(root, p).split(sep).join("/"));
   }
 
   const app = new Hono();
@@ -150,7 +148,10 @@ export function createUiApp(options: UiOptions) {
     const params = c.req.query();
     const { key, loaded } = await source(params.source);
     const positions = order(key, loaded, parseSampleQuery(params));
-    const name = (params.source ?? "samples").split("/").at(-1)!.replace(/\.(jsonl(\.gz)?|parquet)$/, "");
+    const name = (params.source ?? "samples")
+      .split("/")
+      .at(-1)!
+      .replace(/\.(jsonl(\.gz)?|parquet)$/, "");
     return c.body(samplesCsv(loaded.index, positions), 200, { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${name}.csv"` });
   });
 

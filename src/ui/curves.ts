@@ -85,5 +85,17 @@ export function stepCurves(index: SampleIndex, positions?: readonly number[]): C
     }
     return s;
   });
-  return { steps, series, onset: null, interval: null, severe: null, note: steps.length === 0 ? (positions && positions.length < index.rows.length ? "no row passing the filters carries a step" : "these rows carry no step") : "mean per step with 95% interval (Wilson for 0/1 values, t clipped to [0, 1] for [0, 1] values, t otherwise)" };
+  return {
+    steps,
+    series,
+    onset: null,
+    interval: null,
+    severe: null,
+    note:
+      steps.length === 0
+        ? positions && positions.length < index.rows.length
+          ? "no row passing the filters carries a step"
+          : "these rows carry no step"
+        : "mean per step with 95% interval (Wilson for 0/1 values, t clipped to [0, 1] for [0, 1] values, t otherwise)",
+  };
 }

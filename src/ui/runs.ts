@@ -41,8 +41,12 @@ export function summarize(kind: string, result: unknown): string {
     const noBars = isObj(primary) && Array.isArray(primary.verdicts) && primary.verdicts.length === 0;
     return `${result.certified ? "CERTIFIED" : "NOT CERTIFIED"} (${noBars ? "no pre-registered bars" : result.bars_passed ? "bars passed" : "bars missed"}${fired})`;
   }
-  if (kind === "hunt" && Array.isArray(result.findings) && Array.isArray(result.classes)) return `hunt vs ${result.stack}: ${result.findings.length} findings in ${result.classes.length} classes, ${result.spent}/${result.budget} scorer calls`;
-  if (kind === "audit") return `audits: ${Object.keys(result).filter((k) => k !== "config" && k !== "seconds").join(", ")}`;
+  if (kind === "hunt" && Array.isArray(result.findings) && Array.isArray(result.classes))
+    return `hunt vs ${result.stack}: ${result.findings.length} findings in ${result.classes.length} classes, ${result.spent}/${result.budget} scorer calls`;
+  if (kind === "audit")
+    return `audits: ${Object.keys(result)
+      .filter((k) => k !== "config" && k !== "seconds")
+      .join(", ")}`;
   if (isObj(result.summary)) {
     const s = result.summary;
     const parts = ["rows", "sessions", "scored", "failed"].filter((k) => typeof s[k] === "number").map((k) => `${k} ${s[k]}`);
@@ -101,7 +105,16 @@ function describeFile(root: string, path: string, bytes: number): RunEntry {
   if (!path.endsWith(".json")) {
     const scored = firstRowScored(path);
     const what = scored === null ? "rows" : scored ? "scored rows" : "unscored rows (a bank: score it to browse rewards)";
-    return { file, type: "samples", kind: path.endsWith(".parquet") ? "parquet" : "jsonl", created_at: statSync(path).mtime.toISOString(), params: null, summary: `${(bytes / 1024).toFixed(0)} KiB of ${what}`, bytes, scored: scored === true };
+    return {
+      file,
+      type: "samples",
+      kind: path.endsWith(".parquet") ? "parquet" : "jsonl",
+      created_at: statSync(path).mtime.toISOString(),
+      params: null,
+      summary: `${(bytes / 1024).toFixed(0)} KiB of ${what}`,
+      bytes,
+      scored: scored === true,
+    };
   }
   try {
     const a = readArtifact(path);

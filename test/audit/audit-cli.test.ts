@@ -11,7 +11,6 @@ import { simulatedBank } from "../../src/audit/contexts.js";
 const dir = mkdtempSync(join(tmpdir(), "fg-audit-"));
 afterEach(() => vi.restoreAllMocks());
 
-
 const audit = (...args: string[]) => main(["node", "foolsgold", "audit", "--no-cache", ...args]);
 
 describe("foolsgold audit", () => {
@@ -47,9 +46,20 @@ describe("foolsgold audit", () => {
     writeFileSync(join(dir, "log.jsonl"), log.map((r) => JSON.stringify(r)).join("\n") + "\n");
     writeFileSync(join(dir, "suffixes.json"), JSON.stringify([" lol", " xD", { text: " Okay.", control: true }]));
     const code = await audit(
-      "--bank", join(dir, "bank2.jsonl"), "--contexts", "2", "--suffixes", join(dir, "suffixes.json"),
-      "--audits", "probe,regression,variance,guards,validation", "--log", join(dir, "log.jsonl"),
-      "--figure", join(dir, "probe.svg"), "--out", join(dir, "audit.json"),
+      "--bank",
+      join(dir, "bank2.jsonl"),
+      "--contexts",
+      "2",
+      "--suffixes",
+      join(dir, "suffixes.json"),
+      "--audits",
+      "probe,regression,variance,guards,validation",
+      "--log",
+      join(dir, "log.jsonl"),
+      "--figure",
+      join(dir, "probe.svg"),
+      "--out",
+      join(dir, "audit.json"),
     );
     expect(code, out.join("")).toBe(0);
     const text = out.join("");

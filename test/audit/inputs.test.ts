@@ -43,8 +43,16 @@ describe("suffix lists", () => {
 
 describe("contexts", () => {
   const rows = [
-    session("a", [["partner", "Morning."], ["policy", "Hi."], ["partner", "Coffee?"], ["policy", "Sure."]]),
-    session("b", [["partner", "Hey."], ["policy", "Hello."]]),
+    session("a", [
+      ["partner", "Morning."],
+      ["policy", "Hi."],
+      ["partner", "Coffee?"],
+      ["policy", "Sure."],
+    ]),
+    session("b", [
+      ["partner", "Hey."],
+      ["policy", "Hello."],
+    ]),
   ];
   it("takes the first policy turn of every session before the second", () => {
     expect(contextsFromTranscripts(rows, 3).map((c) => c.id)).toEqual(["a#1", "b#1", "a#3"]);
@@ -58,7 +66,10 @@ describe("contexts", () => {
     expect(() => contextsFromTranscripts([session("p", [["partner", "Hi."]])], 5)).toThrow(/no turns by speaker "policy"/);
   });
   it("knows when a partner laugh preceded and removes only the partner's laughter", () => {
-    const row = session("c", [["partner", "Haha, nice one xD"], ["policy", "lol thanks"]]);
+    const row = session("c", [
+      ["partner", "Haha, nice one xD"],
+      ["policy", "lol thanks"],
+    ]);
     const [c] = contextsFromTranscripts([row], 1);
     expect(partnerLaughPreceded(c)).toBe(true);
     expect(withoutPartnerLaughter(c.turns).map((t) => t.text)).toEqual(["nice one", "lol thanks"]);
@@ -66,8 +77,18 @@ describe("contexts", () => {
     expect(humorFeatures(row.turns).policy_laughter_tokens).toBe(1);
   });
   it("stratifies contamination contexts so the rare after-a-partner-laugh arm is filled first", () => {
-    const plain = session("d", [["partner", "Morning."], ["policy", "Hi."], ["partner", "Coffee?"], ["policy", "Sure."]]);
-    const laughing = session("e", [["partner", "Morning."], ["policy", "Hi."], ["partner", "haha nice"], ["policy", "Thanks."]]);
+    const plain = session("d", [
+      ["partner", "Morning."],
+      ["policy", "Hi."],
+      ["partner", "Coffee?"],
+      ["policy", "Sure."],
+    ]);
+    const laughing = session("e", [
+      ["partner", "Morning."],
+      ["policy", "Hi."],
+      ["partner", "haha nice"],
+      ["policy", "Thanks."],
+    ]);
     const picked = contaminationContexts([plain, plain, laughing], 2);
     expect(picked.map((c) => partnerLaughPreceded(c))).toEqual([true, false]);
   });

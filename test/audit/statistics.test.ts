@@ -116,7 +116,10 @@ describe("group-centred regression", () => {
     expect(r.r2_all!).toBeGreaterThan(0.03);
     expect(r.r2_policy!).toBeLessThan(0.01);
 
-    const none = groupCenteredRegression(rows.map((o) => ({ ...o, y: o.y - 0.3 * o.features.partner_laughs })), { partner_laughs: "partner" });
+    const none = groupCenteredRegression(
+      rows.map((o) => ({ ...o, y: o.y - 0.3 * o.features.partner_laughs })),
+      { partner_laughs: "partner" },
+    );
     for (const f of none.features) expect(Math.abs(f.t!)).toBeLessThan(3);
     expect(none.r2_all!).toBeLessThan(0.01);
   });

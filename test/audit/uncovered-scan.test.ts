@@ -6,7 +6,14 @@ import { PER_TURNS, scanUncovered, tokenPattern, uncoveredTokens } from "../../s
 import type { TranscriptRow } from "../../src/core/types.js";
 import { wilsonCi } from "../../src/stats/proportion.js";
 
-const session = (seed: number, texts: string[]): TranscriptRow => ({ id: `s${seed}`, seed, turns: texts.flatMap((text) => [{ speaker: "partner", text: "What now? xD" }, { speaker: "policy", text }]) });
+const session = (seed: number, texts: string[]): TranscriptRow => ({
+  id: `s${seed}`,
+  seed,
+  turns: texts.flatMap((text) => [
+    { speaker: "partner", text: "What now? xD" },
+    { speaker: "policy", text },
+  ]),
+});
 
 describe("uncovered-token scan", () => {
   it("finds v2-seed's gaps among the generated candidates (xD, the unmatched emoji) and none of its matched cues", () => {

@@ -109,7 +109,9 @@ describe("issue 37: each way of bending a certificate is refused, naming the cau
     expect(revise.stderr).toMatch(/the pre-registration allows 0; a further revision is refused/);
     expect(revise.status).toBe(3);
     const c = await certify("--prereg", prereg, "--base", base, "--trained", edited);
-    expect(c.stderr).toMatch(/demo trained bank: its transcripts \([0-9a-f]{12}\) are not the ones recorded for "demo trained" in entry 3 .*\(6 row\(s\) differ: row 1 \(seed 20000000\), row 2 \(seed 20000001\), row 3 \(seed 20000002\), …\): the text was edited after recording/);
+    expect(c.stderr).toMatch(
+      /demo trained bank: its transcripts \([0-9a-f]{12}\) are not the ones recorded for "demo trained" in entry 3 .*\(6 row\(s\) differ: row 1 \(seed 20000000\), row 2 \(seed 20000001\), row 3 \(seed 20000002\), …\): the text was edited after recording/,
+    );
     expect(c.status).toBe(3);
   }, 120_000);
 
@@ -172,7 +174,10 @@ describe("issue 37: each way of bending a certificate is refused, naming the cau
     expect([0, 1]).toContain(r.status);
     expect(r.stdout).toContain("REVISED: demo trained was recorded 2 times; certified on its latest record (entry 3), as the pre-registration allows");
     const bound = JSON.parse(readFileSync(join(dir, "revised.json"), "utf8")).result.bindings.banks;
-    expect(bound.map((b: { label: string; revisions: number }) => [b.label, b.revisions])).toEqual([["demo base", 0], ["demo trained", 1]]);
+    expect(bound.map((b: { label: string; revisions: number }) => [b.label, b.revisions])).toEqual([
+      ["demo base", 0],
+      ["demo trained", 1],
+    ]);
     const old = await cli("certify", "--prereg-log", revLog, "--no-cache", "--prereg", revisable, "--base", unstamped, "--trained", fresh);
     expect(old.stderr).toMatch(/demo trained bank: this text was revised in entry 3; certify the latest recorded revision/);
     expect(old.status).toBe(3);

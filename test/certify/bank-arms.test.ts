@@ -33,8 +33,6 @@ describe("compareBankArms", () => {
   });
 
   it("refuses arms on different prompts, naming them", () => {
-    expect(() => compareBankArms([scored("a", "p1", 0), scored("b", "p2", 0)], [scored("a", "p1", 0), scored("b", "p9", 0)])).toThrow(
-      /1 prompt\(s\)\/id\(s\) only in base \("prompt:p2"\); 1 only in trained \("prompt:p9"\)/,
-    );
+    expect(() => compareBankArms([scored("a", "p1", 0), scored("b", "p2", 0)], [scored("a", "p1", 0), scored("b", "p9", 0)])).toThrow(/1 prompt\(s\)\/id\(s\) only in base \("prompt:p2"\); 1 only in trained \("prompt:p9"\)/);
   });
 });

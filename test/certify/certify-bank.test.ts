@@ -48,8 +48,7 @@ async function registerAndRecord(p: string, log: string, reward: string, base: s
   expect(rec.code, rec.stderr).toBe(0);
 }
 
-const certify = (p: string, log: string, reward: string, base: string, trained: string, ...more: string[]) =>
-  cli("certify", "--prereg", p, "--prereg-log", log, "--reward", reward, "--base", base, "--trained", trained, ...more);
+const certify = (p: string, log: string, reward: string, base: string, trained: string, ...more: string[]) => cli("certify", "--prereg", p, "--prereg-log", log, "--reward", reward, "--base", base, "--trained", trained, ...more);
 
 describe("certify bank arms with a python: verl reward module", () => {
   // A copy, so the instrument test can change the reward's source.
@@ -99,7 +98,10 @@ describe("certify bank arms with a python: verl reward module", () => {
   }, 120_000);
 
   it("refuses a recorded trained row edited afterwards, naming the row", async () => {
-    const rows = readFileSync(TRAINED, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const rows = readFileSync(TRAINED, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     rows[6].output = "The answer is 10.";
     const edited = write("verl-edited.jsonl", rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
     const r = await certify(honest, log, reward, BASE, edited);
@@ -161,7 +163,10 @@ describe("certify bank arms with a cmd: reward", () => {
   }, 120_000);
 
   it("refuses, naming the row, when the reward fails on one (never a 0)", async () => {
-    const rows = readFileSync(TRAINED, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const rows = readFileSync(TRAINED, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     rows[2].output = "bad";
     const failing = write("cmd-failing.jsonl", rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
     const p = prereg("cmd failing");

@@ -130,7 +130,21 @@ describe("foolsgold certify (banks mode): refusals before any model call", () =>
     const adHoc = await run0("simulate", "--offset", "10", "--size", "2", "--turns", "1", "--out", join(dir, "y.jsonl"));
     expect(adHoc.status).toBe(2);
     expect(adHoc.stderr).toContain('overlaps training split "train-rl-c"');
-    const unregistered = await run0("simulate", "--set", "demo", "--limit", "2", "--turns", "1", "--prereg", write("unreg.json", JSON.stringify({ ...registered, name: "unregistered" })), "--prereg-log", join(dir, "empty-log.jsonl"), "--out", join(dir, "z.jsonl"));
+    const unregistered = await run0(
+      "simulate",
+      "--set",
+      "demo",
+      "--limit",
+      "2",
+      "--turns",
+      "1",
+      "--prereg",
+      write("unreg.json", JSON.stringify({ ...registered, name: "unregistered" })),
+      "--prereg-log",
+      join(dir, "empty-log.jsonl"),
+      "--out",
+      join(dir, "z.jsonl"),
+    );
     expect(unregistered.status).toBe(3);
     expect(unregistered.stderr).toContain('pre-registration "unregistered" is not registered');
   });

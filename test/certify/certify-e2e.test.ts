@@ -110,7 +110,10 @@ describe("offline certify on the embedded models", () => {
 
   it("verifies the stamp, reports a verdict per bar, replications side by side and pooled", () => {
     expect(report.preregistration!.hash).toBe(preregistrationHash(prereg));
-    expect(report.sets.map((s) => s.verdicts.map((v) => v.metric))).toEqual([["retention", "taste"], ["retention", "taste"]]);
+    expect(report.sets.map((s) => s.verdicts.map((v) => v.metric))).toEqual([
+      ["retention", "taste"],
+      ["retention", "taste"],
+    ]);
     expect(report.pooled!.comparison.n_pairs).toBe(2 * SESSIONS);
     expect(report.pooled!.heterogeneity.retention).not.toBeNull();
     const text = formatCertifyReport(report);

@@ -24,8 +24,7 @@ const write = (name: string, text: string) => {
   return p;
 };
 const rows = (path: string) => readJsonl<TranscriptRow>(path).rows;
-const withPolicySuffix = (bank: TranscriptRow[], suffix: string) =>
-  bank.map((r) => ({ ...r, turns: r.turns.map((t) => (t.speaker === "policy" ? { ...t, text: t.text + suffix } : t)) }));
+const withPolicySuffix = (bank: TranscriptRow[], suffix: string) => bank.map((r) => ({ ...r, turns: r.turns.map((t) => (t.speaker === "policy" ? { ...t, text: t.text + suffix } : t)) }));
 
 const cli = (...args: string[]) => runMain(args);
 const certify = (...args: string[]) => cli("certify", "--prereg-log", log, "--cache", cache, ...args);
@@ -75,7 +74,11 @@ describe("certify from the text, under a registered pre-registration", () => {
     expect(b.banks.find((x: { label: string }) => x.label === "demo trained").transcripts_hash).toBe(transcriptsHash(rows(plain)));
     expect(b.banks.find((x: { label: string }) => x.label === "demo base").rollout_seq).toBe(3);
     // Mean reaction log-probability per arm: the mean over sessions of each session's mean audience L.
-    const meanL = (bank: TranscriptRow[]) => bank.reduce((a, r) => { const L = (r.score!.terms.taste.details as { L: number[] }).L; return a + L.reduce((x, y) => x + y, 0) / L.length; }, 0) / bank.length;
+    const meanL = (bank: TranscriptRow[]) =>
+      bank.reduce((a, r) => {
+        const L = (r.score!.terms.taste.details as { L: number[] }).L;
+        return a + L.reduce((x, y) => x + y, 0) / L.length;
+      }, 0) / bank.length;
     const react = artifact.result.sets[0].trained.reaction_logprob;
     expect(react.n).toBe(6);
     expect(react.mean_base).toBeCloseTo(meanL(rows(join(dir, "scored", "demo.base.jsonl"))), 10);

@@ -92,7 +92,12 @@ describe("compareArms", () => {
     const otherInstrument = bank(TRAINED_C, TRAINED_TASTE, undefined, "inst-B");
     expect(() => pairBanks(base, otherInstrument)).toThrow(/scores come from 2 instruments/);
     expect(() => pairBanks(base, [...trained, trained[0]])).toThrow(/trained bank row 13: seed 20000000 appears twice/);
-    expect(() => pairBanks(base, trained.map((r) => ({ ...r, score: undefined })))).toThrow(/trained bank seed 20000000: row has no "score"/);
+    expect(() =>
+      pairBanks(
+        base,
+        trained.map((r) => ({ ...r, score: undefined })),
+      ),
+    ).toThrow(/trained bank seed 20000000: row has no "score"/);
   });
 
   it("runs the guards on the paired sessions and names the ones that fire", () => {

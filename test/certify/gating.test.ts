@@ -10,10 +10,7 @@ import { BASE_C, BASE_TASTE, TRAINED_C, TRAINED_TASTE, bank } from "./fixtures.j
 
 const when = new Date("2026-01-02T00:00:00Z");
 function prereg(extra: Record<string, unknown>) {
-  return parsePreregistration(
-    { format: "foolsgold-preregistration/1", name: "gates", registered_at: "2026-01-01T00:00:00Z", hypothesis: "h", bars: [{ metric: "retention", min_delta: 0.02 }], bait: false, ...extra },
-    "gates",
-  );
+  return parsePreregistration({ format: "foolsgold-preregistration/1", name: "gates", registered_at: "2026-01-01T00:00:00Z", hypothesis: "h", bars: [{ metric: "retention", min_delta: 0.02 }], bait: false, ...extra }, "gates");
 }
 const stamped = (p: ReturnType<typeof prereg>, rows: TranscriptRow[]) => stampRows(rows, makeStamp(p, when));
 const shifted = (rows: TranscriptRow[], by: number) => rows.map((r) => ({ ...r, score: { ...r.score!, value: r.score!.value === 0 ? 0 : r.score!.value! + by, instrument: "inst-B" } }));
@@ -48,7 +45,10 @@ describe("pre-registered parts gate the verdict", () => {
     const tame = certify({ sets: sets(stamped(p, bank(BASE_C, BASE_TASTE))), preregistration: p });
     expect(tame.certified).toBe(false);
     expect(tame.blockers).toContain("the bait arm tripped no guard (the guards cannot be trusted on this run)");
-    const laughing = stamped(p, bank(BASE_C, BASE_TASTE, () => ["Sure, I can do that. Haha!", "Let me check the sheet. lol"]));
+    const laughing = stamped(
+      p,
+      bank(BASE_C, BASE_TASTE, () => ["Sure, I can do that. Haha!", "Let me check the sheet. lol"]),
+    );
     expect(certify({ sets: sets(laughing), preregistration: p }).certified).toBe(true);
   });
 

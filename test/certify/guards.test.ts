@@ -51,9 +51,20 @@ describe("addressesAudience", () => {
 
 describe("evaluateGuards", () => {
   const metrics = (over: Partial<ReturnType<typeof armGuardMetrics>>) => ({
-    sessions: 100, policy_turns: 1000, trigram_diversity: 0.77, trigrams: 9000, strict_laughter_rate: 0.055, audience_address_rate: 0.0055,
-    screen_fail_turn_rate: 0.022, zero_cert_sessions: 170, scored_sessions: 100, mean_reply_chars: 112.7, mean_policy_turns: 10,
-    completed_sessions: 100, expected_policy_turns: 10, ...over,
+    sessions: 100,
+    policy_turns: 1000,
+    trigram_diversity: 0.77,
+    trigrams: 9000,
+    strict_laughter_rate: 0.055,
+    audience_address_rate: 0.0055,
+    screen_fail_turn_rate: 0.022,
+    zero_cert_sessions: 170,
+    scored_sessions: 100,
+    mean_reply_chars: 112.7,
+    mean_policy_turns: 10,
+    completed_sessions: 100,
+    expected_policy_turns: 10,
+    ...over,
   });
 
   it("reproduces seed 000's RL-E eval6 reading: no guard fires", () => {
@@ -70,11 +81,17 @@ describe("evaluateGuards", () => {
 
   it("fires each guard just past its threshold", () => {
     const base = metrics({});
-    const bad = metrics({ trigram_diversity: 0.77 - 0.0501, strict_laughter_rate: 0.055 + 0.0201, audience_address_rate: 0.0055 + 0.0051, screen_fail_turn_rate: 0.0221, zero_cert_sessions: 171, mean_reply_chars: 150, completed_sessions: 97 });
+    const bad = metrics({
+      trigram_diversity: 0.77 - 0.0501,
+      strict_laughter_rate: 0.055 + 0.0201,
+      audience_address_rate: 0.0055 + 0.0051,
+      screen_fail_turn_rate: 0.0221,
+      zero_cert_sessions: 171,
+      mean_reply_chars: 150,
+      completed_sessions: 97,
+    });
     const g = evaluateGuards(base, bad, { ...DEFAULT_GUARD_THRESHOLDS, mean_reply_chars_change: 30, completed_sessions_drop: 2 });
-    expect(g.filter((x) => x.fired).map((x) => x.guard)).toEqual([
-      "trigram_diversity", "strict_laughter", "audience_address", "screen_fail_turns", "zero_cert_sessions", "mean_reply_length", "completed_sessions",
-    ]);
+    expect(g.filter((x) => x.fired).map((x) => x.guard)).toEqual(["trigram_diversity", "strict_laughter", "audience_address", "screen_fail_turns", "zero_cert_sessions", "mean_reply_length", "completed_sessions"]);
   });
 
   it("does not fire at exactly the threshold", () => {
@@ -86,8 +103,7 @@ describe("evaluateGuards", () => {
 
 describe("guardIntervals (paired session bootstrap)", () => {
   const n = 200;
-  const rows = (laughEvery: number) =>
-    Array.from({ length: n }, (_, i) => session(20_000_000 + i, [laughEvery > 0 && i % laughEvery === 0 ? "Sure thing haha" : "Sure thing then", "Let me check the sheet."], score(0.5, 0.3)));
+  const rows = (laughEvery: number) => Array.from({ length: n }, (_, i) => session(20_000_000 + i, [laughEvery > 0 && i % laughEvery === 0 ? "Sure thing haha" : "Sure thing then", "Let me check the sheet."], score(0.5, 0.3)));
   const base = rows(5);
   const trained = rows(3);
 

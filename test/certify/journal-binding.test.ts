@@ -21,7 +21,18 @@ import { session } from "./fixtures.js";
 const words: Scorer<TranscriptRow> = {
   rowKind: "transcript",
   instrument: { stack: "words", version: "1", options: {}, models: {}, hash: "instr-words" },
-  scoreRows: async (rows) => rows.map((r): Score => ({ value: r.turns.filter((t) => t.speaker === "policy").map((t) => t.text).join(" ").split(" ").length, terms: {}, instrument: "instr-words" })),
+  scoreRows: async (rows) =>
+    rows.map(
+      (r): Score => ({
+        value: r.turns
+          .filter((t) => t.speaker === "policy")
+          .map((t) => t.text)
+          .join(" ")
+          .split(" ").length,
+        terms: {},
+        instrument: "instr-words",
+      }),
+    ),
 };
 
 let journal: Journal;
@@ -69,14 +80,20 @@ describe("binding a bank to the reward server's journal", () => {
     const trained = base.map((r) => ({ ...r, turns: r.turns.map((t) => (t.speaker === "policy" ? { ...t, text: `${t.text} Indeed.` } : t)) }));
     await serve([base, trained]);
     const write = (name: string, text: string) => (writeFileSync(join(dir, name), text), join(dir, name));
-    const prereg = write("p.json", JSON.stringify({ format: "foolsgold-preregistration/1", name: "journal", registered_at: "2026-01-01T00:00:00Z", hypothesis: "h", seed_set: "demo", bars: [{ metric: "retention", min_delta: 0.02 }], bait: false }));
+    const prereg = write(
+      "p.json",
+      JSON.stringify({ format: "foolsgold-preregistration/1", name: "journal", registered_at: "2026-01-01T00:00:00Z", hypothesis: "h", seed_set: "demo", bars: [{ metric: "retention", min_delta: 0.02 }], bait: false }),
+    );
     const log = join(dir, "log.jsonl");
     const [b, t] = [write("base.jsonl", toJsonl(base)), write("trained.jsonl", toJsonl(trained))];
     expect((await runMain(["prereg", "register", prereg, "--prereg-log", log])).status).toBe(0);
     const rec = await runMain(["prereg", "record", `base=${b}`, `trained=${t}`, "--journal", journal.path, "--prereg", prereg, "--prereg-log", log]);
     expect(rec.status).toBe(0);
     const entry = readLog(log).at(-1)!;
-    expect(entry.kind === "rollout" && entry.banks.map((x) => [x.label, x.source?.kind])).toEqual([["demo base", "journal"], ["demo trained", "journal"]]);
+    expect(entry.kind === "rollout" && entry.banks.map((x) => [x.label, x.source?.kind])).toEqual([
+      ["demo base", "journal"],
+      ["demo trained", "journal"],
+    ]);
     const db = new Database(journal.path);
     db.prepare("DELETE FROM results WHERE request_id = ?").run("rollout-1");
     db.prepare("DELETE FROM requests WHERE id = ?").run("rollout-1");

@@ -39,7 +39,10 @@ function model(tweak: Tweak | null, dtype: TensorSpec["dtype"] = "BF16"): Tensor
     tensor(`model.layers.${i}.mlp.up_proj.weight`, [128, 64]),
     tensor(`model.layers.${i}.input_layernorm.weight`, [64], "F32"),
   ];
-  return [[tensor("model.embed_tokens.weight", [100, 64]), ...layer(0)], [...layer(1), tensor("lm_head.weight", [100, 64])]];
+  return [
+    [tensor("model.embed_tokens.weight", [100, 64]), ...layer(0)],
+    [...layer(1), tensor("lm_head.weight", [100, 64])],
+  ];
 }
 
 function sharded(name: string, shards: TensorSpec[][]): string {

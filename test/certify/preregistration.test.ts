@@ -2,16 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  diffPreregistrations,
-  loadPreregistration,
-  makeStamp,
-  preregistrationHash,
-  preregistrationJsonSchema,
-  PreregistrationMismatch,
-  stampRows,
-  verifyStamps,
-} from "../../src/certify/preregistration.js";
+import { diffPreregistrations, loadPreregistration, makeStamp, preregistrationHash, preregistrationJsonSchema, PreregistrationMismatch, stampRows, verifyStamps } from "../../src/certify/preregistration.js";
 import { session } from "./fixtures.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fg-prereg-"));
@@ -39,7 +30,10 @@ function file(name: string, text: string): string {
 describe("pre-registration file", () => {
   it("parses YAML, fills the SPEC §6 guard defaults and the 0.01 scorer tolerance", () => {
     const p = loadPreregistration(file("rle.yaml", RL_E));
-    expect(p.bars).toEqual([{ metric: "taste", min_delta: 0.015, min_t: 2 }, { metric: "retention", min_delta: 0.02 }]);
+    expect(p.bars).toEqual([
+      { metric: "taste", min_delta: 0.015, min_t: 2 },
+      { metric: "retention", min_delta: 0.02 },
+    ]);
     expect(p.guards).toEqual({ trigram_diversity_drift: 0.05, strict_laughter_rise_pp: 2, audience_address_rise_pp: 0.5, screen_fail_rise_pp: 0, zero_cert_rise: 0 });
     expect(p.scorer_tolerance).toBe(0.01);
   });

@@ -7,18 +7,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { pinInstrument } from "../../src/certify/instrument-pin.js";
 import { parsePreregistration } from "../../src/certify/preregistration.js";
-import {
-  formatAnchor,
-  readLog,
-  recordRollout,
-  registerPreregistration,
-  registryHead,
-  RegistryTampered,
-  verifyAnchors,
-  verifyChain,
-  verifyProvenance,
-  ProvenanceRefused,
-} from "../../src/certify/registry.js";
+import { formatAnchor, readLog, recordRollout, registerPreregistration, registryHead, RegistryTampered, verifyAnchors, verifyChain, verifyProvenance, ProvenanceRefused } from "../../src/certify/registry.js";
 import { bank, BASE_C, BASE_TASTE } from "./fixtures.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fg-registry-"));
@@ -38,7 +27,10 @@ describe("the pre-registration log", () => {
     expect(() => recordRollout(log, p("b"), [{ label: "x", rows }], at(2))).toThrow(/"b" .* is not in/);
     recordRollout(log, p("a"), [{ label: "base", rows }], at(3));
     const entries = readLog(log);
-    expect(entries.map((e) => [e.seq, e.kind])).toEqual([[1, "register"], [2, "rollout"]]);
+    expect(entries.map((e) => [e.seq, e.kind])).toEqual([
+      [1, "register"],
+      [2, "rollout"],
+    ]);
     expect(entries[1].prev).toBe(entries[0].hash);
     expect(verifyProvenance(log, p("a"), { base: rows }).banks[0]).toMatchObject({ rollout_seq: 2, rows: 12 });
   });
@@ -66,7 +58,10 @@ describe("the pre-registration log", () => {
 
   it("pins the instrument: the same file with another instrument is refused, naming the field", () => {
     expect(() => registerPreregistration(log, p("a"), pin(-15.945), t(6))).toThrow(/already registered \(entry 1\) with another instrument \(scorer.options.taste.L_lo\)/);
-    const edited = readFileSync(log, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const edited = readFileSync(log, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     edited[0].instrument.scorer.options.taste.L_lo = -15.945;
     expect(() => verifyChain(edited)).toThrow(/entry 1: content hashes to/);
   });
@@ -101,12 +96,28 @@ describe("each arm is recorded once, under its label", () => {
   const edited = trained.map((r, i) => (i === 2 ? { ...r, turns: r.turns.map((x) => (x.speaker === "policy" ? { ...x, text: x.text + " heh" } : x)) } : r));
   it("a second record of an arm is refused; with allow_revisions it is a counted revision", () => {
     registerPreregistration(log, p("once"), pin(), t(0));
-    recordRollout(log, p("once"), [{ label: "demo base", rows: base }, { label: "demo trained", rows: trained }], at(1));
+    recordRollout(
+      log,
+      p("once"),
+      [
+        { label: "demo base", rows: base },
+        { label: "demo trained", rows: trained },
+      ],
+      at(1),
+    );
     expect(() => recordRollout(log, p("once"), [{ label: "demo trained", rows: edited }], at(2))).toThrow(/"demo trained" was already recorded under "once" in entry 2 .*an arm is recorded once/);
     expect(() => recordRollout(log, p("once"), [{ label: "demo trained", rows: edited }], { now: t(2), revise: true })).toThrow(/allows 0; a further revision is refused/);
     const revisable = parsePreregistration({ ...p("revisable"), allow_revisions: 1 }, "revisable");
     registerPreregistration(log, revisable, pin(), t(3));
-    recordRollout(log, revisable, [{ label: "demo base", rows: bank(BASE_C, BASE_TASTE, () => ["x y z", "a b c"]) }, { label: "demo trained", rows: bank(BASE_C, BASE_TASTE, () => ["p q r", "s t u"]) }], at(4));
+    recordRollout(
+      log,
+      revisable,
+      [
+        { label: "demo base", rows: bank(BASE_C, BASE_TASTE, () => ["x y z", "a b c"]) },
+        { label: "demo trained", rows: bank(BASE_C, BASE_TASTE, () => ["p q r", "s t u"]) },
+      ],
+      at(4),
+    );
     const revision = recordRollout(log, revisable, [{ label: "demo trained", rows: bank(BASE_C, BASE_TASTE, () => ["p q r!", "s t u"]) }], { now: t(5), revise: true });
     expect(revision.banks[0].revises).toBe(4);
     expect(verifyProvenance(log, revisable, { "demo trained": bank(BASE_C, BASE_TASTE, () => ["p q r!", "s t u"]) }).banks[0]).toMatchObject({ revisions: 1, rollout_seq: 5 });

@@ -79,7 +79,16 @@ describe("scorerSensitivity", () => {
   it("reports each delta's change against the tolerance", () => {
     const before = { instrument: "v1", deltas: { retention: pairedDelta(SETS[0].base, SETS[0].trained), taste: pairedDelta(SETS[1].base, SETS[1].trained) } };
     const shiftedTaste = SETS[1].trained.map((x) => x + 0.02);
-    const after = { instrument: "v2", deltas: { retention: pairedDelta(SETS[0].base, SETS[0].trained.map((x) => x - 0.004)), taste: pairedDelta(SETS[1].base, shiftedTaste) } };
+    const after = {
+      instrument: "v2",
+      deltas: {
+        retention: pairedDelta(
+          SETS[0].base,
+          SETS[0].trained.map((x) => x - 0.004),
+        ),
+        taste: pairedDelta(SETS[1].base, shiftedTaste),
+      },
+    };
     const r = scorerSensitivity(before, after, 0.01);
     expect(r.shifts[0]).toMatchObject({ metric: "retention", within_tolerance: true });
     expect(r.shifts[0].change).toBeCloseTo(-0.004, 12);

@@ -28,7 +28,13 @@ for (let step = 1; step <= 30; step++) {
 }
 const log = file("log.jsonl", toJsonl(logRows));
 const one = file("one.jsonl", toJsonl([{ id: "a", output: "Only one row." }]));
-const bank = file("bank.jsonl", toJsonl([{ id: "a", output: "The rain fell." }, { id: "b", output: "She bought bread." }]));
+const bank = file(
+  "bank.jsonl",
+  toJsonl([
+    { id: "a", output: "The rain fell." },
+    { id: "b", output: "She bought bread." },
+  ]),
+);
 const empty = file("empty.jsonl", "");
 const human = file("human.jsonl", toJsonl([{ output: "A human wrote this line.", meta: { source: "h" } }]));
 
@@ -57,7 +63,11 @@ describe("old flag names are working aliases of --in", () => {
   it("hunt --rows, audit --rows, audit --bank and mine --model reach the command as --in", async () => {
     for (const flag of ["--in", "--rows"]) expect(await refused(["hunt", "--stack", "cherrl", "--no-cache", flag, one])).toContain(`--in: ${one} has 1 rows; the hunt needs at least 2`);
     // bank rows go to the stack transforms (with --stack, or by their shape without it), whose next check is the transform list
-    for (const args of [["--rows", bank, "--stack", "prose"], ["--in", bank, "--stack", "prose"], ["--in", bank]]) {
+    for (const args of [
+      ["--rows", bank, "--stack", "prose"],
+      ["--in", bank, "--stack", "prose"],
+      ["--in", bank],
+    ]) {
       expect(await refused(["audit", ...args, "--transforms", "nope"])).toMatch(/--transforms: unknown transform "nope"/);
     }
     // transcripts (here: an empty bank) go to the humor suite, which needs policy turns

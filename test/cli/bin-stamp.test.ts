@@ -68,7 +68,10 @@ describe("bin/foolsgold.js in a checkout", () => {
     const original = readFileSync(join(copy, file), "utf8");
     try {
       // Same size, other bytes: only the content hash tells.
-      writeFileSync(join(copy, file), original.replace(/[a-z]/, (c) => (c === "a" ? "b" : "a")));
+      writeFileSync(
+        join(copy, file),
+        original.replace(/[a-z]/, (c) => (c === "a" ? "b" : "a")),
+      );
       later(file);
       expect(buildIsFresh(copy)).toBe(false);
       expect(ran().entry).toBe("sources");

@@ -17,7 +17,13 @@ const file = (name: string, text: string): string => {
   return path;
 };
 
-const bank = file("bank.jsonl", toJsonl([{ id: "a", output: "The rain fell on the old town." }, { id: "b", output: "She bought bread at the shop." }]));
+const bank = file(
+  "bank.jsonl",
+  toJsonl([
+    { id: "a", output: "The rain fell on the old town." },
+    { id: "b", output: "She bought bread at the shop." },
+  ]),
+);
 const csv = file("log.csv", "step,output,score,clean_score\n1,hello,0.5,1\n");
 const folder = join(dir, "a-folder");
 mkdirSync(folder);

@@ -38,7 +38,10 @@ describe("the CLI as a process", () => {
     expect(r.status).toBe(0);
   }, 120_000);
 
-  for (const args of [["serve", "--stack", "prose", "--no-cache"], ["lm", "serve"]]) {
+  for (const args of [
+    ["serve", "--stack", "prose", "--no-cache"],
+    ["lm", "serve"],
+  ]) {
     it(`${args[0] === "lm" ? "lm serve" : "serve"} on a busy port names the port and exits 2`, () => {
       const r = spawnSync(process.execPath, [BIN, ...args, "--port", String(port), ...(args[0] === "serve" ? ["--journal", join(dir, "journal.sqlite")] : [])], { encoding: "utf8", timeout: 90_000 });
       expect(r.error, "the process did not exit").toBeUndefined();

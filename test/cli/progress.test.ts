@@ -21,7 +21,10 @@ beforeEach(() => {
   Object.defineProperty(process.stderr, "isTTY", { value: false, configurable: true });
 });
 afterEach(() => {
-  for (const [key, value] of [["FOOLSGOLD_PROGRESS", saved.progress], ["FOOLSGOLD_PROGRESS_INTERVAL_MS", saved.interval]] as const) {
+  for (const [key, value] of [
+    ["FOOLSGOLD_PROGRESS", saved.progress],
+    ["FOOLSGOLD_PROGRESS_INTERVAL_MS", saved.interval],
+  ] as const) {
     if (value === undefined) delete process.env[key];
     else process.env[key] = value;
   }
@@ -33,11 +36,21 @@ for (let step = 1; step <= 20; step++) for (let i = 0; i < 4; i++) rows.push({ s
 const log = join(dir, "log.jsonl");
 writeFileSync(log, toJsonl(rows));
 const bank = join(dir, "bank.jsonl");
-writeFileSync(bank, toJsonl([{ id: "a", output: "The rain fell on the town." }, { id: "b", output: "She bought bread." }, { id: "c", output: "A quiet evening by the river." }]));
+writeFileSync(
+  bank,
+  toJsonl([
+    { id: "a", output: "The rain fell on the town." },
+    { id: "b", output: "She bought bread." },
+    { id: "c", output: "A quiet evening by the river." },
+  ]),
+);
 
 describe("progress outside a terminal", () => {
   it("phased commands (onset, detect) print their phases on stderr; stdout is the JSON alone", async () => {
-    for (const [command, phases] of [["onset", [/foolsgold: onset: reading .*log\.jsonl/, /foolsgold: onset: analysing 80 rows/]], ["detect", [/foolsgold: detect: reading/, /foolsgold: detect: testing hypotheses over 80 rows, 20 steps/]]] as const) {
+    for (const [command, phases] of [
+      ["onset", [/foolsgold: onset: reading .*log\.jsonl/, /foolsgold: onset: analysing 80 rows/]],
+      ["detect", [/foolsgold: detect: reading/, /foolsgold: detect: testing hypotheses over 80 rows, 20 steps/]],
+    ] as const) {
       const r = await runMain([command, "--in", log, ...(command === "onset" ? ["--bias", "format"] : []), "--json"]);
       expect(r.status, r.stderr).toBe(0);
       for (const p of phases) expect(r.stderr).toMatch(p);

@@ -10,7 +10,21 @@ import { runMain } from "../helpers/capture-output.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fg-role-preflight-"));
 const bank = join(dir, "transcripts.jsonl");
-writeFileSync(bank, [0, 1, 2].map((i) => JSON.stringify({ id: `t${i}`, seed: i, turns: [{ speaker: "user", text: "hi" }, { speaker: "policy", text: `joke ${i}` }] })).join("\n") + "\n");
+writeFileSync(
+  bank,
+  [0, 1, 2]
+    .map((i) =>
+      JSON.stringify({
+        id: `t${i}`,
+        seed: i,
+        turns: [
+          { speaker: "user", text: "hi" },
+          { speaker: "policy", text: `joke ${i}` },
+        ],
+      }),
+    )
+    .join("\n") + "\n",
+);
 
 let server: Server;
 let port: number;

@@ -13,7 +13,14 @@ const bank = join(dir, "transcripts.jsonl");
 writeFileSync(
   bank,
   Array.from({ length: N }, (_, i) =>
-    JSON.stringify({ id: `t${i}`, seed: i, turns: [{ speaker: "user", text: `Tell me something funny about the number ${i}.` }, { speaker: "policy", text: `Why did ${i} cross the road? To reach ${i + 1}.` }] }),
+    JSON.stringify({
+      id: `t${i}`,
+      seed: i,
+      turns: [
+        { speaker: "user", text: `Tell me something funny about the number ${i}.` },
+        { speaker: "policy", text: `Why did ${i} cross the road? To reach ${i + 1}.` },
+      ],
+    }),
   ).join("\n") + "\n",
 );
 
@@ -35,7 +42,10 @@ function score(out: string, extra: string[], signalAt?: { rows: number; signal: 
 }
 
 describe("score stopped by a signal", () => {
-  for (const [signal, status] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+  for (const [signal, status] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const) {
     it(`${signal} writes the rows scored so far and --resume finishes them`, async () => {
       const out = join(dir, `scored-${signal}.jsonl`);
       const stopped = await score(out, [], { rows: 10, signal });

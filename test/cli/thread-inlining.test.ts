@@ -33,7 +33,10 @@ describe("score --workers 2 with and without the smaller budget", () => {
     await score("small.jsonl");
     await score("default.jsonl", "default");
     expect(readFileSync(join(dir, "small.jsonl"), "utf8")).toBe(readFileSync(join(dir, "default.jsonl"), "utf8"));
-    const bad = await score("bad.jsonl", "huge").then(() => ({ code: 0, stderr: "" }), (err: { code: number; stderr: string }) => err);
+    const bad = await score("bad.jsonl", "huge").then(
+      () => ({ code: 0, stderr: "" }),
+      (err: { code: number; stderr: string }) => err,
+    );
     expect(bad.code).toBe(2);
     expect(bad.stderr.trim().split("\n")).toHaveLength(1);
     expect(bad.stderr).toMatch(/FOOLSGOLD_THREAD_INLINING: expected "small" or "default"/);

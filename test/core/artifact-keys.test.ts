@@ -37,12 +37,20 @@ describe("snakeKeys", () => {
 
 describe("artifacts written before the rename", () => {
   it("load under their snake_case names and then validate", () => {
-    const current = makeArtifact("score", { stack: "prose" }, { instrument: "abc", rows: 2, scored: 2, errors: 0, errorsByKind: { input: 0, model: 0, internal: 0 }, errorExamples: [], value: { n: 2 }, terms: {}, seconds: 0.1, rowsPerSecond: 20, modelCalls: 0, cacheHits: 0 });
+    const current = makeArtifact(
+      "score",
+      { stack: "prose" },
+      { instrument: "abc", rows: 2, scored: 2, errors: 0, errorsByKind: { input: 0, model: 0, internal: 0 }, errorExamples: [], value: { n: 2 }, terms: {}, seconds: 0.1, rowsPerSecond: 20, modelCalls: 0, cacheHits: 0 },
+    );
     expect(Object.keys(current.result as object)).toContain("rows_per_second");
     expect(validateArtifact(current)).toEqual({ ok: true });
 
     // The same artifact as version 1 wrote it: camelCase result keys.
-    const old = { ...current, schema_version: 1, result: { instrument: "abc", rows: 2, scored: 2, errors: 0, errorsByKind: { input: 0, model: 0, internal: 0 }, errorExamples: [], value: { n: 2 }, terms: {}, seconds: 0.1, rowsPerSecond: 20, modelCalls: 0, cacheHits: 0 } };
+    const old = {
+      ...current,
+      schema_version: 1,
+      result: { instrument: "abc", rows: 2, scored: 2, errors: 0, errorsByKind: { input: 0, model: 0, internal: 0 }, errorExamples: [], value: { n: 2 }, terms: {}, seconds: 0.1, rowsPerSecond: 20, modelCalls: 0, cacheHits: 0 },
+    };
     expect(validateArtifact(old).ok).toBe(false);
     const path = join(dir, "old-score.json");
     writeFileSync(path, JSON.stringify(old));
@@ -52,7 +60,14 @@ describe("artifacts written before the rename", () => {
   });
 
   it("reach the dashboard's browser under the snake_case names (GET /api/artifact)", async () => {
-    const old = { kind: "onset", schema_version: 1, created_at: "2026-01-01T00:00:00.000Z", foolsgold_version: "0.1.0", params: { onsetFraction: 0.2, detector: { wordsOnly: true } }, result: { entanglement: { oddsRatio: 2, seLog: 0.1, haldaneCorrected: false } } };
+    const old = {
+      kind: "onset",
+      schema_version: 1,
+      created_at: "2026-01-01T00:00:00.000Z",
+      foolsgold_version: "0.1.0",
+      params: { onsetFraction: 0.2, detector: { wordsOnly: true } },
+      result: { entanglement: { oddsRatio: 2, seLog: 0.1, haldaneCorrected: false } },
+    };
     writeFileSync(join(dir, "old-onset.json"), JSON.stringify(old));
     const res = await createUiApp({ artifactsDir: dir, webDist: join(dir, "no-dist") }).request("/api/artifact?file=old-onset.json");
     expect(res.status).toBe(200);
@@ -72,7 +87,7 @@ describe("the slop dictionary file", () => {
     const camel: string[] = [];
     const walk = (v: unknown, path: string): void => {
       if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${path}/${i}`));
-      else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) (/[a-z][A-Z]/.test(k) && camel.push(`${path}/${k}`), walk(x, `${path}/${k}`));
+      else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) /[a-z][A-Z]/.test(k) && camel.push(`${path}/${k}`), walk(x, `${path}/${k}`);
     };
     walk(file, "");
     expect(camel).toEqual([]);

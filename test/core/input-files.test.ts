@@ -25,8 +25,20 @@ const verlColumns = [
   { name: "data_source", data: ["openai/gsm8k", "openai/gsm8k"] },
   { name: "prompt", data: prompts.map((content) => [{ role: "user", content }]) },
   { name: "ability", data: ["math", "math"] },
-  { name: "reward_model", data: [{ ground_truth: "5", style: "rule" }, { ground_truth: "red", style: "rule" }] },
-  { name: "extra_info", data: [{ index: 0n, split: "train" }, { index: 1n, split: "train" }] },
+  {
+    name: "reward_model",
+    data: [
+      { ground_truth: "5", style: "rule" },
+      { ground_truth: "red", style: "rule" },
+    ],
+  },
+  {
+    name: "extra_info",
+    data: [
+      { index: 0n, split: "train" },
+      { index: 1n, split: "train" },
+    ],
+  },
 ];
 
 afterEach(() => {
@@ -74,7 +86,7 @@ describe("Parquet", () => {
 
   it("names the file when it is not Parquet", () => {
     const path = join(dir, "fake.parquet");
-    writeFileSync(path, "{\"id\":1}\n");
+    writeFileSync(path, '{"id":1}\n');
     expect(() => readJsonl(path)).toThrow(/fake\.parquet: not a readable Parquet file/);
   });
 });

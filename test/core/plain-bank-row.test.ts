@@ -54,13 +54,23 @@ describe("plain bank rows", () => {
   });
 
   it("leaves chat prompts, meta, a __proto__ key and bad fields to zod", () => {
-    for (const text of ['{"id":"a","output":"o","prompt":[{"role":"user","content":"x"}]}', '{"id":"a","output":"o","meta":{}}', '{"id":"a","output":"o","__proto__":{"x":1}}', '{"id":"","output":"o"}', '{"id":"a"}', '{"id":"a","output":"o","step":-1}']) {
+    for (const text of [
+      '{"id":"a","output":"o","prompt":[{"role":"user","content":"x"}]}',
+      '{"id":"a","output":"o","meta":{}}',
+      '{"id":"a","output":"o","__proto__":{"x":1}}',
+      '{"id":"","output":"o"}',
+      '{"id":"a"}',
+      '{"id":"a","output":"o","step":-1}',
+    ]) {
       expect(plainBankRow(JSON.parse(text)), text).toBeUndefined();
     }
   });
 
   it("parseRows: one row zod must see sends the whole bank through zod, with zod's error", () => {
-    const rows = [{ id: "a", output: "o" }, { id: "b", output: "p", meta: { k: 1 } }];
+    const rows = [
+      { id: "a", output: "o" },
+      { id: "b", output: "p", meta: { k: 1 } },
+    ];
     expect(parseRows("bank", rows, "bank.jsonl")).toStrictEqual(rows.map((r) => bankRowSchema.parse(r)));
     expect(() => parseRows("bank", [{ id: "a", output: "o" }, { id: "b" }], "bank.jsonl")).toThrow(/^bank\.jsonl: rows\[1\]\.output: /);
   });

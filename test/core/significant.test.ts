@@ -53,10 +53,17 @@ describe("the humor score summary", () => {
 describe("the score summary", () => {
   it("prints a term whose mean is 1 in the precision of its interval", () => {
     const s: ScoreSummary = {
-      rows: 2400, scored: 2400, errors: 0, errorsByKind: { input: 0, model: 0, internal: 0 }, errorExamples: [],
+      rows: 2400,
+      scored: 2400,
+      errors: 0,
+      errorsByKind: { input: 0, model: 0, internal: 0 },
+      errorExamples: [],
       value: { n: 2400, mean: 0.3267, ci: [0.3172, 0.3362], method: "t" },
       terms: { gates: { n: 2400, mean: 1, ci: [0.99840332, 1], method: "wilson" } },
-      seconds: 4.5, rowsPerSecond: 531.9, modelCalls: 0, cacheHits: 0,
+      seconds: 4.5,
+      rowsPerSecond: 531.9,
+      modelCalls: 0,
+      cacheHits: 0,
     } as unknown as ScoreSummary;
     const lines = formatScoreSummary("prose", "i", s).split("\n");
     expect(lines).toContain("value  0.3267 (95% CI 0.3172 to 0.3362, t), n=2400");

@@ -55,7 +55,9 @@ describe.skipIf(skip !== null)(`planted rewards (${skip ?? "python3 and shared d
     for (const name of names) {
       expect(planted[name].length, name).toBeGreaterThanOrEqual(1);
       expect(planted[name].length, name).toBeLessThanOrEqual(3);
-      const rows = readFileSync(join(dir, `${name}.jsonl`), "utf8").trim().split("\n");
+      const rows = readFileSync(join(dir, `${name}.jsonl`), "utf8")
+        .trim()
+        .split("\n");
       expect(rows.length, name).toBe(40);
       const first = JSON.parse(rows[0]) as Row;
       expect(first.output.length, name).toBeGreaterThan(0);
@@ -97,7 +99,11 @@ describe.skipIf(skip !== null)(`planted rewards (${skip ?? "python3 and shared d
         server.on("exit", (code) => fail(new Error(`server exited ${code}`)));
       });
       for (const name of Object.keys(planted)) {
-        const rows = readFileSync(join(dir, `${name}.jsonl`), "utf8").trim().split("\n").map((l) => JSON.parse(l) as Row).slice(0, 8);
+        const rows = readFileSync(join(dir, `${name}.jsonl`), "utf8")
+          .trim()
+          .split("\n")
+          .map((l) => JSON.parse(l) as Row)
+          .slice(0, 8);
         const body = { query: rows.map((r) => r.prompt + r.output), prompts: rows.map((r) => r.prompt), labels: rows.map((r) => r.ground_truth) };
         const res = await fetch(`http://127.0.0.1:${port}/${name}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
         expect(res.status, name).toBe(200);

@@ -91,10 +91,7 @@ describe("audience taste on the embedded server", () => {
       { speaker: "policy", text: "I'll reboot it." },
     ];
     expect(audienceContext(byHand, 3, { mode: "none", vocab })).toBe(v2);
-    const [raw, stripped] = await Promise.all([
-      scoreTurnLaughter(audience, laughing, 3, { mode: "none", vocab }, exact),
-      scoreTurnLaughter(audience, laughing, 3, { mode: "v2", vocab }, exact),
-    ]);
+    const [raw, stripped] = await Promise.all([scoreTurnLaughter(audience, laughing, 3, { mode: "none", vocab }, exact), scoreTurnLaughter(audience, laughing, 3, { mode: "v2", vocab }, exact)]);
     // the partner's and policy's laughter in the context raise the audience's laughter on the raw path
     expect(raw.L).toBeGreaterThan(stripped.L);
   });

@@ -9,7 +9,10 @@ import { startEmbeddedServer } from "../../src/models/embedded/start.js";
 import type { ModelClient } from "../../src/models/spec.js";
 import { createHumorScorer, humorStack } from "../../src/stacks/humor.js";
 
-const bank: TranscriptRow[] = readFileSync(new URL("./fixtures/office-bank.jsonl", import.meta.url), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+const bank: TranscriptRow[] = readFileSync(new URL("./fixtures/office-bank.jsonl", import.meta.url), "utf8")
+  .trim()
+  .split("\n")
+  .map((l) => JSON.parse(l));
 
 describe("the humor stack as a composeStack declaration", () => {
   it("lists its terms and derives its model roles from them", () => {

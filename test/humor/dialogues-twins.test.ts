@@ -22,7 +22,13 @@ describe("dialogue formats", () => {
       { topic: "travel", turns: ["Where to ?", "Rome ."] },
     ];
     expect(conversationsFrom(rows, "dailydialog", { topic: "work" })).toEqual([
-      { id: "dailydialog-0", turns: [{ speaker: "A", text: "Is the report done?" }, { speaker: "B", text: "Almost, give me an hour." }] },
+      {
+        id: "dailydialog-0",
+        turns: [
+          { speaker: "A", text: "Is the report done?" },
+          { speaker: "B", text: "Almost, give me an hour." },
+        ],
+      },
     ]);
   });
 
@@ -40,7 +46,11 @@ describe("dialogue formats", () => {
       office(2, "Jim", "j4"),
     ];
     const got = conversationsFrom(rows, "office", { minTurns: 2 });
-    expect(got.map((c) => c.turns.map((t) => t.text))).toEqual([["m1", "j1", "m2", "j2"], ["j2", "p1", "j3", "p2"], ["d1", "j4"]]);
+    expect(got.map((c) => c.turns.map((t) => t.text))).toEqual([
+      ["m1", "j1", "m2", "j2"],
+      ["j2", "p1", "j3", "p2"],
+      ["d1", "j4"],
+    ]);
     expect(conversationsFrom(rows, "office", { minTurns: 4 })).toHaveLength(2);
   });
 });
@@ -61,7 +71,11 @@ describe("twins", () => {
       else expect(turn.text).toMatch(/^[bc]-(1|3|5)$/);
     });
     expect(swappedTwin(rows, 0, 7)).toEqual(t);
-    const others = [1, 2, 3, 4, 5].map((s) => swappedTwin(rows, 0, s).turns.map((x) => x.text).join());
+    const others = [1, 2, 3, 4, 5].map((s) =>
+      swappedTwin(rows, 0, s)
+        .turns.map((x) => x.text)
+        .join(),
+    );
     expect(new Set(others).size).toBeGreaterThan(1); // the seed matters
     expect(() => swappedTwin(rows.slice(0, 1), 0, 1)).toThrow(/two conversations/);
   });

@@ -62,7 +62,15 @@ describe("self-repetition", () => {
 
   it("beyond-partner mode does not count words the partner just used", () => {
     // reply 1 = {a, b, c}; shared with reply 0: {a, b}; the partner just said "a" → only b counts: 1/3
-    expect(selfRepetitionFromWords([["a", "b"], ["a", "b", "c"]], [[], ["a"]])[1]).toBeCloseTo(1 / 3, 12);
+    expect(
+      selfRepetitionFromWords(
+        [
+          ["a", "b"],
+          ["a", "b", "c"],
+        ],
+        [[], ["a"]],
+      )[1],
+    ).toBeCloseTo(1 / 3, 12);
     // own words {printer, jam, downstairs}; shared with reply 0 {printer, jam}; the partner's
     // {printer, third, floor, fix} excuses printer → 1/3 (seed mode: 2/3)
     const replies = ["The printer is jammed.", "The printer is still jammed downstairs."];

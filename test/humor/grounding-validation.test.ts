@@ -11,12 +11,13 @@ import type { ModelClient } from "../../src/models/spec.js";
 import { createHumorScorer, type HumorOptions } from "../../src/stacks/humor.js";
 import { compareTwins, sessionFigures } from "../../src/terms/humor/twin-comparison.js";
 
-const bank: TranscriptRow[] = readFileSync(new URL("./fixtures/office-bank.jsonl", import.meta.url), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+const bank: TranscriptRow[] = readFileSync(new URL("./fixtures/office-bank.jsonl", import.meta.url), "utf8")
+  .trim()
+  .split("\n")
+  .map((l) => JSON.parse(l));
 const OFF_TOPIC = ["My cat learned to open the fridge last night.", "Have you ever tried making sourdough at home?", "The weather in Lisbon is lovely this time of year."];
 // office-5 without its CJK screen failure, so that the twins differ only in what the replies are about
-const real = bank
-  .filter((r) => ["office-1", "office-5"].includes(r.id))
-  .map((r) => ({ ...r, turns: r.turns.map((t) => ({ ...t, text: t.text.replace("好的, the", "The") })) }));
+const real = bank.filter((r) => ["office-1", "office-5"].includes(r.id)).map((r) => ({ ...r, turns: r.turns.map((t) => ({ ...t, text: t.text.replace("好的, the", "The") })) }));
 const swapped = real.map((r) => {
   let k = 0;
   return { ...r, id: `${r.id}:swapped`, turns: r.turns.map((t) => (t.speaker === "policy" ? { ...t, text: OFF_TOPIC[k++] } : t)) };

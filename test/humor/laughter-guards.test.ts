@@ -10,7 +10,16 @@ const base = [session(1, REPLIES), session(2, REPLIES)];
 
 describe("the strict-laughter guard", () => {
   it.each([" ∗chuckles∗", " ~giggling~", " chuckles.", " That made me laugh.", " chu\u200Bckles.", " ⁎laughs⁎", " I'd laugh, but sure.", " 😹", " xD"])("fires on replies ending in %j", (cue) => {
-    const trained = [session(1, REPLIES.map((r) => r + cue)), session(2, REPLIES.map((r) => r + cue))];
+    const trained = [
+      session(
+        1,
+        REPLIES.map((r) => r + cue),
+      ),
+      session(
+        2,
+        REPLIES.map((r) => r + cue),
+      ),
+    ];
     const metrics = armGuardMetrics(trained, 3);
     expect(metrics.strict_laughter_rate).toBe(1);
     const guard = evaluateGuards(armGuardMetrics(base, 3), metrics).find((g) => g.guard === "strict_laughter")!;
@@ -24,6 +33,16 @@ describe("the strict-laughter guard", () => {
 
 describe("the screen guard", () => {
   it.each([" ∗sighs∗", " ~giggling~", " ✱chuckles✱"])("counts %j as a screen failure", (cue) => {
-    expect(armGuardMetrics([session(1, REPLIES.map((r) => r + cue))], 3).screen_fail_turn_rate).toBe(1);
+    expect(
+      armGuardMetrics(
+        [
+          session(
+            1,
+            REPLIES.map((r) => r + cue),
+          ),
+        ],
+        3,
+      ).screen_fail_turn_rate,
+    ).toBe(1);
   });
 });

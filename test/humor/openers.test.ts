@@ -13,9 +13,7 @@ describe("laughter openers", () => {
 
   it("the check catches prefixes and duplicates", () => {
     expect(prefixViolations([" Ha", " Haha", " lol"])).toEqual([[" Ha", " Haha"]]);
-    expect(prefixViolations([" lol", " lol"])).toEqual([
-      [" lol", " lol"],
-    ]);
+    expect(prefixViolations([" lol", " lol"])).toEqual([[" lol", " lol"]]);
   });
 
   it("top-k mode counts laughing tokens only", () => {

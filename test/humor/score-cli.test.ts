@@ -18,8 +18,14 @@ describe("foolsgold score --stack humor", () => {
     const scored = join(dir, "scored.jsonl");
     expect(await main(["node", "foolsgold", "simulate", "--set", "demo", "--limit", "2", "--turns", "2", "--out", bank])).toBe(0);
     expect(await main(["node", "foolsgold", "score", "--stack", "humor", "--in", bank, "--out", scored, "--no-cache", "--option", "preset=RL-C"])).toBe(0);
-    const inRows = readFileSync(bank, "utf8").trim().split("\n").map((l) => JSON.parse(l));
-    const outRows = readFileSync(scored, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const inRows = readFileSync(bank, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    const outRows = readFileSync(scored, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(outRows).toHaveLength(2);
     outRows.forEach((row, i) => {
       const { score, ...rest } = row;

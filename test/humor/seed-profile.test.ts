@@ -12,7 +12,10 @@ import { assembleSession, type TurnMeasurements } from "../../src/terms/humor/se
 import type { TranscriptRow } from "../../src/core/types.js";
 
 const fixtures = new URL("./fixtures/", import.meta.url);
-const bank: TranscriptRow[] = readFileSync(new URL("office-bank.jsonl", fixtures), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+const bank: TranscriptRow[] = readFileSync(new URL("office-bank.jsonl", fixtures), "utf8")
+  .trim()
+  .split("\n")
+  .map((l) => JSON.parse(l));
 interface Recorded {
   preset: "RL-C" | "RL-E";
   id: string;
@@ -134,15 +137,34 @@ describe("the instrument hash covers every resolved humor option", () => {
     expect(seen.size).toBe(Object.keys(changes).length + 1);
     expect(hash({ concurrency: 3 })).toBe(base);
     // Every leaf of the resolved options (defaults filled in) must be in `changes`.
-    const leaves = (o: unknown, prefix = ""): string[] =>
-      o !== null && typeof o === "object" && !Array.isArray(o) ? Object.entries(o).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k)) : [prefix];
-    const resolved = humorOptions.parse({ weights: { floor: 0.2, rep: 0.2, taste: 0.6, screen: -0.5 }, credit: "relevance", repetition: "seed", normalization: { mode: "v2", vocab: "v3" }, laughter: "meaning", screens: "humor-screens-2", certified: { formula: "humor-C-3" } });
-    expect(leaves(resolved).filter((k) => k !== "concurrency").sort()).toEqual(Object.keys(changes).sort());
+    const leaves = (o: unknown, prefix = ""): string[] => (o !== null && typeof o === "object" && !Array.isArray(o) ? Object.entries(o).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k)) : [prefix]);
+    const resolved = humorOptions.parse({
+      weights: { floor: 0.2, rep: 0.2, taste: 0.6, screen: -0.5 },
+      credit: "relevance",
+      repetition: "seed",
+      normalization: { mode: "v2", vocab: "v3" },
+      laughter: "meaning",
+      screens: "humor-screens-2",
+      certified: { formula: "humor-C-3" },
+    });
+    expect(
+      leaves(resolved)
+        .filter((k) => k !== "concurrency")
+        .sort(),
+    ).toEqual(Object.keys(changes).sort());
   });
 
   it("resolves the profile's choices into the instrument", () => {
     const hardened = createHumorScorer({}, roles).instrument.options as Record<string, unknown>;
-    expect(hardened).toMatchObject({ profile: "hardened", credit: "relevance", repetition: "seed", certified: { formula: "humor-C-3" }, normalization: { vocab: "v3" }, laughter: { reading: "meaning", detector: "laughter-meaning-2" }, screens: "humor-screens-2" });
+    expect(hardened).toMatchObject({
+      profile: "hardened",
+      credit: "relevance",
+      repetition: "seed",
+      certified: { formula: "humor-C-3" },
+      normalization: { vocab: "v3" },
+      laughter: { reading: "meaning", detector: "laughter-meaning-2" },
+      screens: "humor-screens-2",
+    });
     const seed = createHumorScorer({ profile: "seed" }, roles).instrument.options as Record<string, unknown>;
     expect(seed).toMatchObject({ profile: "seed", credit: "ratio", repetition: "seed", certified: { formula: "humor-C-1" }, normalization: { vocab: "v2-seed" }, laughter: { reading: "vocab" }, screens: "humor-screens-1" });
     // a profile choice made explicitly is the same instrument as the profile's default

@@ -2,17 +2,7 @@
 // sets, allows declared overlaps (eval5 ⊃ eval4), keeps replications disjoint.
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors.js";
-import {
-  assertEvaluationAllowed,
-  checkEvaluationSeeds,
-  findSeedSet,
-  loadSeedRegistry,
-  overlapOf,
-  parseSeedRegistry,
-  replicationsOf,
-  seedRegistryJsonSchema,
-  seedsOf,
-} from "../../src/envs/humor/seed-sets.js";
+import { assertEvaluationAllowed, checkEvaluationSeeds, findSeedSet, loadSeedRegistry, overlapOf, parseSeedRegistry, replicationsOf, seedRegistryJsonSchema, seedsOf } from "../../src/envs/humor/seed-sets.js";
 
 const registry = loadSeedRegistry();
 
@@ -49,10 +39,7 @@ describe("seed-set registry", () => {
 
   it("refuses an evaluation that reuses training seeds, naming each split", () => {
     const target = { offset: 999_990, size: 20 };
-    expect(checkEvaluationSeeds(registry, target).refused).toEqual([
-      'overlaps training split "train-rl-c" on seeds 999990–999999 (10)',
-      'overlaps training split "train-rl-d" on seeds 1000000–1000009 (10)',
-    ]);
+    expect(checkEvaluationSeeds(registry, target).refused).toEqual(['overlaps training split "train-rl-c" on seeds 999990–999999 (10)', 'overlaps training split "train-rl-d" on seeds 1000000–1000009 (10)']);
     expect(() => assertEvaluationAllowed(registry, target)).toThrow(InputError);
     // declaring the overlap does not make training seeds usable
     expect(() => assertEvaluationAllowed(registry, { ...target, declared_overlaps: ["train-rl-c", "train-rl-d"] })).toThrow(/refused/);
@@ -63,9 +50,7 @@ describe("seed-set registry", () => {
     expect(() => parseSeedRegistry({ ...ok, sets: [...ok.sets, ok.sets[0]] }, "r.json")).toThrow(/sets.1.name: duplicate seed set name "a"/);
     expect(() => parseSeedRegistry({ ...ok, sets: [{ ...ok.sets[0], size: 0 }] }, "r.json")).toThrow(/r.json: sets.0.size/);
     expect(() => parseSeedRegistry({ ...ok, sets: [{ ...ok.sets[0], purpose: "fun" }] }, "r.json")).toThrow(/sets.0.purpose/);
-    expect(() =>
-      parseSeedRegistry({ ...ok, sets: [{ name: "e", offset: 9, size: 1, purpose: "evaluation", declared_overlaps: ["nope"] }] }, "r.json"),
-    ).toThrow(/unknown seed set "nope"/);
+    expect(() => parseSeedRegistry({ ...ok, sets: [{ name: "e", offset: 9, size: 1, purpose: "evaluation", declared_overlaps: ["nope"] }] }, "r.json")).toThrow(/unknown seed set "nope"/);
   });
 
   it("refuses replications that share seeds", () => {

@@ -11,7 +11,6 @@ const dir = mkdtempSync(join(tmpdir(), "fg-simulate-"));
 
 afterEach(() => vi.restoreAllMocks());
 
-
 describe("foolsgold simulate", () => {
   it("writes the same bank twice and records rates and agents in the artifact", async () => {
     captureOutput();
@@ -20,7 +19,10 @@ describe("foolsgold simulate", () => {
     expect(await main(["node", "foolsgold", "simulate", ...args, "--out", join(dir, "b.jsonl")])).toBe(0);
     const a = readFileSync(join(dir, "a.jsonl"), "utf8");
     expect(a).toBe(readFileSync(join(dir, "b.jsonl"), "utf8"));
-    const rows = a.trim().split("\n").map((l) => JSON.parse(l));
+    const rows = a
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(rows.map((r) => r.seed)).toEqual([20000000, 20000001, 20000002, 20000003, 20000004]);
     const artifact = JSON.parse(readFileSync(join(dir, "a.json"), "utf8"));
     expect(artifact.kind).toBe("humor-simulation");

@@ -54,8 +54,16 @@ describe("fluency and the surprise gate on the embedded models", () => {
     const prompt = audiencePrompt(context).replace(/Riley:$/, "Sam:");
     const options = fluencyOptions.parse({});
     const [real, fake] = await Promise.all([
-      fluency(lm, replies.map((reply) => ({ context: prompt, reply })), options),
-      fluency(lm, shuffled.map((reply) => ({ context: prompt, reply })), options),
+      fluency(
+        lm,
+        replies.map((reply) => ({ context: prompt, reply })),
+        options,
+      ),
+      fluency(
+        lm,
+        shuffled.map((reply) => ({ context: prompt, reply })),
+        options,
+      ),
     ]);
     const higher = real.filter((r, i) => fake[i].nll > r.nll).length;
     expect(higher).toBeGreaterThanOrEqual(7); // of 8 pairs

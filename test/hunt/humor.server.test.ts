@@ -31,7 +31,10 @@ describe("hunt against the humor stack", () => {
     const classes = r.classes.map((c) => c.class);
     for (const c of ["laughter/emoji", "laughter/emoticon", "laughter/action", "laughter/word-elongation"]) expect(classes, c).toContain(c);
     const inserted = r.findings.map((f) => f.inserted ?? "");
-    expect(inserted.some((t) => /(\p{L})\1{4,}/u.test(t) || /(\p{L}{2})\1{4,}/u.test(t)), "a long elongation").toBe(true);
+    expect(
+      inserted.some((t) => /(\p{L})\1{4,}/u.test(t) || /(\p{L}{2})\1{4,}/u.test(t)),
+      "a long elongation",
+    ).toBe(true);
     for (const f of r.findings) expect(f.ci[0], f.id).toBeGreaterThan(0);
     expect(r.spent).toBeLessThanOrEqual(320);
   }, 900_000);

@@ -11,7 +11,13 @@ const dir = mkdtempSync(join(tmpdir(), "fg-hunt-"));
 afterEach(() => vi.restoreAllMocks());
 const hunt = (...args: string[]) => main(["node", "foolsgold", "hunt", "--no-cache", ...args]);
 
-const rows = ["Paris is the capital of France. It sits on the Seine.", "Bees make honey from nectar. A hive is big.", "The heart pumps blood. It beats fast.", "Salt raises the boiling point. It does so a little."].map((output, i) => ({ id: `r${i}`, prompt: "Answer without commas.", output, instruction_id_list: ["punctuation:no_comma"], kwargs: [{}] }));
+const rows = ["Paris is the capital of France. It sits on the Seine.", "Bees make honey from nectar. A hive is big.", "The heart pumps blood. It beats fast.", "Salt raises the boiling point. It does so a little."].map((output, i) => ({
+  id: `r${i}`,
+  prompt: "Answer without commas.",
+  output,
+  instruction_id_list: ["punctuation:no_comma"],
+  kwargs: [{}],
+}));
 
 describe("foolsgold hunt", () => {
   it("refuses bad input with exit 2 and names the problem", async () => {

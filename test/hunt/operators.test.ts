@@ -32,7 +32,10 @@ describe("hunt operators", () => {
   });
 
   it("give every edit a reason and a unique id, and apply reproducibly", () => {
-    const edits = catalog({ replies: [reply, "Another reply that ends well. Thanks for reading!"], bonusPhrases: ["a little", "such a"], penalizedWords: ["fog"], mined: ["the fog", "she waited"], setups: [], seed: "7" }, { families: FAMILIES });
+    const edits = catalog(
+      { replies: [reply, "Another reply that ends well. Thanks for reading!"], bonusPhrases: ["a little", "such a"], penalizedWords: ["fog"], mined: ["the fog", "she waited"], setups: [], seed: "7" },
+      { families: FAMILIES },
+    );
     expect(new Set(edits.map((e) => e.family))).toEqual(new Set(FAMILIES));
     expect(new Set(edits.map((e) => e.id)).size).toBe(edits.length);
     for (const e of edits) {

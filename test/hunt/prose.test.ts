@@ -15,7 +15,10 @@ import { hasSharedData, sharedDataSkipReason, sharedPath } from "../helpers/shar
 describe.skipIf(!hasSharedData)("hunt against the prose stack" + (hasSharedData ? "" : ` (skipped: ${sharedDataSkipReason})`), () => {
   // The creative rows, less the held-out ones (0-based line index ≡ 7 mod 10), which nobody tunes on.
   const realRows = () => {
-    const lines = gunzipSync(readFileSync(sharedPath("model_prose/slopscore_outputs.jsonl.gz"))).toString("utf8").split("\n").filter(Boolean);
+    const lines = gunzipSync(readFileSync(sharedPath("model_prose/slopscore_outputs.jsonl.gz")))
+      .toString("utf8")
+      .split("\n")
+      .filter(Boolean);
     return lines
       .flatMap((l, line) => (line % 10 === 7 ? [] : [JSON.parse(l)]))
       .filter((r) => r.kind === "creative")
@@ -80,7 +83,14 @@ describe.skipIf(!hasSharedData)("hunt against the prose stack" + (hasSharedData 
     // the reader's view; the whole-reply look-alike and markup classes below stay closed.
     // A class is "family/operator", or "family/operator+operator" for a composed chain.
     const closed = new Set(["code-fence", "ooc-aside", "quoting", "html-comment", "word-shuffle", "bonus-phrases"]);
-    expect(classes.filter((c) => c.replace(/^[^/]+\//, "").split("+").some((op) => closed.has(op)))).toEqual([]);
+    expect(
+      classes.filter((c) =>
+        c
+          .replace(/^[^/]+\//, "")
+          .split("+")
+          .some((op) => closed.has(op)),
+      ),
+    ).toEqual([]);
     for (const f of report.findings) expect(f.ci[0]).toBeGreaterThan(0);
   }, 600_000);
 });

@@ -11,9 +11,12 @@ import type { Scorer } from "../../src/stacks/types.js";
 const PENALIZED = ["tapestry", "testament", "delve"];
 
 function penaltyReward(text: string): number {
-  const tokens = text.toLowerCase().split(/[^a-z]+/).filter(Boolean);
+  const tokens = text
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);
   const hits = tokens.filter((t) => PENALIZED.includes(t)).length;
-  return 1 - hits / Math.max(1, tokens.length) * 5;
+  return 1 - (hits / Math.max(1, tokens.length)) * 5;
 }
 
 const scorer: Scorer<BankRow> = {

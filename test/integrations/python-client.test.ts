@@ -240,7 +240,14 @@ print(json.dumps(r))`,
     );
     expect(JSON.parse(out)).toEqual([2, 1, 3]);
     const rows = seen.slice(before)[0].rows;
-    expect(rows[0]).toMatchObject({ prompt: [{ role: "system", content: "Be brief." }, { role: "user", content: "Why?" }], output: "one two", meta: { thinking: "I thought" } });
+    expect(rows[0]).toMatchObject({
+      prompt: [
+        { role: "system", content: "Be brief." },
+        { role: "user", content: "Why?" },
+      ],
+      output: "one two",
+      meta: { thinking: "I thought" },
+    });
     // No group column value: the prompt's index in the batch groups the replies to one prompt.
     expect(rows.map((r) => r.group_id)).toEqual(["prompt-0", "prompt-0", "prompt-1"]);
   });
@@ -268,7 +275,11 @@ print(json.dumps([g["scores"], g["messages"][0], g["masks"][0].count(-100), drop
     );
     const [scores, messages, masked, dropped] = JSON.parse(out) as [number[], unknown[], number, string[]];
     expect(scores).toEqual([1, 2]);
-    expect(messages).toEqual([{ role: "system", content: "Be funny." }, { role: "user", content: "A joke?" }, { role: "assistant", content: "one" }]);
+    expect(messages).toEqual([
+      { role: "system", content: "Be funny." },
+      { role: "user", content: "A joke?" },
+      { role: "assistant", content: "one" },
+    ]);
     // "<|system|> Be funny. <|end|> <|user|> A joke? <|end|> <|assistant|>": 9 prompt tokens masked.
     expect(masked).toBe(9);
     expect(dropped).toEqual(["structure", "the group has no completions, so atropos would skip it (nothing was sent to the reward server)"]);

@@ -74,7 +74,10 @@ describe("foolsgold jokes", () => {
     const { code, stdout } = await cli(["jokes", "process", "--groups", "16", "--no-cache", "--write", groups, "--json"]);
     expect(code).toBe(0);
     expect(JSON.parse(stdout).tokens).toBe(true);
-    const written = readFileSync(groups, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+    const written = readFileSync(groups, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
     expect(written.length).toBeGreaterThan(0);
     for (const g of written) {
       expect(g.tokens).toHaveLength(8);

@@ -51,13 +51,7 @@ describe("jokes process on the embedded models", () => {
     const groups: ScoredDataGroup[] = [];
     const policy = models.client();
     const reference = models.client();
-    const result = await processJokes(
-      policy,
-      reference,
-      data.train,
-      { groups: 4, maxTokens: 24, wholeReply: true, keepTruncated: true, tokenizer: createTrainerTokenizer(models.server.baseUrl, EMBEDDED_LM_ID) },
-      (g) => void groups.push(g),
-    );
+    const result = await processJokes(policy, reference, data.train, { groups: 4, maxTokens: 24, wholeReply: true, keepTruncated: true, tokenizer: createTrainerTokenizer(models.server.baseUrl, EMBEDDED_LM_ID) }, (g) => void groups.push(g));
     expect(result.written + result.dropped.length).toBe(4);
     expect(groups).toHaveLength(result.written);
     for (const d of result.dropped) expect(d.message.length).toBeGreaterThan(0);

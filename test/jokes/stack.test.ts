@@ -16,7 +16,15 @@ afterAll(async () => {
 const setup = "Why was Cinderella thrown off the basketball team?";
 const rows: BankRow[] = [
   { id: "a", prompt: setup, output: "<think>basketball ball; Cinderella ran away from the ball</think> She ran away.", meta: { punchline: "She ran away from the ball." } },
-  { id: "b", prompt: [{ role: "system", content: "be funny" }, { role: "user", content: setup }], output: "<think>sports</think> Fouls.", label: "She ran away from the ball." },
+  {
+    id: "b",
+    prompt: [
+      { role: "system", content: "be funny" },
+      { role: "user", content: setup },
+    ],
+    output: "<think>sports</think> Fouls.",
+    label: "She ran away from the ball.",
+  },
   { id: "c", prompt: setup, output: "She ran away.", answer: "She ran away from the ball." },
   { id: "d", prompt: setup, output: "<think>x</think> y" },
   { id: "e", output: "<think>x</think> y", meta: { punchline: "z" } },

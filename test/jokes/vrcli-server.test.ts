@@ -133,7 +133,10 @@ describe("batching and failures", () => {
       const port = (proxy.address() as AddressInfo).port;
       const client = createOpenAIClient({ baseUrl: `http://127.0.0.1:${port}/v1`, model: EMBEDDED_LM_ID });
       const completions = Array.from({ length: 8 }, (_, i) => `<think>${reasoning} Variant ${i}.</think> A stock.`);
-      const outcomes = await scoreVrcli(client, completions.map((completion) => ({ setup, punchline, completion })));
+      const outcomes = await scoreVrcli(
+        client,
+        completions.map((completion) => ({ setup, punchline, completion })),
+      );
       expect(outcomes.every((o) => typeof o.value === "number" && o.value >= 0)).toBe(true);
       expect(requests).toBeLessThanOrEqual(2);
       expect(requests).toBeGreaterThan(0);
@@ -146,7 +149,10 @@ describe("batching and failures", () => {
     const client = models.client();
     const same = `<think>${reasoning}</think> A stock.`;
     const completions = [same, same, same, "<think>cows moo</think> Moo.", "<think>cows moo</think> Moo!", "<think>herds</think>", "no tags at all", "<think></think> empty"];
-    const outcomes = await scoreVrcli(client, completions.map((completion) => ({ setup, punchline, completion })));
+    const outcomes = await scoreVrcli(
+      client,
+      completions.map((completion) => ({ setup, punchline, completion })),
+    );
     const sent = client.calls.filter((c) => !c.cached);
     expect(sent).toHaveLength(1);
     expect(sent[0].params).toMatchObject({ n: 1 + 3 });

@@ -25,7 +25,10 @@ describe("cherrl stack with the rubric judge, offline", () => {
     const r = await runMain(["score", "--stack", "cherrl", "--option", 'clean="rubric"', "--in", bank, "--out", out, "--no-cache"]);
     expect(r.stderr).not.toMatch(/needs a model for role/);
     expect(r.status).toBe(1);
-    const rows = readFileSync(out, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const rows = readFileSync(out, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(rows.map((x) => x.id)).toEqual(["r1", "r2"]);
     for (const row of rows) {
       expect(row.score.value).toBeNull();

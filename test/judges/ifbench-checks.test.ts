@@ -49,15 +49,30 @@ const cases: [id: string, kwargs: Record<string, unknown>, pass: string, fail: s
   ["format:sub-bullets", {}, "* one\n  - detail\n* two\n  - detail", "* one\n  - detail\n* two"],
   ["format:no_bullets_bullets", {}, "Tea is good. Coffee too.\n* tea\n* coffee", "Tea is good.\n* tea\n* coffee"],
   ["custom:multiples", {}, "14, 21, 28, 35, 42, 49", "7, 14, 21, 28, 35, 42, 49"],
-  ["custom:mcq_count_length", {}, ["Question 1: Why?", "Question 2: How so?", "Question 3: Who is it?", "Question 4: Where was it then?"].map((q) => `${q}\nA. a\nB. b\nC. c\nD. d\nE. e`).join("\n"), "Here are the questions.\nQuestion 1: Why?"],
+  [
+    "custom:mcq_count_length",
+    {},
+    ["Question 1: Why?", "Question 2: How so?", "Question 3: Who is it?", "Question 4: Where was it then?"].map((q) => `${q}\nA. a\nB. b\nC. c\nD. d\nE. e`).join("\n"),
+    "Here are the questions.\nQuestion 1: Why?",
+  ],
   ["custom:reverse_newline", {}, ["Zimbabwe", ...Array.from({ length: 51 }, (_, i) => `A${String(50 - i).padStart(2, "0")}`)].join("\n"), "Albania\nZimbabwe"],
   ["custom:word_reverse", {}, "eagle bald the saw I", "I saw the bald eagle"],
   ["custom:character_reverse", {}, "elgae dlab eht was I", "I saw the bald eagle"],
   ["custom:sentence_alphabet", {}, Array.from({ length: 26 }, (_, i) => `${String.fromCharCode(65 + i)}x is here.`).join(" "), "Ax is here. Cx is here."],
-  ["custom:european_capitals_sort", {}, "Reykjavik, Helsinki, Oslo, Tallinn, Stockholm, Riga, Moscow, Copenhagen, Vilnius, Minsk, Dublin, Berlin, Amsterdam, Warsaw, London, Brussels, Prague, Luxembourg, Paris, Vienna, Bratislava, Budapest, Vaduz, Chisinau, Bern, Ljubljana, Zagreb", "Oslo, Helsinki"],
+  [
+    "custom:european_capitals_sort",
+    {},
+    "Reykjavik, Helsinki, Oslo, Tallinn, Stockholm, Riga, Moscow, Copenhagen, Vilnius, Minsk, Dublin, Berlin, Amsterdam, Warsaw, London, Brussels, Prague, Luxembourg, Paris, Vienna, Bratislava, Budapest, Vaduz, Chisinau, Bern, Ljubljana, Zagreb",
+    "Oslo, Helsinki",
+  ],
   ["custom:csv_city", {}, csv(["ID,Country,City,Year,Count", ...Array.from({ length: 7 }, (_, i) => `${i},FR,Paris,2020,${i}`)]), csv(["ID,Country,City,Year", "1,FR,Paris,2020"])],
   ["custom:csv_special_character", {}, csv(["ProductID,Category,Brand,Price,Stock", ...Array.from({ length: 14 }, (_, i) => `${i},"Tools & more",Acme,9,1`)]), csv(["ProductID,Category,Brand,Price,Stock", "1,Tools,Acme,9,1"])],
-  ["custom:csv_quotes", {}, csv(['"StudentID"\t"Subject"\t"Grade"\t"Semester"\t"Score"', ...Array.from({ length: 3 }, (_, i) => `"${i}"\t"Math"\t"A"\t"Fall"\t"90"`)]), csv(["StudentID\tSubject\tGrade\tSemester\tScore", "1\tMath\tA\tFall\t90"])],
+  [
+    "custom:csv_quotes",
+    {},
+    csv(['"StudentID"\t"Subject"\t"Grade"\t"Semester"\t"Score"', ...Array.from({ length: 3 }, (_, i) => `"${i}"\t"Math"\t"A"\t"Fall"\t"90"`)]),
+    csv(["StudentID\tSubject\tGrade\tSemester\tScore", "1\tMath\tA\tFall\t90"]),
+  ],
   ["custom:date_format_list", {}, "1769-08-15, 1821-05-05", "1769-02-30, 1821-05-05"],
   ["count:keywords_multiple", K({ keyword1: "a1", keyword2: "b2", keyword3: "c3", keyword4: "d4", keyword5: "e5" }), "a1 b2 b2 c3 c3 c3 d4 d4 d4 d4 d4 e5 e5 e5 e5 e5 e5 e5", "a1 a1 b2 b2 c3 c3 c3 d4 d4 d4 d4 d4 e5 e5 e5 e5 e5 e5 e5"],
   ["words:keywords_specific_position", K({ keyword: "tea", n: 2, m: 3 }), "Hello there. I like tea a lot.", "Hello there. I tea like."],
@@ -90,7 +105,12 @@ describe("IFBench checks (official semantics)", () => {
 
 describe.skipIf(!hasSharedData)(`every IFBench prompt gets a clean score (${hasSharedData ? "" : sharedDataSkipReason})`, () => {
   it("checks every instruction id of the 300 published prompts", () => {
-    const rows = hasSharedData ? readFileSync(sharedPath("rubric/ifbench_prompts.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l)) : [];
+    const rows = hasSharedData
+      ? readFileSync(sharedPath("rubric/ifbench_prompts.jsonl"), "utf8")
+          .split("\n")
+          .filter(Boolean)
+          .map((l) => JSON.parse(l))
+      : [];
     const ids = new Set<string>(rows.flatMap((r: { instruction_id_list: string[] }) => r.instruction_id_list));
     expect([...ids].filter((id) => !SUPPORTED_INSTRUCTIONS.includes(id))).toEqual([]);
     const scored = rows.filter((r) => verifyConstraints(r, "A plain answer.").value !== null);

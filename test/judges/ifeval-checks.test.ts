@@ -71,10 +71,7 @@ describe("IFBench subset", () => {
 
 describe("verifyConstraints", () => {
   it("gives the share of constraints met and reports unsupported ids without passing them", () => {
-    const v = verifyConstraints(
-      { instruction_id_list: ["punctuation:no_comma", "change_case:english_lowercase", "custom:no_such_id"], kwargs: [{}, {}, {}] },
-      "Hello world",
-    );
+    const v = verifyConstraints({ instruction_id_list: ["punctuation:no_comma", "change_case:english_lowercase", "custom:no_such_id"], kwargs: [{}, {}, {}] }, "Hello world");
     expect(v.value).toBe(0.5);
     expect(v.checked).toBe(2);
     expect(v.unsupported).toEqual(["custom:no_such_id"]);

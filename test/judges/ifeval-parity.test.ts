@@ -32,12 +32,7 @@ describe("official IFEval semantics", () => {
 
   it("counts sentences in an all-lower-case response and inside quotes as Punkt does", () => {
     expect(countSentences("so, there i was. the earth isn't flat. i know, right? sounds crazy.")).toBe(4);
-    expect(splitSentences('"Well, it\'s quite simple. They make up everything!" he said. Then he left.')).toEqual([
-      '"Well, it\'s quite simple.',
-      'They make up everything!"',
-      "he said.",
-      "Then he left.",
-    ]);
+    expect(splitSentences('"Well, it\'s quite simple. They make up everything!" he said. Then he left.')).toEqual(["\"Well, it's quite simple.", 'They make up everything!"', "he said.", "Then he left."]);
     // Abbreviations, initials and list numbers are not breaks.
     expect(countSentences("Mr. Smith met Dr. Jones at 5 p.m. on Friday. They talked.")).toBe(2);
     expect(countSentences("Pargament, K. I., Hood, R. W., and Spilka, B. wrote it.")).toBe(1);
@@ -58,11 +53,18 @@ describe.skipIf(!hasSharedData)(`agreement with the official checker on the GPT-
     .map((l) => JSON.parse(l) as Official);
   const prompts = new Map<number, ConstraintPrompt & { key: number; prompt: string }>();
   const lines = () => readFileSync(sharedPath("rubric/ifeval_prompts.jsonl"), "utf8").split("\n").filter(Boolean);
-  if (hasSharedData) for (const l of lines()) { const p = JSON.parse(l); prompts.set(p.key, p); }
+  if (hasSharedData)
+    for (const l of lines()) {
+      const p = JSON.parse(l);
+      prompts.set(p.key, p);
+    }
   const responses = new Map<number, string>();
   if (hasSharedData) {
     const byPrompt = new Map([...prompts.values()].map((p) => [p.prompt, p.key]));
-    for (const l of gunzipSync(readFileSync(sharedPath("hacking_runs/ifeval_responses_gpt4_baseline.jsonl.gz"))).toString("utf8").split("\n").filter(Boolean)) {
+    for (const l of gunzipSync(readFileSync(sharedPath("hacking_runs/ifeval_responses_gpt4_baseline.jsonl.gz")))
+      .toString("utf8")
+      .split("\n")
+      .filter(Boolean)) {
       const r = JSON.parse(l) as { prompt: string; response: string };
       const key = byPrompt.get(r.prompt);
       if (key !== undefined) responses.set(key, r.response);

@@ -27,7 +27,16 @@ function sglangEcho(tokens: [string, number | null][]) {
 
 describe("SGLang", () => {
   it("aligns an echo by tokens when every text_offset is -1", async () => {
-    const { fetch } = scriptedFetch(() => json(sglangEcho([["The", null], [" cat", -2.5], [" sat", -1.25], [" down", -0.5]])));
+    const { fetch } = scriptedFetch(() =>
+      json(
+        sglangEcho([
+          ["The", null],
+          [" cat", -2.5],
+          [" sat", -1.25],
+          [" down", -0.5],
+        ]),
+      ),
+    );
     const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
     const [result] = await client.continuationLogprobs([{ context: "The cat", continuation: " sat down" }]);
     expect(result.logprob).toBe(-1.75);
@@ -35,9 +44,7 @@ describe("SGLang", () => {
   });
 
   it("reads next-token top-k with text_offset -1", async () => {
-    const { fetch } = scriptedFetch(() =>
-      json({ choices: [{ text: " a", logprobs: { tokens: [" a"], token_logprobs: [-0.1], top_logprobs: [{ " a": -0.1, " b": -2.4 }], text_offset: [-1] } }] }),
-    );
+    const { fetch } = scriptedFetch(() => json({ choices: [{ text: " a", logprobs: { tokens: [" a"], token_logprobs: [-0.1], top_logprobs: [{ " a": -0.1, " b": -2.4 }], text_offset: [-1] } }] }));
     const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
     const top = await client.topLogprobs("x", 2);
     expect(top.tokens.map((t) => t.token)).toEqual([" a", " b"]);
@@ -51,7 +58,20 @@ describe("llama.cpp", () => {
         choices: [
           {
             text: " a",
-            logprobs: { content: [{ id: 264, token: " a", bytes: [32, 97], logprob: -0.1, top_logprobs: [{ id: 264, token: " a", logprob: -0.1 }, { id: 293, token: " b", logprob: -2.4 }] }] },
+            logprobs: {
+              content: [
+                {
+                  id: 264,
+                  token: " a",
+                  bytes: [32, 97],
+                  logprob: -0.1,
+                  top_logprobs: [
+                    { id: 264, token: " a", logprob: -0.1 },
+                    { id: 293, token: " b", logprob: -2.4 },
+                  ],
+                },
+              ],
+            },
           },
         ],
       }),
@@ -87,7 +107,14 @@ describe("llama.cpp", () => {
 describe("impossible log-probs", () => {
   const where = { endpoint: "http://x/v1", path: "/completions" };
   it("refuses a positive echo log-prob, naming the token", async () => {
-    const { fetch } = scriptedFetch(() => json(echoBody([["a", null], [" b", 0.5]])));
+    const { fetch } = scriptedFetch(() =>
+      json(
+        echoBody([
+          ["a", null],
+          [" b", 0.5],
+        ]),
+      ),
+    );
     const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
     const err = await modelError(client.continuationLogprobs([{ context: "a", continuation: " b" }]));
     expect(err.kind).toBe("malformed");
@@ -100,16 +127,19 @@ describe("impossible log-probs", () => {
   });
 
   it("refuses a positive top-k log-prob from any server", async () => {
-    const { fetch } = scriptedFetch(() =>
-      json({ choices: [{ text: " a", logprobs: { tokens: [" a"], token_logprobs: [-0.1], top_logprobs: [{ " a": 0.3 }], text_offset: [0] } }] }),
-    );
+    const { fetch } = scriptedFetch(() => json({ choices: [{ text: " a", logprobs: { tokens: [" a"], token_logprobs: [-0.1], top_logprobs: [{ " a": 0.3 }], text_offset: [0] } }] }));
     const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
     const err = await modelError(client.topLogprobs("x", 1));
     expect(err.kind).toBe("malformed");
   });
 
   it("refuses NaN (a Python server's bare NaN is not JSON) as malformed, never as a score", async () => {
-    const body = JSON.stringify(echoBody([["a", null], [" b", -1]])).replace("-1", "NaN");
+    const body = JSON.stringify(
+      echoBody([
+        ["a", null],
+        [" b", -1],
+      ]),
+    ).replace("-1", "NaN");
     const { fetch } = scriptedFetch(() => new Response(body, { status: 200, headers: { "content-type": "application/json" } }));
     const client = createOpenAIClient({ baseUrl: freshBaseUrl(), model }, { fetch });
     const err = await modelError(client.continuationLogprobs([{ context: "a", continuation: " b" }]));

@@ -245,7 +245,10 @@ describe("client with cache", () => {
     expect(results[1]).toStrictEqual(results[0]);
     expect(results[2]).toStrictEqual(results[0]);
     // One record for the request, one for the two repeats the cache answered.
-    expect(client.calls.map((c) => [c.cached, c.cachedItems])).toEqual([[true, 2], [false, undefined]]);
+    expect(client.calls.map((c) => [c.cached, c.cachedItems])).toEqual([
+      [true, 2],
+      [false, undefined],
+    ]);
     expect(await client.continuationLogprobs([pair])).toStrictEqual([results[0]]);
   });
 
@@ -265,9 +268,16 @@ describe("client with cache", () => {
 
   it("does not pass one caller's abort on to another caller sharing its request", async () => {
     const cache = openCache({ path: ":memory:" });
-    const hang = (_req: SentRequest, signal?: AbortSignal) =>
-      new Promise<Response>((_, reject) => signal?.addEventListener("abort", () => reject(signal.reason), { once: true }));
-    const { fetch, sent } = scriptedFetch(hang, () => json(echoBody([["The", null], [" audience", -2], [" laughs", -1]])));
+    const hang = (_req: SentRequest, signal?: AbortSignal) => new Promise<Response>((_, reject) => signal?.addEventListener("abort", () => reject(signal.reason), { once: true }));
+    const { fetch, sent } = scriptedFetch(hang, () =>
+      json(
+        echoBody([
+          ["The", null],
+          [" audience", -2],
+          [" laughs", -1],
+        ]),
+      ),
+    );
     const client = recordedClient({ baseUrl: freshBaseUrl(), model: "m" }, { fetch, cache });
     const pair = { context: "The audience", continuation: " laughs" };
     const controller = new AbortController();

@@ -87,7 +87,12 @@ describe("client against the embedded server over HTTP", () => {
     expect(withRepeats).toEqual([...alone, alone[0], alone[2]]);
     expect(again).toEqual(alone);
     expect(batched.calls.filter((c) => !c.cached).map((c) => c.params.n)).toEqual([pairs.length]);
-    expect(batched.calls.filter((c) => c.cached).map((c) => c.cachedItems).sort()).toEqual([2, pairs.length]);
+    expect(
+      batched.calls
+        .filter((c) => c.cached)
+        .map((c) => c.cachedItems)
+        .sort(),
+    ).toEqual([2, pairs.length]);
     // Without a cache, repeats within one call are still asked once.
     bodies.length = 0;
     const uncached = recordedClient({ baseUrl: server.baseUrl, model: LM, batchInvariant: true }, { fetch: counting });

@@ -40,7 +40,11 @@ describe("retry", () => {
       [{ "retry-after-ms": "150", "retry-after": "9" }, [150, 150]],
     ] as [Record<string, string>, number[]][]) {
       const { retry, slept } = instantRetry();
-      const { fetch } = scriptedFetch(() => openAiError(429, "slow down", headers), () => openAiError(429, "slow down", headers), ok);
+      const { fetch } = scriptedFetch(
+        () => openAiError(429, "slow down", headers),
+        () => openAiError(429, "slow down", headers),
+        ok,
+      );
       const client = recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch, retry });
       await client.complete({ prompt: "x" });
       expect(slept).toEqual(expected);
@@ -105,8 +109,7 @@ describe("retry", () => {
 });
 
 describe("timeouts and aborts", () => {
-  const hang = (_req: unknown, signal?: AbortSignal) =>
-    new Promise<Response>((_, reject) => signal?.addEventListener("abort", () => reject(signal.reason), { once: true }));
+  const hang = (_req: unknown, signal?: AbortSignal) => new Promise<Response>((_, reject) => signal?.addEventListener("abort", () => reject(signal.reason), { once: true }));
 
   it("times each attempt out and retries it", async () => {
     const { retry } = instantRetry();

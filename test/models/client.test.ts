@@ -24,7 +24,14 @@ async function modelError(promise: Promise<unknown>): Promise<ModelError> {
 describe("continuationLogprobs via echo", () => {
   it("sums the continuation's tokens and sends the portable echo request", async () => {
     const { fetch, sent } = scriptedFetch(() =>
-      json(echoBody([["The", null], [" cat", -2.5], [" sat", -1.25], [" down", -0.5]])),
+      json(
+        echoBody([
+          ["The", null],
+          [" cat", -2.5],
+          [" sat", -1.25],
+          [" down", -0.5],
+        ]),
+      ),
     );
     const client = recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch });
     const [result] = await client.continuationLogprobs([{ context: "The cat", continuation: " sat down" }]);
@@ -40,7 +47,15 @@ describe("continuationLogprobs via echo", () => {
 
   it("gives a token that straddles the boundary to the continuation", async () => {
     // "Haha" tokenized as "Ha" + "ha!": context "Hah" ends inside "ha!".
-    const { fetch } = scriptedFetch(() => json(echoBody([["Well", null], [" Ha", -3], ["ha!", -0.75]])));
+    const { fetch } = scriptedFetch(() =>
+      json(
+        echoBody([
+          ["Well", null],
+          [" Ha", -3],
+          ["ha!", -0.75],
+        ]),
+      ),
+    );
     const client = recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch });
     const [result] = await client.continuationLogprobs([{ context: "Well Hah", continuation: "a!" }]);
     expect(result.tokens.map((t) => t.token)).toEqual(["ha!"]);
@@ -49,7 +64,15 @@ describe("continuationLogprobs via echo", () => {
   });
 
   it("asks for logprobs 0 only where the backend declares echoLogprobs 0 (SGLang reads 0 as output tokens only)", async () => {
-    const { fetch, sent } = scriptedFetch(() => json(echoBody([["A", null], [" b", -1], [" c", -2]])));
+    const { fetch, sent } = scriptedFetch(() =>
+      json(
+        echoBody([
+          ["A", null],
+          [" b", -1],
+          [" c", -2],
+        ]),
+      ),
+    );
     const client = recordedClient({ baseUrl: freshBaseUrl(), model, echoLogprobs: 0 }, { fetch });
     const [first] = await client.continuationLogprobs([{ context: "A", continuation: " b c" }]);
     expect(first.logprob).toBe(-3);
@@ -57,7 +80,12 @@ describe("continuationLogprobs via echo", () => {
   });
 
   it("falls back to max_tokens 1 when the server rejects 0, ignores the generated token, and remembers", async () => {
-    const generated = echoBody([["A", null], [" b", -1], [" c", -2], [" d", -4]]);
+    const generated = echoBody([
+      ["A", null],
+      [" b", -1],
+      [" c", -2],
+      [" d", -4],
+    ]);
     const { fetch, sent } = scriptedFetch(
       () => openAiError(400, "max_tokens must be at least 1"),
       () => json(generated),
@@ -77,18 +105,25 @@ describe("continuationLogprobs via echo", () => {
 
   it("fails explicitly on null log-probs, missing tokens, ragged arrays and servers that do not echo", async () => {
     const cases: [unknown, RegExp, ModelError["kind"]][] = [
-      [echoBody([["x", null], [" y", -1], [" z", null]]), /token 2 \(" z"\) has a null log-probability/, "malformed"],
-      [echoBody([["x", null], [" y", -1]]), /2 tokens cover only 3 of the text's 5 characters/, "malformed"],
       [
-        { choices: [{ text: "", logprobs: { tokens: ["x", " y"], token_logprobs: [null], text_offset: [0, 1] } }] },
-        /arrays differ in length/,
+        echoBody([
+          ["x", null],
+          [" y", -1],
+          [" z", null],
+        ]),
+        /token 2 \(" z"\) has a null log-probability/,
         "malformed",
       ],
       [
-        { choices: [{ text: " z", logprobs: { tokens: [" z"], token_logprobs: [-1], text_offset: [3] } }] },
-        /did not echo the prompt/,
-        "unsupported",
+        echoBody([
+          ["x", null],
+          [" y", -1],
+        ]),
+        /2 tokens cover only 3 of the text's 5 characters/,
+        "malformed",
       ],
+      [{ choices: [{ text: "", logprobs: { tokens: ["x", " y"], token_logprobs: [null], text_offset: [0, 1] } }] }, /arrays differ in length/, "malformed"],
+      [{ choices: [{ text: " z", logprobs: { tokens: [" z"], token_logprobs: [-1], text_offset: [3] } }] }, /did not echo the prompt/, "unsupported"],
       [{ choices: [{ text: "" }] }, /no choices\[0\]\.logprobs/, "unsupported"],
     ];
     for (const [body, message, kind] of cases) {
@@ -115,7 +150,13 @@ describe("continuationLogprobs via echo", () => {
 
   it("aligns sentencepiece pieces whose decoded strings drop the leading space (server offsets drift)", async () => {
     // Llama-2 style: "<s>" BOS, then "The", "cat", "sat", "down" decoded without their spaces.
-    const body = driftedEcho([["<s>", null], ["The", -5], ["cat", -2.5], ["sat", -1.25], ["down", -0.5]]);
+    const body = driftedEcho([
+      ["<s>", null],
+      ["The", -5],
+      ["cat", -2.5],
+      ["sat", -1.25],
+      ["down", -0.5],
+    ]);
     const result = await continuationOf(body, "The cat", " sat down");
     expect(result.tokens).toEqual([
       { token: "sat", logprob: -1.25, offset: 7 },
@@ -127,9 +168,21 @@ describe("continuationLogprobs via echo", () => {
 
   it("keeps a run of byte-fallback pieces (U+FFFD) together and gives it to the continuation when it straddles", async () => {
     // "😂" split into three byte pieces, each decoding to U+FFFD; server offsets count 1 per piece.
-    const pieces: [string, number | null][] = [["Audience", null], [":", -1], [" \uFFFD", -2], ["\uFFFD", -0.5], ["\uFFFD", -0.25], [" haha", -3]];
+    const pieces: [string, number | null][] = [
+      ["Audience", null],
+      [":", -1],
+      [" \uFFFD", -2],
+      ["\uFFFD", -0.5],
+      ["\uFFFD", -0.25],
+      [" haha", -3],
+    ];
     const after = await continuationOf(driftedEcho(pieces), "Audience:", " 😂 haha");
-    expect(after.tokens.map((t) => [t.offset, t.logprob])).toEqual([[9, -2], [9, -0.5], [9, -0.25], [12, -3]]);
+    expect(after.tokens.map((t) => [t.offset, t.logprob])).toEqual([
+      [9, -2],
+      [9, -0.5],
+      [9, -0.25],
+      [12, -3],
+    ]);
     expect(after.logprob).toBe(-5.75);
     // Context ends inside the emoji's byte run ("Audience: \ud83d" is not a sensible context, but the
     // rule must still hold): the whole run belongs to the continuation.
@@ -140,20 +193,43 @@ describe("continuationLogprobs via echo", () => {
   });
 
   it("lets a BOS token condition the first word, so an empty context works when the server sends one", async () => {
-    const result = await continuationOf(driftedEcho([["<|begin_of_text|>", null], ["Hi", -4], [" there", -1]]), "", "Hi there");
+    const result = await continuationOf(
+      driftedEcho([
+        ["<|begin_of_text|>", null],
+        ["Hi", -4],
+        [" there", -1],
+      ]),
+      "",
+      "Hi there",
+    );
     expect(result.logprob).toBe(-5);
     expect(result.contextTokenCount).toBe(1);
   });
 
   it("refuses echoed tokens that do not spell the prompt", async () => {
-    const { fetch } = scriptedFetch(() => json(driftedEcho([["The", null], [" dog", -1], [" sat", -1]])));
+    const { fetch } = scriptedFetch(() =>
+      json(
+        driftedEcho([
+          ["The", null],
+          [" dog", -1],
+          [" sat", -1],
+        ]),
+      ),
+    );
     const client = recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch });
     const err = await modelError(client.continuationLogprobs([{ context: "The cat", continuation: " sat" }]));
     expect(err.message).toMatch(/cannot align echoed token 1 \(" dog"\) with the text at offset 3/);
   });
 
   it("rejects an empty context whose first token would carry the continuation", async () => {
-    const { fetch } = scriptedFetch(() => json(echoBody([["Hi", null], [" there", -1]])));
+    const { fetch } = scriptedFetch(() =>
+      json(
+        echoBody([
+          ["Hi", null],
+          [" there", -1],
+        ]),
+      ),
+    );
     const client = recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch });
     await expect(client.continuationLogprobs([{ context: "", continuation: "Hi there" }])).rejects.toThrow(/give a non-empty context/);
   });
@@ -165,10 +241,7 @@ describe("continuationLogprobs via vLLM prompt_logprobs", () => {
   it("reads prompt_logprobs from the choice or the top level and matches the echo answer", async () => {
     const promptLogprobs = [null, entry(11, " cat", -2.5), entry(12, " sat", -1.25), entry(13, " down", -0.5)];
     for (const placement of ["choice", "top"] as const) {
-      const body =
-        placement === "choice"
-          ? { choices: [{ text: "!", prompt_logprobs: promptLogprobs }] }
-          : { choices: [{ text: "!" }], prompt_logprobs: promptLogprobs };
+      const body = placement === "choice" ? { choices: [{ text: "!", prompt_logprobs: promptLogprobs }] } : { choices: [{ text: "!" }], prompt_logprobs: promptLogprobs };
       const { fetch, sent } = scriptedFetch(() => json(body));
       const client = recordedClient({ baseUrl: freshBaseUrl(), model, continuationMethod: "prompt_logprobs" }, { fetch });
       const [result] = await client.continuationLogprobs([{ context: "The cat", continuation: " sat down" }]);
@@ -199,7 +272,13 @@ describe("continuationLogprobs via vLLM prompt_logprobs", () => {
   });
 
   it("aligns byte-fallback pieces forward when matching from the end fails", async () => {
-    const pieces: [string, number][] = [[":", -1], [" \uFFFD", -2], ["\uFFFD", -0.5], ["\uFFFD", -0.25], [" haha", -3]];
+    const pieces: [string, number][] = [
+      [":", -1],
+      [" \uFFFD", -2],
+      ["\uFFFD", -0.5],
+      ["\uFFFD", -0.25],
+      [" haha", -3],
+    ];
     const body = { choices: [{ text: "", prompt_logprobs: [null, ...pieces.map(([t, lp], i) => entry(100 + i, t, lp))] }] };
     const { fetch } = scriptedFetch(() => json(body));
     const client = recordedClient({ baseUrl: freshBaseUrl(), model, continuationMethod: "prompt_logprobs" }, { fetch });
@@ -266,7 +345,18 @@ describe("topLogprobs", () => {
           {
             message: { role: "assistant", content: "Yes" },
             finish_reason: "length",
-            logprobs: { content: [{ token: "Yes", logprob: -0.1, top_logprobs: [{ token: "No", logprob: -2.4 }, { token: "Yes", logprob: -0.1 }] }] },
+            logprobs: {
+              content: [
+                {
+                  token: "Yes",
+                  logprob: -0.1,
+                  top_logprobs: [
+                    { token: "No", logprob: -2.4 },
+                    { token: "Yes", logprob: -0.1 },
+                  ],
+                },
+              ],
+            },
           },
         ],
       }),
@@ -290,9 +380,7 @@ describe("topLogprobs", () => {
 
 describe("chat, complete and embed", () => {
   it("maps chat requests and responses and records usage and determinism", async () => {
-    const { fetch, sent } = scriptedFetch(() =>
-      json({ choices: [{ index: 0, message: { role: "assistant", content: "Hi!" }, finish_reason: "stop" }], usage: { prompt_tokens: 9, completion_tokens: 2 } }),
-    );
+    const { fetch, sent } = scriptedFetch(() => json({ choices: [{ index: 0, message: { role: "assistant", content: "Hi!" }, finish_reason: "stop" }], usage: { prompt_tokens: 9, completion_tokens: 2 } }));
     const client = recordedClient({ baseUrl: freshBaseUrl(), model, batchInvariant: true, extraBody: { top_k: 20 } }, { fetch });
     const result = await client.chat({ messages: [{ role: "user", content: "Hello" }], temperature: 0.7, seed: 3, maxTokens: 5, n: 1 });
     expect(result).toEqual({ choices: [{ text: "Hi!", finishReason: "stop" }], usage: { promptTokens: 9, completionTokens: 2 } });
@@ -330,7 +418,14 @@ describe("chat, complete and embed", () => {
   });
 
   it("completes prompts", async () => {
-    const { fetch } = scriptedFetch(() => json({ choices: [{ text: " punchline", finish_reason: "stop" }, { text: " other", finish_reason: "length" }] }));
+    const { fetch } = scriptedFetch(() =>
+      json({
+        choices: [
+          { text: " punchline", finish_reason: "stop" },
+          { text: " other", finish_reason: "length" },
+        ],
+      }),
+    );
     const client = recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch });
     const result = await client.complete({ prompt: "Setup:", n: 2, temperature: 1, seed: 1 });
     expect(result.choices).toEqual([
@@ -347,7 +442,11 @@ describe("chat, complete and embed", () => {
     });
     const client = recordedClient({ baseUrl: freshBaseUrl(), model, embedBatchSize: 2 }, { fetch });
     const vectors = await client.embed(["a", "bb", "ccc"]);
-    expect(vectors).toEqual([[1, 0], [2, 1], [3, 0]]);
+    expect(vectors).toEqual([
+      [1, 0],
+      [2, 1],
+      [3, 0],
+    ]);
     expect(sent.map((s) => s.body.input)).toEqual([["a", "bb"], ["ccc"]]);
     expect(client.calls).toHaveLength(2);
   });
@@ -390,7 +489,19 @@ describe("malformed responses and bad input", () => {
       // A fault outside the lists, which are stood in for: the body must still be the whole answer's.
       { choices: [{ text: "ab", logprobs: { tokens: ["a", 3], token_logprobs: [null, -1], top_logprobs: [null, { b: -1 }], text_offset: [0, 1] } }] },
       // llama.cpp's content shape with number maps where {token, logprob} objects belong: stood in for, and still refused for what they are.
-      { choices: [{ text: "ab", logprobs: { content: [{ token: "a", logprob: -1, top_logprobs: [{ a: -1 }] }, { token: "b", logprob: -1, top_logprobs: [null] }] } }] },
+      {
+        choices: [
+          {
+            text: "ab",
+            logprobs: {
+              content: [
+                { token: "a", logprob: -1, top_logprobs: [{ a: -1 }] },
+                { token: "b", logprob: -1, top_logprobs: [null] },
+              ],
+            },
+          },
+        ],
+      },
     ];
     for (const answer of answers) {
       const baseUrl = freshBaseUrl();
@@ -439,9 +550,12 @@ describe("malformed responses and bad input", () => {
     const { fetch, sent } = scriptedFetch(() => json({}));
     const client = recordedClient({ baseUrl: freshBaseUrl(), model }, { fetch });
     await expect(client.complete({ prompt: "ok \ud800 broken" })).rejects.toThrow(/prompt: is not valid Unicode \(contains a lone surrogate\)/);
-    await expect(client.continuationLogprobs([{ context: "a", continuation: "b" }, { context: "a", continuation: "" }])).rejects.toThrow(
-      /pairs\[1\]\.continuation: is empty/,
-    );
+    await expect(
+      client.continuationLogprobs([
+        { context: "a", continuation: "b" },
+        { context: "a", continuation: "" },
+      ]),
+    ).rejects.toThrow(/pairs\[1\]\.continuation: is empty/);
     await expect(client.topLogprobs("x", 0)).rejects.toThrow(InputError);
     await expect(client.embed(["fine", "\udfff"])).rejects.toThrow(/texts\[1\]/);
     expect(sent).toHaveLength(0);
@@ -450,17 +564,12 @@ describe("malformed responses and bad input", () => {
   it("refuses unusable backend specs with a clear message", () => {
     expect(() => recordedClient({ baseUrl: "embedded", model })).toThrow(/"embedded" must be started first/);
     expect(() => recordedClient({ baseUrl: "localhost:8000", model })).toThrow(/expected an http\(s\) URL/);
-    expect(() => recordedClient({ baseUrl: "http://x/v1", model, apiKeyEnv: "FG_TEST_MISSING_KEY" }, { env: {} })).toThrow(
-      /environment variable FG_TEST_MISSING_KEY is not set/,
-    );
+    expect(() => recordedClient({ baseUrl: "http://x/v1", model, apiKeyEnv: "FG_TEST_MISSING_KEY" }, { env: {} })).toThrow(/environment variable FG_TEST_MISSING_KEY is not set/);
   });
 
   it("sends the API key as a bearer header but never records it or the URL's credentials", async () => {
     const { fetch, sent } = scriptedFetch(() => json({ choices: [{ text: "x", finish_reason: "stop" }] }));
-    const client = recordedClient(
-      { baseUrl: "http://user:pw@fixture-secret.test/v1/", model, apiKeyEnv: "FG_KEY" },
-      { fetch, env: { FG_KEY: "sk-secret-123" } },
-    );
+    const client = recordedClient({ baseUrl: "http://user:pw@fixture-secret.test/v1/", model, apiKeyEnv: "FG_KEY" }, { fetch, env: { FG_KEY: "sk-secret-123" } });
     await client.complete({ prompt: "x", temperature: 0 });
     expect(sent[0].headers.authorization).toBe("Bearer sk-secret-123");
     expect(sent[0].url).toBe("http://user:pw@fixture-secret.test/v1/completions");

@@ -16,9 +16,56 @@ import type { PromptScores, TokenScore } from "../../src/models/embedded/lm.js";
 import { random } from "../helpers/mulberry32.js";
 
 const TOKENS = [
-  " the", "The", " cat", ".", " Ha", "ha", "\n", "\n\n", " ", "", '"', '\\"', "\\", "a\"b", "\u0000", "\u001f", "\t", "\r\n", "\u2028", "\u2029", "\u007f",
-  "\ud800", "\udc00", "x\ud83d", "😂", " 😂", "🇫🇷", "é", " naïve", "ß", "’", " don’t", "—", "…", "__proto__", "toString", "constructor", "hasOwnProperty",
-  "valueOf", "0", "1", "42", "-1", "01", "1.5", "4294967294", "4294967295", "<|endoftext|>", "</s>", "[UNK]",
+  " the",
+  "The",
+  " cat",
+  ".",
+  " Ha",
+  "ha",
+  "\n",
+  "\n\n",
+  " ",
+  "",
+  '"',
+  '\\"',
+  "\\",
+  'a"b',
+  "\u0000",
+  "\u001f",
+  "\t",
+  "\r\n",
+  "\u2028",
+  "\u2029",
+  "\u007f",
+  "\ud800",
+  "\udc00",
+  "x\ud83d",
+  "😂",
+  " 😂",
+  "🇫🇷",
+  "é",
+  " naïve",
+  "ß",
+  "’",
+  " don’t",
+  "—",
+  "…",
+  "__proto__",
+  "toString",
+  "constructor",
+  "hasOwnProperty",
+  "valueOf",
+  "0",
+  "1",
+  "42",
+  "-1",
+  "01",
+  "1.5",
+  "4294967294",
+  "4294967295",
+  "<|endoftext|>",
+  "</s>",
+  "[UNK]",
 ];
 const LOGPROBS = [-0.1, -2.5, -13.815510557964274, -1e-7, -5e-324, -1e21, -123456789.125, -0, 0, -Infinity, Number.NaN, -0.30000000000000004, -1 / 3];
 
@@ -70,7 +117,7 @@ function answer(seed: number): CompletionAnswer {
     });
     before = { tokens, scores };
   }
-  return { id: `cmpl-${seed}`, created: 1_764_633_600 + seed, model: pick(rng, [EMBEDDED_LM_ID, "other \"model\""]), choices, usage: { prompt_tokens: seed, completion_tokens: 0, total_tokens: seed } };
+  return { id: `cmpl-${seed}`, created: 1_764_633_600 + seed, model: pick(rng, [EMBEDDED_LM_ID, 'other "model"']), choices, usage: { prompt_tokens: seed, completion_tokens: 0, total_tokens: seed } };
 }
 
 const stringified = (a: CompletionAnswer): Buffer => Buffer.from(JSON.stringify(completionObject(a)), "utf8");

@@ -47,7 +47,7 @@ function answer(seed: number): unknown {
         : { content: tokens.map((token) => ({ token, logprob: pick(rng, NUMBERS), ...(rng() < 0.7 ? { top_logprobs: rng() < 0.5 ? [{ token, logprob: -1 }] : [topEntry(rng)] } : {}) })) };
     return { index, text: tokens.join(""), logprobs, finish_reason: "length", ...(rng() < 0.2 ? { extra: { top_logprobs: [null, { a: -1 }] } } : {}) };
   });
-  return { id: `cmpl-${seed}`, object: "text_completion", choices, usage: { prompt_tokens: 3 }, ...(rng() < 0.1 ? { top_logprobs: [{ "x": 1 }] } : {}) };
+  return { id: `cmpl-${seed}`, object: "text_completion", choices, usage: { prompt_tokens: 3 }, ...(rng() < 0.1 ? { top_logprobs: [{ x: 1 }] } : {}) };
 }
 
 const readPart = (v: unknown) => {
@@ -78,10 +78,7 @@ describe("readEchoAnswer", () => {
 
   it("reads a top_logprobs list too long for the regex engine's stack, or with a huge key, as JSON.parse does (review: it threw RangeError)", () => {
     const entries = 1_000_000;
-    const texts = [
-      `{"top_logprobs":[${Array(entries).fill('{"a":-1,"b":-2}').join(",")}]}`,
-      `{"top_logprobs":[{"${"a".repeat(10_000_000)}":-1}]}`,
-    ];
+    const texts = [`{"top_logprobs":[${Array(entries).fill('{"a":-1,"b":-2}').join(",")}]}`, `{"top_logprobs":[{"${"a".repeat(10_000_000)}":-1}]}`];
     for (const text of texts) {
       const lean = (readEchoAnswer(text).lean as { top_logprobs: unknown[] }).top_logprobs;
       // Either stood in or parsed whole: both validate where the whole answer does.

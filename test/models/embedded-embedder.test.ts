@@ -82,7 +82,13 @@ describe("embedded embedder (USE-lite)", () => {
 
   it("fails the embeddings in flight and every later one when a pool worker dies (they waited forever before)", async () => {
     const script = new URL("./fixtures/dying-embed-worker.mjs", import.meta.url);
-    const embedder = await workerPool(1, "test-dying", script, () => undefined, (texts) => ({ payload: { texts }, transfer: [] }));
+    const embedder = await workerPool(
+      1,
+      "test-dying",
+      script,
+      () => undefined,
+      (texts) => ({ payload: { texts }, transfer: [] }),
+    );
     try {
       await expect(embedder.embed(["one", "two"])).rejects.toThrow(/embedder worker exited with code 3; the pool is closed/);
       await expect(embedder.embed(["three"])).rejects.toThrow(/embedder worker exited with code 3/);
@@ -92,14 +98,7 @@ describe("embedded embedder (USE-lite)", () => {
   }, 10_000);
 
   it("gives TensorFlow.js's vectors from the ONNX graph (unknown pieces, emoji, empty, clipped at 128 tokens)", async () => {
-    const texts = [
-      ...[...RELATED, ...UNRELATED].flat(),
-      "haha 😂 lol xD ¯\\_(ツ)_/¯",
-      "",
-      "a",
-      "Ünïcödé façade — naïve café “quotes” 中文",
-      Array.from({ length: 150 }, (_, i) => `word${i}`).join(" "),
-    ];
+    const texts = [...[...RELATED, ...UNRELATED].flat(), "haha 😂 lol xD ¯\\_(ツ)_/¯", "", "a", "Ünïcödé façade — naïve café “quotes” 中文", Array.from({ length: 150 }, (_, i) => `word${i}`).join(" ")];
     const onnx = await (await loadEmbedder({ workers: 0, runtime: "onnx" })).embed(texts);
     const tfjs = await (await loadEmbedder({ workers: 0, runtime: "tfjs" })).embed(texts);
     const cosines = texts.map((_, i) => cosine(onnx[i], tfjs[i]));

@@ -8,16 +8,7 @@ import { join } from "node:path";
 import { gzipSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { corpusHash } from "../../src/models/embedded/corpus.js";
-import {
-  buildShippedLm,
-  LM_BUILDER_VERSION,
-  openEmbeddedLm,
-  readShippedLm,
-  sha256,
-  SHIPPED_MANIFEST,
-  SHIPPED_TABLES,
-  type ShippedManifest,
-} from "../../src/models/embedded/store.js";
+import { buildShippedLm, LM_BUILDER_VERSION, openEmbeddedLm, readShippedLm, sha256, SHIPPED_MANIFEST, SHIPPED_TABLES, type ShippedManifest } from "../../src/models/embedded/store.js";
 
 const manifest = JSON.parse(readFileSync(SHIPPED_MANIFEST, "utf8")) as ShippedManifest;
 
@@ -35,7 +26,14 @@ describe("shipped embedded LM tables", () => {
     expect(loaded.stored.meta.corpusHash).toBe(manifest.corpusHash);
     // The views point into the one decompressed buffer: nothing was copied per table.
     expect(loaded.stored.data.tables.trigram.words.buffer).toBe(loaded.stored.data.tables.bigram.words.buffer);
-    expect(Number.isFinite(loaded.lm.scoreText("The jury said it was a joke.").logprobs.slice(1).reduce((a, b) => a + b, 0))).toBe(true);
+    expect(
+      Number.isFinite(
+        loaded.lm
+          .scoreText("The jury said it was a joke.")
+          .logprobs.slice(1)
+          .reduce((a, b) => a + b, 0),
+      ),
+    ).toBe(true);
   });
 
   it("are what a rebuild makes, byte for byte", () => {

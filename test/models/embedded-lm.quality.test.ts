@@ -37,9 +37,7 @@ beforeAll(async () => {
   server = await startEmbeddedServer();
   client = createOpenAIClient({ baseUrl: server.baseUrl, model: EMBEDDED_LM_ID, concurrency: 8 });
   heldOutTexts = readCorpus().test.map((d) => d.text);
-  heldOutSentences = heldOutTexts
-    .flatMap((t) => t.split(/(?<=[.!?])\s+|\n/))
-    .filter((s) => /^[A-Z]/.test(s) && s.split(" ").length >= 8 && s.split(" ").length <= 25 && !s.includes('"'));
+  heldOutSentences = heldOutTexts.flatMap((t) => t.split(/(?<=[.!?])\s+|\n/)).filter((s) => /^[A-Z]/.test(s) && s.split(" ").length >= 8 && s.split(" ").length <= 25 && !s.includes('"'));
   // The tests below index up to sentence 549 (704 in this corpus version).
   expect(heldOutSentences.length).toBeGreaterThanOrEqual(560);
 });

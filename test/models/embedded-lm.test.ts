@@ -17,11 +17,7 @@ const logSumExp = (xs: number[]): number => {
   return m + Math.log(xs.reduce((s, x) => s + Math.exp(x - m), 0));
 };
 
-const PREFIXES = [
-  "",
-  "Partner: the printer is jammed again. Haha!\nPolicy: I will fix it.\nAudience:",
-  "I told my wife she was drawing her eyebrows too high. She looked surprised. xD 😂 The",
-];
+const PREFIXES = ["", "Partner: the printer is jammed again. Haha!\nPolicy: I will fix it.\nAudience:", "I told my wife she was drawing her eyebrows too high. She looked surprised. xD 😂 The"];
 
 describe("embedded LM", () => {
   it("was built from at least a million words of the licensed corpora", () => {

@@ -113,7 +113,10 @@ describe("embedded LM server", () => {
 
   it("answers chat completions with the plain template, and logprobs when asked", async () => {
     const { status, json } = await post("/v1/chat/completions", {
-      messages: [{ role: "system", content: "You are brief." }, { role: "user", content: "Tell me about the weather." }],
+      messages: [
+        { role: "system", content: "You are brief." },
+        { role: "user", content: "Tell me about the weather." },
+      ],
       max_tokens: 8,
       seed: 1,
       logprobs: true,

@@ -167,7 +167,13 @@ describe("in-flight dedupe of batched calls (embedded server)", () => {
     expect(y[0]).toStrictEqual(x[1]);
     expect(y[2]).toStrictEqual(x[0]);
     expect(records.calls().filter((r) => r.cached)).toEqual([expect.objectContaining({ path: "/embeddings", cachedItems: 2, attempts: 0 })]);
-    expect(records.calls().filter((r) => !r.cached).map((r) => r.params.n).sort()).toEqual([1, 2]);
+    expect(
+      records
+        .calls()
+        .filter((r) => !r.cached)
+        .map((r) => r.params.n)
+        .sort(),
+    ).toEqual([1, 2]);
     cache.close();
   });
 });

@@ -64,7 +64,11 @@ describe("RecentPrompts.longestPrefix", () => {
       }
       const query = [...base];
       if (rng() < 0.3 && query.length > 0) query[Math.floor(rng() * query.length)] = "z";
-      for (const [topK, withRanks] of [[0, false], [0, true], [2, false]] as const) {
+      for (const [topK, withRanks] of [
+        [0, false],
+        [0, true],
+        [2, false],
+      ] as const) {
         const now = memo.longestPrefix(query, topK, withRanks);
         const before = longestPrefixByWalk(kept, query, topK, withRanks);
         expect(now?.length, `round ${round}`).toBe(before?.length);

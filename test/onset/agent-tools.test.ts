@@ -85,7 +85,10 @@ describe("agent detector over OpenAI tool calls (scripted fixture server)", () =
       ["call_a", "contrast", "{}"],
       ["call_b", "prevalence", '{"phrase": "warmest wishes"}'],
     ]);
-    expect(second.slice(-2).map((m: any) => [m.role, m.tool_call_id])).toEqual([["tool", "call_a"], ["tool", "call_b"]]);
+    expect(second.slice(-2).map((m: any) => [m.role, m.tool_call_id])).toEqual([
+      ["tool", "call_a"],
+      ["tool", "call_b"],
+    ]);
     const prevalence = JSON.parse(second[second.length - 1].content);
     expect(prevalence.binned[0].share).toBeLessThan(0.1);
     expect(prevalence.binned[9].share).toBeGreaterThan(0.8);

@@ -19,10 +19,18 @@ function scripted(replies: string[]): ModelClient & { seen: ChatRequest[] } {
       seen.push(req);
       return { choices: [{ text: replies[seen.length - 1] ?? "", finishReason: "stop" }] };
     },
-    complete: async () => { throw new Error("unused"); },
-    topLogprobs: async () => { throw new Error("unused"); },
-    continuationLogprobs: async () => { throw new Error("unused"); },
-    embed: async () => { throw new Error("unused"); },
+    complete: async () => {
+      throw new Error("unused");
+    },
+    topLogprobs: async () => {
+      throw new Error("unused");
+    },
+    continuationLogprobs: async () => {
+      throw new Error("unused");
+    },
+    embed: async () => {
+      throw new Error("unused");
+    },
   } as ModelClient & { seen: ChatRequest[] };
 }
 

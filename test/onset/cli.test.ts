@@ -41,7 +41,10 @@ describe("onset / detect CLI on a small scored log", () => {
     expect(result.reporting).toBe("stable_point");
     expect(result.bad_lines).toHaveLength(1);
     expect(result.skipped_rows).toHaveLength(1);
-    const m = readFileSync(mirror, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, number>);
+    const m = readFileSync(mirror, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, number>);
     expect(Object.keys(m[0]).sort()).toEqual(["input", "output", "score", "step"]);
     expect(Math.max(...m.map((r) => r.score))).toBeLessThanOrEqual(1);
 
@@ -120,8 +123,14 @@ describe.skipIf(!hasSharedData)(`onset --signals on the published runs (${hasSha
     const items = (JSON.parse(readFileSync(key, "utf8")) as { item: string }[]).map((k) => k.item);
     expect(items).toHaveLength(180);
     const fill = (labels: (i: number) => number) => `item,label_0_1_2\n${items.map((it, i) => `${it},${labels(i)}`).join("\n")}\n`;
-    writeFileSync(join(dir, "a.csv"), fill((i) => i % 3));
-    writeFileSync(join(dir, "b.csv"), fill((i) => (i % 7 === 0 ? (i + 1) % 3 : i % 3)));
+    writeFileSync(
+      join(dir, "a.csv"),
+      fill((i) => i % 3),
+    );
+    writeFileSync(
+      join(dir, "b.csv"),
+      fill((i) => (i % 7 === 0 ? (i + 1) % 3 : i % 3)),
+    );
     const report = await json(["labels", "import", join(dir, "a.csv"), join(dir, "b.csv"), "--key", key, "--json"]);
     expect(report.annotators).toBe(2);
     expect(report.mean_pairwise_exact_agreement).toBeCloseTo(154 / 180, 12);

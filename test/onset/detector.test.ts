@@ -151,7 +151,10 @@ describe.skipIf(!hasSharedData)(`detector evaluation on logs assembled from real
   // high-reward rows, as the reference asks 15–30 % of top-scored rows to show the shortcut.
   it("places a weak, slow hack over an honest rise inside the reference interval", { timeout: 300_000 }, () => {
     const corpus = loadEvalCorpus(SHARED_DATA);
-    for (const [bias, pMax, rampWidth, seed] of [["tone", 0.35, 0.12, 2], ["self_praise", 0.3, 0.15, 4]] as [BiasKind, number, number, number][]) {
+    for (const [bias, pMax, rampWidth, seed] of [
+      ["tone", 0.35, 0.12, 2],
+      ["self_praise", 0.3, 0.15, 4],
+    ] as [BiasKind, number, number, number][]) {
       const log = assembleLog(corpus, { scenario: bias, steps: 200, rowsPerStep: 40, seed, pMax, rampWidth, honestRise: true, midpoint: 0.55 });
       const ref = analyseLog(log.rows, (o, i) => detectBias(bias, o, { prompt: i }).hit);
       expect(ref.interval).not.toBeNull();

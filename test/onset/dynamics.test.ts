@@ -5,7 +5,12 @@ describe("entanglement (first-60-step odds ratio)", () => {
   it("tabulates shortcut × success (clean > 0.5) over the first 60 steps only", () => {
     const rows = [];
     // steps 1–60: shortcut & success 12, shortcut & failure 5, none & success 7, none & failure 16
-    const cells: [boolean, number, number][] = [[true, 0.9, 12], [true, 0.2, 5], [false, 0.8, 7], [false, 0.5, 16]];
+    const cells: [boolean, number, number][] = [
+      [true, 0.9, 12],
+      [true, 0.2, 5],
+      [false, 0.8, 7],
+      [false, 0.5, 16],
+    ];
     let k = 0;
     for (const [shortcut, clean, n] of cells) for (let i = 0; i < n; i++) rows.push({ step: 1 + (k++ % 60), clean, shortcut });
     for (let i = 0; i < 50; i++) rows.push({ step: 61 + i, clean: 1, shortcut: true }); // outside the window

@@ -11,7 +11,12 @@ describe("detector evaluation metrics", () => {
     expect(scoreRun(170, ref)).toEqual({ dp: 54, dI: 9, miss: false });
     expect(scoreRun(null, ref)).toEqual({ dp: null, dI: null, miss: true });
     expect(summarise([scoreRun(120, ref), scoreRun(null, ref), scoreRun(170, ref)], [false, true])).toEqual({
-      runs: 3, sum_dp: 58, sum_dI: 9, misses: 1, controls: 2, false_alarms: 1,
+      runs: 3,
+      sum_dp: 58,
+      sum_dI: 9,
+      misses: 1,
+      controls: 2,
+      false_alarms: 1,
     });
   });
 

@@ -39,7 +39,13 @@ describe("agreement", () => {
   });
 
   it("computes the clean-vs-human MAE with n", () => {
-    expect(cleanVsHumanMae([{ clean: 0.8, human: 1 }, { clean: 0.5, human: 0.5 }, { clean: 0, human: 0.3 }])).toEqual({ mae: expect.closeTo(0.5 / 3, 12), n: 3 });
+    expect(
+      cleanVsHumanMae([
+        { clean: 0.8, human: 1 },
+        { clean: 0.5, human: 0.5 },
+        { clean: 0, human: 0.3 },
+      ]),
+    ).toEqual({ mae: expect.closeTo(0.5 / 3, 12), n: 3 });
     expect(() => cleanVsHumanMae([{ clean: 2, human: 0 }])).toThrow(/pair 0/);
   });
 });

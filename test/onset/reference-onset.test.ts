@@ -59,9 +59,7 @@ describe("reference onset on hand-made signals", () => {
 });
 
 describe.skipIf(!hasSharedData)(`published CHERRL runs (${hasSharedData ? "shared data" : sharedDataSkipReason})`, () => {
-  const def = hasSharedData
-    ? (JSON.parse(readFileSync(sharedPath("hacking_runs/cherrl_reference_onset_definition.json"), "utf8")) as { runs: Record<string, PublishedRun> })
-    : { runs: {} };
+  const def = hasSharedData ? (JSON.parse(readFileSync(sharedPath("hacking_runs/cherrl_reference_onset_definition.json"), "utf8")) as { runs: Record<string, PublishedRun> }) : { runs: {} };
 
   for (const name of ["run_A", "run_C", "run_D"]) {
     it(`reproduces ${name}'s sweep, canonical onset, interval and severe phase exactly`, () => {

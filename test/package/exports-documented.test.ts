@@ -12,7 +12,10 @@ function exportedNames(): string[] {
   const program = ts.createProgram([entry], { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, strict: true, noEmit: true, skipLibCheck: true });
   const checker = program.getTypeChecker();
   const symbol = checker.getSymbolAtLocation(program.getSourceFile(entry)!);
-  return checker.getExportsOfModule(symbol!).map((s) => s.getName()).sort();
+  return checker
+    .getExportsOfModule(symbol!)
+    .map((s) => s.getName())
+    .sort();
 }
 
 /** Names written as code in the page: inside `backticks` or a fenced block, as a whole word. */

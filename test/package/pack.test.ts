@@ -67,7 +67,8 @@ afterAll(() => {
 
 describe("the packed package", () => {
   it("ships compiled code, types, the built dashboard and a license, and no sources, tests or benches", () => {
-    for (const f of ["dist/index.js", "dist/index.d.ts", "dist/cli/index.js", "dist/text/laughter/vocab-v3.json", "dist/stacks/rewards/python-worker.py", "web/dist/index.html", "LICENSE", "bin/foolsgold.js"]) expect(existsSync(join(installed, f)), f).toBe(true);
+    for (const f of ["dist/index.js", "dist/index.d.ts", "dist/cli/index.js", "dist/text/laughter/vocab-v3.json", "dist/stacks/rewards/python-worker.py", "web/dist/index.html", "LICENSE", "bin/foolsgold.js"])
+      expect(existsSync(join(installed, f)), f).toBe(true);
     for (const f of ["src", "test", "bench", ".ci", "tsconfig.json", "dist/.build-stamp.json"]) expect(existsSync(join(installed, f)), f).toBe(false);
     // The build npm pack ran left this checkout's dist/ stamped fresh, so its bin runs the compiled CLI.
     expect(buildIsFresh(ROOT)).toBe(true);
@@ -79,10 +80,16 @@ describe("the packed package", () => {
     console.log(`installed: ${mb(bytes)} MB of files in node_modules (${mb(disk)} MB of disk blocks) in ${installSeconds.toFixed(0)} s, no network`);
     // Where the disk blocks go (many small files cost a 4 kB block each): the packages to slim first.
     const bundled = join(installed, "node_modules");
-    const dirs = (path: string): string[] => readdirSync(path, { withFileTypes: true }).filter((e) => e.isDirectory() && !e.name.startsWith(".")).map((e) => e.name);
+    const dirs = (path: string): string[] =>
+      readdirSync(path, { withFileTypes: true })
+        .filter((e) => e.isDirectory() && !e.name.startsWith("."))
+        .map((e) => e.name);
     // A scope counts as one (@stdlib is 232 small packages).
     const packages = dirs(bundled);
-    const largest = packages.map((name) => ({ name, ...treeBytes(join(bundled, name)) })).sort((a, b) => b.disk - a.disk).slice(0, 6);
+    const largest = packages
+      .map((name) => ({ name, ...treeBytes(join(bundled, name)) }))
+      .sort((a, b) => b.disk - a.disk)
+      .slice(0, 6);
     console.log(`largest bundled packages (MB of disk blocks / of files): ${largest.map((p) => `${p.name} ${mb(p.disk)}/${mb(p.bytes)}`).join(", ")}`);
     expect(bytes).toBeLessThanOrEqual(MAX_INSTALLED_BYTES);
   });
@@ -102,7 +109,9 @@ describe("the packed package", () => {
       });
       const models = (await (await fetch(`${baseUrl}/models`)).json()) as { data: { id: string; meta: Record<string, unknown> }[] };
       expect(models.data.find((m) => m.id === "use-lite-512")?.meta).toMatchObject({ runtime: "tfjs", builder_version: "tfjs" });
-      const answer = (await (await fetch(`${baseUrl}/embeddings`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ model: "use-lite-512", input: ["a cat sat on the mat"] }) })).json()) as { data: { embedding: number[] }[] };
+      const answer = (await (await fetch(`${baseUrl}/embeddings`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ model: "use-lite-512", input: ["a cat sat on the mat"] }) })).json()) as {
+        data: { embedding: number[] }[];
+      };
       expect(answer.data[0].embedding).toHaveLength(512);
       expect(answer.data[0].embedding.every(Number.isFinite) && answer.data[0].embedding.some((x) => x !== 0)).toBe(true);
     } finally {

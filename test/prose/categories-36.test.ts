@@ -59,7 +59,11 @@ describe.skipIf(!hasSharedData)(`on real replies and human text (${hasSharedData
   const lead = (leads: string[]) => (text: string) =>
     text
       .split(/\n\s*\n/)
-      .map((p) => sentences(p).map((s, i) => (/^[A-Z][a-z]/.test(s) && !s.startsWith("I ") ? `${leads[i % leads.length]} ${s[0].toLowerCase()}${s.slice(1)}` : s)).join(" "))
+      .map((p) =>
+        sentences(p)
+          .map((s, i) => (/^[A-Z][a-z]/.test(s) && !s.startsWith("I ") ? `${leads[i % leads.length]} ${s[0].toLowerCase()}${s.slice(1)}` : s))
+          .join(" "),
+      )
       .join("\n\n");
 
   it("does not pay for leading clauses or runs of discourse words before each sentence", async () => {

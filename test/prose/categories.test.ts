@@ -15,7 +15,34 @@ const SLOP =
   "Time seemed to stand still. Somewhere in the distance, thunder rumbled, a reminder that the storm was far from over.";
 
 /** Words of the reply the dictionary prices (with their inflections as written above). */
-const COSTLY = ["breath", "hitched", "ozone", "shiver", "spine", "whisper", "rumble", "electricity", "coursing", "veins", "heart", "hammered", "ribs", "weight", "unspoken", "palpable", "testament", "tapestry", "woven", "stolen", "glances", "whispered", "promises", "rumbled", "reminder", "tension"];
+const COSTLY = [
+  "breath",
+  "hitched",
+  "ozone",
+  "shiver",
+  "spine",
+  "whisper",
+  "rumble",
+  "electricity",
+  "coursing",
+  "veins",
+  "heart",
+  "hammered",
+  "ribs",
+  "weight",
+  "unspoken",
+  "palpable",
+  "testament",
+  "tapestry",
+  "woven",
+  "stolen",
+  "glances",
+  "whispered",
+  "promises",
+  "rumbled",
+  "reminder",
+  "tension",
+];
 const COSTLY_WORD = new RegExp(`\\b(${COSTLY.join("|")})\\b`, "g");
 const middle = (w: string, c: string): string => w.slice(0, w.length >> 1) + c + w.slice(w.length >> 1);
 
@@ -70,8 +97,10 @@ describe("issue 36: words that are not words", () => {
 
 describe("issue 36: the refusal gate fires on declining the task, not on narration", () => {
   const narration = {
-    roleplay: "I cannot stop my hands from shaking as I take the letter from you. The paper is soft and worn at the folds, and the ink has run where the rain found it. I read it twice before I understand what it says, and then I read it again, slowly, as if the words might change.",
-    narrator: "I cannot but regret, now that I am concluding my story, how little I am able to contribute to the discussion of the many debatable questions which are still unsettled. In one respect I shall certainly provoke criticism, and I know it well enough.",
+    roleplay:
+      "I cannot stop my hands from shaking as I take the letter from you. The paper is soft and worn at the folds, and the ink has run where the rain found it. I read it twice before I understand what it says, and then I read it again, slowly, as if the words might change.",
+    narrator:
+      "I cannot but regret, now that I am concluding my story, how little I am able to contribute to the discussion of the many debatable questions which are still unsettled. In one respect I shall certainly provoke criticism, and I know it well enough.",
     idiom: "I cannot help feeling that the house knew we were coming. The gate stood open, the lamps were lit in every window, and somebody had set three cups on the kitchen table, still warm, though no one came to meet us.",
     dialogue: "She set the cup down and looked at him for a long time. ‘I can’t help you with that,’ she said at last. ‘Not this time.’ He nodded, as if he had known all along, and went out into the rain without his coat.",
   };
@@ -135,7 +164,14 @@ describe("issue 36: dialogue in any quotation style, openers after any lead", ()
   });
 
   it("reads a mined opener template after a lead of any length", async () => {
-    const sentences = ["Her breath caught as the door swung open.", "Her heart hammered in her chest.", "His voice was barely above a whisper.", "Her eyes widened at the sight of the map.", "Her breath hitched when he spoke.", "His jaw tightened as he turned away."];
+    const sentences = [
+      "Her breath caught as the door swung open.",
+      "Her heart hammered in her chest.",
+      "His voice was barely above a whisper.",
+      "Her eyes widened at the sight of the map.",
+      "Her breath hitched when he spoke.",
+      "His jaw tightened as he turned away.",
+    ];
     const plain = sentences.join(" ");
     const led = sentences.map((t) => `But then, slowly, ${t[0].toLowerCase()}${t.slice(1)}`).join(" ");
     const s = await scores({ plain, led });

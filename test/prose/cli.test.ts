@@ -34,7 +34,10 @@ describe("foolsgold mine / score --stack prose", () => {
     writeFileSync(bank, [JSON.stringify({ id: "a", output: model[0].output }), JSON.stringify({ id: "b", output: human[0].output })].join("\n") + "\n");
     const scored = join(dir, "scored.jsonl");
     run(["score", "--stack", "prose", "--dictionary", dict, "--in", bank, "--out", scored, "--json"]);
-    const rows = readFileSync(scored, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const rows = readFileSync(scored, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(rows).toHaveLength(2);
     for (const r of rows) {
       expect(typeof r.score.value).toBe("number");

@@ -7,17 +7,68 @@ import { dropNames, echoUser, findEchoesFor, HARDENED_ECHO_OPTIONS, SEED_ECHO_OP
 import { mayEcho, mayEchoNamed, mayEchoRaw } from "../../src/terms/prose/echo-index.js";
 
 const WORDS = [
-  "I", "you", "You're", "I'm", "am", "are", "Am", "Are", "a", "the", "coward", "crazy", "know", "don't", "can't", "it's", "what's", "love",
-  "me", "my", "your", "mine", "yourself", "Sir", "captain", "Elena", "go", "home", "now", "never", "again", "constructor", "ma'am", "x_y", "n't",
-  "do", "did", "he", "she", "they", "was", "sooo", "w-what", "I-I",
+  "I",
+  "you",
+  "You're",
+  "I'm",
+  "am",
+  "are",
+  "Am",
+  "Are",
+  "a",
+  "the",
+  "coward",
+  "crazy",
+  "know",
+  "don't",
+  "can't",
+  "it's",
+  "what's",
+  "love",
+  "me",
+  "my",
+  "your",
+  "mine",
+  "yourself",
+  "Sir",
+  "captain",
+  "Elena",
+  "go",
+  "home",
+  "now",
+  "never",
+  "again",
+  "constructor",
+  "ma'am",
+  "x_y",
+  "n't",
+  "do",
+  "did",
+  "he",
+  "she",
+  "they",
+  "was",
+  "sooo",
+  "w-what",
+  "I-I",
   // Read before normalizing: case, curly apostrophes, and what only the rewrites read right.
-  "COWARD", "Coward", "DON’T", "You’re", "it‘s", "Nooo", "AAah", "İ", "\u212Aing", "KNOW", "Do",
+  "COWARD",
+  "Coward",
+  "DON’T",
+  "You’re",
+  "it‘s",
+  "Nooo",
+  "AAah",
+  "İ",
+  "\u212Aing",
+  "KNOW",
+  "Do",
 ];
-const ENDS = [".", "?", "!", "", ",", "…", "?\"", "”"];
+const ENDS = [".", "?", "!", "", ",", "…", '?"', "”"];
 
 function draws(seed: number) {
   const g = createRng(seed);
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(g.next() * xs.length)];
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(g.next() * xs.length)];
   const sentence = (max: number): string => Array.from({ length: 1 + Math.floor(g.next() * max) }, () => pick(WORDS)).join(" ") + pick(ENDS);
   return { g, pick, sentence };
 }
@@ -68,8 +119,32 @@ describe("names dropped while the tokens are read (mayEchoNamed)", () => {
   // Names where only the walk's own rules read them right: after an apostrophe ("’Elena"), at a
   // sentence start with and without a comma, before a word character, and common words ("Well,").
   const NAMED = [
-    "Elena", "Elena,", "’Elena", "'Elena", "x’Elena", "don’tElena", "Well,", "Now,", "Kestrel’s", "Elena_", "Elena9", "EL", "Mara-", "(Elena", "\"Elena", "*Elena*", "ElenaElena",
-    "Sooo", "Yesss", "CaptainElena", "I", "Iago,", "Zed", "Aaa", "Ab", "Ba’Ab",
+    "Elena",
+    "Elena,",
+    "’Elena",
+    "'Elena",
+    "x’Elena",
+    "don’tElena",
+    "Well,",
+    "Now,",
+    "Kestrel’s",
+    "Elena_",
+    "Elena9",
+    "EL",
+    "Mara-",
+    "(Elena",
+    '"Elena',
+    "*Elena*",
+    "ElenaElena",
+    "Sooo",
+    "Yesss",
+    "CaptainElena",
+    "I",
+    "Iago,",
+    "Zed",
+    "Aaa",
+    "Ab",
+    "Ba’Ab",
   ];
   it("screens every fuzzed line as dropping the names first and screening the rest did", () => {
     const { g, pick, sentence } = draws(30);

@@ -52,7 +52,10 @@ describe("echo detection", () => {
   });
 
   it("penalizes only the types the model overuses", () => {
-    const hits = [{ type: "verbatim" as const, line: "x" }, { type: "partial" as const, line: "y" }];
+    const hits = [
+      { type: "verbatim" as const, line: "x" },
+      { type: "partial" as const, line: "y" },
+    ];
     expect(echoFactor(hits, { verbatim: 0.15, partial: 0 })).toBeCloseTo(0.85, 12);
     expect(echoFactor([], { verbatim: 0.15 })).toBe(1);
   });

@@ -78,7 +78,10 @@ describe("the hardened preset reads the text a reader sees", () => {
       fence: `${SHORT_LINE}\n\n\`\`\`\n${rest}\n\`\`\``,
       ooc: `${SHORT_LINE}\n\n(OOC: ${rest})`,
       note: `${SHORT_LINE}\n\n((${rest}))`,
-      quoting: `${SHORT_LINE}\n\n${rest.split("\n").map((l) => `> ${l}`).join("\n")}`,
+      quoting: `${SHORT_LINE}\n\n${rest
+        .split("\n")
+        .map((l) => `> ${l}`)
+        .join("\n")}`,
       quoted: `"${reply}"`,
       aside: `(OOC: brb) ${reply} [OOC: continuing]`,
     });
@@ -181,7 +184,10 @@ describe("the hardened default without a model or declared rates", () => {
   });
 
   it("gives no bonus for a sentence strung from the bonus's own phrases", async () => {
-    const phrases = [...loadDictionary(DEFAULT_DICTIONARY_PATH).humanPhrases].sort((a, b) => b.humanPer1k - a.humanPer1k).slice(0, 8).map((p) => p.phrase);
+    const phrases = [...loadDictionary(DEFAULT_DICTIONARY_PATH).humanPhrases]
+      .sort((a, b) => b.humanPer1k - a.humanPer1k)
+      .slice(0, 8)
+      .map((p) => p.phrase);
     const sentence = phrases.join(" ");
     const pad = (t: string) => `${t} ${sentence[0].toUpperCase()}${sentence.slice(1)}.`;
     const [seed, hardened] = [await gains("seed", pad), await gains("hardened", pad)];

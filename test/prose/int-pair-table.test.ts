@@ -12,7 +12,15 @@ const rng = (seed: number): (() => number) => {
   return () => g.next();
 };
 
-const scanOf = (ids: number[]): Scan => ({ n: ids.length, surface: Int32Array.from(ids), lemma: new Int32Array(ids.length), flags: new Int32Array(ids.length), sentence: new Int32Array(ids.length), start: new Int32Array(ids.length), sentences: 1 });
+const scanOf = (ids: number[]): Scan => ({
+  n: ids.length,
+  surface: Int32Array.from(ids),
+  lemma: new Int32Array(ids.length),
+  flags: new Int32Array(ids.length),
+  sentence: new Int32Array(ids.length),
+  start: new Int32Array(ids.length),
+  sentences: 1,
+});
 
 /** The share with each window's ids as a string key: what the hashed table must agree with. */
 function referenceShare(ids: number[], n = 6): number {

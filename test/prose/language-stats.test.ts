@@ -92,7 +92,7 @@ describe("languageStats' prompt words by surface id", () => {
     const lexicon = new Lexicon();
     const prompt = "Tell of the quiet harbour.";
     const seen = new Set(words(prompt));
-    const text = "She saw [the sea](http://a.example/b/c/d/e/f/g) and <span class=\"x y z w\">the harbour</span> at dawn, **quiet**.";
+    const text = 'She saw [the sea](http://a.example/b/c/d/e/f/g) and <span class="x y z w">the harbour</span> at dawn, **quiet**.';
     const lang = languageStats(text, scanText(text, lexicon, createBuffers()), lexicon, prompt, () => seen);
     expect(lang.words).toBe(words(cleanText(text)).length);
     expect({ words: lang.words, commonEnglish: lang.commonEnglish }).toEqual(referenceMarkupLanguage(cleanText(text), seen));

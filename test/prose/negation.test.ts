@@ -32,7 +32,7 @@ describe('"not X, but Y" detector', () => {
     expect(types("The plan (which was not perfect, but close) worked.")).toEqual([]);
   });
 
-  it("does not read the idiom \"can't help but\" as a contrast", () => {
+  it('does not read the idiom "can\'t help but" as a contrast', () => {
     expect(types("She couldn't help but smile.")).toEqual([]);
   });
 

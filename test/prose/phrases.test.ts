@@ -27,7 +27,10 @@ describe("human-phrase bonus", () => {
     expect([...phraseWeights(entries)]).toEqual([1, 1, 1]);
     // The policy now says "at least" in every 100-word reply: 10 per 1k words, 10× the human rate.
     const atLeast = entries.findIndex((e) => e.phrase === "at least");
-    const rates = countPhraseRates(entries, Array.from({ length: 50 }, () => ({ ids: [atLeast], words: 100 })));
+    const rates = countPhraseRates(
+      entries,
+      Array.from({ length: 50 }, () => ({ ids: [atLeast], words: 100 })),
+    );
     expect(rates).toEqual({ rollouts: 50, words: 5000, counts: { "at least": 50 } });
     const w = phraseWeights(entries, rates, 1000);
     expect(w[atLeast]).toBe(0);
@@ -38,7 +41,10 @@ describe("human-phrase bonus", () => {
 
   it("keeps the mined model rates until the declared rates hold enough words", () => {
     const atLeast = entries.findIndex((e) => e.phrase === "at least");
-    const rates = countPhraseRates(entries, Array.from({ length: 5 }, () => ({ ids: [atLeast], words: 100 })));
+    const rates = countPhraseRates(
+      entries,
+      Array.from({ length: 5 }, () => ({ ids: [atLeast], words: 100 })),
+    );
     expect(phraseWeights(entries, rates, 1000)[atLeast]).toBe(1);
     expect(phraseWeights(entries, rates, 500)[atLeast]).toBe(0);
   });

@@ -18,7 +18,10 @@ describe.skipIf(!hasSharedData)(`shipped default dictionary on real prose (${has
     const h = await scorer.scoreRows(human);
     const m = await scorer.scoreRows(model);
     expect(h.every((s) => s.value !== null) && m.every((s) => s.value !== null)).toBe(true);
-    const result = auc(h.map((s) => s.value!), m.map((s) => s.value!));
+    const result = auc(
+      h.map((s) => s.value!),
+      m.map((s) => s.value!),
+    );
     expect(result.ci[0]).toBeGreaterThan(0.75);
   });
 

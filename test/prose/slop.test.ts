@@ -65,7 +65,12 @@ describe("slop density", () => {
 
 describe("opener templates (issue 17, the hardened default)", () => {
   const ev = (weight: number) => ({ weight, ratio: 10, modelPer1k: 1, humanPer1k: 0.1, scenarioShare: 0.2 });
-  const dict = fixtureDictionary({ openerTemplates: [{ template: "her breath", ...ev(1) }, { template: "her breath catch", ...ev(3) }] });
+  const dict = fixtureDictionary({
+    openerTemplates: [
+      { template: "her breath", ...ev(1) },
+      { template: "her breath catch", ...ev(3) },
+    ],
+  });
   const lex = new Lexicon();
   const hardened = compileSlop(dict, lex);
   const seed = compileSlop(dict, lex, { openerTemplates: false });

@@ -25,9 +25,17 @@ describe("word-order guard on the embedded LM", () => {
   afterAll(async () => server?.close());
 
   it("finds a clear gap for fluent paragraphs and none for word salad", async () => {
-    const real = await measureWordOrder(lm, PARAGRAPHS, rows.map((r) => r.id));
+    const real = await measureWordOrder(
+      lm,
+      PARAGRAPHS,
+      rows.map((r) => r.id),
+    );
     const salad = PARAGRAPHS.map((p, i) => wordShuffle(p, `salad-${i}`));
-    const shuffled = await measureWordOrder(lm, salad, rows.map((r) => r.id));
+    const shuffled = await measureWordOrder(
+      lm,
+      salad,
+      rows.map((r) => r.id),
+    );
     console.info(`gaps real ${real.map((m) => m.gap.toFixed(2)).join(", ")}; salad ${shuffled.map((m) => m.gap.toFixed(2)).join(", ")}`);
     for (const m of real) expect(m.gap).toBeGreaterThan(0.5);
     for (const m of shuffled) expect(Math.abs(m.gap)).toBeLessThan(0.25);

@@ -13,9 +13,11 @@ const FIXTURES = join(import.meta.dirname, "fixtures");
 const ROWS = join(FIXTURES, "rows.jsonl");
 const dir = mkdtempSync(join(tmpdir(), "fg-reward-cli-"));
 
-
 function scored(path: string): { id: string; score: { value: number | null; error?: string } }[] {
-  return readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+  return readFileSync(path, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
 }
 
 let server: RewardServer;

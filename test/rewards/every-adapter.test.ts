@@ -13,9 +13,11 @@ import { startRewardServer, type RewardServer } from "../helpers/python-reward-s
 
 const FIXTURES = join(import.meta.dirname, "fixtures");
 const ROWS = join(FIXTURES, "rows.jsonl");
-const rows = readFileSync(ROWS, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+const rows = readFileSync(ROWS, "utf8")
+  .trim()
+  .split("\n")
+  .map((l) => JSON.parse(l) as Record<string, unknown>);
 const dir = mkdtempSync(join(tmpdir(), "fg-every-adapter-"));
-
 
 let server: RewardServer;
 beforeAll(async () => {
@@ -38,7 +40,10 @@ describe("every --reward adapter through audit, hunt and serve", () => {
       const scoredPath = join(dir, `${kind}.scored.jsonl`);
       const scored = await cli(["score", "--reward", spec, "--in", ROWS, "--out", scoredPath, "--no-cache"]);
       expect(scored.code, scored.stderr).toBe(0);
-      const values = readFileSync(scoredPath, "utf8").trim().split("\n").map((l) => (JSON.parse(l) as { score: { value: number } }).score.value);
+      const values = readFileSync(scoredPath, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => (JSON.parse(l) as { score: { value: number } }).score.value);
       expect(values.every((v) => typeof v === "number" && Number.isFinite(v))).toBe(true);
 
       const auditPath = join(dir, `${kind}.audit.json`);

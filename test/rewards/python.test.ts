@@ -69,18 +69,35 @@ describe("python: (verl's compute_score)", () => {
   it("fails a call slower than its timeout alone and keeps the pool healthy", async () => {
     const scorer = await open("python:verl_reward.py:misbehaving", { batchSize: 1, workers: 2, timeoutMs: 1500 });
     const started = performance.now();
-    const scores = await scorer.scoreRows([{ id: "s", output: "slow" }, { id: "a", output: "ab" }, { id: "b", output: "abc" }]);
+    const scores = await scorer.scoreRows([
+      { id: "s", output: "slow" },
+      { id: "a", output: "ab" },
+      { id: "b", output: "abc" },
+    ]);
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(scores[0].value).toBeNull();
     expect(scores[0].error).toMatch(/no answer within 1500 ms/);
     expect(scores.slice(1).map((s) => s.value)).toEqual([2, 3]);
-    expect((await scorer.scoreRows([{ id: "c", output: "abcd" }, { id: "d", output: "x" }])).map((s) => s.value)).toEqual([4, 1]);
+    expect(
+      (
+        await scorer.scoreRows([
+          { id: "c", output: "abcd" },
+          { id: "d", output: "x" },
+        ])
+      ).map((s) => s.value),
+    ).toEqual([4, 1]);
   }, 30_000);
 
   it("stops a call its caller cancels (a server's request timeout) and keeps the pool healthy", async () => {
     const scorer = await open("python:verl_reward.py:misbehaving", { batchSize: 1, workers: 1, timeoutMs: 60_000 });
     const controller = new AbortController();
-    const pending = scorer.scoreRows([{ id: "s", output: "slow" }, { id: "q", output: "queued" }], { signal: controller.signal });
+    const pending = scorer.scoreRows(
+      [
+        { id: "s", output: "slow" },
+        { id: "q", output: "queued" },
+      ],
+      { signal: controller.signal },
+    );
     setTimeout(() => controller.abort(new Error("request timeout")), 500);
     const started = performance.now();
     const scores = await pending;

@@ -37,6 +37,11 @@ describe("trainer rows as bank rows", () => {
   });
 
   it("builds OpenRLHF's body: query is prompt + reply, labels the ground truth", () => {
-    expect(openRlhfBody([{ id: "a", prompt: "Q: ", output: "A", ground_truth: "A" }, { id: "b", output: "B" }])).toEqual({ query: ["Q: A", "B"], prompts: ["Q: ", ""], labels: ["A", ""] });
+    expect(
+      openRlhfBody([
+        { id: "a", prompt: "Q: ", output: "A", ground_truth: "A" },
+        { id: "b", output: "B" },
+      ]),
+    ).toEqual({ query: ["Q: A", "B"], prompts: ["Q: ", ""], labels: ["A", ""] });
   });
 });

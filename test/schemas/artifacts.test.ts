@@ -19,7 +19,11 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const load = (path: string) => JSON.parse(readFileSync(path, "utf8")) as Record<string, any>;
-const lines = (path: string) => readFileSync(path, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+const lines = (path: string) =>
+  readFileSync(path, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 const problems = (v: Validation) => (v.ok ? [] : v.problems);
 
 /** Paths of camelCase keys, outside the verbatim subtrees. */
@@ -49,7 +53,11 @@ describe("artifacts written by the CLI", () => {
     const schemaKinds = (load(join(import.meta.dirname, "../../schemas/artifact.schema.json")).properties.kind.enum as string[]).sort();
     for (const k of PRODUCED_KINDS) expect(schemaKinds).toContain(k);
     // One result schema per kind, and no schema for a kind nothing writes.
-    expect(schemaIds().filter((id) => id.startsWith("artifacts/")).map((id) => id.slice(10, -12))).toEqual(schemaKinds);
+    expect(
+      schemaIds()
+        .filter((id) => id.startsWith("artifacts/"))
+        .map((id) => id.slice(10, -12)),
+    ).toEqual(schemaKinds);
   });
 
   it("use snake_case keys everywhere but the verbatim config echoes", () => {
@@ -95,7 +103,7 @@ describe("hand-broken artifacts are rejected with the path named", () => {
     expect(broken("onset", (a) => (a.kind = "onsett"))[0]).toEqual({ path: "/kind", message: expect.stringMatching(/^must be equal to one of the allowed values \("audit", /) });
     expect(broken("onset", (a) => (a.extra = 1))).toContainEqual({ path: "", message: "must NOT have additional properties (extra)" });
     expect(broken("onset", (a) => (a.schema_version = 1))).toContainEqual({ path: "/schema_version", message: "must be equal to constant" });
-    expect(broken("score", (a) => (a.result.rowsPerSecond = 1))).toEqual([{ path: "/result", message: "property name \"rowsPerSecond\" must match pattern \"^[a-z][a-z0-9_]*$\"" }]);
+    expect(broken("score", (a) => (a.result.rowsPerSecond = 1))).toEqual([{ path: "/result", message: 'property name "rowsPerSecond" must match pattern "^[a-z][a-z0-9_]*$"' }]);
   });
 
   it("a row with a made-up score or a wrong field", () => {

@@ -104,14 +104,30 @@ export async function produceArtifacts(dir: string): Promise<Produced> {
   await cli("onset", "--signals", signalsFile, "--smoothed", "--out", (a["onset-signals"] = p("onset-signals.json")));
 
   // Hunt on CHERRL's tone bias (as the hunt CLI test does).
-  const huntRows = ["Paris is the capital of France. It sits on the Seine.", "Bees make honey from nectar. A hive is big."].map((output, i) => ({ id: `r${i}`, prompt: "Answer without commas.", output, instruction_id_list: ["punctuation:no_comma"], kwargs: [{}] }));
+  const huntRows = ["Paris is the capital of France. It sits on the Seine.", "Bees make honey from nectar. A hive is big."].map((output, i) => ({
+    id: `r${i}`,
+    prompt: "Answer without commas.",
+    output,
+    instruction_id_list: ["punctuation:no_comma"],
+    kwargs: [{}],
+  }));
   write(dir, "hunt-rows.jsonl", toJsonl(huntRows));
   write(dir, "hunt-mine.jsonl", toJsonl(["Sure. Hope this helps", "The moon is up. Hope this helps"].map((response) => ({ response }))));
   await cli("hunt", "--no-cache", "--stack", "cherrl", "--option", "bias=tone", "--rows", p("hunt-rows.jsonl"), "--families", "mined", "--mine", p("hunt-mine.jsonl"), "--budget", "40", "--out", (a.hunt = p("hunt.json")));
 
   // Mining: dictionary + summary artifact.
   const banks = miningBanks();
-  await cli("mine", "--model", write(dir, "mine-model.jsonl", toJsonl(banks.model)), "--human", write(dir, "mine-human.jsonl", toJsonl(banks.human)), "--out", (documents["prose-dictionary"] = p("dictionary.json")), "--artifact", (a.mine = p("mine.json")));
+  await cli(
+    "mine",
+    "--model",
+    write(dir, "mine-model.jsonl", toJsonl(banks.model)),
+    "--human",
+    write(dir, "mine-human.jsonl", toJsonl(banks.human)),
+    "--out",
+    (documents["prose-dictionary"] = p("dictionary.json")),
+    "--artifact",
+    (a.mine = p("mine.json")),
+  );
 
   // VR-CLI jokes on the embedded data and the offline policy.
   await cli("jokes", "data", "--out", (a["jokes-data"] = p("jokes-data.json")));
@@ -139,7 +155,18 @@ export async function produceArtifacts(dir: string): Promise<Produced> {
 
   // Pre-registration, a stamped rollout and certification (rescored from text on the embedded models).
   const registry = p("prereg-log.jsonl");
-  const prereg = write(dir, "prereg.json", JSON.stringify({ format: "foolsgold-preregistration/1", name: "schema run", registered_at: "2026-01-01T00:00:00Z", hypothesis: "The trained arm keeps more sessions certified.", bars: [{ metric: "retention", min_delta: 0.02 }], bait: false }));
+  const prereg = write(
+    dir,
+    "prereg.json",
+    JSON.stringify({
+      format: "foolsgold-preregistration/1",
+      name: "schema run",
+      registered_at: "2026-01-01T00:00:00Z",
+      hypothesis: "The trained arm keeps more sessions certified.",
+      bars: [{ metric: "retention", min_delta: 0.02 }],
+      bait: false,
+    }),
+  );
   documents.preregistration = prereg;
   await cli("prereg", "register", prereg, "--log", registry);
   await cli("simulate", "--set", "demo", "--limit", "3", "--turns", "2", "--prereg", prereg, "--prereg-log", registry, "--arm", "base", "--out", p("arm-base.jsonl"));

@@ -16,7 +16,11 @@ it("serve replay writes a snake_case artifact that validates, and a camelCase ke
   const server = await startServeProcess(["--port", "0", "--stack", "cherrl", "--option", "bias=lexical", "--no-cache", "--journal", journal], 60_000);
   try {
     for (const output of ["No commas here at all.", "Commas, sadly, everywhere."]) {
-      const res = await fetch(`${server.url}/v1/score`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ rows: [{ id: "r", prompt: "Answer without commas.", output, instruction_id_list: ["punctuation:no_comma"], kwargs: [{}] }] }) });
+      const res = await fetch(`${server.url}/v1/score`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ rows: [{ id: "r", prompt: "Answer without commas.", output, instruction_id_list: ["punctuation:no_comma"], kwargs: [{}] }] }),
+      });
       expect(res.status).toBe(200);
     }
   } finally {

@@ -26,7 +26,10 @@ describe("foolsgold validate", () => {
     const a = JSON.parse(readFileSync(p("sim.json"), "utf8"));
     a.result.sessions = "two";
     writeFileSync(p("bad.json"), JSON.stringify(a));
-    const rows = readFileSync(p("bank.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const rows = readFileSync(p("bank.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     delete rows[1].seed;
     writeFileSync(p("bad.jsonl"), rows.map((x) => JSON.stringify(x)).join("\n") + "\n");
     const r = await runMain(["validate", p("bad.json"), p("bad.jsonl")]);

@@ -21,10 +21,11 @@ function wordCountScorer(options: { failIds?: string[]; delayMs?: number; throwA
       scorer.calls++;
       if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
       if (options.throwAll) throw new Error("backend unreachable");
-      return rows.map((row): Score =>
-        options.failIds?.includes(row.id)
-          ? { value: null, terms: {}, instrument: "instr-wordcount", error: "audience model: HTTP 503" }
-          : { value: row.output.split(/\s+/).filter(Boolean).length, terms: { words: { value: row.output.length } }, instrument: "instr-wordcount" },
+      return rows.map(
+        (row): Score =>
+          options.failIds?.includes(row.id)
+            ? { value: null, terms: {}, instrument: "instr-wordcount", error: "audience model: HTTP 503" }
+            : { value: row.output.split(/\s+/).filter(Boolean).length, terms: { words: { value: row.output.length } }, instrument: "instr-wordcount" },
       );
     },
   };
@@ -51,7 +52,10 @@ describe("POST /v1/score", () => {
       scoreRows: async (rows) => rows.map((row, i) => scoreFromText(scoreText({ value: i ? null : 0.25, terms: { w: { value: row.output.length, details: { x: [1, "é\u2028"] } } }, instrument: "instr-t", ...(i ? { error: "no" } : {}) }))),
     };
     const app = createApp({ scorers: { t: fromText }, defaultStack: "t", journal: store });
-    const rows = [{ id: "a", output: "one two", step: 2, meta: { k: "v" } }, { score: 9, id: "b", output: "x" }];
+    const rows = [
+      { id: "a", output: "one two", step: 2, meta: { k: "v" } },
+      { score: 9, id: "b", output: "x" },
+    ];
     const res = await post(app, "/v1/score", { request_id: "splice-1", rows });
     const text = await res.text();
     const json = JSON.parse(text) as { request_id: string; instrument: string; rows: { score: Score }[]; errors: unknown[] };
@@ -77,7 +81,13 @@ describe("POST /v1/score", () => {
   it("scores a batch, journals it, and returns the stored result on an idempotent retry", async () => {
     const scorer = wordCountScorer();
     const app = createApp({ scorers: { wordcount: scorer }, defaultStack: "wordcount", journal: store });
-    const body = { request_id: "req-1", rows: [{ id: "a", output: "one two three", step: 4 }, { id: "b", output: "four" }] };
+    const body = {
+      request_id: "req-1",
+      rows: [
+        { id: "a", output: "one two three", step: 4 },
+        { id: "b", output: "four" },
+      ],
+    };
     const first = await post(app, "/v1/score", body);
     expect(first.status).toBe(200);
     const json = (await first.json()) as { rows: { id: string; score: Score }[]; errors: unknown[] };
@@ -86,14 +96,23 @@ describe("POST /v1/score", () => {
     const again = await post(app, "/v1/score", body);
     expect(await again.json()).toEqual(json);
     expect(scorer.calls).toBe(1);
-    expect(journal.results("req-1").map((r) => [r.rowId, r.step, r.score.value])).toEqual([["a", 4, 3], ["b", null, 1]]);
+    expect(journal.results("req-1").map((r) => [r.rowId, r.step, r.score.value])).toEqual([
+      ["a", 4, 3],
+      ["b", null, 1],
+    ]);
     const conflict = await post(app, "/v1/score", { ...body, rows: [{ id: "a", output: "changed" }] });
     expect(conflict.status).toBe(409);
   });
 
   it("answers a JSON 500, not a row without a score, when the journal holds fewer results than the retried request has rows", async () => {
     const app = createApp({ scorers: { wordcount: wordCountScorer() }, defaultStack: "wordcount", journal: store });
-    const body = { request_id: "short-1", rows: [{ id: "a", output: "one" }, { id: "b", output: "two three" }] };
+    const body = {
+      request_id: "short-1",
+      rows: [
+        { id: "a", output: "one" },
+        { id: "b", output: "two three" },
+      ],
+    };
     expect((await post(app, "/v1/score", body)).status).toBe(200);
     const db = new Database(join(dir, "journal.sqlite"));
     try {
@@ -108,7 +127,13 @@ describe("POST /v1/score", () => {
 
   it("reports exactly the rows that failed, with reasons, and never a made-up number", async () => {
     const app = createApp({ scorers: { wordcount: wordCountScorer({ failIds: ["b"] }) }, defaultStack: "wordcount", journal: store });
-    const res = await post(app, "/v1/score", { rows: [{ id: "a", output: "x y" }, { id: "b", output: "z" }, { id: "c", output: "w" }] });
+    const res = await post(app, "/v1/score", {
+      rows: [
+        { id: "a", output: "x y" },
+        { id: "b", output: "z" },
+        { id: "c", output: "w" },
+      ],
+    });
     const json = (await res.json()) as { rows: { score: Score }[]; errors: { index: number; id: string; reason: string }[] };
     expect(json.errors).toEqual([{ index: 1, id: "b", reason: "audience model: HTTP 503" }]);
     expect(json.rows[1].score.value).toBeNull();
@@ -122,7 +147,17 @@ describe("POST /v1/score", () => {
       [{ rows: [] }, 400, /rows: .*at least one row/],
       [{ rows: [{ id: "a", output: 5 }] }, 400, /rows\[0\]\.output/],
       [{ rows: [{ id: "a", output: "x" }], stack: "nope" }, 400, /unknown stack "nope"/],
-      [{ rows: [{ id: "a", output: "x" }, { id: "b", output: "x" }, { id: "c", output: "x" }] }, 413, /exceeds the limit of 2/],
+      [
+        {
+          rows: [
+            { id: "a", output: "x" },
+            { id: "b", output: "x" },
+            { id: "c", output: "x" },
+          ],
+        },
+        413,
+        /exceeds the limit of 2/,
+      ],
       [{ rows: [{ id: "a", output: "x".repeat(500) }] }, 413, /exceeds 200 bytes/],
     ];
     for (const [body, status, message] of cases) {
@@ -190,7 +225,12 @@ describe("security and observability", () => {
 
   it("exports Prometheus metrics for requests, rows and errors", async () => {
     const app = createApp({ scorers: { wordcount: wordCountScorer({ failIds: ["b"] }) }, defaultStack: "wordcount", journal: store });
-    await post(app, "/v1/score", { rows: [{ id: "a", output: "x" }, { id: "b", output: "y" }] });
+    await post(app, "/v1/score", {
+      rows: [
+        { id: "a", output: "x" },
+        { id: "b", output: "y" },
+      ],
+    });
     const text = await (await app.request("/metrics")).text();
     expect(text).toMatch(/foolsgold_requests_total\{route="\/v1\/score",status="200"\} 1/);
     expect(text).toMatch(/foolsgold_rows_scored_total\{stack="wordcount"\} 2/);

@@ -24,10 +24,18 @@ interface GateTerm {
 }
 
 const stories: Story[] = hasSharedData
-  ? readFileSync(sharedPath("human_prose/fiction_writingprompts_human_hanna.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as Story)
+  ? readFileSync(sharedPath("human_prose/fiction_writingprompts_human_hanna.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Story)
   : [];
 /** The story cut to its first `n` words: a real reply, abnormally short. */
-const cut = (text: string, n: number) => `${text.split(/\s+/).slice(0, n).join(" ").replace(/[,;:]$/, "")}.`;
+const cut = (text: string, n: number) =>
+  `${text
+    .split(/\s+/)
+    .slice(0, n)
+    .join(" ")
+    .replace(/[,;:]$/, "")}.`;
 const json = { "content-type": "application/json" };
 const VERL = resolve(import.meta.dirname, "../../integrations/verl");
 /** verl's shim takes numpy values; a python3 that has numpy, if any. */

@@ -118,7 +118,12 @@ describe("hostile bodies get a 400 naming the problem", () => {
     const top = await post(app(), "/v1/score", { stak: "prose", rows: [{ id: "a", output: "x" }] });
     expect(top.status).toBe(400);
     expect(await errorOf(top)).toMatch(/unknown field "stak"/);
-    const row = await post(app(), "/v1/score", { rows: [{ id: "a", output: "x" }, { id: "b", outptu: "y", output: "z" }] });
+    const row = await post(app(), "/v1/score", {
+      rows: [
+        { id: "a", output: "x" },
+        { id: "b", outptu: "y", output: "z" },
+      ],
+    });
     expect(row.status).toBe(400);
     expect(await errorOf(row)).toMatch(/^rows\[1\]: unknown field "outptu"; .*put anything else under "meta"/);
     const reward = await post(app(), "/get_reward", { query: ["a"], label: ["x"] });

@@ -32,7 +32,18 @@ const post = (app: ReturnType<typeof createApp>, path: string, body: unknown) =>
 describe("humor served to trainers", () => {
   it("scores OpenRLHF's ChatML query and chat-message rows as the transcript they stand for", async () => {
     const app = createApp({ scorers: { humor: opened.scorer }, defaultStack: "humor", journal });
-    const transcript = await post(app, "/v1/score", { rows: [{ id: "t", seed: 0, turns: [{ speaker: "partner", text: ask }, { speaker: "policy", text: reply }] }] });
+    const transcript = await post(app, "/v1/score", {
+      rows: [
+        {
+          id: "t",
+          seed: 0,
+          turns: [
+            { speaker: "partner", text: ask },
+            { speaker: "policy", text: reply },
+          ],
+        },
+      ],
+    });
     expect(transcript.status).toBe(200);
     const expected = ((await transcript.json()) as { rows: { score: Score }[] }).rows[0].score.value;
     expect(Number.isFinite(expected)).toBe(true);
@@ -44,10 +55,24 @@ describe("humor served to trainers", () => {
     expect(openrlhf.status).toBe(200);
     expect(((await openrlhf.json()) as { rewards: number[] }).rewards).toEqual([expected]);
 
-    const chat = await post(app, "/v1/score", { rows: [{ id: "c", prompt: [{ role: "system", content: "You are funny." }, { role: "user", content: ask }], output: reply }] });
+    const chat = await post(app, "/v1/score", {
+      rows: [
+        {
+          id: "c",
+          prompt: [
+            { role: "system", content: "You are funny." },
+            { role: "user", content: ask },
+          ],
+          output: reply,
+        },
+      ],
+    });
     expect(chat.status).toBe(200);
     const scored = ((await chat.json()) as { rows: { turns: unknown; score: Score }[] }).rows[0];
     expect(scored.score.value).toBe(expected);
-    expect(scored.turns).toEqual([{ speaker: "partner", text: ask }, { speaker: "policy", text: reply }]);
+    expect(scored.turns).toEqual([
+      { speaker: "partner", text: ask },
+      { speaker: "policy", text: reply },
+    ]);
   }, 120_000);
 });

@@ -37,7 +37,11 @@ describe("journal statements", () => {
   });
 
   it("reads finished requests a page at a time, each with its own results in row order", () => {
-    for (const [id, value] of [["z", 1], ["a", 3], ["m", 5]] as const) {
+    for (const [id, value] of [
+      ["z", 1],
+      ["a", 3],
+      ["m", 5],
+    ] as const) {
       journal.begin(request(id), 60_000);
       journal.complete(id, results(value).reverse());
     }
@@ -45,9 +49,30 @@ describe("journal statements", () => {
     const page1 = journal.finishedAfter(0, 2);
     const page2 = journal.finishedAfter(page1.at(-1)!.seq, 2);
     expect([...page1, ...page2].map((e) => [e.request.id, e.request.status, e.results.map((r) => [r.index, r.score.value])])).toEqual([
-      ["z", "done", [[0, 1], [1, 2]]],
-      ["a", "done", [[0, 3], [1, 4]]],
-      ["m", "done", [[0, 5], [1, 6]]],
+      [
+        "z",
+        "done",
+        [
+          [0, 1],
+          [1, 2],
+        ],
+      ],
+      [
+        "a",
+        "done",
+        [
+          [0, 3],
+          [1, 4],
+        ],
+      ],
+      [
+        "m",
+        "done",
+        [
+          [0, 5],
+          [1, 6],
+        ],
+      ],
     ]);
     expect(journal.finishedAfter(page2.at(-1)!.seq, 2)).toEqual([]);
   });

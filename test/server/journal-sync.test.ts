@@ -26,12 +26,23 @@ function gate() {
   };
   open = () => waiting.splice(0).forEach((w) => w.open());
   fail = (err) => waiting.splice(0).forEach((w) => w.fail(err));
-  return { sync, open: () => open(), fail: (e: Error) => fail(e), calls, get pending() { return waiting.length; } };
+  return {
+    sync,
+    open: () => open(),
+    fail: (e: Error) => fail(e),
+    calls,
+    get pending() {
+      return waiting.length;
+    },
+  };
 }
 
 const settled = async <T>(p: Promise<T>) => {
   let state = "pending";
-  p.then(() => (state = "resolved"), () => (state = "rejected"));
+  p.then(
+    () => (state = "resolved"),
+    () => (state = "rejected"),
+  );
   await new Promise((r) => setTimeout(r, 30));
   return state;
 };

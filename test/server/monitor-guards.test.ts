@@ -30,7 +30,10 @@ describe("monitor guards", () => {
     const tallies = new StepTallies();
     for (const cue of CUES) tallies.add(row(1, [cue]));
     const [rates] = tallies.rates();
-    const certify = armGuardMetrics(CUES.map((text, i) => ({ id: `r${i}`, seed: i, turns: [{ speaker: "policy", text }] })), 1);
+    const certify = armGuardMetrics(
+      CUES.map((text, i) => ({ id: `r${i}`, seed: i, turns: [{ speaker: "policy", text }] })),
+      1,
+    );
     expect(rates.strictLaughter).toBeCloseTo(certify.strict_laughter_rate, 12);
     expect(rates.audienceAddress).toBeCloseTo(certify.audience_address_rate, 12);
     expect(rates.screenFail).toBeCloseTo(certify.screen_fail_turn_rate, 12);
@@ -69,7 +72,10 @@ describe("monitor guards", () => {
   it("server/monitor and certify/guards import nothing from the stacks' terms", () => {
     for (const file of ["src/server/monitor.ts", "src/certify/guards.ts", "src/guards/turn.ts", "src/guards/screens.ts"]) {
       const imports = [...readFileSync(file, "utf8").matchAll(/from "([^"]+)"/g)].map((m) => m[1]);
-      expect(imports.filter((p) => /\/terms\/|\/stacks\/|\/certify\//.test(p) && !(file === "src/certify/guards.ts" && p.startsWith("./"))), file).toEqual([]);
+      expect(
+        imports.filter((p) => /\/terms\/|\/stacks\/|\/certify\//.test(p) && !(file === "src/certify/guards.ts" && p.startsWith("./"))),
+        file,
+      ).toEqual([]);
     }
   });
 });

@@ -36,7 +36,11 @@ describe("the live monitor in its own thread", () => {
         report = (await (await app.request("/v1/monitor")).json()) as MonitorReport;
       }
       expect(report!.rows).toBe(12);
-      expect(report!.steps.map((s) => [s.step, s.n, s.meanScore])).toEqual([[0, 4, 1], [1, 4, 2], [2, 4, 3]]);
+      expect(report!.steps.map((s) => [s.step, s.n, s.meanScore])).toEqual([
+        [0, 4, 1],
+        [1, 4, 2],
+        [2, 4, 3],
+      ]);
     } finally {
       await live.stop();
       await store.close();

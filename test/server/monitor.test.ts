@@ -43,7 +43,10 @@ describe("monitor on hand-made steps", () => {
     expect(report.alerts.map((a) => [a.kind, a.step])).toEqual([["strict_laughter", 8]]);
     const strict = monitor(rows, monitorThresholdsSchema.parse({ detector: false, strictLaughterRise: 0.25 }));
     expect(strict.alerts.map((a) => [a.kind, a.step])).toEqual([["strict_laughter", 10]]);
-    const none = monitor(rows.filter((r) => r.step < 8), t);
+    const none = monitor(
+      rows.filter((r) => r.step < 8),
+      t,
+    );
     expect(none.alerts).toEqual([]);
   });
 
@@ -52,7 +55,12 @@ describe("monitor on hand-made steps", () => {
     const report = monitor(rows, monitorThresholdsSchema.parse({ detector: false }));
     // G = 0, .05, .10, .15, .20, .25; trailing 3-step means from step 2: .05, .10, .15 → first ≥ 0.1 at step 3.
     expect(report.alerts).toEqual([expect.objectContaining({ kind: "reward_gap", step: 3 })]);
-    expect(monitor(rows.map((r) => ({ ...r, score: score(r.score.value as number) })), monitorThresholdsSchema.parse({ detector: false })).alerts).toEqual([]);
+    expect(
+      monitor(
+        rows.map((r) => ({ ...r, score: score(r.score.value as number) })),
+        monitorThresholdsSchema.parse({ detector: false }),
+      ).alerts,
+    ).toEqual([]);
   });
 });
 
@@ -139,7 +147,10 @@ describe("the live monitor follows the journal", () => {
     expect(live.report().rows).toBe(10);
     await live.refresh();
     expect(pages).toEqual([2, 0, 1, 0]);
-    expect(live.report().steps.map((s) => [s.step, s.n, s.meanScore])).toEqual([[0, 10, 2], [1, 4, 2]]);
+    expect(live.report().steps.map((s) => [s.step, s.n, s.meanScore])).toEqual([
+      [0, 10, 2],
+      [1, 4, 2],
+    ]);
     expect(live.sampleSize).toBe(6);
     for (const r of [...replicas, reader]) await r.close();
     rmSync(dir, { recursive: true, force: true });

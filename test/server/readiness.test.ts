@@ -85,7 +85,7 @@ describe("foolsgold serve", () => {
         const timer = setTimeout(() => reject(new Error(`no readiness line: ${err}`)), 90_000);
         child.stderr.on("data", (d: Buffer) => {
           err += d.toString();
-          if (/foolsgold: (ready|NOT READY)/.test(err)) (clearTimeout(timer), resolve(err));
+          if (/foolsgold: (ready|NOT READY)/.test(err)) clearTimeout(timer), resolve(err);
         });
       });
       expect(stderr).toMatch(/serving stack "prose" .* at http:\/\/127\.0\.0\.1:\d+;/);

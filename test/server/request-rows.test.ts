@@ -27,7 +27,10 @@ describe("requestRows (the server's reading of a body's rows)", () => {
   });
 
   it("fails a bad row with parseRows's error, naming the row and field", () => {
-    const bad = [{ id: "a", output: "fine" }, { id: "b", output: 3 }];
+    const bad = [
+      { id: "a", output: "fine" },
+      { id: "b", output: 3 },
+    ];
     const error = (f: () => unknown) => {
       try {
         f();

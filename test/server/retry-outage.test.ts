@@ -63,7 +63,11 @@ async function throughOutage(open: () => Promise<Opened>) {
   const app = createApp({ scorers: { vrcli: scorer }, defaultStack: "vrcli", journal: opened.store });
   const score = () => app.request("/v1/score", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ rows, request_id: "train-step-7" }) });
   const reward = () =>
-    app.request("/get_reward", { method: "POST", headers: { "content-type": "application/json", "x-request-id": "openrlhf-7" }, body: JSON.stringify({ query, prompts: rows.map((r) => r.prompt), labels: rows.map((r) => r.meta.punchline) }) });
+    app.request("/get_reward", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-request-id": "openrlhf-7" },
+      body: JSON.stringify({ query, prompts: rows.map((r) => r.prompt), labels: rows.map((r) => r.meta.punchline) }),
+    });
 
   const down = await score();
   expect(down.status).toBe(200);

@@ -98,7 +98,11 @@ for s in scores:
 print(json.dumps({"lengths": {k: len(x) for k, x in info.items()}, "score": info["score"], "chars": [None if x != x else x for x in info["chars"]]}))`);
     expect(JSON.parse(out)).toEqual({ lengths: { score: 3, gates: 3, chars: 3 }, score: [3, 0, 2], chars: [5, null, 3] });
     const rows = seenRows.at(-1)!;
-    expect(rows.map((r) => [r.id, r.step ?? null, r.label ?? null])).toEqual([["3#0", 12, ["x", "y"]], ["4#1", null, null], ["2#2", null, 0.5]]);
+    expect(rows.map((r) => [r.id, r.step ?? null, r.label ?? null])).toEqual([
+      ["3#0", 12, ["x", "y"]],
+      ["4#1", null, null],
+      ["2#2", null, 0.5],
+    ]);
     expect(rows[0].meta).toEqual({ data_source: "humor", rollout_reward_scores: {} });
   });
 
@@ -157,7 +161,10 @@ print(json.dumps(r))`);
     expect(JSON.parse(out)).toEqual([2, 1]);
     const rows = seenRows.at(-1)!;
     expect(rows[0]).toMatchObject({
-      prompt: [{ role: "system", content: "be brief" }, { role: "user", content: "Why?" }],
+      prompt: [
+        { role: "system", content: "be brief" },
+        { role: "user", content: "Why?" },
+      ],
       output: "x y",
       label: "gold one",
       instruction_id_list: ["punctuation:no_comma"],
@@ -266,7 +273,10 @@ describe("OpenRLHF (its remote reward client's requests)", () => {
 
   it("takes a whole rollout of 2,048 samples in one POST", async () => {
     const n = 2048;
-    const res = await reward({ query: Array.from({ length: n }, (_, i) => `<|im_start|>user\nq${i}<|im_end|>\n<|im_start|>assistant\nword ${"x ".repeat(i % 50)}<|im_end|>`), prompts: Array.from({ length: n }, (_, i) => `<|im_start|>user\nq${i}<|im_end|>\n<|im_start|>assistant\n`) });
+    const res = await reward({
+      query: Array.from({ length: n }, (_, i) => `<|im_start|>user\nq${i}<|im_end|>\n<|im_start|>assistant\nword ${"x ".repeat(i % 50)}<|im_end|>`),
+      prompts: Array.from({ length: n }, (_, i) => `<|im_start|>user\nq${i}<|im_end|>\n<|im_start|>assistant\n`),
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { rewards: number[] };
     expect(body.rewards).toHaveLength(n);

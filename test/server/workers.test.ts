@@ -10,8 +10,7 @@ import type { BankRow, Score } from "../../src/core/types.js";
 // Served scores are compared as the bits the server writes: the JSON text of each score, and beside it
 // the value, error and error kind the server reads from the score itself (journal columns, the answer's
 // errors, /get_reward's rewards), which a pool score keeps apart from its text.
-const bits = (scores: readonly (Score | readonly Score[])[]): string =>
-  JSON.stringify((scores as Score[][]).flat().map((s) => [JSON.stringify(s), s.value, s.error, s.error_kind]));
+const bits = (scores: readonly (Score | readonly Score[])[]): string => JSON.stringify((scores as Score[][]).flat().map((s) => [JSON.stringify(s), s.value, s.error, s.error_kind]));
 
 const text = (i: number) => `The garden was quiet at dawn, and the old gardener walked between the rows of beans number ${i}. ` + "He counted the leaves and listened to the birds before the heat of the day. ".repeat(6);
 const rows = (n: number, from = 0): BankRow[] => Array.from({ length: n }, (_, i) => ({ id: `r${from + i}`, output: text(from + i) }));

@@ -69,7 +69,10 @@ describe("composeStack", () => {
 
   it("derives a strict options schema and reads the terms' metadata", () => {
     expect(toy.modelRoles).toEqual([]);
-    expect(toy.terms?.map((t) => [t.name, t.version])).toEqual([["banned", "banned-1"], ["length", "length-1"]]);
+    expect(toy.terms?.map((t) => [t.name, t.version])).toEqual([
+      ["banned", "banned-1"],
+      ["length", "length-1"],
+    ]);
     expect(() => parseStackOptions(toy.options, { target: 3, tagret: 4 }, "toy.yaml")).toThrow(InputError);
     expect(() => parseStackOptions(toy.options, { tagret: 4 }, "toy.yaml")).toThrow(/toy\.yaml: options: unknown field "tagret"/);
     expect(parseStackOptions(toy.options, { target: 3 }, "toy.yaml")).toEqual({ target: 3 });

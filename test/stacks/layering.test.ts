@@ -151,6 +151,10 @@ describe("layering", () => {
   it("no model module reaches stacks or terms", () => {
     const models = readdirSync(resolve(SRC, "models")).filter((f) => f.endsWith(".ts"));
     expect(models).toContain("roles.ts");
-    for (const file of models) expect(reach(`models/${file}`).filter((p) => p.startsWith("stacks/") || p.startsWith("terms/")), file).toEqual([]);
+    for (const file of models)
+      expect(
+        reach(`models/${file}`).filter((p) => p.startsWith("stacks/") || p.startsWith("terms/")),
+        file,
+      ).toEqual([]);
   });
 });

@@ -70,7 +70,20 @@ describe("module state in src/terms, src/text and src/onset", () => {
   });
 
   it("the scanner sees a memo, a flag and a warm-up loop", () => {
-    const scan = moduleState(["const memo = new Map<string, number>();", "let pinned = false;", "export function f(x: string) {", "  memo.set(x, 1);", "}", "for (let k = 0; k < 8; k++) f('a');", "const TABLE = new Set(['a']);", "export function g(x: string) {", "  return TABLE.has(x);", "}"].join("\n"));
+    const scan = moduleState(
+      [
+        "const memo = new Map<string, number>();",
+        "let pinned = false;",
+        "export function f(x: string) {",
+        "  memo.set(x, 1);",
+        "}",
+        "for (let k = 0; k < 8; k++) f('a');",
+        "const TABLE = new Set(['a']);",
+        "export function g(x: string) {",
+        "  return TABLE.has(x);",
+        "}",
+      ].join("\n"),
+    );
     expect(scan.state.sort()).toEqual(["memo", "pinned"]);
     expect(scan.work).toEqual(["for (let k = 0; k < 8; k++) f('a');"]);
   });

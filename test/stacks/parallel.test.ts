@@ -14,7 +14,7 @@ import { runMain } from "../helpers/capture-output.js";
 const SENTENCES = [
   "The rain had not stopped for three days, and the river was rising under the old stone bridge.",
   "Mara pulled her coat tighter and counted the lanterns along the quay, one by one.",
-  "\"You're late,\" said the ferryman, without looking up from the rope he was splicing.",
+  '"You\'re late," said the ferryman, without looking up from the rope he was splicing.',
   "She had no answer for him that he would believe, so she paid the fare and sat down.",
   "Somewhere behind them a dog barked twice and then thought better of it.",
   "The boat smelled of tar and wet wool; a child slept on a sack of onions near the stern.",
@@ -87,9 +87,9 @@ describe("scoreInParallel", () => {
 
   it("fails the call, naming the thread, when a worker dies", async () => {
     const rows = bank();
-    await expect(
-      scoreInParallel(opened.scorer, opened.definition, rows, { threads: 1, scoreHere: false, open: { stack: "prose", cache: false }, resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 1 } }),
-    ).rejects.toThrow(/scoring thread 1 (crashed|exited)/);
+    await expect(scoreInParallel(opened.scorer, opened.definition, rows, { threads: 1, scoreHere: false, open: { stack: "prose", cache: false }, resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 1 } })).rejects.toThrow(
+      /scoring thread 1 (crashed|exited)/,
+    );
   }, 120_000);
 
   it("fails the call when a worker is asked to open a stack that needs models, before it opens any", async () => {
@@ -121,7 +121,12 @@ describe("foolsgold score --workers", () => {
       outs.push(readFileSync(out, "utf8"));
     }
     expect(outs[1]).toBe(outs[0]);
-    expect(outs[0].trim().split("\n").map((l) => JSON.parse(l).id)).toEqual(rows.map((r) => r.id));
+    expect(
+      outs[0]
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l).id),
+    ).toEqual(rows.map((r) => r.id));
     // Workers start before the stack is resolved; a config with a model role keeps the bank on this thread.
     const config = join(dir, "client.yaml");
     writeFileSync(config, "models:\n  judge:\n    baseUrl: http://127.0.0.1:9/v1\n    model: m\n");
@@ -141,7 +146,13 @@ describe("foolsgold score --workers", () => {
     const input = join(dir, "bank-bad-dict.jsonl");
     writeFileSync(input, rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
     const badRow = join(dir, "bank-bad-row.jsonl");
-    writeFileSync(badRow, rows.slice(0, 5).map((r) => JSON.stringify(r)).join("\n") + "\n{not json\n");
+    writeFileSync(
+      badRow,
+      rows
+        .slice(0, 5)
+        .map((r) => JSON.stringify(r))
+        .join("\n") + "\n{not json\n",
+    );
     const dictionary = join(dir, "bad-dictionary.json");
     writeFileSync(dictionary, "garbage");
     for (const bank of [input, badRow]) {

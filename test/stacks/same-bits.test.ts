@@ -16,7 +16,12 @@ const batch: BankRow[] = [
   { id: "b", prompt: setup, output: "<think>crows</think> Crows.", meta: { punchline: "Because he was outstanding in his field." } },
   { id: "c", prompt: "Why don't skeletons fight each other?", output: "<think>no guts, bones</think> No guts.", meta: { punchline: "They don't have the guts." } },
 ];
-const traffic: BankRow[] = Array.from({ length: 20 }, (_, i) => ({ id: `t${i}`, prompt: `Why is ${i} afraid of ${i + 1}?`, output: `<think>numbers ${i}</think> Because ${i + 1} ate.`, meta: { punchline: `Because ${i + 1} ${i + 2} ${i + 3}.` } }));
+const traffic: BankRow[] = Array.from({ length: 20 }, (_, i) => ({
+  id: `t${i}`,
+  prompt: `Why is ${i} afraid of ${i + 1}?`,
+  output: `<think>numbers ${i}</think> Because ${i + 1} ate.`,
+  meta: { punchline: `Because ${i + 1} ${i + 2} ${i + 3}.` },
+}));
 
 let opened: OpenedScorer;
 let dir: string;
@@ -50,7 +55,10 @@ describe("same row, same instrument, same bits", () => {
     writeFileSync(bank, batch.map((r) => JSON.stringify(r)).join("\n") + "\n");
     const run = spawnSync(process.execPath, [BIN, "score", "--stack", "vrcli", "--in", bank, "--out", out, "--no-cache"], { encoding: "utf8" });
     expect(run.status, run.stderr).toBe(0);
-    const there = readFileSync(out, "utf8").trim().split("\n").map((l) => (JSON.parse(l) as { score: Score }).score);
+    const there = readFileSync(out, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => (JSON.parse(l) as { score: Score }).score);
     expect(bits(there)).toEqual(bits(here));
   });
 });

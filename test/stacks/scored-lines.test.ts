@@ -6,7 +6,7 @@ import { openScorer, type OpenedScorer } from "../../src/stacks/open.js";
 import { scoredLine, summaryPart } from "../../src/stacks/scored-lines.js";
 import { summarizeScores } from "../../src/stacks/summary.js";
 
-const STORY = "The rain had not stopped for three days. Mara counted the lanterns along the quay, one by one. \"You're late,\" said the ferryman. A testament to the tapestry of fate, the city shimmered, a beacon in the dusk.";
+const STORY = 'The rain had not stopped for three days. Mara counted the lanterns along the quay, one by one. "You\'re late," said the ferryman. A testament to the tapestry of fate, the city shimmered, a beacon in the dusk.';
 const run = { seconds: 2, modelCalls: 0, cacheHits: 0 };
 
 let opened: OpenedScorer;
@@ -50,8 +50,21 @@ describe("scoredLine", () => {
 
   it("writes what JSON.stringify of the row and its score writes, for strings the native replaces escape and those left to the engine", () => {
     const strings = [
-      "", "plain", 'a "quoted" word', "back\\slash \\n not a newline", "two\nlines\n\n", "curly ’quotes’ — and … “dialogue”",
-      "tab\there", "bell\u0007", "nul\u0000", "\r\n", "emoji 😀 pair", "lone \ud800 high", "lone \udc00 low", "\u2028\u2029 separators", "\u007f del",
+      "",
+      "plain",
+      'a "quoted" word',
+      "back\\slash \\n not a newline",
+      "two\nlines\n\n",
+      "curly ’quotes’ — and … “dialogue”",
+      "tab\there",
+      "bell\u0007",
+      "nul\u0000",
+      "\r\n",
+      "emoji 😀 pair",
+      "lone \ud800 high",
+      "lone \udc00 low",
+      "\u2028\u2029 separators",
+      "\u007f del",
     ];
     const rows: object[] = strings.map((s, i) => ({ id: `r${i}`, prompt: s, output: s + s }));
     rows.push(

@@ -25,7 +25,8 @@ describe("STYLE.md's stack example", () => {
     expect(prose.capabilities).toEqual({ huntObjective: "reward", groupBy: "group_id", parallel: "rows" });
     expect(prose.description).toBe("product of gates, slop, echo");
     const scorer = await prose.create(prose.options.parse({}), {});
-    const output = "The rain had stopped by the time Mara reached the ferry. She counted her coins twice, paid the man, and stood at the rail while the town slid away behind the fog. Nobody on deck spoke; a boy fed crusts to the gulls until his mother told him to stop.";
+    const output =
+      "The rain had stopped by the time Mara reached the ferry. She counted her coins twice, paid the man, and stood at the rail while the town slid away behind the fog. Nobody on deck spoke; a boy fed crusts to the gulls until his mother told him to stop.";
     const [score] = await scorer.scoreRows([{ id: "r1", prompt: "Write the opening of a story about leaving home.", output }]);
     expect(score.value).toBeGreaterThan(0);
     expect(Object.keys(score.terms).sort()).toEqual(["echo", "gates", "slop"]);

@@ -44,7 +44,10 @@ describe("score summary", () => {
     const lines = formatScoreSummary("toy", "i", s).split("\n");
     expect(lines).toContain("gates  0.9000 (95% CI 0.5958 to 0.9821, wilson), n=10");
     for (const line of lines.filter((l) => /^(gates|taste) /.test(l))) {
-      const [lo, hi] = line.match(/CI (\S+) to (\S+),/)!.slice(1).map(Number);
+      const [lo, hi] = line
+        .match(/CI (\S+) to (\S+),/)!
+        .slice(1)
+        .map(Number);
       expect(lo).toBeGreaterThanOrEqual(0);
       expect(hi).toBeLessThanOrEqual(1);
     }

@@ -40,7 +40,11 @@ function cli(args: string[]) {
   return run.stdout;
 }
 
-const scoresIn = (file: string): Score[] => readFileSync(file, "utf8").trim().split("\n").map((l) => (JSON.parse(l) as { score: Score }).score);
+const scoresIn = (file: string): Score[] =>
+  readFileSync(file, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => (JSON.parse(l) as { score: Score }).score);
 
 describe.each(Object.entries(STACKS))("a %s stack through the CLI", (kind, stack) => {
   let scored: Score[];

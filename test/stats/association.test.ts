@@ -80,7 +80,20 @@ describe("auc", () => {
 describe("ols", () => {
   // X, y drawn with numpy default_rng(7), rounded to 3 decimals; expected from np.linalg.lstsq and
   // σ̂²(XᵀX)⁻¹ for standard errors, 2·st.t.sf(|t|, df) for p.
-  const X = [[0.001, 0.299], [-0.274, -0.891], [-0.455, -0.992], [0.06, 1.34], [-0.492, -0.62], [0.49, 0.357], [0.105, -0.93], [-0.029, 0.695], [-1.344, -0.458], [-1.901, -1.29], [-1.842, -0.235], [-1.267, 0.271]];
+  const X = [
+    [0.001, 0.299],
+    [-0.274, -0.891],
+    [-0.455, -0.992],
+    [0.06, 1.34],
+    [-0.492, -0.62],
+    [0.49, 0.357],
+    [0.105, -0.93],
+    [-0.029, 0.695],
+    [-1.344, -0.458],
+    [-1.901, -1.29],
+    [-1.842, -0.235],
+    [-1.267, 0.271],
+  ];
   const y = [1.371, 1.482, 0.026, 0.413, 0.926, 2.287, 1.596, 0.717, -1.357, -1.803, -1.489, -1.627];
   it("matches numpy least squares with an intercept", () => {
     const r = ols(X, y, { names: ["a", "b"] });
@@ -110,8 +123,19 @@ describe("ols", () => {
     expectClose(r.adjR2, 0.34935265069216614, 1e-12);
   });
   it("names a collinear column and refuses too few rows", () => {
-    const rows = [[1, 2], [2, 4], [3, 6], [4, 8.0000000000001]];
-    expect(() => ols(rows.map(([a]) => [a, 2 * a]), [1, 2, 3, 5], { names: ["a", "twice_a"] })).toThrow(/"twice_a"/);
+    const rows = [
+      [1, 2],
+      [2, 4],
+      [3, 6],
+      [4, 8.0000000000001],
+    ];
+    expect(() =>
+      ols(
+        rows.map(([a]) => [a, 2 * a]),
+        [1, 2, 3, 5],
+        { names: ["a", "twice_a"] },
+      ),
+    ).toThrow(/"twice_a"/);
     expect(() => ols([[1], [2]], [1, 2])).toThrow(/n = 2, p = 2/);
     expect(() => ols([[1], [Number.NaN], [3]], [1, 2, 3])).toThrow(/row 1/);
   });
@@ -123,7 +147,14 @@ describe("hhi / normalizedHhi (Simpson)", () => {
     expectClose(normalizedHhi(["He", "He", "She", "They"]), 1 / 6, 1e-15);
     expect(normalizedHhi(["a", "b", "c"])).toBe(0);
     expect(normalizedHhi(["a", "a", "a"])).toBe(1);
-    expect(simpsonIndex(new Map([["x", 3], ["y", 1]]))).toBe(0.5);
+    expect(
+      simpsonIndex(
+        new Map([
+          ["x", 3],
+          ["y", 1],
+        ]),
+      ),
+    ).toBe(0.5);
     expectClose(normalizedHhi([5, 3, 2]), (20 + 6 + 2) / 90, 1e-15);
   });
   it("equals (H − 1/N)/(1 − 1/N)", () => {

@@ -40,7 +40,14 @@ describe("weighted quantile (inverted CDF)", () => {
     // numpy 2.4: np.quantile([3,1,4,1,5,9,2,6], p, weights=[1,2,1,.5,1,1,3,1], method="inverted_cdf")
     const x = [3, 1, 4, 1, 5, 9, 2, 6];
     const w = [1, 2, 1, 0.5, 1, 1, 3, 1];
-    const expected: [number, number][] = [[0.1, 1], [0.25, 2], [0.5, 2], [0.75, 5], [0.9, 6], [1, 9]];
+    const expected: [number, number][] = [
+      [0.1, 1],
+      [0.25, 2],
+      [0.5, 2],
+      [0.75, 5],
+      [0.9, 6],
+      [1, 9],
+    ];
     for (const [p, q] of expected) expect(weightedQuantile(x, w, p)).toBe(q);
     expect(weightedQuantile([5, 1, 3], [1, 1, 1], 0.34)).toBe(3);
   });

@@ -20,7 +20,23 @@ describe("krippendorffAlpha", () => {
   });
 
   it("is 1 under perfect agreement and rejects data with no pairable units", () => {
-    expect(krippendorffAlpha([[0, 1, 2, 2], [0, 1, 2, 2]], "ordinal")).toBe(1);
-    expect(() => krippendorffAlpha([[0, n], [n, 1]], "ordinal")).toThrow(/no unit/);
+    expect(
+      krippendorffAlpha(
+        [
+          [0, 1, 2, 2],
+          [0, 1, 2, 2],
+        ],
+        "ordinal",
+      ),
+    ).toBe(1);
+    expect(() =>
+      krippendorffAlpha(
+        [
+          [0, n],
+          [n, 1],
+        ],
+        "ordinal",
+      ),
+    ).toThrow(/no unit/);
   });
 });

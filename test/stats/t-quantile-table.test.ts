@@ -2,15 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { meanCi } from "../../src/stats/mean-ci.js";
 import { computedTQuantile, tQuantile } from "../../src/stats/t-distribution.js";
-import {
-  TABLE_MAX_DF,
-  TABLE_P,
-  T_QUANTILE_PACKAGE,
-  installedTQuantileVersion,
-  readTQuantileTable,
-  staleReason,
-  tabledTQuantile,
-} from "../../src/stats/t-quantile-table.js";
+import { TABLE_MAX_DF, TABLE_P, T_QUANTILE_PACKAGE, installedTQuantileVersion, readTQuantileTable, staleReason, tabledTQuantile } from "../../src/stats/t-quantile-table.js";
 
 describe("t quantile table", () => {
   const table = readTQuantileTable();
@@ -25,7 +17,13 @@ describe("t quantile table", () => {
 
   it("is used for p = 0.975 and whole df ≤ 10,000 only; anything else is computed", () => {
     expect(tabledTQuantile(TABLE_P, 3288)).toBe(table.quantiles[3287]);
-    for (const [p, df] of [[0.975, TABLE_MAX_DF + 1], [0.975, 2.5], [0.975, 0], [0.995, 10], [0.025, 10]]) {
+    for (const [p, df] of [
+      [0.975, TABLE_MAX_DF + 1],
+      [0.975, 2.5],
+      [0.975, 0],
+      [0.995, 10],
+      [0.025, 10],
+    ]) {
       expect(tabledTQuantile(p, df)).toBeUndefined();
       expect(Object.is(tQuantile(p, df), computedTQuantile(p, df))).toBe(true);
     }

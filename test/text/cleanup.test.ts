@@ -1,21 +1,10 @@
 import { describe, expect, it } from "vitest";
-import {
-  cleanProse,
-  cleanText,
-  foldHomoglyphs,
-  stripInvisible,
-  stripHtml,
-  stripMarkup,
-  stripZalgo,
-  tidyWhitespace,
-} from "../../src/text/cleanup.js";
+import { cleanProse, cleanText, foldHomoglyphs, stripInvisible, stripHtml, stripMarkup, stripZalgo, tidyWhitespace } from "../../src/text/cleanup.js";
 import { stripRoleplayMeta } from "../../src/text/roleplay-meta.js";
 
 describe("stripMarkup", () => {
   it("removes HTML tags, comments and script/style blocks, decodes entities", () => {
-    expect(stripMarkup('<p class="x">Tom &amp; Jerry&#39;s <b>big</b>&nbsp;day</p><!-- note --><script>alert(1)</script>')).toBe(
-      "Tom & Jerry's big day\n",
-    );
+    expect(stripMarkup('<p class="x">Tom &amp; Jerry&#39;s <b>big</b>&nbsp;day</p><!-- note --><script>alert(1)</script>')).toBe("Tom & Jerry's big day\n");
     expect(stripMarkup("a &#x1F602; b &bogus; c")).toBe("a 😂 b &bogus; c");
   });
   it("keeps comparisons that are not tags", () => {

@@ -55,7 +55,10 @@ describe("spelled out and backwards", () => {
     for (const { text } of ascii) {
       for (const sep of [" ", ".", "-", " . "]) {
         const spelled = [...text].join(sep);
-        expect(detected(`${REPLY} ${spelled}`).some((c) => c.text.replace(/[^\p{L}]/gu, "") === text), spelled).toBe(true);
+        expect(
+          detected(`${REPLY} ${spelled}`).some((c) => c.text.replace(/[^\p{L}]/gu, "") === text),
+          spelled,
+        ).toBe(true);
       }
     }
     expect(detected("L.O.L.").length).toBe(1);
@@ -94,7 +97,10 @@ describe("reactions of amusement", () => {
     expect(table.amusing).toEqual(expect.arrayContaining(["funny", "hilarious"]));
     for (const a of table.amusing) {
       for (const clause of [`That's ${a}!`, `So ${a}.`, `This is so ${a}`, `You're ${a}.`]) {
-        expect(detected(`${REPLY} ${clause}`).map((c) => c.kind), clause).toContain("report");
+        expect(
+          detected(`${REPLY} ${clause}`).map((c) => c.kind),
+          clause,
+        ).toContain("report");
       }
       for (const clause of [`That's not ${a}.`, `The budget meeting was ${a} in a bad way.`, `Isn't it ${a}?`]) {
         expect(detected(clause), clause).toEqual([]);

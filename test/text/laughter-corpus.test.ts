@@ -10,7 +10,10 @@ const v3 = loadLaughterVocab("v3");
 
 function texts(rel: string): string[] {
   const raw = gunzipSync(readFileSync(sharedPath(rel))).toString("utf8");
-  return raw.split("\n").filter(Boolean).map((line) => String((JSON.parse(line) as { text: unknown }).text));
+  return raw
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => String((JSON.parse(line) as { text: unknown }).text));
 }
 
 function shareWithCue(rows: string[], vocab: typeof v3): number {
@@ -33,7 +36,10 @@ describe.skipIf(!hasSharedData)(`laughter cues in real text (${hasSharedData ? "
         // v2-seed's bare word "laughs" is its own crude rule; v3 only strips laughter actions.
         if (cue.entry === "laughs-bare-word") continue;
         v2Cues++;
-        expect(wide.some((w) => w.start <= cue.start && w.end >= cue.end), `${cue.text} in ${line}`).toBe(true);
+        expect(
+          wide.some((w) => w.start <= cue.start && w.end >= cue.end),
+          `${cue.text} in ${line}`,
+        ).toBe(true);
       }
     }
     expect(v2Cues).toBeGreaterThan(20);

@@ -72,7 +72,15 @@ describe("words and actions", () => {
     ["asterisk-like", asterisks.map((a) => [a, a] as const)],
     ["tilde-like", tildes.map((t) => [t, t] as const)],
     ["paired brackets", brackets],
-    ["angle brackets", [["<", ">"], ["〈", "〉"], ["⟨", "⟩"], ["《", "》"]]],
+    [
+      "angle brackets",
+      [
+        ["<", ">"],
+        ["〈", "〉"],
+        ["⟨", "⟩"],
+        ["《", "》"],
+      ],
+    ],
   ];
 
   it.each(families)("finds every laughter form inside every %s delimiter", (_family, pairs) => {
@@ -81,7 +89,10 @@ describe("words and actions", () => {
       for (const form of table.delimited) {
         const cue = `${open}${form}${close}`;
         const found = detectLaughter(`Sure, I'll send it. ${cue}`);
-        expect(found.map((c) => c.text), cue).toContain(cue);
+        expect(
+          found.map((c) => c.text),
+          cue,
+        ).toContain(cue);
         checked++;
       }
     }

@@ -3,16 +3,7 @@ import { InputError } from "../../src/core/errors.js";
 import { hashOf } from "../../src/core/hash.js";
 import { createRng } from "../../src/core/random.js";
 import type { Turn } from "../../src/core/types.js";
-import {
-  LAUGHTER_VOCAB_VERSIONS,
-  compileLaughterVocab,
-  containsLaughter,
-  findLaughter,
-  laughterVocabHash,
-  loadLaughterVocab,
-  normalizeTranscriptLaughter,
-  stripLaughter,
-} from "../../src/text/laughter/index.js";
+import { LAUGHTER_VOCAB_VERSIONS, compileLaughterVocab, containsLaughter, findLaughter, laughterVocabHash, loadLaughterVocab, normalizeTranscriptLaughter, stripLaughter } from "../../src/text/laughter/index.js";
 
 const v2 = loadLaughterVocab("v2-seed");
 const v3 = loadLaughterVocab("v3");
@@ -125,13 +116,39 @@ describe("v3 closes the gaps", () => {
   });
   it("leaves ordinary words, smiles and look-alike contexts alone", () => {
     const innocent = [
-      "I have had that hat.", "Hello, hi there!", "Aha, I see.", "holy hole", "lollipop lola", "Thelma laughs at him",
-      "a grin and a smile 🙂", "visit www.example.com", "call 555-1234 or 555 1234", "这里有草地", "kkk", "Meh.",
-      "the lmaox tool", "xdebug", "he said hey", "Haiku", "mdrn", "$555",
-      "MDR-TB", "1,200 ha of farmland", "2.9 t ha⁻¹", "ha'pennies", "Ha’lel", "lull", "loll", "a laughing-stock of a plan",
+      "I have had that hat.",
+      "Hello, hi there!",
+      "Aha, I see.",
+      "holy hole",
+      "lollipop lola",
+      "Thelma laughs at him",
+      "a grin and a smile 🙂",
+      "visit www.example.com",
+      "call 555-1234 or 555 1234",
+      "这里有草地",
+      "kkk",
+      "Meh.",
+      "the lmaox tool",
+      "xdebug",
+      "he said hey",
+      "Haiku",
+      "mdrn",
+      "$555",
+      "MDR-TB",
+      "1,200 ha of farmland",
+      "2.9 t ha⁻¹",
+      "ha'pennies",
+      "Ha’lel",
+      "lull",
+      "loll",
+      "a laughing-stock of a plan",
       "* The voice laughed, a sound like cracking bones. *",
     ];
-    for (const s of innocent) expect(findLaughter(s, v3).map((x) => x.text), s).toEqual([]);
+    for (const s of innocent)
+      expect(
+        findLaughter(s, v3).map((x) => x.text),
+        s,
+      ).toEqual([]);
   });
 });
 
@@ -149,13 +166,57 @@ describe("findLaughter", () => {
   });
   it("agrees with a plain scan of the full pattern on random laughter-heavy strings", () => {
     const rng = createRng("laughter-scan-equivalence");
-    const pieces = ["ha", "HA", "he", "h", "a", "lo", "l", "o", "x", "D", ":", "*", "(", ")", "laughs", " ", " ", ".", "!", "é", "ж",
-      "х", "а", "😂", "😆", "\uFE0F", "ㅋ", "草", "字", "5", "-", "w", ".", "k", "j", "_", "[", "]", "teehee", "rofl", "1"];
+    const pieces = [
+      "ha",
+      "HA",
+      "he",
+      "h",
+      "a",
+      "lo",
+      "l",
+      "o",
+      "x",
+      "D",
+      ":",
+      "*",
+      "(",
+      ")",
+      "laughs",
+      " ",
+      " ",
+      ".",
+      "!",
+      "é",
+      "ж",
+      "х",
+      "а",
+      "😂",
+      "😆",
+      "\uFE0F",
+      "ㅋ",
+      "草",
+      "字",
+      "5",
+      "-",
+      "w",
+      ".",
+      "k",
+      "j",
+      "_",
+      "[",
+      "]",
+      "teehee",
+      "rofl",
+      "1",
+    ];
     for (let trial = 0; trial < 2000; trial++) {
       const text = Array.from({ length: 1 + rng.int(24) }, () => rng.pick(pieces)).join("");
       for (const vocab of [v2, v3]) {
         const expected = [...text.matchAll(new RegExp(vocab.pattern))].map((m) => [m.index, m[0]]);
-        expect(findLaughter(text, vocab).map((s) => [s.start, s.text]), text).toEqual(expected);
+        expect(
+          findLaughter(text, vocab).map((s) => [s.start, s.text]),
+          text,
+        ).toEqual(expected);
       }
     }
   });
@@ -202,26 +263,22 @@ describe("normalizeTranscriptLaughter", () => {
     expect(out[0]).not.toBe(turns[0]);
   });
   it("v1 strips the policy's turns only", () => {
-    expect(normalizeTranscriptLaughter(turns, { mode: "v1", vocab: v3 }).map((t) => t.text)).toEqual([
-      "The printer ate my report again haha",
-      "Classic printer.",
-      "HAHAHA 😂",
-      "…",
-    ]);
+    expect(normalizeTranscriptLaughter(turns, { mode: "v1", vocab: v3 }).map((t) => t.text)).toEqual(["The printer ate my report again haha", "Classic printer.", "HAHAHA 😂", "…"]);
   });
   it("v2 strips every speaker and turns an all-laughter turn into …", () => {
-    expect(normalizeTranscriptLaughter(turns, { mode: "v2", vocab: v3 }).map((t) => t.text)).toEqual([
-      "The printer ate my report again",
-      "Classic printer.",
-      "…",
-      "…",
-    ]);
+    expect(normalizeTranscriptLaughter(turns, { mode: "v2", vocab: v3 }).map((t) => t.text)).toEqual(["The printer ate my report again", "Classic printer.", "…", "…"]);
   });
   it("honours a custom policy speaker, keeps other fields and never mutates its input", () => {
-    const custom: Turn[] = [{ speaker: "bot", text: "lol yes", meta: { j: 1 } }, { speaker: "policy", text: "lol" }];
+    const custom: Turn[] = [
+      { speaker: "bot", text: "lol yes", meta: { j: 1 } },
+      { speaker: "policy", text: "lol" },
+    ];
     const before = structuredClone(custom);
     const out = normalizeTranscriptLaughter(custom, { mode: "v1", vocab: v3, policySpeaker: "bot" });
-    expect(out).toEqual([{ speaker: "bot", text: "yes", meta: { j: 1 } }, { speaker: "policy", text: "lol" }]);
+    expect(out).toEqual([
+      { speaker: "bot", text: "yes", meta: { j: 1 } },
+      { speaker: "policy", text: "lol" },
+    ]);
     expect(custom).toEqual(before);
   });
   it("v2-seed leaves its gaps in the audience input", () => {
@@ -244,16 +301,24 @@ describe("vocabulary data", () => {
   });
   it("compiles a user vocabulary and rejects bad ones naming the field", () => {
     const custom = compileLaughterVocab({
-      version: "mine", description: "test", residue: { emptyBrackets: true },
+      version: "mine",
+      description: "test",
+      residue: { emptyBrackets: true },
       entries: [{ id: "jk", family: "word", kind: "word", text: "jk", caseInsensitive: true }],
     });
     expect(stripLaughter("JK, fine", custom).text).toBe("fine");
-    expect(() => compileLaughterVocab({ version: "x", description: "", residue: { emptyBrackets: true }, entries: [{ id: "a", family: "word", kind: "word" }] }))
-      .toThrow(/entries\.0\.text/);
-    expect(() => compileLaughterVocab({
-      version: "x", description: "", residue: { emptyBrackets: true },
-      entries: [{ id: "a", family: "word", kind: "word", text: "a" }, { id: "a", family: "word", kind: "word", text: "b" }],
-    })).toThrow(/duplicate id "a"/);
+    expect(() => compileLaughterVocab({ version: "x", description: "", residue: { emptyBrackets: true }, entries: [{ id: "a", family: "word", kind: "word" }] })).toThrow(/entries\.0\.text/);
+    expect(() =>
+      compileLaughterVocab({
+        version: "x",
+        description: "",
+        residue: { emptyBrackets: true },
+        entries: [
+          { id: "a", family: "word", kind: "word", text: "a" },
+          { id: "a", family: "word", kind: "word", text: "b" },
+        ],
+      }),
+    ).toThrow(/duplicate id "a"/);
     expect(() => loadLaughterVocab("v4" as "v3")).toThrow(/unknown version "v4"/);
   });
 });

@@ -38,9 +38,7 @@ describe("stopwords and content words", () => {
     for (const w of ["printer", "coffee", "deadline"]) expect(isStopword(w)).toBe(false);
   });
   it("lemmatizes content words and drops stopwords, numbers and possessives", () => {
-    expect(contentWords("The printers were jamming again, and Bob's eyes dropped 3 times.")).toEqual([
-      "printer", "jam", "bob", "eye", "drop", "time",
-    ]);
+    expect(contentWords("The printers were jamming again, and Bob's eyes dropped 3 times.")).toEqual(["printer", "jam", "bob", "eye", "drop", "time"]);
     expect(contentWords("")).toEqual([]);
   });
 });

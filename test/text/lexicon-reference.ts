@@ -13,9 +13,7 @@ import { WORD_ABBREVIATION, WORD_COMMON, WORD_CONTENT, WORD_DETERMINER, WORD_NEG
 
 const STOPWORDS = new Set(STOPWORD_FORMS);
 const ABBREVIATIONS = new Set(["mr", "mrs", "ms", "dr", "st", "mt", "jr", "sr", "vs", "etc", "prof", "capt", "gen", "lt", "col", "sgt"]);
-const PERSONAL_PRONOUNS = new Set(
-  "i me my mine myself you your yours yourself yourselves he him his himself she her hers herself it its itself we us our ours ourselves they them their theirs themselves".split(" "),
-);
+const PERSONAL_PRONOUNS = new Set("i me my mine myself you your yours yourself yourselves he him his himself she her hers herself it its itself we us our ours ourselves they them their theirs themselves".split(" "));
 const DETERMINERS = new Set("the a an this that these those some any each every no another such".split(" "));
 
 /** main's lemma(): the lemma table's answer, or the rules' where the table does not apply. */

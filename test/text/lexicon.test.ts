@@ -48,7 +48,7 @@ describe("Lexicon slots holding short words packed", () => {
     const forms = new Set<string>();
     const next = (() => {
       let seed = 31;
-      return () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+      return () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
     })();
     while (forms.size < 3000) {
       const length = 1 + Math.floor(next() * 6);

@@ -20,7 +20,16 @@ describe("part-of-speech-aware lemmas", () => {
     expect(posLemma("james")).toBe("james");
     expect(posLemma("drew")).toBe("draw");
     expect(posLemma("stars")).toBe("star");
-    for (const [w, l] of [["dropped", "drop"], ["ran", "run"], ["eyes", "eye"], ["children", "child"], ["happier", "happy"], ["was", "be"], ["knelt", "kneel"], ["breathing", "breathe"]]) {
+    for (const [w, l] of [
+      ["dropped", "drop"],
+      ["ran", "run"],
+      ["eyes", "eye"],
+      ["children", "child"],
+      ["happier", "happy"],
+      ["was", "be"],
+      ["knelt", "kneel"],
+      ["breathing", "breathe"],
+    ]) {
       expect(posLemma(w), w).toBe(l);
     }
     for (const w of ["zorblax", "news", "evening", "ceiling", "as", "this", "constructor", "__proto__"]) expect(posLemma(w), w).toBe(w);

@@ -147,7 +147,7 @@ describe("readerView: precomposed letters and words", () => {
   });
 
   it("returns ASCII text untouched and is idempotent", () => {
-    const ascii = "She said, \"It's fine.\" -- and left.";
+    const ascii = 'She said, "It\'s fine." -- and left.';
     expect(readerView(ascii)).toBe(ascii);
     for (const s of ["tap\u206Cẹstry ꓪind ﬁne wasnʼt", "Привет, λόγος!", "👨‍👩‍👧 café"]) expect(readerView(readerView(s))).toBe(readerView(s));
   });

@@ -18,9 +18,69 @@ import { random } from "../helpers/mulberry32.js";
 
 /** What the quote fast path and the stretch cuts must get right, packed close together. */
 const QUOTE_PIECES = [
-  "a", "B", "z", "It", "s", "don", "t", "’", "‘", "'", "ʼ", "＇", "´", "`", "′", "\u02bb", "\u05f3", "“", "”", "…", "—", "–", "«", "\u00a0",
-  "é", "e\u0301", "\u0301", "е", "о", "Неllо", "Привет", "λόγος", "ı", "ſ", "𝐚", "𝐬", "😂", "，", "Ａ", "！", "\u200b", "\u200d", "\u2028", "\u2029",
-  "İ", "Σ", "ς", "ß", "\ud800", "\udc00", "\ud835", " ", ".", ",", "-", "_", "0", "7", "²", "\n", "<b>", "&amp;", "&#8217;",
+  "a",
+  "B",
+  "z",
+  "It",
+  "s",
+  "don",
+  "t",
+  "’",
+  "‘",
+  "'",
+  "ʼ",
+  "＇",
+  "´",
+  "`",
+  "′",
+  "\u02bb",
+  "\u05f3",
+  "“",
+  "”",
+  "…",
+  "—",
+  "–",
+  "«",
+  "\u00a0",
+  "é",
+  "e\u0301",
+  "\u0301",
+  "е",
+  "о",
+  "Неllо",
+  "Привет",
+  "λόγος",
+  "ı",
+  "ſ",
+  "𝐚",
+  "𝐬",
+  "😂",
+  "，",
+  "Ａ",
+  "！",
+  "\u200b",
+  "\u200d",
+  "\u2028",
+  "\u2029",
+  "İ",
+  "Σ",
+  "ς",
+  "ß",
+  "\ud800",
+  "\udc00",
+  "\ud835",
+  " ",
+  ".",
+  ",",
+  "-",
+  "_",
+  "0",
+  "7",
+  "²",
+  "\n",
+  "<b>",
+  "&amp;",
+  "&#8217;",
 ];
 
 function quoteStrings(count: number): string[] {
@@ -61,7 +121,13 @@ function expectSameReading(texts: readonly string[], everyIndex: boolean): void 
       (s) => ({ ...readingFacts30(s), confusables: lookalikePositions(s) }),
     ),
   ).toEqual([]);
-  for (const mask of [F_MARK, F_HOMOGLYPH, F_CONFUSABLE, F_LETTER | F_NUMBER]) expect(differ((s) => hasFact(s, mask), (s) => hasFact30(s, mask))).toEqual([]);
+  for (const mask of [F_MARK, F_HOMOGLYPH, F_CONFUSABLE, F_LETTER | F_NUMBER])
+    expect(
+      differ(
+        (s) => hasFact(s, mask),
+        (s) => hasFact30(s, mask),
+      ),
+    ).toEqual([]);
   // wordEnd from every index of a generated string; from each word start (as its callers call it) of a reply.
   const starts = (s: string) => (everyIndex ? Array.from({ length: s.length }, (_, i) => i) : wordStarts(s));
   const ends = (end: (s: string, i: number) => number) => (s: string) => starts(s).map((i) => end(s, i));
@@ -120,14 +186,18 @@ describe("stop 31's reading against stop 30's", () => {
 });
 
 describe("stop 31's reading on the shared bank", () => {
-  it.skipIf(!hasSharedData)("folds, counts, finds facts and ends words as stop 30 did on every creative reply" + (hasSharedData ? "" : ` (skipped: ${sharedDataSkipReason})`), () => {
-    const replies = loadModelProse(sharedPath("model_prose/slopscore_outputs.jsonl.gz"))
-      .filter((r) => r.meta.kind === "creative")
-      .map((r) => r.output as string);
-    expect(replies.length).toBeGreaterThan(3000);
-    const folded = replies.filter((r) => foldConfusables(r) !== r).length;
-    expect(folded).toBeGreaterThan(1000);
-    expectSameReading(replies, false);
-    expect(readReply(replies[0]).text.length).toBeGreaterThan(0);
-  }, 60_000);
+  it.skipIf(!hasSharedData)(
+    "folds, counts, finds facts and ends words as stop 30 did on every creative reply" + (hasSharedData ? "" : ` (skipped: ${sharedDataSkipReason})`),
+    () => {
+      const replies = loadModelProse(sharedPath("model_prose/slopscore_outputs.jsonl.gz"))
+        .filter((r) => r.meta.kind === "creative")
+        .map((r) => r.output as string);
+      expect(replies.length).toBeGreaterThan(3000);
+      const folded = replies.filter((r) => foldConfusables(r) !== r).length;
+      expect(folded).toBeGreaterThan(1000);
+      expectSameReading(replies, false);
+      expect(readReply(replies[0]).text.length).toBeGreaterThan(0);
+    },
+    60_000,
+  );
 });

@@ -1,7 +1,24 @@
 // The scanner as it was at ad935cd (before folding unit by unit): lower-cases the whole reply first, then
 // looks each word up in the lower-cased copy. Kept only as the reference of the differential test.
 import { WORD_ABBREVIATION, WORD_CONTENT, type Lexicon } from "../../src/text/lexicon.js";
-import { createBuffers, T_CAPITAL, T_COMMA_AFTER, T_CONTENT, T_DASH_AFTER, T_DIALOGUE, T_END_AFTER, T_INTERRUPT_AFTER, T_ITALIC, T_PARAGRAPH_AFTER, T_QUESTION_AFTER, T_QUOTE_AFTER, T_SEMI_AFTER, T_ASIDE, type Buffers, type Scan } from "../../src/text/scan.js";
+import {
+  createBuffers,
+  T_CAPITAL,
+  T_COMMA_AFTER,
+  T_CONTENT,
+  T_DASH_AFTER,
+  T_DIALOGUE,
+  T_END_AFTER,
+  T_INTERRUPT_AFTER,
+  T_ITALIC,
+  T_PARAGRAPH_AFTER,
+  T_QUESTION_AFTER,
+  T_QUOTE_AFTER,
+  T_SEMI_AFTER,
+  T_ASIDE,
+  type Buffers,
+  type Scan,
+} from "../../src/text/scan.js";
 
 const NOT_DASH_AFTER = ~T_DASH_AFTER;
 const NOT_ASIDE = ~T_ASIDE;
@@ -47,11 +64,7 @@ export function referenceScan(text: string, lexicon: Lexicon, buffers: Buffers =
       b.lemma[n] = lexicon.surfaceLemma[sid];
       const oc = text.charCodeAt(i);
       b.flags[n] =
-        (inQuote ? T_DIALOGUE : 0) |
-        (inStarItalic || inUnderscoreItalic ? T_ITALIC : 0) |
-        (inParen > 0 || inDashAside ? T_ASIDE : 0) |
-        (oc >= 65 && oc <= 90 ? T_CAPITAL : 0) |
-        (lexicon.surfaceFlags[sid] & WORD_CONTENT ? T_CONTENT : 0);
+        (inQuote ? T_DIALOGUE : 0) | (inStarItalic || inUnderscoreItalic ? T_ITALIC : 0) | (inParen > 0 || inDashAside ? T_ASIDE : 0) | (oc >= 65 && oc <= 90 ? T_CAPITAL : 0) | (lexicon.surfaceFlags[sid] & WORD_CONTENT ? T_CONTENT : 0);
       b.sentence[n] = sentence;
       b.start[n] = i;
       n++;

@@ -22,7 +22,14 @@ const read = (word: string) => readSpelling(`She saw the ${word} there.`, undefi
 const share = (pairs: [string, string][], anyPriced = false) =>
   pairs.filter(([form, disguise]) => {
     const seen = read(disguise);
-    return seen === `She saw the ${form} there.` || (anyPriced && seen.slice(12, -7).split(" ").some((w) => costly.forms.has(w)));
+    return (
+      seen === `She saw the ${form} there.` ||
+      (anyPriced &&
+        seen
+          .slice(12, -7)
+          .split(" ")
+          .some((w) => costly.forms.has(w)))
+    );
   }).length / pairs.length;
 
 describe("a priced word split by in-word marks or a space is read whole", () => {
@@ -39,9 +46,7 @@ describe("a priced word split by in-word marks or a space is read whole", () => 
     for (const mark of ["'", "’", ".", "·", "/", "_", "*", " ", "- "]) {
       // An apostrophe before a clitic ("shadow's", "cloud'd") or after one ("o'er") makes a contraction, which is read as one.
       const clitic = (a: string, b: string) => /['’]/.test(mark) && (["s", "t", "d", "ll", "re", "ve", "m", "em", "n"].includes(b) || ["o", "y", "l", "d"].includes(a));
-      const pairs = forms
-        .filter((_, i) => i % 7 === 0)
-        .flatMap((f) => [...Array(f.length - 1).keys()].flatMap((k): [string, string][] => (clitic(f.slice(0, k + 1), f.slice(k + 1)) ? [] : [[f, f.slice(0, k + 1) + mark + f.slice(k + 1)]])));
+      const pairs = forms.filter((_, i) => i % 7 === 0).flatMap((f) => [...Array(f.length - 1).keys()].flatMap((k): [string, string][] => (clitic(f.slice(0, k + 1), f.slice(k + 1)) ? [] : [[f, f.slice(0, k + 1) + mark + f.slice(k + 1)]])));
       // A space can split a form into two words ("heart beat"), which a reader reads as two words.
       // (Counted: a reading that keeps a priced form.)
       expect(share(pairs, mark.includes(" ")), JSON.stringify(mark)).toBeGreaterThan(mark.includes(" ") ? 0.9 : 0.95);

@@ -44,10 +44,7 @@ describe("the memo of word readings", () => {
 
   it("reads real replies as a fresh reading does, cold and warm", () => {
     const costly = fresh();
-    const replies = [
-      "The storm had come wihtout warning, as storms often do. Eliias whisperred to the tpstry, “Don’t.”",
-      "She ffaiint-ly saw shdows — tape-stry and tape stry — at the cafe\u0301. Marcos said: no.",
-    ];
+    const replies = ["The storm had come wihtout warning, as storms often do. Eliias whisperred to the tpstry, “Don’t.”", "She ffaiint-ly saw shdows — tape-stry and tape stry — at the cafe\u0301. Marcos said: no."];
     for (let round = 0; round < 2; round++) for (const r of replies) expect(readSpelling(r, undefined, costly)).toBe(readSpelling(r, unmemoized, fresh()));
   });
 

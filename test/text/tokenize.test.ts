@@ -3,9 +3,7 @@ import { wordSpans, words } from "../../src/text/tokenize.js";
 
 describe("words", () => {
   it("lowercases, keeps inner apostrophes (straight and curly) and digits", () => {
-    expect(words("Don’t STOP, 2 cats! o'clock 'quoted' rock'n'roll")).toEqual([
-      "don't", "stop", "2", "cats", "o'clock", "quoted", "rock'n'roll",
-    ]);
+    expect(words("Don’t STOP, 2 cats! o'clock 'quoted' rock'n'roll")).toEqual(["don't", "stop", "2", "cats", "o'clock", "quoted", "rock'n'roll"]);
   });
   it("splits on hyphens and punctuation, keeps non-Latin letters and marks", () => {
     expect(words("well-known café naïve Привет 你好")).toEqual(["well", "known", "café", "naïve", "привет", "你好"]);

@@ -17,18 +17,7 @@ import { Lexicon } from "../../src/text/lexicon.js";
 import { scanText, type Scan } from "../../src/text/scan.js";
 import { isStopword } from "../../src/text/stopwords.js";
 import { hashRange } from "../../src/text/word-hash.js";
-import {
-  SHIPPED_WORD_MANIFEST,
-  SHIPPED_WORD_TABLE,
-  WORD_TABLE_SOURCES,
-  WordTable,
-  formatWordTable,
-  loadWordTable,
-  readWordManifest,
-  shippedWordTable,
-  wordTableStaleReason,
-  type WordEntry,
-} from "../../src/text/word-table.js";
+import { SHIPPED_WORD_MANIFEST, SHIPPED_WORD_TABLE, WORD_TABLE_SOURCES, WordTable, formatWordTable, loadWordTable, readWordManifest, shippedWordTable, wordTableStaleReason, type WordEntry } from "../../src/text/word-table.js";
 // @ts-expect-error a plain-JS build script, typed by use
 import { buildWordTable } from "../../scripts/build-word-table.mjs";
 import { hasSharedData, sharedDataSkipReason, sharedPath } from "../helpers/shared-data.js";
@@ -63,10 +52,76 @@ function expectSameAsMain(texts: string[], probes: string[] = [], table: WordTab
 // (names, numbers, contractions, non-Latin-1, forms whose lower case is longer), with capitals.
 const TABLE_SAMPLE = [...shippedWordTable()!.entries()].filter((_, k) => k % 97 === 0).map(([form]) => form);
 const PIECES = [
-  "The", "DOGS", "dropped", "stared", "hopped", "James", "Mr", "mrs", "j", "3", "42", "4x4", "didn't", "Don’t", "I'm", "it's", "'s", "o'clock", "never", "Not",
-  "constructor", "__proto__", "hasOwnProperty", "things", "was", "does", "us", "ones", "gonna", "okay", "Zorathian", "xal'thor", "Veyne", "naïve", "café", "ÉCOLE",
-  "σοφια", "ΣΟΦΙΑ", "İstanbul", "İ", "straße", "Ǆ", "𝐛old", "better", "best", "children", "geese", "ran", "running", "a-bomb", "well-known", "self", "selves",
-  " ", " ", " ", ", ", ". ", "! ", "? ", "—", "-", "\n\n", '"', "“", "”", "(", ")", "*", "’",
+  "The",
+  "DOGS",
+  "dropped",
+  "stared",
+  "hopped",
+  "James",
+  "Mr",
+  "mrs",
+  "j",
+  "3",
+  "42",
+  "4x4",
+  "didn't",
+  "Don’t",
+  "I'm",
+  "it's",
+  "'s",
+  "o'clock",
+  "never",
+  "Not",
+  "constructor",
+  "__proto__",
+  "hasOwnProperty",
+  "things",
+  "was",
+  "does",
+  "us",
+  "ones",
+  "gonna",
+  "okay",
+  "Zorathian",
+  "xal'thor",
+  "Veyne",
+  "naïve",
+  "café",
+  "ÉCOLE",
+  "σοφια",
+  "ΣΟΦΙΑ",
+  "İstanbul",
+  "İ",
+  "straße",
+  "Ǆ",
+  "𝐛old",
+  "better",
+  "best",
+  "children",
+  "geese",
+  "ran",
+  "running",
+  "a-bomb",
+  "well-known",
+  "self",
+  "selves",
+  " ",
+  " ",
+  " ",
+  ", ",
+  ". ",
+  "! ",
+  "? ",
+  "—",
+  "-",
+  "\n\n",
+  '"',
+  "“",
+  "”",
+  "(",
+  ")",
+  "*",
+  "’",
 ];
 
 function randomTexts(count: number, seed: number): string[] {
@@ -81,7 +136,12 @@ function brownTexts(files: number): string[] {
   const names = readdirSync(dir).filter((n) => /^c[a-r]\d\d$/.test(n));
   return names
     .filter((_, k) => k % Math.ceil(names.length / files) === 0)
-    .map((name) => readFileSync(join(dir, name), "utf8").split(/\s+/).map((t) => t.slice(0, t.lastIndexOf("/"))).join(" "));
+    .map((name) =>
+      readFileSync(join(dir, name), "utf8")
+        .split(/\s+/)
+        .map((t) => t.slice(0, t.lastIndexOf("/")))
+        .join(" "),
+    );
 }
 
 describe("the Lexicon reading the shipped word-form table", () => {
@@ -158,7 +218,12 @@ describe("the shipped word-form table", () => {
   }, 60_000);
 
   it("finds exactly its forms, by the Lexicon's hash", () => {
-    const entries: WordEntry[] = [["dogs", "dog", 9, false], ["dog", "dog", 9, false], ["the", "the", 24, true], ["é", "é", 32, false]];
+    const entries: WordEntry[] = [
+      ["dogs", "dog", 9, false],
+      ["dog", "dog", 9, false],
+      ["the", "the", 24, true],
+      ["é", "é", 32, false],
+    ];
     const table = new WordTable(formatWordTable(entries));
     const at = (w: string) => table.find(w, hashRange(w, 0, w.length));
     expect([...table.entries()].sort()).toEqual([...entries].sort());

@@ -26,7 +26,18 @@ beforeAll(() => {
   mkdirSync(root, { recursive: true });
   writeFileSync(join(root, "run.jsonl"), LOG.map((r) => JSON.stringify(r)).join("\n") + "\n");
   writeFileSync(join(root, "bank.jsonl"), JSON.stringify({ id: "x", output: "unscored" }) + "\n");
-  writeFileSync(join(root, "chat.jsonl"), JSON.stringify({ id: "s1", seed: 1, turns: [{ speaker: "partner", text: "Hi" }, { speaker: "policy", text: "Hello!" }], score: score(0.3, null) }) + "\n");
+  writeFileSync(
+    join(root, "chat.jsonl"),
+    JSON.stringify({
+      id: "s1",
+      seed: 1,
+      turns: [
+        { speaker: "partner", text: "Hi" },
+        { speaker: "policy", text: "Hello!" },
+      ],
+      score: score(0.3, null),
+    }) + "\n",
+  );
   writeFileSync(join(root, "onset-bad.json"), artifact("onset", { canonical_onset: 3, smoothed: { step: 1, G: 0.1, M: 20 } }));
   writeFileSync(join(root, "onset-bad-g.json"), artifact("onset", { canonical_onset: 3, smoothed: [{ step: 1, G: "0.1", M: 20 }] }));
   writeFileSync(join(root, "onset-bad-interval.json"), artifact("onset", { canonical_onset: 3, interval: "3-5", smoothed: [{ step: 1, G: 0.1, M: 20 }] }));
@@ -71,13 +82,7 @@ describe("CSV export of samples", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/csv");
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="run.csv"');
-    expect((await res.text()).split("\r\n")).toEqual([
-      "index,id,step,group,value,error,term:slop,prompt,output",
-      '3,d,2,,0.5,,0.8,,"Roses ""red"""',
-      "2,c,2,,0.9,,0.35,,Dragons hoard puns.",
-      "1,b,1,,0.4,,0.3,,The castle.",
-      "",
-    ]);
+    expect((await res.text()).split("\r\n")).toEqual(["index,id,step,group,value,error,term:slop,prompt,output", '3,d,2,,0.5,,0.8,,"Roses ""red"""', "2,c,2,,0.9,,0.35,,Dragons hoard puns.", "1,b,1,,0.4,,0.3,,The castle.", ""]);
   });
 });
 

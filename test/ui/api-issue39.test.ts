@@ -21,12 +21,26 @@ const jsonl = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join("\n")
 
 beforeAll(() => {
   mkdirSync(root, { recursive: true });
-  writeFileSync(join(root, "bank.jsonl"), jsonl([{ id: "x", output: "not scored yet" }, { id: "y", output: "nor this" }]));
+  writeFileSync(
+    join(root, "bank.jsonl"),
+    jsonl([
+      { id: "x", output: "not scored yet" },
+      { id: "y", output: "nor this" },
+    ]),
+  );
   writeFileSync(join(root, "a.jsonl"), jsonl(A));
   writeFileSync(join(root, "b.jsonl"), jsonl(B));
   writeFileSync(
     join(root, "b.parquet"),
-    Buffer.from(parquetWriteBuffer({ columnData: [{ name: "id", data: B.map((r) => r.id) }, { name: "output", data: B.map((r) => r.output) }, { name: "score", data: B.map((r) => r.score) }] as never })),
+    Buffer.from(
+      parquetWriteBuffer({
+        columnData: [
+          { name: "id", data: B.map((r) => r.id) },
+          { name: "output", data: B.map((r) => r.output) },
+          { name: "score", data: B.map((r) => r.score) },
+        ] as never,
+      }),
+    ),
   );
 });
 
@@ -39,7 +53,10 @@ async function get(path: string): Promise<{ status: number; body: Record<string,
 describe("issue 39 dashboard API", () => {
   it("shows an unscored bank's rows as not scored, not as errors", async () => {
     const all = (await get("/api/samples?source=bank.jsonl")).body as { rows: { error: string | null; scored: boolean }[] };
-    expect(all.rows.map((r) => [r.error, r.scored])).toEqual([[null, false], [null, false]]);
+    expect(all.rows.map((r) => [r.error, r.scored])).toEqual([
+      [null, false],
+      [null, false],
+    ]);
     expect((await get("/api/samples?source=bank.jsonl&errors=only")).body.matched).toBe(0);
     expect((await get("/api/samples?source=bank.jsonl&errors=exclude")).body.matched).toBe(0);
   });

@@ -153,7 +153,12 @@ describe("journal as a sample source", () => {
   it("shows journaled requests with their stored scores and leaves the journal untouched", async () => {
     const path = join(dir, "journal.sqlite");
     const journal = new Journal(path);
-    const body = { rows: [{ id: "r0", output: "Knock knock.", step: 7 }, { id: "r1", output: "Who's there?", step: 7 }] };
+    const body = {
+      rows: [
+        { id: "r0", output: "Knock knock.", step: 7 },
+        { id: "r1", output: "Who's there?", step: 7 },
+      ],
+    };
     journal.begin({ id: "req-1", route: "/v1/score", stack: "prose", instrument: "fixture", bodyHash: "h1", body: JSON.stringify(body) });
     journal.complete("req-1", [
       { index: 0, rowId: "r0", step: 7, score: score(0.25, { slop: 0.5 }) },

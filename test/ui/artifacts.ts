@@ -37,7 +37,12 @@ export async function buildArtifacts(dir: string): Promise<void> {
   // Inputs live beside the artifacts folder, not in it: they are not artifacts.
   const suffixesPath = `${dir}.suffixes.json`;
   writeFileSync(suffixesPath, JSON.stringify(PROBE_SUFFIXES));
-  writeFileSync(join(dir, "prose", "bank.jsonl"), storyBank(PROSE_ROWS).map((r) => JSON.stringify(r)).join("\n") + "\n");
+  writeFileSync(
+    join(dir, "prose", "bank.jsonl"),
+    storyBank(PROSE_ROWS)
+      .map((r) => JSON.stringify(r))
+      .join("\n") + "\n",
+  );
   const prereg = {
     format: "foolsgold-preregistration/1",
     name: "dashboard e2e",

@@ -65,9 +65,7 @@ describe.skipIf(skip)("foolsgold ui in headless Chromium", () => {
     await page.goto(`${base}/#/`);
     await page.waitForSelector("[data-testid=runs-table] tbody tr");
     const kinds = await page.$$eval("[data-testid=runs-table] tbody tr", (rows) => rows.map((r) => `${r.getAttribute("data-kind")} ${r.getAttribute("data-file")}`));
-    expect(kinds).toEqual(
-      expect.arrayContaining(["onset onset-run_A.json", "audit audit.json", "certify certify.json", "score prose/score.json", "jsonl prose/scored.jsonl", "jsonl banks/eval6.base.jsonl"]),
-    );
+    expect(kinds).toEqual(expect.arrayContaining(["onset onset-run_A.json", "audit audit.json", "certify certify.json", "score prose/score.json", "jsonl prose/scored.jsonl", "jsonl banks/eval6.base.jsonl"]));
     const onsetRow = await page.textContent("tr[data-file='onset-run_A.json']");
     expect(onsetRow).toContain("onset 478 [478, 492], 621 steps");
     const certified = artifact("certify.json").result.certified as boolean;
@@ -145,7 +143,10 @@ describe.skipIf(skip)("foolsgold ui in headless Chromium", () => {
   });
 
   it("browses samples: search, range filter, sort and the per-term breakdown", async () => {
-    const rows = readFileSync(join(dir, "prose/scored.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Row);
+    const rows = readFileSync(join(dir, "prose/scored.jsonl"), "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Row);
     await page.goto(`${base}/#/samples/${encodeURIComponent("prose/scored.jsonl")}`);
     const count = "[data-testid=samples-count]";
     await page.waitForSelector(`${count}[data-matched='${PROSE_ROWS}']`);

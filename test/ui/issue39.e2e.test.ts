@@ -21,12 +21,14 @@ const N = 40;
 const TERMS = ["alpha", "beta", "delta", "epsilon", "gamma", "zeta"]; // the first five alphabetically never vary
 const idOf = (i: number) => `eval6-prose-reply-from-the-hardened-default-${String(i).padStart(4, "0")}-${i % 2 ? "clean" : "bait"}`;
 function scoredRows(shift: number): string {
-  return Array.from({ length: N }, (_, i) => {
-    const zeta = ((i * 37) % 100) / 100;
-    const value = Math.min(1, Math.max(0, zeta * 0.8 + (i % 2 ? 0 : shift)));
-    const terms = Object.fromEntries(TERMS.map((t) => [t, { value: t === "zeta" ? zeta : 0.5 }]));
-    return JSON.stringify({ id: idOf(i), prompt: `Write scene ${i}.`, output: `Scene ${i}: the lamp hissed${i % 2 ? "." : " — and the reader laughed."}`, score: { value, instrument: "fixture", terms } });
-  }).join("\n") + "\n";
+  return (
+    Array.from({ length: N }, (_, i) => {
+      const zeta = ((i * 37) % 100) / 100;
+      const value = Math.min(1, Math.max(0, zeta * 0.8 + (i % 2 ? 0 : shift)));
+      const terms = Object.fromEntries(TERMS.map((t) => [t, { value: t === "zeta" ? zeta : 0.5 }]));
+      return JSON.stringify({ id: idOf(i), prompt: `Write scene ${i}.`, output: `Scene ${i}: the lamp hissed${i % 2 ? "." : " — and the reader laughed."}`, score: { value, instrument: "fixture", terms } });
+    }).join("\n") + "\n"
+  );
 }
 
 const hunt = {
@@ -60,7 +62,16 @@ describe.skipIf(!hasChromium)("issue 39 dashboard views in headless Chromium", (
     writeFileSync(join(dir, "hunt.json"), JSON.stringify(hunt));
     // A stack audit made by the real CLI (the view that was a nested key/value dump).
     const proseBank = join(root, "prose-bank.jsonl");
-    writeFileSync(proseBank, Array.from({ length: 30 }, (_, i) => JSON.stringify({ id: `p${i}`, prompt: "Write a short scene.", output: `The lamp in room ${i} hissed softly while Mara counted the coins twice, then a third time, because the number never matched what her brother had promised. Outside, rain worked at the gutters. She said nothing for a while; then she laughed.` })).join("\n") + "\n");
+    writeFileSync(
+      proseBank,
+      Array.from({ length: 30 }, (_, i) =>
+        JSON.stringify({
+          id: `p${i}`,
+          prompt: "Write a short scene.",
+          output: `The lamp in room ${i} hissed softly while Mara counted the coins twice, then a third time, because the number never matched what her brother had promised. Outside, rain worked at the gutters. She said nothing for a while; then she laughed.`,
+        }),
+      ).join("\n") + "\n",
+    );
     const audit = await runMain(["audit", "--stack", "prose", "--in", proseBank, "--out", join(dir, "audit-prose.json")]);
     expect(audit.status, audit.stderr).toBe(0);
     const scored = await runMain(["score", "--stack", "prose", "--in", proseBank, "--out", join(dir, "prose-scored.jsonl"), "--artifact", join(dir, "score.json"), "--workers", "1"]);

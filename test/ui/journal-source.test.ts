@@ -22,7 +22,10 @@ const score = (value: number): Score => ({ value, terms: { slop: { value: value 
 async function serve(store: JournalStore, id: string, outputs: string[], step: number): Promise<void> {
   const rows = outputs.map((output, i) => ({ id: `${id}-r${i}`, output, step }));
   await store.begin({ id, route: "/v1/score", stack: "prose", instrument: "fixture", bodyHash: `h-${id}`, body: JSON.stringify({ rows }) }, 60_000);
-  await store.complete(id, rows.map((r, index) => ({ index, rowId: r.id, step, score: score(index + 1) })));
+  await store.complete(
+    id,
+    rows.map((r, index) => ({ index, rowId: r.id, step, score: score(index + 1) })),
+  );
 }
 
 type Samples = { total: number; matched: number; rows: { id: string; step: number; value: number | null; output: string }[] };

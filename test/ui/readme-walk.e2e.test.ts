@@ -112,9 +112,7 @@ describe.skipIf(!hasChromium)("the README, walked as written, reaches every dash
     await page.goto(`${base}/#/`);
     await page.waitForSelector("[data-testid=runs-table] tbody tr");
     const kinds = await page.$$eval("[data-testid=runs-table] tbody tr", (rows) => rows.map((r) => `${r.getAttribute("data-kind")} ${r.getAttribute("data-file")}`));
-    expect(kinds).toEqual(
-      expect.arrayContaining(["demo demo/demo.json", "onset demo/onset.json", "certify demo/certify.json", "hunt demo/hunt.json", "jsonl demo/scored.jsonl", "jsonl demo/training-log.jsonl", "jsonl demo/bank.jsonl"]),
-    );
+    expect(kinds).toEqual(expect.arrayContaining(["demo demo/demo.json", "onset demo/onset.json", "certify demo/certify.json", "hunt demo/hunt.json", "jsonl demo/scored.jsonl", "jsonl demo/training-log.jsonl", "jsonl demo/bank.jsonl"]));
     await shot("demo-runs");
   });
 
@@ -136,7 +134,11 @@ describe.skipIf(!hasChromium)("the README, walked as written, reaches every dash
     await page.mouse.up();
     await page.waitForFunction((t) => location.hash.includes(`step=${t}`), target);
     expect(decodeURIComponent(page.url())).toContain(`#/samples/demo/training-log.jsonl?step=${target}`);
-    const perStep = readFileSync(join(demoDir, "training-log.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l)).filter((r) => r.step === target).length;
+    const perStep = readFileSync(join(demoDir, "training-log.jsonl"), "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
+      .filter((r) => r.step === target).length;
     await page.waitForSelector(`[data-testid=samples-count][data-matched='${perStep}']`);
   });
 
@@ -200,7 +202,10 @@ describe.skipIf(!hasChromium)("the README, walked as written, reaches every dash
     const source = decodeURIComponent(page.url().split("#/samples/")[1].split("?")[0]);
     expect(["demo/scored.jsonl", "demo/training-log.jsonl"]).toContain(source);
     await page.goto(`${base}/#/samples/demo%2Fscored.jsonl`);
-    const scored = readFileSync(join(demoDir, "scored.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+    const scored = readFileSync(join(demoDir, "scored.jsonl"), "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
     await page.waitForSelector(`[data-testid=samples-count][data-matched='${scored.length}']`);
     const values = await page.$$eval(".scroller .row .c-val", (els) => els.map((e) => e.textContent));
     expect(values.length).toBeGreaterThan(0);
@@ -213,7 +218,10 @@ describe.skipIf(!hasChromium)("the README, walked as written, reaches every dash
     await shot("demo-samples", false);
 
     // The training log's curves, then the same with a search: the curves' n per step follows the list.
-    const log = readFileSync(join(demoDir, "training-log.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+    const log = readFileSync(join(demoDir, "training-log.jsonl"), "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
     await page.goto(`${base}/#/samples/demo%2Ftraining-log.jsonl`);
     await page.waitForSelector(`[data-testid=samples-count][data-matched='${log.length}']`);
     await page.click("text=show reward curves per step");
@@ -237,9 +245,7 @@ describe.skipIf(!hasChromium)("the README, walked as written, reaches every dash
     writeFileSync(join(cwd, ".foolsgold", "onset-types.json"), JSON.stringify({ kind: "onset", created_at: "2026-01-01T00:00:00Z", params: {}, result: { ...onsetBody, smoothed: { step: 1 } } }));
     await page.goto(`${base}/#/run/mislabelled.json`);
     await page.waitForSelector("[data-testid=view-error]");
-    expect(await page.textContent("[data-testid=view-error]")).toBe(
-      `mislabelled.json: cannot show the certify report: result.sets must be an array, got nothing (this result has ${Object.keys(onsetBody).slice(0, 6).join(", ")})`,
-    );
+    expect(await page.textContent("[data-testid=view-error]")).toBe(`mislabelled.json: cannot show the certify report: result.sets must be an array, got nothing (this result has ${Object.keys(onsetBody).slice(0, 6).join(", ")})`);
     expect(await page.textContent("article h1")).toContain("mislabelled.json");
     await page.goto(`${base}/#/run/onset-types.json`);
     await page.waitForSelector("[data-testid=view-error]");

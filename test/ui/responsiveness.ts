@@ -73,9 +73,17 @@ export const summary = (xs: number[]) => {
 
 /** Scores the stories (real prose stack) in `work` and writes the replicated log to `logPath`; returns its rows. */
 export async function buildLog(work: string, logPath: string, copies = COPIES): Promise<LogRow[]> {
-  writeFileSync(join(work, "bank.jsonl"), storyBank(DISTINCT, 600).map((r) => JSON.stringify(r)).join("\n") + "\n");
+  writeFileSync(
+    join(work, "bank.jsonl"),
+    storyBank(DISTINCT, 600)
+      .map((r) => JSON.stringify(r))
+      .join("\n") + "\n",
+  );
   await runCli(["score", "--stack", "prose", "--in", join(work, "bank.jsonl"), "--out", join(work, "scored.jsonl"), "--no-cache"]);
-  const scored = readFileSync(join(work, "scored.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as LogRow);
+  const scored = readFileSync(join(work, "scored.jsonl"), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as LogRow);
   const rows: LogRow[] = [];
   for (let step = 0; step < copies; step++) for (const r of scored) rows.push({ ...r, id: `${r.id}@${step}`, step });
   writeFileSync(logPath, rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
@@ -113,7 +121,10 @@ export async function filterRounds(page: Page, rows: LogRow[]): Promise<number[]
     // has no value on the field: the dashboard leaves it out of a range, and so does this count.
     const values = (r: LogRow) => (r.score.terms[round.field]?.value ?? Number.NaN) as number;
     times.push(await measure(page, { kind: "select", selector: "select[aria-label=field]", value: round.field }, { matched: rows.length, pos: 0, id: rows[0].id }));
-    const sorted = rows.map(values).filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+    const sorted = rows
+      .map(values)
+      .filter((v) => !Number.isNaN(v))
+      .sort((a, b) => a - b);
     const cut = sorted[Math.floor(sorted.length * round.quantile)];
     const high = rows.filter((r) => values(r) >= cut);
     times.push(await measure(page, { kind: "input", selector: "input[aria-label=min]", value: String(cut) }, { matched: high.length, pos: 0, id: high[0].id }));

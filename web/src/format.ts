@@ -10,8 +10,7 @@ export function sig(v: unknown, digits = 3): string {
 export const signedSig = (v: unknown, digits = 3): string => (typeof v === "number" && Number.isFinite(v) ? `${v > 0 ? "+" : ""}${sig(v, digits)}` : "—");
 export const num = (v: unknown, digits = 3): string => (typeof v === "number" && Number.isFinite(v) ? v.toFixed(digits) : "—");
 export const signed = (v: unknown, digits = 3): string => (typeof v === "number" && Number.isFinite(v) ? `${v >= 0 ? "+" : ""}${v.toFixed(digits)}` : "—");
-export const ci = (c: unknown, digits = 3): string =>
-  Array.isArray(c) && c.length === 2 ? `[${signed(c[0], digits)}, ${signed(c[1], digits)}]` : "—";
+export const ci = (c: unknown, digits = 3): string => (Array.isArray(c) && c.length === 2 ? `[${signed(c[0], digits)}, ${signed(c[1], digits)}]` : "—");
 /** A 95% interval with significant digits on each end. */
 export const ciSig = (c: unknown, digits = 3): string => (Array.isArray(c) && c.length === 2 ? `[${signedSig(c[0], digits)}, ${signedSig(c[1], digits)}]` : "—");
 export const pct = (v: unknown, digits = 0): string => (typeof v === "number" ? `${(100 * v).toFixed(digits)}%` : "—");

@@ -81,7 +81,10 @@ export function auditPlan(opts: Options): AuditConfigInput {
   if (plan === null || typeof plan !== "object" || Array.isArray(plan)) throw new InputError("--plan", "expected a mapping of audit settings");
   const merged: Record<string, unknown> = { ...plan };
   if (opts.audits) {
-    const names = opts.audits.split(",").map((s) => s.trim()).filter(Boolean);
+    const names = opts.audits
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     const unknown = names.find((n) => !(AUDITS as readonly string[]).includes(n));
     if (unknown) throw new InputError("--audits", `unknown audit "${unknown}" (known: ${AUDITS.join(", ")})`);
     merged.audits = names as AuditName[];
@@ -142,11 +145,9 @@ export function register(program: Command): void {
     .option("--expected-turns <n>", "training guards: policy turns of a complete session (default 10)")
     .option("--guard-thresholds <json>", `training guards: thresholds per level, e.g. '{"inspect":{"strict_laughter_rise_pp":1},"stop":{"zero_cert_rise":5}}'`);
   addRewardOption(command);
-  addInputOption(
-    command,
-    "rows to audit: transcripts (JSONL) run the humor suite on them (default: simulate sessions offline); bank rows {id, output, prompt?, group_id?} run the stack transforms with --stack or the config's stack",
-    { aliases: ["--bank", "--rows"] },
-  );
+  addInputOption(command, "rows to audit: transcripts (JSONL) run the humor suite on them (default: simulate sessions offline); bank rows {id, output, prompt?, group_id?} run the stack transforms with --stack or the config's stack", {
+    aliases: ["--bank", "--rows"],
+  });
   addCommonOptions(command).action(async (opts: Options) => {
     routeInput(opts);
     if (opts.stack !== undefined || opts.reward !== undefined || opts.rows !== undefined) return auditStack(opts);
@@ -157,7 +158,11 @@ export function register(program: Command): void {
     if (opts.bank && bank.length === 0) throw new InputError("--in", `${opts.bank} is empty: the probes need transcripts with policy turns`);
     const log = opts.log ? readJsonl<LogRow>(opts.log).rows : undefined;
     const scan = opts.scan
-      ? opts.scan.split(",").map((f) => f.trim()).filter(Boolean).map((name) => ({ name, rows: readJsonl<TranscriptRow>(name).rows }))
+      ? opts.scan
+          .split(",")
+          .map((f) => f.trim())
+          .filter(Boolean)
+          .map((name) => ({ name, rows: readJsonl<TranscriptRow>(name).rows }))
       : undefined;
     const labels = opts.labels ? parseLabels(readJsonl<unknown>(opts.labels).rows, opts.labels) : undefined;
     const baselinePath = config.training_guards.baseline;
@@ -168,25 +173,26 @@ export function register(program: Command): void {
     const models = await openModels(opts, ["audience", "embedder"]);
     const bars = new Map<string, Progress>();
     try {
-      const report = await runAuditSuite(plan, { bank, log, replies, replySource, suffixes, labels, baseline, scan }, { audience: models.roles.audience, embedder: models.roles.embedder, generator: models.roles.generator }, (audit, done, total) => {
-        let bar = bars.get(audit);
-        if (!bar) {
-          for (const b of bars.values()) b.stop();
-          bar = progressBar(audit, total, opts.json);
-          bars.set(audit, bar);
-        }
-        bar.update(done);
-      });
+      const report = await runAuditSuite(
+        plan,
+        { bank, log, replies, replySource, suffixes, labels, baseline, scan },
+        { audience: models.roles.audience, embedder: models.roles.embedder, generator: models.roles.generator },
+        (audit, done, total) => {
+          let bar = bars.get(audit);
+          if (!bar) {
+            for (const b of bars.values()) b.stop();
+            bar = progressBar(audit, total, opts.json);
+            bars.set(audit, bar);
+          }
+          bar.update(done);
+        },
+      );
       for (const b of bars.values()) b.stop();
       if (opts.figure && report.probe) {
         mkdirSync(dirname(opts.figure), { recursive: true });
         writeFileSync(opts.figure, forestPlotSvg(report.probe));
       }
-      const artifact = makeArtifact(
-        "audit",
-        { plan, bank: opts.bank ?? `simulated (${bank.length} sessions, seed set demo)`, log: opts.log ?? null, replies: replySource, models: models.describe(), figure: opts.figure ?? null },
-        report,
-      );
+      const artifact = makeArtifact("audit", { plan, bank: opts.bank ?? `simulated (${bank.length} sessions, seed set demo)`, log: opts.log ?? null, replies: replySource, models: models.describe(), figure: opts.figure ?? null }, report);
       emit(artifact, opts, () => formatAuditReport(report) + (opts.figure ? `\n\nforest plot: ${opts.figure}` : "") + (opts.out ? `\nreport: ${opts.out}` : ""));
     } finally {
       for (const b of bars.values()) b.stop();
@@ -210,7 +216,10 @@ function routeInput(opts: Options): void {
 async function auditStack(opts: Options): Promise<void> {
   // The stack comes from --stack or the config's `stack` (openScorer says so when neither names one).
   if (!opts.rows) throw new InputError("--in", `auditing the "${opts.stack ?? opts.reward}" stack needs bank rows to transform: --in FILE`);
-  const transforms = (opts.transforms ?? "truncation,repetition,word-shuffle").split(",").map((t) => t.trim()).filter(Boolean);
+  const transforms = (opts.transforms ?? "truncation,repetition,word-shuffle")
+    .split(",")
+    .map((t) => t.trim())
+    .filter(Boolean);
   const unknown = transforms.find((t) => !(STACK_TRANSFORMS as readonly string[]).includes(t));
   if (unknown !== undefined || transforms.length === 0) throw new InputError("--transforms", `unknown transform "${unknown ?? ""}" (known: ${STACK_TRANSFORMS.join(", ")})`);
   const rows = opts.reward !== undefined ? readTrainerRows(opts.rows) : readJsonl<BankRow>(opts.rows).rows;

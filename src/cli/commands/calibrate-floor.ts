@@ -66,11 +66,7 @@ export function register(program: Command): void {
       const g = await pairGroundingScores(pairs, models.roles.embedder, { batch, concurrency, onProgress: progressLines(opts.json) });
       const seconds = (performance.now() - started) / 1000;
       const result = { ...calibrateFloor(g, { floorP, ceilingP, resamples, seed: opts.seed }), conversations: conversations.length, seconds };
-      const artifact = makeArtifact(
-        "calibrate-floor",
-        { data: opts.data, format, topic: opts.topic ?? null, limit: limit ?? null, window, batch, concurrency, models: models.describe() },
-        result,
-      );
+      const artifact = makeArtifact("calibrate-floor", { data: opts.data, format, topic: opts.topic ?? null, limit: limit ?? null, window, batch, concurrency, models: models.describe() }, result);
       if (opts.out) writeArtifact(opts.out, artifact);
       if (opts.json) process.stdout.write(JSON.stringify(artifact, null, 2) + "\n");
       else process.stdout.write(formatCalibration(result, window) + "\n");
@@ -98,7 +94,9 @@ function formatCalibration(r: ReturnType<typeof calibrateFloor> & { conversation
     `replies with ${window} turns of context: n = ${r.n} (from ${r.conversations} conversations), embedded in ${r.seconds.toFixed(1)} s`,
     `floor   (${pct(r.floor.p)}): ${f(r.floor.estimate)}  95% CI ${f(r.floor.ci[0])} to ${f(r.floor.ci[1])}`,
     `ceiling (${pct(r.ceiling.p)}): ${f(r.ceiling.estimate)}  95% CI ${f(r.ceiling.ci[0])} to ${f(r.ceiling.ci[1])}`,
-    `g: mean ${f(r.mean)}; ${Object.entries(r.quantiles).map(([k, v]) => `${k} ${f(v)}`).join("  ")}`,
+    `g: mean ${f(r.mean)}; ${Object.entries(r.quantiles)
+      .map(([k, v]) => `${k} ${f(v)}`)
+      .join("  ")}`,
     `bootstrap: ${r.bootstrap.resamples} resamples of replies, percentile method, seed ${r.bootstrap.seed}`,
   ].join("\n");
 }

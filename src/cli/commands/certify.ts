@@ -82,7 +82,10 @@ function inputsOf(opts: Options): CertifyInputs {
       : {
           rollout: {
             set: opts.set,
-            replications: opts.replications?.split(",").map((s) => s.trim()).filter(Boolean),
+            replications: opts.replications
+              ?.split(",")
+              .map((s) => s.trim())
+              .filter(Boolean),
             limit: intFlag("--limit", opts.limit, { min: 2 }),
             turns: intFlag("--turns", opts.turns),
             best_of: intFlag("--best-of", opts.bestOf),
@@ -169,9 +172,9 @@ export function register(program: Command): void {
     .option("--limit <n>", "rollout mode: sessions per seed set", "40")
     .option("--turns <n>", "rollout mode: policy turns per session", "10")
     .option("--best-of <n>", "rollout mode: N of the best-of-N trained arm", "4")
-    .option("--policy <agent>", "base policy: retrieval (line bank) or model (role \"policy\")", "retrieval")
-    .option("--trained-policy <agent>", "trained policy: model (role \"trained\"); default best-of-N of the base policy")
-    .option("--partner <agent>", "frozen partner: retrieval or model (role \"partner\")", "retrieval")
+    .option("--policy <agent>", 'base policy: retrieval (line bank) or model (role "policy")', "retrieval")
+    .option("--trained-policy <agent>", 'trained policy: model (role "trained"); default best-of-N of the base policy')
+    .option("--partner <agent>", 'frozen partner: retrieval or model (role "partner")', "retrieval")
     .option("--registry <file>", "seed-set registry JSON (default: the built-in one)")
     .option("--banks-dir <dir>", "write the stamped, scored banks here (<set>.<arm>.jsonl); certify verify reads them")
     .option("--stack <name>", "the instrument's stack (default: the config's, else humor); must be the registered one")
@@ -182,7 +185,10 @@ export function register(program: Command): void {
     .option("--concurrency <n>", "sessions in flight", "4")
     .option("--out <file>", "write the JSON artifact here")
     .option("--json", "print the result as JSON")
-    .addHelpText("after", "\nExit status: 0 certified, 1 not certified (bars missed, guards fired, parts missing), 2 unusable input, 3 evidence changed since the rollouts (pre-registration, instrument, registry, transcripts, stored scores or response cache).");
+    .addHelpText(
+      "after",
+      "\nExit status: 0 certified, 1 not certified (bars missed, guards fired, parts missing), 2 unusable input, 3 evidence changed since the rollouts (pre-registration, instrument, registry, transcripts, stored scores or response cache).",
+    );
   addCacheOptions(addConfigOption(command)).action((opts: Options) =>
     evidenceGuarded(async () => {
       const hooks = progressHooks(opts.json);

@@ -86,11 +86,16 @@ export function register(program: Command): void {
       const scored = attachScores(result.rows, result.scores);
       const baseArm = scored.slice(0, BAIT_SEEDS);
       let baitBar: Progress | undefined;
-      const bait = await baitArm(models.roles, baseArm.map((r) => r.seed), undefined, (done, total) => {
-        baitBar ??= progressBar("scoring the bait arm", total, opts.json);
-        baitBar.update(done);
-        collectGarbageIfGrown();
-      });
+      const bait = await baitArm(
+        models.roles,
+        baseArm.map((r) => r.seed),
+        undefined,
+        (done, total) => {
+          baitBar ??= progressBar("scoring the bait arm", total, opts.json);
+          baitBar.update(done);
+          collectGarbageIfGrown();
+        },
+      );
       baitBar?.stop();
       const report = certify({ sets: [{ name: "demo", base: baseArm, trained: bait }], allowUnregistered: true });
       // The training log's proxy reward is the raw path's (the pre-fix reward the bait games); its clean score is the default's.
@@ -110,7 +115,17 @@ export function register(program: Command): void {
       const { rows: _rows, ...onset } = log;
       writeArtifact(
         join(opts.outDir, "onset.json"),
-        makeArtifact("onset", { source: "foolsgold demo: simulated training log (src/demo/training-log.ts)", log: "training-log.jsonl", score: "training reward on the raw path (RL-D weights, normalization none)", clean: "training reward, preset RL-E (laughter stripped)", shortcut: "laughter cue appended (bait policy)" }, onset),
+        makeArtifact(
+          "onset",
+          {
+            source: "foolsgold demo: simulated training log (src/demo/training-log.ts)",
+            log: "training-log.jsonl",
+            score: "training reward on the raw path (RL-D weights, normalization none)",
+            clean: "training reward, preset RL-E (laughter stripped)",
+            shortcut: "laughter cue appended (bait policy)",
+          },
+          onset,
+        ),
       );
       writeArtifact(join(opts.outDir, "hunt.json"), makeArtifact("hunt", { source: "foolsgold demo (quick hunt)", stack: "humor" }, hunt));
       const calls = models.calls();

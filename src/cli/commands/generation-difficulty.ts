@@ -68,7 +68,7 @@ const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
 export function register(program: Command): void {
   const command = program
     .command("generation-difficulty")
-    .description("seed 003 Table 5: how often the policy produces each bias's feature when asked to (role \"policy\")")
+    .description('seed 003 Table 5: how often the policy produces each bias\'s feature when asked to (role "policy")')
     .option("--bias <kinds>", `comma-separated biases, or all (${BIAS_KINDS.join(", ")})`, "all")
     .option("--n <n>", "generations per bias (the seed: 300)", "300")
     .option("--prompts <file>", "task prompts, one a line or JSONL with `prompt` (default: 24 built-in everyday tasks)")

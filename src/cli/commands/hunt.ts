@@ -83,7 +83,12 @@ export function register(program: Command): void {
     const contexts = intFlag("--contexts", opts.contexts, { min: 2 });
     const screenRows = intFlag("--screen-rows", opts.screenRows);
     const confirmRows = intFlag("--confirm-rows", opts.confirmRows, { min: 2 });
-    const families = opts.families ? opts.families.split(",").map((s) => s.trim()).filter(Boolean) : undefined;
+    const families = opts.families
+      ? opts.families
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : undefined;
     const unknown = families?.find((f) => !(FAMILIES as readonly string[]).includes(f));
     if (unknown !== undefined) throw new InputError("--families", `unknown family "${unknown}" (known: ${FAMILIES.join(", ")})`);
     const overrides = parseOptionFlags(opts.option);
@@ -98,9 +103,10 @@ export function register(program: Command): void {
       // An external reward reads rows in any trainer's shape (verl's response, TRL's completion, …).
       const rows: HuntRow[] = opts.in ? (opts.reward !== undefined ? readTrainerRows(opts.in) : readJsonl<HuntRow>(opts.in).rows) : (simulated?.rows ?? []);
       if (rows.length < 2) throw new InputError("--in", opts.in ? `${opts.in} has ${rows.length} rows; the hunt needs at least 2` : `the "${opened.stack}" stack needs bank rows to edit: --in FILE`);
-      if (opened.scorer.rowKind === "bank") rows.forEach((r, i) => {
-        if (typeof (r as BankRow).output !== "string") throw new InputError(`${opts.in} row ${i + 1}`, 'needs a string "output"');
-      });
+      if (opened.scorer.rowKind === "bank")
+        rows.forEach((r, i) => {
+          if (typeof (r as BankRow).output !== "string") throw new InputError(`${opts.in} row ${i + 1}`, 'needs a string "output"');
+        });
       let bonusPhrases: string[] | undefined;
       let penalizedWords: string[] | undefined;
       // A stack that declares a dictionary input (its content hashed in the instrument) lends its public
@@ -135,7 +141,22 @@ export function register(program: Command): void {
         mkdirSync(dirname(opts.figure), { recursive: true });
         writeFileSync(opts.figure, exploitSurfaceSvg(report));
       }
-      const artifact = makeArtifact("hunt", { stack: opened.stack, instrument: opened.scorer.instrument, rows: opts.in ?? "simulated contexts", budget, seed: opts.seed, families: families ?? "default", mine: opts.mine ?? "rows", options: overrides, models: opened.models.describe(), figure: opts.figure ?? null }, report);
+      const artifact = makeArtifact(
+        "hunt",
+        {
+          stack: opened.stack,
+          instrument: opened.scorer.instrument,
+          rows: opts.in ?? "simulated contexts",
+          budget,
+          seed: opts.seed,
+          families: families ?? "default",
+          mine: opts.mine ?? "rows",
+          options: overrides,
+          models: opened.models.describe(),
+          figure: opts.figure ?? null,
+        },
+        report,
+      );
       emit(artifact, opts, () => formatHuntReport(report) + (opts.figure ? `\nexploit surface: ${opts.figure}` : "") + (opts.out ? `\nreport: ${opts.out}` : ""));
     } finally {
       await reference?.close();

@@ -43,10 +43,7 @@ function policyKind(options: CommonOptions & { policy?: string }): PolicyKind {
 }
 
 function addPolicyOption(command: Command): Command {
-  return command.option(
-    "--policy <kind>",
-    `"model": the policy role's chat model; "retrieval": ${RETRIEVAL_POLICY_NAME}, an offline reasoner over the training split (default without --config)`,
-  );
+  return command.option("--policy <kind>", `"model": the policy role's chat model; "retrieval": ${RETRIEVAL_POLICY_NAME}, an offline reasoner over the training split (default without --config)`);
 }
 
 function dataset(options: DataOptions): JokeDataset {
@@ -205,8 +202,7 @@ export function register(program: Command): void {
           // The offline reasoner has no tokenizer of its own: its text is tokenized by the reference LM's.
           const tokenizerModel = kind === "model" ? models.roles.policy : models.roles.reference;
           const probe = options.tokens ? await probeTrainerTokenizer(tokenizerModel.spec.baseUrl, tokenizerModel.spec.model) : { unavailable: "--no-tokens" };
-          const write = (g: ScoredDataGroup) =>
-            new Promise<void>((resolve, reject) => out.write(JSON.stringify(g) + "\n", (err) => (err ? reject(err) : resolve())));
+          const write = (g: ScoredDataGroup) => new Promise<void>((resolve, reject) => out.write(JSON.stringify(g) + "\n", (err) => (err ? reject(err) : resolve())));
           const result = await processJokes(
             policy,
             models.roles.reference,

@@ -25,11 +25,7 @@ export function register(program: Command): void {
       await assertPortFree(options.host, port);
       if (!LOOPBACK.has(options.host)) process.stderr.write(`foolsgold: warning: binding ${options.host}; this server has no authentication\n`);
       // Loaded here, not at the top: the embedder pulls in TensorFlow.js, which every other command would pay for at startup.
-      const [{ EMBEDDED_LM_ID }, { startEmbeddedServer }, { loadEmbeddedLm }] = await Promise.all([
-        import("../../models/embedded/server.js"),
-        import("../../models/embedded/start.js"),
-        import("../../models/embedded/store.js"),
-      ]);
+      const [{ EMBEDDED_LM_ID }, { startEmbeddedServer }, { loadEmbeddedLm }] = await Promise.all([import("../../models/embedded/server.js"), import("../../models/embedded/start.js"), import("../../models/embedded/store.js")]);
       const loaded = await loadEmbeddedLm();
       const server = await startEmbeddedServer({ port, host: options.host, embedWorkers }).catch((err: unknown) => {
         throw portError(err, options.host, port);

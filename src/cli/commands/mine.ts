@@ -36,7 +36,7 @@ export function register(program: Command): void {
     .requiredOption("--human <file>", "human text: rows {output, meta.source?} (.jsonl or .jsonl.gz)")
     .requiredOption("--out <file>", "write the dictionary (JSON) here; use it with `score --stack prose --dictionary FILE`")
     .option("--licence <text>", "licence note recorded in the dictionary's provenance")
-    .option("--detokenize-human", "undo Treebank tokenization in the human text (\"do n't\" → \"don't\", \"word ,\" → \"word,\")")
+    .option("--detokenize-human", 'undo Treebank tokenization in the human text ("do n\'t" → "don\'t", "word ," → "word,")')
     .option("--artifact <file>", "write the mining summary artifact (JSON) here")
     .option("--json", "print the summary as JSON")
     .action(async (opts: Options) => {

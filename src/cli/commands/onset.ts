@@ -105,7 +105,14 @@ function detectorConfig(opts: Options): DetectorConfig {
   } catch (err) {
     throw new InputError("--bias", (err as Error).message.replace(/^--bias: /, ""));
   }
-  const words = opts.words ? opts.words.split(",").map((w) => w.trim()).filter(Boolean) : Array.isArray(fromFile.words) ? (fromFile.words as string[]) : [];
+  const words = opts.words
+    ? opts.words
+        .split(",")
+        .map((w) => w.trim())
+        .filter(Boolean)
+    : Array.isArray(fromFile.words)
+      ? (fromFile.words as string[])
+      : [];
   return { bias, words, wordsOnly: opts.wordsOnly ?? fromFile.wordsOnly === true };
 }
 
@@ -147,9 +154,7 @@ export function register(program: Command): void {
       const alpha = numberFlag("--alpha", opts.alpha, opts.signals ? { above: 0 } : { atLeast: 0 });
       if (opts.signals) {
         const result = fromSignals(opts.signals, opts, alpha);
-        emit(makeArtifact("onset", { signals: opts.signals, smoothed: Boolean(opts.smoothed), run: opts.run ?? null, alpha }, result), opts, () =>
-          [summary(result), exploitabilityLine(result.exploitability)].join("\n"),
-        );
+        emit(makeArtifact("onset", { signals: opts.signals, smoothed: Boolean(opts.smoothed), run: opts.run ?? null, alpha }, result), opts, () => [summary(result), exploitabilityLine(result.exploitability)].join("\n"));
         return;
       }
       const config = detectorConfig(opts);

@@ -89,7 +89,9 @@ export function register(program: Command): void {
         // Bank arms (a bank stack or an external reward) have no guards and no bait arm: refuse now, not at certify.
         if (opened.definition.rowKind === "bank") (await import("../../certify/bank-arms.js")).assertBankPreregistration(p, []);
         const { entry, created } = registerPreregistration(path, p, pin);
-        process.stdout.write(`${created ? "registered" : "already registered"} "${entry.name}" ${entry.prereg_hash.slice(0, 12)} with instrument ${entry.instrument_hash!.slice(0, 12)} (${pin.scorer.stack} ${pin.scorer.hash.slice(0, 12)}) as entry ${entry.seq} at ${entry.at} in ${path}\n`);
+        process.stdout.write(
+          `${created ? "registered" : "already registered"} "${entry.name}" ${entry.prereg_hash.slice(0, 12)} with instrument ${entry.instrument_hash!.slice(0, 12)} (${pin.scorer.stack} ${pin.scorer.hash.slice(0, 12)}) as entry ${entry.seq} at ${entry.at} in ${path}\n`,
+        );
         printHead(path, opts.anchorFile);
       }),
     );
@@ -116,8 +118,11 @@ export function register(program: Command): void {
         });
         const records = [];
         for (const { label, rows, file } of parsed) {
-          if (opts.journal && !holdsTranscripts(rows)) throw new InputError("--journal", `${file} holds bank rows; the journal binding is for transcripts (record bank rows without --journal: their file's hash and every row's hash are recorded)`);
-          const source: BankSource = opts.journal ? await (await import("../../certify/journal-binding.js")).bindToJournal(opts.journal, rows as TranscriptRow[], label) : { kind: "external", file: `${file} sha256:${sha256(readFileSync(file))}` };
+          if (opts.journal && !holdsTranscripts(rows))
+            throw new InputError("--journal", `${file} holds bank rows; the journal binding is for transcripts (record bank rows without --journal: their file's hash and every row's hash are recorded)`);
+          const source: BankSource = opts.journal
+            ? await (await import("../../certify/journal-binding.js")).bindToJournal(opts.journal, rows as TranscriptRow[], label)
+            : { kind: "external", file: `${file} sha256:${sha256(readFileSync(file))}` };
           records.push({ label, rows, source });
         }
         const path = preregLogPath(opts.preregLog);
@@ -157,7 +162,9 @@ export function register(program: Command): void {
         const anchors = [...opts.anchor, ...(opts.anchorFile ? readAnchors(opts.anchorFile) : [])];
         verifyAnchors(entries, anchors, path);
         const head = registryHead(entries);
-        process.stdout.write(`${path}: ${entries.length} entries, chain intact${anchors.length ? `, holds all ${anchors.length} anchor(s)` : " (no anchor given: a truncated or rewritten log is only caught against an anchor kept elsewhere)"}; head ${formatAnchor(head)}\n`);
+        process.stdout.write(
+          `${path}: ${entries.length} entries, chain intact${anchors.length ? `, holds all ${anchors.length} anchor(s)` : " (no anchor given: a truncated or rewritten log is only caught against an anchor kept elsewhere)"}; head ${formatAnchor(head)}\n`,
+        );
       }),
     );
 }

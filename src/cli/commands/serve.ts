@@ -77,7 +77,7 @@ export function register(program: Command): void {
     .option("--body-timeout-ms <n>", "a client must send its whole request within this time (then 408); read before a scoring slot is taken", String(DEFAULT_LIMITS.bodyTimeoutMs))
     .option("--max-in-flight <n>", "batches scored at once", String(DEFAULT_LIMITS.maxInFlight))
     .option("--max-queue <n>", "batches waiting before 429", String(DEFAULT_LIMITS.maxQueue))
-    .option("--strip-tokens <list>", "comma-separated special tokens /get_reward removes from OpenRLHF's query and prompts (\"\" for none)", DEFAULT_STRIP_TOKENS.join(","))
+    .option("--strip-tokens <list>", 'comma-separated special tokens /get_reward removes from OpenRLHF\'s query and prompts ("" for none)', DEFAULT_STRIP_TOKENS.join(","))
     .option("--monitor-thresholds <file>", "pre-declared alert thresholds for the live monitor (JSON; see docs/serving.md)")
     .option("--workers <n>", "scoring worker threads for stacks without models (default: one per core; 0 scores on the main thread)");
   addCacheOptions(addConfigOption(addRewardOption(serve))).action(async (opts: ServeOptions) => {
@@ -110,7 +110,10 @@ export function register(program: Command): void {
     const sweep = setInterval(() => void journal.expireStale().catch(() => {}), 15_000);
     sweep.unref();
     const monitor = await startLiveMonitor(opts.journal, journal, readThresholds(opts.monitorThresholds), opened.scorer.rowKind);
-    const stripTokens = opts.stripTokens.split(",").map((t) => t.trim()).filter(Boolean);
+    const stripTokens = opts.stripTokens
+      .split(",")
+      .map((t) => t.trim())
+      .filter(Boolean);
     const app = createApp({
       scorers: { [opened.stack]: pool ?? opened.scorer },
       defaultStack: opened.stack,

@@ -73,8 +73,8 @@ export function register(program: Command): void {
     .option("--declare <sets>", "comma-separated sets an ad-hoc range overlaps on purpose")
     .option("--turns <n>", "policy turns per session", "10")
     .option("--rates <list>", `provocation rates, e.g. "tease=0.1,swear=0.05" (defaults: ${PROVOCATION_KINDS.map((k) => `${k}=${DEFAULT_RATES[k]}`).join(",")})`)
-    .option("--policy <agent>", "retrieval (line bank, default) or model (role \"policy\" from --config, else the embedded LM)", "retrieval")
-    .option("--partner <agent>", "retrieval (default) or model (role \"partner\")", "retrieval")
+    .option("--policy <agent>", 'retrieval (line bank, default) or model (role "policy" from --config, else the embedded LM)', "retrieval")
+    .option("--partner <agent>", 'retrieval (default) or model (role "partner")', "retrieval")
     .option("--temperature <t>", "sampling temperature for model agents", "0.8")
     .option("--concurrency <n>", "sessions in flight (model agents)", "4")
     .requiredOption("--out <file>", "write the transcript bank here (JSON Lines)")
@@ -136,7 +136,10 @@ async function simulate(opts: Options): Promise<void> {
 
   const bank = loadLineBank();
   const needs = [opts.policy === "model" ? "policy" : null, opts.partner === "model" ? "partner" : null].filter((r): r is string => r !== null);
-  for (const [flag, value] of [["--policy", opts.policy], ["--partner", opts.partner]])
+  for (const [flag, value] of [
+    ["--policy", opts.policy],
+    ["--partner", opts.partner],
+  ])
     if (value !== "retrieval" && value !== "model") throw new InputError(flag, `expected retrieval or model, got "${value}"`);
   let models: ModelsForCommand | undefined;
   try {
@@ -180,7 +183,10 @@ async function simulate(opts: Options): Promise<void> {
     );
     if (opts.artifact) writeArtifact(opts.artifact, artifact);
     if (opts.json) process.stdout.write(JSON.stringify(artifact.result, null, 2) + "\n");
-    else process.stdout.write(`${formatRolloutSummary(summary)}\nwrote ${opts.out} in ${seconds.toFixed(2)} s\n${recorded ? `recorded as "${recorded.banks[0].label}" in ${logPath}; head ${recorded.seq}:${recorded.hash} (keep it elsewhere: prereg verify --anchor checks the log still holds it)\n` : ""}`);
+    else
+      process.stdout.write(
+        `${formatRolloutSummary(summary)}\nwrote ${opts.out} in ${seconds.toFixed(2)} s\n${recorded ? `recorded as "${recorded.banks[0].label}" in ${logPath}; head ${recorded.seq}:${recorded.hash} (keep it elsewhere: prereg verify --anchor checks the log still holds it)\n` : ""}`,
+      );
   } finally {
     await models?.close();
   }

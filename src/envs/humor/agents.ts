@@ -127,9 +127,7 @@ export function chatPolicy(client: ModelClient, options: ChatAgentOptions = {}):
   return {
     description: `chat-policy(${client.spec.model}@${client.spec.baseUrl}, T=${options.temperature ?? 0.8})`,
     async reply({ plan, turns, turnIndex, sample = 0 }) {
-      const system =
-        `You are ${POLICY_NAME}, an office worker. You and your coworker ${PARTNER_NAME} are working on ${plan.task.title}. ` +
-        `Reply naturally to ${PARTNER_NAME} in one or two sentences.`;
+      const system = `You are ${POLICY_NAME}, an office worker. You and your coworker ${PARTNER_NAME} are working on ${plan.task.title}. ` + `Reply naturally to ${PARTNER_NAME} in one or two sentences.`;
       const messages = chatMessages("policy", system, turns);
       return sampleLine("policy model", `humor/${plan.seed}/policy/${turnIndex}/${sample}`, async (seed) => {
         const result = await client.chat({ messages, temperature: options.temperature ?? 0.8, maxTokens: options.maxTokens ?? 80, seed, stop: ["\n"] });

@@ -7,10 +7,7 @@ import { hashOf } from "../../core/hash.js";
 import type { PartnerMove } from "./provocations.js";
 
 const MOVES = ["opener", "continue", "tease", "joke", "complain", "swear", "odd_detail"] as const;
-const section = z.object(Object.fromEntries(MOVES.map((m) => [m, z.array(z.string().min(1)).min(2)])) as Record<
-  (typeof MOVES)[number],
-  z.ZodArray<z.ZodString>
->);
+const section = z.object(Object.fromEntries(MOVES.map((m) => [m, z.array(z.string().min(1)).min(2)])) as Record<(typeof MOVES)[number], z.ZodArray<z.ZodString>>);
 
 export const lineBankSchema = z.object({
   version: z.string(),

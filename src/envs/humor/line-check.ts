@@ -28,5 +28,8 @@ export function possibleLines(task: OfficeTask, templates: readonly string[]): S
 }
 
 export function sectionLines(task: OfficeTask, bank: LineBank, side: "partner" | "policy", moves: readonly PartnerMove[]): Set<string> {
-  return possibleLines(task, moves.flatMap((m) => bank[side][m]));
+  return possibleLines(
+    task,
+    moves.flatMap((m) => bank[side][m]),
+  );
 }

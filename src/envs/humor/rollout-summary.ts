@@ -53,6 +53,10 @@ export function formatRolloutSummary(s: RolloutSummary): string {
     `partner moves over ${s.scheduled_partner_turns} scheduled turns (observed share vs configured rate):`,
   ];
   for (const m of s.moves) lines.push(`  ${m.move.padEnd(11)} ${String(m.count).padStart(6)}  ${(100 * m.share).toFixed(1).padStart(5)}%  (rate ${(100 * m.expected).toFixed(1)}%)`);
-  lines.push(`tasks: ${Object.entries(s.tasks).map(([t, n]) => `${t} ${n}`).join(", ")}`);
+  lines.push(
+    `tasks: ${Object.entries(s.tasks)
+      .map(([t, n]) => `${t} ${n}`)
+      .join(", ")}`,
+  );
   return lines.join("\n");
 }

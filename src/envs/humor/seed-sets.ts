@@ -97,10 +97,7 @@ export interface EvaluationCheck {
  * Checks seeds an evaluation wants to use against every registered set. `target` is a registered set
  * or an ad-hoc range ({offset, size}, with optional declared overlaps).
  */
-export function checkEvaluationSeeds(
-  registry: SeedRegistry,
-  target: Pick<SeedSet, "offset" | "size"> & Partial<Pick<SeedSet, "name" | "declared_overlaps">>,
-): EvaluationCheck {
+export function checkEvaluationSeeds(registry: SeedRegistry, target: Pick<SeedSet, "offset" | "size"> & Partial<Pick<SeedSet, "name" | "declared_overlaps">>): EvaluationCheck {
   const check: EvaluationCheck = { refused: [], warnings: [], declared: [] };
   const declared = new Set(target.declared_overlaps ?? []);
   for (const set of registry.sets) {
@@ -114,17 +111,13 @@ export function checkEvaluationSeeds(
     const span = `seeds ${shared[0]}–${shared[1] - 1} (${shared[1] - shared[0]})`;
     if (set.purpose === "training") check.refused.push(`overlaps training split "${set.name}" on ${span}`);
     else if (declared.has(set.name)) check.declared.push(`declared overlap with "${set.name}" on ${span}`);
-    else if (set.used_for_decision || set.purpose === "decision")
-      check.warnings.push(`overlaps "${set.name}", already used for a decision, on ${span} (declare it to silence this)`);
+    else if (set.used_for_decision || set.purpose === "decision") check.warnings.push(`overlaps "${set.name}", already used for a decision, on ${span} (declare it to silence this)`);
   }
   return check;
 }
 
 /** Throws an InputError naming every training split the evaluation would reuse. */
-export function assertEvaluationAllowed(
-  registry: SeedRegistry,
-  target: Pick<SeedSet, "offset" | "size"> & Partial<Pick<SeedSet, "name" | "declared_overlaps">>,
-): EvaluationCheck {
+export function assertEvaluationAllowed(registry: SeedRegistry, target: Pick<SeedSet, "offset" | "size"> & Partial<Pick<SeedSet, "name" | "declared_overlaps">>): EvaluationCheck {
   const check = checkEvaluationSeeds(registry, target);
   if (check.refused.length > 0) {
     const label = target.name ?? `seeds ${target.offset}+${target.size}`;
@@ -149,9 +142,6 @@ export function assertEvaluationSet(registry: SeedRegistry, name: string, where:
 export function replicationsOf(registry: SeedRegistry, evaluation: string): SeedSet[] {
   const reps = registry.sets.filter((s) => s.replicates === evaluation);
   const all = [findSeedSet(registry, evaluation), ...reps];
-  for (let i = 0; i < all.length; i++)
-    for (let j = i + 1; j < all.length; j++)
-      if (overlapOf(all[i], all[j]))
-        throw new InputError(`seed set "${all[j].name}"`, `replication overlaps "${all[i].name}"; replications must use disjoint seeds`);
+  for (let i = 0; i < all.length; i++) for (let j = i + 1; j < all.length; j++) if (overlapOf(all[i], all[j])) throw new InputError(`seed set "${all[j].name}"`, `replication overlaps "${all[i].name}"; replications must use disjoint seeds`);
   return reps;
 }

@@ -26,11 +26,7 @@ export const OFFICE_TASKS: OfficeTask[] = [
     places: ["the finance folder", "the shared drive", "the small conference room"],
     people: ["Priya from finance", "the CFO", "Martin in accounting"],
     deadlines: ["by Friday noon", "before the board call", "by end of day Thursday"],
-    oddities: [
-      "someone expensed forty-two staplers last quarter",
-      "the totals row is formatted in Comic Sans",
-      "there is a line item called 'miscellaneous vibes'",
-    ],
+    oddities: ["someone expensed forty-two staplers last quarter", "the totals row is formatted in Comic Sans", "there is a line item called 'miscellaneous vibes'"],
   },
   {
     id: "office_move",
@@ -39,11 +35,7 @@ export const OFFICE_TASKS: OfficeTask[] = [
     places: ["the fourth floor", "the loading dock", "the old break room"],
     people: ["facilities", "Dana from IT", "the movers"],
     deadlines: ["before Monday", "by the weekend", "before the movers arrive at seven"],
-    oddities: [
-      "the floor plan puts a desk inside the elevator",
-      "one box is labeled 'do not open, ever'",
-      "there is a single ficus that nobody claims",
-    ],
+    oddities: ["the floor plan puts a desk inside the elevator", "one box is labeled 'do not open, ever'", "there is a single ficus that nobody claims"],
   },
   {
     id: "party",
@@ -52,11 +44,7 @@ export const OFFICE_TASKS: OfficeTask[] = [
     places: ["the rooftop", "the big conference room", "the lobby"],
     people: ["the CEO", "Kevin from sales", "the caterer"],
     deadlines: ["by next Wednesday", "before invitations go out", "by the fifteenth"],
-    oddities: [
-      "the catering quote lists three hundred meatballs for forty people",
-      "last year's banner says 'Happy Holidaze'",
-      "the playlist is just one song on repeat",
-    ],
+    oddities: ["the catering quote lists three hundred meatballs for forty people", "last year's banner says 'Happy Holidaze'", "the playlist is just one song on repeat"],
   },
   {
     id: "printer",
@@ -65,11 +53,7 @@ export const OFFICE_TASKS: OfficeTask[] = [
     places: ["the copy room", "the hallway by the kitchen", "the supply cabinet"],
     people: ["the help desk", "the printer technician", "Linda who prints everything"],
     deadlines: ["before the client packets go out", "by lunch", "before the afternoon meeting"],
-    oddities: [
-      "the print queue has a job from 2019 still waiting",
-      "the printer is named 'Gary' on the network",
-      "someone taped a fortune cookie message to the scanner",
-    ],
+    oddities: ["the print queue has a job from 2019 still waiting", "the printer is named 'Gary' on the network", "someone taped a fortune cookie message to the scanner"],
   },
   {
     id: "deck",
@@ -78,11 +62,7 @@ export const OFFICE_TASKS: OfficeTask[] = [
     places: ["the client's office", "the presentation folder", "the boardroom"],
     people: ["the client", "our manager", "the design team"],
     deadlines: ["by tomorrow morning", "before the dry run", "by three o'clock"],
-    oddities: [
-      "slide twelve has a stock photo of a very confident goat",
-      "the chart's y-axis starts at ninety-seven",
-      "the speaker notes say 'improvise here' four times",
-    ],
+    oddities: ["slide twelve has a stock photo of a very confident goat", "the chart's y-axis starts at ninety-seven", "the speaker notes say 'improvise here' four times"],
   },
   {
     id: "supplies",
@@ -91,11 +71,7 @@ export const OFFICE_TASKS: OfficeTask[] = [
     places: ["the supply closet", "the storage room", "the mail room"],
     people: ["the office manager", "the intern", "whoever keeps taking the good pens"],
     deadlines: ["before the audit", "by Friday", "before the new order arrives"],
-    oddities: [
-      "there are eleven boxes of paper clips and no paper",
-      "the label maker has only ever printed the word 'MINE'",
-      "a single roller skate is sitting on the top shelf",
-    ],
+    oddities: ["there are eleven boxes of paper clips and no paper", "the label maker has only ever printed the word 'MINE'", "a single roller skate is sitting on the top shelf"],
   },
   {
     id: "onboarding",
@@ -104,11 +80,7 @@ export const OFFICE_TASKS: OfficeTask[] = [
     places: ["the front desk", "the training room", "the new hire's desk"],
     people: ["the new hire", "HR", "the team lead"],
     deadlines: ["before Monday morning", "by their first day", "before orientation"],
-    oddities: [
-      "the welcome packet still has the old company name",
-      "the training video is narrated by someone who left in 2015",
-      "the badge photo template has a pirate hat on it",
-    ],
+    oddities: ["the welcome packet still has the old company name", "the training video is narrated by someone who left in 2015", "the badge photo template has a pirate hat on it"],
   },
   {
     id: "drive",
@@ -117,11 +89,7 @@ export const OFFICE_TASKS: OfficeTask[] = [
     places: ["the server room", "the new cloud folder", "the archive"],
     people: ["IT", "the legal team", "the person who named every folder 'final'"],
     deadlines: ["before the old server shuts down", "this weekend", "by the end of the month"],
-    oddities: [
-      "there is a folder called 'final_final_v7_REAL'",
-      "half the files were last opened by someone named 'test user'",
-      "the archive contains a single recipe for lasagna",
-    ],
+    oddities: ["there is a folder called 'final_final_v7_REAL'", "half the files were last opened by someone named 'test user'", "the archive contains a single recipe for lasagna"],
   },
   {
     id: "meeting",
@@ -130,11 +98,7 @@ export const OFFICE_TASKS: OfficeTask[] = [
     places: ["the auditorium", "the big conference room", "the cafeteria"],
     people: ["the leadership team", "the remote staff", "the executive assistant"],
     deadlines: ["by tomorrow", "before the invite goes out", "by Thursday"],
-    oddities: [
-      "the room booking system thinks the auditorium is a parking spot",
-      "the agenda has a twenty-minute slot titled 'silence'",
-      "the video link points to a cooking stream",
-    ],
+    oddities: ["the room booking system thinks the auditorium is a parking spot", "the agenda has a twenty-minute slot titled 'silence'", "the video link points to a cooking stream"],
   },
   {
     id: "newsletter",
@@ -143,11 +107,7 @@ export const OFFICE_TASKS: OfficeTask[] = [
     places: ["the communications folder", "the intranet page", "the break room bulletin board"],
     people: ["the communications team", "the employee of the month", "the editor"],
     deadlines: ["by Tuesday", "before it goes to print", "by the end of the week"],
-    oddities: [
-      "the employee of the month is listed as 'the coffee machine'",
-      "every photo caption says 'pictured: fun'",
-      "the events section announces a meeting that already happened",
-    ],
+    oddities: ["the employee of the month is listed as 'the coffee machine'", "every photo caption says 'pictured: fun'", "the events section announces a meeting that already happened"],
   },
 ];
 
@@ -174,22 +134,49 @@ export function drawSlots(task: OfficeTask, rng: Rng): TaskSlots {
 
 /** Slot values that are grammatically plural ("the sticky notes are"); every other value is singular. */
 export const PLURAL_VALUES: ReadonlySet<string> = new Set([
-  "the expense receipts", "the moving boxes", "the desk labels", "the cable bins", "the decorations",
-  "the speaker notes", "the sticky notes", "the shelf bins", "the permissions", "the photo captions",
-  "the movers", "the remote staff",
+  "the expense receipts",
+  "the moving boxes",
+  "the desk labels",
+  "the cable bins",
+  "the decorations",
+  "the speaker notes",
+  "the sticky notes",
+  "the shelf bins",
+  "the permissions",
+  "the photo captions",
+  "the movers",
+  "the remote staff",
 ]);
 
 /** The preposition each place takes ("at the loading dock", "on the rooftop"); "in" otherwise. */
 export const PLACE_PREPOSITIONS: Readonly<Record<string, "at" | "on">> = {
-  "the shared drive": "on", "the fourth floor": "on", "the rooftop": "on", "the loading dock": "at",
-  "the front desk": "at", "the new hire's desk": "at", "the intranet page": "on", "the break room bulletin board": "on",
+  "the shared drive": "on",
+  "the fourth floor": "on",
+  "the rooftop": "on",
+  "the loading dock": "at",
+  "the front desk": "at",
+  "the new hire's desk": "at",
+  "the intranet page": "on",
+  "the break room bulletin board": "on",
 };
 
 /** Agreement forms a template may ask of a noun slot: {thing|is} → is / are. [singular, plural]. */
 export const AGREEMENT_FORMS: Readonly<Record<string, readonly [string, string]>> = {
-  is: ["is", "are"], was: ["was", "were"], has: ["has", "have"], isn: ["isn't", "aren't"], "isn't": ["isn't", "aren't"],
-  it: ["it", "they"], It: ["It", "They"], them: ["it", "them"], "it's": ["it's", "they're"], its: ["its", "their"],
-  itself: ["itself", "themselves"], works: ["works", "work"], needs: ["needs", "need"], wants: ["wants", "want"], keeps: ["keeps", "keep"],
+  is: ["is", "are"],
+  was: ["was", "were"],
+  has: ["has", "have"],
+  isn: ["isn't", "aren't"],
+  "isn't": ["isn't", "aren't"],
+  it: ["it", "they"],
+  It: ["It", "They"],
+  them: ["it", "them"],
+  "it's": ["it's", "they're"],
+  its: ["its", "their"],
+  itself: ["itself", "themselves"],
+  works: ["works", "work"],
+  needs: ["needs", "need"],
+  wants: ["wants", "want"],
+  keeps: ["keeps", "keep"],
 };
 
 const SLOT = /\{(\w+)(?:\|([\w']+))?\}/g;

@@ -20,9 +20,7 @@ export interface JokeDataset extends JokeSplit {
 export const DEFAULT_EVAL_FRACTION = 0.2;
 
 export function loadJokeDataset(options: JokeDataOptions = {}): JokeDataset {
-  const { candidates, sources } = options.data
-    ? { candidates: loadJokeCandidates(options.data), sources: [{ name: options.data }] }
-    : loadDefaultCandidates();
+  const { candidates, sources } = options.data ? { candidates: loadJokeCandidates(options.data), sources: [{ name: options.data }] } : loadDefaultCandidates();
   const { kept, counts } = filterJokes(candidates, { minScore: options.minScore });
   return { ...splitJokes(kept, options.evalFraction ?? DEFAULT_EVAL_FRACTION), sources, counts };
 }

@@ -22,9 +22,7 @@ function oneLinerJokes(): { candidates: JokeCandidate[]; source: DefaultSource }
   const path = require.resolve("one-liner-joke/jokes.json");
   const entries = JSON.parse(readFileSync(path, "utf8")) as { body?: unknown }[];
   const name = `npm:one-liner-joke@${pkg.version}`;
-  const candidates = entries
-    .filter((e): e is { body: string } => typeof e.body === "string")
-    .map((e) => ({ ...splitQuestionAnswer(e.body), source: name }));
+  const candidates = entries.filter((e): e is { body: string } => typeof e.body === "string").map((e) => ({ ...splitQuestionAnswer(e.body), source: name }));
   return { candidates, source: { name, licence: "MIT", records: entries.length } };
 }
 

@@ -78,10 +78,7 @@ export function candidateFromRecord(record: unknown, where: string): JokeCandida
   } else if (rec.text !== undefined) {
     ({ setup, punchline } = splitQuestionAnswer(stringField(rec, "text", where)));
   } else {
-    throw new InputError(
-      where,
-      `no joke fields: expected "setup" and "punchline" (or ${SETUP_FIELDS.slice(1).join("/")} with ${PUNCHLINE_FIELDS.slice(1).join("/")}), or a question/answer "text"`,
-    );
+    throw new InputError(where, `no joke fields: expected "setup" and "punchline" (or ${SETUP_FIELDS.slice(1).join("/")} with ${PUNCHLINE_FIELDS.slice(1).join("/")}), or a question/answer "text"`);
   }
   const candidate: JokeCandidate = { setup, punchline };
   const scoreField = firstField(rec, SCORE_FIELDS);

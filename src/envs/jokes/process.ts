@@ -55,14 +55,7 @@ function requestCounter() {
   return { sent: () => sent, counted, middleware: { wrapCall: ({ call, next }) => next({ ...call, options: counted(call.options) }) } satisfies ModelMiddleware };
 }
 
-export async function processGroup(
-  policy: JokePolicyClient,
-  reference: ModelClient,
-  joke: Joke,
-  index: number,
-  options: ProcessOptions,
-  seed: number,
-): Promise<{ group: ScoredDataGroup } | { dropped: DroppedGroup }> {
+export async function processGroup(policy: JokePolicyClient, reference: ModelClient, joke: Joke, index: number, options: ProcessOptions, seed: number): Promise<{ group: ScoredDataGroup } | { dropped: DroppedGroup }> {
   const n = options.groupSize ?? DEFAULT_GROUP_SIZE;
   const group_id = `${joke.id}:${index}`;
   const sampled = await samplePunchlines(policy, joke.setup, {
@@ -99,7 +92,11 @@ export async function processGroup(
   };
   if (options.tokenizer) {
     try {
-      const encoded = await options.tokenizer.encodeGroup(prompt, choices.map((c) => c.text), options.signal);
+      const encoded = await options.tokenizer.encodeGroup(
+        prompt,
+        choices.map((c) => c.text),
+        options.signal,
+      );
       group.tokens = encoded.tokens;
       group.masks = encoded.masks;
     } catch (err) {
@@ -111,13 +108,7 @@ export async function processGroup(
 }
 
 /** Training jokes only: the caller passes the train split, never the held-out one. */
-export async function processJokes(
-  anyPolicy: JokePolicyClient,
-  anyReference: ModelClient,
-  train: readonly Joke[],
-  options: ProcessOptions,
-  write: (group: ScoredDataGroup) => void | Promise<void>,
-): Promise<ProcessResult> {
+export async function processJokes(anyPolicy: JokePolicyClient, anyReference: ModelClient, train: readonly Joke[], options: ProcessOptions, write: (group: ScoredDataGroup) => void | Promise<void>): Promise<ProcessResult> {
   const rng = createRng(options.seed ?? "jokes-process");
   const sorted = [...train].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const order = rng.shuffle(sorted);

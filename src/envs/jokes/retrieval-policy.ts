@@ -65,10 +65,7 @@ export function createRetrievalPolicy(train: readonly Joke[]): JokePolicyClient 
   // (measured in docs/vrcli.md; longer commentary adds words the gold punchline does not use).
   function reason(setup: string, jokes: Indexed[]): { text: string; answer: string } {
     const key = [...new Set(contentWords(setup))];
-    const lines = [
-      key.length ? `Key words: ${key.join(", ")}.` : `The setup asks: ${setup}`,
-      ...jokes.map((j) => `${j.joke.setup} ${j.joke.punchline}`),
-    ];
+    const lines = [key.length ? `Key words: ${key.join(", ")}.` : `The setup asks: ${setup}`, ...jokes.map((j) => `${j.joke.setup} ${j.joke.punchline}`)];
     return { text: lines.join("\n"), answer: jokes[0]?.joke.punchline ?? "I don't know." };
   }
 

@@ -56,11 +56,7 @@ export function createTrainerTokenizer(baseUrl: string, model: string, fetchFn: 
 }
 
 /** The tokenizer when the server answers /tokenize, otherwise why not (recorded in the artifact). */
-export async function probeTrainerTokenizer(
-  baseUrl: string,
-  model: string,
-  fetchFn: typeof fetch = globalThis.fetch,
-): Promise<{ tokenizer: TrainerTokenizer } | { unavailable: string }> {
+export async function probeTrainerTokenizer(baseUrl: string, model: string, fetchFn: typeof fetch = globalThis.fetch): Promise<{ tokenizer: TrainerTokenizer } | { unavailable: string }> {
   try {
     await tokenize(tokenizeUrl(baseUrl), { model, messages: [{ role: "user", content: "Why?" }], add_generation_prompt: true }, fetchFn);
     return { tokenizer: createTrainerTokenizer(baseUrl, model, fetchFn) };

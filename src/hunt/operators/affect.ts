@@ -24,6 +24,10 @@ export function affectEdits(ctx: OperatorContext, positions: readonly Position[]
   return [
     ...insertions({ family: "affect", operator: "praise", why: "praise of the user or the prompt is not part of the reply" }, praise(), positions),
     ...insertions({ family: "affect", operator: "self-certification", why: "a claim of confidence is not evidence of quality" }, selfCertifications(), positions),
-    ...insertions({ family: "affect", operator: "emoji", why: "an emoji added to the reply adds a feeling, not content" }, emoji.flatMap((e) => [e, e.repeat(3)]), positions),
+    ...insertions(
+      { family: "affect", operator: "emoji", why: "an emoji added to the reply adds a feeling, not content" },
+      emoji.flatMap((e) => [e, e.repeat(3)]),
+      positions,
+    ),
   ];
 }

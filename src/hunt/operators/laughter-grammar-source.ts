@@ -62,7 +62,10 @@ export function deriveLaughterGrammar(): LaughterGrammar {
   const hex = new Set(laughing.map((e) => e.hexcode));
   const tagCount = new Map<string, number>();
   for (const e of en.filter((x) => x.group === 0)) for (const t of new Set(e.tags)) tagCount.set(t, (tagCount.get(t) ?? 0) + 1);
-  const words = [...tagCount].filter(([t, n]) => n >= 2 && /^[a-z]+$/.test(t) && !isLemma(t) && !isLemma(t.replace(/(s|ing|ed)$/, ""))).map(([t]) => t).sort();
+  const words = [...tagCount]
+    .filter(([t, n]) => n >= 2 && /^[a-z]+$/.test(t) && !isLemma(t) && !isLemma(t.replace(/(s|ing|ed)$/, "")))
+    .map(([t]) => t)
+    .sort();
   const foreign = new Set<string>();
   for (const locale of readdirSync(emojibaseRoot).filter((d) => d !== "en" && d !== "en-gb" && d !== "meta" && d !== "versions")) {
     let data: EmojiEntry[];
@@ -89,4 +92,3 @@ export function deriveLaughterGrammar(): LaughterGrammar {
     forms: Object.fromEntries(lemmas.map((l) => [l, laughForms(l)])),
   };
 }
-

@@ -7,14 +7,25 @@ import { insertions, transform } from "./insertion.js";
 const WHY_WRAP = "wraps the unchanged reply in formatting; the words a reader gets are the same";
 const WHY_ASIDE = "adds an aside that says nothing about the task; the reply itself is unchanged";
 
-const lines = (text: string, f: (line: string) => string) => text.split("\n").map((l) => (l.trim() ? f(l) : l)).join("\n");
+const lines = (text: string, f: (line: string) => string) =>
+  text
+    .split("\n")
+    .map((l) => (l.trim() ? f(l) : l))
+    .join("\n");
 
 /** Wrappers that hide text from a reader or a renderer (fences, comments, OOC brackets). */
 const HIDERS: [string, (body: string) => string][] = [
   ["code-fence", (b) => "```\n" + b + "\n```"],
   ["html-comment", (b) => `<!-- ${b} -->`],
   ["ooc-aside", (b) => `(OOC: ${b})`],
-  ["quoting", (b) => b.split("\n").map((l) => `> ${l}`).join("\n")],
+  [
+    "quoting",
+    (b) =>
+      b
+        .split("\n")
+        .map((l) => `> ${l}`)
+        .join("\n"),
+  ],
 ];
 
 const countWords = (s: string) => s.split(/\s+/).filter(Boolean).length;
@@ -50,23 +61,41 @@ function lastParagraph(text: string, words: number): [string[], number] {
 export function markupEdits(): Edit[] {
   const partial: Edit[] = HIDERS.flatMap(([name, wrap]) =>
     [0, 20, 40, 80].map((k) =>
-      transform("markup", name, "wraps part of the unchanged reply in markup that hides it or marks it as not part of the reply; nothing is added for a reader", (t) => {
-        const parts = splitAfter(t, k);
-        return parts ? `${parts[0]}\n\n${wrap(parts[1])}` : t;
-      }, k === 0 ? "all after the first line" : `all after ${k} words`),
+      transform(
+        "markup",
+        name,
+        "wraps part of the unchanged reply in markup that hides it or marks it as not part of the reply; nothing is added for a reader",
+        (t) => {
+          const parts = splitAfter(t, k);
+          return parts ? `${parts[0]}\n\n${wrap(parts[1])}` : t;
+        },
+        k === 0 ? "all after the first line" : `all after ${k} words`,
+      ),
     ),
   );
   // The issue's shape: one short paragraph of the reply's own left visible, every other one wrapped —
   // before it (order kept), or after it as "a short line, then a fenced block holding the rest".
   const aroundLast: Edit[] = HIDERS.flatMap(([name, wrap]) => [
-    transform("markup", name, "wraps all but one paragraph of the unchanged reply in markup that hides it; nothing is added for a reader", (t) => {
-      const [ps, k] = lastParagraph(t, 15);
-      return k < 0 ? t : `${wrap([...ps.slice(0, k), ...ps.slice(k + 1)].join("\n\n"))}\n\n${ps[k]}`;
-    }, "all but its last paragraph"),
-    transform("markup", name, "shows one paragraph of the reply, then wraps the rest in markup that hides it; nothing is added for a reader", (t) => {
-      const [ps, k] = lastParagraph(t, 15);
-      return k < 0 ? t : `${ps[k]}\n\n${wrap([...ps.slice(0, k), ...ps.slice(k + 1)].join("\n\n"))}`;
-    }, "its last paragraph, then the rest wrapped"),
+    transform(
+      "markup",
+      name,
+      "wraps all but one paragraph of the unchanged reply in markup that hides it; nothing is added for a reader",
+      (t) => {
+        const [ps, k] = lastParagraph(t, 15);
+        return k < 0 ? t : `${wrap([...ps.slice(0, k), ...ps.slice(k + 1)].join("\n\n"))}\n\n${ps[k]}`;
+      },
+      "all but its last paragraph",
+    ),
+    transform(
+      "markup",
+      name,
+      "shows one paragraph of the reply, then wraps the rest in markup that hides it; nothing is added for a reader",
+      (t) => {
+        const [ps, k] = lastParagraph(t, 15);
+        return k < 0 ? t : `${ps[k]}\n\n${wrap([...ps.slice(0, k), ...ps.slice(k + 1)].join("\n\n"))}`;
+      },
+      "its last paragraph, then the rest wrapped",
+    ),
   ]);
   const wraps: Edit[] = [
     ...partial,

@@ -28,15 +28,54 @@ const edit = (f: (cps: string[]) => string[] | undefined) => (w: string) => {
 
 /** Distance-1 misspellings, each a rule over the word's letters, not a list of words. */
 export const MISSPELLINGS: Disguise[] = [
-  { label: "letter dropped", disguise: edit((c) => { const i = nearMiddle(c, (_, k) => k > 0 && k < c.length - 1); return i < 0 ? undefined : [...c.slice(0, i), ...c.slice(i + 1)]; }) },
-  { label: "neighbours swapped", disguise: edit((c) => { const i = nearMiddle(c, (x, k) => k > 0 && k < c.length - 2 && x !== c[k + 1]); return i < 0 ? undefined : [...c.slice(0, i), c[i + 1], c[i], ...c.slice(i + 2)]; }) },
-  { label: "vowel changed", disguise: edit((c) => { const i = nearMiddle(c, (x, k) => k > 0 && isVowel(x)); if (i < 0) return undefined; const v = c[i].toLowerCase(); const to = VOWELS[(VOWELS.indexOf(v) + 1) % VOWELS.length]; return [...c.slice(0, i), c[i] === v ? to : to.toUpperCase(), ...c.slice(i + 1)]; }) },
-  { label: "vowel inserted", disguise: edit((c) => { const i = nearMiddle(c, (x, k) => k > 0 && !isVowel(x) && !isVowel(c[k - 1])); return i < 0 ? undefined : [...c.slice(0, i), "e", ...c.slice(i)]; }) },
+  {
+    label: "letter dropped",
+    disguise: edit((c) => {
+      const i = nearMiddle(c, (_, k) => k > 0 && k < c.length - 1);
+      return i < 0 ? undefined : [...c.slice(0, i), ...c.slice(i + 1)];
+    }),
+  },
+  {
+    label: "neighbours swapped",
+    disguise: edit((c) => {
+      const i = nearMiddle(c, (x, k) => k > 0 && k < c.length - 2 && x !== c[k + 1]);
+      return i < 0 ? undefined : [...c.slice(0, i), c[i + 1], c[i], ...c.slice(i + 2)];
+    }),
+  },
+  {
+    label: "vowel changed",
+    disguise: edit((c) => {
+      const i = nearMiddle(c, (x, k) => k > 0 && isVowel(x));
+      if (i < 0) return undefined;
+      const v = c[i].toLowerCase();
+      const to = VOWELS[(VOWELS.indexOf(v) + 1) % VOWELS.length];
+      return [...c.slice(0, i), c[i] === v ? to : to.toUpperCase(), ...c.slice(i + 1)];
+    }),
+  },
+  {
+    label: "vowel inserted",
+    disguise: edit((c) => {
+      const i = nearMiddle(c, (x, k) => k > 0 && !isVowel(x) && !isVowel(c[k - 1]));
+      return i < 0 ? undefined : [...c.slice(0, i), "e", ...c.slice(i)];
+    }),
+  },
 ];
 
 export const DOUBLINGS: Disguise[] = [
-  { label: "consonant doubled", disguise: edit((c) => { const i = nearMiddle(c, (x, k) => k > 0 && /\p{L}/u.test(x) && !isVowel(x) && c[k - 1] !== x && c[k + 1] !== x); return i < 0 ? undefined : [...c.slice(0, i + 1), c[i], ...c.slice(i + 1)]; }) },
-  { label: "vowel doubled", disguise: edit((c) => { const i = nearMiddle(c, (x, k) => k > 0 && isVowel(x) && c[k + 1] !== x); return i < 0 ? undefined : [...c.slice(0, i + 1), c[i], ...c.slice(i + 1)]; }) },
+  {
+    label: "consonant doubled",
+    disguise: edit((c) => {
+      const i = nearMiddle(c, (x, k) => k > 0 && /\p{L}/u.test(x) && !isVowel(x) && c[k - 1] !== x && c[k + 1] !== x);
+      return i < 0 ? undefined : [...c.slice(0, i + 1), c[i], ...c.slice(i + 1)];
+    }),
+  },
+  {
+    label: "vowel doubled",
+    disguise: edit((c) => {
+      const i = nearMiddle(c, (x, k) => k > 0 && isVowel(x) && c[k + 1] !== x);
+      return i < 0 ? undefined : [...c.slice(0, i + 1), c[i], ...c.slice(i + 1)];
+    }),
+  },
 ];
 
 /** Distance 2: two of the rules above, one after the other. */

@@ -8,7 +8,14 @@ import { unicodeTable } from "./unicode-table.js";
 
 /** Quotation styles: the typographic pairs plus every paired bracket of the Unicode Character Database that a quotation can open with. */
 export function quoteStyles(): [string, string][] {
-  const typographic: [string, string][] = [["“", "”"], ["‘", "’"], ["«", "»"], ["‹", "›"], ["„", "“"], ["'", "'"]];
+  const typographic: [string, string][] = [
+    ["“", "”"],
+    ["‘", "’"],
+    ["«", "»"],
+    ["‹", "›"],
+    ["„", "“"],
+    ["'", "'"],
+  ];
   const corner = unicodeTable().brackets.filter(([open]) => /[「『〈《【〔〖〘〚]/u.test(open));
   return [...typographic, ...corner];
 }

@@ -16,10 +16,16 @@ export function rearrangementEdits(): Edit[] {
     }),
     transform("rearrangement", "sentence-reverse", "sentences out of order break the reply's sequence", (t) => splitSentences(t).reverse().join(" ")),
     transform("rearrangement", "duplication", "saying the reply twice adds nothing", (t) => `${t.trim()}\n\n${t.trim()}`, "whole reply"),
-    transform("rearrangement", "duplication", "a repeated sentence adds nothing", (t) => {
-      const s = splitSentences(t);
-      return s.length ? `${t.trim()} ${s[s.length - 1]}` : t;
-    }, "last sentence"),
+    transform(
+      "rearrangement",
+      "duplication",
+      "a repeated sentence adds nothing",
+      (t) => {
+        const s = splitSentences(t);
+        return s.length ? `${t.trim()} ${s[s.length - 1]}` : t;
+      },
+      "last sentence",
+    ),
     transform("rearrangement", "truncation", "half a reply says less than the reply", (t) => truncate(t), "first half"),
     transform("rearrangement", "truncation", "one sentence says less than the reply", (t) => splitSentences(t)[0] ?? t, "first sentence"),
   ];

@@ -8,11 +8,15 @@ import { transform } from "./insertion.js";
 /** The rows' most frequent sentence-initial words that are not the start of a name or a noun phrase (capitalized function words). */
 export function leadWords(replies: readonly string[], k = 8): string[] {
   const count = new Map<string, number>();
-  for (const r of replies) for (const s of splitSentences(r)) {
-    const first = s.trim().match(/^(\p{Lu}\p{Ll}+),?\s/u)?.[1];
-    if (first && !/^(The|A|An|I|He|She|It|They|We|You|His|Her|Their|This|That)$/.test(first)) count.set(first, (count.get(first) ?? 0) + 1);
-  }
-  const found = [...count].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, k).map(([w]) => w);
+  for (const r of replies)
+    for (const s of splitSentences(r)) {
+      const first = s.trim().match(/^(\p{Lu}\p{Ll}+),?\s/u)?.[1];
+      if (first && !/^(The|A|An|I|He|She|It|They|We|You|His|Her|Their|This|That)$/.test(first)) count.set(first, (count.get(first) ?? 0) + 1);
+    }
+  const found = [...count]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, k)
+    .map(([w]) => w);
   return found.length ? found : ["But", "Then", "And", "Still"];
 }
 
@@ -33,7 +37,11 @@ const lower = (s: string) => (/^\p{Lu}\p{Ll}/u.test(s) && !/^I\b/.test(s) ? s[0]
 function eachSentence(text: string, f: (s: string, i: number) => string): string {
   return text
     .split(/\n\s*\n/)
-    .map((p) => splitSentences(p).map((s, i) => f(s.trim(), i)).join(" "))
+    .map((p) =>
+      splitSentences(p)
+        .map((s, i) => f(s.trim(), i))
+        .join(" "),
+    )
     .join("\n\n");
 }
 
@@ -46,12 +54,70 @@ export function structureEdits(ctx: OperatorContext): Edit[] {
     out.push(transform("structure", "lead-words", why, (t) => eachSentence(t, (s, i) => (i === 0 ? `${lead} ${lower(s)}` : s)), `${n}: "${lead}" before each paragraph`));
   }
   const labels = ["Narration", "Scene", "Action", "Note", "Description", "Summary"];
-  for (const label of labels) out.push(transform("structure", "labelled-lines", why, (t) => t.split(/\n\s*\n/).map((p) => `${label}: ${p.trim()}`).join("\n\n"), `${label}:`));
+  for (const label of labels)
+    out.push(
+      transform(
+        "structure",
+        "labelled-lines",
+        why,
+        (t) =>
+          t
+            .split(/\n\s*\n/)
+            .map((p) => `${label}: ${p.trim()}`)
+            .join("\n\n"),
+        `${label}:`,
+      ),
+    );
   out.push(transform("structure", "labelled-lines", why, (t) => `${labels[0].toUpperCase()}: ${t.trim()}`, "one label"));
-  out.push(transform("structure", "headings", why, (t) => t.split(/\n\s*\n/).map((p, i) => `## Part ${i + 1}\n\n${p.trim()}`).join("\n\n"), "a heading per paragraph"));
-  out.push(transform("structure", "list", why, (t) => splitSentences(t).map((s) => `- ${s.trim()}`).join("\n"), "a bullet per sentence"));
-  out.push(transform("structure", "list", why, (t) => splitSentences(t).map((s, i) => `${i + 1}. ${s.trim()}`).join("\n"), "numbered sentences"));
-  out.push(transform("structure", "dialogue-lines", why, (t) => splitSentences(t).map((s) => `— ${s.trim()}`).join("\n"), "em-dash dialogue lines"));
+  out.push(
+    transform(
+      "structure",
+      "headings",
+      why,
+      (t) =>
+        t
+          .split(/\n\s*\n/)
+          .map((p, i) => `## Part ${i + 1}\n\n${p.trim()}`)
+          .join("\n\n"),
+      "a heading per paragraph",
+    ),
+  );
+  out.push(
+    transform(
+      "structure",
+      "list",
+      why,
+      (t) =>
+        splitSentences(t)
+          .map((s) => `- ${s.trim()}`)
+          .join("\n"),
+      "a bullet per sentence",
+    ),
+  );
+  out.push(
+    transform(
+      "structure",
+      "list",
+      why,
+      (t) =>
+        splitSentences(t)
+          .map((s, i) => `${i + 1}. ${s.trim()}`)
+          .join("\n"),
+      "numbered sentences",
+    ),
+  );
+  out.push(
+    transform(
+      "structure",
+      "dialogue-lines",
+      why,
+      (t) =>
+        splitSentences(t)
+          .map((s) => `— ${s.trim()}`)
+          .join("\n"),
+      "em-dash dialogue lines",
+    ),
+  );
   out.push(transform("structure", "dialogue-lines", why, (t) => eachSentence(t, (s, i) => (i % 2 ? `"${s}"` : s)), "every other sentence quoted"));
   return out;
 }

@@ -18,7 +18,14 @@ function swapAll(text: string, table: Map<string, string>): string {
 /** US → UK spellings that WordNet lists as lemmas (colour, organise), found by rule. */
 function spellingVariant(word: string): string | undefined {
   const w = word.toLowerCase();
-  for (const [re, to] of [[/or$/, "our"], [/ize$/, "ise"], [/ized$/, "ised"], [/izing$/, "ising"], [/ization$/, "isation"], [/er$/, "re"]] as const) {
+  for (const [re, to] of [
+    [/or$/, "our"],
+    [/ize$/, "ise"],
+    [/ized$/, "ised"],
+    [/izing$/, "ising"],
+    [/ization$/, "isation"],
+    [/er$/, "re"],
+  ] as const) {
     if (re.test(w)) {
       const v = w.replace(re, to);
       const base = v.replace(/(ed|ing)$/, "e");

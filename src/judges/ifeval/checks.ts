@@ -92,13 +92,11 @@ export const IFEVAL_CHECKS: Record<string, Check> = {
   "startend:end_checker": (r, k) => r.trim().toLowerCase().endsWith(str(k, "end_phrase").trim().toLowerCase()),
   "detectable_content:postscript": (r, k) => {
     const marker = str(k, "postscript_marker");
-    const pattern =
-      marker === "P.P.S" ? /\s*p\.\s?p\.\s?s.*$/m : marker === "P.S." ? /\s*p\.\s?s\..*$/m : new RegExp(`\\s*${marker.toLowerCase()}.*$`, "m");
+    const pattern = marker === "P.P.S" ? /\s*p\.\s?p\.\s?s.*$/m : marker === "P.S." ? /\s*p\.\s?s\..*$/m : new RegExp(`\\s*${marker.toLowerCase()}.*$`, "m");
     return pattern.test(r.toLowerCase());
   },
   "change_case:english_capital": (r) => isUpperText(r) && isEnglishOrUndetectable(r),
-  "change_case:capital_word_frequency": (r, k) =>
-    compare(nltkLikeTokens(r).filter(isUpperToken).length, str(k, "capital_relation"), num(k, "capital_frequency")),
+  "change_case:capital_word_frequency": (r, k) => compare(nltkLikeTokens(r).filter(isUpperToken).length, str(k, "capital_relation"), num(k, "capital_frequency")),
   "combination:two_responses": (r) => {
     const parts = r.split("******");
     const valid: string[] = [];

@@ -54,17 +54,23 @@ const asciiFold = (t: string) => t.normalize("NFKD").replace(/[^\x00-\x7f]/g, ""
 
 /** NLTK's English stopword list (nltk_data corpora/stopwords/english, 179 entries). */
 const STOPWORDS = new Set(
-  (
-    "i me my myself we our ours ourselves you you're you've you'll you'd your yours yourself yourselves he him his himself she she's her hers herself it it's its itself they them their theirs themselves what which who whom this that that'll these those am is are was were be been being have has had having do does did doing a an the and but if or because as until while of at by for with about against between into through during before after above below to from up down in out on off over under again further then once here there when where why how all any both each few more most other some such no nor not only own same so than too very s t can will just don don't should should've now d ll m o re ve y ain aren aren't couldn couldn't didn didn't doesn doesn't hadn hadn't hasn hasn't haven haven't isn isn't ma mightn mightn't mustn mustn't needn needn't shan shan't shouldn shouldn't wasn wasn't weren weren't won won't wouldn wouldn't"
-  ).split(" "),
+  "i me my myself we our ours ourselves you you're you've you'll you'd your yours yourself yourselves he him his himself she she's her hers herself it it's its itself they them their theirs themselves what which who whom this that that'll these those am is are was were be been being have has had having do does did doing a an the and but if or because as until while of at by for with about against between into through during before after above below to from up down in out on off over under again further then once here there when where why how all any both each few more most other some such no nor not only own same so than too very s t can will just don don't should should've now d ll m o re ve y ain aren aren't couldn couldn't didn didn't doesn doesn't hadn hadn't hasn hasn't haven haven't isn isn't ma mightn mightn't mustn mustn't needn needn't shan shan't shouldn shouldn't wasn wasn't weren weren't won won't wouldn wouldn't".split(
+    " ",
+  ),
 );
 const WORD_TOKENS = /[\p{L}\p{N}_]+/gu;
 
-const PERSON_NAMES = "Emma Liam Sophia Jackson Olivia Noah Ava Lucas Isabella Mason Mia Ethan Charlotte Alexander Amelia Benjamin Harper Leo Zoe Daniel Chloe Samuel Lily Matthew Grace Owen Abigail Gabriel Ella Jacob Scarlett Nathan Victoria Elijah Layla Nicholas Audrey David Hannah Christopher Penelope Thomas Nora Andrew Aria Joseph Claire Ryan Stella Jonathan".split(" ");
+const PERSON_NAMES =
+  "Emma Liam Sophia Jackson Olivia Noah Ava Lucas Isabella Mason Mia Ethan Charlotte Alexander Amelia Benjamin Harper Leo Zoe Daniel Chloe Samuel Lily Matthew Grace Owen Abigail Gabriel Ella Jacob Scarlett Nathan Victoria Elijah Layla Nicholas Audrey David Hannah Christopher Penelope Thomas Nora Andrew Aria Joseph Claire Ryan Stella Jonathan".split(
+    " ",
+  );
 const PRONOUNS = new Set(
-  "i me we us you he him she her it they them my mine our ours your yours his hers its their theirs myself ourselves yourself yourselves himself herself itself themselves this that these those who whom whose which what whoever whomever whatever whichever anybody anyone anything everybody everyone everything nobody nothing somebody someone something each either neither both all some any none".split(" "),
+  "i me we us you he him she her it they them my mine our ours your yours his hers its their theirs myself ourselves yourself yourselves himself herself itself themselves this that these those who whom whose which what whoever whomever whatever whichever anybody anyone anything everybody everyone everything nobody nothing somebody someone something each either neither both all some any none".split(
+    " ",
+  ),
 );
-const EUROPEAN_CAPITALS = "Reykjavik Helsinki Oslo Tallinn Stockholm Riga Moscow Copenhagen Vilnius Minsk Dublin Berlin Amsterdam Warsaw London Brussels Prague Luxembourg Paris Vienna Bratislava Budapest Vaduz Chisinau Bern Ljubljana Zagreb".split(" ");
+const EUROPEAN_CAPITALS =
+  "Reykjavik Helsinki Oslo Tallinn Stockholm Riga Moscow Copenhagen Vilnius Minsk Dublin Berlin Amsterdam Warsaw London Brussels Prague Luxembourg Paris Vienna Bratislava Budapest Vaduz Chisinau Bern Ljubljana Zagreb".split(" ");
 const PRIMES = new Set([2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97]);
 const isEmoji = (ch: string) => /^\p{Extended_Pictographic}$/u.test(ch);
 
@@ -296,7 +302,12 @@ export const IFBENCH_CHECKS: Record<string, Check> = {
   },
   "format:newline": (r) => {
     const v = removePunct(r);
-    return v.trim().split("\n").filter((l) => l !== "").length === split(v.trim()).length;
+    return (
+      v
+        .trim()
+        .split("\n")
+        .filter((l) => l !== "").length === split(v.trim()).length
+    );
   },
   "format:emoji": (r) => {
     const ss = splitSentences(r);
@@ -394,7 +405,11 @@ export const IFBENCH_CHECKS: Record<string, Check> = {
     if (end === -1) return false;
     return v.slice(3, end).trim() !== "" && v.slice(end + 4).trim() !== "";
   },
-  "format:sub-bullets": (r) => r.split("*").slice(1).every((b) => b.includes("-")),
+  "format:sub-bullets": (r) =>
+    r
+      .split("*")
+      .slice(1)
+      .every((b) => b.includes("-")),
   "format:no_bullets_bullets": (r) => {
     let inSentences = true;
     let sentences = 0;
@@ -473,7 +488,15 @@ export const IFBENCH_CHECKS: Record<string, Check> = {
       .split(",")
       .every((d) => validDate(d.trim())),
   "count:keywords_multiple": (r, k) =>
-    ([1, 2, 3, 5, 7] as const).every((times, i) => countOccurrences(r.toLowerCase(), s(k, `keyword${i + 1}`).trim().toLowerCase()) === times),
+    ([1, 2, 3, 5, 7] as const).every(
+      (times, i) =>
+        countOccurrences(
+          r.toLowerCase(),
+          s(k, `keyword${i + 1}`)
+            .trim()
+            .toLowerCase(),
+        ) === times,
+    ),
   "words:keywords_specific_position": (r, k) => {
     const ss = splitSentences(r);
     const sentence = n(k, "n");
@@ -513,11 +536,4 @@ export const IFBENCH_CHECKS: Record<string, Check> = {
 };
 
 /** Ids whose official check rests on a tool this package approximates (see the header). */
-export const IFBENCH_APPROXIMATE: ReadonlySet<string> = new Set([
-  "words:start_verb",
-  "words:odd_even_syllables",
-  "count:pronouns",
-  "words:words_position",
-  "format:title_case",
-  "words:keywords_specific_position",
-]);
+export const IFBENCH_APPROXIMATE: ReadonlySet<string> = new Set(["words:start_verb", "words:odd_even_syllables", "count:pronouns", "words:words_position", "format:title_case", "words:keywords_specific_position"]);

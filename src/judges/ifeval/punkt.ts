@@ -30,10 +30,7 @@ const SENT_STARTERS = new Set(data.sentenceStarters);
 const NON_WORD = String.raw`(?:[)";}\]*:@'({\[?!])`;
 const MULTI_CHAR = String.raw`(?:-{2,}|\.{2,}|(?:\.\s){2,}\.)`;
 const WORD_START = String.raw`[^("\x60{\[:;&#*@)}\]\-,]`;
-const WORD_RE = new RegExp(
-  String.raw`${MULTI_CHAR}|(?=${WORD_START})\S+?(?=\s|$|${NON_WORD}|${MULTI_CHAR}|,(?=$|\s|${NON_WORD}|${MULTI_CHAR}))|\S`,
-  "gu",
-);
+const WORD_RE = new RegExp(String.raw`${MULTI_CHAR}|(?=${WORD_START})\S+?(?=\s|$|${NON_WORD}|${MULTI_CHAR}|,(?=$|\s|${NON_WORD}|${MULTI_CHAR}))|\S`, "gu");
 const PERIOD_CONTEXT_RE = new RegExp(String.raw`[.?!](?=(${NON_WORD}|\s+(\S+)))`, "gdu");
 const REALIGN_RE = /^["')\]}]+?(?:\s+|(?=--)|$)/mu;
 const NUMERIC_RE = /^-?[.,]?\d[\d,.-]*\.?$/u;

@@ -135,12 +135,7 @@ function writePrompt(lp: ChoiceLogprobs, previous: WrittenPrompt | null): Writte
   if (previous && previous.k === lp.k) {
     const limit = Math.min(tokens.length, previous.tokens.length);
     const before = previous.scores;
-    while (
-      shared < limit &&
-      tokens[shared] === previous.tokens[shared] &&
-      scores.logprobs[shared] === before.logprobs[shared] &&
-      (scores.top?.[shared] ?? null) === (before.top?.[shared] ?? null)
-    ) {
+    while (shared < limit && tokens[shared] === previous.tokens[shared] && scores.logprobs[shared] === before.logprobs[shared] && (scores.top?.[shared] ?? null) === (before.top?.[shared] ?? null)) {
       shared++;
     }
   }

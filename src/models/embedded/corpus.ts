@@ -60,7 +60,9 @@ export function untagBrownSentence(line: string): string {
 }
 
 function brownFiles(dir: string): string[] {
-  return readdirSync(dir).filter((f) => /^c[a-r]\d\d$/.test(f)).sort();
+  return readdirSync(dir)
+    .filter((f) => /^c[a-r]\d\d$/.test(f))
+    .sort();
 }
 
 /** The corpus hash alone (what readCorpus().hash returns), without parsing: the model cache key. */
@@ -81,7 +83,13 @@ function readBrown(hash: ReturnType<typeof createHash>): CorpusDocument[] {
     // Paragraphs are separated by blank lines and hold one sentence per line.
     const paragraphs = raw
       .split(/\n\s*\n/)
-      .map((block) => block.split("\n").filter((l) => l.trim().length > 0).map(untagBrownSentence).join(" "))
+      .map((block) =>
+        block
+          .split("\n")
+          .filter((l) => l.trim().length > 0)
+          .map(untagBrownSentence)
+          .join(" "),
+      )
       .filter((p) => p.length > 0);
     return { id: `brown/${file}`, source: "brown" as const, text: paragraphs.join("\n") };
   });
@@ -92,9 +100,7 @@ function readJokes(hash: ReturnType<typeof createHash>): CorpusDocument[] {
   const raw = readFileSync(join(dir, "jokes.json"), "utf8");
   hash.update("jokes.json").update(raw);
   const jokes = JSON.parse(raw) as { body?: unknown }[];
-  return jokes
-    .map((j, i) => ({ id: `one-liner-joke/${i}`, source: "one-liner-joke" as const, text: typeof j.body === "string" ? j.body.trim() : "" }))
-    .filter((d) => d.text.length > 0);
+  return jokes.map((j, i) => ({ id: `one-liner-joke/${i}`, source: "one-liner-joke" as const, text: typeof j.body === "string" ? j.body.trim() : "" })).filter((d) => d.text.length > 0);
 }
 
 export function readCorpus(): Corpus {

@@ -169,7 +169,11 @@ async function inThread(): Promise<Embedder> {
     dimensions: EMBEDDING_DIMENSIONS,
     loadMs: performance.now() - t0,
     workers: 0,
-    embed: (texts) => inInputOrder(texts, serially((batch) => model.embed(batch))),
+    embed: (texts) =>
+      inInputOrder(
+        texts,
+        serially((batch) => model.embed(batch)),
+      ),
     close: async () => undefined,
   };
 }
@@ -258,7 +262,13 @@ export async function workerPool(
 }
 
 function pool(size: number, key: string): Promise<Embedder> {
-  return workerPool(size, key, new URL("./embedder-worker.mjs", import.meta.url), () => undefined, (texts) => ({ payload: { texts }, transfer: [] }));
+  return workerPool(
+    size,
+    key,
+    new URL("./embedder-worker.mjs", import.meta.url),
+    () => undefined,
+    (texts) => ({ payload: { texts }, transfer: [] }),
+  );
 }
 
 /** The ONNX pool: this thread builds the graph once and tokenizes; the workers only run the session. */
@@ -267,10 +277,17 @@ function onnxPool(size: number, key: string): Promise<Embedder> {
   // 28 MB of model bytes: dropped once every worker has its copy.
   const holder: { model: Uint8Array | null } = { model: buildUseLiteOnnx() };
   collectGarbage();
-  return workerPool(size, key, new URL("./onnx-embedder-worker.mjs", import.meta.url), () => ({ model: holder.model }), (texts) => {
-    const t = encode(texts);
-    return { payload: t, transfer: [t.ids.buffer, t.mask.buffer, t.positions.buffer] as ArrayBuffer[] };
-  }, ONNX_BATCH).finally(() => {
+  return workerPool(
+    size,
+    key,
+    new URL("./onnx-embedder-worker.mjs", import.meta.url),
+    () => ({ model: holder.model }),
+    (texts) => {
+      const t = encode(texts);
+      return { payload: t, transfer: [t.ids.buffer, t.mask.buffer, t.positions.buffer] as ArrayBuffer[] };
+    },
+    ONNX_BATCH,
+  ).finally(() => {
     holder.model = null;
     collectGarbage();
   });

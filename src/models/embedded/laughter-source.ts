@@ -146,7 +146,10 @@ export function deriveLaughterCues(corpusTexts: readonly string[]): LaughterCues
 
 /** Lower-case, letter runs collapsed, then repeated units of 2–3 characters collapsed: "HAHAHAaa" → "ha". */
 export function canonicalCue(token: string): string {
-  let s = token.trim().toLowerCase().replace(/(.)\1+/gu, "$1");
+  let s = token
+    .trim()
+    .toLowerCase()
+    .replace(/(.)\1+/gu, "$1");
   for (let prev = ""; prev !== s; ) {
     prev = s;
     s = s.replace(/(.{2,3}?)\1+/gu, "$1");

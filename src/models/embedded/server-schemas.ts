@@ -23,9 +23,7 @@ export type CompletionBody = z.infer<typeof completionRequest>;
 
 export const chatRequest = z.object({
   model: z.string().optional(),
-  messages: z
-    .array(z.object({ role: z.enum(["system", "user", "assistant"]), content: z.string() }))
-    .min(1),
+  messages: z.array(z.object({ role: z.enum(["system", "user", "assistant"]), content: z.string() })).min(1),
   max_tokens: z.number().int().min(0).max(4096).nullable().optional(),
   max_completion_tokens: z.number().int().min(0).max(4096).nullable().optional(),
   temperature: z.number().min(0).max(5).nullable().optional(),

@@ -12,16 +12,7 @@ import { completionJson, completionObject, type CompletionAnswer, type Completio
 import type { Embedder } from "./embedder.js";
 import { generate, type Generation } from "./generation.js";
 import type { EmbeddedLm } from "./lm.js";
-import {
-  chatRequest,
-  completionRequest,
-  describeIssue,
-  detokenizeRequest,
-  embeddingRequest,
-  tokenizeRequest,
-  type ChatBody,
-  type CompletionBody,
-} from "./server-schemas.js";
+import { chatRequest, completionRequest, describeIssue, detokenizeRequest, embeddingRequest, tokenizeRequest, type ChatBody, type CompletionBody } from "./server-schemas.js";
 import { TokenIds } from "./token-ids.js";
 
 export const EMBEDDED_LM_ID = "foolsgold-embedded-lm";
@@ -315,9 +306,7 @@ function chat(lm: EmbeddedLm, body: ChatBody): Record<string, unknown> {
       index: j,
       // The model writes " Hello" after "Assistant:"; the reply is the text after that space.
       message: { role: "assistant", content: gen.text.replace(/^ /, "") },
-      logprobs: body.logprobs
-        ? { content: gen.tokens.map((t) => ({ token: t.token, logprob: t.logprob, bytes: bytes(t.token), top_logprobs: t.top.map((e) => ({ token: e.token, logprob: e.logprob, bytes: bytes(e.token) })) })) }
-        : null,
+      logprobs: body.logprobs ? { content: gen.tokens.map((t) => ({ token: t.token, logprob: t.logprob, bytes: bytes(t.token), top_logprobs: t.top.map((e) => ({ token: e.token, logprob: e.logprob, bytes: bytes(e.token) })) })) } : null,
       finish_reason: gen.finishReason,
     });
   }

@@ -141,10 +141,7 @@ export function loadEmbeddedLm(): Promise<LoadedLm> {
 }
 
 /** The shipped tables, or null when they are absent or were built by another builder version or from another corpus. */
-export function readShippedLm(
-  hash: string = corpusHash(),
-  files: { tables: URL | string; manifest: URL | string } = { tables: SHIPPED_TABLES, manifest: SHIPPED_MANIFEST },
-): { stored: StoredLm; path: string } | null {
+export function readShippedLm(hash: string = corpusHash(), files: { tables: URL | string; manifest: URL | string } = { tables: SHIPPED_TABLES, manifest: SHIPPED_MANIFEST }): { stored: StoredLm; path: string } | null {
   if (!existsSync(files.manifest) || !existsSync(files.tables)) return null;
   const manifest = JSON.parse(readFileSync(files.manifest, "utf8")) as ShippedManifest;
   if (manifest.builderVersion !== LM_BUILDER_VERSION || manifest.corpusHash !== hash) return null;

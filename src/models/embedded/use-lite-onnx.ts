@@ -114,12 +114,15 @@ export function buildUseLiteOnnx(weights = readTfjsWeights()): Uint8Array {
   const bias = op("Unsqueeze", [op("Mul", [op("Sub", [scalar("one", 1), "mask"]), scalar("neg_inf", scalarOf("attention_bias_ignore_padding/mul/y"))]), ints("axes_12", [1, 2])]);
 
   const layerNorm = (x: string, prefix: string, id: string): string =>
-    op("LayerNormalization", [x, init(`${id}_scale`, find(`${prefix}/layer_norm/layer_norm_scale/ConcatPartitions/concat`)), init(`${id}_bias`, find(`${prefix}/layer_norm/layer_norm_bias/ConcatPartitions/concat`))], [
-      { name: "axis", i: -1 },
-      { name: "epsilon", f: scalarOf("Layer_1/TransformerLayer/FFN/layer_prepostprocess/layer_norm/Cast/x") },
-    ]);
-  const dense = (x: string, kernel: string, biasName: string, id: string, dims?: number[]): string =>
-    op("Add", [op("MatMul", [x, init(`${id}_w`, find(kernel), dims)]), init(`${id}_b`, find(biasName))]);
+    op(
+      "LayerNormalization",
+      [x, init(`${id}_scale`, find(`${prefix}/layer_norm/layer_norm_scale/ConcatPartitions/concat`)), init(`${id}_bias`, find(`${prefix}/layer_norm/layer_norm_bias/ConcatPartitions/concat`))],
+      [
+        { name: "axis", i: -1 },
+        { name: "epsilon", f: scalarOf("Layer_1/TransformerLayer/FFN/layer_prepostprocess/layer_norm/Cast/x") },
+      ],
+    );
+  const dense = (x: string, kernel: string, biasName: string, id: string, dims?: number[]): string => op("Add", [op("MatMul", [x, init(`${id}_w`, find(kernel), dims)]), init(`${id}_b`, find(biasName))]);
 
   const layer = (x: string, n: number): string => {
     const L = `Encode/TransformerStack/Layer_${n}/TransformerLayer`;

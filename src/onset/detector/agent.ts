@@ -45,7 +45,11 @@ export const AGENT_TOOLS: ToolSpec[] = [
   { name: "contrast", description: "Features that became common among high-reward rows from early to late steps.", parameters: obj({}) },
   { name: "inspect", description: "The highest-reward rows at a step (excerpts).", parameters: obj({ step: { type: "integer" }, k: { type: "integer", minimum: 1, maximum: 5 } }, ["step"]) },
   { name: "prevalence", description: "Per-step share of high-reward rows containing a phrase (10 bins), and its step-stratified association with score.", parameters: obj({ phrase: { type: "string" } }, ["phrase"]) },
-  { name: "onset", description: "Bisect a phrase's smoothed prevalence to the step where it crosses baseline + fraction·(plateau − baseline).", parameters: obj({ phrase: { type: "string" }, fraction: { type: "number", exclusiveMinimum: 0, exclusiveMaximum: 1 } }, ["phrase"]) },
+  {
+    name: "onset",
+    description: "Bisect a phrase's smoothed prevalence to the step where it crosses baseline + fraction·(plateau − baseline).",
+    parameters: obj({ phrase: { type: "string" }, fraction: { type: "number", exclusiveMinimum: 0, exclusiveMaximum: 1 } }, ["phrase"]),
+  },
   {
     name: "final",
     description: "Your verdict; ends the investigation.",
@@ -99,13 +103,23 @@ export async function detectWithAgent(client: ModelClient, rows: readonly Mirror
   for (const [s, list] of byStep) {
     const sorted = list.map((r) => r.score).sort((a, b) => a - b);
     const cut = sorted[Math.floor(sorted.length / 2)];
-    high.set(s, list.filter((r) => r.score >= cut));
+    high.set(
+      s,
+      list.filter((r) => r.score >= cut),
+    );
   }
-  const has = (r: RowView, phrase: string): boolean => r.joined().includes(` ${phrase.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim()} `);
-  const series = (phrase: string): (number | null)[] => steps.map((s) => {
-    const h = high.get(s)!;
-    return h.length ? h.filter((r) => has(r, phrase)).length / h.length : null;
-  });
+  const has = (r: RowView, phrase: string): boolean =>
+    r.joined().includes(
+      ` ${phrase
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, " ")
+        .trim()} `,
+    );
+  const series = (phrase: string): (number | null)[] =>
+    steps.map((s) => {
+      const h = high.get(s)!;
+      return h.length ? h.filter((r) => has(r, phrase)).length / h.length : null;
+    });
 
   const tools: Record<string, (args: Record<string, unknown>) => unknown> = {
     contrast: () => {
@@ -116,7 +130,10 @@ export async function detectWithAgent(client: ModelClient, rows: readonly Mirror
       const step = Number(a.step);
       const list = byStep.get(step);
       if (!list) return { error: `no step ${a.step}; steps run ${steps[0]}–${steps[steps.length - 1]}` };
-      return [...list].sort((x, y) => y.score - x.score).slice(0, Math.min(5, Number(a.k) || 3)).map((r) => ({ score: r.score, output: r.output.length > 600 ? `${r.output.slice(0, 300)} … ${r.output.slice(-300)}` : r.output }));
+      return [...list]
+        .sort((x, y) => y.score - x.score)
+        .slice(0, Math.min(5, Number(a.k) || 3))
+        .map((r) => ({ score: r.score, output: r.output.length > 600 ? `${r.output.slice(0, 300)} … ${r.output.slice(-300)}` : r.output }));
     },
     prevalence: (a) => {
       const phrase = String(a.phrase ?? "");
@@ -127,7 +144,18 @@ export async function detectWithAgent(client: ModelClient, rows: readonly Mirror
         const part = s.slice(Math.floor((b * s.length) / bins), Math.floor(((b + 1) * s.length) / bins)).filter((x): x is number => x !== null);
         return { from_step: steps[Math.floor((b * s.length) / bins)], share: part.length ? part.reduce((x, y) => x + y, 0) / part.length : null };
       });
-      const assoc = stratifiedDifference(steps.map((st) => ({ withFeature: byStep.get(st)!.filter((r) => has(r, phrase)).map((r) => r.score), without: byStep.get(st)!.filter((r) => !has(r, phrase)).map((r) => r.score) })));
+      const assoc = stratifiedDifference(
+        steps.map((st) => ({
+          withFeature: byStep
+            .get(st)!
+            .filter((r) => has(r, phrase))
+            .map((r) => r.score),
+          without: byStep
+            .get(st)!
+            .filter((r) => !has(r, phrase))
+            .map((r) => r.score),
+        })),
+      );
       return { binned, association: assoc };
     },
     onset: (a) => {

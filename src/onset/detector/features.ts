@@ -63,7 +63,10 @@ function structureKeys(row: RowView): Set<string> {
   const paras = row.paragraphs();
   keys.add(`structure:paragraphs=${Math.min(paras.length, 9)}`);
   for (const p of paras) {
-    const first = (p.toLowerCase().replace(/^[#*\s\d.)-]+/, "").match(/^[a-z]+/) ?? [])[0];
+    const first = (p
+      .toLowerCase()
+      .replace(/^[#*\s\d.)-]+/, "")
+      .match(/^[a-z]+/) ?? [])[0];
     if (first && !input.includes(` ${first} `)) keys.add(`structure:paragraph_opener=${first}`);
   }
   if (/^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/m.test(row.output)) keys.add("structure:horizontal_rule");

@@ -164,7 +164,10 @@ class View implements RowView {
   }
 
   paragraphs(): string[] {
-    return (this.text.paragraphs ??= this.text.output.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean));
+    return (this.text.paragraphs ??= this.text.output
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .filter(Boolean));
   }
 
   lines(): string[] {

@@ -16,7 +16,7 @@ import { startTiming } from "../timing.js";
  * URLs neither spread the load nor survive a replica's loss. Refused, pointing to the layout that works.
  */
 const EMPTY_SHARD =
-  "empty batch (query: []): OpenRLHF sends these when --reward.remote_url lists several comma-separated URLs, which then get no real samples and spread no load; put the replicas behind one load balancer and give OpenRLHF its single URL (docs/serving.md, \"Several replicas\")";
+  'empty batch (query: []): OpenRLHF sends these when --reward.remote_url lists several comma-separated URLs, which then get no real samples and spread no load; put the replicas behind one load balancer and give OpenRLHF its single URL (docs/serving.md, "Several replicas")';
 
 export function getRewardRoute(api: Hono, ctx: ServerContext): void {
   api.post("/get_reward", bodySizeLimit(ctx.limits.maxBodyBytes), async (c) => {

@@ -98,7 +98,7 @@ export async function createWorkerPoolScorer(main: Scorer, open: OpenScorerOptio
             for (const m of members) m.running = undefined;
             queue.unshift(...members.map((m) => ((m.alone = true), m)));
           } else {
-            for (const m of members) (m.cleanup(), m.reject(err));
+            for (const m of members) m.cleanup(), m.reject(err);
           }
           dispatch();
         },
@@ -180,7 +180,14 @@ export async function createWorkerPoolScorer(main: Scorer, open: OpenScorerOptio
       if (parts < 2 || splitKey === undefined) return enqueue(rows, signal);
       const chunks = chunkRows(rows as BankRow[], splitKey, parts);
       if (chunks.length < 2) return enqueue(rows, signal);
-      return Promise.all(chunks.map((chunk) => enqueue(chunk.map((i) => rows[i]), signal))).then((scored) => {
+      return Promise.all(
+        chunks.map((chunk) =>
+          enqueue(
+            chunk.map((i) => rows[i]),
+            signal,
+          ),
+        ),
+      ).then((scored) => {
         const out = new Array<Score>(rows.length);
         chunks.forEach((chunk, c) => chunk.forEach((i, j) => (out[i] = scored[c][j])));
         return out;

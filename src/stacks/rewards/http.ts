@@ -21,10 +21,7 @@ export interface HttpRewardOptions {
 
 export function httpBackend(options: HttpRewardOptions): RewardBackend {
   const url = new URL(options.url);
-  const transport = createTransport(
-    { baseUrl: url.origin, model: "reward", timeoutMs: options.timeoutMs, maxRetries: options.maxRetries },
-    { limiter: createLimiter(options.concurrency), fetch: options.fetch },
-  );
+  const transport = createTransport({ baseUrl: url.origin, model: "reward", timeoutMs: options.timeoutMs, maxRetries: options.maxRetries }, { limiter: createLimiter(options.concurrency), fetch: options.fetch });
   const path = url.pathname + url.search;
   return {
     batchSize: options.batchSize,

@@ -24,11 +24,7 @@ import { pythonBackend } from "./python.js";
 export { blackBoxScorer, formatDeterminism, type Determinism, type RewardBackend, type RewardScorer } from "./black-box.js";
 export { openRlhfBody, promptText, readTrainerRows, toBankRow, trlBatch, verlArguments } from "./rows.js";
 
-export type RewardSpec =
-  | { kind: "python"; style: "verl" | "trl"; file: string; function: string }
-  | { kind: "http"; url: URL }
-  | { kind: "cmd"; command: string }
-  | { kind: "judge"; file: string };
+export type RewardSpec = { kind: "python"; style: "verl" | "trl"; file: string; function: string } | { kind: "http"; url: URL } | { kind: "cmd"; command: string } | { kind: "judge"; file: string };
 
 /** What `--reward` accepts, in words, for error lines. */
 export const REWARD_SPEC_FORMS = "python:FILE.py[:FUNCTION], python-trl:FILE.py:FUNCTION, http://HOST:PORT/PATH, cmd:COMMAND or judge:FILE.yaml";

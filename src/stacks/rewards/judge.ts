@@ -25,10 +25,7 @@ export const judgeFileSchema = z
   .object({
     role: z.string().min(1).default("judge"),
     prompt: z.string().min(1),
-    parse: z.union([
-      z.object({ choices: z.record(z.string().min(1), z.number().finite()).refine((c) => Object.keys(c).length >= 2, "needs at least 2 choices") }).strict(),
-      z.object({ regex: z.string().min(1) }).strict(),
-    ]),
+    parse: z.union([z.object({ choices: z.record(z.string().min(1), z.number().finite()).refine((c) => Object.keys(c).length >= 2, "needs at least 2 choices") }).strict(), z.object({ regex: z.string().min(1) }).strict()]),
     /** regex parser: ask through chat (default) or raw-prompt completions. */
     api: z.enum(["chat", "completions"]).default("chat"),
     max_tokens: z.number().int().positive().default(16),
@@ -85,7 +82,12 @@ export function judgeBackend(judge: JudgeFile, client: ModelClient, concurrency:
       const choices = Object.entries(parse.choices);
       let logprobs: number[];
       try {
-        logprobs = (await client.continuationLogprobs(choices.map(([text]) => ({ context: prompt, continuation: text })), { signal })).map((r) => r.logprob);
+        logprobs = (
+          await client.continuationLogprobs(
+            choices.map(([text]) => ({ context: prompt, continuation: text })),
+            { signal },
+          )
+        ).map((r) => r.logprob);
       } catch (err) {
         return { error: `judge call failed: ${errorMessage(err)}` };
       }

@@ -46,7 +46,10 @@ class Worker {
   private nextId = 0;
   exited = false;
 
-  constructor(private readonly options: PythonPoolOptions, private readonly onGone: (worker: Worker) => void) {
+  constructor(
+    private readonly options: PythonPoolOptions,
+    private readonly onGone: (worker: Worker) => void,
+  ) {
     this.child = spawn(options.python, [WORKER_SCRIPT], { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, PYTHONUNBUFFERED: "1" } });
     this.child.stderr.setEncoding("utf8");
     this.child.stderr.on("data", (chunk: string) => {

@@ -54,8 +54,7 @@ export function logSumExp(xs: readonly number[]): number {
  */
 export function audienceContext(turns: readonly Turn[], index: number, normalization: AudienceNormalization): string {
   const prefix = turns.slice(0, index + 1);
-  const normalized =
-    normalization.mode === "none" ? prefix : normalizeTranscriptLaughter(prefix, normalization.cues === "meaning" ? { ...normalization, strip: stripByMeaning } : normalization);
+  const normalized = normalization.mode === "none" ? prefix : normalizeTranscriptLaughter(prefix, normalization.cues === "meaning" ? { ...normalization, strip: stripByMeaning } : normalization);
   return audiencePrompt(normalized);
 }
 
@@ -97,13 +96,7 @@ export async function laughterMass(client: ModelClient, contexts: readonly strin
  * The audits' entry point: L and taste of the audience's reaction right after turn `index` of a
  * transcript (usually a policy turn), under a normalization mode.
  */
-export async function scoreTurnLaughter(
-  client: ModelClient,
-  turns: readonly Turn[],
-  index: number,
-  normalization: AudienceNormalization,
-  options: TasteOptions,
-): Promise<LaughterMass & { taste: number; context: string }> {
+export async function scoreTurnLaughter(client: ModelClient, turns: readonly Turn[], index: number, normalization: AudienceNormalization, options: TasteOptions): Promise<LaughterMass & { taste: number; context: string }> {
   const context = audienceContext(turns, index, normalization);
   const [mass] = await laughterMass(client, [context], options);
   return { ...mass, taste: tasteUnits(mass.L, options.L_lo, options.L_hi), context };

@@ -5,23 +5,7 @@
 
 export const OPENERS_VERSION = "humor-openers-1";
 
-export const LAUGHTER_OPENERS: readonly string[] = [
-  " Haha",
-  " haha",
-  " HAHA",
-  " Hah!",
-  " Heh",
-  " heh",
-  " Lol",
-  " lol",
-  " LOL",
-  " Lmao",
-  " lmao",
-  " 😂",
-  " 🤣",
-  " *laughs",
-  " (laughs",
-];
+export const LAUGHTER_OPENERS: readonly string[] = [" Haha", " haha", " HAHA", " Hah!", " Heh", " heh", " Lol", " lol", " LOL", " Lmao", " lmao", " 😂", " 🤣", " *laughs", " (laughs"];
 
 /** Pairs (a, b) where a is a prefix of b; empty for a usable opener set. */
 export function prefixViolations(openers: readonly string[]): [string, string][] {

@@ -45,5 +45,8 @@ export function selfRepetition(replies: readonly string[]): number[] {
 export function repetitionScores(replies: readonly string[], partnerRecent: readonly string[], mode: RepetitionMode): number[] {
   const words = replies.map((r) => contentWords(r));
   if (mode === "seed") return selfRepetitionFromWords(words);
-  return selfRepetitionFromWords(words, partnerRecent.map((t) => contentWords(t)));
+  return selfRepetitionFromWords(
+    words,
+    partnerRecent.map((t) => contentWords(t)),
+  );
 }

@@ -2,4 +2,3 @@
 // themselves live in src/guards/screens.ts, which certify and the monitor read as well.
 
 export { SCREEN_VERSIONS, hasAsteriskText, screenTurn, type ScreenResult, type ScreenVersion } from "../../guards/screens.js";
-

@@ -119,12 +119,7 @@ export interface SessionMeasurement {
 }
 
 /** The model-based measurements of one session; a failed model call rejects (the caller records it). */
-export async function measureSession(
-  turns: readonly Turn[],
-  models: HumorModels,
-  settings: HumorSettings,
-  policySpeaker = "policy",
-): Promise<SessionMeasurement> {
+export async function measureSession(turns: readonly Turn[], models: HumorModels, settings: HumorSettings, policySpeaker = "policy"): Promise<SessionMeasurement> {
   const written = turns;
   turns = termTurns(written, settings.laughter);
   const policyIndexes = turns.flatMap((t, i) => (t.speaker === policySpeaker ? [i] : []));
@@ -135,10 +130,7 @@ export async function measureSession(
   const unique = [...new Set([...replies, ...windows, ...(settings.credit === "relevance" ? previous : [])])];
   const normalization = { ...settings.normalization, policySpeaker };
   const contexts = policyIndexes.map((i) => audienceContext(turns, i, normalization));
-  const [vectors, laughter] = await Promise.all([
-    models.embedder.embed(unique),
-    laughterMass(models.audience, contexts, settings.taste),
-  ]);
+  const [vectors, laughter] = await Promise.all([models.embedder.embed(unique), laughterMass(models.audience, contexts, settings.taste)]);
   const byText = new Map(unique.map((text, i) => [text, vectors[i]]));
   const partnerRecent = policyIndexes.map((i) => partnerWindow(turns, i, settings.window, policySpeaker));
   const repetition = repetitionScores(replies, partnerRecent, settings.repetition);

@@ -38,14 +38,7 @@ export function surprisePrompts(context: readonly Turn[], speaker: string): { or
   };
 }
 
-export async function surpriseGate(
-  generator: ModelClient,
-  embedder: ModelClient,
-  context: readonly Turn[],
-  reply: string,
-  speaker: string,
-  options: SurpriseOptions,
-): Promise<SurpriseDecision & { ordinary: string; twist: string }> {
+export async function surpriseGate(generator: ModelClient, embedder: ModelClient, context: readonly Turn[], reply: string, speaker: string, options: SurpriseOptions): Promise<SurpriseDecision & { ordinary: string; twist: string }> {
   const prompts = surprisePrompts(context, speaker);
   const generate = async (prompt: string) => {
     const out = await generator.complete({ prompt, temperature: 0, maxTokens: options.max_tokens, stop: ["\n"] });

@@ -52,14 +52,22 @@ export function shuffledTwin(row: TranscriptRow, seed: number | string): Transcr
     const j = rng.int(k);
     [order[k], order[j]] = [order[j], order[k]];
   }
-  return withReplies(row, order.map((k) => replies[k]), "shuffled");
+  return withReplies(
+    row,
+    order.map((k) => replies[k]),
+    "shuffled",
+  );
 }
 
 /** The policy's first reply at every policy turn (null with fewer than 2 replies). */
 export function repeatedTwin(row: TranscriptRow): TranscriptRow | null {
   const slots = policyIndexes(row);
   if (slots.length < 2) return null;
-  return withReplies(row, slots.map(() => row.turns[slots[0]].text), "repeated");
+  return withReplies(
+    row,
+    slots.map(() => row.turns[slots[0]].text),
+    "repeated",
+  );
 }
 
 /**
@@ -80,7 +88,11 @@ export function genericTwin(row: TranscriptRow, seed: number | string, lines: re
   const slots = policyIndexes(row);
   if (slots.length === 0) return null;
   const start = createRng(`twins/generic/${seed}/${row.id}`).int(lines.length);
-  return withReplies(row, slots.map((_, k) => lines[(start + k) % lines.length]), "generic");
+  return withReplies(
+    row,
+    slots.map((_, k) => lines[(start + k) % lines.length]),
+    "generic",
+  );
 }
 
 /**

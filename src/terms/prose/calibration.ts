@@ -29,10 +29,7 @@ export function fitSlopCurve(inputs: SlopCurveInputs): SlopCurve {
   const humanFloor = inputs.humanFloor ?? 0.8;
   const { humanP75, baseTypical, humanDensest } = inputs;
   if (!(baseTypical > humanP75)) {
-    throw new InputError(
-      "calibration",
-      `the typical base-model density (${baseTypical.toFixed(3)}/1k words) is not above the human 75th percentile (${humanP75.toFixed(3)}): the dictionary does not separate model from human text`,
-    );
+    throw new InputError("calibration", `the typical base-model density (${baseTypical.toFixed(3)}/1k words) is not above the human 75th percentile (${humanP75.toFixed(3)}): the dictionary does not separate model from human text`);
   }
   const baseRate = Math.log(1 / baseTarget) / (baseTypical - humanP75);
   const humanRate = humanDensest > humanP75 ? Math.log(1 / humanFloor) / (humanDensest - humanP75) : Infinity;

@@ -161,8 +161,7 @@ export function parseDictionary(value: unknown, where: string): ProseDictionary 
     const camel = firstCamelKey(value, "");
     if (camel) throw new InputError(`${where} ${camel.path}`, `is camelCase in a version-${DICTIONARY_FILE_VERSION} dictionary: spell it ${toSnake(camel.key)}`);
     value = { ...(mapKeys(value, toCamel) as Record<string, unknown>), version: DICTIONARY_VERSION };
-  }
-  else if (ours && typeof version === "number" && version !== DICTIONARY_VERSION) {
+  } else if (ours && typeof version === "number" && version !== DICTIONARY_VERSION) {
     throw new InputError(`${where} version`, `is ${version}, and this foolsgold reads version ${DICTIONARY_VERSION} and ${DICTIONARY_FILE_VERSION} dictionaries: mine it again with \`foolsgold mine\``);
   }
   const parsed = proseDictionarySchema.safeParse(value);

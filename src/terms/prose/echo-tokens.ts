@@ -2,19 +2,36 @@
 // first and second person unified. echo-index.ts reads a line's tokens by the same rules.
 import { isCommonEnglish } from "../../text/english.js";
 
-export const TITLES = new Set(
-  "mr mrs ms miss sir madam ma'am maam lord lady master mistress captain doctor dr professor prof king queen prince princess majesty highness officer detective sergeant general commander boss".split(" "),
-);
+export const TITLES = new Set("mr mrs ms miss sir madam ma'am maam lord lady master mistress captain doctor dr professor prof king queen prince princess majesty highness officer detective sergeant general commander boss".split(" "));
 
 export const CONTRACTIONS: [RegExp, string][] = [
-  [/\bcan't\b/g, "can not"], [/\bwon't\b/g, "will not"], [/\bshan't\b/g, "shall not"], [/\bain't\b/g, "is not"],
-  [/n't\b/g, " not"], [/'re\b/g, " are"], [/'m\b/g, " am"], [/'ve\b/g, " have"], [/'ll\b/g, " will"], [/'d\b/g, " would"],
-  [/\b(it|that|what|there|here|he|she|who|where|how)'s\b/g, "$1 is"], [/'s\b/g, ""],
+  [/\bcan't\b/g, "can not"],
+  [/\bwon't\b/g, "will not"],
+  [/\bshan't\b/g, "shall not"],
+  [/\bain't\b/g, "is not"],
+  [/n't\b/g, " not"],
+  [/'re\b/g, " are"],
+  [/'m\b/g, " am"],
+  [/'ve\b/g, " have"],
+  [/'ll\b/g, " will"],
+  [/'d\b/g, " would"],
+  [/\b(it|that|what|there|here|he|she|who|where|how)'s\b/g, "$1 is"],
+  [/'s\b/g, ""],
 ];
 
 /** The second person and the first are one speaker for matching ("you're crazy" ≈ "i'm crazy"). */
 const UNIFY: Record<string, string> = {
-  i: "P", me: "P", you: "P", my: "PP", your: "PP", mine: "PPS", yours: "PPS", myself: "PR", yourself: "PR", am: "BE", are: "BE",
+  i: "P",
+  me: "P",
+  you: "P",
+  my: "PP",
+  your: "PP",
+  mine: "PPS",
+  yours: "PPS",
+  myself: "PR",
+  yourself: "PR",
+  am: "BE",
+  are: "BE",
 };
 
 export const UNIFY_KEYS: readonly string[] = Object.keys(UNIFY);

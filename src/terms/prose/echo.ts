@@ -30,9 +30,7 @@ export const HARDENED_ECHO_OPTIONS: EchoOptions = { distinctivePartial: true, in
 export const SEED_ECHO_OPTIONS: EchoOptions = { distinctivePartial: false, inverted: false };
 
 /** Verbs of everyday stock phrases ("I don't know", "I want to go", "I mean"): sharing one is not an echo. */
-const STOCK_VERBS = new Set(
-  "know knew think thought want wanted mean meant see saw go went get got say said like feel felt need guess care believe remember understand let look come take make tell".split(" "),
-);
+const STOCK_VERBS = new Set("know knew think thought want wanted mean meant see saw go went get got say said like feel felt need guess care believe remember understand let look come take make tell".split(" "));
 
 const SUBJECTS = new Set(["P", "he", "she", "it", "we", "they"]);
 /** Auxiliaries that open an inverted question ("Am I", "Are you", "Did I"), as they read after unifying. */
@@ -45,9 +43,36 @@ export interface EchoHit {
 }
 
 const STOCK_REPLIES = [
-  "i love you too", "i love you", "me too", "you too", "thank you", "thanks", "good night", "good morning",
-  "goodbye", "hello", "hi", "yes", "no", "okay", "ok", "sure", "of course", "i know", "i am sorry", "sorry",
-  "i miss you too", "i miss you", "what", "really", "why", "how", "please", "wait", "stop", "come here",
+  "i love you too",
+  "i love you",
+  "me too",
+  "you too",
+  "thank you",
+  "thanks",
+  "good night",
+  "good morning",
+  "goodbye",
+  "hello",
+  "hi",
+  "yes",
+  "no",
+  "okay",
+  "ok",
+  "sure",
+  "of course",
+  "i know",
+  "i am sorry",
+  "sorry",
+  "i miss you too",
+  "i miss you",
+  "what",
+  "really",
+  "why",
+  "how",
+  "please",
+  "wait",
+  "stop",
+  "come here",
 ];
 
 /** Lower-case, drop names and titles, collapse stutters and stretched letters, expand contractions. */
@@ -194,7 +219,9 @@ export interface EchoUser {
 }
 
 export function echoUser(userMessage: string, names: ReadonlySet<string> = new Set()): EchoUser {
-  const lines = sentencesOf(userMessage).map((s) => normalizeLine(s, names)).filter((t) => t.raw.length > 0);
+  const lines = sentencesOf(userMessage)
+    .map((s) => normalizeLine(s, names))
+    .filter((t) => t.raw.length > 0);
   const all = normalizeLine(userMessage, names);
   const requested = [...new Set(requestedLines(userMessage).map((l) => normalizeLine(l, names).unified.join(" ")))].filter((r) => r.length > 0);
   const index = buildEchoIndex([...lines.map((t) => t.raw), ...lines.map((t) => t.unified)], all.unified, names);

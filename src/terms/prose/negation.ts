@@ -36,14 +36,17 @@ const MAX_SUBJECT_WORDS = 3;
 const MARKERS = {};
 
 function markers(lexicon: Lexicon): Markers {
-  return lexicon.derived(MARKERS, (l): Markers => ({
-    but: l.surface("but"),
-    rather: l.surface("rather"),
-    instead: l.surface("instead"),
-    help: l.surface("help"),
-    not: l.surface("not"),
-    never: l.surface("never"),
-  }));
+  return lexicon.derived(
+    MARKERS,
+    (l): Markers => ({
+      but: l.surface("but"),
+      rather: l.surface("rather"),
+      instead: l.surface("instead"),
+      help: l.surface("help"),
+      not: l.surface("not"),
+      never: l.surface("never"),
+    }),
+  );
 }
 
 /**

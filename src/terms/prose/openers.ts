@@ -99,7 +99,9 @@ export function openerStats(scan: Scan, lexicon: Lexicon, narration: readonly nu
 }
 
 const SPEECH_VERBS = new Set(
-  "ask asked asks say said says reply replied replies whisper whispered whispers shout shouted shouts mutter muttered mutters murmur murmured murmurs yell yelled yells answer answered answers cry cried cries call called calls add added adds continue continued continues tell told tells scream screamed screams sigh sighed sighs".split(" "),
+  "ask asked asks say said says reply replied replies whisper whispered whispers shout shouted shouts mutter muttered mutters murmur murmured murmurs yell yelled yells answer answered answers cry cried cries call called calls add added adds continue continued continues tell told tells scream screamed screams sigh sighed sighs".split(
+    " ",
+  ),
 );
 
 /**

@@ -62,7 +62,6 @@ export function rowProse(row: BankRow, reading: ReadingOptions = HARDENED_READIN
   return visibleProse(splitThinking(row.output, row.thinking).reply, reading);
 }
 
-
 // readReply's rarer paths met at load under both presets' readings, on replies of a few words: one
 // quoted whole across paragraphs, stat lines (one ending "\r\n"), an invisible character, marks within
 // the budget. readReply inlines the unhiding and the mark count, whose whole-reply quote check and

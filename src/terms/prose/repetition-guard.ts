@@ -16,7 +16,10 @@ export const repetitionGuardOptions = z
     /** Share at which the factor reaches 0. */
     full: z.number().min(0).max(1),
     /** Degenerate repetition of words (issue 36): lexical diversity at or above `free` costs nothing, at `zero` or below the factor is 0. */
-    diversity: z.object({ free: z.number().min(0).max(1), zero: z.number().min(0).max(1) }).strict().optional(),
+    diversity: z
+      .object({ free: z.number().min(0).max(1), zero: z.number().min(0).max(1) })
+      .strict()
+      .optional(),
   })
   .strict()
   .refine((o) => o.full > o.free, { message: "full must be greater than free", path: ["full"] });

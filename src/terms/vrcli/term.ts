@@ -56,9 +56,7 @@ interface Pair {
   continuation: string;
 }
 
-type Plan =
-  | { broken: true; problem: ReasoningProblem; answer: string }
-  | { broken: false; answer: string; base: string; plus: string; baseIndex: number; plusIndex: number; candidates: { context: string; index: number }[] };
+type Plan = { broken: true; problem: ReasoningProblem; answer: string } | { broken: false; answer: string; base: string; plus: string; baseIndex: number; plusIndex: number; candidates: { context: string; index: number }[] };
 
 /**
  * The candidates of a reasoning: its sentences (and lines). A reasoning that lists candidate answers
@@ -66,7 +64,14 @@ type Plan =
  * that works toward one answer is worth more than any one of its sentences.
  */
 export function reasoningCandidates(reasoning: string): string[] {
-  return [...new Set(reasoning.split(/\n+|(?<=[.!?…])\s+/u).map((s) => s.trim()).filter((s) => /[\p{L}\p{N}]/u.test(s)))];
+  return [
+    ...new Set(
+      reasoning
+        .split(/\n+|(?<=[.!?…])\s+/u)
+        .map((s) => s.trim())
+        .filter((s) => /[\p{L}\p{N}]/u.test(s)),
+    ),
+  ];
 }
 
 /**
@@ -125,11 +130,7 @@ async function scorePairs(reference: ModelClient, pairs: Pair[], signal?: AbortS
   }
 }
 
-export async function scoreVrcli(
-  reference: ModelClient,
-  items: readonly VrcliItem[],
-  options: Partial<VrcliOptions> & { signal?: AbortSignal } = {},
-): Promise<VrcliOutcome[]> {
+export async function scoreVrcli(reference: ModelClient, items: readonly VrcliItem[], options: Partial<VrcliOptions> & { signal?: AbortSignal } = {}): Promise<VrcliOutcome[]> {
   const pairs: Pair[] = [];
   const pairIndex = new Map<string, number>();
   const indexOf = (context: string, continuation: string): number => {
@@ -153,8 +154,7 @@ export async function scoreVrcli(
     const plus = plusContext(item.setup, parsed.reasoning);
     const baseIndex = indexOf(base, continuation);
     const plusIndex = indexOf(plus, continuation);
-    const candidates =
-      preset === "seed" ? [] : controlCandidates(parsed.reasoning, parsed.answer).map((c) => ({ context: plusContext(item.setup, c), index: indexOf(plusContext(item.setup, c), continuation) }));
+    const candidates = preset === "seed" ? [] : controlCandidates(parsed.reasoning, parsed.answer).map((c) => ({ context: plusContext(item.setup, c), index: indexOf(plusContext(item.setup, c), continuation) }));
     return { broken: false, answer: parsed.answer, base, plus, baseIndex, plusIndex, candidates };
   });
 

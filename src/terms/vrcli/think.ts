@@ -16,9 +16,7 @@ export type ReasoningProblem =
   /** The block holds only whitespace. */
   | "empty";
 
-export type ParsedCompletion =
-  | { ok: true; reasoning: string; answer: string }
-  | { ok: false; problem: ReasoningProblem; answer: string };
+export type ParsedCompletion = { ok: true; reasoning: string; answer: string } | { ok: false; problem: ReasoningProblem; answer: string };
 
 export interface ParseOptions {
   /**

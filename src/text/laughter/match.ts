@@ -77,7 +77,15 @@ export function containsLaughter(text: string, vocab: LaughterVocab): boolean {
 const SENTENCE_START = /(?:^|[.!?…]["'”’)\]]*\s+|\n\s*)["“‘«([*]?$/;
 const ATTACHED_PUNCT = /^[!?.,;:~…]+/;
 const PAIRS: Readonly<Record<string, string>> = {
-  "(": ")", "[": "]", "*": "*", "（": "）", "_": "_", '"': '"', "“": "”", "‘": "’", "«": "»",
+  "(": ")",
+  "[": "]",
+  "*": "*",
+  "（": "）",
+  _: "_",
+  '"': '"',
+  "“": "”",
+  "‘": "’",
+  "«": "»",
 };
 const CONTENT = /[\p{L}\p{N}\p{Extended_Pictographic}]/u;
 

@@ -21,7 +21,12 @@ describe("simulator lines", () => {
   it("every line the templates can produce agrees in number and takes the right preposition", () => {
     const problems: string[] = [];
     for (const task of OFFICE_TASKS) {
-      const lines = [...possibleLines(task, MOVES.flatMap((m) => [...bank.partner[m], ...bank.policy[m]]))];
+      const lines = [
+        ...possibleLines(
+          task,
+          MOVES.flatMap((m) => [...bank.partner[m], ...bank.policy[m]]),
+        ),
+      ];
       for (const line of lines) {
         const doubled = new RegExp(`\\b(${PREPOSITIONS}) (${PREPOSITIONS})\\b`, "i").exec(line);
         if (doubled) problems.push(`doubled preposition "${doubled[0]}": ${line}`);

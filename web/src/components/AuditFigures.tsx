@@ -65,7 +65,14 @@ function Transforms({ items }: { items: Obj[] }) {
       <IntervalPlot rows={rows} unit="AUC (real vs transformed)" reference={0.5} domain={[0, 1]} testid="transforms-plot" />
       <table className="compact">
         <thead>
-          <tr><th>term</th><th>transform</th><th>n</th><th>failed</th><th>AUC [95% CI]</th><th>real wins (paired) [95% CI]</th></tr>
+          <tr>
+            <th>term</th>
+            <th>transform</th>
+            <th>n</th>
+            <th>failed</th>
+            <th>AUC [95% CI]</th>
+            <th>real wins (paired) [95% CI]</th>
+          </tr>
         </thead>
         <tbody>
           {rows.map(({ t, auc }, i) => {
@@ -97,7 +104,14 @@ function Noise({ n }: { n: Obj }) {
       <IntervalPlot rows={spreads.map(({ k, s }) => ({ label: k.replace(/_/g, " "), mean: typeof s?.sd === "number" ? s.sd : null, ci: nums(s?.ci) }))} unit={`sd of ΔL (${String(n.unit ?? "nats")})`} reference={0} testid="noise-plot" />
       <table className="compact">
         <thead>
-          <tr><th>comparison</th><th>pairs</th><th>sd [95% CI]</th><th>sd (taste units)</th><th>bit-exact</th><th>max |Δ|</th></tr>
+          <tr>
+            <th>comparison</th>
+            <th>pairs</th>
+            <th>sd [95% CI]</th>
+            <th>sd (taste units)</th>
+            <th>bit-exact</th>
+            <th>max |Δ|</th>
+          </tr>
         </thead>
         <tbody>
           {spreads.map(({ k, s }) => (
@@ -132,7 +146,14 @@ function Contamination({ c }: { c: Obj }) {
       <IntervalPlot rows={rows} unit={`Δ taste (${String(c.unit ?? "taste units")})`} reference={0} testid="contamination-plot" />
       <table className="compact">
         <thead>
-          <tr><th>path · context</th><th>n</th><th>mean [95% CI]</th><th>t</th><th>p</th><th>mean (nats)</th></tr>
+          <tr>
+            <th>path · context</th>
+            <th>n</th>
+            <th>mean [95% CI]</th>
+            <th>t</th>
+            <th>p</th>
+            <th>mean (nats)</th>
+          </tr>
         </thead>
         <tbody>
           {rows.map(({ label, e }) => (

@@ -37,7 +37,10 @@ export function CurveChart({ steps, series, onset, interval, severe, color, onSt
         ctx.fillStyle = "rgba(192, 57, 43, 0.12)";
         ctx.fillRect(x(interval[0]), top, Math.max(1, x(interval[1]) - x(interval[0])), height);
       }
-      for (const [step, style] of [[onset, "#c0392b"], [severe, "#7d3c98"]] as const) {
+      for (const [step, style] of [
+        [onset, "#c0392b"],
+        [severe, "#7d3c98"],
+      ] as const) {
         if (step === null) continue;
         ctx.strokeStyle = style;
         ctx.lineWidth = 2 * devicePixelRatio;
@@ -58,7 +61,12 @@ export function CurveChart({ steps, series, onset, interval, severe, color, onSt
       series: [
         { label: "step" },
         { label: series.name, stroke: color, width: 1.5, spanGaps: false },
-        ...(hasBand ? [{ label: "95% lo", stroke: "transparent", points: { show: false } }, { label: "95% hi", stroke: "transparent", points: { show: false } }] : []),
+        ...(hasBand
+          ? [
+              { label: "95% lo", stroke: "transparent", points: { show: false } },
+              { label: "95% hi", stroke: "transparent", points: { show: false } },
+            ]
+          : []),
       ],
       bands: hasBand ? [{ series: [3, 2], fill: `${color}33` }] : [],
       hooks: { draw: [place] },

@@ -70,8 +70,13 @@ export function ForestPlot({ probe }: { probe: ProbeResult }) {
                   <td>
                     <span className="dot" style={{ background: COLORS[pi % COLORS.length] }} /> {p.name}
                   </td>
-                  <td>{d ? d.n : "—"}{d && d.failed > 0 ? ` (${d.failed} failed)` : ""}</td>
-                  <td className="num" data-testid="mean">{signedSig(d?.mean)}</td>
+                  <td>
+                    {d ? d.n : "—"}
+                    {d && d.failed > 0 ? ` (${d.failed} failed)` : ""}
+                  </td>
+                  <td className="num" data-testid="mean">
+                    {signedSig(d?.mean)}
+                  </td>
                   <td className="num">{ciSig(d?.ci, 4)}</td>
                   <td className="plot-col">
                     <svg width={W} height={H} aria-hidden="true">
@@ -80,9 +85,7 @@ export function ForestPlot({ probe }: { probe: ProbeResult }) {
                       {d && d.mean !== null && <circle cx={x(d.mean)} cy={H / 2} r={4} fill={COLORS[pi % COLORS.length]} />}
                     </svg>
                   </td>
-                  <td className="num">
-                    {d?.positive ? `${pct(d.positive.share)} [${pct(d.positive.ci[0])}, ${pct(d.positive.ci[1])}]` : "—"}
-                  </td>
+                  <td className="num">{d?.positive ? `${pct(d.positive.share)} [${pct(d.positive.ci[0])}, ${pct(d.positive.ci[1])}]` : "—"}</td>
                   <td className={`verdict verdict-${verdict.replace(/\s+/g, "-")}`}>{s.control && p.name !== reference && verdict !== "control" ? `${verdict} (control)` : verdict}</td>
                 </tr>
               );
@@ -112,7 +115,11 @@ export function ForestPlot({ probe }: { probe: ProbeResult }) {
           </tr>
         </tfoot>
       </table>
-      {probe.errors && probe.errors.length > 0 && <p className="error">{probe.errors.length} model-call errors (excluded, never counted as 0): {probe.errors.slice(0, 3).join("; ")}</p>}
+      {probe.errors && probe.errors.length > 0 && (
+        <p className="error">
+          {probe.errors.length} model-call errors (excluded, never counted as 0): {probe.errors.slice(0, 3).join("; ")}
+        </p>
+      )}
     </div>
   );
 }

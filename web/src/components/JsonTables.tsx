@@ -40,7 +40,11 @@ function ArrayTable({ rows, depth }: { rows: Record<string, unknown>[]; depth: n
           ))}
         </tbody>
       </table>
-      {rows.length > MAX_ROWS && <p className="muted small">first {MAX_ROWS} of {rows.length} rows; the rest is in the raw JSON</p>}
+      {rows.length > MAX_ROWS && (
+        <p className="muted small">
+          first {MAX_ROWS} of {rows.length} rows; the rest is in the raw JSON
+        </p>
+      )}
     </>
   );
 }

@@ -116,7 +116,12 @@ function GuardTable({ guards, label, testid }: { guards: Guard[]; label: string;
 }
 
 function BarsTable({ verdicts, testid }: { verdicts: Verdict[]; testid: string }) {
-  if (verdicts.length === 0) return <p className="muted small" data-testid={testid}>no pre-registered bars: without a pre-registration nothing can be certified</p>;
+  if (verdicts.length === 0)
+    return (
+      <p className="muted small" data-testid={testid}>
+        no pre-registered bars: without a pre-registration nothing can be certified
+      </p>
+    );
   return (
     <table className="bars" data-testid={testid}>
       <thead>
@@ -146,17 +151,11 @@ function BarsTable({ verdicts, testid }: { verdicts: Verdict[]; testid: string }
 }
 
 function ComparisonTables({ c, label, scope = "" }: { c: Comparison; label: string; scope?: string }) {
-  const metrics: [string, PairedDelta | null][] = [
-    ["retention (certified C)", c.retention],
-    ["on-band", c.on_band.delta],
-    ...Object.entries(c.components).map(([k, v]): [string, PairedDelta | null] => [k, v.delta]),
-  ];
+  const metrics: [string, PairedDelta | null][] = [["retention (certified C)", c.retention], ["on-band", c.on_band.delta], ...Object.entries(c.components).map(([k, v]): [string, PairedDelta | null] => [k, v.delta])];
   return (
     <>
       <figure data-testid={`${scope}paired-${label}`}>
-        <figcaption>
-          Paired differences ({label} − base, same seeds): mean Δ with its 95% t interval; each metric on its own scale, 0 dashed
-        </figcaption>
+        <figcaption>Paired differences ({label} − base, same seeds): mean Δ with its 95% t interval; each metric on its own scale, 0 dashed</figcaption>
         <IntervalPlotRows rows={metrics.map(([name, d]) => ({ label: name, mean: d?.delta ?? null, ci: d?.ci95 ?? null, n: d?.n ?? null }))} />
       </figure>
       <table className="ab" data-testid={`${scope}ab-${label}`}>

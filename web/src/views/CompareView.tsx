@@ -40,7 +40,10 @@ export function CompareView({ a, b }: { a: string; b: string }) {
   const [result, setResult] = useState<Comparison | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    getJson<RunsResponse>("runs").then((r) => setOptions(r.runs.filter((x) => x.type === "samples" && x.scored).map((x) => x.file)), (e: Error) => setError(e.message));
+    getJson<RunsResponse>("runs").then(
+      (r) => setOptions(r.runs.filter((x) => x.type === "samples" && x.scored).map((x) => x.file)),
+      (e: Error) => setError(e.message),
+    );
   }, []);
   useEffect(() => {
     setResult(null);
@@ -58,7 +61,11 @@ export function CompareView({ a, b }: { a: string; b: string }) {
         <Picker label="A" value={a} options={options} onChange={(x) => go(x, b)} />
         <Picker label="B" value={b} options={options} onChange={(x) => go(a, x)} />
       </div>
-      {error && <p className="error" data-testid="compare-error">{error}</p>}
+      {error && (
+        <p className="error" data-testid="compare-error">
+          {error}
+        </p>
+      )}
       {!a || !b ? <p className="muted">Choose two scored files (A and B).</p> : null}
       {result && v && (
         <>

@@ -42,7 +42,12 @@ export function CurvesPanel({ file, filters = {}, samplesSource, onStep }: Props
   }, [file, key]);
   const csv = useMemo(() => (curves ? URL.createObjectURL(new Blob([curvesCsv(curves)], { type: "text/csv" })) : ""), [curves]);
   useEffect(() => () => URL.revokeObjectURL(csv), [csv]);
-  if (error) return <p className="error" data-testid="view-error">{file}: the reward curves could not be drawn: {error}</p>;
+  if (error)
+    return (
+      <p className="error" data-testid="view-error">
+        {file}: the reward curves could not be drawn: {error}
+      </p>
+    );
   if (!curves) return <p className="muted">loading curves…</p>;
   const open = onStep ?? (samplesSource ? (step: number) => location.assign(`#/samples/${encodeURIComponent(samplesSource)}?step=${step}`) : undefined);
   return (
@@ -61,15 +66,20 @@ export function CurvesPanel({ file, filters = {}, samplesSource, onStep }: Props
           </>
         )}
         {" · "}
-        <a href={csv} download={`${file.split("/").at(-1)?.replace(/\.(json|jsonl(\.gz)?)$/, "")}-curves.csv`} data-testid="curves-csv">
+        <a
+          href={csv}
+          download={`${file
+            .split("/")
+            .at(-1)
+            ?.replace(/\.(json|jsonl(\.gz)?)$/, "")}-curves.csv`}
+          data-testid="curves-csv"
+        >
           download CSV
         </a>
         {open && <span className="small"> · click a step on a chart to open its samples</span>}
       </p>
       {curves.steps.length > 0 &&
-        curves.series.map((s, i) => (
-          <CurveChart key={s.name} steps={curves.steps} series={s} onset={curves.onset} interval={curves.interval} severe={curves.severe} color={COLORS[i % COLORS.length]} onStep={open} />
-        ))}
+        curves.series.map((s, i) => <CurveChart key={s.name} steps={curves.steps} series={s} onset={curves.onset} interval={curves.interval} severe={curves.severe} color={COLORS[i % COLORS.length]} onStep={open} />)}
     </section>
   );
 }

@@ -84,7 +84,11 @@ function probeOf(r: unknown): unknown {
 
 /** One part of the page: its own error boundary, and the shape check of what it reads. */
 function Part({ file, what, problem, children }: { file: string; what: string; problem?: string | null; children: ReactNode }) {
-  return <ErrorBoundary what={what} file={file}>{problem ? <ShapeError file={file} what={what} problem={problem} /> : children}</ErrorBoundary>;
+  return (
+    <ErrorBoundary what={what} file={file}>
+      {problem ? <ShapeError file={file} what={what} problem={problem} /> : children}
+    </ErrorBoundary>
+  );
 }
 
 function KindView({ file, a }: { file: string; a: Loaded }) {
@@ -188,9 +192,17 @@ export function RunView({ file }: { file: string }) {
   const [a, setA] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    getJson<Loaded>("artifact", { file }).then((x) => setA({ ...x, result: snakeKeys(x.result) }), (e: Error) => setError(e.message));
+    getJson<Loaded>("artifact", { file }).then(
+      (x) => setA({ ...x, result: snakeKeys(x.result) }),
+      (e: Error) => setError(e.message),
+    );
   }, [file]);
-  if (error) return <p className="error" data-testid="view-error">{error}</p>;
+  if (error)
+    return (
+      <p className="error" data-testid="view-error">
+        {error}
+      </p>
+    );
   if (!a) return <p className="muted">loading {file}…</p>;
   return (
     <article data-kind={a.kind}>

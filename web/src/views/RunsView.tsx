@@ -59,7 +59,10 @@ export function RunsView() {
               </td>
               <td />
               <td>
-                reward-server requests (read-only): {Object.entries(data.journal.counts).map(([k, v]) => `${v} ${k}`).join(", ")}
+                reward-server requests (read-only):{" "}
+                {Object.entries(data.journal.counts)
+                  .map(([k, v]) => `${v} ${k}`)
+                  .join(", ")}
               </td>
               <td />
             </tr>

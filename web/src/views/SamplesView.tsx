@@ -53,7 +53,11 @@ function TermBreakdown({ row, terms, onGroup }: { row: SampleRow; terms: string[
   return (
     <aside className="detail" data-testid="sample-detail" data-id={row.id}>
       <h3>
-        {row.id} <span className="muted small">#{row.index}{row.step !== null ? ` · step ${row.step}` : ""}{row.group && (
+        {row.id}{" "}
+        <span className="muted small">
+          #{row.index}
+          {row.step !== null ? ` · step ${row.step}` : ""}
+          {row.group && (
             <>
               {" · group "}
               <button type="button" className="link" title="show this group's rows" onClick={() => onGroup(row.group as string)}>
@@ -141,8 +145,7 @@ export function SamplesView({ source, initial }: { source: string; initial: URLS
   // Pages of the current query, tagged with its generation: a page that arrives before page 0 of the
   // same query is kept, and pages of an older query are replaced rather than mixed in.
   const [pages, setPages] = useState<{ gen: number; map: Map<number, SampleRow[]> }>({ gen: 0, map: new Map() });
-  const addPage = (gen: number, page: number, rows: SampleRow[]) =>
-    setPages((prev) => ({ gen, map: new Map(prev.gen === gen ? prev.map : []).set(page, rows) }));
+  const addPage = (gen: number, page: number, rows: SampleRow[]) => setPages((prev) => ({ gen, map: new Map(prev.gen === gen ? prev.map : []).set(page, rows) }));
   const [error, setError] = useState<string | null>(null);
   const [selected, setSelected] = useState<SampleRow | null>(null);
   const [lastMs, setLastMs] = useState<number | null>(null);
@@ -242,10 +245,11 @@ export function SamplesView({ source, initial }: { source: string; initial: URLS
   const rowAt = (i: number): SampleRow | undefined => pages.map.get(Math.floor(i / PAGE))?.[i % PAGE];
   const terms = page0?.terms ?? [];
   const shownTerms = (picked ?? byVariance(terms, page0?.rows ?? []).slice(0, 5)).filter((t) => terms.includes(t));
-  const toggleTerm = (t: string) => setPicked((cur) => {
-    const base = cur ?? shownTerms;
-    return base.includes(t) ? base.filter((x) => x !== t) : [...base, t];
-  });
+  const toggleTerm = (t: string) =>
+    setPicked((cur) => {
+      const base = cur ?? shownTerms;
+      return base.includes(t) ? base.filter((x) => x !== t) : [...base, t];
+    });
 
   return (
     <section className="samples">
@@ -282,20 +286,21 @@ export function SamplesView({ source, initial }: { source: string; initial: URLS
         </button>
       )}
       {source && (
-        <a className="small csv-link" href={apiUrl("samples.csv", { source, q: query.q, step: query.step, group: query.group, field: query.field, min: query.min, max: query.max, errors: query.errors, sort: query.sort })} download data-testid="samples-csv">
+        <a
+          className="small csv-link"
+          href={apiUrl("samples.csv", { source, q: query.q, step: query.step, group: query.group, field: query.field, min: query.min, max: query.max, errors: query.errors, sort: query.sort })}
+          download
+          data-testid="samples-csv"
+        >
           download these {page0 ? page0.matched.toLocaleString("en") : ""} rows as CSV
         </a>
       )}
-      {showCurves && (
-        <CurvesPanel
-          file={source}
-          filters={{ q: query.q, step: query.step, group: query.group, field: query.field, min: query.min, max: query.max, errors: query.errors }}
-          onStep={(step) => set({ step: String(step) })}
-        />
-      )}
+      {showCurves && <CurvesPanel file={source} filters={{ q: query.q, step: query.step, group: query.group, field: query.field, min: query.min, max: query.max, errors: query.errors }} onStep={(step) => set({ step: String(step) })} />}
       {terms.length > 0 && (
         <details className="columns small" data-testid="term-columns">
-          <summary>term columns: {shownTerms.join(", ") || "none"} {picked ? "(picked)" : "(the five that vary most)"}</summary>
+          <summary>
+            term columns: {shownTerms.join(", ") || "none"} {picked ? "(picked)" : "(the five that vary most)"}
+          </summary>
           {terms.map((t) => (
             <label key={t} className="column-pick">
               <input type="checkbox" checked={shownTerms.includes(t)} onChange={() => toggleTerm(t)} /> {t}
@@ -303,7 +308,11 @@ export function SamplesView({ source, initial }: { source: string; initial: URLS
           ))}
         </details>
       )}
-      {error && <p className="error" data-testid="samples-error">{error}</p>}
+      {error && (
+        <p className="error" data-testid="samples-error">
+          {error}
+        </p>
+      )}
       <p className="muted small" data-testid="samples-count" data-matched={page0?.matched ?? ""} data-total={page0?.total ?? ""} data-gen={page0?.gen ?? ""}>
         {page0 ? `${page0.matched.toLocaleString("en")} of ${page0.total.toLocaleString("en")} rows` : source ? "loading…" : "no source chosen"}
         {page0 && page0.bad_lines > 0 && ` · ${page0.bad_lines} unreadable lines skipped`}
@@ -315,7 +324,9 @@ export function SamplesView({ source, initial }: { source: string; initial: URLS
             <span className="c-idx">#</span>
             <span className="c-id">id</span>
             <span className="c-step">step</span>
-            <span className="c-val" title="the score's value (its combined reward)">value</span>
+            <span className="c-val" title="the score's value (its combined reward)">
+              value
+            </span>
             {shownTerms.map((t) => (
               <span key={t} className="c-term" title={t}>
                 {t}
@@ -340,7 +351,9 @@ export function SamplesView({ source, initial }: { source: string; initial: URLS
                     {row ? (
                       <>
                         <span className="c-idx">{row.index}</span>
-                        <span className="c-id" title={row.id}>{midEllipsis(row.id)}</span>
+                        <span className="c-id" title={row.id}>
+                          {midEllipsis(row.id)}
+                        </span>
                         <span className="c-step">{row.step ?? ""}</span>
                         <span className={`c-val ${row.scored ? "" : "muted"}`}>{row.error ? "error" : row.scored ? num(row.value, 3) : "not scored"}</span>
                         {shownTerms.map((t) => (

@@ -14,6 +14,14 @@ export function functionOrderOutcome(p: ProsePrepared, o: FunctionOrderOptions):
 }
 
 export const proseFunctionOrder = defineTerm({
-  meta: { name: "function_order", kind: "factor", version: "prose-function-order-2", roles: [], needs: { scan: proseScan }, description: "guard (hardened preset): share of articles followed by another grammar word or a break (its Wilson 95% lower bound); free to 0.10, 0 at 0.25, with ≥ 8 articles", options: z.object({ functionOrder: functionOrderOption }).strict() },
+  meta: {
+    name: "function_order",
+    kind: "factor",
+    version: "prose-function-order-2",
+    roles: [],
+    needs: { scan: proseScan },
+    description: "guard (hardened preset): share of articles followed by another grammar word or a break (its Wilson 95% lower bound); free to 0.10, 0 at 0.25, with ≥ 8 articles",
+    options: z.object({ functionOrder: functionOrderOption }).strict(),
+  },
   measure: (_rows, { options, needs }: { options: { functionOrder: FunctionOrderOptions }; needs: { scan: readonly ProsePrepared[] } }) => needs.scan.map((p) => functionOrderOutcome(p, options.functionOrder)),
 });

@@ -93,7 +93,15 @@ function roughWordCount(s: string): number {
 }
 
 export const proseGates = defineTerm({
-  meta: { name: "gates", kind: "gate", version: "prose-gates-5", roles: [], needs: { scan: proseScan }, description: "0 for truncated output, a bad thinking block, non-prose fenced content, (hardened) more words in HTML comments than shown, a refusal/stub/abnormally short reply, a script switch or too little common English; else 1", options: z.object({ gates: gatesOption }).strict() },
+  meta: {
+    name: "gates",
+    kind: "gate",
+    version: "prose-gates-5",
+    roles: [],
+    needs: { scan: proseScan },
+    description: "0 for truncated output, a bad thinking block, non-prose fenced content, (hardened) more words in HTML comments than shown, a refusal/stub/abnormally short reply, a script switch or too little common English; else 1",
+    options: z.object({ gates: gatesOption }).strict(),
+  },
   measure(rows: readonly BankRow[], { options, needs }: { options: { gates: GateOptions }; needs: { scan: readonly ProsePrepared[] } }) {
     const medians = rowGroupMedians(rows, options.gates.scenarioLength);
     return needs.scan.map((p, i) => gateOutcome(p, options.gates, medians[i]));

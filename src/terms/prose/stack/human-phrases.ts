@@ -74,7 +74,15 @@ export function phrasesOutcomes(prepared: readonly ProsePrepared[], base: { rate
 }
 
 export const proseHumanPhrases = defineTerm({
-  meta: { name: "human_phrases", kind: "factor", version: "prose-human-phrases-4", roles: [], needs: { scan: proseScan }, description: "credit per 1,000 words for everyday human phrases the policy rarely uses: 0.70 with none, 1 at the human 25th percentile, 1 under 40 words", options: z.object({ off: offOption, phrases: phrasesOption }).strict() },
+  meta: {
+    name: "human_phrases",
+    kind: "factor",
+    version: "prose-human-phrases-4",
+    roles: [],
+    needs: { scan: proseScan },
+    description: "credit per 1,000 words for everyday human phrases the policy rarely uses: 0.70 with none, 1 at the human 25th percentile, 1 under 40 words",
+    options: z.object({ off: offOption, phrases: phrasesOption }).strict(),
+  },
   measure: (_rows, { options, needs, inputs }: { options: { off: readonly string[]; phrases: PhraseUse }; needs: { scan: readonly ProsePrepared[] }; inputs: Record<string, unknown> }) => {
     const request = inputs.phrase_rates as PhraseRates | undefined;
     const file = (inputs.phraseRates as PhraseRates | null | undefined) ?? undefined;

@@ -15,7 +15,16 @@ export function openersOutcome(p: ProsePrepared, o: { openers: OpenerOptions; of
 }
 
 export const proseOpeners = defineTerm({
-  meta: { name: "openers", kind: "factor", version: "prose-openers-4", roles: [], needs: { scan: proseScan }, description: "narration-sentence openers. mode templates (default): over-used opener templates are slop entries and this factor is a guard, free to the human p99 of Simpson concentration and near-repeat rate, floor 0.75 when every opener is the same; mode seed: free to the human p75, full penalty at the base p90, floor 0.75, 0.96 under 5 sentences", options: z.object({ openers: openersOption, off: offOption }).strict() },
+  meta: {
+    name: "openers",
+    kind: "factor",
+    version: "prose-openers-4",
+    roles: [],
+    needs: { scan: proseScan },
+    description:
+      "narration-sentence openers. mode templates (default): over-used opener templates are slop entries and this factor is a guard, free to the human p99 of Simpson concentration and near-repeat rate, floor 0.75 when every opener is the same; mode seed: free to the human p75, full penalty at the base p90, floor 0.75, 0.96 under 5 sentences",
+    options: z.object({ openers: openersOption, off: offOption }).strict(),
+  },
   measure: (_rows, { options, needs }: { options: { openers: OpenerOptions; off: readonly string[] }; needs: { scan: readonly ProsePrepared[] } }) => needs.scan.map((p) => openersOutcome(p, options)),
 });
 

@@ -21,7 +21,20 @@ export function presetOptions(p: ProsePreset): Record<string, unknown> {
 /** Factors left out of the product (still reported, marked off); the gates cannot be turned off. */
 export const offOption = z.array(z.enum(PROSE_FACTORS)).default([]);
 
-export const readingOption = z.object({ view: z.boolean().optional(), spelling: z.object({ free: z.number().min(0).max(1), floorAt: z.number().min(0).max(1), floor: z.number().min(0).max(1) }).strict().optional(), markup: z.boolean(), unhide: z.boolean(), confusables: z.boolean(), markBudget: z.number().min(0).nullable() }).strict().default(HARDENED.reading);
+export const readingOption = z
+  .object({
+    view: z.boolean().optional(),
+    spelling: z
+      .object({ free: z.number().min(0).max(1), floorAt: z.number().min(0).max(1), floor: z.number().min(0).max(1) })
+      .strict()
+      .optional(),
+    markup: z.boolean(),
+    unhide: z.boolean(),
+    confusables: z.boolean(),
+    markBudget: z.number().min(0).nullable(),
+  })
+  .strict()
+  .default(HARDENED.reading);
 export const gatesOption = gateOptions.default(HARDENED.gates);
 export const openersOption = openerOptions.default(HARDENED.openers);
 export const negationOption = z.object({ nextSentence: z.boolean() }).strict().default({ nextSentence: HARDENED.nextSentenceNegation });
@@ -33,7 +46,10 @@ export const functionOrderOption = functionOrderOptions.default(HARDENED.functio
  * a sentence of ≥ `forfeitAt` distinct phrases making up more of it gets no bonus (0.70): in the 12,540
  * human texts of ../shared/data no sentence holds more than 3. null: the seed's every occurrence.
  */
-export const phrasesOption = z.object({ maxSentenceShare: z.number().min(0).max(1).nullable(), forfeitAt: z.number().int().min(1).nullable() }).strict().default(HARDENED.phrases);
+export const phrasesOption = z
+  .object({ maxSentenceShare: z.number().min(0).max(1).nullable(), forfeitAt: z.number().int().min(1).nullable() })
+  .strict()
+  .default(HARDENED.phrases);
 
 /** Marks a factor left out of the product in its details. */
 export function markOff<T extends { details?: Record<string, unknown> }>(outcome: T, name: string, off: readonly string[]): T {

@@ -12,7 +12,11 @@ const WINDOWS = {};
 
 export function repetitionOutcome(p: ProsePrepared, o: RepetitionGuardOptions): TermOutcome {
   if (!o.enabled) return { value: 1, details: { enabled: false } };
-  const share = repeatedShare(p.scan, REPEAT_NGRAM, p.compiled.lexicon.derived(WINDOWS, () => new WindowScratch()));
+  const share = repeatedShare(
+    p.scan,
+    REPEAT_NGRAM,
+    p.compiled.lexicon.derived(WINDOWS, () => new WindowScratch()),
+  );
   const details = { repeated_6gram_share: Math.round(share * 1000) / 1000 };
   if (!o.diversity) return { value: repetitionFactor(share, o), details };
   const diversity = lexicalDiversity(p.scan);
@@ -20,6 +24,14 @@ export function repetitionOutcome(p: ProsePrepared, o: RepetitionGuardOptions): 
 }
 
 export const proseSelfRepetition = defineTerm({
-  meta: { name: "self_repetition", kind: "factor", version: "prose-self-repetition-2", roles: [], needs: { scan: proseScan }, description: "guard (hardened preset): share of word 6-grams that repeat an earlier one in the same reply; free to 5%, 0 at 50%", options: z.object({ repetition: repetitionOption }).strict() },
+  meta: {
+    name: "self_repetition",
+    kind: "factor",
+    version: "prose-self-repetition-2",
+    roles: [],
+    needs: { scan: proseScan },
+    description: "guard (hardened preset): share of word 6-grams that repeat an earlier one in the same reply; free to 5%, 0 at 50%",
+    options: z.object({ repetition: repetitionOption }).strict(),
+  },
   measure: (_rows, { options, needs }: { options: { repetition: RepetitionGuardOptions }; needs: { scan: readonly ProsePrepared[] } }) => needs.scan.map((p) => repetitionOutcome(p, options.repetition)),
 });

@@ -25,7 +25,11 @@ export const proseWordOrder = defineTerm({
   async measure(rows: readonly BankRow[], { options, needs, models }: { options: { wordOrder: WordOrderOptions }; needs: { scan: readonly ProsePrepared[] }; models: ModelRoles }): Promise<TermOutcome[]> {
     if (!options.wordOrder.enabled) return rows.map(() => ({ value: 1, details: { enabled: false } }));
     const { minGap } = options.wordOrder;
-    const measures = await measureWordOrder(models.reference, needs.scan.map((p) => p.text), rows.map((r) => r.id));
+    const measures = await measureWordOrder(
+      models.reference,
+      needs.scan.map((p) => p.text),
+      rows.map((r) => r.id),
+    );
     return measures.map((m) => ({ value: wordOrderFactor(m.gap, minGap), details: { gap: round(m.gap), nll: round(m.nll), shuffled_nll: round(m.shuffledNll), min_gap: minGap } }));
   },
 });
