@@ -4,15 +4,15 @@
 // other option at its default). Prints per cue: n (conversations), mean change, 95% CI (paired t interval
 // of after − before), and PASS when the CI's lower bound ≤ 0. Also the same for C (the default served value).
 //   npx tsx bench/heldout/humor-cues.ts [--per-corpus 12] [--seed 0] [--json reports/heldout-humor.json]
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import { readJsonl } from "../../src/core/jsonl.js";
 import { createRng } from "../../src/core/random.js";
 import type { Score, TranscriptRow } from "../../src/core/types.js";
 import { openScorer } from "../../src/stacks/open.js";
 import { meanCi } from "../../src/stats/mean-ci.js";
-import { conversationsFrom, type Conversation } from "../../src/terms/humor/dialogues.js";
-import { hasSharedData, sharedDataSkipReason, sharedPath } from "../../test/helpers/shared-data.js";
+import type { Conversation } from "../../src/terms/humor/dialogues.js";
+import { twoSpeakerCorpora } from "../helpers/dialogue-corpora.js";
+import { hasSharedData, sharedDataSkipReason } from "../../test/helpers/shared-data.js";
 import { arg } from "../helpers/args.js";
 
 if (!hasSharedData) {
@@ -62,19 +62,7 @@ const CUES: Record<string, string> = {
 
 function corpora(): { name: string; conversations: Conversation[] }[] {
   const rng = (name: string) => createRng(`heldout-humor/${name}/${SEED}`);
-  const twoSpeakers = (c: Conversation) => c.turns.length >= 4 && new Set(c.turns.map((t) => t.speaker)).size === 2;
-  const daily = conversationsFrom(readJsonl(sharedPath("dialogue/dailydialog.jsonl.gz")).rows, "dailydialog").filter(twoSpeakers);
-  const office = conversationsFrom(readJsonl(sharedPath("dialogue/the_office_lines.jsonl.gz")).rows, "office", { minTurns: 4 }).filter(twoSpeakers);
-  const overheardRows = readFileSync(sharedPath("dialogue/overheard_ny.jsonl"), "utf8")
-    .split("\n")
-    .filter((l) => l.trim() !== "")
-    .map((l) => JSON.parse(l) as { turns: unknown });
-  const overheard = conversationsFrom(
-    overheardRows.map((r, i) => ({ id: `overheard-${i}`, turns: r.turns })),
-    "turns",
-  )
-    .map((c) => ({ ...c, turns: c.turns.filter((t) => t.text.trim() !== "") }))
-    .filter(twoSpeakers);
+  const { dailydialog: daily, office, overheard } = twoSpeakerCorpora();
   return [
     { name: "dailydialog", conversations: rng("dailydialog").shuffle(daily).slice(0, PER_CORPUS) },
     { name: "office", conversations: rng("office").shuffle(office).slice(0, PER_CORPUS) },

@@ -1,15 +1,9 @@
-// The humor battery as a function, for the command (humor-cues.ts) and the fast test (test/heldout2).
-// Real conversations (DailyDialog, The Office, Overheard in New York from ../shared/data, loaded as
-// bench/heldout/humor-cues.ts loads them, a different seeded sample); the second speaker is the policy.
-// Each cue goes on every policy turn; the DEFAULT humor stack scores the sessions (value "training").
-import { readFileSync } from "node:fs";
-import { readJsonl } from "../../src/core/jsonl.js";
 import { createRng } from "../../src/core/random.js";
 import type { Score, TranscriptRow } from "../../src/core/types.js";
 import { openScorer } from "../../src/stacks/open.js";
 import { meanCi } from "../../src/stats/mean-ci.js";
-import { conversationsFrom, type Conversation } from "../../src/terms/humor/dialogues.js";
-import { sharedPath } from "../../test/helpers/shared-data.js";
+import type { Conversation } from "../../src/terms/humor/dialogues.js";
+import { twoSpeakerCorpora } from "../helpers/dialogue-corpora.js";
 import { CUES, type Cue } from "./humor-cue-list.js";
 
 export interface HumorBatteryOptions {
@@ -42,19 +36,7 @@ export interface HumorBatteryResult {
 
 function conversations(perCorpus: number, seed: string): Conversation[] {
   const rng = (name: string) => createRng(`heldout2-humor/${name}/${seed}`);
-  const twoSpeakers = (c: Conversation) => c.turns.length >= 4 && new Set(c.turns.map((t) => t.speaker)).size === 2;
-  const daily = conversationsFrom(readJsonl(sharedPath("dialogue/dailydialog.jsonl.gz")).rows, "dailydialog").filter(twoSpeakers);
-  const office = conversationsFrom(readJsonl(sharedPath("dialogue/the_office_lines.jsonl.gz")).rows, "office", { minTurns: 4 }).filter(twoSpeakers);
-  const overheardRows = readFileSync(sharedPath("dialogue/overheard_ny.jsonl"), "utf8")
-    .split("\n")
-    .filter((l) => l.trim() !== "")
-    .map((l) => JSON.parse(l) as { turns: unknown });
-  const overheard = conversationsFrom(
-    overheardRows.map((r, i) => ({ id: `overheard-${i}`, turns: r.turns })),
-    "turns",
-  )
-    .map((c) => ({ ...c, turns: c.turns.filter((t) => t.text.trim() !== "") }))
-    .filter(twoSpeakers);
+  const { dailydialog: daily, office, overheard } = twoSpeakerCorpora();
   return [...rng("dailydialog").shuffle(daily).slice(0, perCorpus), ...rng("office").shuffle(office).slice(0, perCorpus), ...rng("overheard").shuffle(overheard).slice(0, perCorpus)];
 }
 

@@ -1,12 +1,12 @@
 // Ctrl-C during `score --workers 2` (real binary, prose stack split across a worker thread): the rows
 // every thread has scored so far are written (the unbroken run from the first row, so --resume can go
 // on from it), the message says how many and how to resume, and --resume scores only the rest.
-import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readJsonl } from "../../src/core/jsonl.js";
+import { scoreUntil } from "../helpers/run-cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fg-score-interrupt-workers-"));
 const N = 2400;
@@ -16,22 +16,7 @@ const reply = (i: number): string =>
   `She wrote their names in a ledger, crossed out the ones that flew off, and wondered whether ${i % 7} of them would return by morning. `.repeat(1 + (i % 3));
 writeFileSync(bank, Array.from({ length: N }, (_, i) => JSON.stringify({ id: `r${i}`, prompt: `Write a short scene about gull ${i}.`, output: reply(i) })).join("\n") + "\n");
 
-function score(out: string, extra: string[], stopAt?: number): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ["bin/foolsgold.js", "score", "--stack", "prose", "--in", bank, "--out", out, "--no-cache", "--workers", "2", ...extra], {
-    env: { ...process.env, FOOLSGOLD_PROGRESS: "on", FOOLSGOLD_PROGRESS_INTERVAL_MS: "0" },
-  });
-  let stderr = "";
-  let sent = false;
-  child.stderr.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-    const done = [...stderr.matchAll(/scoring: (\d+)\//g)].map((m) => Number(m[1])).at(-1) ?? 0;
-    if (stopAt !== undefined && !sent && done >= stopAt) {
-      sent = true;
-      child.kill("SIGINT");
-    }
-  });
-  return new Promise((resolve) => child.on("close", (code) => resolve({ code, stderr })));
-}
+const score = (out: string, extra: string[], stopAt?: number) => scoreUntil(["--stack", "prose", "--in", bank, "--out", out, "--no-cache", "--workers", "2", ...extra], stopAt === undefined ? undefined : { rows: stopAt, signal: "SIGINT" });
 
 describe("score --workers 2 stopped by Ctrl-C", () => {
   it("writes the rows scored so far by every thread, and --resume finishes them", async () => {

@@ -1,11 +1,11 @@
 // Ctrl-C and SIGTERM during `score` (real binary, real embedded models): the rows scored so far are
 // written, the message says how many and how to resume, and --resume scores only the rest.
-import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readJsonl } from "../../src/core/jsonl.js";
+import { scoreUntil } from "../helpers/run-cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fg-score-interrupt-"));
 const N = 120;
@@ -24,22 +24,7 @@ writeFileSync(
   ).join("\n") + "\n",
 );
 
-function score(out: string, extra: string[], signalAt?: { rows: number; signal: NodeJS.Signals }): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ["bin/foolsgold.js", "score", "--stack", "humor", "--in", bank, "--out", out, "--no-cache", ...extra], {
-    env: { ...process.env, FOOLSGOLD_PROGRESS: "on", FOOLSGOLD_PROGRESS_INTERVAL_MS: "0" },
-  });
-  let stderr = "";
-  let sent = false;
-  child.stderr.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-    const done = [...stderr.matchAll(/scoring: (\d+)\//g)].map((m) => Number(m[1])).at(-1) ?? 0;
-    if (signalAt && !sent && done >= signalAt.rows) {
-      sent = true;
-      child.kill(signalAt.signal);
-    }
-  });
-  return new Promise((resolve) => child.on("close", (code) => resolve({ code, stderr })));
-}
+const score = (out: string, extra: string[], signalAt?: { rows: number; signal: NodeJS.Signals }) => scoreUntil(["--stack", "humor", "--in", bank, "--out", out, "--no-cache", ...extra], signalAt);
 
 describe("score stopped by a signal", () => {
   for (const [signal, status] of [
