@@ -11,7 +11,8 @@
 // Server: prose stack, durable SQLite journal, one for every setting. One command, about 80 s.
 // Usage: npx tsx bench/speed/serve-one-sample.ts [--seconds 5] [--repeats 3] [--clients 64,128]
 //   FOOLSGOLD_BENCH_CHILD_FLAGS="--cpu-prof --cpu-prof-dir=DIR" profiles the server.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { spawnServe } from "../helpers/child-server.js";
 import { connect } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -72,17 +73,7 @@ function newConnectionEach(url: string): { post: Post; close(): Promise<void> } 
 
 function startServer(journal: string): Promise<{ child: ChildProcess; url: string }> {
   // Default admission, timeouts and workers: nothing but the stack, port and journal is set.
-  const flags = process.env.FOOLSGOLD_BENCH_CHILD_FLAGS?.split(" ").filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...flags, BIN, "serve", "--stack", "prose", "--port", "0", "--journal", journal, "--no-cache"], { stdio: ["ignore", "ignore", "pipe"] });
-  return new Promise((ok, fail) => {
-    let err = "";
-    child.stderr!.on("data", (c: Buffer) => {
-      err += c.toString();
-      const m = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(err);
-      if (m) ok({ child, url: m[1] });
-    });
-    child.once("exit", (code) => fail(new Error(`server exited ${code}: ${err}`)));
-  });
+  return spawnServe(BIN, ["--stack", "prose", "--port", "0", "--journal", journal, "--no-cache"]);
 }
 
 async function closedLoop(post: Post, clients: number, seconds: number, counter: { k: number }) {

@@ -23,12 +23,11 @@
 // --compare DIR runs the same phases, right after, against the server of another checkout (rows "cmp …");
 // --server-args "…" and --compare-args "…" add `serve` flags to either server (without --compare, the
 // compared server is this checkout's with --compare-args).
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { readCorpus } from "../../src/models/embedded/corpus.js";
-import { spawnChildServer } from "../helpers/child-server.js";
+import { spawnChildServer, spawnServe } from "../helpers/child-server.js";
 import { drive, loadClient, percentile, rssMb, stageBreakdown, startEchoServer, type Run } from "../helpers/http-load.js";
 
 const args = process.argv.slice(2);
@@ -120,19 +119,7 @@ async function main(): Promise<void> {
     },
   };
 
-  const startServer = (bin: string, stack: string, journal: string, extra: string[]): Promise<{ child: ChildProcess; url: string }> => {
-    const flags = process.env.FOOLSGOLD_BENCH_CHILD_FLAGS?.split(" ").filter(Boolean) ?? [];
-    const child = spawn(process.execPath, [...flags, bin, "serve", "--stack", stack, "--port", "0", "--journal", journal, "--no-cache", ...extra], { stdio: ["ignore", "ignore", "pipe"] });
-    return new Promise((ok, fail) => {
-      let err = "";
-      child.stderr!.on("data", (c: Buffer) => {
-        err += c.toString();
-        const m = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(err);
-        if (m) ok({ child, url: m[1] });
-      });
-      child.once("exit", (code) => fail(new Error(`server exited ${code}: ${err}`)));
-    });
-  };
+  const startServer = (bin: string, stack: string, journal: string, extra: string[]) => spawnServe(bin, ["--stack", stack, "--port", "0", "--journal", journal, "--no-cache", ...extra]);
 
   interface Phase extends Run {
     phase: string;
