@@ -12,12 +12,12 @@ import { readJsonl } from "../../src/core/jsonl.js";
 import type { TranscriptRow } from "../../src/core/types.js";
 import { createRng } from "../../src/core/random.js";
 import { createOpenAIClient } from "../../src/models/client.js";
+import { scoreAll } from "../helpers/humor-figures.js";
 import { memoClient } from "../helpers/memo-client.js";
 import { startEmbeddedServer } from "../../src/models/embedded/start.js";
-import type { ModelClient } from "../../src/models/spec.js";
-import { createHumorScorer, type HumorOptions } from "../../src/stacks/humor.js";
+import type { HumorOptions } from "../../src/stacks/humor.js";
 import { conversationsFrom, type Conversation } from "../../src/terms/humor/dialogues.js";
-import { compareTwins, sessionFigures, type SessionFigures, type TwinComparison } from "../../src/terms/humor/twin-comparison.js";
+import { compareTwins, type TwinComparison } from "../../src/terms/humor/twin-comparison.js";
 import { TWIN_KINDS, asTranscript, repeatedTwin, shuffledTwin, swappedTwin, type TwinKind } from "../../src/terms/humor/twins.js";
 import { hasSharedData, sharedDataSkipReason, sharedPath } from "../../test/helpers/shared-data.js";
 
@@ -49,22 +49,6 @@ function corpora(): Record<string, { conversations: Conversation[]; policy: (c: 
     dailydialog: { conversations: daily.slice(0, size), policy: secondSpeaker, note: `first ${size} DailyDialog "work" dialogues with ≥ 4 turns; policy = speaker B` },
     office: { conversations: sample, policy: secondSpeaker, note: `${size} of ${office.length} two-speaker exchanges of ≥ 6 lines from The Office (seeded sample); policy = the exchange's second speaker` },
   };
-}
-
-/** Forwards each distinct request once and answers repeats from memory. */
-async function scoreAll(rows: readonly TranscriptRow[], options: HumorOptions, models: { audience: ModelClient; embedder: ModelClient }, concurrency = 4): Promise<SessionFigures[]> {
-  const scorer = createHumorScorer(options, models);
-  const out: SessionFigures[] = new Array(rows.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < rows.length) {
-        const i = next++;
-        out[i] = sessionFigures((await scorer.scoreSession(rows[i])).breakdown);
-      }
-    }),
-  );
-  return out;
 }
 
 const started = performance.now();

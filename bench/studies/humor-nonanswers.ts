@@ -13,13 +13,13 @@ import { readJsonl } from "../../src/core/jsonl.js";
 import { createRng } from "../../src/core/random.js";
 import type { TranscriptRow } from "../../src/core/types.js";
 import { createOpenAIClient } from "../../src/models/client.js";
+import { scoreAll } from "../helpers/humor-figures.js";
 import { memoClient } from "../helpers/memo-client.js";
 import { startEmbeddedServer } from "../../src/models/embedded/start.js";
-import type { ModelClient } from "../../src/models/spec.js";
-import { createHumorScorer, type HumorOptions } from "../../src/stacks/humor.js";
+import type { HumorOptions } from "../../src/stacks/humor.js";
 import { mean, pairedT } from "../../src/stats/index.js";
 import { conversationsFrom, type Conversation } from "../../src/terms/humor/dialogues.js";
-import { compareTwins, sessionFigures, type SessionFigures } from "../../src/terms/humor/twin-comparison.js";
+import { compareTwins } from "../../src/terms/humor/twin-comparison.js";
 import { asTranscript, genericTwin, sameLengthSwappedTwin } from "../../src/terms/humor/twins.js";
 import { hasSharedData, sharedDataSkipReason, sharedPath } from "../../test/helpers/shared-data.js";
 
@@ -50,21 +50,6 @@ function corpora(): Record<string, { conversations: Conversation[]; note: string
     office: { conversations: sample("office", office), note: `${size} of ${office.length} two-speaker exchanges of ≥ 6 lines from The Office seasons 5–9 (seeded sample; seasons 1–4 were the calibration split)` },
     overheard: { conversations: sample("overheard", overheard), note: `${size} of ${overheard.length} Overheard in New York exchanges with ≥ 2 turns and 2 speakers (seeded sample; not used for tuning)` },
   };
-}
-
-async function scoreAll(rows: readonly TranscriptRow[], options: HumorOptions, models: { audience: ModelClient; embedder: ModelClient }, concurrency = 4): Promise<SessionFigures[]> {
-  const scorer = createHumorScorer(options, models);
-  const out: SessionFigures[] = new Array(rows.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < rows.length) {
-        const i = next++;
-        out[i] = sessionFigures((await scorer.scoreSession(rows[i])).breakdown);
-      }
-    }),
-  );
-  return out;
 }
 
 const withCue = (row: TranscriptRow, cue: string): TranscriptRow => ({ ...row, id: `${row.id}:cue`, turns: row.turns.map((t) => (t.speaker === "policy" ? { ...t, text: t.text + cue } : { ...t })) });
