@@ -2,7 +2,7 @@
 // reported side by side and pooled. The pooled delta is the paired t over all pairs together (every
 // session weighs the same; valid because the sets are disjoint, so pairs stay independent). Cochran's Q
 // (chi-square, k − 1 df) and I² say whether the sets disagree more than sampling noise allows.
-import chisquareCdf from "@stdlib/stats-base-dists-chisquare-cdf";
+import { chisquareCdf } from "../stats/vendor/stdlib-dists.js";
 import { InputError } from "../core/errors.js";
 import { pairedDelta, type PairedDelta } from "./paired-delta.js";
 

@@ -8,7 +8,7 @@
 //
 // OR = ad / bc. When a cell is zero the estimate and its interval are undefined; the Haldane–Anscombe
 // correction (add 0.5 to every cell) is then applied and reported, as is conventional.
-import normalQuantile from "@stdlib/stats-base-dists-normal-quantile";
+import { normalQuantile } from "./vendor/stdlib-dists.js";
 
 export interface TwoByTwo {
   a: number;

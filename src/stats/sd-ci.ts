@@ -3,7 +3,7 @@
 // σ ∈ [ s·√((n−1)/χ²₍1−α/2₎), s·√((n−1)/χ²₍α/2₎) ]. The χ² quantile is found by bisection on @stdlib's
 // cdf (scipy.stats.chi2.ppf). Example: x = [0.3, −1.2, 0.8, 2.1, −0.4, 0, 1.5, −0.9] → s = 1.146111,
 // CI [0.757779, 2.332649].
-import chisquareCdf from "@stdlib/stats-base-dists-chisquare-cdf";
+import { chisquareCdf } from "./vendor/stdlib-dists.js";
 import { checkLevel, checkSample } from "./validate.js";
 import { sd } from "./variance.js";
 

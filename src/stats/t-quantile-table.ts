@@ -1,17 +1,14 @@
 // Student's t quantile at p = 0.975 (the 95 % interval every score summary prints) for df 1…10,000,
 // computed by @stdlib's t quantile (scripts/build-t-quantile-table.ts) and shipped beside this file.
-// Why: loading @stdlib's implementation imports ~410 CommonJS modules (≈ 0.13 CPU-s, a fifth of what
-// `score --stack prose` pays before it scores), where the table is one 70 kB file. The numbers are the
-// library's own, bit for bit (test/stats/t-quantile-table.test.ts checks every entry against it); any
-// other p or df, or an installed @stdlib of another version than the table's, is computed by @stdlib.
-// The version check covers the t-quantile package itself, not the @stdlib math packages it depends on
-// with open ranges: the table holds what the lockfile's versions compute (the test rechecks it on every
-// CI run), and an install that resolved a newer kernel still gets the table's values — the same
-// intervals on every install, which is what a reproducible summary wants.
+// The numbers are the library's own, bit for bit (test/stats/t-quantile-table.test.ts checks every entry
+// against it); any other p or df is computed by @stdlib. @stdlib is bundled at build time into
+// vendor/stdlib-dists.js (scripts/build-stats-vendor.mjs), whose STDLIB_VERSIONS records the t-quantile
+// version it was built from: a table computed by another version is stale and not used. The bundle pins
+// the math packages beneath it too, so every install computes what the table was checked against.
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { FoolsgoldError } from "../core/errors.js";
+import { STDLIB_VERSIONS } from "./vendor/stdlib-dists.js";
 
 /** The probability the table holds: 1 − (1 − 0.95)/2, computed as meanCi computes it. */
 export const TABLE_P = 1 - (1 - 0.95) / 2;
@@ -27,8 +24,11 @@ export interface TQuantileTable {
   quantiles: number[];
 }
 
-export function installedTQuantileVersion(): string {
-  return (createRequire(import.meta.url)(`${T_QUANTILE_PACKAGE}/package.json`) as { version: string }).version;
+/** The version of @stdlib's t quantile bundled in vendor/stdlib-dists.js (the one every lookup computes with). */
+export function vendoredTQuantileVersion(): string {
+  const version = STDLIB_VERSIONS[T_QUANTILE_PACKAGE];
+  if (version === undefined) throw new FoolsgoldError("t_quantile_table", `vendor/stdlib-dists.js records no version of ${T_QUANTILE_PACKAGE}: rebuild it with npm run build:stats`);
+  return version;
 }
 
 /** The table as shipped: JSON (numbers in JavaScript's shortest round-trip form), gzipped. */
@@ -37,10 +37,10 @@ export function formatTQuantileTable(table: TQuantileTable): Buffer {
 }
 
 /** Why a table cannot stand in for @stdlib here, or undefined when it can. */
-export function staleReason(table: TQuantileTable, installed: string): string | undefined {
+export function staleReason(table: TQuantileTable, bundled: string): string | undefined {
   if (table.p !== TABLE_P) return `holds p = ${table.p}, not ${TABLE_P}`;
   if (table.quantiles.length !== TABLE_MAX_DF) return `holds ${table.quantiles.length} quantiles, not ${TABLE_MAX_DF}`;
-  if (table.source.package !== T_QUANTILE_PACKAGE || table.source.version !== installed) return `was computed by ${table.source.package}@${table.source.version}; ${T_QUANTILE_PACKAGE}@${installed} is installed`;
+  if (table.source.package !== T_QUANTILE_PACKAGE || table.source.version !== bundled) return `was computed by ${table.source.package}@${table.source.version}; ${T_QUANTILE_PACKAGE}@${bundled} is bundled`;
   return undefined;
 }
 
@@ -53,7 +53,7 @@ export function readTQuantileTable(path: URL | string = SHIPPED_T_QUANTILE_TABLE
   }
 }
 
-// undefined: not read yet; null: read, and stale for the installed @stdlib (every lookup falls through).
+// undefined: not read yet; null: read, and stale for the bundled @stdlib (every lookup falls through).
 let shipped: number[] | null | undefined;
 
 /** tQuantile(p, df) from the shipped table, or undefined when the table does not hold it. */
@@ -61,7 +61,7 @@ export function tabledTQuantile(p: number, df: number): number | undefined {
   if (p !== TABLE_P || !Number.isInteger(df) || df < 1 || df > TABLE_MAX_DF) return undefined;
   if (shipped === undefined) {
     const table = readTQuantileTable();
-    shipped = staleReason(table, installedTQuantileVersion()) === undefined ? table.quantiles : null;
+    shipped = staleReason(table, vendoredTQuantileVersion()) === undefined ? table.quantiles : null;
   }
   return shipped?.[df - 1];
 }
