@@ -401,6 +401,11 @@ export function readSpelling(input: string, known: (w: string) => boolean = isEn
       continue;
     }
     const end = wordEnd(text, at);
+    // An ASCII word of one or two letters reads as written (readWord): no slice, no memo.
+    if (end - at <= 2 && text.charCodeAt(at) < 0x80 && text.charCodeAt(end - 1) < 0x80) {
+      at = end;
+      continue;
+    }
     const word = text.slice(at, end);
     const first = word.charCodeAt(0);
     // An ASCII first letter is a capital or not without the regex.
