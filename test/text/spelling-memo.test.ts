@@ -96,5 +96,8 @@ describe("the memo of word readings", () => {
     for (let k = 0; k < names.length; k += 500) readSpelling(`so ${names.slice(k, k + 500).join(" and ")} came`, undefined, costly);
     expect(costly.readings.size).toBeLessThanOrEqual(MEMO_LIMIT);
     expect(costly.readings.size).toBeGreaterThan(0);
+    // The join asked the English-word memo about every name too.
+    expect(costly.englishWords.size).toBeLessThanOrEqual(MEMO_LIMIT);
+    expect(costly.englishWords.size).toBeGreaterThan(0);
   });
 });
