@@ -96,8 +96,18 @@ describe("the memo of word readings", () => {
     for (let k = 0; k < names.length; k += 500) readSpelling(`so ${names.slice(k, k + 500).join(" and ")} came`, undefined, costly);
     expect(costly.readings.size).toBeLessThanOrEqual(MEMO_LIMIT);
     expect(costly.readings.size).toBeGreaterThan(0);
-    // The join asked the English-word memo about every name too.
+  });
+
+  it("both memos stay within MEMO_LIMIT after more distinct letter-only names than that", () => {
+    const costly = fresh();
+    // Letters only (a digit would split a name into pieces the memos have seen): Zqa, Zqb, …, Zqba, …
+    const letters = (k: number): string => (k < 26 ? "" : letters(Math.floor(k / 26) - 1)) + String.fromCharCode(97 + (k % 26));
+    const names = Array.from({ length: MEMO_LIMIT + 500 }, (_, k) => `Zq${letters(k)}`);
+    for (let k = 0; k < names.length; k += 500) readSpelling(`so ${names.slice(k, k + 500).join(" and ")} came`, undefined, costly);
+    // The join asks the English-word memo about every name's piece, the reading memo keeps every name.
     expect(costly.englishWords.size).toBeLessThanOrEqual(MEMO_LIMIT);
     expect(costly.englishWords.size).toBeGreaterThan(0);
+    expect(costly.readings.size).toBeLessThanOrEqual(MEMO_LIMIT);
+    expect(costly.readings.size).toBeGreaterThan(0);
   });
 });
