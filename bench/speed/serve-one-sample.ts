@@ -10,7 +10,13 @@
 // repeats with a 95% t-interval, and the rate two dedicated cores would sustain at their sum.
 // Server: prose stack, durable SQLite journal, one for every setting. One command, about 80 s.
 // Usage: npx tsx bench/speed/serve-one-sample.ts [--seconds 5] [--repeats 3] [--clients 64,128]
+//          [--compare DIR] [--server-args "…"] [--compare-args "…"]
 //   FOOLSGOLD_BENCH_CHILD_FLAGS="--cpu-prof --cpu-prof-dir=DIR" profiles the server.
+//   --compare DIR also serves another checkout (e.g. main before a change; it needs node_modules), the two
+//   servers taking turns in every repeat (rows marked "cmp"), and prints the paired ratio of their CPU per
+//   request with a 95% t-interval; --server-args / --compare-args add `serve` flags to either (without
+//   --compare the compared server is this checkout's: --compare-args "--workers 0" compares scoring on
+//   the main thread with the default workers in one run).
 import type { ChildProcess } from "node:child_process";
 import { spawnServe } from "../helpers/child-server.js";
 import { connect } from "node:net";
@@ -27,6 +33,11 @@ const SECONDS = Number(arg("--seconds") ?? "5");
 const REPEATS = Number(arg("--repeats") ?? "3");
 const CLIENTS = (arg("--clients") ?? "64,128").split(",").map(Number);
 const BIN = resolve(import.meta.dirname, "../../bin/foolsgold.js");
+const COMPARE_DIR = arg("--compare");
+const words = (s: string | undefined): string[] => (s ?? "").split(" ").filter(Boolean);
+const SERVER_ARGS = words(arg("--server-args"));
+const COMPARE_ARGS = words(arg("--compare-args"));
+const COMPARED = COMPARE_DIR !== undefined || arg("--compare-args") !== undefined;
 
 const texts: string[] = [];
 for (const doc of readCorpus().test) {
@@ -71,9 +82,9 @@ function newConnectionEach(url: string): { post: Post; close(): Promise<void> } 
   };
 }
 
-function startServer(journal: string): Promise<{ child: ChildProcess; url: string }> {
-  // Default admission, timeouts and workers: nothing but the stack, port and journal is set.
-  return spawnServe(BIN, ["--stack", "prose", "--port", "0", "--journal", journal, "--no-cache"]);
+function startServer(bin: string, journal: string, extra: string[]): Promise<{ child: ChildProcess; url: string }> {
+  // Default admission, timeouts and workers: nothing but the stack, port and journal is set (and the flags asked for).
+  return spawnServe(bin, ["--stack", "prose", "--port", "0", "--journal", journal, "--no-cache", ...extra]);
 }
 
 async function closedLoop(post: Post, clients: number, seconds: number, counter: { k: number }) {
@@ -107,64 +118,76 @@ const loadBefore = loadavg();
 console.log(
   `one-sample clients against \`foolsgold serve --stack prose\` with default admission (--max-in-flight ${DEFAULT_LIMITS.maxInFlight}, --max-queue ${DEFAULT_LIMITS.maxQueue}), durable SQLite journal; ${availableParallelism()} cores; ${REPEATS} repeats × ${SECONDS} s per setting; load average (1/5/15 min) at the start ${loadBefore.map((x) => x.toFixed(1)).join("/")}`,
 );
-console.log("clients  connections     acknowledged req/s (95% CI)   n(sent)  n(200)  n(429)  429 share (95% CI)        other  server CPU ms/req (95% CI)  client CPU ms/req (95% CI)  2-core req/s  load1");
+console.log(`${COMPARED ? "server " : ""}clients  connections     acknowledged req/s (95% CI)   n(sent)  n(200)  n(429)  429 share (95% CI)        other  server CPU ms/req (95% CI)  client CPU ms/req (95% CI)  2-core req/s  load1`);
 const counter = { k: 0 };
 // One server for every setting (its start-up, through tsx on a loaded machine, was most of the run).
 const dir = mkdtempSync(join(tmpdir(), "fg-one-"));
-const server = await startServer(join(dir, "journal.sqlite"));
+const servers = [{ label: "this", ...(await startServer(BIN, join(dir, "journal.sqlite"), SERVER_ARGS)) }];
+if (COMPARED) servers.push({ label: "cmp", ...(await startServer(COMPARE_DIR ? resolve(COMPARE_DIR, "bin/foolsgold.js") : BIN, join(dir, "journal-cmp.sqlite"), COMPARE_ARGS)) });
+const ratios: string[] = [];
 for (const clients of CLIENTS) {
   for (const mode of ["keep-alive", "new per request"] as const) {
-    const client = mode === "keep-alive" ? keepAlive(server.url, clients) : newConnectionEach(server.url);
+    const clientOf = (url: string) => (mode === "keep-alive" ? keepAlive(url, clients) : newConnectionEach(url));
+    const runs = servers.map((server) => ({ server, client: clientOf(server.url), rates: [] as number[], serverMs: [] as number[], clientMs: [] as number[], totals: {} as Record<number, number> }));
     try {
-      await closedLoop(client.post, clients, 1, counter);
-      const rates: number[] = [];
-      const serverMs: number[] = [];
-      const clientMs: number[] = [];
-      const totals: Record<number, number> = {};
+      for (const run of runs) await closedLoop(run.client.post, clients, 1, counter);
       for (let r = 0; r < REPEATS; r++) {
-        const server0 = procCpuSeconds(server.child.pid!);
-        const client0 = process.cpuUsage();
-        const run = await closedLoop(client.post, clients, SECONDS, counter);
-        const clientCpu = process.cpuUsage(client0);
-        const acknowledged = Math.max(1, run.statuses[200] ?? 0);
-        serverMs.push(((procCpuSeconds(server.child.pid!) - server0) * 1000) / acknowledged);
-        clientMs.push((clientCpu.user + clientCpu.system) / 1000 / acknowledged);
-        rates.push((run.statuses[200] ?? 0) / run.seconds);
-        for (const [status, n] of Object.entries(run.statuses)) totals[Number(status)] = (totals[Number(status)] ?? 0) + n;
+        // The servers take turns, first one then the other, so load that comes and goes hits both alike.
+        for (const run of r % 2 ? [...runs].reverse() : runs) {
+          const pid = run.server.child.pid!;
+          const server0 = procCpuSeconds(pid);
+          const client0 = process.cpuUsage();
+          const loop = await closedLoop(run.client.post, clients, SECONDS, counter);
+          const clientCpu = process.cpuUsage(client0);
+          const acknowledged = Math.max(1, loop.statuses[200] ?? 0);
+          run.serverMs.push(((procCpuSeconds(pid) - server0) * 1000) / acknowledged);
+          run.clientMs.push((clientCpu.user + clientCpu.system) / 1000 / acknowledged);
+          run.rates.push((loop.statuses[200] ?? 0) / loop.seconds);
+          for (const [status, n] of Object.entries(loop.statuses)) run.totals[Number(status)] = (run.totals[Number(status)] ?? 0) + n;
+        }
       }
-      const sent = Object.values(totals).reduce((a, b) => a + b, 0);
-      const ok = totals[200] ?? 0;
-      const refused = totals[429] ?? 0;
-      const other = sent - ok - refused;
-      const serverCpu = meanInterval(serverMs);
-      const clientCpu = meanInterval(clientMs);
-      const cpuMs = serverCpu.mean + clientCpu.mean;
-      const { mean, lo, hi } = meanInterval(rates);
-      const [plo, phi] = wilson(refused, sent);
-      console.log(
-        [
-          String(clients).padStart(7),
-          mode.padEnd(15),
-          withInterval({ mean, lo: Math.max(0, lo), hi }, 0).padStart(28),
-          String(sent).padStart(9),
-          String(ok).padStart(7),
-          String(refused).padStart(7),
-          `${((100 * refused) / Math.max(1, sent)).toFixed(2)}% [${(100 * plo).toFixed(2)}, ${(100 * phi).toFixed(2)}]`.padStart(24),
-          String(other).padStart(7),
-          withInterval(serverCpu, 3).padStart(24),
-          withInterval(clientCpu, 3).padStart(24),
-          (2000 / cpuMs).toFixed(0).padStart(13),
-          loadavg()[0].toFixed(1).padStart(6),
-        ].join("  "),
-      );
+      for (const { server, rates, serverMs, clientMs, totals } of runs) {
+        const sent = Object.values(totals).reduce((a, b) => a + b, 0);
+        const ok = totals[200] ?? 0;
+        const refused = totals[429] ?? 0;
+        const other = sent - ok - refused;
+        const serverCpu = meanInterval(serverMs);
+        const clientCpu = meanInterval(clientMs);
+        const cpuMs = serverCpu.mean + clientCpu.mean;
+        const { mean, lo, hi } = meanInterval(rates);
+        const [plo, phi] = wilson(refused, sent);
+        console.log(
+          [
+            `${COMPARED ? `${server.label.padEnd(5)}` : ""}${String(clients).padStart(7)}`,
+            mode.padEnd(15),
+            withInterval({ mean, lo: Math.max(0, lo), hi }, 0).padStart(28),
+            String(sent).padStart(9),
+            String(ok).padStart(7),
+            String(refused).padStart(7),
+            `${((100 * refused) / Math.max(1, sent)).toFixed(2)}% [${(100 * plo).toFixed(2)}, ${(100 * phi).toFixed(2)}]`.padStart(24),
+            String(other).padStart(7),
+            withInterval(serverCpu, 3).padStart(24),
+            withInterval(clientCpu, 3).padStart(24),
+            (2000 / cpuMs).toFixed(0).padStart(13),
+            loadavg()[0].toFixed(1).padStart(6),
+          ].join("  "),
+        );
+      }
+      if (COMPARED) ratios.push(`${clients} ${mode}: ${withInterval(meanInterval(runs[0].serverMs.map((x, i) => x / runs[1].serverMs[i])), 3)}`);
     } finally {
-      await client.close();
+      for (const run of runs) await run.client.close();
     }
   }
 }
-server.child.kill("SIGTERM");
-await new Promise((r) => server.child.once("exit", r));
+for (const server of servers) {
+  server.child.kill("SIGTERM");
+  await new Promise((r) => server.child.once("exit", r));
+}
 rmSync(dir, { recursive: true, force: true });
+if (COMPARED) {
+  console.log(`server CPU per acknowledged request, this ÷ cmp (${[COMPARE_DIR ?? "this checkout", ...COMPARE_ARGS].join(" ")}), paired by repeat, mean [95% t-interval]:`);
+  for (const line of ratios) console.log(`  ${line}`);
+}
 console.log(
   `load average at the end ${loadavg()
     .map((x) => x.toFixed(1))

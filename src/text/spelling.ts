@@ -6,12 +6,13 @@
 // of words left unknown. The lexicon is the shipped word-form table (src/text/word-table.ts: every
 // form of WordNet's lemmas and the lemma table's inflections, common English, stopwords, 230,000
 // forms); names (capitalized words inside a sentence) and the prompt's own words are never non-words.
-import { isCommonEnglish } from "./english.js";
+import { once } from "../core/once.js";
+import { COMMON_ENGLISH, isCommonEnglish } from "./english.js";
 import { hashRange } from "./word-hash.js";
 import { shippedWordTable } from "./word-table.js";
 
-/** A word of the read text: letters of any script with their marks, joined by apostrophes. */
-const WORD_G = /\p{L}[\p{L}\p{M}]*(?:['’]\p{L}[\p{L}\p{M}]*)*/gu;
+/** A word of the read text: letters of any script with their marks, joined by apostrophes (scanned by hand: wordEnd). */
+export const WORD_G = /\p{L}[\p{L}\p{M}]*(?:['’]\p{L}[\p{L}\p{M}]*)*/gu;
 const MARKS_G = /\p{M}/gu;
 const HAS_MARK = /\p{M}/u;
 const UPPER = /^\p{Lu}/u;
@@ -107,6 +108,11 @@ export interface CostlyWords {
   bySkeleton: ReadonlyMap<string, readonly string[]>;
   /** The engine's memo (bounded) of readSpelling's reading of each word as written ("\0" before a name's). */
   readings: Map<string, string>;
+  /** isEnglishWord through the engine's memo (bounded) `englishWords`: the join and the non-word count ask it of every word. */
+  isEnglish: (lower: string) => boolean;
+  englishWords: Map<string, boolean>;
+  /** Length of the longest priced form. */
+  longest: number;
 }
 
 /** Entries a memo of a CostlyWords holds before it is cleared (a bank of 3,295 replies reads ~50,000 forms). */
@@ -156,7 +162,10 @@ export function costlyWords(lemmas: Iterable<string>, known: (w: string) => bool
       else bySkeleton.set(key, [form]);
     }
   }
-  return { forms, bySkeleton, readings: new Map() };
+  // A word met before is one Map hit instead of a word-table probe (a hash and a few cache misses).
+  const englishWords = new Map<string, boolean>();
+  const isEnglish = (lower: string): boolean => englishWords.get(lower) ?? remember(englishWords, lower, isEnglishWord(lower));
+  return { forms, bySkeleton, readings: new Map(), isEnglish, englishWords, longest: Math.max(0, ...[...forms].map((f) => f.length)) };
 }
 
 /** Edits allowed between a priced form and the unknown word read as it. */
@@ -230,6 +239,8 @@ export const PIECE_G = /\p{L}[\p{L}\p{M}]*/gu;
 const IN_WORD_MARK = /^(?:[\p{Pd}\p{Pc}'’ʼ‘.·‧・/*]|\p{Pd} |[ \u00a0])$/u;
 const JOIN_MIN_LENGTH = 4;
 
+/** The longest common-English word: a join through a space makes one (or a priced form), so a longer span is not built. */
+const longestCommon = once(() => Math.max(...[...COMMON_ENGLISH].map((w) => w.length)));
 /** The longest word the join reads (longer spans are never tried). */
 const JOIN_MAX_LENGTH = 24;
 /** Clitics an apostrophe joins to a word ("don't", "we'll", "o'clock", "'em"): such a token is never taken apart. */
@@ -249,8 +260,9 @@ function isContraction(lower: string): boolean {
 export function joinSplitWords(text: string, known: (w: string) => boolean = isEnglishWord, costly?: CostlyWords): string {
   const first = piecesOf(text);
   const marked = joinPass(text, first, known, costly, false);
-  // A text the first pass left as it was has the same pieces: the second pass reuses them.
-  return joinPass(marked, marked === text ? first : piecesOf(marked), known, costly, true);
+  // A text the first pass left as it was has the same pieces, and the first pass refused every span
+  // through marks alone in them: the second pass reuses the pieces and tries only spans through a space.
+  return marked === text ? joinPass(text, first, known, costly, true, true) : joinPass(marked, piecesOf(marked), known, costly, true);
 }
 
 export interface Piece {
@@ -288,7 +300,19 @@ export function piecesOf(text: string): Piece[] {
   return pieces;
 }
 
-function joinPass(text: string, pieces: Piece[], known: (w: string) => boolean, costly: CostlyWords | undefined, throughSpaces: boolean): string {
+/** Where the match of WORD_G that starts at the letter at `at` ends, scanned by hand (a regex match allocates per word). */
+export function wordEnd(text: string, at: number): number {
+  let i = at + unitsAt(text, at);
+  for (;;) {
+    while (i < text.length && letterAt(text, i, true)) i += unitsAt(text, i);
+    const c = text.charCodeAt(i);
+    // An apostrophe joins the letters after it ("don't"), never a mark or nothing.
+    if ((c !== 0x27 && c !== 0x2019) || i + 1 >= text.length || !letterAt(text, i + 1, false)) return i;
+    i += 1 + unitsAt(text, i + 1);
+  }
+}
+
+function joinPass(text: string, pieces: Piece[], known: (w: string) => boolean, costly: CostlyWords | undefined, throughSpaces: boolean, marksRefused = false): string {
   if (pieces.length < 2) return text;
   // gapAfter: 0 none (the next piece is not joined to this one), 1 a space, 2 an in-word mark.
   for (let k = 0; k + 1 < pieces.length; k++) {
@@ -324,13 +348,18 @@ function joinPass(text: string, pieces: Piece[], known: (w: string) => boolean, 
         allWords &&= pieces[q + 1].word;
       }
       // Words through spaces are never joined: decided before the joined string is built (most spans).
-      if (spaced && allWords) continue;
+      if ((spaced && allWords) || (!spaced && marksRefused)) continue;
+      // Spans the tests below refuse whatever the joined string: too short to join, too long for any
+      // word a space may join into, onto a capital. Tested first, before the string is built.
+      let span = 0;
+      for (let q = i; q <= j; q++) span += pieces[q].lower.length;
+      if (span < JOIN_MIN_LENGTH) continue;
+      if (spaced && (span > Math.max(longestCommon(), costly?.longest ?? 0) || /^\p{Lu}\p{Ll}/u.test(text.slice(pieces[j].at, pieces[j].end)))) continue;
       const whole = pieces
         .slice(i, j + 1)
         .map((p) => p.lower)
         .join("");
       if (spaced) {
-        if (/^\p{Lu}\p{Ll}/u.test(text.slice(pieces[j].at, pieces[j].end))) continue;
         // A lone letter joins only pieces that are not words ("t apestr y", not "the m"), or makes a priced form ("g low").
         let lone = false;
         for (let q = i; q <= j && !lone; q++) lone = pieces[q].lower.length < 2 && ((q > i && pieces[q - 1].word) || (q < j && pieces[q + 1].word));
@@ -362,15 +391,34 @@ function joinPass(text: string, pieces: Piece[], known: (w: string) => boolean, 
 export function readSpelling(input: string, known: (w: string) => boolean = isEnglishWord, costly?: CostlyWords): string {
   // With the default lexicon, the engine's memos answer words met before (a word's reading depends only on it and on being a name).
   const memo = costly && known === isEnglishWord ? costly : undefined;
-  const text = costly ? joinSplitWords(input, known, costly) : input;
-  return text.replace(WORD_G, (word, at: number) => {
+  const text = costly ? joinSplitWords(input, memo ? memo.isEnglish : known, costly) : input;
+  // WORD_G's matches scanned by hand, and the text rebuilt only from a word whose reading differs (most read as written).
+  let out = "";
+  let last = 0;
+  for (let at = 0; at < text.length; ) {
+    if (!letterAt(text, at, false)) {
+      at += unitsAt(text, at);
+      continue;
+    }
+    const end = wordEnd(text, at);
+    // An ASCII word of one or two letters reads as written (readWord): no slice, no memo.
+    if (end - at <= 2 && text.charCodeAt(at) < 0x80 && text.charCodeAt(end - 1) < 0x80) {
+      at = end;
+      continue;
+    }
+    const word = text.slice(at, end);
     const first = word.charCodeAt(0);
     // An ASCII first letter is a capital or not without the regex.
     const name = (first < 0x80 ? first >= 0x41 && first <= 0x5a : UPPER.test(word)) && !opensSentence(text, at);
-    if (!memo) return readWord(word, name, known, costly);
     const key = name ? "\0" + word : word;
-    return memo.readings.get(key) ?? remember(memo.readings, key, readWord(word, name, known, costly));
-  });
+    const read = memo ? (memo.readings.get(key) ?? remember(memo.readings, key, readWord(word, name, known, costly))) : readWord(word, name, known, costly);
+    if (read !== word) {
+      out += text.slice(last, at) + read;
+      last = end;
+    }
+    at = end;
+  }
+  return last === 0 ? text : out + text.slice(last);
 }
 
 /** One word's reading (readSpelling); `name`: a capitalized word that does not open a sentence. */
@@ -433,13 +481,19 @@ export function countNonWords(text: string, promptWords: ReadonlySet<string>, kn
   let words = 0;
   let nonWords = 0;
   const examples: string[] = [];
-  for (const m of text.matchAll(WORD_G)) {
-    const word = m[0];
+  // WORD_G's matches, scanned by hand (wordEnd).
+  for (let at = 0, end = 0; at < text.length; at = end) {
+    if (!letterAt(text, at, false)) {
+      end = at + unitsAt(text, at);
+      continue;
+    }
+    end = wordEnd(text, at);
+    const word = text.slice(at, end);
     if (word.length < 2) continue;
     words++;
     const lower = word.toLowerCase();
     if (known(lower) || promptWords.has(lower) || promptWords.has(lower.replace(/['’]s$/, ""))) continue;
-    if (UPPER.test(word) && !opensSentence(text, m.index)) continue;
+    if (UPPER.test(word) && !opensSentence(text, at)) continue;
     nonWords++;
     if (examples.length < 5) examples.push(word);
   }

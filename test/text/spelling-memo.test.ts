@@ -4,7 +4,7 @@
 // opening a sentence, and stays bounded.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { costlyWords, isEnglishWord, MEMO_LIMIT, PIECE_G, piecesOf, readSpelling } from "../../src/text/spelling.js";
+import { costlyWords, countNonWords, isEnglishWord, joinSplitWords, MEMO_LIMIT, PIECE_G, piecesOf, readSpelling, WORD_G, wordEnd } from "../../src/text/spelling.js";
 import { pricedLemmas } from "../../src/terms/prose/stack/prepare.js";
 import { DEFAULT_DICTIONARY_PATH } from "../../src/terms/prose/stack/resources.js";
 
@@ -26,6 +26,47 @@ describe("piecesOf", () => {
     expect(expected.length).toBeGreaterThan(100_000);
     expect(got).toEqual(expected);
     expect(piecesOf(text).every((p) => p.lower === text.slice(p.at, p.end).toLowerCase())).toBe(true);
+  });
+});
+
+describe("wordEnd", () => {
+  it("finds exactly the pattern's words in a text of every code point, beside letters and apostrophes", () => {
+    const units: string[] = [];
+    // Each code point alone, beside an ASCII letter on either side, and after an apostrophe that follows a letter.
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      const c = String.fromCodePoint(cp);
+      units.push([` ${c} `, `a${c}`, `${c}b `, `c'${c} `, `d’${c}e `][cp % 5]);
+    }
+    const text = units.join("");
+    const expected = Array.from(text.matchAll(WORD_G), (m) => [m.index, m.index + m[0].length]);
+    const got: number[][] = [];
+    for (let at = 0; at < text.length; ) {
+      // A word starts where the pattern would start one: at a letter (the pattern's first item).
+      if (!/^\p{L}/u.test(String.fromCodePoint(text.codePointAt(at)!))) {
+        at += text.codePointAt(at)! > 0xffff ? 2 : 1;
+        continue;
+      }
+      const end = wordEnd(text, at);
+      got.push([at, end]);
+      at = end;
+    }
+    expect(expected.length).toBeGreaterThan(100_000);
+    expect(got).toEqual(expected);
+  });
+});
+
+describe("the engine's memo of English words", () => {
+  it("joins and counts as the table does, cold and warm", () => {
+    const costly = fresh();
+    const replies = ["The storm had come wihtout warning. Eliias whisperred to the tpstry, “Don’t.” tape stry, g low, the m", "She ffaiint-ly saw shdows — tape-stry and t apestr y — at the cafe\u0301. Marcos said: no."];
+    for (let round = 0; round < 2; round++) {
+      for (const r of replies) {
+        expect(joinSplitWords(r, costly.isEnglish, costly)).toBe(joinSplitWords(r, unmemoized, fresh()));
+        expect(countNonWords(r, new Set(), costly.isEnglish)).toEqual(countNonWords(r, new Set(), unmemoized));
+      }
+    }
+    expect(costly.englishWords.size).toBeGreaterThan(0);
+    expect(costly.englishWords.get("storm")).toBe(true);
   });
 });
 
@@ -53,6 +94,19 @@ describe("the memo of word readings", () => {
     const names: string[] = [];
     for (let k = 0; names.length < MEMO_LIMIT + 500; k++) names.push(`Zq${k.toString(36)}`);
     for (let k = 0; k < names.length; k += 500) readSpelling(`so ${names.slice(k, k + 500).join(" and ")} came`, undefined, costly);
+    expect(costly.readings.size).toBeLessThanOrEqual(MEMO_LIMIT);
+    expect(costly.readings.size).toBeGreaterThan(0);
+  });
+
+  it("both memos stay within MEMO_LIMIT after more distinct letter-only names than that", () => {
+    const costly = fresh();
+    // Letters only (a digit would split a name into pieces the memos have seen): Zqa, Zqb, …, Zqba, …
+    const letters = (k: number): string => (k < 26 ? "" : letters(Math.floor(k / 26) - 1)) + String.fromCharCode(97 + (k % 26));
+    const names = Array.from({ length: MEMO_LIMIT + 500 }, (_, k) => `Zq${letters(k)}`);
+    for (let k = 0; k < names.length; k += 500) readSpelling(`so ${names.slice(k, k + 500).join(" and ")} came`, undefined, costly);
+    // The join asks the English-word memo about every name's piece, the reading memo keeps every name.
+    expect(costly.englishWords.size).toBeLessThanOrEqual(MEMO_LIMIT);
+    expect(costly.englishWords.size).toBeGreaterThan(0);
     expect(costly.readings.size).toBeLessThanOrEqual(MEMO_LIMIT);
     expect(costly.readings.size).toBeGreaterThan(0);
   });

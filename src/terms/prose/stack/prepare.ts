@@ -185,7 +185,7 @@ export function prepareProse(row: BankRow, compiled: CompiledProse, reading: Rea
   const read = readReply(split.reply, reading, compiled.costly);
   const scan = ownScan(scanText(read.text, compiled.lexicon, compiled.scratch));
   const lang = languageStats(read.text, scan, compiled.lexicon, prompt, () => promptWords(compiled.promptWordSets, prompt), script);
-  const counted = reading.spelling ? countNonWords(read.text, promptWords(compiled.promptWordSets, prompt)) : undefined;
+  const counted = reading.spelling ? countNonWords(read.text, promptWords(compiled.promptWordSets, prompt), compiled.costly.isEnglish) : undefined;
   const nonWords = counted && reading.spelling ? { ...counted, factor: nonWordsFactor(counted.share, reading.spelling) } : undefined;
   return { row, compiled, split, text: read.text, notProse: read.notProse, scan, lang, narration: undefined, ...(nonWords ? { nonWords } : {}), ...(reading.view ? { leadingRun: true, trimEnds: true } : {}) };
 }
