@@ -1,0 +1,320 @@
+// The prose default's orthography reading (issue 36, third round): writings a reader reads straight
+// through, closed by category from Unicode's data (./orthography-table.json, built by
+// scripts/build-orthography-table.mjs) and the word table, so a priced word costs what it costs however
+// it is written. Two passes, around the reader's view (./reader-view.ts):
+//   readCharacters (before the view), one code point at a time:
+//     - every line break and line or paragraph separator (Line_Break BK, CR, LF, NL; Zl, Zp) is a newline,
+//       a paragraph separator a blank line;
+//     - every punctuation mark or symbol whose compatibility form is ASCII punctuation reads as that form
+//       ("․" → ".", "‼" → "!!");
+//     - every non-letter whose NFKC form is a Latin letter ("ⓨ" → "y") and every Latin small capital
+//       ("ᴛ" → "t") is that letter;
+//     - a caseless stroke look-alike ("ꓲ", Hebrew vav) beside Latin letters is "I" where that makes a word
+//       ("ꓲt" → "It") and "l" elsewhere.
+//   readWordForms (after the view), one word at a time; each joins or restores only into a word of the
+//   word table (a priced form first), and leaves anything else as written, where the non-word share
+//   prices it:
+//     - a hyphen and one line break inside a word: the word rejoined ("tapes-\ntry" → "tapestry"), or the
+//       compound kept whole ("well-\nknown" → "well-known");
+//     - letter-spaced words ("t a p e s t r y" → "tapestry");
+//     - digits and symbols written for letters inside a word of letters ("t4pestry", "0cean"): each is a
+//       letter to be found, read as the priced word they spell (leetspeak by category, not a digit map);
+//       any other such word is left as written, a non-word;
+//     - letters stretched to three or more ("tapestryyy" → "tapestry");
+//     - archaic elisions ("whisper'd" → "whispered", "o'er" → "over"), never a modern contraction
+//       ("don't", "we've", "he'd").
+import { createRequire } from "node:module";
+import { once } from "../core/once.js";
+import { COMMON_ENGLISH, isCommonEnglish } from "./english.js";
+import { isEnglishWord, type CostlyWords } from "./spelling.js";
+
+interface OrthographyTable {
+  unicode: string;
+  letterForms: Record<string, string>;
+  strokes: string[];
+  breaks: Record<string, "l" | "p">;
+  compatPunct: Record<string, string>;
+  hyphens: string[];
+  leet: string;
+}
+
+/** Bumped whenever what readCharacters or readWordForms returns changes. */
+export const ORTHOGRAPHY_VERSION = "orthography-1";
+
+const require = createRequire(import.meta.url);
+const TABLE = once(() => require("./orthography-table.json") as OrthographyTable);
+
+const hexMap = (record: Record<string, string>): Map<number, string> => new Map(Object.entries(record).map(([k, v]) => [parseInt(k, 16), v]));
+
+const CHARACTERS = once(() => {
+  const t = TABLE();
+  const replace = new Map<number, string>([...hexMap(t.compatPunct), ...hexMap(t.letterForms)]);
+  for (const [k, kind] of Object.entries(t.breaks)) if (k !== "a" && k !== "d") replace.set(parseInt(k, 16), kind === "p" ? "\n\n" : "\n");
+  return { replace, strokes: new Set(t.strokes.map((k) => parseInt(k, 16))) };
+});
+
+/** A regex character class (inside [ ]) of the table's leet ranges. */
+const classOf = (ranges: string): string =>
+  ranges
+    .split(",")
+    .map((r) =>
+      r
+        .split("-")
+        .map((h) => `\\u{${h}}`)
+        .join("-"),
+    )
+    .join("");
+
+const PATTERNS = once(() => {
+  const t = TABLE();
+  const leet = classOf(t.leet);
+  const hyphens = t.hyphens.map((h) => `\\u{${h}}`).join("");
+  return {
+    leetChar: new RegExp(`^[${leet}]$`, "u"),
+    // A letter beside a digit or symbol: the only texts the leet pass reads.
+    leetNearLetter: new RegExp(`\\p{L}[${leet}]|[${leet}]\\p{L}`, "u"),
+    // A run of letters and such characters that holds at least one of them.
+    leetToken: new RegExp(`[\\p{L}\\p{M}]*[${leet}][\\p{L}\\p{M}${leet}]*`, "gu"),
+    // A paragraph separator is a blank line by now (readCharacters), hence one optional second break.
+    hyphenBreak: new RegExp(`(\\p{L}[\\p{L}\\p{M}]*)([${hyphens}])[ \\t]*\\r?\\n(?:[ \\t]*\\r?\\n)?[ \\t]*(\\p{L}[\\p{L}\\p{M}]*)`, "gu"),
+  };
+});
+
+const ASCII_LETTER = /^[A-Za-z]$/;
+const LETTER = /^\p{L}$/u;
+/** Characters a reader reads the same, one code point at a time, below this (and none above it is ASCII). */
+const NEEDS_CHARACTERS = /[^\x00-\x0a\x0e-\x7f]/;
+
+/** The first pass (see above): line breaks, compatibility punctuation and letter forms read as written plainly. */
+export function readCharacters(text: string): string {
+  if (!NEEDS_CHARACTERS.test(text)) return text;
+  const { replace, strokes } = CHARACTERS();
+  let out = "";
+  let last = 0;
+  for (let i = 0; i < text.length; ) {
+    const cp = text.codePointAt(i)!;
+    const width = cp > 0xffff ? 2 : 1;
+    let to: string | undefined;
+    if (cp === 0x0d) to = text.charCodeAt(i + 1) === 0x0a ? undefined : "\n";
+    else if (cp >= 0x0b && cp <= 0x0c) to = "\n";
+    else if (cp >= 0x80) to = replace.get(cp) ?? (strokes.has(cp) ? strokeAt(text, i, width) : undefined);
+    if (to !== undefined) {
+      out += text.slice(last, i) + to;
+      last = i + width;
+    }
+    i += width;
+  }
+  return last === 0 ? text : out + text.slice(last);
+}
+
+/** A caseless stroke beside Latin letters: "I" opening a word that is a word with "I", else "l"; undefined away from Latin letters. */
+function strokeAt(text: string, at: number, width: number): string | undefined {
+  const before = at > 0 ? text[at - 1] : "";
+  let end = at + width;
+  while (end < text.length && ASCII_LETTER.test(text[end])) end++;
+  const rest = text.slice(at + width, end).toLowerCase();
+  if (ASCII_LETTER.test(before)) return "l";
+  if (rest !== "") {
+    const asI = wordRank(`i${rest}`);
+    return asI > 0 && asI >= wordRank(`l${rest}`) ? "I" : "l";
+  }
+  // Standing alone: the pronoun, when the nearest letter on either side is Latin.
+  return nearestLetterIsLatin(text, at - 1, -1) || nearestLetterIsLatin(text, end, 1) ? "I" : undefined;
+}
+
+function nearestLetterIsLatin(text: string, from: number, step: 1 | -1): boolean {
+  for (let k = from; k >= 0 && k < text.length; k += step) {
+    const ch = text[k];
+    if (ASCII_LETTER.test(ch)) return true;
+    if (LETTER.test(ch) || (ch.charCodeAt(0) >= 0xd800 && ch.charCodeAt(0) <= 0xdfff)) return false;
+  }
+  return false;
+}
+
+/**
+ * The reading among `candidates`: a priced form first, else the most frequent common English word (the
+ * common-English list is in Brown frequency order), else the first word of the table.
+ */
+function firstWord(candidates: Iterable<string>, costly: CostlyWords | undefined): string | undefined {
+  const rank = COMMON_RANK();
+  let common: string | undefined;
+  let word: string | undefined;
+  for (const c of candidates) {
+    if (costly?.forms.has(c)) return c;
+    const r = rank.get(c);
+    if (r !== undefined) {
+      if (common === undefined || r < rank.get(common)!) common = c;
+    } else if (word === undefined && common === undefined && isEnglishWord(c)) word = c;
+  }
+  return common ?? word;
+}
+
+const COMMON_RANK = once(() => new Map([...COMMON_ENGLISH].map((w, i) => [w, i])));
+
+/** How well a lower-cased form reads: 2 a common English word, 1 a word of the table, 0 neither. */
+const wordRank = (lower: string): number => (isCommonEnglish(lower) ? 2 : isEnglishWord(lower) ? 1 : 0);
+
+const ALPHABET = "abcdefghijklmnopqrstuvwxyz";
+/** Longest letter-spaced or stretched word read (longer runs are read in parts). */
+const MAX_WORD = 24;
+/** Fewest letters a stretched word is read as ("Mmmm" is not "m"). */
+const MIN_STRETCHED_WORD = 3;
+/** At most this many digits or symbols in a word are read as letters (26^n candidates). */
+const MAX_LEET = 2;
+
+// Not after an apostrophe ("world's c o r n e r s"); a clitic may follow ("A s s a s s i n's").
+const LETTER_SPACED = /(?<![\p{L}\p{M}\p{N}'’])\p{L}(?:[\p{Zs}\t]\p{L}){2,}(?![\p{L}\p{M}\p{N}])/gu;
+const THREE_ALIKE = /(\p{L})\1\1/iu;
+const STRETCHED = /\p{L}*(\p{L})\1\1\p{L}*/giu;
+const ELIDED = /(?<![\p{L}'])(\p{L}+)['’](\p{L}+)(?![\p{L}'’])/gu;
+/** Clitics of modern contractions ("don't", "she'll", "we're", "we've", "I'm", "it's"): never restored. */
+const MODERN_CLITICS = new Set(["s", "t", "ll", "re", "ve", "m"]);
+
+/** The second pass (see above). `costly`: the dictionary's priced forms, preferred where several words fit. */
+export function readWordForms(text: string, costly?: CostlyWords): string {
+  let out = text.includes("\n") ? readLineParagraphs(text) : text;
+  if (out.includes("\n")) out = out.replace(PATTERNS().hyphenBreak, (m: string, a: string, hyphen: string, b: string) => (firstWord([(a + b).toLowerCase()], costly) ? a + b : m.split("\n").length > 2 ? m : a + hyphen + b));
+  out = out.replace(LETTER_SPACED, (run) => readLetterSpaced(run, costly));
+  if (PATTERNS().leetNearLetter.test(out)) out = out.replace(PATTERNS().leetToken, (token) => readLeet(token, costly));
+  if (THREE_ALIKE.test(out)) out = out.replace(STRETCHED, (word) => readStretched(word, costly));
+  if (out.includes("'") || out.includes("’")) out = out.replace(ELIDED, (word, head: string, tail: string) => readElided(word, head, tail, costly));
+  return out;
+}
+
+/** A line that ends a sentence: terminal punctuation, then closing quotes, brackets or emphasis. */
+const ENDS_SENTENCE = /[.!?…][\p{Pf}\p{Pe}"'*_]*[^\S\n]*$/u;
+
+/** A heading line: a Markdown heading, or a line wholly in bold or italics. */
+const HEADING = /^[^\S\n]*(?:#{1,6}[^\S\n].*|\*\*[^*\n]+\*\*|__[^_\n]+__|\*[^*\n]+\*|_[^_\n]+_)[^\S\n]*$/u;
+
+/**
+ * Paragraphs written one to a line: a block (between blank lines) of two or more lines that each end a
+ * sentence or are a heading, at least one a sentence, is read as that many paragraphs, as a reader sees
+ * them ("One.\nTwo." → "One.\n\nTwo."). Hard-wrapped prose (a line ending mid-sentence), verse and lists
+ * are left as they are.
+ */
+function readLineParagraphs(text: string): string {
+  return text.replace(/[^\n]+(?:\n(?![^\S\n]*\n)[^\n]*)+/g, (block) => {
+    const lines = block.split("\n").filter((line) => line.trim() !== "");
+    const sentences = lines.filter((line) => ENDS_SENTENCE.test(line)).length;
+    return sentences > 0 && lines.every((line) => ENDS_SENTENCE.test(line) || HEADING.test(line)) ? lines.join("\n\n") : block;
+  });
+}
+
+/** English's words of one letter, the only single letters a letter-spaced run keeps apart. */
+const ONE_LETTER_WORDS = new Set(["a", "i"]);
+
+/**
+ * A letter-spaced run read as words: the whole run where it is a word; else its split into words that
+ * costs least, a priced or common English word costing 1 and any other word of the table 2, more priced
+ * words breaking ties ("a t a p e s t r y" → "a tapestry", "f a i n t s c e n t" → "faint scent", two
+ * spaced words side by side read apart); else one word after a leading "a" or "I" ("a V o s s" →
+ * "a Voss"), where the non-word share prices it if it is not a name.
+ */
+function readLetterSpaced(run: string, costly: CostlyWords | undefined): string {
+  const letters = run.split(/[\p{Zs}\t]/u);
+  const n = letters.length;
+  const whole = letters.join("");
+  if (n > 3 * MAX_WORD || costly?.forms.has(whole.toLowerCase()) || isEnglishWord(whole.toLowerCase())) return whole;
+  const lower = letters.map((l) => l.toLowerCase());
+  // best[i]: the best split of the first i letters, as [words, -priced], and where its last word starts.
+  const best: ({ cost: [number, number]; from: number } | undefined)[] = [{ cost: [0, 0], from: 0 }];
+  for (let i = 1; i <= n; i++) {
+    let pick: { cost: [number, number]; from: number } | undefined;
+    for (let j = Math.max(0, i - MAX_WORD); j < i; j++) {
+      const prior = best[j];
+      if (prior === undefined) continue;
+      const word = lower.slice(j, i).join("");
+      const priced = costly?.forms.has(word) ?? false;
+      const plain = priced || (word.length === 1 ? ONE_LETTER_WORDS.has(word) : isCommonEnglish(word));
+      if (!plain && (word.length === 1 || !isEnglishWord(word))) continue;
+      const cost: [number, number] = [prior.cost[0] + (plain ? 1 : 2), prior.cost[1] - (priced ? 1 : 0)];
+      if (pick === undefined || cost[0] < pick.cost[0] || (cost[0] === pick.cost[0] && cost[1] < pick.cost[1])) pick = { cost, from: j };
+    }
+    best.push(pick);
+  }
+  if (best[n] === undefined) {
+    const lead = ONE_LETTER_WORDS.has(lower[0]) ? 1 : 0;
+    return (lead ? `${letters[0]} ` : "") + letters.slice(lead).join("");
+  }
+  const words: string[] = [];
+  for (let i = n; i > 0; i = best[i]!.from) words.unshift(letters.slice(best[i]!.from, i).join(""));
+  return words.join(" ");
+}
+
+/** A word with digits or symbols for letters read as the word they spell, or left as written. */
+function readLeet(token: string, costly: CostlyWords | undefined): string {
+  const { leetChar } = PATTERNS();
+  const chars = [...token];
+  if (chars.length < 4) return token;
+  const leetAt: number[] = [];
+  for (let k = 0; k < chars.length; k++) if (leetChar.test(chars[k])) leetAt.push(k);
+  if (leetAt.length === 0 || leetAt.length > MAX_LEET) return token;
+  const isLetter = (k: number) => k >= 0 && k < chars.length && LETTER.test(chars[k]);
+  // Inside a word: between two letters, or one at an edge of three or more letters ("0cean"); a number
+  // with a unit or suffix ("1920s", "10pm", "3rd") is not a disguise.
+  for (const k of leetAt) {
+    const inside = isLetter(k - 1) && isLetter(k + 1);
+    const edge = (k === 0 && isLetter(1) && isLetter(2) && isLetter(3)) || (k === chars.length - 1 && isLetter(k - 1) && isLetter(k - 2) && isLetter(k - 3));
+    if (!inside && !edge) return token;
+  }
+  const lower = chars.map((c) => c.toLowerCase());
+  function* fills(from: number): Generator<string> {
+    if (from === leetAt.length) {
+      yield lower.join("");
+      return;
+    }
+    const k = leetAt[from];
+    for (const c of ALPHABET) {
+      lower[k] = c;
+      yield* fills(from + 1);
+    }
+  }
+  // Only a priced form is read: a digit can stand for any letter, so a word that is not priced is left
+  // as written, where the non-word share prices it (reading it as some word would pay that share back).
+  let word: string | undefined;
+  if (costly) for (const c of fills(0)) if (costly.forms.has(c) && (word = c)) break;
+  if (word === undefined) return token;
+  const letters = chars.filter((c) => LETTER.test(c)).join("");
+  const allCapitals = letters.length > 1 && letters === letters.toUpperCase() && letters !== letters.toLowerCase();
+  return [...word].map((c, k) => (allCapitals || (chars[k] !== c && chars[k] === chars[k].toUpperCase() && LETTER.test(chars[k])) ? c.toUpperCase() : c)).join("");
+}
+
+/** A word with a letter written three or more times read as the word with it once or twice. */
+function readStretched(word: string, costly: CostlyWords | undefined): string {
+  const lower = word.toLowerCase();
+  if (word.length > 3 * MAX_WORD || isEnglishWord(lower)) return word;
+  const runs = lower.match(/(\p{L})\1*/gu) ?? [];
+  let candidates = [""];
+  for (const run of runs) {
+    const keep = run.length >= 3 ? [run[0], run[0] + run[0]] : [run];
+    candidates = candidates.flatMap((c) => keep.map((k) => c + k));
+    if (candidates.length > 64) return word;
+  }
+  const read = firstWord(
+    candidates.filter((c) => c.length >= MIN_STRETCHED_WORD),
+    costly,
+  );
+  if (read === undefined) return word;
+  return word[0] !== lower[0] ? read[0].toUpperCase() + read.slice(1) : read;
+}
+
+/**
+ * An archaic elision read as the word with its letter restored: "-'d" and "-'st" as "-ed" and "-est"
+ * ("whisper'd", "know'st"); any other as the one letter that makes a priced form or a common English word
+ * of three or more letters ("o'er" → "over", "a'most" → "almost"). A dialect spelling that makes no such
+ * word ("cap'n", "f'r") is left as written.
+ */
+function readElided(word: string, head: string, tail: string, costly: CostlyWords | undefined): string {
+  const t = tail.toLowerCase();
+  if (MODERN_CLITICS.has(t)) return word;
+  const h = head.toLowerCase();
+  let read: string | undefined;
+  if (t === "d" || t === "st") read = head.length >= 3 && isEnglishWord(`${h}e${t}`) ? `${h}e${t}` : undefined;
+  else if (h.length + t.length >= 3) {
+    const restored = [...ALPHABET].map((c) => h + c + t);
+    read = restored.find((w) => costly?.forms.has(w)) ?? restored.find(isCommonEnglish);
+  }
+  if (read === undefined) return word;
+  return head[0] !== h[0] ? read[0].toUpperCase() + read.slice(1) : read;
+}
