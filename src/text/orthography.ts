@@ -13,10 +13,11 @@
 //       ("ꓲt" → "It") and "l" elsewhere.
 //   readWordForms (after the view), one word at a time; each joins or restores only into a word of the
 //   word table (a priced form first), and leaves anything else as written, where the non-word share
-//   prices it:
-//     - a hyphen and one line break inside a word: the word rejoined ("tapes-\ntry" → "tapestry"), or the
+//   prices it (hand scans, not regexes: this runs on every reply):
+//     - paragraphs written one to a line (every line ends a sentence or is a heading) are paragraphs;
+//     - a hyphen and a line break inside a word: the word rejoined ("tapes-\ntry" → "tapestry"), or the
 //       compound kept whole ("well-\nknown" → "well-known");
-//     - letter-spaced words ("t a p e s t r y" → "tapestry");
+//     - letter-spaced words ("t a p e s t r y" → "tapestry", "a t a p e s t r y" → "a tapestry");
 //     - digits and symbols written for letters inside a word of letters ("t4pestry", "0cean"): each is a
 //       letter to be found, read as the priced word they spell (leetspeak by category, not a digit map);
 //       any other such word is left as written, a non-word;
@@ -38,9 +39,6 @@ interface OrthographyTable {
   leet: string;
 }
 
-/** Bumped whenever what readCharacters or readWordForms returns changes. */
-export const ORTHOGRAPHY_VERSION = "orthography-1";
-
 const require = createRequire(import.meta.url);
 const TABLE = once(() => require("./orthography-table.json") as OrthographyTable);
 
@@ -53,32 +51,97 @@ const CHARACTERS = once(() => {
   return { replace, strokes: new Set(t.strokes.map((k) => parseInt(k, 16))) };
 });
 
-/** A regex character class (inside [ ]) of the table's leet ranges. */
-const classOf = (ranges: string): string =>
-  ranges
-    .split(",")
-    .map((r) =>
-      r
-        .split("-")
-        .map((h) => `\\u{${h}}`)
-        .join("-"),
-    )
-    .join("");
-
-const PATTERNS = once(() => {
-  const t = TABLE();
-  const leet = classOf(t.leet);
-  const hyphens = t.hyphens.map((h) => `\\u{${h}}`).join("");
-  return {
-    leetChar: new RegExp(`^[${leet}]$`, "u"),
-    // A letter beside a digit or symbol: the only texts the leet pass reads.
-    leetNearLetter: new RegExp(`\\p{L}[${leet}]|[${leet}]\\p{L}`, "u"),
-    // A run of letters and such characters that holds at least one of them.
-    leetToken: new RegExp(`[\\p{L}\\p{M}]*[${leet}][\\p{L}\\p{M}${leet}]*`, "gu"),
-    // A paragraph separator is a blank line by now (readCharacters), hence one optional second break.
-    hyphenBreak: new RegExp(`(\\p{L}[\\p{L}\\p{M}]*)([${hyphens}])[ \\t]*\\r?\\n(?:[ \\t]*\\r?\\n)?[ \\t]*(\\p{L}[\\p{L}\\p{M}]*)`, "gu"),
-  };
+/** The table's leet characters: ASCII by a table, the rest as sorted ranges searched by halves. */
+const LEET = once(() => {
+  const ranges = TABLE()
+    .leet.split(",")
+    .map((r) => {
+      const [a, b] = r.split("-").map((h) => parseInt(h, 16));
+      return [a, b ?? a] as const;
+    });
+  const ascii = new Uint8Array(128);
+  for (const [a, b] of ranges) for (let c = a; c <= Math.min(b, 127); c++) ascii[c] = 1;
+  return { ascii, ranges };
 });
+
+function isLeet(cp: number): boolean {
+  const { ascii, ranges } = LEET();
+  if (cp < 128) return ascii[cp] === 1;
+  let lo = 0;
+  let hi = ranges.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (cp < ranges[mid][0]) hi = mid - 1;
+    else if (cp > ranges[mid][1]) lo = mid + 1;
+    else return true;
+  }
+  return false;
+}
+
+const LETTER_OR_MARK = /^[\p{L}\p{M}]$/u;
+/** Whether the code point is a letter (or, with `marks`, a letter or a mark): ASCII without a regex. */
+function isLetterCp(cp: number, marks = false): boolean {
+  if (cp < 128) return (cp | 32) >= 97 && (cp | 32) <= 122;
+  return (marks ? LETTER_OR_MARK : LETTER).test(String.fromCodePoint(cp));
+}
+
+/** Code points of a string by index: the code point at `i` and where the next one starts. */
+const widthAt = (s: string, i: number): number => (s.codePointAt(i)! > 0xffff ? 2 : 1);
+/** Where the code point before `i` starts (i - 1, or i - 2 for a surrogate pair). */
+const previousAt = (s: string, i: number): number => {
+  const low = s.charCodeAt(i - 1);
+  return low >= 0xdc00 && low <= 0xdfff && i >= 2 ? i - 2 : i - 1;
+};
+
+/**
+ * Every maximal run of code points `inRun` accepts that holds a code point `seed` accepts, rewritten by
+ * `f` (a hand scan: the runs are rare, and a regex over the table's ten thousand characters is slow).
+ */
+function rewriteRuns(text: string, inRun: (cp: number) => boolean, seed: (text: string, at: number) => boolean, f: (run: string) => string): string {
+  let out = "";
+  let last = 0;
+  for (let i = 0; i < text.length; ) {
+    if (!seed(text, i)) {
+      i += widthAt(text, i);
+      continue;
+    }
+    let start = i;
+    while (start > last && inRun(text.codePointAt(previousAt(text, start))!)) start = previousAt(text, start);
+    let end = i;
+    while (end < text.length && inRun(text.codePointAt(end)!)) end += widthAt(text, end);
+    if (end === i) end += widthAt(text, i);
+    const run = text.slice(start, end);
+    const read = f(run);
+    if (read !== run) {
+      out += text.slice(last, start) + read;
+      last = end;
+    }
+    i = end;
+  }
+  return last === 0 ? text : out + text.slice(last);
+}
+
+/** A leet character beside a letter. */
+function leetSeed(text: string, at: number): boolean {
+  const cp = text.codePointAt(at)!;
+  if (!isLeet(cp)) return false;
+  const next = at + widthAt(text, at);
+  return (at > 0 && isLetterCp(text.codePointAt(previousAt(text, at))!)) || (next < text.length && isLetterCp(text.codePointAt(next)!));
+}
+
+/** The third of three like letters in a row (case aside for ASCII). */
+function stretchSeed(text: string, at: number): boolean {
+  if (at < 2) return false;
+  const c = text.charCodeAt(at);
+  if (c < 128) {
+    const low = c | 32;
+    return low >= 97 && low <= 122 && (text.charCodeAt(at - 1) | 32) === low && (text.charCodeAt(at - 2) | 32) === low;
+  }
+  return c === text.charCodeAt(at - 1) && c === text.charCodeAt(at - 2) && LETTER.test(text[at]);
+}
+
+/** The Hyphen property's code points. */
+const HYPHENS = once(() => new Set(TABLE().hyphens.map((h) => parseInt(h, 16))));
 
 const ASCII_LETTER = /^[A-Za-z]$/;
 const LETTER = /^\p{L}$/u;
@@ -162,23 +225,66 @@ const MIN_STRETCHED_WORD = 3;
 /** At most this many digits or symbols in a word are read as letters (26^n candidates). */
 const MAX_LEET = 2;
 
-// Not after an apostrophe ("world's c o r n e r s"); a clitic may follow ("A s s a s s i n's").
-const LETTER_SPACED = /(?<![\p{L}\p{M}\p{N}'’])\p{L}(?:[\p{Zs}\t]\p{L}){2,}(?![\p{L}\p{M}\p{N}])/gu;
-const THREE_ALIKE = /(\p{L})\1\1/iu;
-const STRETCHED = /\p{L}*(\p{L})\1\1\p{L}*/giu;
-const ELIDED = /(?<![\p{L}'])(\p{L}+)['’](\p{L}+)(?![\p{L}'’])/gu;
 /** Clitics of modern contractions ("don't", "she'll", "we're", "we've", "I'm", "it's"): never restored. */
 const MODERN_CLITICS = new Set(["s", "t", "ll", "re", "ve", "m"]);
 
 /** The second pass (see above). `costly`: the dictionary's priced forms, preferred where several words fit. */
 export function readWordForms(text: string, costly?: CostlyWords): string {
   let out = text.includes("\n") ? readLineParagraphs(text) : text;
-  if (out.includes("\n")) out = out.replace(PATTERNS().hyphenBreak, (m: string, a: string, hyphen: string, b: string) => (firstWord([(a + b).toLowerCase()], costly) ? a + b : m.split("\n").length > 2 ? m : a + hyphen + b));
-  out = out.replace(LETTER_SPACED, (run) => readLetterSpaced(run, costly));
-  if (PATTERNS().leetNearLetter.test(out)) out = out.replace(PATTERNS().leetToken, (token) => readLeet(token, costly));
-  if (THREE_ALIKE.test(out)) out = out.replace(STRETCHED, (word) => readStretched(word, costly));
-  if (out.includes("'") || out.includes("’")) out = out.replace(ELIDED, (word, head: string, tail: string) => readElided(word, head, tail, costly));
+  if (out.includes("\n")) out = readHyphenBreaks(out, costly);
+  out = readAllLetterSpaced(out, costly);
+  out = rewriteRuns(
+    out,
+    (cp) => isLetterCp(cp, true) || isLeet(cp),
+    leetSeed,
+    (token) => readLeet(token, costly),
+  );
+  out = rewriteRuns(
+    out,
+    (cp) => isLetterCp(cp),
+    stretchSeed,
+    (word) => readStretched(word, costly),
+  );
+  out = readAllElided(out, costly);
   return out;
+}
+
+/**
+ * A word hyphenated across a line break (at most a blank line, which a paragraph separator is by now):
+ * rejoined where the parts make a word, else the compound kept whole on one line; a paragraph break
+ * between parts that make no word stays.
+ */
+function readHyphenBreaks(text: string, costly: CostlyWords | undefined): string {
+  const hyphens = HYPHENS();
+  let out = "";
+  let last = 0;
+  for (let nl = text.indexOf("\n"); nl >= 0; nl = text.indexOf("\n", nl + 1)) {
+    // Back from the break over spaces (and a CR) to the hyphen, and a letter before it.
+    let h = nl;
+    while (h > last && (text[h - 1] === " " || text[h - 1] === "\t" || text[h - 1] === "\r")) h--;
+    if (h - 1 <= last || !hyphens.has(text.codePointAt(h - 1)!) || !isLetterCp(text.codePointAt(previousAt(text, h - 1))!)) continue;
+    // On from the break over spaces and at most one more break to a letter.
+    let b = nl + 1;
+    let breaks = 1;
+    for (; b < text.length; b++) {
+      const c = text[b];
+      if (c === "\n" && breaks === 1) breaks++;
+      else if (c !== " " && c !== "\t" && c !== "\r") break;
+    }
+    if (b >= text.length || !isLetterCp(text.codePointAt(b)!)) continue;
+    let start = h - 1;
+    while (start > last && isLetterCp(text.codePointAt(previousAt(text, start))!, true)) start = previousAt(text, start);
+    let end = b;
+    while (end < text.length && isLetterCp(text.codePointAt(end)!, true)) end += widthAt(text, end);
+    const head = text.slice(start, h - 1);
+    const tail = text.slice(b, end);
+    const joined = firstWord([(head + tail).toLowerCase()], costly) ? head + tail : breaks === 1 ? head + text[h - 1] + tail : undefined;
+    if (joined === undefined) continue;
+    out += text.slice(last, start) + joined;
+    last = end;
+    nl = end - 1;
+  }
+  return last === 0 ? text : out + text.slice(last);
 }
 
 /** A line that ends a sentence: terminal punctuation, then closing quotes, brackets or emphasis. */
@@ -194,11 +300,79 @@ const HEADING = /^[^\S\n]*(?:#{1,6}[^\S\n].*|\*\*[^*\n]+\*\*|__[^_\n]+__|\*[^*\n
  * are left as they are.
  */
 function readLineParagraphs(text: string): string {
-  return text.replace(/[^\n]+(?:\n(?![^\S\n]*\n)[^\n]*)+/g, (block) => {
+  // Blocks at even indices, the blank lines between them at odd ones.
+  const parts = text.split(BLANK_LINES);
+  let changed = false;
+  for (let k = 0; k < parts.length; k += 2) {
+    const block = parts[k];
+    if (!block.includes("\n")) continue;
     const lines = block.split("\n").filter((line) => line.trim() !== "");
     const sentences = lines.filter((line) => ENDS_SENTENCE.test(line)).length;
-    return sentences > 0 && lines.every((line) => ENDS_SENTENCE.test(line) || HEADING.test(line)) ? lines.join("\n\n") : block;
-  });
+    if (sentences > 0 && lines.length > 1 && lines.every((line) => ENDS_SENTENCE.test(line) || HEADING.test(line))) {
+      const lead = /^\s*/.exec(block)![0];
+      const tail = /\s*$/.exec(block)![0];
+      parts[k] = lead + lines.map((line) => line.trim()).join("\n\n") + tail;
+      changed = true;
+    }
+  }
+  return changed ? parts.join("") : text;
+}
+const BLANK_LINES = /(\n[^\S\n]*(?:\n[^\S\n]*)+)/;
+
+const SPACE = /^[\p{Zs}\t]$/u;
+const isSpaceAt = (s: string, i: number): boolean => {
+  const c = s.charCodeAt(i);
+  return c === 32 || c === 9 || (c >= 0x80 && SPACE.test(s[i]));
+};
+const isWordAt = (s: string, i: number): boolean => i >= 0 && i < s.length && WORD_CHAR.test(s[i]);
+const WORD_CHAR = /^[\p{L}\p{M}\p{N}\uD800-\uDFFF]$/u;
+
+/** Every letter-spaced run (three or more single letters, one space apart, not after an apostrophe) read by readLetterSpaced. */
+function readAllLetterSpaced(s: string, costly: CostlyWords | undefined): string {
+  let out = "";
+  let last = 0;
+  for (let i = 0; i + 4 < s.length; i++) {
+    if (!isSpaceAt(s, i + 1) || !isLetterCp(s.charCodeAt(i)) || isWordAt(s, i - 1) || s[i - 1] === "'" || s[i - 1] === "’") continue;
+    let q = i;
+    let letters = 1;
+    while (q + 2 < s.length && isSpaceAt(s, q + 1) && isLetterCp(s.charCodeAt(q + 2)) && !isWordAt(s, q + 3)) {
+      q += 2;
+      letters++;
+    }
+    if (letters < 3) continue;
+    const run = s.slice(i, q + 1);
+    out += s.slice(last, i) + readLetterSpaced(run, costly);
+    last = q + 1;
+    i = q;
+  }
+  return last === 0 ? s : out + s.slice(last);
+}
+
+/** Every word with an apostrophe between letters and a clitic that is not a modern one, read by readElided. */
+function readAllElided(s: string, costly: CostlyWords | undefined): string {
+  let out = "";
+  let last = 0;
+  for (let i = 1; i + 1 < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c !== 39 && c !== 0x2019) || !isLetterCp(s.charCodeAt(i - 1)) || !isLetterCp(s.charCodeAt(i + 1))) continue;
+    let start = i - 1;
+    while (start > last && isLetterCp(s.charCodeAt(start - 1))) start--;
+    let end = i + 1;
+    while (end < s.length && isLetterCp(s.charCodeAt(end))) end++;
+    const apostrophe = (k: number) => s[k] === "'" || s[k] === "’";
+    if (isWordAt(s, start - 1) || apostrophe(start - 1) || isWordAt(s, end) || apostrophe(end)) {
+      i = end;
+      continue;
+    }
+    const word = s.slice(start, end);
+    const read = readElided(word, s.slice(start, i), s.slice(i + 1, end), costly);
+    if (read !== word) {
+      out += s.slice(last, start) + read;
+      last = end;
+    }
+    i = end;
+  }
+  return last === 0 ? s : out + s.slice(last);
 }
 
 /** English's words of one letter, the only single letters a letter-spaced run keeps apart. */
@@ -244,11 +418,10 @@ function readLetterSpaced(run: string, costly: CostlyWords | undefined): string 
 
 /** A word with digits or symbols for letters read as the word they spell, or left as written. */
 function readLeet(token: string, costly: CostlyWords | undefined): string {
-  const { leetChar } = PATTERNS();
   const chars = [...token];
   if (chars.length < 4) return token;
   const leetAt: number[] = [];
-  for (let k = 0; k < chars.length; k++) if (leetChar.test(chars[k])) leetAt.push(k);
+  for (let k = 0; k < chars.length; k++) if (isLeet(chars[k].codePointAt(0)!)) leetAt.push(k);
   if (leetAt.length === 0 || leetAt.length > MAX_LEET) return token;
   const isLetter = (k: number) => k >= 0 && k < chars.length && LETTER.test(chars[k]);
   // Inside a word: between two letters, or one at an edge of three or more letters ("0cean"); a number
