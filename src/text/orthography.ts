@@ -222,6 +222,8 @@ const ALPHABET = "abcdefghijklmnopqrstuvwxyz";
 const MAX_WORD = 24;
 /** Fewest letters a stretched word is read as ("Mmmm" is not "m"). */
 const MIN_STRETCHED_WORD = 3;
+/** At most this many priced forms are read for one ambiguous disguise. */
+const MAX_READINGS = 3;
 /** At most this many digits or symbols in a word are read as letters (26^n candidates). */
 const MAX_LEET = 2;
 
@@ -445,12 +447,15 @@ function readLeet(token: string, costly: CostlyWords | undefined): string {
   }
   // Only a priced form is read: a digit can stand for any letter, so a word that is not priced is left
   // as written, where the non-word share prices it (reading it as some word would pay that share back).
-  let word: string | undefined;
-  if (costly) for (const c of fills(0)) if (costly.forms.has(c) && (word = c)) break;
-  if (word === undefined) return token;
+  // A token that spells two or more priced forms ("bl3nked": blinked, blanked) is read as each of them, as
+  // a reader who cannot tell them apart reads it: whichever the context prices is counted.
+  const priced = costly ? [...fills(0)].filter((c) => costly.forms.has(c)) : [];
+  if (priced.length === 0) return token;
+  // Each reading cased as the token: all capitals, or each letter as written (a filled letter lower case).
   const letters = chars.filter((c) => LETTER.test(c)).join("");
   const allCapitals = letters.length > 1 && letters === letters.toUpperCase() && letters !== letters.toLowerCase();
-  return [...word].map((c, k) => (allCapitals || (chars[k] !== c && chars[k] === chars[k].toUpperCase() && LETTER.test(chars[k])) ? c.toUpperCase() : c)).join("");
+  const cased = (word: string) => [...word].map((c, k) => (allCapitals || (LETTER.test(chars[k]) && chars[k] !== chars[k].toLowerCase()) ? c.toUpperCase() : c)).join("");
+  return priced.slice(0, MAX_READINGS).map(cased).join(" ");
 }
 
 /** A word with a letter written three or more times read as the word with it once or twice. */

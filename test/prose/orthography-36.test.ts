@@ -3,14 +3,18 @@
 // orthography.ts) and the casing factor (src/text/casing.ts). Every edit here is written afresh, applied to
 // every word of seven or more letters (no dictionary), and cycles through every member of its Unicode
 // category across the replies. The replies are slop-score creative lines ≡ 3 mod 10 (never the held-out
-// lines ≡ 7 mod 10). On the build before (746a27b) each of these paid: small capitals, circled letters,
-// stroke look-alikes, leetspeak, stretched letters, -'d, letter-spacing, a hyphen across a line break,
-// Title Case, one-dot leaders and line or paragraph separators for blank lines.
+// lines ≡ 7 mod 10). On the build before (746a27b) the look-alike, spelling, split and case tests failed
+// (small capitals +0.006, stretched/-'d +0.036, letter-spacing +0.091, Title Case +0.048); the digit tests
+// passed there (so many non-words were priced) and guard against a reading that reads such words back as
+// the wrong words (a first version of this reading paid +0.013 on the ASCII one, +0.012 on priced words).
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { BankRow } from "../../src/core/types.js";
 import { proseOptions } from "../../src/stacks/prose.js";
+import { loadDictionary } from "../../src/terms/prose/dictionary.js";
+import { compileProse } from "../../src/terms/prose/stack/prepare.js";
+import { DEFAULT_DICTIONARY_PATH } from "../../src/terms/prose/stack/resources.js";
 import { getStack } from "../../src/stacks/registry.js";
 import { hasSharedData, sharedDataSkipReason, sharedPath } from "../helpers/shared-data.js";
 
@@ -95,6 +99,16 @@ describe.skipIf(!hasSharedData)(`orthography categories on real replies (${hasSh
     await closes((t) => t.replace(/(?<![\p{L}'’])I(?=\b|[a-z])/gu, () => strokes[k++ % strokes.length]));
   }, 300_000);
 
+  it("digits for letters in the words the dictionary prices, every decimal digit of every script", async () => {
+    const priced = compileProse(loadDictionary(DEFAULT_DICTIONARY_PATH), "templates").costly.forms;
+    const digits = (await codePoints("General_Category/Decimal_Number")).map((cp) => String.fromCodePoint(cp));
+    let k = 0;
+    // Any digit for any vowel of a priced word: a digit can spell two priced forms ("bl٣nked": blinked,
+    // blanked), read as both; what is left is that ambiguity (+0.0053 on these replies; the battery's
+    // shape-true leetspeak class +0.003 [0.002, 0.004], from +0.084).
+    await closes((t) => t.replace(/\p{L}+/gu, (w) => (priced.has(w.toLowerCase()) && w.length >= 4 ? w.replace(/(?<=.)[aeios]/, () => digits[k++ % digits.length]) : w)), 0.006);
+  }, 300_000);
+
   it("digits and symbols for letters: every ASCII digit and symbol inside words", async () => {
     const ascii = [..."0123456789"].concat([...Array(128).keys()].map((c) => String.fromCharCode(c)).filter((c) => /[\p{S}#%&@\\]/u.test(c)));
     await closes(longWords((w, k) => w.replace(/(?<=.)[aeios]/, ascii[k % ascii.length])));
@@ -102,13 +116,7 @@ describe.skipIf(!hasSharedData)(`orthography categories on real replies (${hasSh
 
   it("digits and symbols for letters: every decimal digit of every script inside words", async () => {
     const digits = (await codePoints("General_Category/Decimal_Number")).map((cp) => String.fromCodePoint(cp));
-    // Any digit for any vowel: a word can then spell two priced words ("bl٣nked": blinked, blanked) and
-    // the reading takes one of them; what is left (+0.0045 on these replies, from +0.05 before) is that
-    // ambiguity, under the battery's bar (a class pays above 0.005).
-    await closes(
-      longWords((w, k) => w.replace(/(?<=.)[aeios]/, digits[k % digits.length])),
-      0.005,
-    );
+    await closes(longWords((w, k) => w.replace(/(?<=.)[aeios]/, digits[k % digits.length])));
   }, 300_000);
 
   it("spelling: stretched letters and archaic -'d", async () => {

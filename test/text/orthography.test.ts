@@ -129,8 +129,10 @@ describe("words split, disguised or stretched", () => {
       if (readWordForms(`t${ch}pestry and 0cean`, costly) !== "tapestry and ocean") wrong.push(hex(cp));
     }
     expect(wrong).toEqual([]);
-    // A word that is not priced is left as written, a non-word the non-word share prices.
+    // A word that is not priced is left as written, a non-word the non-word share prices; one that
+    // spells two priced forms is read as both.
     expect(readWordForms("w0rld and c4ndle", costly)).toBe("w0rld and c4ndle");
+    expect(readWordForms("Bl3nked", costlyWords(["blink", "blank"]))).toBe("Blanked Blinked");
     // Numbers with units or suffixes, and short tokens, are not disguises.
     for (const t of ["1920s", "10pm", "3rd", "4th", "mp3", "B2B", "R2D2", "24hrs", "COVID19", "x86", "name@example.com"]) expect(readWordForms(t, costly), t).toBe(t);
   });
