@@ -15,7 +15,7 @@
 //                punctuation (Po) that neither ends a sentence (Terminal_Punctuation), quotes (Quotation_Mark)
 //                nor is an in-word mark the split-word reading already reads through (. / *): # % & @ \
 // The file is the same for the same data.
-//   node scripts/build-orthography-table.mjs
+//   npm run build:orthography   (node scripts/build-orthography-table.mjs)
 import { createRequire } from "node:module";
 import { writeFileSync } from "node:fs";
 
