@@ -25,6 +25,19 @@ export interface ReadingOptions {
    * line falling to `floor` at `floorAt`. Absent: off, as the seed reads.
    */
   spelling?: SpellingOptions;
+  /**
+   * Read writings a reader reads straight through (src/text/orthography.ts): every line and paragraph
+   * separator, compatibility punctuation, letter forms of every script, words hyphenated across a line
+   * break or letter-spaced, digits and symbols for letters, stretched letters, archaic elisions. Absent:
+   * off, as the seed reads.
+   */
+  orthography?: boolean;
+  /**
+   * Price casing that departs from human prose (src/text/casing.ts): the share of words that do not open
+   * a sentence yet start with a capital, free up to `free`, the slop factor times a line falling to
+   * `floor` at `floorAt`. Absent: off, as the seed reads.
+   */
+  casing?: NonWordPrice;
   /** Strip HTML tags, comments and entities before every term (the seed strips them for the gates only). */
   markup: boolean;
   /** Keep fenced blocks and ((…)) / [OOC: …] notes as text; a fenced block that is not prose gates the reply. */
@@ -43,6 +56,13 @@ export type SpellingOptions = NonWordPrice;
  * opener guard's p99 is taken, so no human genre is charged for its normal habit.
  */
 export const HARDENED_SPELLING: SpellingOptions = { free: 0.045, floorAt: 0.095, floor: 0.1 };
+
+/**
+ * The highest of the human sources' own 99th percentiles of the share of capitalized words that do not
+ * open a sentence, rounded up (HANNA 0.1635, Brown 0.1377, Gutenberg 0.0981: bench/studies/prose-casing.ts),
+ * then a gentle line: Title Case Every Word (share near 1) keeps a quarter of the slop factor.
+ */
+export const HARDENED_CASING: SpellingOptions = { free: 0.17, floorAt: 1, floor: 0.25 };
 
 export interface PresetSettings {
   reading: ReadingOptions;
@@ -88,9 +108,9 @@ export const PROSE_PRESETS: Readonly<Record<ProsePresetName, ProsePreset>> = {
   },
   hardened: {
     name: "hardened",
-    version: "4",
+    version: "5",
     settings: {
-      reading: { view: true, spelling: HARDENED_SPELLING, markup: true, unhide: true, confusables: true, markBudget: 2 },
+      reading: { view: true, orthography: true, spelling: HARDENED_SPELLING, casing: HARDENED_CASING, markup: true, unhide: true, confusables: true, markBudget: 2 },
       gates: HARDENED_GATE_OPTIONS,
       nextSentenceNegation: true,
       echo: HARDENED_ECHO_OPTIONS,

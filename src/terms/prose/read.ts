@@ -9,6 +9,7 @@ import { splitThinking } from "./thinking-block.js";
 import { readerView } from "../../text/reader-view.js";
 import { readSpelling, type CostlyWords } from "../../text/spelling.js";
 import { normalizeDialogue } from "../../text/dialogue.js";
+import { readCharacters, readWordForms } from "../../text/orthography.js";
 
 const HARDENED_READING = PROSE_PRESETS.hardened.settings.reading;
 
@@ -24,7 +25,11 @@ export function readReply(reply: string, reading: ReadingOptions = HARDENED_READ
   // for; it is searched again only after a pass changed it.
   // The reader's view removes every invisible character and folds compatibility forms and look-alikes
   // from Unicode's data; the passes below then see what a reader sees.
-  const seen = reading.view ? readerView(reply) : reply;
+  // The orthography reading (src/text/orthography.ts) reads line breaks, compatibility punctuation and
+  // letter forms before the view, and rejoins and restores words after it.
+  const plain = reading.orthography ? readCharacters(reply) : reply;
+  const viewed = reading.view ? readerView(plain) : plain;
+  const seen = reading.orthography ? readWordForms(viewed, costly) : viewed;
   let facts: ReadingFacts | null = readingFacts(seen);
   let text = facts.invisible ? stripInvisible(seen) : seen;
   if (reading.markup) text = stripHtml(text);

@@ -21,13 +21,13 @@ export function presetOptions(p: ProsePreset): Record<string, unknown> {
 /** Factors left out of the product (still reported, marked off); the gates cannot be turned off. */
 export const offOption = z.array(z.enum(PROSE_FACTORS)).default([]);
 
+const shareLine = z.object({ free: z.number().min(0).max(1), floorAt: z.number().min(0).max(1), floor: z.number().min(0).max(1) }).strict();
 export const readingOption = z
   .object({
     view: z.boolean().optional(),
-    spelling: z
-      .object({ free: z.number().min(0).max(1), floorAt: z.number().min(0).max(1), floor: z.number().min(0).max(1) })
-      .strict()
-      .optional(),
+    orthography: z.boolean().optional(),
+    spelling: shareLine.optional(),
+    casing: shareLine.optional(),
     markup: z.boolean(),
     unhide: z.boolean(),
     confusables: z.boolean(),

@@ -7,6 +7,7 @@ import type { ProseDictionary } from "../dictionary.js";
 import { Lexicon } from "../../../text/lexicon.js";
 import { createBuffers, scanText, type Scan } from "../../../text/scan.js";
 import { words } from "../../../text/tokenize.js";
+import { countCapitalized, type Casing } from "../../../text/casing.js";
 import { costlyWords, countNonWords, nonWordsFactor, type CostlyWords, type NonWords } from "../../../text/spelling.js";
 import type { EchoPenalties } from "../echo.js";
 import { languageStats, type LanguageStats } from "../language.js";
@@ -93,6 +94,8 @@ export interface ProsePrepared {
   leadingRun?: boolean;
   /** Words that are not English, names or the prompt's (when the reading prices them). */
   nonWords?: NonWords & { factor: number };
+  /** Words that do not open a sentence yet start with a capital (when the reading prices them). */
+  casing?: Casing & { factor: number };
   /** Judge the reply also without the paragraphs a policy could have added (dilution; the reader's view). */
   trimEnds?: boolean;
   /** dilution's paragraphs and sets, found once per row. */
@@ -187,5 +190,7 @@ export function prepareProse(row: BankRow, compiled: CompiledProse, reading: Rea
   const lang = languageStats(read.text, scan, compiled.lexicon, prompt, () => promptWords(compiled.promptWordSets, prompt), script);
   const counted = reading.spelling ? countNonWords(read.text, promptWords(compiled.promptWordSets, prompt), compiled.costly.isEnglish) : undefined;
   const nonWords = counted && reading.spelling ? { ...counted, factor: nonWordsFactor(counted.share, reading.spelling) } : undefined;
-  return { row, compiled, split, text: read.text, notProse: read.notProse, scan, lang, narration: undefined, ...(nonWords ? { nonWords } : {}), ...(reading.view ? { leadingRun: true, trimEnds: true } : {}) };
+  const capitals = reading.casing ? countCapitalized(read.text) : undefined;
+  const casing = capitals && reading.casing ? { ...capitals, factor: nonWordsFactor(capitals.share, reading.casing) } : undefined;
+  return { row, compiled, split, text: read.text, notProse: read.notProse, scan, lang, narration: undefined, ...(nonWords ? { nonWords } : {}), ...(casing ? { casing } : {}), ...(reading.view ? { leadingRun: true, trimEnds: true } : {}) };
 }

@@ -44,9 +44,21 @@ export function slopOutcome(p: ProsePrepared, o: SlopTermOptions, dictionary: Pr
   const details = { density_per_1k: round(density), per_1k: per1kRounded(slop.per1k), top: slop.top, words: slop.words, ...(density !== own ? { whole_reply_density_per_1k: round(own) } : {}) };
   // The non-words factor (issue 36), measured in prepare (src/text/spelling.ts), is part of the lexical
   // cost: a word dodged by misspelling it costs at least what the word did.
-  const nonWords = p.nonWords;
-  if (!nonWords) return markOff({ value, details }, "slop", o.off);
-  return markOff({ value: value * nonWords.factor, details: { ...details, non_words: { share: round(nonWords.share), factor: round(nonWords.factor), examples: nonWords.examples } } }, "slop", o.off);
+  // So is the casing factor: Title Case or capitals that hide a word's usual form cost what the form did.
+  const { nonWords, casing } = p;
+  const factor = (nonWords?.factor ?? 1) * (casing?.factor ?? 1);
+  return markOff(
+    {
+      value: value * factor,
+      details: {
+        ...details,
+        ...(nonWords ? { non_words: { share: round(nonWords.share), factor: round(nonWords.factor), examples: nonWords.examples } } : {}),
+        ...(casing ? { casing: { share: round(casing.share), factor: round(casing.factor) } } : {}),
+      },
+    },
+    "slop",
+    o.off,
+  );
 }
 
 /** The slop measure of a prepared reply and its density, the leading words left out of the words it is spread over. */
@@ -90,7 +102,7 @@ export const proseSlop = defineTerm({
   meta: {
     name: "slop",
     kind: "factor",
-    version: "prose-slop-4",
+    version: "prose-slop-5",
     roles: [],
     needs: { scan: proseScan, dictionary: slopDictionary },
     description: "mined-dictionary clichés (counted once, BM25-saturated per hub) and weighted not-X-but-Y patterns per 1,000 words, through the calibrated decay curve",

