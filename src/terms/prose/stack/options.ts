@@ -28,6 +28,10 @@ export const readingOption = z
       .object({ free: z.number().min(0).max(1), floorAt: z.number().min(0).max(1), floor: z.number().min(0).max(1) })
       .strict()
       .optional(),
+    padding: z
+      .object({ free: z.number().min(0).max(1), floorAt: z.number().min(0).max(1), floor: z.number().min(0).max(1) })
+      .strict()
+      .optional(),
     markup: z.boolean(),
     unhide: z.boolean(),
     confusables: z.boolean(),
