@@ -7,11 +7,26 @@
 const ENUMERATOR = String.raw`(?:\(?(?:\d{1,3}|[A-Za-z]|[ivxlcdm]{1,6}|[IVXLCDM]{1,6})[.)\]:]|#\d{1,3}[.):]?)`;
 const BULLET = String.raw`(?:[-*+\u2022\u2023\u2043\u2219\u25e6]|[\p{So}\p{Sm}])`;
 const HEADING = "#{1,6}";
-const LINE_MARKER = new RegExp(String.raw`^([^\S\n]*(?:>[^\S\n]*)*)(?:${ENUMERATOR}|${BULLET}|${HEADING})[^\S\n]+`, "gmu");
+const LINE_MARKER = new RegExp(String.raw`^([^\S\n]*(?:>[^\S\n]*)*)(?:(?:${ENUMERATOR}|${BULLET}|${HEADING})[^\S\n]+)+`, "gmu");
 const BOLD = /\*\*|__/g;
 
-/** The text with list, heading and bold markers removed (a line's indentation and quote markers kept). */
+/** A line's end that closes a sentence (terminal punctuation, then any closing quotes, brackets or emphasis). */
+const CLOSED = /[.!?…:;—–]["'”’»)\]*_]*[^\S\n]*$/u;
+
+/**
+ * The text with list, heading and bold markers removed (a line's indentation and quote markers kept). A
+ * marked line that does not close its sentence ("## Part 2") is a title: it is bracketed and closed
+ * with a full stop, so it neither starts the next line's sentence (which hid that sentence's opener)
+ * nor thins the reply (a bracketed line narrates nothing: padding.ts), while its words still count.
+ */
 export function stripListMarkup(text: string): string {
-  if (!/[\d#*+\-_\p{So}\p{Sm}\u2022\u2023\u2043\u2219\u25e6]|^[^\S\n]*\(?[A-Za-z][.)\]:][^\S\n]/mu.test(text)) return text;
-  return text.replace(LINE_MARKER, "$1").replace(BOLD, "");
+  if (!/[\d#*+\-_\p{So}\p{Sm}\u2022\u2023\u2043\u2219\u25e6]|^[^\S\n]*\(?[A-Za-z]{1,6}[.)\]:][^\S\n]/mu.test(text)) return text;
+  return text
+    .replace(/^.*$/gm, (line) => {
+      const unmarked = line.replace(LINE_MARKER, "$1");
+      if (unmarked === line || CLOSED.test(unmarked) || unmarked.trim() === "") return unmarked;
+      const indent = /^\s*/.exec(unmarked)![0];
+      return `${indent}[${unmarked.trim()}].`;
+    })
+    .replace(BOLD, "");
 }

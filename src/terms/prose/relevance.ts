@@ -11,7 +11,7 @@
 // reply is also read without it (the dilution reading, ./stack/prepare.ts), which costs a paragraph of
 // the story little unless the rest of the reply is denser in slop than it.
 import { WORD_COMMON, type Lexicon } from "../../text/lexicon.js";
-import { T_CONTENT, type Scan } from "../../text/scan.js";
+import { T_COMMA_AFTER, T_CONTENT, type Scan } from "../../text/scan.js";
 
 /** Distinct content lemmas a paragraph needs before its relevance is judged (a short line says too little). */
 export const MIN_RELEVANCE_LEMMAS = 12;
@@ -20,10 +20,30 @@ export const UNRELATED_BELOW = 0.25;
 /** The weight of a lemma among the commonest English words. */
 const COMMON_WEIGHT = 0.5;
 
-/** A scan's distinct content lemma ids, each with its weight. */
-export function topicLemmas(scan: Scan, lexicon: Lexicon): Map<number, number> {
+/** Words a sentence's leading comma-set phrase may hold ("Without a word," is three). */
+const MAX_LEAD_PHRASE = 6;
+
+/**
+ * A scan's distinct content lemma ids, each with its weight. Left out: words marked in `idle`, and each
+ * sentence's leading comma-set phrase of up to MAX_LEAD_PHRASE words, which a policy can put before
+ * every sentence ("Without a word, …") to make every paragraph share its words.
+ */
+export function topicLemmas(scan: Scan, lexicon: Lexicon, idle?: Uint8Array): Map<number, number> {
   const out = new Map<number, number>();
-  for (let k = 0; k < scan.n; k++) if (scan.flags[k] & T_CONTENT) out.set(scan.lemma[k], lexicon.surfaceFlags[scan.surface[k]] & WORD_COMMON ? COMMON_WEIGHT : 1);
+  let leadEnd = -1;
+  for (let k = 0; k < scan.n; k++) {
+    if (k === 0 || scan.sentence[k] !== scan.sentence[k - 1]) {
+      leadEnd = -1;
+      for (let c = k; c < scan.n && c - k < MAX_LEAD_PHRASE && scan.sentence[c] === scan.sentence[k]; c++) {
+        if (scan.flags[c] & T_COMMA_AFTER) {
+          if (c + 1 < scan.n && scan.sentence[c + 1] === scan.sentence[k]) leadEnd = c;
+          break;
+        }
+      }
+    }
+    if (k <= leadEnd || idle?.[k] || (scan.flags[k] & T_CONTENT) === 0) continue;
+    out.set(scan.lemma[k], lexicon.surfaceFlags[scan.surface[k]] & WORD_COMMON ? COMMON_WEIGHT : 1);
+  }
   return out;
 }
 

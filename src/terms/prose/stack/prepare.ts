@@ -15,6 +15,7 @@ import type { ReadingOptions } from "../presets.js";
 import { readReply } from "../read.js";
 import { compileSlop, type CompiledSlop } from "../slop.js";
 import { padding, type Padding, type PaddingPrice } from "../padding.js";
+import { idleMask } from "./idle.js";
 import { topicLemmas, unrelatedParagraphs } from "../relevance.js";
 import { splitThinking, type ThinkingSplit } from "../thinking-block.js";
 
@@ -137,8 +138,10 @@ export interface Dilution {
 const MIN_KEPT_WORDS = 40;
 /** The largest share of the related paragraphs' words a run of end paragraphs may hold and still be read without. */
 const MAX_END_SHARE = 1 / 3;
+/** Paragraphs a reply needs before any is judged unrelated to the rest. */
+const MIN_JUDGED_PARAGRAPHS = 3;
 /** The largest share of a reply's words read as unrelated (the least related paragraphs first). */
-const MAX_UNRELATED_SHARE = 1 / 2;
+const MAX_UNRELATED_SHARE = 1 / 4;
 
 const NO_DILUTION: Dilution = { parts: [], sets: [], unrelated: [] };
 
@@ -157,12 +160,14 @@ export function dilution(p: ProsePrepared): Dilution {
     if (parts.length >= 2) {
       const words = parts.map((t) => t.scan.n);
       const prompt = topicLemmas(scanText(promptText(p.row), p.compiled.lexicon, p.compiled.scratch), p.compiled.lexicon);
-      unrelated = unrelatedParagraphs(
-        parts.map((t) => topicLemmas(t.scan, p.compiled.lexicon)),
-        prompt,
-        words,
-        p.scan.n * MAX_UNRELATED_SHARE,
-      );
+      // Two paragraphs are related or not to each other alike: a paragraph is judged only among three or more.
+      if (parts.length >= MIN_JUDGED_PARAGRAPHS)
+        unrelated = unrelatedParagraphs(
+          parts.map((t) => topicLemmas(t.scan, p.compiled.lexicon, idleMask(t))),
+          prompt,
+          words,
+          p.scan.n * MAX_UNRELATED_SHARE,
+        );
       const related = parts.map((_, k) => k).filter((k) => !unrelated.includes(k));
       const relatedWords = related.reduce((a, k) => a + words[k], 0);
       for (const order of [related, [...related].reverse()]) {

@@ -10,6 +10,7 @@ import { narrationOf } from "./narration.js";
 import { narrationOpeners } from "../openers.js";
 import type { ProseDictionary } from "../dictionary.js";
 import { dilution, paddingOf, type ProsePrepared } from "./prepare.js";
+import { idleMask } from "./idle.js";
 import { paddingFactor } from "../padding.js";
 import { proseScan, slopDictionary } from "./resources.js";
 
@@ -29,7 +30,7 @@ export function slopOutcome(p: ProsePrepared, o: SlopTermOptions, dictionary: Pr
   // their words are not words the slop is spread over; their slop still counts.
   const unrelatedWords = unrelated.reduce((a, k) => a + measured[k].words, 0);
   const ownWords = unrelatedWords > 0 && whole.words > unrelatedWords ? whole.words - unrelatedWords : whole.words;
-  const own = (whole.density * whole.words) / ownWords;
+  const own = ownWords === whole.words ? whole.density : (whole.density * whole.words) / ownWords;
   // No added paragraphs thin the slop (dilution): the densest of the reply and the reply without any set
   // of them, its slop less the set's share of the paragraphs' own slop, over the words left (the words
   // that narrate, in both).
@@ -79,18 +80,16 @@ function slopDensity(p: ProsePrepared, o: SlopTermOptions): { slop: SlopMeasure;
   // the leading discourse words the openers skip ("But then, slowly, …"), so a lead of any length
   // neither hides an opener nor thins the slop, and the padding of ../padding.ts (discourse leads and
   // tails, bracketed lines).
-  const idle = p.leadingRun ? idleWords(p, openers) : 0;
+  const idle = p.leadingRun ? idleWords(p) : 0;
   if (idle === 0 || p.scan.n <= idle) return { slop, density: slop.density, words: p.scan.n };
   return { slop, density: (slop.density * p.scan.n) / (p.scan.n - idle), words: p.scan.n - idle };
 }
 
-/** Words before each narration sentence's opener, and the padding, each word once. */
-function idleWords(p: ProsePrepared, openers: readonly number[]): number {
-  const { scan } = p;
-  const mask = p.paddingPrice ? paddingOf(p).mask.slice() : new Uint8Array(scan.n);
-  for (const k of openers) for (let j = k - 1; j >= 0 && scan.sentence[j] === scan.sentence[k]; j--) mask[j] = 1;
+/** Words that narrate nothing (./idle.ts). */
+function idleWords(p: ProsePrepared): number {
+  const mask = idleMask(p);
   let n = 0;
-  for (let k = 0; k < scan.n; k++) n += mask[k];
+  for (let k = 0; k < mask.length; k++) n += mask[k];
   return n;
 }
 
