@@ -72,14 +72,16 @@ export function paragraphRelevance(paragraphs: readonly ReadonlyMap<number, numb
 /**
  * The paragraphs read as unrelated: below UNRELATED_BELOW, judged again against the paragraphs left
  * until none changes (a borrowed paragraph lends the others no words), least related first, up to
- * `maxWords` of the reply's words (`words[k]`, each paragraph's).
+ * `maxWords` of the reply's words (`words[k]`, each paragraph's). `copies`, paragraphs that repeat text
+ * found in another, lend nothing either: a sentence repeated as a paragraph of its own made its source
+ * look related.
  */
-export function unrelatedParagraphs(paragraphs: readonly ReadonlyMap<number, number>[], prompt: ReadonlyMap<number, number>, words: readonly number[], maxWords: number): number[] {
-  let ignored = new Set<number>();
+export function unrelatedParagraphs(paragraphs: readonly ReadonlyMap<number, number>[], prompt: ReadonlyMap<number, number>, words: readonly number[], maxWords: number, copies: ReadonlySet<number> = new Set()): number[] {
+  let ignored = new Set<number>(copies);
   let shares: (number | null)[] = [];
   for (let round = 0; round < 4; round++) {
     shares = paragraphRelevance(paragraphs, prompt, ignored);
-    const next = new Set<number>();
+    const next = new Set<number>(copies);
     shares.forEach((share, k) => {
       if (share !== null && share < UNRELATED_BELOW) next.add(k);
     });
@@ -88,7 +90,7 @@ export function unrelatedParagraphs(paragraphs: readonly ReadonlyMap<number, num
   }
   const out: number[] = [];
   let held = 0;
-  for (const k of [...ignored].sort((a, b) => (shares[a] ?? 0) - (shares[b] ?? 0) || a - b)) {
+  for (const k of [...ignored].filter((k) => shares[k] !== null && shares[k]! < UNRELATED_BELOW).sort((a, b) => (shares[a] ?? 0) - (shares[b] ?? 0) || a - b)) {
     if (held + words[k] > maxWords) continue;
     held += words[k];
     out.push(k);

@@ -167,6 +167,7 @@ export function dilution(p: ProsePrepared): Dilution {
           prompt,
           words,
           p.scan.n * MAX_UNRELATED_SHARE,
+          copiedParagraphs(parts.map((t) => t.text)),
         );
       const related = parts.map((_, k) => k).filter((k) => !unrelated.includes(k));
       const relatedWords = related.reduce((a, k) => a + words[k], 0);
@@ -182,6 +183,16 @@ export function dilution(p: ProsePrepared): Dilution {
     }
   }
   return (p.dilution = { parts, sets, unrelated });
+}
+
+/** Paragraphs whose text (spaces collapsed) appears inside another paragraph. */
+function copiedParagraphs(texts: readonly string[]): Set<number> {
+  const norm = texts.map((t) => t.replace(/\s+/g, " ").trim());
+  const out = new Set<number>();
+  norm.forEach((t, k) => {
+    if (t.length >= 20 && norm.some((o, j) => j !== k && o.length >= t.length && o.includes(t))) out.add(k);
+  });
+  return out;
 }
 
 export function promptText(row: BankRow): string {
