@@ -27,7 +27,7 @@ import { readerView } from "./reader-view.js";
 import { isStopword } from "./stopwords.js";
 import { once } from "../core/once.js";
 
-export const LAUGHTER_MEANING_VERSION = "laughter-meaning-2";
+export const LAUGHTER_MEANING_VERSION = "laughter-meaning-3";
 
 export type LaughterCueKind = "word" | "action" | "emoji" | "emoticon" | "report" | "vocab" | "reaction";
 
@@ -312,11 +312,48 @@ export function hasLaughter(text: string): boolean {
  * and so does the punctuation of a cue that ends the text: "Done by 11 chuckles." → "Done by 11").
  */
 export function stripLaughterByMeaning(text: string): StrippedLaughter {
-  const cues = detectLaughter(text);
+  const cues = mergeSpans(detectLaughter(text), symbolRuns(text));
   const last = cues[cues.length - 1];
   if (last) {
     const rest = /^[\s.!?…,;:]*$/u.exec(text.slice(last.end));
     if (rest) cues[cues.length - 1] = { ...last, end: text.length };
   }
   return stripSpans(text, cues, true);
+}
+
+/** Sentence punctuation, quotation marks, dashes and brackets: the punctuation prose is written with. */
+const ORDINARY_PUNCTUATION = new Set([..."., !?;:…'\"‘’“”«»‹›-‐‑‒–—―()[]{}/"]);
+
+/** A character of Unicode's punctuation (P*) or symbol (S*) categories that prose is not written with. */
+const isFaceMark = (ch: string): boolean => /[\p{P}\p{S}]/u.test(ch) && !ORDINARY_PUNCTUATION.has(ch);
+
+/**
+ * Faces and marks made of punctuation and symbols (issue 36, third round): kaomoji and emoticons that no
+ * annotation lists ("^_^", "^^", "-_-", "o_O", "(＾▽＾)", "¯\_(ツ)_/¯") raised C by up to +0.010. Closed by
+ * Unicode general category, not a list: a whitespace-delimited token with no digit and no two letters
+ * in a row that holds a punctuation or symbol character other than ordinary sentence punctuation
+ * (ORDINARY_PUNCTUATION), and, inside a longer token, a run of punctuation and symbol characters
+ * holding two such ("great^_^"; not "10%."). The strip removes them like laughter; the screens do not read them.
+ */
+export function symbolRuns(text: string): LaughterCue[] {
+  const out: LaughterCue[] = [];
+  for (const m of text.matchAll(/\S+/gu)) {
+    const token = m[0];
+    if (!/\p{N}|\p{L}\p{M}*\p{L}/u.test(token) && [...token].some(isFaceMark)) {
+      out.push({ start: m.index, end: m.index + token.length, text: token, kind: "emoticon" });
+      continue;
+    }
+    for (const r of token.matchAll(/[\p{P}\p{S}]{2,}/gu)) {
+      if ([...r[0]].filter(isFaceMark).length >= 2) out.push({ start: m.index + r.index, end: m.index + r.index + r[0].length, text: r[0], kind: "emoticon" });
+    }
+  }
+  return out;
+}
+
+/** Two sorted lists of spans as one, a span overlapping an earlier one dropped. */
+function mergeSpans(a: readonly LaughterCue[], b: readonly LaughterCue[]): LaughterCue[] {
+  const all = [...a, ...b].sort((x, y) => x.start - y.start || y.end - x.end);
+  const kept: LaughterCue[] = [];
+  for (const cue of all) if (kept.length === 0 || cue.start >= kept[kept.length - 1].end) kept.push(cue);
+  return kept;
 }

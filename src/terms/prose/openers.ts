@@ -38,10 +38,11 @@ const MAX_LEADING_RUN = 4;
 /**
  * Word index of each narration sentence's opener, in order: after the one skipped leading word (seed),
  * or after the whole run of leading discourse words ("But then, slowly, her breath caught": `run`, the
- * hardened reading, issue 36), so a lead of any length cannot hide a mined opener template.
+ * hardened reading, issue 36), so a lead of any length cannot hide a mined opener template; `padding`
+ * marks further words to read through (the discourse padding of ./padding.ts).
  * `out` is scratch space reused across calls.
  */
-export function narrationOpeners(scan: Scan, lexicon: Lexicon, out: number[] = [], run = false): number[] {
+export function narrationOpeners(scan: Scan, lexicon: Lexicon, out: number[] = [], run = false, padding?: Uint8Array): number[] {
   out.length = 0;
   const { n, surface, flags, sentence } = scan;
   let i = 0;
@@ -55,6 +56,12 @@ export function narrationOpeners(scan: Scan, lexicon: Lexicon, out: number[] = [
       if (k + 1 < end && isLeading(first, flags[k])) k++;
       while (run && k + 1 < end && k - i < MAX_LEADING_RUN && isLeading(lexicon.surfaces[surface[k]], flags[k])) k++;
       if (run) k = afterLeadingClauses(scan, lexicon, k, end);
+      // Padding chunks ("Oh, well, you know, …": ./padding.ts) are read through as well, with any lead after them.
+      while (padding && k + 1 < end && padding[k]) {
+        while (k + 1 < end && padding[k]) k++;
+        while (k + 1 < end && k - i < MAX_LEADING_RUN && isLeading(lexicon.surfaces[surface[k]], flags[k])) k++;
+        k = afterLeadingClauses(scan, lexicon, k, end);
+      }
       if ((flags[k] & (T_DIALOGUE | T_ITALIC)) === 0) out.push(k);
     }
     i = end;

@@ -10,6 +10,7 @@ import { readerView } from "../../text/reader-view.js";
 import { readSpelling, type CostlyWords } from "../../text/spelling.js";
 import { normalizeDialogue } from "../../text/dialogue.js";
 import { readCharacters, readWordForms } from "../../text/orthography.js";
+import { stripListMarkup } from "./list-markup.js";
 
 const HARDENED_READING = PROSE_PRESETS.hardened.settings.reading;
 
@@ -33,6 +34,7 @@ export function readReply(reply: string, reading: ReadingOptions = HARDENED_READ
   let facts: ReadingFacts | null = readingFacts(seen);
   let text = facts.invisible ? stripInvisible(seen) : seen;
   if (reading.markup) text = stripHtml(text);
+  if (reading.view) text = stripListMarkup(text);
   let notProse = 0;
   if (reading.unhide) {
     const unhidden = unhideRoleplayScaffolding(text);

@@ -37,19 +37,19 @@ export function phrasesOutcome(p: ProsePrepared, weights: Float64Array, rates: R
   const humanP25 = p.compiled.dictionary.calibration.phrases.humanP25;
   let value = forfeit ? NO_PHRASE_SCORE : phraseFactor(credit, scan.n, humanP25);
   // No added paragraphs pay for themselves (dilution): the least factor of the reply and the reply
-  // without any set of them (the phrases its other paragraphs use, over their words).
-  const { parts, sets } = forfeit ? { parts: [], sets: [] } : dilution(p);
-  if (sets.length > 0) {
+  // without its unrelated paragraphs and any set of the others (the phrases the rest use, over their words).
+  const { parts, sets, unrelated } = forfeit ? { parts: [], sets: [], unrelated: [] } : dilution(p);
+  if (sets.length > 0 || unrelated.length > 0) {
     const used = parts.map((t) => findPhraseUse(t.scan, p.compiled.phrases, use.maxSentenceShare).ids);
-    for (const set of sets) {
+    for (const set of [[], ...sets]) {
       const kept = new Set<number>();
       let words = 0;
       used.forEach((ids, k) => {
-        if (set.includes(k)) return;
+        if (set.includes(k) || unrelated.includes(k)) return;
         words += parts[k].scan.n;
         for (const id of ids) kept.add(id);
       });
-      value = Math.min(value, phraseFactor(phraseCredit([...kept], weights, words), words, humanP25));
+      if (set.length > 0 || unrelated.length > 0) value = Math.min(value, phraseFactor(phraseCredit([...kept], weights, words), words, humanP25));
     }
   }
   const found = ids.map((id) => p.compiled.phrases.entries[id].phrase);
@@ -77,7 +77,7 @@ export const proseHumanPhrases = defineTerm({
   meta: {
     name: "human_phrases",
     kind: "factor",
-    version: "prose-human-phrases-4",
+    version: "prose-human-phrases-5",
     roles: [],
     needs: { scan: proseScan },
     description: "credit per 1,000 words for everyday human phrases the policy rarely uses: 0.70 with none, 1 at the human 25th percentile, 1 under 40 words",

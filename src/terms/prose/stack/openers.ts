@@ -18,7 +18,7 @@ export const proseOpeners = defineTerm({
   meta: {
     name: "openers",
     kind: "factor",
-    version: "prose-openers-4",
+    version: "prose-openers-5",
     roles: [],
     needs: { scan: proseScan },
     description:

@@ -28,6 +28,7 @@ export const readingOption = z
     orthography: z.boolean().optional(),
     spelling: shareLine.optional(),
     casing: shareLine.optional(),
+    padding: shareLine.optional(),
     markup: z.boolean(),
     unhide: z.boolean(),
     confusables: z.boolean(),

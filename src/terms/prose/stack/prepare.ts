@@ -15,6 +15,9 @@ import { compilePhrases, type CompiledPhrases } from "../phrases.js";
 import type { ReadingOptions } from "../presets.js";
 import { readReply } from "../read.js";
 import { compileSlop, type CompiledSlop } from "../slop.js";
+import { padding, type Padding, type PaddingPrice } from "../padding.js";
+import { idleMask } from "./idle.js";
+import { topicLemmas, unrelatedParagraphs } from "../relevance.js";
 import { splitThinking, type ThinkingSplit } from "../thinking-block.js";
 
 export interface CompiledProse {
@@ -100,50 +103,99 @@ export interface ProsePrepared {
   trimEnds?: boolean;
   /** dilution's paragraphs and sets, found once per row. */
   dilution?: Dilution;
+  /** The words that narrate nothing (../padding.ts), found once per row. */
+  padding?: Padding;
+  /** Read padding as idle words and price its share (the reading's `padding`). */
+  paddingPrice?: PaddingPrice;
+}
+
+/** A prepared reply's padding (../padding.ts), found once. */
+export function paddingOf(p: ProsePrepared): Padding {
+  return (p.padding ??= padding(p.text, p.scan, p.compiled.lexicon));
 }
 
 /**
- * The reply's paragraphs, each read alone, and the sets of them a policy could have added to thin the
- * reply (issue 36, second round): a paragraph of unrelated prose put before or after a reply thinned
- * its slop and brought human phrases with it (+0.044 held out). The sets are the first paragraph and
- * the last, each when it holds at most MAX_END_SHARE of the words (so padding of up to half the reply's
- * own length is read through) and the rest holds MIN_KEPT_WORDS. The slop term takes the densest of the reply and the
- * reply without either (its slop less that paragraph's share), the phrase term the least credit, so an
- * end paragraph cannot dilute a reply's costs or pay for itself. Empty unless the reading is the
- * reader's view and the reply has two or more paragraphs.
+ * The reply's paragraphs, each read alone, the ones unrelated to the prompt and the rest of the reply,
+ * and the sets of paragraphs a policy could have added to thin the reply (issue 36): a paragraph of
+ * unrelated prose put before, inside or after a reply thinned its slop and brought human phrases with
+ * it (+0.044 appended, +0.050 inserted mid-reply, held out). A paragraph here is a line (any Unicode
+ * line break): a list or a reply written with single line breaks has one per item.
+ *  - Unrelated paragraphs (../relevance.ts, up to MAX_UNRELATED_SHARE of the words): their words are not
+ *    words the slop is spread over (their slop still counts) and their human phrases earn nothing.
+ *  - Sets: runs of the other paragraphs from either end holding at most MAX_END_SHARE of their words
+ *    and leaving MIN_KEPT_WORDS. The slop term takes the densest of the reply and the reply without
+ *    any set (its slop less the set's share), the phrase term the least credit, so an end paragraph
+ *    cannot dilute a reply's costs or pay for itself; short interjected lines ("(Pause.)") cannot push
+ *    the real end paragraphs out of reach, nor an inserted paragraph shift the runs.
+ * Empty unless the reading is the reader's view and the reply has two or more paragraphs.
  */
 export interface Dilution {
   parts: ProsePrepared[];
   /** Paragraph indices of each set a policy could have added. */
   sets: number[][];
+  /** Paragraphs read as unrelated to the prompt and the rest of the reply. */
+  unrelated: number[];
 }
 
-/** Words a reply must keep without an end paragraph for that reading to count. */
+/** Words a reply must keep without a set of paragraphs for that reading to count. */
 const MIN_KEPT_WORDS = 40;
-/** The largest share of a reply's words an end paragraph may hold and still be read without. */
+/** The largest share of the related paragraphs' words a run of end paragraphs may hold and still be read without. */
 const MAX_END_SHARE = 1 / 3;
+/** Paragraphs a reply needs before any is judged unrelated to the rest. */
+const MIN_JUDGED_PARAGRAPHS = 3;
+/** The largest share of a reply's words read as unrelated (the least related paragraphs first). */
+const MAX_UNRELATED_SHARE = 1 / 4;
+
+const NO_DILUTION: Dilution = { parts: [], sets: [], unrelated: [] };
 
 export function dilution(p: ProsePrepared): Dilution {
   if (p.dilution) return p.dilution;
   const parts: ProsePrepared[] = [];
   const sets: number[][] = [];
+  let unrelated: number[] = [];
   if (p.trimEnds) {
-    for (const m of p.text.matchAll(/[^\n]+(?:\n(?![^\S\n]*\n)[^\n]*)*/g)) {
+    // Any line break of Unicode's (LF, CR, VT, FF, NEL, line and paragraph separators) ends a paragraph.
+    for (const m of p.text.matchAll(/[^\n\r\v\f\u0085\u2028\u2029]+/g)) {
       if (m[0].trim() === "") continue;
       const scan = ownScan(scanText(m[0], p.compiled.lexicon, p.compiled.scratch));
-      if (scan.n > 0) parts.push({ ...p, text: m[0], scan, narration: undefined, trimEnds: false, dilution: { parts: [], sets: [] } });
+      if (scan.n > 0) parts.push({ ...p, text: m[0], scan, narration: undefined, trimEnds: false, dilution: NO_DILUTION, padding: undefined });
     }
-    // An end paragraph of at most a third of the words: the rest is most of the reply, so a sentence
-    // added to it thins it about as much as it thins the whole (without the bound, the densest paragraph
-    // of a two-paragraph reply set the density, and 16 words added to it paid +0.05).
     if (parts.length >= 2) {
-      for (const k of [0, parts.length - 1]) {
-        const kept = p.scan.n - parts[k].scan.n;
-        if (kept >= MIN_KEPT_WORDS && parts[k].scan.n <= p.scan.n * MAX_END_SHARE) sets.push([k]);
+      const words = parts.map((t) => t.scan.n);
+      const prompt = topicLemmas(scanText(promptText(p.row), p.compiled.lexicon, p.compiled.scratch), p.compiled.lexicon);
+      // Two paragraphs are related or not to each other alike: a paragraph is judged only among three or more.
+      if (parts.length >= MIN_JUDGED_PARAGRAPHS)
+        unrelated = unrelatedParagraphs(
+          parts.map((t) => topicLemmas(t.scan, p.compiled.lexicon, idleMask(t))),
+          prompt,
+          words,
+          p.scan.n * MAX_UNRELATED_SHARE,
+          copiedParagraphs(parts.map((t) => t.text)),
+        );
+      const related = parts.map((_, k) => k).filter((k) => !unrelated.includes(k));
+      const relatedWords = related.reduce((a, k) => a + words[k], 0);
+      for (const order of [related, [...related].reverse()]) {
+        let held = 0;
+        for (let len = 1; len < order.length; len++) {
+          held += words[order[len - 1]];
+          if (held > relatedWords * MAX_END_SHARE || relatedWords - held < MIN_KEPT_WORDS) break;
+          const run = order.slice(0, len).sort((a, b) => a - b);
+          if (!sets.some((s) => s.length === run.length && s.every((k, i) => k === run[i]))) sets.push(run);
+        }
       }
     }
   }
-  return (p.dilution = { parts, sets });
+  return (p.dilution = { parts, sets, unrelated });
+}
+
+/** Paragraphs whose text (spaces collapsed) appears inside another paragraph. */
+function copiedParagraphs(texts: readonly string[]): Set<number> {
+  const norm = texts.map((t) => t.replace(/\s+/g, " ").trim());
+  const out = new Set<number>();
+  norm.forEach((t, k) => {
+    if (t.length >= 20 && norm.some((o, j) => j !== k && o.length >= t.length && o.includes(t))) out.add(k);
+  });
+  return out;
 }
 
 export function promptText(row: BankRow): string {
@@ -192,5 +244,18 @@ export function prepareProse(row: BankRow, compiled: CompiledProse, reading: Rea
   const nonWords = counted && reading.spelling ? { ...counted, factor: nonWordsFactor(counted.share, reading.spelling) } : undefined;
   const capitals = reading.casing ? countCapitalized(read.text) : undefined;
   const casing = capitals && reading.casing ? { ...capitals, factor: nonWordsFactor(capitals.share, reading.casing) } : undefined;
-  return { row, compiled, split, text: read.text, notProse: read.notProse, scan, lang, narration: undefined, ...(nonWords ? { nonWords } : {}), ...(casing ? { casing } : {}), ...(reading.view ? { leadingRun: true, trimEnds: true } : {}) };
+  return {
+    row,
+    compiled,
+    split,
+    text: read.text,
+    notProse: read.notProse,
+    scan,
+    lang,
+    narration: undefined,
+    ...(nonWords ? { nonWords } : {}),
+    ...(casing ? { casing } : {}),
+    ...(reading.view ? { leadingRun: true, trimEnds: true } : {}),
+    ...(reading.padding ? { paddingPrice: reading.padding } : {}),
+  };
 }

@@ -9,9 +9,10 @@ import { markOff, negationOption, offOption, openersOption } from "./options.js"
 import { narrationOf } from "./narration.js";
 import { narrationOpeners } from "../openers.js";
 import type { ProseDictionary } from "../dictionary.js";
-import { dilution, type ProsePrepared } from "./prepare.js";
+import { dilution, paddingOf, type ProsePrepared } from "./prepare.js";
+import { idleMask } from "./idle.js";
+import { paddingFactor } from "../padding.js";
 import { proseScan, slopDictionary } from "./resources.js";
-import type { Scan } from "../../../text/scan.js";
 
 export interface SlopTermOptions {
   negation: { nextSentence: boolean };
@@ -21,32 +22,51 @@ export interface SlopTermOptions {
 }
 
 export function slopOutcome(p: ProsePrepared, o: SlopTermOptions, dictionary: ProseDictionary = p.compiled.dictionary): TermOutcome {
-  const { slop, density: own } = slopDensity(p, o);
+  const whole = slopDensity(p, o);
+  const { slop } = whole;
+  const { parts, sets, unrelated } = dilution(p);
+  const measured = parts.map((t) => slopDensity(t, o));
+  // Paragraphs unrelated to the prompt and the rest of the reply (./prepare.ts) narrate nothing of it:
+  // their words are not words the slop is spread over; their slop still counts.
+  const unrelatedWords = unrelated.reduce((a, k) => a + measured[k].words, 0);
+  const ownWords = unrelatedWords > 0 && whole.words > unrelatedWords ? whole.words - unrelatedWords : whole.words;
+  const own = ownWords === whole.words ? whole.density : (whole.density * whole.words) / ownWords;
   // No added paragraphs thin the slop (dilution): the densest of the reply and the reply without any set
-  // of them, its slop less the set's share of the paragraphs' own slop, over the words left.
+  // of them, its slop less the set's share of the paragraphs' own slop, over the words left (the words
+  // that narrate, in both).
   let density = own;
-  const { parts, sets } = dilution(p);
   if (sets.length > 0) {
-    const totals = parts.map((t) => slopDensity(t, o).density * t.scan.n);
+    const totals = measured.map((m) => m.density * m.words);
     const sum = totals.reduce((a, b) => a + b, 0);
     for (const set of sets) {
-      let words = p.scan.n;
+      let words = ownWords;
       let slopShare = 0;
       for (const k of set) {
-        words -= parts[k].scan.n;
+        words -= measured[k].words;
         slopShare += sum > 0 ? totals[k] / sum : 0;
       }
-      if (words > 0) density = Math.max(density, (own * p.scan.n * (1 - slopShare)) / words);
+      if (words > 0) density = Math.max(density, (own * ownWords * (1 - slopShare)) / words);
     }
   }
   const calibration = dictionary.calibration;
   const value = slopFactor(density, o.openers.mode === "templates" ? calibration.slop : calibration.slopWithoutTemplates);
-  const details = { density_per_1k: round(density), per_1k: per1kRounded(slop.per1k), top: slop.top, words: slop.words, ...(density !== own ? { whole_reply_density_per_1k: round(own) } : {}) };
+  const details = {
+    density_per_1k: round(density),
+    per_1k: per1kRounded(slop.per1k),
+    top: slop.top,
+    words: slop.words,
+    ...(density !== whole.density ? { whole_reply_density_per_1k: round(whole.density) } : {}),
+    ...(unrelated.length > 0 ? { unrelated_paragraphs: unrelated.length } : {}),
+  };
   // The non-words factor (issue 36), measured in prepare (src/text/spelling.ts), is part of the lexical
   // cost: a word dodged by misspelling it costs at least what the word did.
   // So is the casing factor: Title Case or capitals that hide a word's usual form cost what the form did.
+  // Padding beyond the human rate (../padding.ts) costs like slop: left out of the words, it no longer
+  // thins the slop, and past what human prose uses it is charged.
   const { nonWords, casing } = p;
-  const factor = (nonWords?.factor ?? 1) * (casing?.factor ?? 1);
+  const pad = p.paddingPrice && p.scan.n > 0 ? { share: paddingOf(p).words / p.scan.n, price: p.paddingPrice } : null;
+  const padding = pad ? { share: pad.share, factor: paddingFactor(pad.share, pad.price) } : undefined;
+  const factor = (nonWords?.factor ?? 1) * (casing?.factor ?? 1) * (padding?.factor ?? 1);
   return markOff(
     {
       value: value * factor,
@@ -54,6 +74,7 @@ export function slopOutcome(p: ProsePrepared, o: SlopTermOptions, dictionary: Pr
         ...details,
         ...(nonWords ? { non_words: { share: round(nonWords.share), factor: round(nonWords.factor), examples: nonWords.examples } } : {}),
         ...(casing ? { casing: { share: round(casing.share), factor: round(casing.factor) } } : {}),
+        ...(padding ? { padding: { share: round(padding.share), factor: round(padding.factor) } } : {}),
       },
     },
     "slop",
@@ -61,18 +82,28 @@ export function slopOutcome(p: ProsePrepared, o: SlopTermOptions, dictionary: Pr
   );
 }
 
-/** The slop measure of a prepared reply and its density, the leading words left out of the words it is spread over. */
-function slopDensity(p: ProsePrepared, o: SlopTermOptions): { slop: SlopMeasure; density: number } {
+/** The slop measure of a prepared reply, its density and the words it is spread over (the idle words left out). */
+function slopDensity(p: ProsePrepared, o: SlopTermOptions): { slop: SlopMeasure; density: number; words: number } {
   const openers = narrationOf(p);
   // A template is looked for after the lead and where the seed reads the opener (after one leading word),
   // so a lead that is itself a template ("In that moment, …") is counted as one, not skipped.
   const sites = p.leadingRun ? templateSites(openers, narrationOpeners(p.scan, p.compiled.lexicon)) : openers;
   const slop = measureSlop(p.scan, p.compiled.slop, { nextSentenceNegation: o.negation.nextSentence, openers: sites });
-  // Under the reader's view the leading discourse words the openers skip ("But then, slowly, …") are not
-  // words the density is spread over: a lead of any length neither hides an opener nor thins the slop.
-  const leads = p.leadingRun ? leadingWords(p.scan, openers) : 0;
-  const density = leads > 0 && p.scan.n > leads ? (slop.density * p.scan.n) / (p.scan.n - leads) : slop.density;
-  return { slop, density };
+  // Under the reader's view the words that narrate nothing are not words the density is spread over:
+  // the leading discourse words the openers skip ("But then, slowly, …"), so a lead of any length
+  // neither hides an opener nor thins the slop, and the padding of ../padding.ts (discourse leads and
+  // tails, bracketed lines).
+  const idle = p.leadingRun ? idleWords(p) : 0;
+  if (idle === 0 || p.scan.n <= idle) return { slop, density: slop.density, words: p.scan.n };
+  return { slop, density: (slop.density * p.scan.n) / (p.scan.n - idle), words: p.scan.n - idle };
+}
+
+/** Words that narrate nothing (./idle.ts). */
+function idleWords(p: ProsePrepared): number {
+  const mask = idleMask(p);
+  let n = 0;
+  for (let k = 0; k < mask.length; k++) n += mask[k];
+  return n;
 }
 
 /** Both lists of opener positions, merged in order, each position once. */
@@ -87,22 +118,11 @@ function templateSites(a: readonly number[], b: readonly number[]): number[] {
   return out;
 }
 
-/** Words before each narration sentence's opener: the leading discourse words the openers skipped. */
-function leadingWords(scan: Scan, openers: readonly number[]): number {
-  let n = 0;
-  for (const k of openers) {
-    let j = k;
-    while (j > 0 && scan.sentence[j - 1] === scan.sentence[k]) j--;
-    n += k - j;
-  }
-  return n;
-}
-
 export const proseSlop = defineTerm({
   meta: {
     name: "slop",
     kind: "factor",
-    version: "prose-slop-5",
+    version: "prose-slop-6",
     roles: [],
     needs: { scan: proseScan, dictionary: slopDictionary },
     description: "mined-dictionary clichés (counted once, BM25-saturated per hub) and weighted not-X-but-Y patterns per 1,000 words, through the calibrated decay curve",

