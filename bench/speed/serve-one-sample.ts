@@ -8,7 +8,7 @@
 // rates on a shared machine follow its load, the CPU per acknowledged request of the server process
 // (all its threads, from /proc) and of this client (process.cpuUsage) apart, each the mean over the
 // repeats with a 95% t-interval, and the rate two dedicated cores would sustain at their sum.
-// Server: prose stack, durable SQLite journal, one for every setting. One command, about 80 s.
+// Server: prose stack, durable SQLite journal, one for every setting. One command, about 90 s.
 // Each server first takes --warmup seconds of load (64 keep-alive clients, not counted): V8 spends its
 // first seconds compiling (at 8–14 s of load its compile threads took ≈ 40 % of the server's CPU, ≈ 8 %
 // from 20 s on), which a long-running server pays once, not per request.
