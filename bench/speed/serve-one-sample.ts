@@ -8,8 +8,11 @@
 // rates on a shared machine follow its load, the CPU per acknowledged request of the server process
 // (all its threads, from /proc) and of this client (process.cpuUsage) apart, each the mean over the
 // repeats with a 95% t-interval, and the rate two dedicated cores would sustain at their sum.
-// Server: prose stack, durable SQLite journal, one for every setting. One command, about 80 s.
-// Usage: npx tsx bench/speed/serve-one-sample.ts [--seconds 5] [--repeats 3] [--clients 64,128]
+// Server: prose stack, durable SQLite journal, one for every setting. One command, about 90 s.
+// Each server first takes --warmup seconds of load (64 keep-alive clients, not counted): V8 spends its
+// first seconds compiling (at 8–14 s of load its compile threads took ≈ 40 % of the server's CPU, ≈ 8 %
+// from 20 s on), which a long-running server pays once, not per request.
+// Usage: npx tsx bench/speed/serve-one-sample.ts [--seconds 5] [--repeats 3] [--clients 64,128] [--warmup 10]
 //          [--compare DIR] [--server-args "…"] [--compare-args "…"]
 //   FOOLSGOLD_BENCH_CHILD_FLAGS="--cpu-prof --cpu-prof-dir=DIR" profiles the server.
 //   --compare DIR also serves another checkout (e.g. main before a change; it needs node_modules), the two
@@ -27,10 +30,11 @@ import { Pool } from "undici";
 import { readCorpus } from "../../src/models/embedded/corpus.js";
 import { DEFAULT_LIMITS } from "../../src/server/app.js";
 import { arg } from "../helpers/args.js";
-import { meanInterval, procCpuSeconds } from "../helpers/http-load.js";
+import { mainThreadCpuSeconds, meanInterval, procCpuSeconds } from "../helpers/http-load.js";
 
 const SECONDS = Number(arg("--seconds") ?? "5");
 const REPEATS = Number(arg("--repeats") ?? "3");
+const WARMUP = Number(arg("--warmup") ?? "10");
 const CLIENTS = (arg("--clients") ?? "64,128").split(",").map(Number);
 const BIN = resolve(import.meta.dirname, "../../bin/foolsgold.js");
 const COMPARE_DIR = arg("--compare");
@@ -116,19 +120,26 @@ function wilson(k: number, n: number): [number, number] {
 
 const loadBefore = loadavg();
 console.log(
-  `one-sample clients against \`foolsgold serve --stack prose\` with default admission (--max-in-flight ${DEFAULT_LIMITS.maxInFlight}, --max-queue ${DEFAULT_LIMITS.maxQueue}), durable SQLite journal; ${availableParallelism()} cores; ${REPEATS} repeats × ${SECONDS} s per setting; load average (1/5/15 min) at the start ${loadBefore.map((x) => x.toFixed(1)).join("/")}`,
+  `one-sample clients against \`foolsgold serve --stack prose\` with default admission (--max-in-flight ${DEFAULT_LIMITS.maxInFlight}, --max-queue ${DEFAULT_LIMITS.maxQueue}), durable SQLite journal; ${availableParallelism()} cores; ${REPEATS} repeats × ${SECONDS} s per setting after ${WARMUP} s of warm-up per server; load average (1/5/15 min) at the start ${loadBefore.map((x) => x.toFixed(1)).join("/")}`,
 );
-console.log(`${COMPARED ? "server " : ""}clients  connections     acknowledged req/s (95% CI)   n(sent)  n(200)  n(429)  429 share (95% CI)        other  server CPU ms/req (95% CI)  client CPU ms/req (95% CI)  2-core req/s  load1`);
+console.log(
+  `${COMPARED ? "server " : ""}clients  connections     acknowledged req/s (95% CI)   n(sent)  n(200)  n(429)  429 share (95% CI)        other  server CPU ms/req (95% CI)  its main thread (95% CI)  client CPU ms/req (95% CI)  2-core req/s  load1`,
+);
 const counter = { k: 0 };
 // One server for every setting (its start-up, through tsx on a loaded machine, was most of the run).
 const dir = mkdtempSync(join(tmpdir(), "fg-one-"));
 const servers = [{ label: "this", ...(await startServer(BIN, join(dir, "journal.sqlite"), SERVER_ARGS)) }];
 if (COMPARED) servers.push({ label: "cmp", ...(await startServer(COMPARE_DIR ? resolve(COMPARE_DIR, "bin/foolsgold.js") : BIN, join(dir, "journal-cmp.sqlite"), COMPARE_ARGS)) });
+for (const server of servers) {
+  const warm = keepAlive(server.url, 64);
+  await closedLoop(warm.post, 64, WARMUP, counter);
+  await warm.close();
+}
 const ratios: string[] = [];
 for (const clients of CLIENTS) {
   for (const mode of ["keep-alive", "new per request"] as const) {
     const clientOf = (url: string) => (mode === "keep-alive" ? keepAlive(url, clients) : newConnectionEach(url));
-    const runs = servers.map((server) => ({ server, client: clientOf(server.url), rates: [] as number[], serverMs: [] as number[], clientMs: [] as number[], totals: {} as Record<number, number> }));
+    const runs = servers.map((server) => ({ server, client: clientOf(server.url), rates: [] as number[], serverMs: [] as number[], mainMs: [] as number[], clientMs: [] as number[], totals: {} as Record<number, number> }));
     try {
       for (const run of runs) await closedLoop(run.client.post, clients, 1, counter);
       for (let r = 0; r < REPEATS; r++) {
@@ -136,17 +147,19 @@ for (const clients of CLIENTS) {
         for (const run of r % 2 ? [...runs].reverse() : runs) {
           const pid = run.server.child.pid!;
           const server0 = procCpuSeconds(pid);
+          const main0 = mainThreadCpuSeconds(pid);
           const client0 = process.cpuUsage();
           const loop = await closedLoop(run.client.post, clients, SECONDS, counter);
           const clientCpu = process.cpuUsage(client0);
           const acknowledged = Math.max(1, loop.statuses[200] ?? 0);
           run.serverMs.push(((procCpuSeconds(pid) - server0) * 1000) / acknowledged);
+          run.mainMs.push(((mainThreadCpuSeconds(pid) - main0) * 1000) / acknowledged);
           run.clientMs.push((clientCpu.user + clientCpu.system) / 1000 / acknowledged);
           run.rates.push((loop.statuses[200] ?? 0) / loop.seconds);
           for (const [status, n] of Object.entries(loop.statuses)) run.totals[Number(status)] = (run.totals[Number(status)] ?? 0) + n;
         }
       }
-      for (const { server, rates, serverMs, clientMs, totals } of runs) {
+      for (const { server, rates, serverMs, mainMs, clientMs, totals } of runs) {
         const sent = Object.values(totals).reduce((a, b) => a + b, 0);
         const ok = totals[200] ?? 0;
         const refused = totals[429] ?? 0;
@@ -167,13 +180,15 @@ for (const clients of CLIENTS) {
             `${((100 * refused) / Math.max(1, sent)).toFixed(2)}% [${(100 * plo).toFixed(2)}, ${(100 * phi).toFixed(2)}]`.padStart(24),
             String(other).padStart(7),
             withInterval(serverCpu, 3).padStart(24),
+            withInterval(meanInterval(mainMs), 3).padStart(24),
             withInterval(clientCpu, 3).padStart(24),
             (2000 / cpuMs).toFixed(0).padStart(13),
             loadavg()[0].toFixed(1).padStart(6),
           ].join("  "),
         );
       }
-      if (COMPARED) ratios.push(`${clients} ${mode}: ${withInterval(meanInterval(runs[0].serverMs.map((x, i) => x / runs[1].serverMs[i])), 3)}`);
+      const paired = (of: (run: (typeof runs)[number]) => number[]) => withInterval(meanInterval(of(runs[0]).map((x, i) => x / of(runs[1])[i])), 3);
+      if (COMPARED) ratios.push(`${clients} ${mode}: ${paired((run) => run.serverMs)}; main thread ${paired((run) => run.mainMs)}`);
     } finally {
       for (const run of runs) await run.client.close();
     }
@@ -193,5 +208,5 @@ console.log(
     .map((x) => x.toFixed(1))
     .join(
       "/",
-    )}; req/s: acknowledged (HTTP 200) requests per second of wall clock, one 300-word sample each; intervals: 95% t over the ${REPEATS} repeats (req/s cut at 0; CPU ms per acknowledged request: server process, all threads, and this client apart), 95% Wilson (429 share); 2-core req/s = 2,000 CPU-ms/s ÷ (server + client CPU ms per acknowledged request), what two dedicated cores running both would sustain.`,
+    )}; req/s: acknowledged (HTTP 200) requests per second of wall clock, one 300-word sample each; intervals: 95% t over the ${REPEATS} repeats (req/s cut at 0; CPU ms per acknowledged request: server process, all threads, of it the main thread (HTTP, JSON, journal), and this client apart), 95% Wilson (429 share); 2-core req/s = 2,000 CPU-ms/s ÷ (server + client CPU ms per acknowledged request), what two dedicated cores running both would sustain.`,
 );
