@@ -218,9 +218,11 @@ export function costlyNeighbour(lower: string, costly: CostlyWords): string | un
       bestDistance = d;
     }
   }
-  // A consonant dropped that the word held once takes it out of the skeleton: the priced forms one
-  // consonant richer that are the word with one letter added are as near as one edit ("cacked" → "cracked").
-  if (bestDistance > 1) {
+  // A consonant dropped that the word held once takes it out of the skeleton: a priced form one consonant
+  // richer that is the word with that one letter put back is one edit away ("cacked" → "cracked"), nearer
+  // than a form of the same skeleton with a vowel added or dropped ("saed" is "sayed", not "used"; "voied"
+  // is "voiced", not "void").
+  if (bestDistance > 0) {
     const own = skeleton(bare);
     for (const c of CONSONANT_LETTERS) {
       if (own.includes(c)) continue;
@@ -389,7 +391,7 @@ function joinPass(text: string, pieces: Piece[], known: (w: string) => boolean, 
       if (spaced && broken) {
         let allCommon = true;
         for (let q = i; q <= j && allCommon; q++) allCommon = pieces[q].lower.length === 1 ? ONE_LETTER_WORDS.has(pieces[q].lower) : isCommonEnglish(pieces[q].lower);
-        if (allCommon && !priced) continue;
+        if (allCommon) continue;
       } else if (spaced) {
         // A lone letter joins only pieces that are not words ("t apestr y", not "the m"), or makes a priced form ("g low").
         let lone = false;
