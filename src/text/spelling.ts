@@ -211,6 +211,9 @@ export function costlyNeighbour(lower: string, costly: CostlyWords): string | un
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const form of costly.bySkeleton.get(skeleton(bare)) ?? []) {
+    // The word with one letter put back is read as that form first ("humed" → "hummed", "usettling" →
+    // "unsettling", not the "settling" a dropped vowel away).
+    if (form.length === bare.length + 1 && isOneLetterMore(form, bare)) return form;
     const limit = editLimit(form);
     const d = editDistance(bare, form, Math.min(limit, bestDistance));
     if (d <= limit && d < bestDistance) {
@@ -242,6 +245,20 @@ function isOneLetterMore(longer: string, shorter: string): boolean {
   let i = 0;
   while (i < shorter.length && longer[i] === shorter[i]) i++;
   return longer.slice(i + 1) === shorter.slice(i);
+}
+
+/** The first priced form that is a lower-cased word with one inner consonant put back, or undefined. */
+function consonantPutBack(lower: string, costly: CostlyWords): string | undefined {
+  const own = skeleton(lower);
+  for (const c of CONSONANT_LETTERS) {
+    for (const form of costly.bySkeleton.get(own.includes(c) ? own : [...own, c].sort().join("")) ?? []) {
+      if (form.length !== lower.length + 1 || !isOneLetterMore(form, lower)) continue;
+      let i = 0;
+      while (form[i] === lower[i]) i++;
+      if (i > 0 && i < form.length - 1 && form[i] === c) return form;
+    }
+  }
+  return undefined;
 }
 
 /** A priced form with the skeleton of a lower-cased word, one edit from it, or undefined. */
@@ -469,7 +486,9 @@ function readWord(word: string, name: boolean, known: (w: string) => boolean, co
     // So is a rare form without a vowel (an abbreviation in the table) one edit from a priced form
     // with its consonants ("scnt" for "scent"); "hart" stays "hart".
     if (isCommonEnglish(lower) || costly?.forms.has(lower)) return word;
-    const common = undoubled(lower, isCommonEnglish) ?? [...swapped(lower)].find(isCommonEnglish) ?? (costly && !/[aeiouy]/.test(lower) ? costlySlip(lower, costly) : undefined);
+    // So is a rare form that is a priced form with one inner consonant dropped ("humed" for "hummed",
+    // "selled" for "smelled": the table holds regular inflections of rare lemmas).
+    const common = undoubled(lower, isCommonEnglish) ?? [...swapped(lower)].find(isCommonEnglish) ?? (costly && !/[aeiouy]/.test(lower) ? costlySlip(lower, costly) : undefined) ?? (costly ? consonantPutBack(lower, costly) : undefined);
     return common === undefined ? word : caseLike(common, word);
   }
   // A name is read only for a doubled letter or marks ("Eliias", "Elịas"), never for any edit.
