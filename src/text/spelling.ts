@@ -275,8 +275,9 @@ function costlySlip(lower: string, costly: CostlyWords): string | undefined {
 // hyphen inside a word joins as a space does ("sc\nreamed" → "screamed"; "in\nto" stays two words).
 /** A piece of a word: a letter, then letters and marks (what piecesOf scans). */
 export const PIECE_G = /\p{L}[\p{L}\p{M}]*/gu;
-const IN_WORD_MARK = /^(?:[\p{Pd}\p{Pc}'’ʼ‘.·‧・/*]|\p{Pd} |[ \u00a0\n])$/u;
+const IN_WORD_MARK = /^(?:[\p{Pd}\p{Pc}'’ʼ‘.·‧・/*]|\p{Pd} |[ \u00a0\n]|\r\n)$/u;
 const JOIN_MIN_LENGTH = 4;
+const isLineBreak = (gap: string): boolean => gap === "\n" || gap === "\r\n";
 const ONE_LETTER_WORDS = new Set(["a", "i"]);
 
 /** The longest common-English word: a join through a space makes one (or a priced form), so a longer span is not built. */
@@ -364,7 +365,7 @@ function joinPass(text: string, pieces: Piece[], known: (w: string) => boolean, 
     else if (to - from <= 3) {
       const gap = text.slice(from, to);
       // A dash before a space is a word broken at a line end ("tape- stry"): a mark, not a space.
-      if (IN_WORD_MARK.test(gap)) pieces[k].gapAfter = /^\s$/.test(gap) ? (throughSpaces ? 1 : 0) : 2;
+      if (IN_WORD_MARK.test(gap)) pieces[k].gapAfter = /^\s+$/.test(gap) ? (throughSpaces ? 1 : 0) : 2;
     }
   }
   const isWord = (w: string): boolean => (w.length === 1 ? w === "a" || w === "i" : known(w));
@@ -390,7 +391,7 @@ function joinPass(text: string, pieces: Piece[], known: (w: string) => boolean, 
       for (let q = i; q < j; q++) {
         spaced ||= pieces[q].gapAfter === 1;
         allWords &&= pieces[q + 1].word;
-        broken &&= pieces[q + 1].at - pieces[q].end === 1 && text.charCodeAt(pieces[q].end) === 10;
+        broken &&= isLineBreak(text.slice(pieces[q].end, pieces[q + 1].at));
       }
       // Words through spaces are never joined: decided before the joined string is built (most spans).
       if ((spaced && allWords && !broken) || (!spaced && marksRefused)) continue;
