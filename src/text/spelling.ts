@@ -247,8 +247,13 @@ function isOneLetterMore(longer: string, shorter: string): boolean {
   return longer.slice(i + 1) === shorter.slice(i);
 }
 
-/** The first priced form that is a lower-cased word with one inner consonant put back, or undefined. */
+/**
+ * The first priced form that is a lower-cased past or -ing form with one inner consonant put back, or
+ * undefined: such rare forms are the table's regular inflections of rare lemmas; a rare lemma ("wold",
+ * "ruble") is a word a person writes, never read as another.
+ */
 function consonantPutBack(lower: string, costly: CostlyWords): string | undefined {
+  if (!lower.endsWith("ed") && !lower.endsWith("ing")) return undefined;
   const own = skeleton(lower);
   for (const c of CONSONANT_LETTERS) {
     for (const form of costly.bySkeleton.get(own.includes(c) ? own : [...own, c].sort().join("")) ?? []) {
@@ -487,8 +492,8 @@ function readWord(word: string, name: boolean, known: (w: string) => boolean, co
     // So is a rare form without a vowel (an abbreviation in the table) one edit from a priced form
     // with its consonants ("scnt" for "scent"); "hart" stays "hart".
     if (isCommonEnglish(lower) || costly?.forms.has(lower)) return word;
-    // So is a rare form that is a priced form with one inner consonant dropped ("humed" for "hummed",
-    // "selled" for "smelled": the table holds regular inflections of rare lemmas).
+    // So is a rare -ed or -ing form that is a priced form with one inner consonant dropped ("humed" for
+    // "hummed", "selled" for "smelled": the table holds regular inflections of rare lemmas).
     const common = undoubled(lower, isCommonEnglish) ?? [...swapped(lower)].find(isCommonEnglish) ?? (costly && !/[aeiouy]/.test(lower) ? costlySlip(lower, costly) : undefined) ?? (costly ? consonantPutBack(lower, costly) : undefined);
     return common === undefined ? word : caseLike(common, word);
   }
