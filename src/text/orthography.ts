@@ -7,8 +7,11 @@
 //       a paragraph separator a blank line;
 //     - every punctuation mark or symbol whose compatibility form is ASCII punctuation reads as that form
 //       ("․" → ".", "‼" → "!!");
-//     - every non-letter whose NFKC form is a Latin letter ("ⓨ" → "y") and every Latin small capital
-//       ("ᴛ" → "t") is that letter;
+//     - every non-letter whose NFKC form is a Latin letter ("ⓨ" → "y"), every Latin small capital
+//       ("ᴛ" → "t") and every symbol Unicode names after a Latin letter ("🅰", "⒜", regional indicator
+//       letters) is that letter; a flag standing alone ("🇫🇷") stays;
+//     - every visible character that renders blank (Braille blank, Hangul fillers) joins a word it is
+//       inside ("sc⠀reamed" → "screamed") and is a space between words;
 //     - a caseless stroke look-alike ("ꓲ", Hebrew vav) beside Latin letters is "I" where that makes a word
 //       ("ꓲt" → "It") and "l" elsewhere.
 //   readWordForms (after the view), one word at a time; each joins or restores only into a word of the
@@ -32,6 +35,9 @@ import { isEnglishWord, type CostlyWords } from "./spelling.js";
 interface OrthographyTable {
   unicode: string;
   letterForms: Record<string, string>;
+  regional: string[];
+  flags: string[];
+  blanks: string[];
   strokes: string[];
   breaks: Record<string, "l" | "p">;
   compatPunct: Record<string, string>;
@@ -48,7 +54,13 @@ const CHARACTERS = once(() => {
   const t = TABLE();
   const replace = new Map<number, string>([...hexMap(t.compatPunct), ...hexMap(t.letterForms)]);
   for (const [k, kind] of Object.entries(t.breaks)) if (k !== "a" && k !== "d") replace.set(parseInt(k, 16), kind === "p" ? "\n\n" : "\n");
-  return { replace, strokes: new Set(t.strokes.map((k) => parseInt(k, 16))) };
+  return {
+    replace,
+    strokes: new Set(t.strokes.map((k) => parseInt(k, 16))),
+    regional: new Set(t.regional.map((k) => parseInt(k, 16))),
+    flags: new Set(t.flags),
+    blanks: new Set(t.blanks.map((k) => parseInt(k, 16))),
+  };
 });
 
 /** The table's leet characters: ASCII by a table, the rest as sorted ranges searched by halves. */
@@ -151,7 +163,7 @@ const NEEDS_CHARACTERS = /[^\x00-\x0a\x0e-\x7f]/;
 /** The first pass (see above): line breaks, compatibility punctuation and letter forms read as written plainly. */
 export function readCharacters(text: string): string {
   if (!NEEDS_CHARACTERS.test(text)) return text;
-  const { replace, strokes } = CHARACTERS();
+  const { replace, strokes, regional, flags, blanks } = CHARACTERS();
   let out = "";
   let last = 0;
   for (let i = 0; i < text.length; ) {
@@ -160,6 +172,16 @@ export function readCharacters(text: string): string {
     let to: string | undefined;
     if (cp === 0x0d) to = text.charCodeAt(i + 1) === 0x0a ? undefined : "\n";
     else if (cp >= 0x0b && cp <= 0x0c) to = "\n";
+    else if (regional.has(cp)) {
+      // A run of regional indicators: a flag (or flags) standing alone stays an emoji; any other run is letters.
+      const run = regionalRun(text, i, replace, regional);
+      if (!isFlags(text, i, run, flags)) {
+        out += text.slice(last, i) + run.letters.toLowerCase();
+        last = run.end;
+      }
+      i = run.end;
+      continue;
+    } else if (blanks.has(cp)) to = blankAt(text, i, width);
     else if (cp >= 0x80) to = replace.get(cp) ?? (strokes.has(cp) ? strokeAt(text, i, width) : undefined);
     if (to !== undefined) {
       out += text.slice(last, i) + to;
@@ -168,6 +190,45 @@ export function readCharacters(text: string): string {
     i += width;
   }
   return last === 0 ? text : out + text.slice(last);
+}
+
+/**
+ * A blank glyph: inside a word (letters on both sides) nothing, the word joined, unless both sides are
+ * words and the joined letters are not ("sc⠀reamed" → "screamed", "s⠀park" → "spark", "the⠀sky" → "the
+ * sky"); elsewhere a space.
+ */
+function blankAt(text: string, at: number, width: number): string {
+  let start = at;
+  while (start > 0 && ASCII_LETTER.test(text[start - 1])) start--;
+  let end = at + width;
+  while (end < text.length && ASCII_LETTER.test(text[end])) end++;
+  const head = text.slice(start, at).toLowerCase();
+  const tail = text.slice(at + width, end).toLowerCase();
+  if (head === "" || tail === "") return " ";
+  const isWord = (w: string) => (w.length === 1 ? w === "a" || w === "i" : isEnglishWord(w));
+  return isWord(head) && isWord(tail) && !isEnglishWord(head + tail) ? " " : "";
+}
+
+/** The run of regional indicators from `at`: the letters they name and where the run ends. */
+function regionalRun(text: string, at: number, replace: Map<number, string>, regional: Set<number>): { letters: string; end: number } {
+  let letters = "";
+  let end = at;
+  while (end < text.length && regional.has(text.codePointAt(end)!)) {
+    letters += replace.get(text.codePointAt(end)!)!;
+    end += 2;
+  }
+  return { letters, end };
+}
+
+/**
+ * Whether a run of regional indicators is a flag: two that are an RGI flag, with no letter on either side.
+ * A longer run is letters: most short words are pairs of flag codes ("static": ST AT IC).
+ */
+function isFlags(text: string, at: number, run: { letters: string; end: number }, flags: Set<string>): boolean {
+  if (run.letters.length !== 2) return false;
+  if ((at > 0 && isLetterCp(text.codePointAt(previousAt(text, at))!)) || (run.end < text.length && isLetterCp(text.codePointAt(run.end)!))) return false;
+  for (let k = 0; k < run.letters.length; k += 2) if (!flags.has(run.letters.slice(k, k + 2))) return false;
+  return true;
 }
 
 /** A caseless stroke beside Latin letters: "I" opening a word that is a word with "I", else "l"; undefined away from Latin letters. */

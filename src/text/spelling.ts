@@ -211,6 +211,9 @@ export function costlyNeighbour(lower: string, costly: CostlyWords): string | un
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const form of costly.bySkeleton.get(skeleton(bare)) ?? []) {
+    // The word with one letter put back is read as that form first ("humed" → "hummed", "usettling" →
+    // "unsettling", not the "settling" a dropped vowel away).
+    if (form.length === bare.length + 1 && isOneLetterMore(form, bare)) return form;
     const limit = editLimit(form);
     const d = editDistance(bare, form, Math.min(limit, bestDistance));
     if (d <= limit && d < bestDistance) {
@@ -218,8 +221,48 @@ export function costlyNeighbour(lower: string, costly: CostlyWords): string | un
       bestDistance = d;
     }
   }
+  // A consonant dropped that the word held once takes it out of the skeleton: a priced form one consonant
+  // richer that is the word with that one letter put back is one edit away ("cacked" → "cracked"), nearer
+  // than a form of the same skeleton with a vowel added or dropped ("saed" is "sayed", not "used"; "voied"
+  // is "voiced", not "void").
+  if (bestDistance > 0) {
+    const own = skeleton(bare);
+    for (const c of CONSONANT_LETTERS) {
+      if (own.includes(c)) continue;
+      for (const form of costly.bySkeleton.get([...own, c].sort().join("")) ?? []) {
+        if (form.length === bare.length + 1 && isOneLetterMore(form, bare)) return form;
+      }
+    }
+  }
   if (best !== undefined || bare.length < MIN_CORRECTED_LENGTH) return best;
   for (const w of oneEditAway(bare)) if (costly.forms.has(w)) return w;
+  return undefined;
+}
+
+const CONSONANT_LETTERS = "bcdfghjklmnpqrstvwxyz";
+/** Whether `longer` is `shorter` with one letter added somewhere. */
+function isOneLetterMore(longer: string, shorter: string): boolean {
+  let i = 0;
+  while (i < shorter.length && longer[i] === shorter[i]) i++;
+  return longer.slice(i + 1) === shorter.slice(i);
+}
+
+/**
+ * The first priced form that is a lower-cased past or -ing form with one inner consonant put back, or
+ * undefined: such rare forms are the table's regular inflections of rare lemmas; a rare lemma ("wold",
+ * "ruble") is a word a person writes, never read as another.
+ */
+function consonantPutBack(lower: string, costly: CostlyWords): string | undefined {
+  if (!lower.endsWith("ed") && !lower.endsWith("ing")) return undefined;
+  const own = skeleton(lower);
+  for (const c of CONSONANT_LETTERS) {
+    for (const form of costly.bySkeleton.get(own.includes(c) ? own : [...own, c].sort().join("")) ?? []) {
+      if (form.length !== lower.length + 1 || !isOneLetterMore(form, lower)) continue;
+      let i = 0;
+      while (form[i] === lower[i]) i++;
+      if (i > 0 && i < form.length - 1 && form[i] === c) return form;
+    }
+  }
   return undefined;
 }
 
@@ -233,11 +276,14 @@ function costlySlip(lower: string, costly: CostlyWords): string | undefined {
 // an apostrophe, a dot, a middle dot, a slash, an asterisk or one space inside a word ("tape-stry",
 // "tape stry", "t.apestr.y"). Pieces are joined when together they make a known word and one of them is
 // not a word (or, for a mark other than a space, whatever the pieces are: "heart-beat" is read as
-// "heartbeat"); a known English token ("don't", "o'clock") is never taken apart.
+// "heartbeat"); a known English token ("don't", "o'clock") is never taken apart. A line break with no
+// hyphen inside a word joins as a space does ("sc\nreamed" → "screamed"; "in\nto" stays two words).
 /** A piece of a word: a letter, then letters and marks (what piecesOf scans). */
 export const PIECE_G = /\p{L}[\p{L}\p{M}]*/gu;
-const IN_WORD_MARK = /^(?:[\p{Pd}\p{Pc}'’ʼ‘.·‧・/*]|\p{Pd} |[ \u00a0])$/u;
+const IN_WORD_MARK = /^(?:[\p{Pd}\p{Pc}'’ʼ‘.·‧・/*]|\p{Pd} |[ \u00a0\n]|\r\n)$/u;
 const JOIN_MIN_LENGTH = 4;
+const isLineBreak = (gap: string): boolean => gap === "\n" || gap === "\r\n";
+const ONE_LETTER_WORDS = new Set(["a", "i"]);
 
 /** The longest common-English word: a join through a space makes one (or a priced form), so a longer span is not built. */
 const longestCommon = once(() => Math.max(...[...COMMON_ENGLISH].map((w) => w.length)));
@@ -324,7 +370,7 @@ function joinPass(text: string, pieces: Piece[], known: (w: string) => boolean, 
     else if (to - from <= 3) {
       const gap = text.slice(from, to);
       // A dash before a space is a word broken at a line end ("tape- stry"): a mark, not a space.
-      if (IN_WORD_MARK.test(gap)) pieces[k].gapAfter = /^\s$/.test(gap) ? (throughSpaces ? 1 : 0) : 2;
+      if (IN_WORD_MARK.test(gap)) pieces[k].gapAfter = /^\s+$/.test(gap) ? (throughSpaces ? 1 : 0) : 2;
     }
   }
   const isWord = (w: string): boolean => (w.length === 1 ? w === "a" || w === "i" : known(w));
@@ -343,28 +389,38 @@ function joinPass(text: string, pieces: Piece[], known: (w: string) => boolean, 
     for (let j = k; j > i && joined < 0; j--) {
       let spaced = false;
       let allWords = pieces[i].word;
+      // Whether every gap is a line break with no hyphen: inside a word it joins pieces into any word of
+      // the table unless every piece is a common English word ("s\npark", "pa\nused", "over\nwhelming";
+      // not "in\nto", "some\nthing": hard-wrapped prose breaks between words).
+      let broken = true;
       for (let q = i; q < j; q++) {
         spaced ||= pieces[q].gapAfter === 1;
         allWords &&= pieces[q + 1].word;
+        broken &&= isLineBreak(text.slice(pieces[q].end, pieces[q + 1].at));
       }
       // Words through spaces are never joined: decided before the joined string is built (most spans).
-      if ((spaced && allWords) || (!spaced && marksRefused)) continue;
+      if ((spaced && allWords && !broken) || (!spaced && marksRefused)) continue;
       // Spans the tests below refuse whatever the joined string: too short to join, too long for any
       // word a space may join into, onto a capital. Tested first, before the string is built.
       let span = 0;
       for (let q = i; q <= j; q++) span += pieces[q].lower.length;
       if (span < JOIN_MIN_LENGTH) continue;
-      if (spaced && (span > Math.max(longestCommon(), costly?.longest ?? 0) || /^\p{Lu}\p{Ll}/u.test(text.slice(pieces[j].at, pieces[j].end)))) continue;
+      if (spaced && ((!broken && span > Math.max(longestCommon(), costly?.longest ?? 0)) || /^\p{Lu}\p{Ll}/u.test(text.slice(pieces[j].at, pieces[j].end)))) continue;
       const whole = pieces
         .slice(i, j + 1)
         .map((p) => p.lower)
         .join("");
-      if (spaced) {
+      const priced = costly?.forms.has(whole) ?? false;
+      if (spaced && broken) {
+        let allCommon = true;
+        for (let q = i; q <= j && allCommon; q++) allCommon = pieces[q].lower.length === 1 ? ONE_LETTER_WORDS.has(pieces[q].lower) : isCommonEnglish(pieces[q].lower);
+        if (allCommon) continue;
+      } else if (spaced) {
         // A lone letter joins only pieces that are not words ("t apestr y", not "the m"), or makes a priced form ("g low").
         let lone = false;
         for (let q = i; q <= j && !lone; q++) lone = pieces[q].lower.length < 2 && ((q > i && pieces[q - 1].word) || (q < j && pieces[q + 1].word));
-        if (lone && !(costly?.forms.has(whole) ?? false)) continue;
-        if (!isCommonEnglish(whole) && !(costly?.forms.has(whole) ?? false)) continue;
+        if (lone && !priced) continue;
+        if (!isCommonEnglish(whole) && !priced) continue;
       }
       if (!joinable(whole)) continue;
       if (!spaced && isContraction(text.slice(pieces[i].at, pieces[j].end).toLowerCase())) continue;
@@ -436,7 +492,9 @@ function readWord(word: string, name: boolean, known: (w: string) => boolean, co
     // So is a rare form without a vowel (an abbreviation in the table) one edit from a priced form
     // with its consonants ("scnt" for "scent"); "hart" stays "hart".
     if (isCommonEnglish(lower) || costly?.forms.has(lower)) return word;
-    const common = undoubled(lower, isCommonEnglish) ?? [...swapped(lower)].find(isCommonEnglish) ?? (costly && !/[aeiouy]/.test(lower) ? costlySlip(lower, costly) : undefined);
+    // So is a rare -ed or -ing form that is a priced form with one inner consonant dropped ("humed" for
+    // "hummed", "selled" for "smelled": the table holds regular inflections of rare lemmas).
+    const common = undoubled(lower, isCommonEnglish) ?? [...swapped(lower)].find(isCommonEnglish) ?? (costly && !/[aeiouy]/.test(lower) ? costlySlip(lower, costly) : undefined) ?? (costly ? consonantPutBack(lower, costly) : undefined);
     return common === undefined ? word : caseLike(common, word);
   }
   // A name is read only for a doubled letter or marks ("Eliias", "Elịas"), never for any edit.

@@ -55,6 +55,53 @@ describe("look-alike letters of every script", () => {
   });
 });
 
+describe("letter symbols and blank glyphs (found by Unicode name)", () => {
+  const letterSymbols = async () => {
+    const letters = new Set(await codePoints("General_Category/Letter"));
+    const marks = new Set(await codePoints("General_Category/Mark"));
+    const ignorable = new Set(await codePoints("Binary_Property/Default_Ignorable_Code_Point"));
+    const out: [number, string, string][] = [];
+    for (const [cp, name] of await names()) {
+      const m = /^(?:[A-Z]+ )*(?:LATIN (?:CAPITAL|SMALL) LETTER|REGIONAL INDICATOR SYMBOL LETTER) ([A-Z])$/.exec(name);
+      if (m && !letters.has(cp) && !marks.has(cp) && !ignorable.has(cp) && !/^[A-Za-z]$/.test(String.fromCodePoint(cp).normalize("NFKC"))) out.push([cp, name, m[1]]);
+    }
+    return out;
+  };
+
+  it("reads every visible symbol Unicode names after a Latin letter with no NFKC letter as that letter, inside a word", async () => {
+    const symbols = await letterSymbols();
+    // Regional indicators, negative squared and circled, parenthesized capitals and small letters, …
+    expect(symbols.length).toBeGreaterThan(120);
+    const wrong: string[] = [];
+    for (const [cp, name, letter] of symbols) {
+      const want = name.startsWith("REGIONAL") || name.includes("SMALL") ? letter.toLowerCase() : letter;
+      if (read(`tapestr${String.fromCodePoint(cp)}`) !== `tapestr${want}`) wrong.push(`${hex(cp)} ${name}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("reads every common English word written in regional indicators as the word, and leaves every RGI flag standing alone", async () => {
+    const ri = (w: string) => [...w].map((c) => String.fromCodePoint(0x1f1e6 + c.charCodeAt(0) - 97)).join("");
+    const words = [...COMMON_ENGLISH].filter((w) => /^[a-z]{3,}$/.test(w));
+    expect(words.length).toBeGreaterThan(1000);
+    expect(words.filter((w) => read(`The ${ri(w)} here.`) !== `The ${w} here.`)).toEqual([]);
+    const flags = (await import(`${UNICODE}/Sequence_Property/RGI_Emoji_Flag_Sequence/index.mjs`)).default as string[];
+    expect(flags.length).toBeGreaterThan(250);
+    expect(flags.filter((f) => readCharacters(`We flew ${f} home.`) !== `We flew ${f} home.`)).toEqual([]);
+  });
+
+  it("joins a word split by every blank glyph (Braille blank, Hangul fillers, Egyptian blanks) and reads it as a space between words", async () => {
+    const blanks: number[] = [];
+    const whiteSpace = new Set(await codePoints("Binary_Property/White_Space"));
+    for (const [cp, name] of await names()) if (/^(?:[A-Z]+ )+BLANK$|^(?:HALFWIDTH )?HANGUL (?:[A-Z]+ )?FILLER$/.test(name) && !whiteSpace.has(cp)) blanks.push(cp);
+    expect(blanks).toEqual(expect.arrayContaining([0x2800, 0x3164, 0x115f, 0x1160, 0xffa0]));
+    for (const cp of blanks) {
+      const b = String.fromCodePoint(cp);
+      expect(read(`She sc${b}reamed; a s${b}park, the${b}sky.`), hex(cp)).toBe("She screamed; a spark, the sky.");
+    }
+  });
+});
+
 describe("line and paragraph separators and compatibility punctuation", () => {
   it("reads every line break (Line_Break BK, CR, LF, NL; Zl) as a newline and every paragraph separator (Zp) as a blank line", async () => {
     const breaks = [
