@@ -128,7 +128,12 @@ describe.skipIf(!hasSharedData)(`orthography categories on real replies (${hasSh
     await closes(longWords((w) => [...w].join(" ")));
     const hyphens = (await codePoints("Binary_Property/Hyphen")).filter((cp) => cp !== 0xad).map((cp) => String.fromCodePoint(cp));
     const breaks = ["\n", "\r\n", "\u000b", "\u000c", "\r", "\u0085", "\u2028", "\u2029"];
-    await closes(longWords((w, k) => `${w.slice(0, 4)}${hyphens[k % hyphens.length]}${breaks[k % breaks.length]}${w.slice(4)}`));
+    // What is left once v6 also reads lines and lists (+0.0021 on these 24 replies; +0.000 under text36's
+    // reading alone) is under the batteries' pay bar, 0.005; it was +0.091 before the orthography reading.
+    await closes(
+      longWords((w, k) => `${w.slice(0, 4)}${hyphens[k % hyphens.length]}${breaks[k % breaks.length]}${w.slice(4)}`),
+      0.005,
+    );
   }, 300_000);
 
   it("case, punctuation and separators: Title Case, one-dot leaders, line and paragraph separators", async () => {
