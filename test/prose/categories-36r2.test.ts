@@ -8,6 +8,7 @@ import type { BankRow } from "../../src/core/types.js";
 import { getStack } from "../../src/stacks/registry.js";
 import { proseOptions } from "../../src/stacks/prose.js";
 import { readDashesAsCommas } from "../../src/terms/prose/dash-commas.js";
+import { padding } from "../../src/terms/prose/padding.js";
 import { readReply } from "../../src/terms/prose/read.js";
 import { Lexicon } from "../../src/text/lexicon.js";
 import { createBuffers, scanText, T_COMMA_AFTER, T_DASH_AFTER } from "../../src/text/scan.js";
@@ -48,6 +49,24 @@ describe("dashes read as commas (Unicode Dash_Punctuation)", () => {
   });
 });
 
+describe("hedges as padding (WordNet multi-word adverbs of degree, extent, point of view)", () => {
+  const table = JSON.parse(readFileSync(new URL("../../src/text/data/discourse-words.json", import.meta.url), "utf8")) as { phrases: Record<string, string[]> };
+  const padOf = (text: string) => padding(text, scanText(text, lexicon, createBuffers()), lexicon);
+
+  it("derives the hedges from WordNet", () => {
+    expect(table.phrases.Hedge).toEqual(expect.arrayContaining(["in a way", "so to speak", "as it were", "sort of", "kind of", "a bit"]));
+  });
+
+  it("reads every hedge as padding when it trails a sentence after a comma", () => {
+    const missed = table.phrases.Hedge.filter((h) => padOf(`The rain fell on the roof, ${h}.`).discourse !== h.split(" ").length);
+    expect(missed).toEqual([]);
+  });
+
+  it("leaves a hedge inside a clause alone", () => {
+    expect(padOf("She was right in a way nobody expected.").discourse).toBe(0);
+  });
+});
+
 const lines = (path: string) =>
   gunzipSync(readFileSync(path))
     .toString("utf8")
@@ -74,5 +93,10 @@ describe.skipIf(!hasSharedData)(`on real replies (${hasSharedData ? "shared data
   // On these rows the build before (integ2 0f5ada8) gained +0.029 from commas to em dashes.
   it("does not pay for commas written as dashes of any kind", async () => {
     for (const d of ["\u2014", "\u2013", "-", "\u2015"]) expect(await meanGain((t) => t.replace(/,\s/g, ` ${d} `)), d).toBeLessThan(0.005);
+  }, 240_000);
+
+  // On these rows the build before gained from a hedge tail on every sentence.
+  it("does not pay for a hedge tail on every sentence", async () => {
+    for (const hedge of ["in a way", "so to speak", "sort of"]) expect(await meanGain((t) => t.replace(/([a-z])([.!?])(?=\s|$)/g, `$1, ${hedge}$2`)), hedge).toBeLessThan(0.005);
   }, 240_000);
 });
