@@ -14,7 +14,9 @@ const CLAUSE_DASH = String.raw`(?:[\u2014\u2015\u2E3A\u2E3B]+|-{2,})`;
 const ANY_DASH = String.raw`\p{Pd}+`;
 const BEFORE = String.raw`(?<=[\p{L}\p{M}\p{N}'’"”»)\]*_])`;
 const AFTER = String.raw`(?=["“«(*_]?[\p{L}\p{N}])`;
-const SPACED = new RegExp(String.raw`${BEFORE}(?=[^\S\n]+${ANY_DASH}[^\S\n]+${AFTER}|[^\S\n]*${ANY_DASH}[^\S\n]+${AFTER}|[^\S\n]+${ANY_DASH}${AFTER})`, "gu");
+// Spaced on both sides, any dash; spaced on one side only, an em-dash form (a hyphen left before a
+// space, "With‑ out", is a word broken at a line end, which the orthography reading rejoins).
+const SPACED = new RegExp(String.raw`${BEFORE}(?=[^\S\n]+${ANY_DASH}[^\S\n]+${AFTER}|${CLAUSE_DASH}[^\S\n]+${AFTER}|[^\S\n]+${CLAUSE_DASH}${AFTER})`, "gu");
 const GLUED = new RegExp(String.raw`${BEFORE}(?=${CLAUSE_DASH}${AFTER})`, "gu");
 /** A range between digits ("1 – 5", "1990—2000") stays a range. */
 const RANGE = /\p{N}$/u;
