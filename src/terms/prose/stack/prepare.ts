@@ -157,10 +157,8 @@ export function dilution(p: ProsePrepared): Dilution {
     // Any line break of Unicode's (LF, CR, VT, FF, NEL, line and paragraph separators) ends a paragraph.
     for (const m of p.text.matchAll(/[^\n\r\v\f\u0085\u2028\u2029]+/g)) {
       if (m[0].trim() === "") continue;
-      for (const text of pieces(m[0], p.compiled)) {
-        const scan = ownScan(scanText(text, p.compiled.lexicon, p.compiled.scratch));
-        if (scan.n > 0) parts.push({ ...p, text, scan, narration: undefined, trimEnds: false, dilution: NO_DILUTION, padding: undefined });
-      }
+      const scan = ownScan(scanText(m[0], p.compiled.lexicon, p.compiled.scratch));
+      if (scan.n > 0) parts.push({ ...p, text: m[0], scan, narration: undefined, trimEnds: false, dilution: NO_DILUTION, padding: undefined });
     }
     if (parts.length >= 2) {
       const words = parts.map((t) => t.scan.n);
@@ -188,35 +186,6 @@ export function dilution(p: ProsePrepared): Dilution {
     }
   }
   return (p.dilution = { parts, sets, unrelated });
-}
-
-/**
- * Paragraphs are read in pieces of at most about PIECE_WORDS words, cut at sentence ends (issue 36,
- * round 2): a reply with its paragraph breaks removed paid +0.081 held out, because the dilution
- * reading above had one paragraph to judge. A long paragraph is read as the paragraphs it could have
- * been, so where the breaks are is neutral. A piece closes at the first sentence end after half of
- * PIECE_WORDS; only paragraphs longer than PIECE_WORDS are cut: 2.9% of Brown's fiction paragraphs
- * (p90 102 words) and 14.6% of Gutenberg's (p90 188); HANNA's stories are stored unbroken.
- */
-export const PIECE_WORDS = 160;
-
-function pieces(text: string, compiled: CompiledProse): string[] {
-  const scan = scanText(text, compiled.lexicon, compiled.scratch);
-  if (scan.n <= PIECE_WORDS) return [text];
-  const out: string[] = [];
-  let from = 0;
-  let firstWord = 0;
-  for (let k = 1; k < scan.n; k++) {
-    if (scan.sentence[k] === scan.sentence[k - 1]) continue;
-    // a sentence starts at word k: cut here once the piece holds enough words and enough are left
-    if (k - firstWord >= PIECE_WORDS / 3 && scan.n - k >= PIECE_WORDS / 4) {
-      out.push(text.slice(from, scan.start[k]));
-      from = scan.start[k];
-      firstWord = k;
-    }
-  }
-  out.push(text.slice(from));
-  return out;
 }
 
 /** Paragraphs whose text (spaces collapsed) appears inside another paragraph. */
