@@ -451,9 +451,12 @@ const ONE_LETTER_WORDS = new Set(["a", "i"]);
 function readLetterSpaced(run: string, costly: CostlyWords | undefined): string {
   const letters = run.split(/[\p{Zs}\t]/u);
   const n = letters.length;
+  const lower = letters.map((l) => l.toLowerCase());
+  // A run of English's one-letter words ("a a a", "I I I": words sorted or repeated) is words already;
+  // joined it would be "aaa", a word of the table, and the articles would vanish from the function-word guard.
+  if (lower.every((l) => ONE_LETTER_WORDS.has(l))) return run;
   const whole = letters.join("");
   if (n > 3 * MAX_WORD || costly?.forms.has(whole.toLowerCase()) || isEnglishWord(whole.toLowerCase())) return whole;
-  const lower = letters.map((l) => l.toLowerCase());
   // best[i]: the best split of the first i letters, as [words, -priced], and where its last word starts.
   const best: ({ cost: [number, number]; from: number } | undefined)[] = [{ cost: [0, 0], from: 0 }];
   for (let i = 1; i <= n; i++) {

@@ -161,6 +161,12 @@ describe("words split, disguised or stretched", () => {
     expect(read("a t a p e s t r y and f a i n t s c e n t, I a m")).toBe("a tapestry and faint scent, I am");
   });
 
+  it("leaves a run of one-letter words apart (words sorted or repeated are words, not a spaced word)", () => {
+    // Joined, "a a a" was "aaa" (a word of the table): the articles vanished and a reply's words in
+    // alphabetical order escaped the function-word guard (held-out battery 3).
+    for (const run of ["a a a", "a a a a a", "I I I", "a I a", "A a a"]) expect(readWordForms(`${run} and and the the`), run).toBe(`${run} and and the the`);
+  });
+
   it("reads every digit and symbol written for a letter inside a word as the letter that makes the priced word", async () => {
     const table = (await import("../../src/text/orthography-table.json", { with: { type: "json" } })).default as { leet: string };
     const leet = table.leet.split(",").flatMap((r) => {
