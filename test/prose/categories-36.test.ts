@@ -4,22 +4,13 @@
 // the build before: leading clauses paid +0.05, an unrelated paragraph at either end +0.035, and two
 // Gutenberg paragraphs scored 0 (a genealogy entry gated not_english, a Dickens paragraph zeroed by the
 // function-word guard).
-import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { BankRow } from "../../src/core/types.js";
-import { getStack } from "../../src/stacks/registry.js";
-import { proseOptions } from "../../src/stacks/prose.js";
 import { commonEnglishWithoutNames } from "../../src/terms/prose/gates.js";
 import { functionOrderFactor, wilsonLower } from "../../src/terms/prose/function-order.js";
 import { FUNCTION_ORDER_DEFAULTS } from "../../src/terms/prose/function-order.js";
+import { gzLines as lines, scoreProse, tuningReplies } from "../helpers/prose-replies.js";
 import { hasSharedData, sharedDataSkipReason, sharedPath } from "../helpers/shared-data.js";
-
-const lines = (path: string) =>
-  gunzipSync(readFileSync(path))
-    .toString("utf8")
-    .split("\n")
-    .filter((l) => l.trim() !== "");
 
 describe("names, numbers and small samples (no corpus needed)", () => {
   it("leaves names and numbers out of the common-English share", () => {
@@ -38,18 +29,10 @@ describe("names, numbers and small samples (no corpus needed)", () => {
 });
 
 describe.skipIf(!hasSharedData)(`on real replies and human text (${hasSharedData ? "shared data present" : sharedDataSkipReason})`, () => {
-  const replies: BankRow[] = hasSharedData
-    ? lines(sharedPath("model_prose/slopscore_outputs.jsonl.gz"))
-        .flatMap((l, i) => {
-          if (i % 10 !== 3) return [];
-          const r = JSON.parse(l) as { kind: string; prompt: string; text: string };
-          return r.kind === "creative" ? [{ id: `slopscore-line-${i}`, prompt: r.prompt, output: r.text }] : [];
-        })
-        .slice(0, 24)
-    : [];
+  const replies: BankRow[] = tuningReplies(24);
   const gutenberg: string[] = hasSharedData ? lines(sharedPath("human_prose/gutenberg_paragraphs.jsonl.gz")).map((l) => (JSON.parse(l) as { text: string }).text) : [];
   const donors = gutenberg.map((t) => t.replace(/\s+/g, " ").trim()).filter((t) => t.split(" ").length >= 80 && t.split(" ").length <= 160);
-  const score = async (rows: BankRow[]) => (await (await getStack("prose").create(proseOptions.parse({}), {})).scoreRows(rows)).map((s) => s.value as number);
+  const score = scoreProse;
   const meanGain = async (edit: (t: string, i: number) => string) => {
     const before = await score(replies);
     const after = await score(replies.map((r, i) => ({ ...r, output: edit(r.output as string, i) })));

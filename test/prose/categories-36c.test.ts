@@ -5,11 +5,8 @@
 // before (main 746a27b) every corpus test here failed: "Well, you see," before each paragraph gained
 // +0.02, a tail +0.03, a numbered list +0.02, stage directions +0.01 and a mid-reply paragraph +0.05.
 import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { BankRow } from "../../src/core/types.js";
-import { getStack } from "../../src/stacks/registry.js";
-import { proseOptions } from "../../src/stacks/prose.js";
 import { stripListMarkup } from "../../src/terms/prose/list-markup.js";
 import { padding, paddingFactor } from "../../src/terms/prose/padding.js";
 import { HARDENED_PADDING } from "../../src/terms/prose/presets.js";
@@ -17,6 +14,7 @@ import { paragraphRelevance, unrelatedParagraphs } from "../../src/terms/prose/r
 import { isDiscourseWord, isParentheticalVerb } from "../../src/text/discourse.js";
 import { Lexicon } from "../../src/text/lexicon.js";
 import { createBuffers, scanText } from "../../src/text/scan.js";
+import { gzLines as lines, scoreProse, tuningReplies } from "../helpers/prose-replies.js";
 import { hasSharedData, sharedDataSkipReason, sharedPath } from "../helpers/shared-data.js";
 
 const table = JSON.parse(readFileSync(new URL("../../src/text/data/discourse-words.json", import.meta.url), "utf8")) as {
@@ -140,28 +138,14 @@ describe("paragraph relevance (no corpus needed)", () => {
   });
 });
 
-const lines = (path: string) =>
-  gunzipSync(readFileSync(path))
-    .toString("utf8")
-    .split("\n")
-    .filter((l) => l.trim() !== "");
-
 describe.skipIf(!hasSharedData)(`on real replies (${hasSharedData ? "shared data present" : sharedDataSkipReason})`, () => {
-  const replies: BankRow[] = hasSharedData
-    ? lines(sharedPath("model_prose/slopscore_outputs.jsonl.gz"))
-        .flatMap((l, i) => {
-          if (i % 10 !== 3) return [];
-          const r = JSON.parse(l) as { kind: string; prompt: string; text: string };
-          return r.kind === "creative" ? [{ id: `slopscore-line-${i}`, prompt: r.prompt, output: r.text }] : [];
-        })
-        .slice(0, 30)
-    : [];
+  const replies: BankRow[] = tuningReplies(30);
   const donors: string[] = hasSharedData
     ? lines(sharedPath("human_prose/gutenberg_paragraphs.jsonl.gz"))
         .map((l) => (JSON.parse(l) as { text: string }).text.replace(/\s+/g, " ").trim())
         .filter((t) => t.split(" ").length >= 80 && t.split(" ").length <= 160)
     : [];
-  const score = async (rows: BankRow[]) => (await (await getStack("prose").create(proseOptions.parse({}), {})).scoreRows(rows)).map((s) => s.value as number);
+  const score = scoreProse;
   const meanGain = async (edit: (t: string, i: number) => string) => {
     const before = await score(replies);
     const after = await score(replies.map((r, i) => ({ ...r, output: edit(r.output as string, i) })));

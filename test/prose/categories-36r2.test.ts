@@ -2,18 +2,16 @@
 // closed as a category and enumerated from its data. The real replies are slop-score creative lines
 // ≡ 3 mod 10 (never the held-out lines ≡ 7 mod 10).
 import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { BankRow } from "../../src/core/types.js";
-import { getStack } from "../../src/stacks/registry.js";
-import { proseOptions } from "../../src/stacks/prose.js";
 import { readDashesAsCommas } from "../../src/terms/prose/dash-commas.js";
 import { stripListMarkup } from "../../src/terms/prose/list-markup.js";
 import { padding } from "../../src/terms/prose/padding.js";
 import { readReply } from "../../src/terms/prose/read.js";
 import { Lexicon } from "../../src/text/lexicon.js";
 import { createBuffers, scanText, T_COMMA_AFTER, T_DASH_AFTER } from "../../src/text/scan.js";
-import { hasSharedData, sharedDataSkipReason, sharedPath } from "../helpers/shared-data.js";
+import { scoreProse, tuningReplies } from "../helpers/prose-replies.js";
+import { hasSharedData, sharedDataSkipReason } from "../helpers/shared-data.js";
 
 const lexicon = new Lexicon();
 const codePoints = (re: RegExp) => {
@@ -80,23 +78,9 @@ describe("a paragraph in italics is narration", () => {
   });
 });
 
-const lines = (path: string) =>
-  gunzipSync(readFileSync(path))
-    .toString("utf8")
-    .split("\n")
-    .filter((l) => l.trim() !== "");
-
 describe.skipIf(!hasSharedData)(`on real replies (${hasSharedData ? "shared data present" : sharedDataSkipReason})`, () => {
-  const replies: BankRow[] = hasSharedData
-    ? lines(sharedPath("model_prose/slopscore_outputs.jsonl.gz"))
-        .flatMap((l, i) => {
-          if (i % 10 !== 3) return [];
-          const r = JSON.parse(l) as { kind: string; prompt: string; text: string };
-          return r.kind === "creative" ? [{ id: `slopscore-line-${i}`, prompt: r.prompt, output: r.text }] : [];
-        })
-        .slice(0, 30)
-    : [];
-  const score = async (rows: BankRow[]) => (await (await getStack("prose").create(proseOptions.parse({}), {})).scoreRows(rows)).map((s) => s.value as number);
+  const replies: BankRow[] = tuningReplies(30);
+  const score = scoreProse;
   const meanGain = async (edit: (t: string) => string) => {
     const before = await score(replies);
     const after = await score(replies.map((r) => ({ ...r, output: edit(r.output as string) })));

