@@ -87,7 +87,7 @@ describe.skipIf(!hasSharedData)(`on real replies (${hasSharedData ? "shared data
     return after.reduce((a, v, i) => a + v - before[i], 0) / replies.length;
   };
 
-  // On these rows the build before (integ2 0f5ada8) gained +0.029 from commas to em dashes.
+  // On these rows the build before (integ2 ec6a185) gained +0.029 from commas to em dashes.
   it("does not pay for commas written as dashes of any kind", async () => {
     for (const d of ["\u2014", "\u2013", "-", "\u2015"]) expect(await meanGain((t) => t.replace(/,\s/g, ` ${d} `)), d).toBeLessThan(0.005);
   }, 240_000);
