@@ -8,7 +8,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { BankRow } from "../../src/core/types.js";
 import { stripListMarkup } from "../../src/terms/prose/list-markup.js";
-import { padding, paddingFactor } from "../../src/terms/prose/padding.js";
+import { padding } from "../../src/terms/prose/padding.js";
+import { nonWordsFactor } from "../../src/text/spelling.js";
 import { HARDENED_PADDING } from "../../src/terms/prose/presets.js";
 import { paragraphRelevance, unrelatedParagraphs } from "../../src/terms/prose/relevance.js";
 import { isDiscourseWord, isParentheticalVerb } from "../../src/text/discourse.js";
@@ -72,9 +73,9 @@ describe("discourse padding, by part of speech (no corpus needed)", () => {
   });
 
   it("charges padding only beyond the human rate, down to a floor", () => {
-    expect(paddingFactor(HARDENED_PADDING.free, HARDENED_PADDING)).toBe(1);
-    expect(paddingFactor(0.2, HARDENED_PADDING)).toBeLessThan(0.75);
-    expect(paddingFactor(0.9, HARDENED_PADDING)).toBe(HARDENED_PADDING.floor);
+    expect(nonWordsFactor(HARDENED_PADDING.free, HARDENED_PADDING)).toBe(1);
+    expect(nonWordsFactor(0.2, HARDENED_PADDING)).toBeLessThan(0.75);
+    expect(nonWordsFactor(0.9, HARDENED_PADDING)).toBe(HARDENED_PADDING.floor);
   });
 });
 

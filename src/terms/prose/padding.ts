@@ -11,19 +11,10 @@
 import { isDiscoursePhrase, isDiscourseWord, isParentheticalVerb } from "../../text/discourse.js";
 import { WORD_CONTENT, WORD_PRONOUN, type Lexicon } from "../../text/lexicon.js";
 import { T_COMMA_AFTER, T_DIALOGUE, type Scan } from "../../text/scan.js";
+import type { NonWordPrice } from "../../text/spelling.js";
 
-/** What padding beyond the human rate costs: a factor of 1 up to `free`, falling on a line to `floor` at `floorAt`. */
-export interface PaddingPrice {
-  free: number;
-  floorAt: number;
-  floor: number;
-}
-
-/** The factor for a padding share (the share of a reply's words that are padding). */
-export function paddingFactor(share: number, o: PaddingPrice): number {
-  if (share <= o.free) return 1;
-  return Math.max(o.floor, 1 - ((1 - o.floor) * (share - o.free)) / (o.floorAt - o.free));
-}
+/** What padding beyond the human rate costs: the share line the non-words and casing factors use (nonWordsFactor). */
+export type PaddingPrice = NonWordPrice;
 
 /** The most words one comma-set chunk of padding may hold. */
 const MAX_CHUNK = 4;

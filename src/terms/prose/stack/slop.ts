@@ -11,7 +11,7 @@ import { narrationOpeners } from "../openers.js";
 import type { ProseDictionary } from "../dictionary.js";
 import { dilution, paddingOf, type ProsePrepared } from "./prepare.js";
 import { idleMask } from "./idle.js";
-import { paddingFactor } from "../padding.js";
+import { nonWordsFactor } from "../../../text/spelling.js";
 import { proseScan, slopDictionary } from "./resources.js";
 
 export interface SlopTermOptions {
@@ -65,7 +65,7 @@ export function slopOutcome(p: ProsePrepared, o: SlopTermOptions, dictionary: Pr
   // thins the slop, and past what human prose uses it is charged.
   const { nonWords, casing } = p;
   const pad = p.paddingPrice && p.scan.n > 0 ? { share: paddingOf(p).words / p.scan.n, price: p.paddingPrice } : null;
-  const padding = pad ? { share: pad.share, factor: paddingFactor(pad.share, pad.price) } : undefined;
+  const padding = pad ? { share: pad.share, factor: nonWordsFactor(pad.share, pad.price) } : undefined;
   const factor = (nonWords?.factor ?? 1) * (casing?.factor ?? 1) * (padding?.factor ?? 1);
   return markOff(
     {
