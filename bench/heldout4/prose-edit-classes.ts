@@ -124,9 +124,9 @@ const LIGATURES: [RegExp, string][] = [
 const replaceAll = (pairs: [RegExp, string][]) => (w: string) => pairs.reduce((acc, [re, to]) => acc.replace(re, to), w);
 
 // Spelling.
-const HOMOPHONES: Record<string, string> = { their: "there", there: "their", its: "it's", your: "you're", then: "than", than: "then", to: "too", lose: "loose", whose: "who's", affect: "effect" };
-const homophones = (text: string) => text.replace(WORD, (w) => HOMOPHONES[w] ?? w);
-/** An invented adjective from a costly word (tapestry → tapestried; whisper → whispered-ish forms). */
+const HOMOPHONES = new Map<string, string>(Object.entries({ their: "there", there: "their", its: "it's", your: "you're", than: "then", to: "too", lose: "loose", whose: "who's", affect: "effect" }).concat([["then", "than"]]));
+const homophones = (text: string) => text.replace(WORD, (w) => HOMOPHONES.get(w) ?? w);
+/** An invented adjective from a costly word (tapestry → tapestried). */
 const inventedEd = (w: string) => (w.length < 4 ? w : /y$/i.test(w) ? `${w.slice(0, -1)}ied` : /e$/i.test(w) ? `${w}d` : /ed$/i.test(w) ? w : `${w}ed`);
 const ishSuffix = (w: string) => (w.length < 4 ? w : `${w.replace(/e$/i, "")}ish`);
 /** Archaic third-person -eth after he/she/it/who (she walks → she walketh). */
@@ -340,12 +340,12 @@ export const EDIT_CLASSES: Record<string, EditClass> = {
   }),
   "verse layout (line break every eight words)": C(
     "structure",
-    mapParagraphs((p) =>
-      p
-        .split(/\s+/)
-        .reduce<string[]>((lines, w, i) => (i % 8 === 0 ? [...lines, w] : [...lines.slice(0, -1), `${lines[lines.length - 1]} ${w}`]), [])
-        .join("\n"),
-    ),
+    mapParagraphs((p) => {
+      const words = p.split(/\s+/);
+      const lines: string[] = [];
+      for (let i = 0; i < words.length; i += 8) lines.push(words.slice(i, i + 8).join(" "));
+      return lines.join("\n");
+    }),
   ),
   "paragraphs merged in pairs": C("structure", (text) => {
     const ps = paragraphs(text);
