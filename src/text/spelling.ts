@@ -377,7 +377,8 @@ function joinPass(text: string, pieces: Piece[], known: (w: string) => boolean, 
     pieces[k].gapAfter = 0;
     // One plain space, the usual gap, needs no regex; no in-word mark is longer than 3 code units.
     if (to - from === 1 && text.charCodeAt(from) === 32) pieces[k].gapAfter = throughSpaces ? 1 : 0;
-    else if (to - from <= 3) {
+    // A longer gap that opens with an ASCII character other than "-" or CR (", ", ". ") is no in-word mark: no slice, no regex.
+    else if (to - from <= 3 && !(to - from >= 2 && text.charCodeAt(from) < 0x80 && text.charCodeAt(from) !== 0x2d && text.charCodeAt(from) !== 0x0d)) {
       const gap = text.slice(from, to);
       // A dash before a space is a word broken at a line end ("tape- stry"): a mark, not a space.
       if (IN_WORD_MARK.test(gap)) pieces[k].gapAfter = /^\s+$/.test(gap) ? (throughSpaces ? 1 : 0) : 2;
@@ -416,10 +417,8 @@ function joinPass(text: string, pieces: Piece[], known: (w: string) => boolean, 
       for (let q = i; q <= j; q++) span += pieces[q].lower.length;
       if (span < JOIN_MIN_LENGTH) continue;
       if (spaced && ((!broken && span > Math.max(longestCommon(), costly?.longest ?? 0)) || capitalThenSmall(text, pieces[j].at, pieces[j].end))) continue;
-      const whole = pieces
-        .slice(i, j + 1)
-        .map((p) => p.lower)
-        .join("");
+      let whole = pieces[i].lower; // concatenated in place: no array per span
+      for (let q = i + 1; q <= j; q++) whole += pieces[q].lower;
       const priced = costly?.forms.has(whole) ?? false;
       if (spaced && broken) {
         let allCommon = true;
