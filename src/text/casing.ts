@@ -4,11 +4,9 @@
 // source (bench/studies/prose-casing.ts measures it). The prose default prices the share beyond the
 // human 99th percentile, as it prices non-words (src/text/spelling.ts nonWordsFactor).
 
-/** A word: a letter, then letters and marks, joined by apostrophes. */
-const WORD_G = /\p{L}[\p{L}\p{M}]*(?:['’]\p{L}[\p{L}\p{M}]*)*/gu;
+import { letterAt, unitsAt, wordEnd } from "./spelling.js";
+
 const CAPITAL = /^[\p{Lu}\p{Lt}]/u;
-/** What may stand between a sentence's end (or a line's start) and its first word. */
-const SENTENCE_START = /(?:^|[.!?…:;]|\n)[\s"'“”‘’«»„‹›()[\]*_—–-]*$/;
 /** The pronoun "I" and its contractions, capitalized wherever they stand. */
 const PRONOUN_I = /^I(?:['’](?:m|d|ll|ve))?$/;
 
@@ -25,12 +23,45 @@ export interface Casing {
 export function countCapitalized(text: string): Casing {
   let words = 0;
   let capitalized = 0;
-  for (const m of text.matchAll(WORD_G)) {
-    const word = m[0];
-    if (word.length < 2 || PRONOUN_I.test(word)) continue;
-    if (SENTENCE_START.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
+  // A word: a letter, then letters and marks, joined by apostrophes (spelling.ts WORD_G), scanned by hand
+  // (wordEnd) and tested in place: a regex match allocates per word.
+  for (let at = 0, end = 0; at < text.length; at = end) {
+    if (!letterAt(text, at, false)) {
+      end = at + unitsAt(text, at);
+      continue;
+    }
+    end = wordEnd(text, at);
+    if (end - at < 2 || (text.charCodeAt(at) === 0x49 && PRONOUN_I.test(text.slice(at, end)))) continue;
+    if (opensSentence(text, at)) continue;
     words++;
-    if (CAPITAL.test(word)) capitalized++;
+    const first = text.charCodeAt(at);
+    if (first < 0x80 ? first >= 0x41 && first <= 0x5a : CAPITAL.test(text.slice(at, end))) capitalized++;
   }
   return { words, capitalized, share: words ? capitalized / words : 0 };
+}
+
+/**
+ * Whether the word at `at` opens a sentence: the 12 code units before it end with a full stop (.!?…:;) or a
+ * line break, then nothing but spaces, quotes, brackets, `*`, `_` and dashes; or hold nothing else.
+ * The pattern /(?:^|[.!?…:;]|\n)[\s"'“”‘’«»„‹›()[\]*_—–-]*$/ on their slice, read backwards in place.
+ */
+export function opensSentence(text: string, at: number): boolean {
+  const from = Math.max(0, at - 12);
+  let p = at;
+  for (; p > from; p--) {
+    const c = text.charCodeAt(p - 1);
+    if (c === 0x0a) return true;
+    if (!isBetween(c)) break;
+  }
+  if (p === from) return true;
+  const c = text.charCodeAt(p - 1);
+  return c === 0x2e || c === 0x21 || c === 0x3f || c === 0x2026 || c === 0x3a || c === 0x3b;
+}
+
+/** Code units beyond ASCII that may stand before a sentence's first word (and U+2000–U+200A). */
+const WIDE_BETWEEN = new Set([0xa0, 0xab, 0xbb, 0x1680, 0x2013, 0x2014, 0x2018, 0x2019, 0x201c, 0x201d, 0x201e, 0x2028, 0x2029, 0x202f, 0x2039, 0x203a, 0x205f, 0x3000, 0xfeff]);
+/** What may stand before a sentence's first word: JavaScript's \s, quotes, brackets, `*`, `_` and dashes. */
+function isBetween(c: number): boolean {
+  if (c < 0x80) return (c >= 0x09 && c <= 0x0d) || c === 0x20 || c === 0x22 || c === 0x27 || c === 0x28 || c === 0x29 || c === 0x2a || c === 0x2d || c === 0x5b || c === 0x5d || c === 0x5f;
+  return WIDE_BETWEEN.has(c) || (c >= 0x2000 && c <= 0x200a);
 }

@@ -282,7 +282,8 @@ function costlySlip(lower: string, costly: CostlyWords): string | undefined {
 export const PIECE_G = /\p{L}[\p{L}\p{M}]*/gu;
 const IN_WORD_MARK = /^(?:[\p{Pd}\p{Pc}'’ʼ‘.·‧・/*]|\p{Pd} |[ \u00a0\n]|\r\n)$/u;
 const JOIN_MIN_LENGTH = 4;
-const isLineBreak = (gap: string): boolean => gap === "\n" || gap === "\r\n";
+/** Whether text[from, to) is "\n" or "\r\n" (read in place: the join tests every gap of every span). */
+const isLineBreak = (text: string, from: number, to: number): boolean => (to - from === 1 ? text.charCodeAt(from) === 10 : to - from === 2 && text.charCodeAt(from) === 13 && text.charCodeAt(from + 1) === 10);
 const ONE_LETTER_WORDS = new Set(["a", "i"]);
 
 /** The longest common-English word: a join through a space makes one (or a priced form), so a longer span is not built. */
@@ -322,9 +323,9 @@ export interface Piece {
 const LETTER = /^\p{L}$/u;
 const LETTER_OR_MARK = /^[\p{L}\p{M}]$/u;
 /** Code units of the code point at `i` (2 for an astral one). */
-const unitsAt = (text: string, i: number): number => (text.codePointAt(i)! > 0xffff ? 2 : 1);
+export const unitsAt = (text: string, i: number): number => (text.codePointAt(i)! > 0xffff ? 2 : 1);
 /** Whether the code point at `i` is a letter (or, with `marks`, a letter or a mark): ASCII without a regex. */
-function letterAt(text: string, i: number, marks: boolean): boolean {
+export function letterAt(text: string, i: number, marks: boolean): boolean {
   const c = text.charCodeAt(i) | 0x20;
   if (text.charCodeAt(i) < 0x80) return c >= 0x61 && c <= 0x7a;
   return (marks ? LETTER_OR_MARK : LETTER).test(String.fromCodePoint(text.codePointAt(i)!));
@@ -358,6 +359,15 @@ export function wordEnd(text: string, at: number): number {
   }
 }
 
+const CAPITAL_THEN_SMALL = /^\p{Lu}\p{Ll}/u;
+/** Whether text[at, end) starts with a capital and a small letter: two ASCII letters without a slice or a regex. */
+function capitalThenSmall(text: string, at: number, end: number): boolean {
+  const a = text.charCodeAt(at);
+  const b = at + 1 < end ? text.charCodeAt(at + 1) : 0;
+  if (a < 0x80 && b < 0x80) return a >= 0x41 && a <= 0x5a && b >= 0x61 && b <= 0x7a;
+  return CAPITAL_THEN_SMALL.test(text.slice(at, end));
+}
+
 function joinPass(text: string, pieces: Piece[], known: (w: string) => boolean, costly: CostlyWords | undefined, throughSpaces: boolean, marksRefused = false): string {
   if (pieces.length < 2) return text;
   // gapAfter: 0 none (the next piece is not joined to this one), 1 a space, 2 an in-word mark.
@@ -367,7 +377,8 @@ function joinPass(text: string, pieces: Piece[], known: (w: string) => boolean, 
     pieces[k].gapAfter = 0;
     // One plain space, the usual gap, needs no regex; no in-word mark is longer than 3 code units.
     if (to - from === 1 && text.charCodeAt(from) === 32) pieces[k].gapAfter = throughSpaces ? 1 : 0;
-    else if (to - from <= 3) {
+    // A longer gap that opens with an ASCII character other than "-" or CR (", ", ". ") is no in-word mark: no slice, no regex.
+    else if (to - from <= 3 && !(to - from >= 2 && text.charCodeAt(from) < 0x80 && text.charCodeAt(from) !== 0x2d && text.charCodeAt(from) !== 0x0d)) {
       const gap = text.slice(from, to);
       // A dash before a space is a word broken at a line end ("tape- stry"): a mark, not a space.
       if (IN_WORD_MARK.test(gap)) pieces[k].gapAfter = /^\s+$/.test(gap) ? (throughSpaces ? 1 : 0) : 2;
@@ -396,7 +407,7 @@ function joinPass(text: string, pieces: Piece[], known: (w: string) => boolean, 
       for (let q = i; q < j; q++) {
         spaced ||= pieces[q].gapAfter === 1;
         allWords &&= pieces[q + 1].word;
-        broken &&= isLineBreak(text.slice(pieces[q].end, pieces[q + 1].at));
+        broken &&= isLineBreak(text, pieces[q].end, pieces[q + 1].at);
       }
       // Words through spaces are never joined: decided before the joined string is built (most spans).
       if ((spaced && allWords && !broken) || (!spaced && marksRefused)) continue;
@@ -405,11 +416,9 @@ function joinPass(text: string, pieces: Piece[], known: (w: string) => boolean, 
       let span = 0;
       for (let q = i; q <= j; q++) span += pieces[q].lower.length;
       if (span < JOIN_MIN_LENGTH) continue;
-      if (spaced && ((!broken && span > Math.max(longestCommon(), costly?.longest ?? 0)) || /^\p{Lu}\p{Ll}/u.test(text.slice(pieces[j].at, pieces[j].end)))) continue;
-      const whole = pieces
-        .slice(i, j + 1)
-        .map((p) => p.lower)
-        .join("");
+      if (spaced && ((!broken && span > Math.max(longestCommon(), costly?.longest ?? 0)) || capitalThenSmall(text, pieces[j].at, pieces[j].end))) continue;
+      let whole = pieces[i].lower; // concatenated in place: no array per span
+      for (let q = i + 1; q <= j; q++) whole += pieces[q].lower;
       const priced = costly?.forms.has(whole) ?? false;
       if (spaced && broken) {
         let allCommon = true;
