@@ -20,17 +20,18 @@ if (!hasSharedData) {
 }
 
 const reading = PROSE_PRESETS.hardened.settings.reading;
-const counts = new Map<BankRow, NonWords>();
+const counts = new Map<string, NonWords>();
 const counted = (row: BankRow): NonWords => {
-  let c = counts.get(row);
-  if (c === undefined) counts.set(row, (c = countNonWords(readReply(row.output as string, reading).text, new Set(words(typeof row.prompt === "string" ? row.prompt : "")))));
+  const key = `${row.prompt}\0${row.output}`;
+  let c = counts.get(key);
+  if (c === undefined) counts.set(key, (c = countNonWords(readReply(row.output as string, reading).text, new Set(words(typeof row.prompt === "string" ? row.prompt : "")))));
   return c;
 };
 const report = calibrateShare((row) => counted(row).share, reading.spelling);
 // Words mixing Latin letters with another script's (priced from the first: pricedNonWordShare), per reply.
 report.mixed_script_share = calibrateShare((row) => (counted(row).words ? counted(row).mixed / counted(row).words : 0), undefined);
 const examples = [...counts.values()].flatMap((c) => (c.mixed > 0 ? c.examples : []));
-report.mixed_script_replies = { human_and_model: [...counts.values()].filter((c) => c.mixed > 0).length, of: counts.size, examples: examples.slice(0, 20) };
+report.mixed_script_replies = { human_and_model: [...counts.values()].filter((c) => c.mixed > 0).length, of: counts.size, examples: examples.slice(0, 10) };
 mkdirSync("reports/prose-nonwords", { recursive: true });
 writeFileSync("reports/prose-nonwords/report.json", JSON.stringify(report, null, 2) + "\n");
 console.log(JSON.stringify(report, null, 2));

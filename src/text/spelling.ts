@@ -6,6 +6,7 @@
 // of words left unknown. The lexicon is the shipped word-form table (src/text/word-table.ts: every
 // form of WordNet's lemmas and the lemma table's inflections, common English, stopwords, 230,000
 // forms); names (capitalized words inside a sentence) and the prompt's own words are never non-words.
+import { createRequire } from "node:module";
 import { once } from "../core/once.js";
 import { COMMON_ENGLISH, isCommonEnglish } from "./english.js";
 import { hashRange } from "./word-hash.js";
@@ -239,6 +240,44 @@ export function costlyNeighbour(lower: string, costly: CostlyWords): string | un
   return undefined;
 }
 
+// Invented derivations (issue 36, fourth round): a priced word with a suffix English adds to words
+// ("crackedish", "whisperness", "crackeded") is no word of the table, yet a reader reads the priced word
+// in it. English's suffixes are taken from the word table (./data/english-suffixes.json, built by
+// scripts/build-english-suffixes.ts): an ending of two to five letters that turns at least 40 common words
+// into other words of the table.
+const MIN_SUFFIX = 2;
+const MAX_SUFFIX = 5;
+/** The stems a word with a suffix cut off may have been written from: itself, with "e" put back, "i" read as "y", a doubled consonant undoubled. */
+function stemsOf(stem: string): string[] {
+  const out = [stem, `${stem}e`];
+  if (stem.endsWith("i")) out.push(`${stem.slice(0, -1)}y`);
+  const n = stem.length;
+  if (n > 2 && stem[n - 1] === stem[n - 2]) out.push(stem.slice(0, -1));
+  return out;
+}
+const require = createRequire(import.meta.url);
+const ENGLISH_SUFFIXES = once(() => new Set((require("./data/english-suffixes.json") as { suffixes: string[] }).suffixes));
+/** English's suffixes, as taken from the word table (see above). */
+export function englishSuffixes(): ReadonlySet<string> {
+  return ENGLISH_SUFFIXES();
+}
+
+/** The priced form an unknown lower-cased word is derived from by English suffixes (one or two), or undefined: "crackedish" → "cracked". */
+function costlyStem(lower: string, costly: CostlyWords, depth = 0): string | undefined {
+  const suffixes = ENGLISH_SUFFIXES();
+  for (let s = MIN_SUFFIX; s <= MAX_SUFFIX && lower.length - s >= MIN_CORRECTED_LENGTH; s++) {
+    if (!suffixes.has(lower.slice(-s))) continue;
+    for (const stem of stemsOf(lower.slice(0, -s))) {
+      if (costly.forms.has(stem)) return stem;
+      if (depth === 0 && !inWordTable(stem)) {
+        const inner = costlyStem(stem, costly, 1);
+        if (inner !== undefined) return inner;
+      }
+    }
+  }
+  return undefined;
+}
+
 const CONSONANT_LETTERS = "bcdfghjklmnpqrstvwxyz";
 /** Whether `longer` is `shorter` with one letter added somewhere. */
 function isOneLetterMore(longer: string, shorter: string): boolean {
@@ -398,8 +437,12 @@ function joinPass(text: string, pieces: Piece[], known: (w: string) => boolean, 
         allWords &&= pieces[q + 1].word;
         broken &&= isLineBreak(text.slice(pieces[q].end, pieces[q + 1].at));
       }
-      // Words through spaces are never joined: decided before the joined string is built (most spans).
-      if ((spaced && allWords && !broken) || (!spaced && marksRefused)) continue;
+      // Words through spaces are joined only two at a time, into a priced form, when one of them is not a
+      // common English word ("de liberate", "col lapsed"; never "every day"): decided before the joined
+      // string is built (most spans).
+      const wordsSpaced = spaced && allWords && !broken;
+      if (wordsSpaced && (!costly || j !== i + 1 || (isCommonEnglish(pieces[i].lower) && isCommonEnglish(pieces[j].lower)))) continue;
+      if (!spaced && marksRefused) continue;
       // Spans the tests below refuse whatever the joined string: too short to join, too long for any
       // word a space may join into, onto a capital. Tested first, before the string is built.
       let span = 0;
@@ -411,6 +454,7 @@ function joinPass(text: string, pieces: Piece[], known: (w: string) => boolean, 
         .map((p) => p.lower)
         .join("");
       const priced = costly?.forms.has(whole) ?? false;
+      if (wordsSpaced && !priced) continue;
       if (spaced && broken) {
         let allCommon = true;
         for (let q = i; q <= j && allCommon; q++) allCommon = pieces[q].lower.length === 1 ? ONE_LETTER_WORDS.has(pieces[q].lower) : isCommonEnglish(pieces[q].lower);
@@ -498,7 +542,7 @@ function readWord(word: string, name: boolean, known: (w: string) => boolean, co
     return common === undefined ? word : caseLike(common, word);
   }
   // A name is read only for a doubled letter or marks ("Eliias", "Elịas"), never for any edit.
-  const near = name ? undoubled(lower, known) : ((costly && costlyNeighbour(lower, costly)) ?? nearestWord(lower, known));
+  const near = name ? undoubled(lower, known) : ((costly && (costlyNeighbour(lower, costly) ?? costlyStem(lower, costly))) ?? nearestWord(lower, known));
   return near === undefined ? word : caseLike(near, word);
 }
 
@@ -530,8 +574,8 @@ export function nonWordsFactor(share: number, o: NonWordPrice): number {
 
 /**
  * The share the non-words factor prices. A word mixing Latin letters with another script's is a disguise
- * no human text in the shared corpora holds (bench/studies/prose-nonwords.ts: none in 10,021 Gutenberg
- * paragraphs, Brown or HANNA), so it is never free: each counts beyond the free share.
+ * no human text in the shared corpora holds (bench/studies/prose-nonwords.ts: none in 2,519 Gutenberg,
+ * Brown and HANNA passages), so it is never free: each counts beyond the free share.
  */
 export function pricedNonWordShare(c: NonWords, o: NonWordPrice): number {
   return c.mixed > 0 ? Math.max(c.share, o.free) + c.mixed / c.words : c.share;
