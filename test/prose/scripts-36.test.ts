@@ -74,20 +74,22 @@ describe.skipIf(!hasSharedData)(`letters of every script and every space separat
     expect(separated).toEqual(plain);
   }, 300_000);
 
-  it("every invisible or enclosing character inside words and between them: Default_Ignorable, Cf, Me and the marks for symbols (U+20D0-20FF)", async () => {
-    const marks = await codePoints("General_Category/Mark");
+  it("every invisible, nonspacing or enclosing character inside words and between them: Default_Ignorable, Cf, Mn, Me (U+20D0-20FF among them)", async () => {
     const invisible = [
       ...new Set([
         ...(await codePoints("Binary_Property/Default_Ignorable_Code_Point")),
         ...(await codePoints("General_Category/Format")),
+        ...(await codePoints("General_Category/Nonspacing_Mark")),
         ...(await codePoints("General_Category/Enclosing_Mark")),
-        ...marks.filter((cp) => cp >= 0x20d0 && cp <= 0x20ff),
       ]),
     ].map((cp) => String.fromCodePoint(cp));
-    expect(invisible.length).toBeGreaterThan(4000);
-    // A stride through the set so 24 replies meet members of every block, tags, variation selectors and fillers among them.
+    expect(invisible.length).toBeGreaterThan(6000);
+    for (const cp of [0x20d2, 0x20dd, 0xfe0f, 0xe0061, 0x180b, 0x3164, 0xfff9, 0x206c]) expect(invisible).toContain(String.fromCodePoint(cp));
+    // A stride through the set so 24 replies meet members of every block: tags, variation selectors, Mongolian
+    // free variation selectors, Hangul fillers, interlinear annotation, overlay and enclosing marks among them.
     const at = (k: number) => invisible[(k * 97) % invisible.length];
     await closes(longWords((w, k) => insertAt(w, 2 + (k % 3), at(k))));
+    await closes(costlyWords((w, k) => insertAt(w, 2, at(k + 1))));
     await closes((text) => {
       let k = 0;
       return text.replace(/(\p{L}{7,}) /gu, (_, w: string) => `${w}${at(k++)} `);
