@@ -24,7 +24,8 @@
 //     - digits and symbols written for letters inside a word of letters ("t4pestry", "0cean"): each is a
 //       letter to be found, read as the priced word they spell (leetspeak by category, not a digit map);
 //       any other such word is left as written, a non-word;
-//     - letters of another script inside a word of Latin letters ("crאaבcked", "cאaבked"): each a letter to be
+//     - letters outside English's alphabet (of another script, or Latin ones with no ASCII base: "ɐ", "ꞵ")
+//       inside a word of English letters ("crאaבcked", "crꞵaɐcked"): each a letter to be
 //       found or one inserted, read as the priced word they spell; any other such word is left as written,
 //       a mixed-script word the non-word share prices from the first (src/text/spelling.ts);
 //     - letters stretched to three or more ("tapestryyy" → "tapestry");
@@ -531,11 +532,13 @@ function readLeet(token: string, costly: CostlyWords | undefined): string {
   return priced.slice(0, MAX_READINGS).map(cased).join(" ");
 }
 
-/** A letter of a script other than Latin (Common and Inherited letters aside): what a Latin word must not hold. */
-const FOREIGN_LETTER = /^(?![\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}])\p{L}$/u;
-const isForeignLetter = (ch: string): boolean => ch.charCodeAt(0) >= 0x80 && FOREIGN_LETTER.test(ch);
+/**
+ * A letter outside English's alphabet as the view leaves it (precomposed letters are decomposed by then,
+ * so "é" is "e" and a mark): a letter of another script, or a Latin one with no ASCII base ("ɐ", "ꞵ", "ø").
+ */
+const isForeignLetter = (ch: string): boolean => ch.charCodeAt(0) >= 0x80 && LETTER.test(ch);
 
-/** A letter of another script beside a letter. */
+/** A letter outside English's alphabet beside a letter. */
 function foreignLetterSeed(text: string, at: number): boolean {
   const cp = text.codePointAt(at)!;
   if (cp < 0x80 || !isForeignLetter(String.fromCodePoint(cp))) return false;
@@ -544,9 +547,9 @@ function foreignLetterSeed(text: string, at: number): boolean {
 }
 
 /**
- * A word of Latin letters holding letters of another script (issue 36: a word is a run of letters of
- * any script): each foreign letter is a letter to be found or one inserted, and the word is read as the
- * priced forms it spells that way, as readLeet reads digits; else it is left as written.
+ * A word of English letters holding letters outside English's alphabet (issue 36: a word is a run of
+ * letters of any script): each such letter is a letter to be found or one inserted, and the word is read
+ * as the priced forms it spells that way, as readLeet reads digits; else it is left as written.
  */
 function readMixedScript(word: string, costly: CostlyWords | undefined): string {
   if (!costly) return word;

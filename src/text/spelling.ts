@@ -581,11 +581,15 @@ export function pricedNonWordShare(c: NonWords, o: NonWordPrice): number {
   return c.mixed > 0 ? Math.max(c.share, o.free) + c.mixed / c.words : c.share;
 }
 
-/** A letter of a script other than Latin (Common and Inherited aside). */
-const FOREIGN_LETTER = /(?![\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}])\p{L}/u;
+/**
+ * A letter no English or European national alphabet writes: a letter of a script other than Latin (Common
+ * and Inherited aside), or a Latin letter beyond Latin-1 and Latin Extended-A (U+00C0–U+017F: æ ø ß ð þ ł
+ * œ …) that does not decompose to an ASCII base (IPA "ɐ", phonetic "ᵫ", Latin Extended-B to -G "ꞵ").
+ */
+const FOREIGN_LETTER = /(?![\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}])\p{L}|(?![\u00c0-\u017f])(?=\p{Script=Latin})[^\x00-\x7f]/u;
 const ASCII_LETTER_IN = /[A-Za-z]/;
 const NON_ASCII = /[^\x00-\x7f]/;
-/** Whether a word holds an ASCII letter and a letter of another script. */
+/** Whether a word holds an ASCII letter and a letter no English or European alphabet writes (FOREIGN_LETTER). */
 export const mixesScripts = (word: string): boolean => NON_ASCII.test(word) && ASCII_LETTER_IN.test(word) && FOREIGN_LETTER.test(word);
 
 /** Sentence starts: nothing but quotes, brackets and spaces between the word and a full stop or the start of a line. */

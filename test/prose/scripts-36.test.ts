@@ -1,7 +1,8 @@
 // Issue 36, fourth round: a word is a run of letters of any script, and the reader's view reads every
 // space separator as a space. Before it, letters of another script written for or beside letters of a
 // word hid it (two Hebrew letters written for two of "cracked": +0.084 on 40 tuning replies, two
-// inserted +0.070) and the Ogham space mark (a Zs with no compatibility form) split it (+0.057). Each
+// inserted +0.070, two IPA or Latin Extended letters inserted +0.060) and the Ogham space mark (a Zs with
+// no compatibility form) split it (+0.057). Each
 // edit here cycles through its whole category, enumerated from Unicode's data, over the costly words (the
 // public over-use list) or every word of seven or more letters (no dictionary) of slop-score creative
 // lines ≡ 3 mod 10 (never the held-out ≡ 7 mod 10).
@@ -64,6 +65,12 @@ describe.skipIf(!hasSharedData)(`letters of every script and every space separat
     await closes(costlyWords((w, k) => insertAt(insertAt(w, 4, pick(k + 1)), 2, pick(k))));
     await closes(costlyWords((w, k) => writeAt(writeAt(w, 3, pick(k + 1)), 1, pick(k))));
   }, 400_000);
+
+  it("two Latin letters outside English's and Europe's alphabets (IPA, phonetic, Latin Extended-B to -G) in costly words, cycling through all of them", async () => {
+    const latin = (await codePoints("Script/Latin")).filter((cp) => cp > 0x17f && /^\p{L}$/u.test(String.fromCodePoint(cp)) && /[^\x00-\x7f]/.test(String.fromCodePoint(cp).normalize("NFD")[0])).map((cp) => String.fromCodePoint(cp));
+    expect(latin.length).toBeGreaterThan(800);
+    await closes(costlyWords((w, k) => insertAt(insertAt(w, 4, latin[(2 * k + 1) % latin.length]), 2, latin[(2 * k) % latin.length])));
+  }, 300_000);
 
   it("every space separator (Zs) inside words reads as a space there does, the Ogham space mark included", async () => {
     const spaces = (await codePoints("General_Category/Space_Separator")).filter((cp) => cp !== 0x20).map((cp) => String.fromCodePoint(cp));
