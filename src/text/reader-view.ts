@@ -30,7 +30,7 @@ const TABLE = require("./reader-view-table.json") as ReaderViewTable;
 /** Where the view's data comes from, for provenance in instruments and docs. */
 export const READER_VIEW_SOURCES = `Unicode ${TABLE.unicode} (@unicode/unicode-${TABLE.unicode}); ${TABLE.confusables}`;
 /** Bumped whenever what readerView returns changes. */
-export const READER_VIEW_VERSION = "reader-view-1";
+export const READER_VIEW_VERSION = "reader-view-2";
 
 const IGNORABLE_RANGES: readonly (readonly [number, number])[] = TABLE.ignorable.split(",").map((r) => {
   const [a, b] = r.split("-");

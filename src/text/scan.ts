@@ -3,6 +3,7 @@
 // aside. A hand-written character loop (no regex, one table lookup per word) because this is the hot
 // path of the prose target; the general-purpose splitters in src/text serve everything else. Each code
 // unit is lower-cased as it is read (./fold.ts), not by lower-casing a copy of the reply first.
+import { once } from "../core/once.js";
 import { CONTEXT_FOLDED, foldUnit } from "./fold.js";
 import { HASH_SEED, hashStep, packUnit, WORD_ABBREVIATION, WORD_CONTENT, type Lexicon } from "./lexicon.js";
 
@@ -37,15 +38,71 @@ export interface Scan {
   sentences: number;
 }
 
-/** Word characters: ASCII letters and digits, Latin-1 and Latin Extended letters (not × ÷), Greek and Cyrillic. */
-const WORD_CHAR = new Uint8Array(0x530);
-for (let c = 0; c < 0x530; c++) {
-  WORD_CHAR[c] = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || (c >= 0xc0 && c <= 0x24f && c !== 0xd7 && c !== 0xf7) || c >= 0x370 ? 1 : 0;
+/**
+ * Which characters make words. "seed": ASCII letters and digits, Latin-1 and Latin Extended letters (not
+ * × ÷), Greek and Cyrillic (everything from U+0370 to U+052F), as seed 002 reads. "any" (the hardened
+ * reading, issue 36): those, and every letter (General Category L*) and decimal digit of any script, with
+ * marks (M*) inside a word; a letter of any script, Armenian to CJK and the astral planes, is read as a word letter.
+ */
+export type WordLetters = "seed" | "any";
+
+// One entry per UTF-16 code unit: 0 not a word character, 1 a word character, 2 one that only continues a
+// word (a mark), 3 a high surrogate whose code point decides (the "any" table only).
+const CONTINUES = 2;
+const ASTRAL = 3;
+
+const SEED_WORD_CHAR = once(() => {
+  const table = new Uint8Array(0x10000);
+  for (let c = 0; c < 0x530; c++) {
+    table[c] = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || (c >= 0xc0 && c <= 0x24f && c !== 0xd7 && c !== 0xf7) || c >= 0x370 ? 1 : 0;
+  }
+  return table;
+});
+
+const LETTER_OR_DIGIT = /^[\p{L}\p{Nd}]$/u;
+const MARK = /^\p{M}$/u;
+
+/** The class of one code point under "any": 1 starts a word, 2 only continues one, 0 neither. */
+export function anyScriptClass(cp: number): number {
+  const ch = String.fromCodePoint(cp);
+  return LETTER_OR_DIGIT.test(ch) ? 1 : MARK.test(ch) ? CONTINUES : 0;
 }
 
-function isWordChar(c: number): boolean {
-  return c < 0x530 && WORD_CHAR[c] === 1;
+const ANY_WORD_CHAR = once(() => {
+  const seed = SEED_WORD_CHAR();
+  const table = new Uint8Array(0x10000);
+  for (let c = 0; c < 0x10000; c++) table[c] = c >= 0xd800 && c <= 0xdbff ? ASTRAL : seed[c] === 1 ? 1 : c >= 0xd800 && c <= 0xdfff ? 0 : anyScriptClass(c);
+  return table;
+});
+
+const wordTable = (letters: WordLetters): Uint8Array => (letters === "any" ? ANY_WORD_CHAR() : SEED_WORD_CHAR());
+
+/**
+ * How many code units of `src` at `i` (folded unit `c`) a word takes: 0, 1, or 2 for a letter or mark
+ * beyond the basic plane; `start`: whether it may open a word (a mark may not).
+ */
+function wordUnits(table: Uint8Array, src: string, i: number, c: number, start: boolean): number {
+  const t = table[c];
+  if (t === 1) return 1;
+  if (t === 0) return 0;
+  if (t === CONTINUES) return start ? 0 : 1;
+  const cp = src.codePointAt(i)!;
+  if (cp < 0x10000) return 0;
+  const k = anyScriptClass(cp);
+  return k === 1 || (k === CONTINUES && !start) ? 2 : 0;
 }
+
+/** Whether the code point ending just before `i` is a word character (a letter, digit or mark). */
+function wordBefore(table: Uint8Array, src: string, i: number): boolean {
+  if (i <= 0) return false;
+  const c = foldUnit(src.charCodeAt(i - 1));
+  if (table[c] === 1 || table[c] === CONTINUES) return true;
+  if (c < 0xdc00 || c > 0xdfff || i < 2) return false;
+  return wordUnits(table, src, i - 2, foldUnit(src.charCodeAt(i - 2)), false) === 2;
+}
+
+/** Whether a word character (one that may open a word) starts at `i`. */
+const wordAt = (table: Uint8Array, src: string, i: number): boolean => i < src.length && wordUnits(table, src, i, foldUnit(src.charCodeAt(i)), true) > 0;
 
 /** Growable typed buffers reused across calls to avoid allocation in the scanning loop. */
 class Buffers {
@@ -71,14 +128,14 @@ class Buffers {
 }
 
 /** Tokenize a reply. The returned arrays are views valid until the next call with the same scanner. */
-export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new Buffers()): Scan {
+export function scanText(text: string, lexicon: Lexicon, buffers: Buffers = new Buffers(), letters: WordLetters = "seed"): Scan {
   // Words are folded unit by unit as they are read; a text whose fold depends on context is folded whole
   // first, and folding its units again changes none of them.
-  return scanFolding(text.indexOf(CONTEXT_FOLDED) < 0 ? text : foldForLookup(text), text, lexicon, buffers);
+  return scanFolding(text.indexOf(CONTEXT_FOLDED) < 0 ? text : foldForLookup(text), text, lexicon, buffers, wordTable(letters));
 }
 
 /** The scan of `text`, read from `src`: text itself or its whole fold (the same length). */
-function scanFolding(src: string, text: string, lexicon: Lexicon, b: Buffers): Scan {
+function scanFolding(src: string, text: string, lexicon: Lexicon, b: Buffers, table: Uint8Array): Scan {
   let n = 0;
   let sentence = 0;
   let sentenceHasWords = false;
@@ -92,7 +149,8 @@ function scanFolding(src: string, text: string, lexicon: Lexicon, b: Buffers): S
   let i = 0;
   while (i < len) {
     const c = foldUnit(src.charCodeAt(i));
-    if (isWordChar(c)) {
+    const first = wordUnits(table, src, i, c, true);
+    if (first > 0) {
       // The word's hash is taken as it is read, so the lexicon need not read it again to find it; so are
       // its units packed into an int32 (the last four) and or-ed (are they all one byte?), so a short word
       // is found by its slot alone (Lexicon.findPacked).
@@ -100,14 +158,28 @@ function scanFolding(src: string, text: string, lexicon: Lexicon, b: Buffers): S
       let packed = c;
       let wide = c;
       let j = i + 1;
+      if (first === 2) {
+        const low = src.charCodeAt(j);
+        h = hashStep(h, low);
+        packed = packUnit(packed, low);
+        wide |= low;
+        j++;
+      }
       while (j < len) {
         const d = foldUnit(src.charCodeAt(j));
-        if (isWordChar(d)) {
+        const units = wordUnits(table, src, j, d, false);
+        if (units > 0) {
           h = hashStep(h, d);
           packed = packUnit(packed, d);
           wide |= d;
-          j++;
-        } else if (d === 39 && j + 1 < len && isWordChar(foldUnit(src.charCodeAt(j + 1)))) {
+          if (units === 2) {
+            const low = src.charCodeAt(j + 1);
+            h = hashStep(h, low);
+            packed = packUnit(packed, low);
+            wide |= low;
+          }
+          j += units;
+        } else if (d === 39 && j + 1 < len && wordUnits(table, src, j + 1, foldUnit(src.charCodeAt(j + 1)), true) === 1) {
           const e = foldUnit(src.charCodeAt(j + 1));
           h = hashStep(hashStep(h, d), e);
           packed = packUnit(packUnit(packed, d), e);
@@ -135,10 +207,10 @@ function scanFolding(src: string, text: string, lexicon: Lexicon, b: Buffers): S
       case 63: // ?
       case 0x2026: {
         // "Mr." and single initials do not end a sentence (the word table flags them); "..." and "?!" are one boundary.
-        const glued = i > 0 && isWordChar(foldUnit(src.charCodeAt(i - 1)));
+        const glued = wordBefore(table, src, i);
         if (c === 46 && glued && n > 0 && (lexicon.surfaceFlags[b.surface[n - 1]] & WORD_ABBREVIATION) !== 0) break;
         // A decimal point or a dotted token ("3.5", "e.g") is not a boundary.
-        if (c === 46 && glued && i + 1 < len && isWordChar(foldUnit(src.charCodeAt(i + 1)))) break;
+        if (c === 46 && glued && wordAt(table, src, i + 1)) break;
         let j = i;
         let question = false;
         while (j < len) {
@@ -167,15 +239,15 @@ function scanFolding(src: string, text: string, lexicon: Lexicon, b: Buffers): S
         let j = i + 1;
         while (j < len && (src.charCodeAt(j) === 45 || src.charCodeAt(j) === 0x2014 || src.charCodeAt(j) === 0x2013)) j++;
         const single = c === 45 && j === i + 1;
-        const before = i > 0 ? foldUnit(src.charCodeAt(i - 1)) : 32;
+        const before = wordBefore(table, src, i);
         const after = j < len ? foldUnit(src.charCodeAt(j)) : 32;
-        if (single && isWordChar(before) && isWordChar(after)) {
+        if (single && before && wordAt(table, src, j)) {
           i = j;
           continue;
         }
         if (n > 0 && sentenceHasWords) {
           const closesSpeech = after === 34 || after === 0x201d || nextIsBreak(src, j);
-          if (isWordChar(before) && closesSpeech) b.flags[n - 1] |= T_INTERRUPT_AFTER;
+          if (before && closesSpeech) b.flags[n - 1] |= T_INTERRUPT_AFTER;
           else if (inDashAside) {
             // The second dash of a pair closes an aside; neither dash is a contrast marker.
             inDashAside = false;

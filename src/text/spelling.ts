@@ -6,6 +6,7 @@
 // of words left unknown. The lexicon is the shipped word-form table (src/text/word-table.ts: every
 // form of WordNet's lemmas and the lemma table's inflections, common English, stopwords, 230,000
 // forms); names (capitalized words inside a sentence) and the prompt's own words are never non-words.
+import { createRequire } from "node:module";
 import { once } from "../core/once.js";
 import { COMMON_ENGLISH, isCommonEnglish } from "./english.js";
 import { hashRange } from "./word-hash.js";
@@ -239,6 +240,44 @@ export function costlyNeighbour(lower: string, costly: CostlyWords): string | un
   return undefined;
 }
 
+// Invented derivations (issue 36, fourth round): a priced word with a suffix English adds to words
+// ("crackedish", "whisperness", "crackeded") is no word of the table, yet a reader reads the priced word
+// in it. English's suffixes are taken from the word table (./data/english-suffixes.json, built by
+// scripts/build-english-suffixes.ts): an ending of two to five letters that turns at least 40 common words
+// into other words of the table.
+const MIN_SUFFIX = 2;
+const MAX_SUFFIX = 5;
+/** The stems a word with a suffix cut off may have been written from: itself, with "e" put back, "i" read as "y", a doubled consonant undoubled. */
+function stemsOf(stem: string): string[] {
+  const out = [stem, `${stem}e`];
+  if (stem.endsWith("i")) out.push(`${stem.slice(0, -1)}y`);
+  const n = stem.length;
+  if (n > 2 && stem[n - 1] === stem[n - 2]) out.push(stem.slice(0, -1));
+  return out;
+}
+const require = createRequire(import.meta.url);
+const ENGLISH_SUFFIXES = once(() => new Set((require("./data/english-suffixes.json") as { suffixes: string[] }).suffixes));
+/** English's suffixes, as taken from the word table (see above). */
+export function englishSuffixes(): ReadonlySet<string> {
+  return ENGLISH_SUFFIXES();
+}
+
+/** The priced form an unknown lower-cased word is derived from by English suffixes (one or two), or undefined: "crackedish" → "cracked". */
+function costlyStem(lower: string, costly: CostlyWords, depth = 0): string | undefined {
+  const suffixes = ENGLISH_SUFFIXES();
+  for (let s = MIN_SUFFIX; s <= MAX_SUFFIX && lower.length - s >= MIN_CORRECTED_LENGTH; s++) {
+    if (!suffixes.has(lower.slice(-s))) continue;
+    for (const stem of stemsOf(lower.slice(0, -s))) {
+      if (costly.forms.has(stem)) return stem;
+      if (depth === 0 && !inWordTable(stem)) {
+        const inner = costlyStem(stem, costly, 1);
+        if (inner !== undefined) return inner;
+      }
+    }
+  }
+  return undefined;
+}
+
 const CONSONANT_LETTERS = "bcdfghjklmnpqrstvwxyz";
 /** Whether `longer` is `shorter` with one letter added somewhere. */
 function isOneLetterMore(longer: string, shorter: string): boolean {
@@ -409,8 +448,12 @@ function joinPass(text: string, pieces: Piece[], known: (w: string) => boolean, 
         allWords &&= pieces[q + 1].word;
         broken &&= isLineBreak(text, pieces[q].end, pieces[q + 1].at);
       }
-      // Words through spaces are never joined: decided before the joined string is built (most spans).
-      if ((spaced && allWords && !broken) || (!spaced && marksRefused)) continue;
+      // Words through spaces are joined only two at a time, into a priced form, when one of them is not a
+      // common English word ("de liberate", "col lapsed"; never "every day"): decided before the joined
+      // string is built (most spans).
+      const wordsSpaced = spaced && allWords && !broken;
+      if (wordsSpaced && (!costly || j !== i + 1 || (isCommonEnglish(pieces[i].lower) && isCommonEnglish(pieces[j].lower)))) continue;
+      if (!spaced && marksRefused) continue;
       // Spans the tests below refuse whatever the joined string: too short to join, too long for any
       // word a space may join into, onto a capital. Tested first, before the string is built.
       let span = 0;
@@ -420,6 +463,7 @@ function joinPass(text: string, pieces: Piece[], known: (w: string) => boolean, 
       let whole = pieces[i].lower; // concatenated in place: no array per span
       for (let q = i + 1; q <= j; q++) whole += pieces[q].lower;
       const priced = costly?.forms.has(whole) ?? false;
+      if (wordsSpaced && !priced) continue;
       if (spaced && broken) {
         let allCommon = true;
         for (let q = i; q <= j && allCommon; q++) allCommon = pieces[q].lower.length === 1 ? ONE_LETTER_WORDS.has(pieces[q].lower) : isCommonEnglish(pieces[q].lower);
@@ -507,7 +551,7 @@ function readWord(word: string, name: boolean, known: (w: string) => boolean, co
     return common === undefined ? word : caseLike(common, word);
   }
   // A name is read only for a doubled letter or marks ("Eliias", "Elịas"), never for any edit.
-  const near = name ? undoubled(lower, known) : ((costly && costlyNeighbour(lower, costly)) ?? nearestWord(lower, known));
+  const near = name ? undoubled(lower, known) : ((costly && (costlyNeighbour(lower, costly) ?? costlyStem(lower, costly))) ?? nearestWord(lower, known));
   return near === undefined ? word : caseLike(near, word);
 }
 
@@ -518,6 +562,8 @@ export interface NonWords {
   nonWords: number;
   /** nonWords / words (0 for a reply without words). */
   share: number;
+  /** Of the non-words, words that mix Latin letters with another script's ("crאcked"). */
+  mixed: number;
   /** A few of them, for the details of a score. */
   examples: string[];
 }
@@ -535,6 +581,26 @@ export function nonWordsFactor(share: number, o: NonWordPrice): number {
   return Math.max(o.floor, 1 - ((1 - o.floor) * (share - o.free)) / (o.floorAt - o.free));
 }
 
+/**
+ * The share the non-words factor prices. A word mixing Latin letters with another script's is a disguise
+ * no human text in the shared corpora holds (bench/studies/prose-nonwords.ts: none in 2,519 Gutenberg,
+ * Brown and HANNA passages), so it is never free: each counts beyond the free share.
+ */
+export function pricedNonWordShare(c: NonWords, o: NonWordPrice): number {
+  return c.mixed > 0 ? Math.max(c.share, o.free) + c.mixed / c.words : c.share;
+}
+
+/**
+ * A letter no English or European national alphabet writes: a letter of a script other than Latin (Common
+ * and Inherited aside), or a Latin letter beyond Latin-1 and Latin Extended-A (U+00C0–U+017F: æ ø ß ð þ ł
+ * œ …) that does not decompose to an ASCII base (IPA "ɐ", phonetic "ᵫ", Latin Extended-B to -G "ꞵ").
+ */
+const FOREIGN_LETTER = /(?![\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}])\p{L}|(?![\u00c0-\u017f])(?=\p{Script=Latin})[^\x00-\x7f]/u;
+const ASCII_LETTER_IN = /[A-Za-z]/;
+const NON_ASCII = /[^\x00-\x7f]/;
+/** Whether a word holds an ASCII letter and a letter no English or European alphabet writes (FOREIGN_LETTER). */
+export const mixesScripts = (word: string): boolean => NON_ASCII.test(word) && ASCII_LETTER_IN.test(word) && FOREIGN_LETTER.test(word);
+
 /** Sentence starts: nothing but quotes, brackets and spaces between the word and a full stop or the start of a line. */
 const SENTENCE_START = /(?:^|[.!?…:]|\n)[\s"'“”‘’«»()[\]*_—–-]*$/;
 const opensSentence = (text: string, at: number): boolean => SENTENCE_START.test(text.slice(Math.max(0, at - 12), at));
@@ -547,6 +613,7 @@ const opensSentence = (text: string, at: number): boolean => SENTENCE_START.test
 export function countNonWords(text: string, promptWords: ReadonlySet<string>, known: (w: string) => boolean = isEnglishWord): NonWords {
   let words = 0;
   let nonWords = 0;
+  let mixed = 0;
   const examples: string[] = [];
   // WORD_G's matches, scanned by hand (wordEnd).
   for (let at = 0, end = 0; at < text.length; at = end) {
@@ -560,9 +627,11 @@ export function countNonWords(text: string, promptWords: ReadonlySet<string>, kn
     words++;
     const lower = word.toLowerCase();
     if (known(lower) || promptWords.has(lower) || promptWords.has(lower.replace(/['’]s$/, ""))) continue;
-    if (UPPER.test(word) && !opensSentence(text, at)) continue;
+    const mixing = mixesScripts(word);
+    if (!mixing && UPPER.test(word) && !opensSentence(text, at)) continue;
+    if (mixing) mixed++;
     nonWords++;
     if (examples.length < 5) examples.push(word);
   }
-  return { words, nonWords, share: words ? nonWords / words : 0, examples };
+  return { words, nonWords, share: words ? nonWords / words : 0, mixed, examples };
 }

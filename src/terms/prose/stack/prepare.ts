@@ -5,10 +5,10 @@
 import type { BankRow } from "../../../core/types.js";
 import type { ProseDictionary } from "../dictionary.js";
 import { Lexicon } from "../../../text/lexicon.js";
-import { createBuffers, scanText, type Scan } from "../../../text/scan.js";
+import { createBuffers, scanText, type Scan, type WordLetters } from "../../../text/scan.js";
 import { words } from "../../../text/tokenize.js";
 import { countCapitalized, type Casing } from "../../../text/casing.js";
-import { costlyWords, countNonWords, nonWordsFactor, type CostlyWords, type NonWords } from "../../../text/spelling.js";
+import { costlyWords, countNonWords, nonWordsFactor, pricedNonWordShare, type CostlyWords, type NonWords } from "../../../text/spelling.js";
 import type { EchoPenalties } from "../echo.js";
 import { languageStats, type LanguageStats } from "../language.js";
 import { compilePhrases, type CompiledPhrases } from "../phrases.js";
@@ -101,6 +101,8 @@ export interface ProsePrepared {
   casing?: Casing & { factor: number };
   /** Judge the reply also without the paragraphs a policy could have added (dilution; the reader's view). */
   trimEnds?: boolean;
+  /** Which characters the scanner reads as word letters: any script's under the reader's view. */
+  letters?: WordLetters;
   /** dilution's paragraphs and sets, found once per row. */
   dilution?: Dilution;
   /** The words that narrate nothing (../padding.ts), found once per row. */
@@ -157,12 +159,12 @@ export function dilution(p: ProsePrepared): Dilution {
     // Any line break of Unicode's (LF, CR, VT, FF, NEL, line and paragraph separators) ends a paragraph.
     for (const m of p.text.matchAll(/[^\n\r\v\f\u0085\u2028\u2029]+/g)) {
       if (m[0].trim() === "") continue;
-      const scan = ownScan(scanText(m[0], p.compiled.lexicon, p.compiled.scratch));
+      const scan = ownScan(scanText(m[0], p.compiled.lexicon, p.compiled.scratch, p.letters));
       if (scan.n > 0) parts.push({ ...p, text: m[0], scan, narration: undefined, trimEnds: false, dilution: NO_DILUTION, padding: undefined });
     }
     if (parts.length >= 2) {
       const words = parts.map((t) => t.scan.n);
-      const prompt = topicLemmas(scanText(promptText(p.row), p.compiled.lexicon, p.compiled.scratch), p.compiled.lexicon);
+      const prompt = topicLemmas(scanText(promptText(p.row), p.compiled.lexicon, p.compiled.scratch, p.letters), p.compiled.lexicon);
       // Two paragraphs are related or not to each other alike: a paragraph is judged only among three or more.
       if (parts.length >= MIN_JUDGED_PARAGRAPHS)
         unrelated = unrelatedParagraphs(
@@ -238,10 +240,12 @@ export function prepareProse(row: BankRow, compiled: CompiledProse, reading: Rea
   const prompt = promptText(row);
   const split = splitThinking(row.output, row.thinking);
   const read = readReply(split.reply, reading, compiled.costly);
-  const scan = ownScan(scanText(read.text, compiled.lexicon, compiled.scratch));
+  // Under the reader's view a word is a run of letters of any script (issue 36); the seed reads Latin, Greek and Cyrillic.
+  const letters: WordLetters = reading.view ? "any" : "seed";
+  const scan = ownScan(scanText(read.text, compiled.lexicon, compiled.scratch, letters));
   const lang = languageStats(read.text, scan, compiled.lexicon, prompt, () => promptWords(compiled.promptWordSets, prompt), script);
   const counted = reading.spelling ? countNonWords(read.text, promptWords(compiled.promptWordSets, prompt), compiled.costly.isEnglish) : undefined;
-  const nonWords = counted && reading.spelling ? { ...counted, factor: nonWordsFactor(counted.share, reading.spelling) } : undefined;
+  const nonWords = counted && reading.spelling ? { ...counted, factor: nonWordsFactor(pricedNonWordShare(counted, reading.spelling), reading.spelling) } : undefined;
   const capitals = reading.casing ? countCapitalized(read.text) : undefined;
   const casing = capitals && reading.casing ? { ...capitals, factor: nonWordsFactor(capitals.share, reading.casing) } : undefined;
   return {
@@ -255,7 +259,7 @@ export function prepareProse(row: BankRow, compiled: CompiledProse, reading: Rea
     narration: undefined,
     ...(nonWords ? { nonWords } : {}),
     ...(casing ? { casing } : {}),
-    ...(reading.view ? { leadingRun: true, trimEnds: true } : {}),
+    ...(reading.view ? { leadingRun: true, trimEnds: true, letters } : {}),
     ...(reading.padding ? { paddingPrice: reading.padding } : {}),
   };
 }
