@@ -45,6 +45,11 @@ export interface ReadingOptions {
    * falling to `floor` at `floorAt`. Absent: off, as the seed reads.
    */
   padding?: PaddingPrice;
+  /**
+   * Price the share of the reply's content words that are the prompt's own (promptEcho.ts): free up to
+   * `free`, the slop factor times a line falling to `floor` at `floorAt`. Absent: off, as the seed reads.
+   */
+  promptEcho?: NonWordPrice;
   /** Strip HTML tags, comments and entities before every term (the seed strips them for the gates only). */
   markup: boolean;
   /** Keep fenced blocks and ((…)) / [OOC: …] notes as text; a fenced block that is not prose gates the reply. */
@@ -76,6 +81,14 @@ export const HARDENED_SPELLING: SpellingOptions = { free: 0.045, floorAt: 0.095,
  * open a sentence, rounded up (HANNA 0.1635, Brown 0.1377, Gutenberg 0.0981: bench/studies/prose-casing.ts),
  * then a gentle line: Title Case Every Word (share near 1) keeps a quarter of the slop factor.
  */
+/**
+ * Above the highest share of prompt words among the content words of HANNA's 96 human stories to their
+ * prompts (whole story 0.170, first 60 words 0.250; bench/studies/prose-prompt-echo.ts), rounded up with
+ * room; a text made of nothing but the prompt's words (shuffled, repeated, restated: share near 1) keeps
+ * a tenth of the slop factor.
+ */
+export const HARDENED_PROMPT_ECHO: NonWordPrice = { free: 0.35, floorAt: 0.9, floor: 0.1 };
+
 export const HARDENED_CASING: SpellingOptions = { free: 0.17, floorAt: 1, floor: 0.25 };
 
 export interface PresetSettings {
@@ -122,9 +135,9 @@ export const PROSE_PRESETS: Readonly<Record<ProsePresetName, ProsePreset>> = {
   },
   hardened: {
     name: "hardened",
-    version: "6",
+    version: "7",
     settings: {
-      reading: { view: true, orthography: true, spelling: HARDENED_SPELLING, casing: HARDENED_CASING, padding: HARDENED_PADDING, markup: true, unhide: true, confusables: true, markBudget: 2 },
+      reading: { view: true, orthography: true, spelling: HARDENED_SPELLING, casing: HARDENED_CASING, padding: HARDENED_PADDING, promptEcho: HARDENED_PROMPT_ECHO, markup: true, unhide: true, confusables: true, markBudget: 2 },
       gates: HARDENED_GATE_OPTIONS,
       nextSentenceNegation: true,
       echo: HARDENED_ECHO_OPTIONS,

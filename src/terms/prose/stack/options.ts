@@ -29,6 +29,7 @@ export const readingOption = z
     spelling: shareLine.optional(),
     casing: shareLine.optional(),
     padding: shareLine.optional(),
+    promptEcho: shareLine.optional(),
     markup: z.boolean(),
     unhide: z.boolean(),
     confusables: z.boolean(),

@@ -5,7 +5,7 @@
 import type { BankRow } from "../../../core/types.js";
 import type { ProseDictionary } from "../dictionary.js";
 import { Lexicon } from "../../../text/lexicon.js";
-import { createBuffers, scanText, type Scan } from "../../../text/scan.js";
+import { createBuffers, scanText, T_CONTENT, type Scan } from "../../../text/scan.js";
 import { words } from "../../../text/tokenize.js";
 import { countCapitalized, type Casing } from "../../../text/casing.js";
 import { costlyWords, countNonWords, nonWordsFactor, type CostlyWords, type NonWords } from "../../../text/spelling.js";
@@ -15,6 +15,7 @@ import { compilePhrases, type CompiledPhrases } from "../phrases.js";
 import type { ReadingOptions } from "../presets.js";
 import { readReply } from "../read.js";
 import { compileSlop, type CompiledSlop } from "../slop.js";
+import { promptEchoShare } from "../prompt-echo.js";
 import { padding, type Padding, type PaddingPrice } from "../padding.js";
 import { idleMask } from "./idle.js";
 import { topicLemmas, unrelatedParagraphs } from "../relevance.js";
@@ -99,6 +100,8 @@ export interface ProsePrepared {
   nonWords?: NonWords & { factor: number };
   /** Words that do not open a sentence yet start with a capital (when the reading prices them). */
   casing?: Casing & { factor: number };
+  /** The share of content words that are the prompt's (../prompt-echo.ts; when the reading prices it). */
+  promptEcho?: { share: number; factor: number };
   /** Judge the reply also without the paragraphs a policy could have added (dilution; the reader's view). */
   trimEnds?: boolean;
   /** dilution's paragraphs and sets, found once per row. */
@@ -137,6 +140,12 @@ export interface Dilution {
   unrelated: number[];
 }
 
+/** The words a block of sentences holds (./sentenceBlocks): about a model reply's paragraph, at least, at most. */
+const BLOCK_WORDS = 40;
+const MIN_BLOCK_WORDS = 20;
+const MAX_BLOCK_WORDS = 100;
+/** Words each side of a sentence end whose content lemmas measure the cohesion across it. */
+const COHESION_WORDS = 30;
 /** Words a reply must keep without a set of paragraphs for that reading to count. */
 const MIN_KEPT_WORDS = 40;
 /** The largest share of the related paragraphs' words a run of end paragraphs may hold and still be read without. */
@@ -154,11 +163,9 @@ export function dilution(p: ProsePrepared): Dilution {
   const sets: number[][] = [];
   let unrelated: number[] = [];
   if (p.trimEnds) {
-    // Any line break of Unicode's (LF, CR, VT, FF, NEL, line and paragraph separators) ends a paragraph.
-    for (const m of p.text.matchAll(/[^\n\r\v\f\u0085\u2028\u2029]+/g)) {
-      if (m[0].trim() === "") continue;
-      const scan = ownScan(scanText(m[0], p.compiled.lexicon, p.compiled.scratch));
-      if (scan.n > 0) parts.push({ ...p, text: m[0], scan, narration: undefined, trimEnds: false, dilution: NO_DILUTION, padding: undefined });
+    for (const text of sentenceBlocks(p.text, p.scan)) {
+      const scan = ownScan(scanText(text, p.compiled.lexicon, p.compiled.scratch));
+      if (scan.n > 0) parts.push({ ...p, text, scan, narration: undefined, trimEnds: false, dilution: NO_DILUTION, padding: undefined });
     }
     if (parts.length >= 2) {
       const words = parts.map((t) => t.scan.n);
@@ -186,6 +193,74 @@ export function dilution(p: ProsePrepared): Dilution {
     }
   }
   return (p.dilution = { parts, sets, unrelated });
+}
+
+/**
+ * The reply cut into blocks of whole sentences wherever its line breaks, paragraphs, list items or headings
+ * fall (issue 36, struct36): the dilution reading judged a reply by its own paragraphs, so a reply with its
+ * breaks removed was judged whole and paid +0.080 [0.064, 0.097] (battery 3), and one cut into more
+ * paragraphs paid less. Read by sentences, every layout of the same sentences is one reading. A block
+ * holds MIN_BLOCK_WORDS to MAX_BLOCK_WORDS words and ends at the sentence end where the text shares
+ * least content with what follows (lexical cohesion, as TextTiling reads topic shifts), nearest to
+ * BLOCK_WORDS when several tie, so a passage of other text put inside a reply is a block of its own.
+ */
+export function sentenceBlocks(text: string, scan: Scan): string[] {
+  const ends: number[] = [];
+  for (let k = 1; k < scan.n; k++) if (scan.sentence[k] !== scan.sentence[k - 1]) ends.push(k);
+  // Cut from both ends towards the middle, so the blocks at either end (which the dilution sets read) do
+  // not move when text is put in or taken out elsewhere.
+  const middle = scan.n / 2;
+  const cuts = new Set<number>();
+  for (let from = 0; middle - from > MAX_BLOCK_WORDS / 2; )
+    cuts.add(
+      (from = bestCut(
+        scan,
+        ends.filter((k) => k - from >= MIN_BLOCK_WORDS && k - from <= MAX_BLOCK_WORDS),
+        from,
+      )),
+    );
+  for (let to = scan.n; to - middle > MAX_BLOCK_WORDS / 2; )
+    cuts.add(
+      (to = bestCut(
+        scan,
+        ends.filter((k) => to - k >= MIN_BLOCK_WORDS && to - k <= MAX_BLOCK_WORDS),
+        to,
+      )),
+    );
+  const sorted = [0, ...[...cuts].filter((k) => k > 0 && k < scan.n).sort((x, y) => x - y), scan.n];
+  // Where the two sides met, the span left is cut once more where it shares least, if it holds two blocks.
+  for (let i = 0; i + 1 < sorted.length; i++) {
+    const [a, b] = [sorted[i], sorted[i + 1]];
+    if (b - a < 2 * MIN_BLOCK_WORDS || !(a < middle && b > middle)) continue;
+    const inner = ends.filter((k) => k - a >= MIN_BLOCK_WORDS && b - k >= MIN_BLOCK_WORDS);
+    if (inner.length > 0) sorted.splice(i + 1, 0, bestCut(scan, inner, a));
+    break;
+  }
+  const blocks: string[] = [];
+  for (let i = 0; i + 1 < sorted.length; i++) blocks.push(text.slice(scan.start[sorted[i]], sorted[i + 1] < scan.n ? scan.start[sorted[i + 1]] : text.length));
+  return blocks;
+}
+
+/** The candidate sentence end with the least cohesion, nearest BLOCK_WORDS from `at` on a tie; past the middle when there is none. */
+function bestCut(scan: Scan, candidates: readonly number[], at: number): number {
+  let cut = -1;
+  let best = Number.POSITIVE_INFINITY;
+  for (const k of candidates) {
+    const score = cohesion(scan, k) + Math.abs(Math.abs(k - at) - BLOCK_WORDS) / 1e6;
+    if (score < best) [best, cut] = [score, k];
+  }
+  return cut >= 0 ? cut : at < scan.n / 2 ? scan.n : 0;
+}
+
+/** The share of distinct content lemmas in the COHESION_WORDS before word k that the COHESION_WORDS from k also use. */
+function cohesion(scan: Scan, k: number): number {
+  const after = new Set<number>();
+  for (let j = k; j < Math.min(scan.n, k + COHESION_WORDS); j++) if (scan.flags[j] & T_CONTENT) after.add(scan.lemma[j]);
+  const before = new Set<number>();
+  for (let j = Math.max(0, k - COHESION_WORDS); j < k; j++) if (scan.flags[j] & T_CONTENT) before.add(scan.lemma[j]);
+  let shared = 0;
+  for (const id of before) if (after.has(id)) shared++;
+  return before.size === 0 ? 1 : shared / before.size;
 }
 
 /** Paragraphs whose text (spaces collapsed) appears inside another paragraph. */
@@ -242,6 +317,8 @@ export function prepareProse(row: BankRow, compiled: CompiledProse, reading: Rea
   const lang = languageStats(read.text, scan, compiled.lexicon, prompt, () => promptWords(compiled.promptWordSets, prompt), script);
   const counted = reading.spelling ? countNonWords(read.text, promptWords(compiled.promptWordSets, prompt), compiled.costly.isEnglish) : undefined;
   const nonWords = counted && reading.spelling ? { ...counted, factor: nonWordsFactor(counted.share, reading.spelling) } : undefined;
+  const echoShare = reading.promptEcho ? promptEchoShare(scan, scanText(prompt, compiled.lexicon, compiled.scratch)) : undefined;
+  const promptEcho = echoShare !== undefined && reading.promptEcho ? { share: echoShare, factor: nonWordsFactor(echoShare, reading.promptEcho) } : undefined;
   const capitals = reading.casing ? countCapitalized(read.text) : undefined;
   const casing = capitals && reading.casing ? { ...capitals, factor: nonWordsFactor(capitals.share, reading.casing) } : undefined;
   return {
@@ -255,6 +332,7 @@ export function prepareProse(row: BankRow, compiled: CompiledProse, reading: Rea
     narration: undefined,
     ...(nonWords ? { nonWords } : {}),
     ...(casing ? { casing } : {}),
+    ...(promptEcho ? { promptEcho } : {}),
     ...(reading.view ? { leadingRun: true, trimEnds: true } : {}),
     ...(reading.padding ? { paddingPrice: reading.padding } : {}),
   };
