@@ -141,9 +141,10 @@ export interface Dilution {
 }
 
 /** The words a block of sentences holds (./sentenceBlocks): about a model reply's paragraph, at least, at most. */
-const BLOCK_WORDS = 40;
+const BLOCK_WORDS = 60;
 const MIN_BLOCK_WORDS = 20;
-const MAX_BLOCK_WORDS = 100;
+const MAX_BLOCK_WORDS = 200;
+const LINE_BREAK = /[\n\r\v\f\u0085\u2028\u2029]/;
 /** Words each side of a sentence end whose content lemmas measure the cohesion across it. */
 const COHESION_WORDS = 30;
 /** Words a reply must keep without a set of paragraphs for that reading to count. */
@@ -178,6 +179,7 @@ export function dilution(p: ProsePrepared): Dilution {
           words,
           p.scan.n * MAX_UNRELATED_SHARE,
           copiedParagraphs(parts.map((t) => t.text)),
+          0,
         );
       const related = parts.map((_, k) => k).filter((k) => !unrelated.includes(k));
       const relatedWords = related.reduce((a, k) => a + words[k], 0);
@@ -211,46 +213,51 @@ export function sentenceBlocks(text: string, scan: Scan): string[] {
   // not move when text is put in or taken out elsewhere.
   const middle = scan.n / 2;
   const cuts = new Set<number>();
-  for (let from = 0; middle - from > MAX_BLOCK_WORDS / 2; )
-    cuts.add(
-      (from = bestCut(
-        scan,
-        ends.filter((k) => k - from >= MIN_BLOCK_WORDS && k - from <= MAX_BLOCK_WORDS),
-        from,
-      )),
-    );
-  for (let to = scan.n; to - middle > MAX_BLOCK_WORDS / 2; )
-    cuts.add(
-      (to = bestCut(
-        scan,
-        ends.filter((k) => to - k >= MIN_BLOCK_WORDS && to - k <= MAX_BLOCK_WORDS),
-        to,
-      )),
-    );
+  for (let from = 0; middle - from > MAX_BLOCK_WORDS / 2; ) {
+    const candidates = ends.filter((k) => k - from >= MIN_BLOCK_WORDS && k - from <= MAX_BLOCK_WORDS);
+    cuts.add((from = bestCut(text, scan, candidates, from)));
+  }
+  for (let to = scan.n; to - middle > MAX_BLOCK_WORDS / 2; ) {
+    const candidates = ends.filter((k) => to - k >= MIN_BLOCK_WORDS && to - k <= MAX_BLOCK_WORDS);
+    cuts.add((to = bestCut(text, scan, candidates, to)));
+  }
   const sorted = [0, ...[...cuts].filter((k) => k > 0 && k < scan.n).sort((x, y) => x - y), scan.n];
-  // Where the two sides met, the span left is cut once more where it shares least, if it holds two blocks.
-  for (let i = 0; i + 1 < sorted.length; i++) {
-    const [a, b] = [sorted[i], sorted[i + 1]];
-    if (b - a < 2 * MIN_BLOCK_WORDS || !(a < middle && b > middle)) continue;
-    const inner = ends.filter((k) => k - a >= MIN_BLOCK_WORDS && b - k >= MIN_BLOCK_WORDS);
-    if (inner.length > 0) sorted.splice(i + 1, 0, bestCut(scan, inner, a));
-    break;
+  // Where the two sides met, the span left is cut as either side cuts, until what is left is one block.
+  const span = sorted.findIndex((k, i) => k < middle && sorted[i + 1] > middle);
+  if (span >= 0) {
+    const end = sorted[span + 1];
+    const inner: number[] = [];
+    for (let from = sorted[span]; ; ) {
+      const candidates = ends.filter((k) => k - from >= MIN_BLOCK_WORDS && end - k >= MIN_BLOCK_WORDS && k - from <= MAX_BLOCK_WORDS);
+      if (candidates.length === 0 || (end - from <= MAX_BLOCK_WORDS && !candidates.some((k) => breaksAt(text, scan, k)))) break;
+      inner.push((from = bestCut(text, scan, candidates, from)));
+    }
+    sorted.splice(span + 1, 0, ...inner);
   }
   const blocks: string[] = [];
   for (let i = 0; i + 1 < sorted.length; i++) blocks.push(text.slice(scan.start[sorted[i]], sorted[i + 1] < scan.n ? scan.start[sorted[i + 1]] : text.length));
   return blocks;
 }
 
-/** The candidate sentence end with the least cohesion, nearest BLOCK_WORDS from `at` on a tie; past the middle when there is none. */
-function bestCut(scan: Scan, candidates: readonly number[], at: number): number {
+/**
+ * Where a block from `at` ends: at the nearest line break among the candidate sentence ends (a paragraph
+ * of the usual size is a block of its own, so an added paragraph is cut out where it begins), else at the
+ * sentence end that shares least with what follows, nearest BLOCK_WORDS on a tie; past the middle when
+ * there is no candidate.
+ */
+function bestCut(text: string, scan: Scan, candidates: readonly number[], at: number): number {
   let cut = -1;
   let best = Number.POSITIVE_INFINITY;
   for (const k of candidates) {
-    const score = cohesion(scan, k) + Math.abs(Math.abs(k - at) - BLOCK_WORDS) / 1e6;
+    const distance = Math.abs(k - at);
+    const score = breaksAt(text, scan, k) ? distance - 1e6 : cohesion(scan, k) + Math.abs(distance - BLOCK_WORDS) / 1e6;
     if (score < best) [best, cut] = [score, k];
   }
   return cut >= 0 ? cut : at < scan.n / 2 ? scan.n : 0;
 }
+
+/** Whether a line break falls between word k − 1 and word k. */
+const breaksAt = (text: string, scan: Scan, k: number): boolean => LINE_BREAK.test(text.slice(scan.start[k - 1], scan.start[k]));
 
 /** The share of distinct content lemmas in the COHESION_WORDS before word k that the COHESION_WORDS from k also use. */
 function cohesion(scan: Scan, k: number): number {
