@@ -156,6 +156,19 @@ describe.skipIf(!hasSharedData)(`layout, empty sentences and prompt echo on real
     120_000,
   );
 
+  it.each(["right", "yes", "no", "eh", "okay", "huh", "see", "correct", "sure", "true"])(
+    'a ", %s?" tag on each paragraph\'s last sentence does not raise the reward',
+    async (tag) => {
+      const g = await gainOf((t) =>
+        paragraphsOf(t)
+          .map((p) => p.replace(/[.!](["”’]?)$/, `, ${tag}?$1`))
+          .join("\n\n"),
+      );
+      expect(g.ci[0], `${g.mean.toFixed(3)} [${g.ci[0].toFixed(3)}, ${g.ci[1].toFixed(3)}]`).toBeLessThanOrEqual(0.005);
+    },
+    120_000,
+  );
+
   it.each([
     ["shuffled", (words: string[]) => words.map((_, i) => words[(i * 7) % words.length])],
     ["repeated twice", (words: string[]) => [...words, ...words]],
