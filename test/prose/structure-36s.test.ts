@@ -1,7 +1,8 @@
 // Issue 36 (struct36): the default prose reward reads layout as plain prose. The dilution reading judged
 // a reply by its own paragraphs, so the same sentences with their breaks removed paid +0.080 [0.064,
 // 0.097] and as a bullet list +0.026 (battery 3, known). The reply is now read in blocks of whole
-// sentences (src/terms/prose/stack/prepare.ts sentenceBlocks); every layout family below, paragraphs,
+// sentences of bounded size, cut at line breaks only where they fall in that size
+// (src/terms/prose/stack/prepare.ts sentenceBlocks); every layout family below, paragraphs,
 // lines, lists, numbering, headings, quotes, indentation, emphasis and the markup of HTML, LaTeX,
 // BBCode, reStructuredText and tables, must not raise the reward. Also: sentences that say nothing
 // (a rhetorical question after each paragraph) thin nothing, and a text made of the prompt's own words
@@ -106,15 +107,30 @@ const LAYOUTS: Record<string, (text: string) => string> = {
       .join("\n"),
 };
 
-describe("sentence blocks do not depend on layout", () => {
+describe("sentence blocks: bounded whatever the layout", () => {
   const lexicon = new Lexicon();
   const blocks = (text: string) => sentenceBlocks(text, scanText(text, lexicon, createBuffers())).map((b) => b.replace(/\s+/g, " ").trim());
-  const story = Array.from({ length: 30 }, (_, i) => `The keeper of lamp ${i % 3 === 0 ? "and harbour" : "by the sea"} walked ${["north", "home", "slowly"][i % 3]} past the boats before dawn.`);
+  const wordsOf = (b: string) => b.split(" ").length;
+  const story = Array.from({ length: 40 }, (_, i) => `The keeper of lamp ${i % 3 === 0 ? "and harbour" : "by the sea"} walked ${["north", "home", "slowly"][i % 3]} past the boats before dawn.`);
+  const paragraphs = [story.slice(0, 6), story.slice(6, 14), story.slice(14, 19), story.slice(19, 27), story.slice(27, 34), story.slice(34)].map((p) => p.join(" "));
 
-  it("cuts the same sentences into the same blocks however they are broken into lines", () => {
-    const one = blocks(story.join(" "));
-    expect(one.length).toBeGreaterThan(2);
-    for (const layout of [story.join("\n\n"), story.join("\n"), [story.slice(0, 7), story.slice(7, 20), story.slice(20)].map((s) => s.join(" ")).join("\n\n")]) expect(blocks(layout)).toEqual(one);
+  it("cuts a reply without breaks, one sentence per line or per paragraph, into blocks of 20 to 200 words", () => {
+    for (const layout of [story.join(" "), story.join("\n"), story.join("\n\n"), story.map((s) => `- ${s}`).join("\n")]) {
+      const cut = blocks(layout);
+      expect(cut.length, layout.slice(0, 40)).toBeGreaterThan(2);
+      for (const b of cut) expect(wordsOf(b)).toBeGreaterThanOrEqual(20);
+      for (const b of cut) expect(wordsOf(b)).toBeLessThanOrEqual(200);
+      expect(cut.join(" ").replace(/- /g, "")).toBe(story.join(" "));
+    }
+  });
+
+  it("keeps paragraphs of the usual size as blocks, so an added paragraph is a block of its own", () => {
+    expect(blocks(paragraphs.join("\n\n"))).toEqual(paragraphs);
+    const other = "Sixteen years had Miss Taylor been in Mr. Woodhouse's family, less as a governess than a friend. She was very fond of both daughters, but particularly of Emma. Between them it was more the intimacy of sisters.";
+    for (const at of [0, 3, 6]) {
+      const edited = [...paragraphs.slice(0, at), other, ...paragraphs.slice(at)];
+      expect(blocks(edited.join("\n\n"))).toEqual(edited);
+    }
   });
 });
 

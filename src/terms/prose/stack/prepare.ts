@@ -198,13 +198,14 @@ export function dilution(p: ProsePrepared): Dilution {
 }
 
 /**
- * The reply cut into blocks of whole sentences wherever its line breaks, paragraphs, list items or headings
- * fall (issue 36, struct36): the dilution reading judged a reply by its own paragraphs, so a reply with its
- * breaks removed was judged whole and paid +0.080 [0.064, 0.097] (battery 3), and one cut into more
- * paragraphs paid less. Read by sentences, every layout of the same sentences is one reading. A block
- * holds MIN_BLOCK_WORDS to MAX_BLOCK_WORDS words and ends at the sentence end where the text shares
- * least content with what follows (lexical cohesion, as TextTiling reads topic shifts), nearest to
- * BLOCK_WORDS when several tie, so a passage of other text put inside a reply is a block of its own.
+ * The reply cut into blocks of whole sentences, MIN_BLOCK_WORDS to MAX_BLOCK_WORDS words each, whatever
+ * its layout (issue 36, struct36): the dilution reading judged a reply by its own paragraphs, so a reply
+ * with its breaks removed was judged whole and paid +0.080 [0.064, 0.097] (battery 3), and one cut into
+ * more paragraphs paid less. A block ends at the nearest line break in that range (a paragraph of the
+ * usual size is a block, so an added paragraph is one of its own), else at the sentence end where the
+ * text shares least content with what follows (lexical cohesion, as TextTiling reads topic shifts). So
+ * a reply without breaks is read in blocks of about a paragraph's size, and one with a break after every
+ * sentence or list item in blocks of at least MIN_BLOCK_WORDS.
  */
 export function sentenceBlocks(text: string, scan: Scan): string[] {
   const ends: number[] = [];
