@@ -1,7 +1,7 @@
 // Text made of the prompt's own words (issue 36, struct36): the prompt's words shuffled into one
 // "sentence" carried no slop, so it scored 0.70 on slop and above a careful opening on the same prompt
 // (+0.202 [0.125, 0.280], battery 3). A reply tells a story about the prompt, not the prompt again: in
-// human stories written to a prompt, at most a quarter of an opening's content words are the prompt's
+// human stories written to a prompt, at most 0.261 of an opening's content words are the prompt's
 // (HANNA, presets.ts HARDENED_PROMPT_ECHO). The share is read over content-word tokens, so repeating the
 // prompt's words, shuffling them or restating the prompt all count alike.
 import { T_CONTENT, type Scan } from "../../text/scan.js";
