@@ -50,6 +50,12 @@ export interface ReadingOptions {
    * `free`, the slop factor times a line falling to `floor` at `floorAt`. Absent: off, as the seed reads.
    */
   promptEcho?: NonWordPrice;
+  /**
+   * Judge added paragraphs (the dilution reading) in blocks of whole sentences of 20 to 200 words cut at
+   * line breaks or topic shifts (./stack/prepare.ts sentenceBlocks) rather than the reply's own lines, so
+   * removing or adding breaks, lists and numbering read alike. Absent: the reply's lines.
+   */
+  blocks?: boolean;
   /** Strip HTML tags, comments and entities before every term (the seed strips them for the gates only). */
   markup: boolean;
   /** Keep fenced blocks and ((…)) / [OOC: …] notes as text; a fenced block that is not prose gates the reply. */
@@ -137,7 +143,7 @@ export const PROSE_PRESETS: Readonly<Record<ProsePresetName, ProsePreset>> = {
     name: "hardened",
     version: "7",
     settings: {
-      reading: { view: true, orthography: true, spelling: HARDENED_SPELLING, casing: HARDENED_CASING, padding: HARDENED_PADDING, promptEcho: HARDENED_PROMPT_ECHO, markup: true, unhide: true, confusables: true, markBudget: 2 },
+      reading: { view: true, orthography: true, spelling: HARDENED_SPELLING, casing: HARDENED_CASING, padding: HARDENED_PADDING, promptEcho: HARDENED_PROMPT_ECHO, blocks: true, markup: true, unhide: true, confusables: true, markBudget: 2 },
       gates: HARDENED_GATE_OPTIONS,
       nextSentenceNegation: true,
       echo: HARDENED_ECHO_OPTIONS,

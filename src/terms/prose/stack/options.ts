@@ -30,6 +30,7 @@ export const readingOption = z
     casing: shareLine.optional(),
     padding: shareLine.optional(),
     promptEcho: shareLine.optional(),
+    blocks: z.boolean().optional(),
     markup: z.boolean(),
     unhide: z.boolean(),
     confusables: z.boolean(),

@@ -102,6 +102,8 @@ export interface ProsePrepared {
   casing?: Casing & { factor: number };
   /** The share of content words that are the prompt's (../prompt-echo.ts; when the reading prices it). */
   promptEcho?: { share: number; factor: number };
+  /** Dilution reads blocks of sentences of bounded size, not the reply's own lines (`reading.blocks`). */
+  blocks?: boolean;
   /** Judge the reply also without the paragraphs a policy could have added (dilution; the reader's view). */
   trimEnds?: boolean;
   /** dilution's paragraphs and sets, found once per row. */
@@ -164,7 +166,10 @@ export function dilution(p: ProsePrepared): Dilution {
   const sets: number[][] = [];
   let unrelated: number[] = [];
   if (p.trimEnds) {
-    for (const text of sentenceBlocks(p.text, p.scan)) {
+    // Any line break of Unicode's (LF, CR, VT, FF, NEL, line and paragraph separators) ends a paragraph,
+    // unless the reading cuts blocks of sentences whatever the layout (`reading.blocks`).
+    const texts = p.blocks ? sentenceBlocks(p.text, p.scan) : [...p.text.matchAll(/[^\n\r\v\f\u0085\u2028\u2029]+/g)].map((m) => m[0]).filter((t) => t.trim() !== "");
+    for (const text of texts) {
       const scan = ownScan(scanText(text, p.compiled.lexicon, p.compiled.scratch));
       if (scan.n > 0) parts.push({ ...p, text, scan, narration: undefined, trimEnds: false, dilution: NO_DILUTION, padding: undefined });
     }
@@ -342,6 +347,7 @@ export function prepareProse(row: BankRow, compiled: CompiledProse, reading: Rea
     ...(casing ? { casing } : {}),
     ...(promptEcho ? { promptEcho } : {}),
     ...(reading.view ? { leadingRun: true, trimEnds: true } : {}),
+    ...(reading.blocks ? { blocks: true } : {}),
     ...(reading.padding ? { paddingPrice: reading.padding } : {}),
   };
 }
