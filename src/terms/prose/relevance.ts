@@ -49,27 +49,21 @@ export function topicLemmas(scan: Scan, lexicon: Lexicon, idle?: Uint8Array): Ma
 
 /**
  * Per paragraph, the weighted share of its content lemmas found in the prompt's or another paragraph's,
- * the paragraphs in `ignored` lending none, nor the `neighbours` paragraphs each side of it (null when
- * it has fewer than MIN_RELEVANCE_LEMMAS to judge by). With blocks of sentences cut without regard to
- * layout (./stack/prepare.ts), a passage of other text can span two blocks that would vouch for each other.
+ * the paragraphs in `ignored` lending none (null when it has fewer than MIN_RELEVANCE_LEMMAS to judge by).
  */
-export function paragraphRelevance(paragraphs: readonly ReadonlyMap<number, number>[], prompt: ReadonlyMap<number, number>, ignored: ReadonlySet<number> = new Set(), neighbours = 0): (number | null)[] {
-  const users = new Map<number, number[]>();
+export function paragraphRelevance(paragraphs: readonly ReadonlyMap<number, number>[], prompt: ReadonlyMap<number, number>, ignored: ReadonlySet<number> = new Set()): (number | null)[] {
+  const uses = new Map<number, number>();
   paragraphs.forEach((own, k) => {
-    if (ignored.has(k)) return;
-    for (const id of own.keys()) {
-      const list = users.get(id);
-      if (list) list.push(k);
-      else users.set(id, [k]);
-    }
+    if (!ignored.has(k)) for (const id of own.keys()) uses.set(id, (uses.get(id) ?? 0) + 1);
   });
   return paragraphs.map((own, k) => {
     if (own.size < MIN_RELEVANCE_LEMMAS) return null;
+    const self = ignored.has(k) ? 0 : 1;
     let shared = 0;
     let total = 0;
     for (const [id, weight] of own) {
       total += weight;
-      if (prompt.has(id) || users.get(id)?.some((j) => Math.abs(j - k) > neighbours)) shared += weight;
+      if (prompt.has(id) || (uses.get(id) ?? 0) > self) shared += weight;
     }
     return shared / total;
   });
@@ -82,11 +76,11 @@ export function paragraphRelevance(paragraphs: readonly ReadonlyMap<number, numb
  * found in another, lend nothing either: a sentence repeated as a paragraph of its own made its source
  * look related.
  */
-export function unrelatedParagraphs(paragraphs: readonly ReadonlyMap<number, number>[], prompt: ReadonlyMap<number, number>, words: readonly number[], maxWords: number, copies: ReadonlySet<number> = new Set(), neighbours = 0): number[] {
+export function unrelatedParagraphs(paragraphs: readonly ReadonlyMap<number, number>[], prompt: ReadonlyMap<number, number>, words: readonly number[], maxWords: number, copies: ReadonlySet<number> = new Set()): number[] {
   let ignored = new Set<number>(copies);
   let shares: (number | null)[] = [];
   for (let round = 0; round < 4; round++) {
-    shares = paragraphRelevance(paragraphs, prompt, ignored, neighbours);
+    shares = paragraphRelevance(paragraphs, prompt, ignored);
     const next = new Set<number>(copies);
     shares.forEach((share, k) => {
       if (share !== null && share < UNRELATED_BELOW) next.add(k);

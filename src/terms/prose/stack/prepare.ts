@@ -184,7 +184,6 @@ export function dilution(p: ProsePrepared): Dilution {
           words,
           p.scan.n * MAX_UNRELATED_SHARE,
           copiedParagraphs(parts.map((t) => t.text)),
-          0,
         );
       const related = parts.map((_, k) => k).filter((k) => !unrelated.includes(k));
       const relatedWords = related.reduce((a, k) => a + words[k], 0);
