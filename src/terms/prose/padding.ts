@@ -6,11 +6,12 @@
 //  - discourse padding: a run of comma-set chunks at the start or end of a sentence, each of at most
 //    MAX_CHUNK words that are discourse words (src/text/discourse.ts) or grammar words, with at most one
 //    aside after a personal pronoun — "you see", "I mean", "as it happened";
+//    A question's last word after a comma is a tag question, padding whatever the word (", right?");
 //  - bracketed lines: a line wholly inside brackets of any kind (Unicode's opening and closing
 //    punctuation): stage directions and author's notes.
 import { isDiscoursePhrase, isDiscourseWord, isParentheticalVerb } from "../../text/discourse.js";
 import { WORD_CONTENT, WORD_PRONOUN, type Lexicon } from "../../text/lexicon.js";
-import { T_COMMA_AFTER, T_DIALOGUE, type Scan } from "../../text/scan.js";
+import { T_CAPITAL, T_COMMA_AFTER, T_DIALOGUE, T_QUESTION_AFTER, type Scan } from "../../text/scan.js";
 import type { NonWordPrice } from "../../text/spelling.js";
 
 /** What padding beyond the human rate costs: the share line the non-words and casing factors use (nonWordsFactor). */
@@ -78,8 +79,11 @@ function markSentence(scan: Scan, lexicon: Lexicon, i: number, end: number, mark
     for (let k = from; k <= c; k++) mark[k] = 1;
     from = c + 1;
   }
-  // Trailing chunks, each after a comma, in the voice (narration or speech) of the words before it.
+  // Trailing chunks, each after a comma, in the voice (narration or speech) of the words before it. A
+  // question's last word after a comma is a tag ("…, right?", "…, yes?", "…, eh?"), whatever the word,
+  // unless it is capitalized (a name called: "Shall we go, Emma?").
   let to = end - 1;
+  if (to - 1 > from && flags[to] & T_QUESTION_AFTER && (flags[to] & T_CAPITAL) === 0 && flags[to - 1] & T_COMMA_AFTER && (flags[to - 1] & T_DIALOGUE) === (flags[to] & T_DIALOGUE)) mark[to--] = 1;
   while (to > from) {
     let c = to - 1;
     while (c >= from && to - c <= MAX_CHUNK && (flags[c] & T_COMMA_AFTER) === 0) c--;

@@ -46,6 +46,17 @@ export interface ReadingOptions {
    * falling to `floor` at `floorAt`. Absent: off, as the seed reads.
    */
   padding?: PaddingPrice;
+  /**
+   * Price the share of the reply's content words that are the prompt's own (promptEcho.ts): free up to
+   * `free`, the slop factor times a line falling to `floor` at `floorAt`. Absent: off, as the seed reads.
+   */
+  promptEcho?: NonWordPrice;
+  /**
+   * Judge added paragraphs (the dilution reading) in blocks of whole sentences of 20 to 200 words cut at
+   * line breaks or topic shifts (./stack/prepare.ts sentenceBlocks) rather than the reply's own lines, so
+   * removing or adding breaks, lists and numbering read alike. Absent: the reply's lines.
+   */
+  blocks?: boolean;
   /** Strip HTML tags, comments and entities before every term (the seed strips them for the gates only). */
   markup: boolean;
   /** Keep fenced blocks and ((…)) / [OOC: …] notes as text; a fenced block that is not prose gates the reply. */
@@ -77,6 +88,14 @@ export const HARDENED_SPELLING: SpellingOptions = { free: 0.045, floorAt: 0.095,
  * open a sentence, rounded up (HANNA 0.1635, Brown 0.1377, Gutenberg 0.0981: bench/studies/prose-casing.ts),
  * then a gentle line: Title Case Every Word (share near 1) keeps a quarter of the slop factor.
  */
+/**
+ * Above the highest share of prompt words among the content words of HANNA's 96 human stories to their
+ * prompts (whole story 0.170, first 60 words 0.261; bench/studies/prose-prompt-echo.ts), rounded up with
+ * room; a text made of nothing but the prompt's words (shuffled, repeated, restated: share near 1) keeps
+ * a tenth of the slop factor.
+ */
+export const HARDENED_PROMPT_ECHO: NonWordPrice = { free: 0.35, floorAt: 0.9, floor: 0.1 };
+
 export const HARDENED_CASING: SpellingOptions = { free: 0.17, floorAt: 1, floor: 0.25 };
 
 export interface PresetSettings {
@@ -125,7 +144,7 @@ export const PROSE_PRESETS: Readonly<Record<ProsePresetName, ProsePreset>> = {
     name: "hardened",
     version: "7",
     settings: {
-      reading: { view: true, orthography: true, spelling: HARDENED_SPELLING, casing: HARDENED_CASING, padding: HARDENED_PADDING, markup: true, unhide: true, confusables: true, markBudget: 2 },
+      reading: { view: true, orthography: true, spelling: HARDENED_SPELLING, casing: HARDENED_CASING, padding: HARDENED_PADDING, promptEcho: HARDENED_PROMPT_ECHO, blocks: true, markup: true, unhide: true, confusables: true, markBudget: 2 },
       gates: HARDENED_GATE_OPTIONS,
       nextSentenceNegation: true,
       echo: HARDENED_ECHO_OPTIONS,

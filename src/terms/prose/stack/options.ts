@@ -29,6 +29,8 @@ export const readingOption = z
     spelling: shareLine.optional(),
     casing: shareLine.optional(),
     padding: shareLine.optional(),
+    promptEcho: shareLine.optional(),
+    blocks: z.boolean().optional(),
     markup: z.boolean(),
     unhide: z.boolean(),
     confusables: z.boolean(),

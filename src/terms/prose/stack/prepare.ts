@@ -5,7 +5,7 @@
 import type { BankRow } from "../../../core/types.js";
 import type { ProseDictionary } from "../dictionary.js";
 import { Lexicon } from "../../../text/lexicon.js";
-import { createBuffers, scanText, type Scan, type WordLetters } from "../../../text/scan.js";
+import { createBuffers, scanText, T_CONTENT, type Scan, type WordLetters } from "../../../text/scan.js";
 import { words } from "../../../text/tokenize.js";
 import { countCapitalized, type Casing } from "../../../text/casing.js";
 import { costlyWords, countNonWords, nonWordsFactor, pricedNonWordShare, type CostlyWords, type NonWords } from "../../../text/spelling.js";
@@ -15,6 +15,7 @@ import { compilePhrases, type CompiledPhrases } from "../phrases.js";
 import type { ReadingOptions } from "../presets.js";
 import { readReply } from "../read.js";
 import { compileSlop, type CompiledSlop } from "../slop.js";
+import { promptEchoShare } from "../prompt-echo.js";
 import { padding, type Padding, type PaddingPrice } from "../padding.js";
 import { idleMask } from "./idle.js";
 import { topicLemmas, unrelatedParagraphs } from "../relevance.js";
@@ -99,6 +100,10 @@ export interface ProsePrepared {
   nonWords?: NonWords & { factor: number };
   /** Words that do not open a sentence yet start with a capital (when the reading prices them). */
   casing?: Casing & { factor: number };
+  /** The share of content words that are the prompt's (../prompt-echo.ts; when the reading prices it). */
+  promptEcho?: { share: number; factor: number };
+  /** Dilution reads blocks of sentences of bounded size, not the reply's own lines (`reading.blocks`). */
+  blocks?: boolean;
   /** Judge the reply also without the paragraphs a policy could have added (dilution; the reader's view). */
   trimEnds?: boolean;
   /** Which characters the scanner reads as word letters: any script's under the reader's view. */
@@ -139,6 +144,13 @@ export interface Dilution {
   unrelated: number[];
 }
 
+/** The words a block of sentences holds (./sentenceBlocks): about a model reply's paragraph, at least, at most. */
+const BLOCK_WORDS = 60;
+const MIN_BLOCK_WORDS = 20;
+const MAX_BLOCK_WORDS = 200;
+const LINE_BREAK = /[\n\r\v\f\u0085\u2028\u2029]/;
+/** Words each side of a sentence end whose content lemmas measure the cohesion across it. */
+const COHESION_WORDS = 30;
 /** Words a reply must keep without a set of paragraphs for that reading to count. */
 const MIN_KEPT_WORDS = 40;
 /** The largest share of the related paragraphs' words a run of end paragraphs may hold and still be read without. */
@@ -156,11 +168,12 @@ export function dilution(p: ProsePrepared): Dilution {
   const sets: number[][] = [];
   let unrelated: number[] = [];
   if (p.trimEnds) {
-    // Any line break of Unicode's (LF, CR, VT, FF, NEL, line and paragraph separators) ends a paragraph.
-    for (const m of p.text.matchAll(/[^\n\r\v\f\u0085\u2028\u2029]+/g)) {
-      if (m[0].trim() === "") continue;
-      const scan = ownScan(scanText(m[0], p.compiled.lexicon, p.compiled.scratch, p.letters));
-      if (scan.n > 0) parts.push({ ...p, text: m[0], scan, narration: undefined, trimEnds: false, dilution: NO_DILUTION, padding: undefined });
+    // Any line break of Unicode's (LF, CR, VT, FF, NEL, line and paragraph separators) ends a paragraph,
+    // unless the reading cuts blocks of sentences whatever the layout (`reading.blocks`).
+    const texts = p.blocks ? sentenceBlocks(p.text, p.scan) : [...p.text.matchAll(/[^\n\r\v\f\u0085\u2028\u2029]+/g)].map((m) => m[0]).filter((t) => t.trim() !== "");
+    for (const text of texts) {
+      const scan = ownScan(scanText(text, p.compiled.lexicon, p.compiled.scratch, p.letters));
+      if (scan.n > 0) parts.push({ ...p, text, scan, narration: undefined, trimEnds: false, dilution: NO_DILUTION, padding: undefined });
     }
     if (parts.length >= 2) {
       const words = parts.map((t) => t.scan.n);
@@ -188,6 +201,80 @@ export function dilution(p: ProsePrepared): Dilution {
     }
   }
   return (p.dilution = { parts, sets, unrelated });
+}
+
+/**
+ * The reply cut into blocks of whole sentences, MIN_BLOCK_WORDS to MAX_BLOCK_WORDS words each, whatever
+ * its layout (issue 36, struct36): the dilution reading judged a reply by its own paragraphs, so a reply
+ * with its breaks removed was judged whole and paid +0.080 [0.064, 0.097] (battery 3), and one cut into
+ * more paragraphs paid less. A block ends at the nearest line break in that range (a paragraph of the
+ * usual size is a block, so an added paragraph is one of its own), else at the sentence end where the
+ * text shares least content with what follows (lexical cohesion, as TextTiling reads topic shifts). So
+ * a reply without breaks is read in blocks of about a paragraph's size, and one with a break after every
+ * sentence or list item in blocks of at least MIN_BLOCK_WORDS.
+ */
+export function sentenceBlocks(text: string, scan: Scan): string[] {
+  const ends: number[] = [];
+  for (let k = 1; k < scan.n; k++) if (scan.sentence[k] !== scan.sentence[k - 1]) ends.push(k);
+  // Cut from both ends towards the middle, so the blocks at either end (which the dilution sets read) do
+  // not move when text is put in or taken out elsewhere.
+  const middle = scan.n / 2;
+  const cuts = new Set<number>();
+  for (let from = 0; middle - from > MAX_BLOCK_WORDS / 2; ) {
+    const candidates = ends.filter((k) => k - from >= MIN_BLOCK_WORDS && k - from <= MAX_BLOCK_WORDS);
+    cuts.add((from = bestCut(text, scan, candidates, from)));
+  }
+  for (let to = scan.n; to - middle > MAX_BLOCK_WORDS / 2; ) {
+    const candidates = ends.filter((k) => to - k >= MIN_BLOCK_WORDS && to - k <= MAX_BLOCK_WORDS);
+    cuts.add((to = bestCut(text, scan, candidates, to)));
+  }
+  const sorted = [0, ...[...cuts].filter((k) => k > 0 && k < scan.n).sort((x, y) => x - y), scan.n];
+  // Where the two sides met, the span left is cut as either side cuts, until what is left is one block.
+  const span = sorted.findIndex((k, i) => k < middle && sorted[i + 1] > middle);
+  if (span >= 0) {
+    const end = sorted[span + 1];
+    const inner: number[] = [];
+    for (let from = sorted[span]; ; ) {
+      const candidates = ends.filter((k) => k - from >= MIN_BLOCK_WORDS && end - k >= MIN_BLOCK_WORDS && k - from <= MAX_BLOCK_WORDS);
+      if (candidates.length === 0 || (end - from <= MAX_BLOCK_WORDS && !candidates.some((k) => breaksAt(text, scan, k)))) break;
+      inner.push((from = bestCut(text, scan, candidates, from)));
+    }
+    sorted.splice(span + 1, 0, ...inner);
+  }
+  const blocks: string[] = [];
+  for (let i = 0; i + 1 < sorted.length; i++) blocks.push(text.slice(scan.start[sorted[i]], sorted[i + 1] < scan.n ? scan.start[sorted[i + 1]] : text.length));
+  return blocks;
+}
+
+/**
+ * Where a block from `at` ends: at the nearest line break among the candidate sentence ends (a paragraph
+ * of the usual size is a block of its own, so an added paragraph is cut out where it begins), else at the
+ * sentence end that shares least with what follows, nearest BLOCK_WORDS on a tie; past the middle when
+ * there is no candidate.
+ */
+function bestCut(text: string, scan: Scan, candidates: readonly number[], at: number): number {
+  let cut = -1;
+  let best = Number.POSITIVE_INFINITY;
+  for (const k of candidates) {
+    const distance = Math.abs(k - at);
+    const score = breaksAt(text, scan, k) ? distance - 1e6 : cohesion(scan, k) + Math.abs(distance - BLOCK_WORDS) / 1e6;
+    if (score < best) [best, cut] = [score, k];
+  }
+  return cut >= 0 ? cut : at < scan.n / 2 ? scan.n : 0;
+}
+
+/** Whether a line break falls between word k − 1 and word k. */
+const breaksAt = (text: string, scan: Scan, k: number): boolean => LINE_BREAK.test(text.slice(scan.start[k - 1], scan.start[k]));
+
+/** The share of distinct content lemmas in the COHESION_WORDS before word k that the COHESION_WORDS from k also use. */
+function cohesion(scan: Scan, k: number): number {
+  const after = new Set<number>();
+  for (let j = k; j < Math.min(scan.n, k + COHESION_WORDS); j++) if (scan.flags[j] & T_CONTENT) after.add(scan.lemma[j]);
+  const before = new Set<number>();
+  for (let j = Math.max(0, k - COHESION_WORDS); j < k; j++) if (scan.flags[j] & T_CONTENT) before.add(scan.lemma[j]);
+  let shared = 0;
+  for (const id of before) if (after.has(id)) shared++;
+  return before.size === 0 ? 1 : shared / before.size;
 }
 
 /** Paragraphs whose text (spaces collapsed) appears inside another paragraph. */
@@ -246,6 +333,8 @@ export function prepareProse(row: BankRow, compiled: CompiledProse, reading: Rea
   const lang = languageStats(read.text, scan, compiled.lexicon, prompt, () => promptWords(compiled.promptWordSets, prompt), script);
   const counted = reading.spelling ? countNonWords(read.text, promptWords(compiled.promptWordSets, prompt), compiled.costly.isEnglish) : undefined;
   const nonWords = counted && reading.spelling ? { ...counted, factor: nonWordsFactor(pricedNonWordShare(counted, reading.spelling), reading.spelling) } : undefined;
+  const echoShare = reading.promptEcho ? promptEchoShare(scan, scanText(prompt, compiled.lexicon, compiled.scratch, letters)) : undefined;
+  const promptEcho = echoShare !== undefined && reading.promptEcho ? { share: echoShare, factor: nonWordsFactor(echoShare, reading.promptEcho) } : undefined;
   const capitals = reading.casing ? countCapitalized(read.text) : undefined;
   const casing = capitals && reading.casing ? { ...capitals, factor: nonWordsFactor(capitals.share, reading.casing) } : undefined;
   return {
@@ -260,6 +349,8 @@ export function prepareProse(row: BankRow, compiled: CompiledProse, reading: Rea
     ...(nonWords ? { nonWords } : {}),
     ...(casing ? { casing } : {}),
     ...(reading.view ? { leadingRun: true, trimEnds: true, letters } : {}),
+    ...(promptEcho ? { promptEcho } : {}),
+    ...(reading.blocks ? { blocks: true } : {}),
     ...(reading.padding ? { paddingPrice: reading.padding } : {}),
   };
 }

@@ -63,10 +63,10 @@ export function slopOutcome(p: ProsePrepared, o: SlopTermOptions, dictionary: Pr
   // So is the casing factor: Title Case or capitals that hide a word's usual form cost what the form did.
   // Padding beyond the human rate (../padding.ts) costs like slop: left out of the words, it no longer
   // thins the slop, and past what human prose uses it is charged.
-  const { nonWords, casing } = p;
+  const { nonWords, casing, promptEcho } = p;
   const pad = p.paddingPrice && p.scan.n > 0 ? { share: paddingOf(p).words / p.scan.n, price: p.paddingPrice } : null;
   const padding = pad ? { share: pad.share, factor: nonWordsFactor(pad.share, pad.price) } : undefined;
-  const factor = (nonWords?.factor ?? 1) * (casing?.factor ?? 1) * (padding?.factor ?? 1);
+  const factor = (nonWords?.factor ?? 1) * (casing?.factor ?? 1) * (padding?.factor ?? 1) * (promptEcho?.factor ?? 1);
   return markOff(
     {
       value: value * factor,
@@ -75,6 +75,7 @@ export function slopOutcome(p: ProsePrepared, o: SlopTermOptions, dictionary: Pr
         ...(nonWords ? { non_words: { share: round(nonWords.share), factor: round(nonWords.factor), examples: nonWords.examples } } : {}),
         ...(casing ? { casing: { share: round(casing.share), factor: round(casing.factor) } } : {}),
         ...(padding ? { padding: { share: round(padding.share), factor: round(padding.factor) } } : {}),
+        ...(promptEcho ? { prompt_echo: { share: round(promptEcho.share), factor: round(promptEcho.factor) } } : {}),
       },
     },
     "slop",
