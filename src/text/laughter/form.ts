@@ -81,7 +81,7 @@ export function isLaughterForm(token: string): boolean {
  * syllable three times ("lalala").
  */
 export function isVocalization(token: string): boolean {
-  if (/\p{N}/u.test(token) || ABBREVIATION.test(token) || /^.\p{Ll}*\p{Lu}/u.test(token)) return false;
+  if (/\p{N}/u.test(token) || ABBREVIATION.test(token) || /\p{Ll}\p{Lu}/u.test(token)) return false;
   const r = romanize(token);
   if (r.length < 2 || isEnglishWord(token.toLowerCase()) || isEnglishWord(r)) return false;
   if (!/[aeiouy]/.test(r)) return /^\p{Script=Latin}+$/u.test(token) && /h|(.)\1/.test(r);
