@@ -37,7 +37,7 @@ import { readerView } from "./reader-view.js";
 import { isStopword } from "./stopwords.js";
 import { lemma } from "./lemma.js";
 import { once } from "../core/once.js";
-import { isLaughterForm, isVocalization, unleet } from "./laughter/form.js";
+import { isLaughterForm, isVocalization, leadIsWord, unleet } from "./laughter/form.js";
 
 export const LAUGHTER_MEANING_VERSION = "laughter-meaning-4";
 
@@ -455,6 +455,7 @@ function spelledOut(text: string, c: Compiled): LaughterCue[] {
         for (let j = Math.min(pieces.length, i + MAX_PIECES) - 1; j > i && end < 0; j--) {
           if (
             oneCaseStyle(pieces.slice(i, j + 1).map((p) => p.text)) &&
+            !leadIsWord(pieces.slice(i, j + 1).map((p) => p.text)) &&
             isLaughterWord(
               pieces
                 .slice(i, j + 1)

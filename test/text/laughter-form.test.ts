@@ -114,3 +114,16 @@ describe("an action is one cue", () => {
     expect(strippedTo("*chuckles* Could I meet with you to discuss the project?")).toBe("Could I meet with you to discuss the project?");
   });
 });
+
+describe("spelled-out laughter", () => {
+  it("does not join a word before laughter into it (laughter-meaning-4's lead read 'him-- haha' as one word)", () => {
+    for (const [text, kept] of [
+      ["Why don't you just ask him-- haha", "Why don't you just ask him--"],
+      ["But-- haha", "But--"],
+      ["I-- haha", "I--"],
+    ])
+      expect(strippedTo(text), text).toBe(kept);
+    expect(strippedTo("Sure. bwa ha ha")).toBe("Sure.");
+    expect(strippedTo("Sure. he he he")).toBe("Sure.");
+  });
+});

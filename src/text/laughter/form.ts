@@ -62,6 +62,15 @@ export function romanLaughterForm(r: string): boolean {
   return BREATH_RUN.test(r) || (r.length >= 4 && CONSONANT_PAIR_TRAIN.test(r));
 }
 
+/**
+ * Whether the laughter form of `pieces` joined needs the first piece only as its lead, and that piece is a
+ * word: "him haha" and "I haha" are a word and laughter, not one laughter word spelled out ("bwa ha ha" is).
+ */
+export function leadIsWord(pieces: readonly string[]): boolean {
+  const m = SYLLABLE_TRAIN.exec(collapse(romanize(pieces.join(""))));
+  return m !== null && romanize(pieces[0]).length <= m[1].length && (pieces[0].length === 1 || isEnglishWord(pieces[0].toLowerCase()));
+}
+
 /** A token with no two letters but a word might be a name or an abbreviation in capitals ("NYC", "HR"). */
 const ABBREVIATION = /^\p{Lu}{2,3}$/u;
 
