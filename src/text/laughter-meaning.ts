@@ -35,6 +35,7 @@ import { findLaughter, stripSpans, type StrippedLaughter } from "./laughter/matc
 import { compileLaughterVocab, loadLaughterVocab, type LaughterEntry, type LaughterVocab } from "./laughter/vocab.js";
 import { readerView } from "./reader-view.js";
 import { isStopword } from "./stopwords.js";
+import { isCommonEnglish } from "./english.js";
 import { lemma } from "./lemma.js";
 import { once } from "../core/once.js";
 import { isLaughterForm, isVocalization, leadIsWord, unleet } from "./laughter/form.js";
@@ -306,10 +307,16 @@ function isOvercome(clause: string, c: Compiled): boolean {
   const words = clause.toLowerCase().match(/[\p{L}\p{N}'’]+/gu) ?? [];
   if (words.length === 0 || words.length > TERSE_WORDS - 1) return false;
   const at = words.findIndex((w) => c.overcome.has(w));
-  // in the first person ("I'm dead"), or the bare progressive ("Dying.", "Literally crying."); not "You're dead."
-  if (at < 0 || !(words.some(isFirstPerson) || (words[at].endsWith("ing") && words.every((w, i) => i === at || /^\p{L}{3,}ly$/u.test(w))))) return false;
+  // the first person as subject, now ("I'm dead", "I died"; not "I was screaming", "You yelled at me"), or
+  // the bare progressive ("Dying.", "Literally crying."); not "You're dead."
+  const subject = words.some((w) => FIRST_SUBJECT.test(w)) && !words.some((w) => PAST_AUXILIARY.test(w));
+  if (at < 0 || !(subject || (words[at].endsWith("ing") && words.every((w, i) => i === at || /^\p{L}{3,}ly$/u.test(w))))) return false;
   return words.every((w, i) => i === at || isFirstPerson(w) || isFiller(w) || NEGATION.test(w));
 }
+
+const FIRST_SUBJECT = /^(?:i|i['’](?:m|d|ve|ll)|we|we['’](?:re|d|ve|ll))$/u;
+/** Narration of the past ("I was screaming", "we were dying to know") is no reaction. */
+const PAST_AUXILIARY = /^(?:was|were|had|been|and|when|then)$/u;
 
 /** Each clause of the text (split at clause punctuation and run-on capitals) with its offset. */
 function clauses(text: string): { start: number; part: string }[] {
@@ -443,6 +450,9 @@ const MAX_PIECES = 12;
 /** Pieces written as one word would be: all in capitals, or none but the first capitalized ("HA HA", "Hue hue"; not "haha Ah"). */
 const oneCaseStyle = (pieces: readonly string[]) => pieces.every((p) => p === p.toUpperCase()) || pieces.slice(1).every((p) => p === p.toLowerCase());
 
+/** One common-English word of three letters or more said again ("Hey hey", "bye bye") is that word, not laughter. */
+const repeatedWord = (pieces: readonly string[]) => pieces[0].length >= 3 && isCommonEnglish(pieces[0]) && pieces.every((p) => p.toLowerCase() === pieces[0].toLowerCase());
+
 /** Laughter written with its letters or syllables apart: the pieces, joined, are one laughter word. */
 function spelledOut(text: string, c: Compiled): LaughterCue[] {
   const out: LaughterCue[] = [];
@@ -456,6 +466,7 @@ function spelledOut(text: string, c: Compiled): LaughterCue[] {
           if (
             oneCaseStyle(pieces.slice(i, j + 1).map((p) => p.text)) &&
             !leadIsWord(pieces.slice(i, j + 1).map((p) => p.text)) &&
+            !repeatedWord(pieces.slice(i, j + 1).map((p) => p.text)) &&
             isLaughterWord(
               pieces
                 .slice(i, j + 1)
