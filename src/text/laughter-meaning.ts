@@ -270,8 +270,8 @@ function isOverwhelmedReport(clause: string, c: Compiled): boolean {
   return verb >= 0 && words.every((w, i) => i === verb || isFiller(w));
 }
 
-/** "crack(s) up", "broke up": the phrasal verbs of the category, narrated. */
-const PHRASAL_NARRATED = /(?<![\p{L}])(?:crack|cracks|cracked|cracking|break|breaks|broke|breaking)\s+up(?![\p{L}])/iu;
+/** "crack(s) up" narrated ("break up" is as often the end of a relationship or a phone line). */
+const PHRASAL_NARRATED = /(?<![\p{L}])(?:crack|cracks|cracked|cracking)\s+up(?![\p{L}])/iu;
 /** At most this many words before the laughter word of a narrated clause ("The whole room cracks up"). */
 const SUBJECT_WORDS = 3;
 
@@ -311,12 +311,15 @@ function isOvercome(clause: string, c: Compiled): boolean {
   // the bare progressive ("Dying.", "Literally crying."); not "You're dead."
   const subject = words.some((w) => FIRST_SUBJECT.test(w)) && !words.some((w) => PAST_AUXILIARY.test(w));
   if (at < 0 || !(subject || (words[at].endsWith("ing") && words.every((w, i) => i === at || /^\p{L}{3,}ly$/u.test(w))))) return false;
+  if (BREATH.test(words[at]) !== words.some((w) => NEGATION.test(w))) return false;
   return words.every((w, i) => i === at || isFirstPerson(w) || isFiller(w) || NEGATION.test(w));
 }
 
 const FIRST_SUBJECT = /^(?:i|i['’](?:m|d|ve|ll)|we|we['’](?:re|d|ve|ll))$/u;
 /** Narration of the past ("I was screaming", "we were dying to know") is no reaction. */
-const PAST_AUXILIARY = /^(?:was|were|had|been|and|when|then)$/u;
+const PAST_AUXILIARY = /^(?:was|were|had|been|and|when|then|about|going|gonna|would|will|i['’]ll|we['’]ll|how)$/u;
+/** Breathing is hyperbole only when it fails ("I can't breathe"); the others only when it does not ("I'm not crying"). */
+const BREATH = /^breath/u;
 
 /** Each clause of the text (split at clause punctuation and run-on capitals) with its offset. */
 function clauses(text: string): { start: number; part: string }[] {

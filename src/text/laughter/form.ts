@@ -11,6 +11,7 @@
 //  - a VOCALIZATION (read away, but not counted as laughter) is any syllable three times ("lalala").
 // Digits standing for letters are read as letters ("h4h4", "l0l"). A word of the lexicon is never either.
 import anyAscii from "any-ascii";
+import { isCommonEnglish } from "../english.js";
 import { isEnglishWord } from "../spelling.js";
 
 /** Thai's repetition mark (ๆ) repeats the word before it; Japanese iteration marks (々 ゝ ゞ ヽ ヾ 〻) the character before. */
@@ -42,8 +43,8 @@ const PLAIN_BREATH = /^(?:h|kh|ch|x)[aeiouy]{1,2}$/;
 const ANY_SYLLABLE_TRAIN = /^([a-z]{0,2}?)([b-df-hj-np-tv-z]{1,2}[aeiouy]{1,2})\2{2,}([a-z]{0,2})$/;
 /** A run of one breath letter: Arabic "ههههه" and Hebrew "חחח" romanize to "hhhhh", Korean "ㅋㅋㅋ" to "kkk". */
 const BREATH_RUN = /^(kh|ch|h|k)\1{2,}$/;
-/** Two different consonants typed again and again ("wkwk", "hjhj", "rsrs"; not "mmmm"). */
-const CONSONANT_PAIR_TRAIN = /^(([b-df-hj-np-tv-z])(?!\2)[b-df-hj-np-tv-z])\1+[b-df-hj-np-tv-z]?$/;
+/** Two different consonants typed again and again ("wkwk", "hjhj", "rsrs"); not a hum of m or n ("mmmm", "hmhm"). */
+const CONSONANT_PAIR_TRAIN = /^(([b-df-hj-lp-tv-z])(?!\2)[b-df-hj-lp-tv-z])\1+[b-df-hj-lp-tv-z]?$/;
 /** Chinese internet laughter "2333…" (a laughing emoticon's number); "233" alone is as often a number, and Thai 555 is v3's. */
 const LAUGHTER_NUMBER = /^23{3,}$/;
 
@@ -95,5 +96,6 @@ export function isVocalization(token: string): boolean {
   if (r.length < 2 || isEnglishWord(token.toLowerCase()) || isEnglishWord(r)) return false;
   if (!/[aeiouy]/.test(r)) return false;
   const m = ANY_SYLLABLE_TRAIN.exec(collapse(r));
-  return m !== null && tailFits(m[2], m[3]);
+  // a common word said again is that word ("nonono")
+  return m !== null && tailFits(m[2], m[3]) && !isCommonEnglish(m[2]);
 }
