@@ -36,6 +36,7 @@ import { compileLaughterVocab, loadLaughterVocab, type LaughterEntry, type Laugh
 import { readerView } from "./reader-view.js";
 import { isStopword } from "./stopwords.js";
 import { isCommonEnglish } from "./english.js";
+import { isEnglishWord } from "./spelling.js";
 import { lemma } from "./lemma.js";
 import { once } from "../core/once.js";
 import { isLaughterForm, isVocalization, leadIsWord, unleet } from "./laughter/form.js";
@@ -270,6 +271,8 @@ function isOverwhelmedReport(clause: string, c: Compiled): boolean {
   return verb >= 0 && words.every((w, i) => i === verb || isFiller(w));
 }
 
+/** Words before a laughter verb that make the clause a question, an order, a modal or the partner's laughter, not narration. */
+const NOT_NARRATION = /^(?:you|you['’](?:re|ll|d|ve)|are|is|am|do|does|did|why|what|how|can|could|will|would|gonna|makes?|made|let|stop|don['’]t)$/u;
 /** "crack(s) up" narrated ("break up" is as often the end of a relationship or a phone line). */
 const PHRASAL_NARRATED = /(?<![\p{L}])(?:crack|cracks|cracked|cracking)\s+up(?![\p{L}])/iu;
 /** At most this many words before the laughter word of a narrated clause ("The whole room cracks up"). */
@@ -294,6 +297,8 @@ function isNarrated(clause: string, c: Compiled): boolean {
       .slice(m.index + m[0].length)
       .toLowerCase()
       .match(/[\p{L}\p{N}'’]+/gu) ?? [];
+  // a subject and a finite verb ("laughs", "laughed", "cracks up"); not "Stop giggling", "Why are you giggling", "makes her laugh"
+  if (before.length === 0 || !/(?:s|ed)$/u.test(m[0].split(/\s/u)[0]) || before.some((w) => NOT_NARRATION.test(w))) return false;
   if (before.length > SUBJECT_WORDS || before.length + after.length + 1 > TERSE_WORDS) return false;
   return ![...before, ...after].some((w) => NEGATION.test(w)) && after.every(isFiller);
 }
@@ -306,7 +311,8 @@ function isNarrated(clause: string, c: Compiled): boolean {
 function isOvercome(clause: string, c: Compiled): boolean {
   const words = clause.toLowerCase().match(/[\p{L}\p{N}'’]+/gu) ?? [];
   if (words.length === 0 || words.length > TERSE_WORDS - 1) return false;
-  const at = words.findIndex((w) => c.overcome.has(w));
+  // a form in -s is no first-person verb ("I like your pants")
+  const at = words.findIndex((w) => c.overcome.has(w) && !/[^s]s$/u.test(w));
   // the first person as subject, now ("I'm dead", "I died"; not "I was screaming", "You yelled at me"), or
   // the bare progressive ("Dying.", "Literally crying."); not "You're dead."
   const subject = words.some((w) => FIRST_SUBJECT.test(w)) && !words.some((w) => PAST_AUXILIARY.test(w));
@@ -317,7 +323,7 @@ function isOvercome(clause: string, c: Compiled): boolean {
 
 const FIRST_SUBJECT = /^(?:i|i['’](?:m|d|ve|ll)|we|we['’](?:re|d|ve|ll))$/u;
 /** Narration of the past ("I was screaming", "we were dying to know") is no reaction. */
-const PAST_AUXILIARY = /^(?:was|were|had|been|and|when|then|about|going|gonna|would|will|i['’]ll|we['’]ll|how)$/u;
+const PAST_AUXILIARY = /^(?:was|were|had|been|and|when|then|about|going|gonna|would|will|i['’]ll|we['’]ll|i['’]d|we['’]d|how|like|love|your)$/u;
 /** Breathing is hyperbole only when it fails ("I can't breathe"); the others only when it does not ("I'm not crying"). */
 const BREATH = /^breath/u;
 
@@ -454,7 +460,12 @@ const MAX_PIECES = 12;
 const oneCaseStyle = (pieces: readonly string[]) => pieces.every((p) => p === p.toUpperCase()) || pieces.slice(1).every((p) => p === p.toLowerCase());
 
 /** One common-English word of three letters or more said again ("Hey hey", "bye bye") is that word, not laughter. */
-const repeatedWord = (pieces: readonly string[]) => pieces[0].length >= 3 && isCommonEnglish(pieces[0]) && pieces.every((p) => p.toLowerCase() === pieces[0].toLowerCase());
+const repeatedWord = (pieces: readonly string[], c: Compiled) =>
+  pieces.length > 1 &&
+  pieces.every((p) => p.toLowerCase() === pieces[0].toLowerCase()) &&
+  (isCommonEnglish(pieces[0]) || isEnglishWord(pieces[0].toLowerCase())) &&
+  // unless the internet vocabulary spells laughter so ("he he" → "hehe")
+  !findLaughter(pieces[0] + pieces[0], c.vocab).some((s) => s.start === 0 && s.end === 2 * pieces[0].length);
 
 /** Laughter written with its letters or syllables apart: the pieces, joined, are one laughter word. */
 function spelledOut(text: string, c: Compiled): LaughterCue[] {
@@ -469,7 +480,10 @@ function spelledOut(text: string, c: Compiled): LaughterCue[] {
           if (
             oneCaseStyle(pieces.slice(i, j + 1).map((p) => p.text)) &&
             !leadIsWord(pieces.slice(i, j + 1).map((p) => p.text)) &&
-            !repeatedWord(pieces.slice(i, j + 1).map((p) => p.text)) &&
+            !repeatedWord(
+              pieces.slice(i, j + 1).map((p) => p.text),
+              c,
+            ) &&
             isLaughterWord(
               pieces
                 .slice(i, j + 1)
