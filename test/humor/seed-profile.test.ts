@@ -162,7 +162,7 @@ describe("the instrument hash covers every resolved humor option", () => {
       repetition: "seed",
       certified: { formula: "humor-C-3" },
       normalization: { vocab: "v3" },
-      laughter: { reading: "meaning", detector: "laughter-meaning-3" },
+      laughter: { reading: "meaning", detector: "laughter-meaning-4" },
       screens: "humor-screens-2",
     });
     const seed = createHumorScorer({ profile: "seed" }, roles).instrument.options as Record<string, unknown>;
