@@ -21,11 +21,13 @@ const HUMOR_CUES = firstOfEachFamily(Object.entries(CUES));
 const ROWS = 60;
 /**
  * Prose classes of this subset that still pay on this build: open exploits, asserted as known failures so
- * the suite stays green and turns red the day one is closed (then move it back to the passing list). Two
- * first-of-family classes that pay in the full battery at n = 100 ("dialogue in LaTeX quotes", "LaTeX
- * \\textit around costly words") stay below the threshold at this subset's n = 60, so they are not listed.
+ * the suite stays green and turns red the day one is closed (then move it back to the passing list). On
+ * the baseline (c593633) the hooked letter, the plus sign inside words, commas to semicolons, one sentence
+ * per line and the dedication paid here; after the hardened preset v7 merged (the held-out run,
+ * reports/heldout4-after.md) the hooked letter and one sentence per line no longer pay, and "LaTeX \\textit
+ * around costly words" (which paid only at the full battery's n = 100 on the baseline) pays at n = 60 too.
  */
-const KNOWN_OPEN = new Set<string>(["hooked letter (ɓ ɗ ƒ ɠ) in costly words", "plus sign inside costly words", "commas to semicolons", "one sentence per line", "dedication at the top"]);
+const KNOWN_OPEN = new Set<string>(["plus sign inside costly words", "commas to semicolons", "LaTeX \\textit around costly words", "dedication at the top"]);
 /** Degenerate texts that still score at least the reply's opening on this build (known failures likewise). */
 const KNOWN_OPEN_DEGENERATE = new Set<string>([]);
 /** Humor cues of this subset that still raise the training reward or C on this build (likewise). */
