@@ -34,6 +34,7 @@
 import { createRequire } from "node:module";
 import { once } from "../core/once.js";
 import { COMMON_ENGLISH, isCommonEnglish } from "./english.js";
+import { APOSTROPHE_LOOKALIKES } from "./reader-view.js";
 import { isEnglishWord, type CostlyWords } from "./spelling.js";
 
 interface OrthographyTable {
@@ -161,8 +162,8 @@ const HYPHENS = once(() => new Set(TABLE().hyphens.map((h) => parseInt(h, 16))))
 
 const ASCII_LETTER = /^[A-Za-z]$/;
 const LETTER = /^\p{L}$/u;
-/** Characters a reader reads the same, one code point at a time, below this (and none above it is ASCII). */
-const NEEDS_CHARACTERS = /[^\x00-\x0a\x0e-\x7f]/;
+/** Characters a reader reads the same, one code point at a time (none outside them is ASCII but the grave accent). */
+const NEEDS_CHARACTERS = /[^\x00-\x0a\x0e-\x5f\x61-\x7f]/;
 
 /** The first pass (see above): line breaks, compatibility punctuation and letter forms read as written plainly. */
 export function readCharacters(text: string): string {
@@ -186,6 +187,7 @@ export function readCharacters(text: string): string {
       i = run.end;
       continue;
     } else if (blanks.has(cp)) to = blankAt(text, i, width);
+    else if (APOSTROPHE_LOOKALIKES.has(cp)) to = apostropheAt(text, i, width);
     else if (cp >= 0x80) to = replace.get(cp) ?? (strokes.has(cp) ? strokeAt(text, i, width) : undefined);
     if (to !== undefined) {
       out += text.slice(last, i) + to;
@@ -211,6 +213,23 @@ function blankAt(text: string, at: number, width: number): string {
   if (head === "" || tail === "") return " ";
   const isWord = (w: string) => (w.length === 1 ? w === "a" || w === "i" : isEnglishWord(w));
   return isWord(head) && isWord(tail) && !isEnglishWord(head + tail) ? " " : "";
+}
+
+const QUOTATION = /^[\p{Pi}\p{Pf}\p{Ps}\p{Pe}]$/u;
+/**
+ * An apostrophe look-alike (UTS #39 or NFKC: grave accent, acute accent, modifier letters, primes) after a
+ * letter: "'" inside a word ("don`t" → "don't", "shadow`s" → "shadow's"), and at a word's end unless it is
+ * a quotation mark or closes a pair ("dogs`" → "dogs'"; a closing "’" and "`code`" stay).
+ */
+function apostropheAt(text: string, at: number, width: number): string | undefined {
+  if (at === 0 || !isLetterCp(text.codePointAt(previousAt(text, at))!, true)) return undefined;
+  const next = at + width;
+  if (next < text.length && isLetterCp(text.codePointAt(next)!)) return text.charCodeAt(at) === 0x2019 ? undefined : "'";
+  if (QUOTATION.test(String.fromCodePoint(text.codePointAt(at)!))) return undefined;
+  // A pair around a word ("`code`") is a quotation or a code span, not an apostrophe.
+  let start = at;
+  while (start > 0 && isLetterCp(text.codePointAt(previousAt(text, start))!, true)) start = previousAt(text, start);
+  return start > 0 && text.codePointAt(previousAt(text, start)) === text.codePointAt(at) ? undefined : "'";
 }
 
 /** The run of regional indicators from `at`: the letters they name and where the run ends. */

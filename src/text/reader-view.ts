@@ -39,6 +39,21 @@ const IGNORABLE_RANGES: readonly (readonly [number, number])[] = TABLE.ignorable
 const COMPAT = new Map<number, string>(Object.entries(TABLE.compat).map(([k, v]) => [parseInt(k, 16), v]));
 const CONFUSABLE = new Map<number, string>(Object.entries(TABLE.confusable).map(([k, v]) => [parseInt(k, 16), v]));
 
+/**
+ * The apostrophe's look-alikes: every character UTS #39 gives the prototype "'", closed under NFKC (a
+ * character whose compatibility form is one: "｀" → "`", the grave accent); "'" itself is not one.
+ */
+export const APOSTROPHE_LOOKALIKES: ReadonlySet<number> = (() => {
+  const set = new Set<number>();
+  for (const [cp, prototype] of CONFUSABLE) {
+    if (prototype !== "'") continue;
+    set.add(cp);
+    const nfkc = String.fromCodePoint(cp).normalize("NFKC");
+    if ([...nfkc].length === 1 && nfkc !== "'" && !/^[\p{L}\p{N}]$/u.test(nfkc)) set.add(nfkc.codePointAt(0)!);
+  }
+  return set;
+})();
+
 const ZWJ = 0x200d;
 
 /** Whether a code point is invisible to a reader: Default_Ignorable_Code_Point or General Category Cf. */

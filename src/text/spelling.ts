@@ -311,15 +311,20 @@ function costlySlip(lower: string, costly: CostlyWords): string | undefined {
   return undefined;
 }
 
-// Words split by what a reader reads through (issue 36, second round): a dash of any kind, a connector,
-// an apostrophe, a dot, a middle dot, a slash, an asterisk or one space inside a word ("tape-stry",
+// Words split by what a reader reads through (issue 36, second round; by category in the fourth): any
+// punctuation or symbol of General Category Pd, Pc, Po, Sm, Sk or So, or one space inside a word ("tape-stry",
 // "tape stry", "t.apestr.y"). Pieces are joined when together they make a known word and one of them is
 // not a word (or, for a mark other than a space, whatever the pieces are: "heart-beat" is read as
 // "heartbeat"); a known English token ("don't", "o'clock") is never taken apart. A line break with no
 // hyphen inside a word joins as a space does ("sc\nreamed" → "screamed"; "in\nto" stays two words).
 /** A piece of a word: a letter, then letters and marks (what piecesOf scans). */
 export const PIECE_G = /\p{L}[\p{L}\p{M}]*/gu;
-const IN_WORD_MARK = /^(?:[\p{Pd}\p{Pc}'’ʼ‘.·‧・/*]|\p{Pd} |[ \u00a0\n]|\r\n)$/u;
+/**
+ * A mark inside a word, letters on both sides: any character of General Category Pd, Pc, Po, Sm, Sk or So
+ * (a dash, connector, dot, plus, tilde, bar, operator, symbol: issue 36, battery 4), an apostrophe, a dash
+ * before a space, or one space or line break.
+ */
+const IN_WORD_MARK = /^(?:[\p{Pd}\p{Pc}\p{Po}\p{Sm}\p{Sk}\p{So}'’ʼ‘]|\p{Pd} |[ \u00a0\n]|\r\n)$/u;
 const JOIN_MIN_LENGTH = 4;
 /** Whether text[from, to) is "\n" or "\r\n" (read in place: the join tests every gap of every span). */
 const isLineBreak = (text: string, from: number, to: number): boolean => (to - from === 1 ? text.charCodeAt(from) === 10 : to - from === 2 && text.charCodeAt(from) === 13 && text.charCodeAt(from + 1) === 10);
@@ -519,6 +524,26 @@ export function readSpelling(input: string, known: (w: string) => boolean = isEn
     const first = word.charCodeAt(0);
     // An ASCII first letter is a capital or not without the regex.
     const name = (first < 0x80 ? first >= 0x41 && first <= 0x5a : UPPER.test(word)) && !opensSentence(text, at);
+    if (costly && !name && text.charCodeAt(end) === 0x2e) {
+      const cut = readCut(text, word, end, costly);
+      if (cut !== undefined) {
+        out += text.slice(last, at) + cut.read;
+        last = cut.end;
+        at = cut.end;
+        continue;
+      }
+    }
+    // A priced plural written with an apostrophe ("shadow's" for "shadows", a greengrocer's apostrophe,
+    // issue 36, battery 4) is read as the plural, as is a possessive of a priced word: either names it.
+    if (costly && end - at >= 6 && (word.charCodeAt(word.length - 1) | 0x20) === 0x73 && (word.charCodeAt(word.length - 2) === 0x27 || word.charCodeAt(word.length - 2) === 0x2019)) {
+      const plural = word.slice(0, -2) + word.slice(-1);
+      if (costly.forms.has(plural.toLowerCase())) {
+        out += text.slice(last, at) + plural;
+        last = end;
+        at = end;
+        continue;
+      }
+    }
     const key = name ? "\0" + word : word;
     const read = memo ? (memo.readings.get(key) ?? remember(memo.readings, key, readWord(word, name, known, costly))) : readWord(word, name, known, costly);
     if (read !== word) {
@@ -528,6 +553,38 @@ export function readSpelling(input: string, known: (w: string) => boolean = isEn
     at = end;
   }
   return last === 0 ? text : out + text.slice(last);
+}
+
+// A priced word cut short with a full stop, as an abbreviation ("tapest." for "tapestry", issue 36,
+// battery 4): a word of four or more letters before "." that opens a priced form is read as the shortest
+// such form when it is no word, or when a small letter follows (". hung": no sentence ended there; the
+// point is dropped then). A word cut to a word that ends a sentence ("the tapes.") stays as written.
+const MIN_CUT_LENGTH = 4;
+const CUT_FORMS = new WeakMap<CostlyWords, Map<string, string>>();
+/** Every prefix of four or more letters of a priced form, and the shortest priced form it opens. */
+function cutForms(costly: CostlyWords): Map<string, string> {
+  let map = CUT_FORMS.get(costly);
+  if (map) return map;
+  map = new Map();
+  for (const form of costly.forms) {
+    for (let k = MIN_CUT_LENGTH; k < form.length; k++) {
+      const prefix = form.slice(0, k);
+      const had = map.get(prefix);
+      if (had === undefined || form.length < had.length || (form.length === had.length && form < had)) map.set(prefix, form);
+    }
+  }
+  CUT_FORMS.set(costly, map);
+  return map;
+}
+const SMALL_NEXT = /^\.[^\S\n]+\p{Ll}/u;
+/** The reading of `word` cut short before the "." at `end`, and where the reading ends; undefined if it is no cut. */
+function readCut(text: string, word: string, end: number, costly: CostlyWords): { read: string; end: number } | undefined {
+  if (word.length < MIN_CUT_LENGTH) return undefined;
+  const lower = word.toLowerCase();
+  const form = cutForms(costly).get(lower);
+  if (form === undefined) return undefined;
+  if (SMALL_NEXT.test(text.slice(end, end + 8))) return { read: caseLike(form, word), end: end + 1 };
+  return costly.isEnglish(lower) ? undefined : { read: caseLike(form, word), end };
 }
 
 /** One word's reading (readSpelling); `name`: a capitalized word that does not open a sentence. */
