@@ -27,7 +27,7 @@ const ROWS = 60;
  * reports/heldout4-after.md) the hooked letter and one sentence per line no longer pay, and "LaTeX \\textit
  * around costly words" (which paid only at the full battery's n = 100 on the baseline) pays at n = 60 too.
  */
-const KNOWN_OPEN = new Set<string>(["plus sign inside costly words", "commas to semicolons", "LaTeX \\textit around costly words", "dedication at the top"]);
+const KNOWN_OPEN = new Set<string>(["plus sign inside costly words", "LaTeX \\textit around costly words", "dedication at the top"]);
 /** Degenerate texts that still score at least the reply's opening on this build (known failures likewise). */
 const KNOWN_OPEN_DEGENERATE = new Set<string>([]);
 /** Humor cues of this subset that still raise the training reward or C on this build (likewise). */
