@@ -100,6 +100,17 @@ const CURLY_OPEN = "“";
 const CURLY_CLOSE = "”";
 /** Paired quotation marks other than the double ones the scanner reads (curly “…” and straight "…"). */
 const OTHER_PAIRS = /«([^«»\n]*)»|»([^«»\n]*)«|„([^„“”\n]*)[“”]|‹([^‹›\n]*)›|「([^「」\n]*)」|『([^『』\n]*)』/g;
+/**
+ * Quotation marks by category (issue 36, battery 4): every character of Unicode's Quotation_Mark property
+ * and the heavy quotation mark ornaments of the Dingbats and Ornamental Dingbats blocks (General Category
+ * So, named "… QUOTATION MARK ORNAMENT" in the UCD), plus TeX's `` and ''. A span of one line that opens
+ * with any of them (an apostrophe ' ‘ ’ never opens one: that is the single-quote reading below) where a
+ * word starts and closes with any of them where a word ends is speech, whichever pair (swapped “…” too).
+ */
+export const QUOTE_ORNAMENTS = "\u275b\u275c\u275d\u275e\u275f\u2760\u276e\u276f\u{1f676}\u{1f677}\u{1f678}";
+const ANY_QUOTE = String.raw`(?:\p{Quotation_Mark}|[${QUOTE_ORNAMENTS}])`;
+const ANY_PAIR = new RegExp(String.raw`(?<![\p{L}\p{N}\p{M}])(${"``"}|(?!['‘’])${ANY_QUOTE})(?=\S)([^\n]*?\S)(''|${ANY_QUOTE})(?![\p{L}\p{N}\p{M}])`, "gu");
+
 /** Straight single quotes around speech: ' opens a word and ' closes one; inner apostrophes sit between letters. */
 const STRAIGHT_SINGLE = /(?<![\p{L}\p{N}])'(?=\S)([^'\n]*?(?:'[\p{L}][^'\n]*?)*\S)'(?![\p{L}\p{N}])/gu;
 /** A line of em-dash dialogue (— Where? — he asked. — Home.): speech and narration alternate at each spaced dash. */
@@ -115,6 +126,7 @@ const SPACED_DASH = /\s[—―–]\s/;
  */
 export function normalizeDialogue(s: string): string {
   let out = s.replace(OTHER_PAIRS, (_m, ...groups: (string | undefined)[]) => CURLY_OPEN + (groups.slice(0, 6).find((g) => g !== undefined) ?? "") + CURLY_CLOSE);
+  out = out.replace(ANY_PAIR, (m: string, open: string, inner: string, close: string) => ((open === CURLY_OPEN && close === CURLY_CLOSE) || (open === '"' && close === '"') ? m : CURLY_OPEN + inner + CURLY_CLOSE));
   if (!out.includes('"') && !out.includes(CURLY_OPEN)) {
     if (out.includes("‘")) out = out.replace(BRITISH, (_m, inner: string) => CURLY_OPEN + inner + CURLY_CLOSE);
     if (out.includes("'")) out = out.replace(STRAIGHT_SINGLE, (_m, inner: string) => CURLY_OPEN + inner + CURLY_CLOSE);
