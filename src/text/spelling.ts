@@ -11,6 +11,7 @@ import { once } from "../core/once.js";
 import { COMMON_ENGLISH, isCommonEnglish } from "./english.js";
 import { hashRange } from "./word-hash.js";
 import { shippedWordTable } from "./word-table.js";
+import { type FormEnds, formEnds, WordIds } from "./word-pass.js";
 
 /** A word of the read text: letters of any script with their marks, joined by apostrophes (scanned by hand: wordEnd). */
 export const WORD_G = /\p{L}[\p{L}\p{M}]*(?:['’]\p{L}[\p{L}\p{M}]*)*/gu;
@@ -107,8 +108,8 @@ function caseLike(word: string, like: string): string {
 export interface CostlyWords {
   forms: ReadonlySet<string>;
   bySkeleton: ReadonlyMap<string, readonly string[]>;
-  /** The engine's memo (bounded) of readSpelling's reading of each word as written ("\0" before a name's). */
-  readings: Map<string, string>;
+  /** The engine's word table (./word-pass.ts): each form met as written, its facts and readings (readSpelling's memo). */
+  ids: WordIds;
   /** isEnglishWord through the engine's memo (bounded) `englishWords`: the join and the non-word count ask it of every word. */
   isEnglish: (lower: string) => boolean;
   englishWords: Map<string, boolean>;
@@ -168,7 +169,15 @@ export function costlyWords(lemmas: Iterable<string>, known: (w: string) => bool
   // A word met before is one Map hit instead of a word-table probe (a hash and a few cache misses).
   const englishWords = new Map<string, boolean>();
   const isEnglish = (lower: string): boolean => englishWords.get(lower) ?? remember(englishWords, lower, isEnglishWord(lower));
-  return { forms, bySkeleton, readings: new Map(), isEnglish, englishWords, longest: Math.max(0, ...[...forms].map((f) => f.length)) };
+  // Made on first use: a scorer that never reads spelling never builds them.
+  let pricedEnds: FormEnds | undefined;
+  let joinEnds: FormEnds | undefined;
+  const ids = new WordIds(
+    isEnglish,
+    () => (pricedEnds ??= formEnds(forms)),
+    () => (joinEnds ??= formEnds([...forms, ...COMMON_ENGLISH])),
+  );
+  return { forms, bySkeleton, ids, isEnglish, englishWords, longest: Math.max(0, ...[...forms].map((f) => f.length)) };
 }
 
 /** Edits allowed between a priced form and the unknown word read as it. */
@@ -350,18 +359,20 @@ function isContraction(lower: string): boolean {
  * word or a priced form, a lone letter only with pieces that are not words or into a priced form
  * ("tape stry", "t apestr y", "g low"; not "the m" or "the ca").
  */
-export function joinSplitWords(text: string, known: (w: string) => boolean = isEnglishWord, costly?: CostlyWords): string {
-  const first = piecesOf(text);
-  const marked = joinPass(text, first, known, costly, false);
+export function joinSplitWords(text: string, known: (w: string) => boolean = isEnglishWord, costly?: CostlyWords, ids?: WordIds): string {
+  const first = piecesOf(text, ids);
+  const marked = joinPass(text, first, known, costly, false, false, ids);
   // A text the first pass left as it was has the same pieces, and the first pass refused every span
   // through marks alone in them: the second pass reuses the pieces and tries only spans through a space.
-  return marked === text ? joinPass(text, first, known, costly, true, true) : joinPass(marked, piecesOf(marked), known, costly, true);
+  return marked === text ? joinPass(text, first, known, costly, true, true, ids) : joinPass(marked, piecesOf(marked, ids), known, costly, true, false, ids);
 }
 
 export interface Piece {
   at: number;
   end: number;
   lower: string;
+  /** Its id in the engine's word table (./word-pass.ts), or -1 without one. */
+  id: number;
   word: boolean;
   gapAfter: 0 | 1 | 2;
 }
@@ -378,7 +389,7 @@ export function letterAt(text: string, i: number, marks: boolean): boolean {
 }
 
 /** The matches of PIECE_G in `text`, scanned by hand (a regex match allocates per word). */
-export function piecesOf(text: string): Piece[] {
+export function piecesOf(text: string, ids?: WordIds): Piece[] {
   const pieces: Piece[] = [];
   for (let i = 0; i < text.length; ) {
     if (!letterAt(text, i, false)) {
@@ -388,7 +399,9 @@ export function piecesOf(text: string): Piece[] {
     const at = i;
     i += unitsAt(text, i);
     while (i < text.length && letterAt(text, i, true)) i += unitsAt(text, i);
-    pieces.push({ at, end: i, lower: text.slice(at, i).toLowerCase(), word: false, gapAfter: 0 });
+    // With a word table a piece met before costs no slice and no lower-casing.
+    const id = ids ? ids.idOf(text, at, i) : -1;
+    pieces.push({ at, end: i, lower: ids ? ids.lower[id] : text.slice(at, i).toLowerCase(), id, word: false, gapAfter: 0 });
   }
   return pieces;
 }
@@ -414,7 +427,8 @@ function capitalThenSmall(text: string, at: number, end: number): boolean {
   return CAPITAL_THEN_SMALL.test(text.slice(at, end));
 }
 
-function joinPass(text: string, pieces: Piece[], known: (w: string) => boolean, costly: CostlyWords | undefined, throughSpaces: boolean, marksRefused = false): string {
+/** `ids`: the engine's word table, given only when `known` is isEnglishWord (its facts then answer for it). */
+function joinPass(text: string, pieces: Piece[], known: (w: string) => boolean, costly: CostlyWords | undefined, throughSpaces: boolean, marksRefused: boolean, ids: WordIds | undefined): string {
   if (pieces.length < 2) return text;
   // gapAfter: 0 none (the next piece is not joined to this one), 1 a space, 2 an in-word mark.
   for (let k = 0; k + 1 < pieces.length; k++) {
@@ -430,8 +444,10 @@ function joinPass(text: string, pieces: Piece[], known: (w: string) => boolean, 
       if (IN_WORD_MARK.test(gap)) pieces[k].gapAfter = /^\s+$/.test(gap) ? (throughSpaces ? 1 : 0) : 2;
     }
   }
-  const isWord = (w: string): boolean => (w.length === 1 ? w === "a" || w === "i" : known(w));
-  for (let k = 0; k < pieces.length; k++) pieces[k].word = pieces[k].gapAfter === 0 && (k === 0 || pieces[k - 1].gapAfter === 0) ? true : isWord(pieces[k].lower);
+  const isWord = (p: Piece): boolean => (p.lower.length === 1 ? p.lower === "a" || p.lower === "i" : ids ? ids.english(p.id) : known(p.lower));
+  // A piece's facts from the word table when there is one (a typed-array read, not a string look-up).
+  const common = (p: Piece): boolean => (ids ? ids.common(p.id) : isCommonEnglish(p.lower));
+  for (let k = 0; k < pieces.length; k++) pieces[k].word = pieces[k].gapAfter === 0 && (k === 0 || pieces[k - 1].gapAfter === 0) ? true : isWord(pieces[k]);
   const joinable = (w: string): boolean => w.length >= JOIN_MIN_LENGTH && (known(w) || (costly?.forms.has(w) ?? false));
   let out = "";
   let last = 0;
@@ -459,7 +475,7 @@ function joinPass(text: string, pieces: Piece[], known: (w: string) => boolean, 
       // common English word ("de liberate", "col lapsed"; never "every day"): decided before the joined
       // string is built (most spans).
       const wordsSpaced = spaced && allWords && !broken;
-      if (wordsSpaced && (!costly || j !== i + 1 || (isCommonEnglish(pieces[i].lower) && isCommonEnglish(pieces[j].lower)))) continue;
+      if (wordsSpaced && (!costly || j !== i + 1 || (common(pieces[i]) && common(pieces[j])))) continue;
       if (!spaced && marksRefused) continue;
       // Spans the tests below refuse whatever the joined string: too short to join, too long for any
       // word a space may join into, onto a capital. Tested first, before the string is built.
@@ -467,13 +483,17 @@ function joinPass(text: string, pieces: Piece[], known: (w: string) => boolean, 
       for (let q = i; q <= j; q++) span += pieces[q].lower.length;
       if (span < JOIN_MIN_LENGTH) continue;
       if (spaced && ((!broken && span > Math.max(longestCommon(), costly?.longest ?? 0)) || capitalThenSmall(text, pieces[j].at, pieces[j].end))) continue;
+      // Two words through a space join only into a priced form: one they cannot open and close is refused before the string is built.
+      if (wordsSpaced && ids && !(ids.opensPriced(pieces[i].id) && ids.closesPriced(pieces[j].id))) continue;
+      // Through a space and no line break, pieces join only into a common English word or a priced form: likewise.
+      if (spaced && !broken && ids && !(ids.opensJoin(pieces[i].id) && ids.closesJoin(pieces[j].id))) continue;
       let whole = pieces[i].lower; // concatenated in place: no array per span
       for (let q = i + 1; q <= j; q++) whole += pieces[q].lower;
       const priced = costly?.forms.has(whole) ?? false;
       if (wordsSpaced && !priced) continue;
       if (spaced && broken) {
         let allCommon = true;
-        for (let q = i; q <= j && allCommon; q++) allCommon = pieces[q].lower.length === 1 ? ONE_LETTER_WORDS.has(pieces[q].lower) : isCommonEnglish(pieces[q].lower);
+        for (let q = i; q <= j && allCommon; q++) allCommon = pieces[q].lower.length === 1 ? ONE_LETTER_WORDS.has(pieces[q].lower) : common(pieces[q]);
         if (allCommon) continue;
       } else if (spaced) {
         // A lone letter joins only pieces that are not words ("t apestr y", not "the m"), or makes a priced form ("g low").
@@ -505,9 +525,10 @@ function joinPass(text: string, pieces: Piece[], known: (w: string) => boolean, 
  * for marks or a doubled letter: "Marcos" is not a slip of "Marcus", but "Eliias" is one of "Elias".
  */
 export function readSpelling(input: string, known: (w: string) => boolean = isEnglishWord, costly?: CostlyWords): string {
-  // With the default lexicon, the engine's memos answer words met before (a word's reading depends only on it and on being a name).
-  const memo = costly && known === isEnglishWord ? costly : undefined;
-  const text = costly ? joinSplitWords(input, memo ? memo.isEnglish : known, costly) : input;
+  // With the default lexicon, the engine's word table answers words met before (a word's reading depends only on it and on being a name).
+  const ids = costly && known === isEnglishWord ? costly.ids : undefined;
+  ids?.startRow();
+  const text = costly ? joinSplitWords(input, ids ? costly.isEnglish : known, costly, ids) : input;
   // WORD_G's matches scanned by hand, and the text rebuilt only from a word whose reading differs (most read as written).
   let out = "";
   let last = 0;
@@ -522,7 +543,9 @@ export function readSpelling(input: string, known: (w: string) => boolean = isEn
       at = end;
       continue;
     }
-    const word = text.slice(at, end);
+    // A word met before is found in the table from the text: no slice.
+    const id = ids ? ids.idOf(text, at, end) : -1;
+    const word = ids ? ids.written[id] : text.slice(at, end);
     const first = word.charCodeAt(0);
     // An ASCII first letter is a capital or not without the regex.
     const name = (first < 0x80 ? first >= 0x41 && first <= 0x5a : UPPER.test(word)) && !opensSentence(text, at);
@@ -546,8 +569,7 @@ export function readSpelling(input: string, known: (w: string) => boolean = isEn
         continue;
       }
     }
-    const key = name ? "\0" + word : word;
-    const read = memo ? (memo.readings.get(key) ?? remember(memo.readings, key, readWord(word, name, known, costly))) : readWord(word, name, known, costly);
+    const read = ids ? (ids.readingOf(id, name) ?? ids.setReading(id, name, readWord(word, name, known, costly))) : readWord(word, name, known, costly);
     if (read !== word) {
       out += text.slice(last, at) + read;
       last = end;
@@ -669,7 +691,8 @@ const opensSentence = (text: string, at: number): boolean => SENTENCE_START.test
  * prompt's own (`promptWords`, lower-cased), and not a name (a capitalized word that does not open a
  * sentence).
  */
-export function countNonWords(text: string, promptWords: ReadonlySet<string>, known: (w: string) => boolean = isEnglishWord): NonWords {
+export function countNonWords(text: string, promptWords: ReadonlySet<string>, known: (w: string) => boolean = isEnglishWord, ids?: WordIds): NonWords {
+  ids?.startRow();
   let words = 0;
   let nonWords = 0;
   let mixed = 0;
@@ -681,11 +704,13 @@ export function countNonWords(text: string, promptWords: ReadonlySet<string>, kn
       continue;
     }
     end = wordEnd(text, at);
-    const word = text.slice(at, end);
-    if (word.length < 2) continue;
+    if (end - at < 2) continue;
     words++;
-    const lower = word.toLowerCase();
-    if (known(lower) || promptWords.has(lower) || promptWords.has(lower.replace(/['’]s$/, ""))) continue;
+    // `ids` (the engine's word table, given when `known` is isEnglishWord): no slice, lower-casing or string look-up for a word met before.
+    const id = ids ? ids.idOf(text, at, end) : -1;
+    const word = ids ? ids.written[id] : text.slice(at, end);
+    const lower = ids ? ids.lower[id] : word.toLowerCase();
+    if ((ids ? ids.english(id) : known(lower)) || promptWords.has(lower) || promptWords.has(lower.replace(/['’]s$/, ""))) continue;
     const mixing = mixesScripts(word);
     if (!mixing && UPPER.test(word) && !opensSentence(text, at)) continue;
     if (mixing) mixed++;

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { costlyWords, countNonWords, isEnglishWord, joinSplitWords, MEMO_LIMIT, PIECE_G, piecesOf, readSpelling, WORD_G, wordEnd } from "../../src/text/spelling.js";
 import { pricedLemmas } from "../../src/terms/prose/stack/prepare.js";
 import { DEFAULT_DICTIONARY_PATH } from "../../src/terms/prose/stack/resources.js";
+import { WORD_IDS_LIMIT } from "../../src/text/word-pass.js";
 
 const fresh = () => costlyWords(pricedLemmas(JSON.parse(readFileSync(DEFAULT_DICTIONARY_PATH, "utf8"))));
 /** The default lexicon under another identity: readSpelling then reads every word afresh (no memo). */
@@ -78,7 +79,7 @@ describe("the memo of word readings", () => {
     expect(expected.startsWith("Tapestry hung there. We met Tapesrty there. Tapestry left.")).toBe(true);
     const costly = fresh();
     expect(readSpelling(text, undefined, costly)).toBe(expected);
-    expect(costly.readings.size).toBeGreaterThan(0);
+    expect(costly.ids.size).toBeGreaterThan(0);
     // Warm: every word is now answered from the memo.
     expect(readSpelling(text, undefined, costly)).toBe(expected);
   });
@@ -89,13 +90,14 @@ describe("the memo of word readings", () => {
     for (let round = 0; round < 2; round++) for (const r of replies) expect(readSpelling(r, undefined, costly)).toBe(readSpelling(r, unmemoized, fresh()));
   });
 
-  it("stays within MEMO_LIMIT entries after more distinct words than that", () => {
+  it("the word table stays within WORD_IDS_LIMIT and one row's forms after more distinct words than that", () => {
     const costly = fresh();
     const names: string[] = [];
-    for (let k = 0; names.length < MEMO_LIMIT + 500; k++) names.push(`Zq${k.toString(36)}`);
+    for (let k = 0; names.length < WORD_IDS_LIMIT + 500; k++) names.push(`Zq${k.toString(36)}`);
+    // A row of 500 names holds at most 1,003 forms (each name, its pieces, "so", "and", "came").
     for (let k = 0; k < names.length; k += 500) readSpelling(`so ${names.slice(k, k + 500).join(" and ")} came`, undefined, costly);
-    expect(costly.readings.size).toBeLessThanOrEqual(MEMO_LIMIT);
-    expect(costly.readings.size).toBeGreaterThan(0);
+    expect(costly.ids.size).toBeLessThanOrEqual(WORD_IDS_LIMIT + 1003);
+    expect(costly.ids.size).toBeGreaterThan(0);
   });
 
   it("both memos stay within MEMO_LIMIT after more distinct letter-only names than that", () => {
@@ -104,10 +106,10 @@ describe("the memo of word readings", () => {
     const letters = (k: number): string => (k < 26 ? "" : letters(Math.floor(k / 26) - 1)) + String.fromCharCode(97 + (k % 26));
     const names = Array.from({ length: MEMO_LIMIT + 500 }, (_, k) => `Zq${letters(k)}`);
     for (let k = 0; k < names.length; k += 500) readSpelling(`so ${names.slice(k, k + 500).join(" and ")} came`, undefined, costly);
-    // The join asks the English-word memo about every name's piece, the reading memo keeps every name.
+    // The join asks the English-word memo about every name's piece, the word table keeps every name.
     expect(costly.englishWords.size).toBeLessThanOrEqual(MEMO_LIMIT);
     expect(costly.englishWords.size).toBeGreaterThan(0);
-    expect(costly.readings.size).toBeLessThanOrEqual(MEMO_LIMIT);
-    expect(costly.readings.size).toBeGreaterThan(0);
+    expect(costly.ids.size).toBeLessThanOrEqual(WORD_IDS_LIMIT + 1003);
+    expect(costly.ids.size).toBeGreaterThan(0);
   });
 });

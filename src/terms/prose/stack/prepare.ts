@@ -331,7 +331,7 @@ export function prepareProse(row: BankRow, compiled: CompiledProse, reading: Rea
   const letters: WordLetters = reading.view ? "any" : "seed";
   const scan = ownScan(scanText(read.text, compiled.lexicon, compiled.scratch, letters));
   const lang = languageStats(read.text, scan, compiled.lexicon, prompt, () => promptWords(compiled.promptWordSets, prompt), script);
-  const counted = reading.spelling ? countNonWords(read.text, promptWords(compiled.promptWordSets, prompt), compiled.costly.isEnglish) : undefined;
+  const counted = reading.spelling ? countNonWords(read.text, promptWords(compiled.promptWordSets, prompt), compiled.costly.isEnglish, compiled.costly.ids) : undefined;
   const nonWords = counted && reading.spelling ? { ...counted, factor: nonWordsFactor(pricedNonWordShare(counted, reading.spelling), reading.spelling) } : undefined;
   const echoShare = reading.promptEcho ? promptEchoShare(scan, scanText(prompt, compiled.lexicon, compiled.scratch, letters)) : undefined;
   const promptEcho = echoShare !== undefined && reading.promptEcho ? { share: echoShare, factor: nonWordsFactor(echoShare, reading.promptEcho) } : undefined;
