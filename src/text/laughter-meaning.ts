@@ -350,7 +350,10 @@ function isAbilityGivenUp(words: readonly string[]): boolean {
   return after.length > 0 || before.some((w) => /^\p{L}{3,}ly$/u.test(w));
 }
 
-/** A bare plea to stop, the amused "Stop it." / "Oh stop.": "stop" with function words only, at most three words. */
+/** Whether a clause at `start` opens a sentence (nothing but spaces and quotation marks after the last sentence end). */
+const opensSentence = (text: string, start: number): boolean => /(?:^|[.!?…\n])[\s"“”'‘’]*$/u.test(text.slice(Math.max(0, start - 40), start));
+
+/** A bare plea to stop, the amused "Stop it." / "Oh stop.", as a sentence of its own: "stop" with function words only, at most three words. */
 function isStopPlea(words: readonly string[]): boolean {
   return words.length <= 3 && words.includes("stop") && words.every((w) => w === "stop" || (isStopword(w) && !FUNCTION_VERB.test(w) && !NEGATION.test(w) && !isFirstPerson(w)));
 }
@@ -467,7 +470,7 @@ export function decorations(text: string): LaughterCue[] {
   for (const { start, part } of clauses(text)) {
     if (!/\p{L}/u.test(part)) continue;
     const words = part.toLowerCase().match(/[\p{L}\p{N}'’]+/gu) ?? [];
-    if (isOvercome(part, c) || isAbilityGivenUp(words) || isStopPlea(words)) out.push(clauseCue(start, part, "decoration"));
+    if (isOvercome(part, c) || isAbilityGivenUp(words) || (isStopPlea(words) && opensSentence(text, start))) out.push(clauseCue(start, part, "decoration"));
   }
   return out.sort((a, b) => a.start - b.start || b.end - a.end);
 }

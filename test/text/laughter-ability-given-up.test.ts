@@ -49,7 +49,7 @@ describe("ability given up, its verb left out", () => {
 
 describe("the plea to stop", () => {
   it("strips 'stop' with function words only", () => {
-    for (const text of ["Stop it.", "Oh stop!", "Stop.", "Stop, stop.", "Stop that!", "Oh stop it."]) expect(stripped(text), text).toBe("");
+    for (const text of ["Stop it.", "Oh stop!", "Stop.", "Stop! Stop.", "Stop that!", "Oh stop it."]) expect(stripped(text), text).toBe("");
   });
 
   it("leaves a request with content or a person", () => {
