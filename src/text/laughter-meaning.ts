@@ -26,7 +26,8 @@
 // faces of punctuation and symbols, every emoji, emoticons of ordinary punctuation (":-]", "x)"),
 // non-word vocalizations ("pfft", "hmph", "lalala"), and the hyperbole of being overcome ("I'm dead",
 // "I'm dying", "*wheezes*": WordNet's senses of dying, weeping, screaming and breathing hard in a terse
-// first-person clause or between delimiters).
+// first-person clause or between delimiters; ability given up with its verb left out, "I can't even";
+// and the bare plea "Stop it.").
 // Callers read the reader's view of a text (src/text/reader-view.ts) before detecting, so invisible
 // characters and look-alike letters cannot split a word.
 import { readFileSync } from "node:fs";
@@ -41,7 +42,7 @@ import { lemma } from "./lemma.js";
 import { once } from "../core/once.js";
 import { isLaughterForm, isVocalization, leadIsWord, unleet } from "./laughter/form.js";
 
-export const LAUGHTER_MEANING_VERSION = "laughter-meaning-4";
+export const LAUGHTER_MEANING_VERSION = "laughter-meaning-5";
 
 export type LaughterCueKind = "word" | "action" | "emoji" | "emoticon" | "report" | "vocab" | "reaction" | "form" | "decoration";
 
@@ -321,6 +322,42 @@ function isOvercome(clause: string, c: Compiled): boolean {
   return words.every((w, i) => i === at || isFirstPerson(w) || isFiller(w) || NEGATION.test(w));
 }
 
+/** Negated ability ("can't", "cannot", "can not", "cant"), as one word or two. */
+const NEGATED_ABILITY = /^(?:can['’]?t|cannot)$/u;
+/** Function words that are verbs (auxiliaries, copulas, light verbs): after a negated modal they are the verb it governs ("I can't do it"). */
+const FUNCTION_VERB = /^(?:am|are|is|was|were|be|been|being|do|does|did|doing|done|have|has|had|having|get|got|go|going|gonna|wanna|let['’]s|like|will|would|shall|should|may|might|must|ought|can|could)$/u;
+
+/**
+ * The other half of being overcome: ability given up with its verb left out, a terse first-person clause
+ * of a negated modal and no verb after it ("I can't even.", "I literally cannot.", "We can't with you.",
+ * "Can't even."). Plain "I can't." stays an answer (to "Can you come Friday?"): the clause needs words
+ * after the modal that are not verbs ("even", "with you", "right now") or an -ly intensifier before it.
+ */
+function isAbilityGivenUp(words: readonly string[]): boolean {
+  if (words.length === 0 || words.length > TERSE_WORDS - 1) return false;
+  let at = words.findIndex((w) => NEGATED_ABILITY.test(w));
+  let width = 1;
+  if (at < 0) {
+    at = words.findIndex((w, i) => w === "can" && words[i + 1] === "not");
+    width = 2;
+  }
+  if (at < 0) return false;
+  const before = words.slice(0, at);
+  const after = words.slice(at + width);
+  if (!before.every((w) => FIRST_SUBJECT.test(w) || /^\p{L}{3,}ly$/u.test(w) || w === "just")) return false;
+  if (before.length > 0 && !before.some((w) => FIRST_SUBJECT.test(w))) return false;
+  if (!after.every((w) => isFiller(w) && !FUNCTION_VERB.test(w) && !NEGATION.test(w))) return false;
+  return after.length > 0 || before.some((w) => /^\p{L}{3,}ly$/u.test(w));
+}
+
+/** Whether a clause at `start` opens a sentence (nothing but spaces and quotation marks after the last sentence end). */
+const opensSentence = (text: string, start: number): boolean => /(?:^|[.!?…\n])[\s"“”'‘’]*$/u.test(text.slice(Math.max(0, start - 40), start));
+
+/** A bare plea to stop, the amused "Stop it." / "Oh stop.", as a sentence of its own: "stop" with function words only, at most three words. */
+function isStopPlea(words: readonly string[]): boolean {
+  return words.length <= 3 && words.includes("stop") && words.every((w) => w === "stop" || (isStopword(w) && !FUNCTION_VERB.test(w) && !NEGATION.test(w) && !isFirstPerson(w)));
+}
+
 const FIRST_SUBJECT = /^(?:i|i['’](?:m|d|ve|ll)|we|we['’](?:re|d|ve|ll))$/u;
 /** Narration of the past ("I was screaming", "we were dying to know") is no reaction. */
 const PAST_AUXILIARY = /^(?:was|were|had|been|and|when|then|about|going|gonna|would|will|i['’]ll|we['’]ll|i['’]d|we['’]d|how|like|love|your)$/u;
@@ -430,7 +467,11 @@ export function decorations(text: string): LaughterCue[] {
   const c = compile();
   const out = [...matches(EMOJI_SEQUENCE, text, "decoration"), ...matches(PLAIN_EMOTICON, text, "decoration"), ...matches(c.overcomeAction, text, "decoration")];
   for (const m of text.matchAll(TOKEN)) if (isVocalization(m[0])) out.push({ start: m.index, end: m.index + m[0].length, text: m[0], kind: "decoration" });
-  for (const { start, part } of clauses(text)) if (/\p{L}/u.test(part) && isOvercome(part, c)) out.push(clauseCue(start, part, "decoration"));
+  for (const { start, part } of clauses(text)) {
+    if (!/\p{L}/u.test(part)) continue;
+    const words = part.toLowerCase().match(/[\p{L}\p{N}'’]+/gu) ?? [];
+    if (isOvercome(part, c) || isAbilityGivenUp(words) || (isStopPlea(words) && opensSentence(text, start))) out.push(clauseCue(start, part, "decoration"));
+  }
   return out.sort((a, b) => a.start - b.start || b.end - a.end);
 }
 

@@ -150,6 +150,18 @@ function formsOf(lemma: string): string[] {
   return forms;
 }
 
+/**
+ * The forms of a lemma that doubles its last consonant, as English spells them: the undoubled "-ed" and
+ * "-ing" ("humed", "huming" of "hum") are another lemma's forms or slips of "hummed", "humming" (a real-word
+ * slip, below), never the priced word's; kept only where the doubled form is no word ("visited").
+ */
+function spelledForms(lemma: string, known: (w: string) => boolean): string[] {
+  const forms = formsOf(lemma);
+  if (!/[^aeiou][aeiou][b-df-hj-np-tvz]$/.test(lemma)) return forms;
+  const last = lemma[lemma.length - 1];
+  return forms.filter((f) => !((f === `${lemma}ed` || f === `${lemma}ing`) && known(f.replace(lemma, lemma + last))));
+}
+
 /** The known forms (of three or more ASCII letters) of the priced lemmas, indexed by skeleton. */
 export function costlyWords(lemmas: Iterable<string>, known: (w: string) => boolean = isEnglishWord): CostlyWords {
   const forms = new Set<string>();
@@ -157,7 +169,7 @@ export function costlyWords(lemmas: Iterable<string>, known: (w: string) => bool
   for (const l of lemmas) {
     const lemma = l.toLowerCase();
     if (!/^[a-z]{3,}$/.test(lemma)) continue;
-    for (const form of formsOf(lemma)) {
+    for (const form of spelledForms(lemma, known)) {
       if (forms.has(form) || !known(form)) continue;
       forms.add(form);
       const key = skeleton(form);
@@ -320,6 +332,59 @@ function consonantPutBack(lower: string, costly: CostlyWords): string | undefine
 function costlySlip(lower: string, costly: CostlyWords): string | undefined {
   for (const form of costly.bySkeleton.get(skeleton(lower)) ?? []) if (form !== lower && editDistance(lower, form, 1) <= 1) return form;
   return undefined;
+}
+
+// Real-word slips (issue 36, fourth round): an edit of a priced word can land on another word of the
+// table ("realm" → "ream", "swallowed" → "sallowed", "thrill" → "trill"), which neither the readings
+// above nor the non-word share see (battery 3's "inner consonant dropped in costly words" paid +0.012).
+// A reader reads a rare word one edit from a priced word (a letter dropped, added, changed, two swapped,
+// a letter doubled or undoubled) as the priced word when the word is rare and the priced word far more
+// frequent (./data/word-frequencies.json: the higher of SUBTLEX-US's and the Brown corpus's rates, so a
+// word of speech or of written prose counts as written): the word a writer most likely meant. A name
+// (a capitalized word inside a sentence) is read as written. A word people write ("bow" beside "brow", "simmer" beside "shimmer", "whale" beside
+// "whole") is read as written, and so is every common-English word ("sent" for "scent").
+const FREQUENCIES = once(() => {
+  const file = require("./data/word-frequencies.json") as { byRate: Record<string, string> };
+  const rates = new Map<string, number>();
+  for (const [n, forms] of Object.entries(file.byRate)) for (const form of forms.split(" ")) rates.set(form, Number(n));
+  return rates;
+});
+/** How often a lower-cased form is written per hundred million words (the higher of SUBTLEX-US's and Brown's rates; 0 for a form in neither). */
+export function wordFrequency(lower: string): number {
+  return FREQUENCIES().get(lower) ?? 0;
+}
+
+/** A word written more often than this per hundred million words (0.2 a million) is a word people write, never read as a slip (calibrated on human text: bench/studies/prose-real-word-slips.ts). */
+export const REAL_WORD_SLIP_MAX_RATE = 20;
+/** How many times more frequent than the word the priced word must be. */
+export const REAL_WORD_SLIP_RATIO = 10;
+/** Shortest word read as a real-word slip: two-letter words have too many neighbours to read one. */
+export const MIN_REAL_WORD_SLIP = 3;
+
+/**
+ * The priced form a rare known word (not common English, not itself priced) is a slip of, or undefined:
+ * of the priced forms one edit away that are far more frequent than the word, one with a letter put back
+ * first, then the most frequent (ties: the first met).
+ */
+export function costlyRealWordSlip(lower: string, costly: CostlyWords): string | undefined {
+  if (lower.length < MIN_REAL_WORD_SLIP || costly.forms.has(lower) || isCommonEnglish(lower) || !/^[a-z]+$/.test(lower)) return undefined;
+  const own = wordFrequency(lower);
+  if (own > REAL_WORD_SLIP_MAX_RATE) return undefined;
+  const needed = REAL_WORD_SLIP_RATIO * Math.max(own, 2);
+  let best: string | undefined;
+  let bestRank = -1;
+  for (const w of oneEditAway(lower)) {
+    if (!costly.forms.has(w)) continue;
+    const rate = wordFrequency(w);
+    if (rate < needed) continue;
+    // A letter put back first (a slip drops one more often than it adds one), then the more frequent form.
+    const rank = (w.length > lower.length ? 1e12 : 0) + rate;
+    if (rank > bestRank) {
+      best = w;
+      bestRank = rank;
+    }
+  }
+  return best;
 }
 
 // Words split by what a reader reads through (issue 36, second round; by category in the fourth): any
@@ -616,7 +681,11 @@ function readWord(word: string, name: boolean, known: (w: string) => boolean, co
   const lower = word.toLowerCase();
   if (word.length < MIN_CORRECTED_LENGTH && !HAS_MARK.test(word.normalize("NFD"))) {
     // A three-letter disguise of a priced word ("gze") is read as it; nothing else this short is.
-    if (!costly || word.length < 3 || known(lower) || name) return word;
+    if (!costly || word.length < 3 || name) return word;
+    if (known(lower)) {
+      const slip = costlyRealWordSlip(lower, costly);
+      return slip === undefined ? word : caseLike(slip, word);
+    }
     const near = costlyNeighbour(lower, costly);
     return near === undefined ? word : caseLike(near, word);
   }
@@ -628,7 +697,13 @@ function readWord(word: string, name: boolean, known: (w: string) => boolean, co
     if (isCommonEnglish(lower) || costly?.forms.has(lower)) return word;
     // So is a rare -ed or -ing form that is a priced form with one inner consonant dropped ("humed" for
     // "hummed", "selled" for "smelled": the table holds regular inflections of rare lemmas).
-    const common = undoubled(lower, isCommonEnglish) ?? [...swapped(lower)].find(isCommonEnglish) ?? (costly && !/[aeiouy]/.test(lower) ? costlySlip(lower, costly) : undefined) ?? (costly ? consonantPutBack(lower, costly) : undefined);
+    // A rare word one edit from a far more frequent priced form is read as that form first (real-word slips, below).
+    const common =
+      (costly && !name ? costlyRealWordSlip(lower, costly) : undefined) ??
+      undoubled(lower, isCommonEnglish) ??
+      [...swapped(lower)].find(isCommonEnglish) ??
+      (costly && !/[aeiouy]/.test(lower) ? costlySlip(lower, costly) : undefined) ??
+      (costly ? consonantPutBack(lower, costly) : undefined);
     return common === undefined ? word : caseLike(common, word);
   }
   // A name is read only for a doubled letter or marks ("Eliias", "Elịas"), never for any edit.

