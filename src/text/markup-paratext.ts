@@ -41,17 +41,18 @@ const REFERS = new Set("i me my we us our you your he him his she her it its the
 
 const wordsOf = (line: string): string[] => line.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
 
-/** Every word of four letters or more starts with a capital (and there is one). */
+/** Two words or more, and every one that is not a function word starts with a capital. */
 function titleCase(line: string): boolean {
-  const long = wordsOf(line).filter((w) => w.length >= 4);
-  return long.length > 0 && long.every((w) => /^\p{Lu}/u.test(w));
+  const all = wordsOf(line);
+  const content = all.filter((w) => !isStopword(w));
+  return all.length >= 2 && content.length > 0 && content.every((w) => /^\p{Lu}/u.test(w));
 }
 
 /** Whether one line, at an end of the reply (`top`: before the story), has a shape of paratext. */
 export function isParatextLine(raw: string, top = false): boolean {
   const line = raw.trim().replace(/^[*_]+|[*_]+$/g, "");
   const n = wordsOf(line).length;
-  if (line === "") return false;
+  if (line === "" || /^(?:```|~~~)/.test(line)) return false;
   if (/^#{1,6}\s/.test(line)) return true;
   if (n <= MAX_SHORT_WORDS && !CLOSES_SENTENCE.test(line)) return true;
   if (n <= 8 && titleCase(line)) return true;

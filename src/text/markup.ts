@@ -14,8 +14,8 @@
 // HTML character references are decoded from the HTML5 table (data/html-entities.json, built from
 // character-entities by scripts/build-html-entities.mjs) and numerically. TeX math ($…$, \(…\), \[…\])
 // is left alone: a renderer typesets it as symbols, which no prose term prices.
-// A heading of any markup becomes a Markdown heading line ("# Title"), which the prose reading reads as
-// one heading (list-markup.ts: a bracketed line whose words count and which narrates nothing).
+// A heading of any markup becomes a Markdown heading line ("# Title"), and heading lines are then left
+// out of the reading (dropHeadings).
 import { readFileSync } from "node:fs";
 import { once } from "../core/once.js";
 
@@ -49,7 +49,7 @@ function decodeEntity(whole: string, dec?: string, hex?: string, name?: string):
   return table[name as string] ?? table[(name as string).toLowerCase()] ?? whole;
 }
 
-/** HTML or XML as its text: tags, comments, declarations and script/style blocks removed, every character reference decoded. */
+/** HTML or XML as its text: tags, comments, declarations and script/style blocks removed (references are decoded last, by readMarkup). */
 export function readHtml(s: string): string {
   let out = s;
   if (out.includes("<")) {
@@ -62,8 +62,12 @@ export function readHtml(s: string): string {
       .replace(HTML_BREAK, "\n")
       .replace(TAG, "");
   }
-  if (out.includes("&")) out = out.replace(ENTITY, decodeEntity);
   return out;
+}
+
+/** Every named (HTML5 table) and numeric character reference decoded: `decodeEntities("&mdash;&#233;")` → "—é". */
+export function decodeEntities(s: string): string {
+  return s.includes("&") ? s.replace(ENTITY, decodeEntity) : s;
 }
 
 // ------------------------------------------------------------------------------------------- LaTeX/TeX
@@ -82,7 +86,7 @@ const DECLARATION_GROUP = /\{\\[A-Za-z@]+\*?\s+([^{}]*)\}/g;
 const ESCAPE = /\\([\\&%$#_{} ,;:!])/g;
 const BARE_COMMAND = /\\[A-Za-z@]+\*?(?:\{\})?[^\S\n]?/g;
 const GROUP = /\{([^{}\\]*)\}/g;
-const TIE = /(?<=\p{L}|\p{N})~(?=\p{L}|\p{N})/gu;
+const TIE = /(?<=\S)~(?=\S)/g;
 
 const lastArgument = (args: string): string => {
   const all = [...args.matchAll(/\{([^{}]*)\}/g)];
@@ -220,9 +224,10 @@ export function readTroff(s: string): string {
       return name.length >= 2 && isHeadingText(text) ? heading(text) : text;
     });
   }
-  if (out.includes("\\f")) out = out.replace(TROFF_FONT, "");
+  // A font escape only where a font is reset (\fR, \fP) as well, so TeX's \footnote is not one.
+  if (/\\f[RP]/.test(out)) out = out.replace(TROFF_FONT, "");
   if (out.includes("\\(")) out = out.replace(TROFF_SPECIAL, (_m, c: string) => TROFF_SPECIALS[c]);
-  return out.includes("\\-") || out.includes("\\&") ? out.replace(/\\-/g, "-").replace(/\\&/g, "") : out;
+  return requests > 0 && (out.includes("\\-") || out.includes("\\&")) ? out.replace(/\\-/g, "-").replace(/\\&/g, "") : out;
 }
 
 // -------------------------------------------------------------------------------------------- Markdown
@@ -286,12 +291,42 @@ const balanced = (body: string, d: string): boolean => (body.split(d).length - 1
  * left to the prose reading. Text without markup is returned as it came.
  */
 export function readMarkup(s: string): string {
+  if (!s.includes("```") && !s.includes("~~~")) return readOutsideFences(s);
+  // Fenced blocks are left as written: the prose reading reads them (src/terms/prose/ooc.ts).
+  let out = "";
+  let last = 0;
+  for (const m of s.matchAll(FENCED)) {
+    out += readOutsideFences(s.slice(last, m.index)) + m[0];
+    last = (m.index as number) + m[0].length;
+  }
+  return out + readOutsideFences(s.slice(last));
+}
+
+const FENCED = /^[ \t]*(```|~~~)[^\n]*\n[\s\S]*?^[ \t]*\1[ \t]*$/gm;
+
+function readOutsideFences(s: string): string {
   const html = readHtml(s);
-  const tex = readTex(html);
+  const troff = readTroff(html);
+  const tex = readTex(troff);
   const bb = readBbcode(tex);
-  const troff = readTroff(bb);
-  const wiki = readWiki(troff);
+  const wiki = readWiki(bb);
   const light = readLightweight(wiki);
   const md = readMarkdownInline(light);
-  return unwrapSentenceEmphasis(md);
+  // References last: what they write is text, never markup ("&lt;em&gt;" reads "<em>").
+  return decodeEntities(dropHeadings(unwrapSentenceEmphasis(md)));
+}
+
+/** A Markdown heading line (any markup's heading, as written above) that closes no sentence. */
+const HEADING_LINE = /^[^\S\n]{0,3}#{1,6}[^\S\n]+([^\n]*)$\n?/gm;
+
+/**
+ * The text without its heading lines. A heading is read as no part of the prose: a reply with headings
+ * reads exactly as the reply without them, so a heading neither thins the reply's costs nor hides the
+ * next sentence's opener (issue 36: "\section*{Part N}" before each paragraph paid +0.035 held out, and a
+ * bracketed title between paragraphs still raised a reply's reward), and a human story's "Chapter 1" costs
+ * nothing. A heading line that closes a sentence ("## It was over.") is read as that sentence.
+ */
+export function dropHeadings(s: string): string {
+  if (!s.includes("#")) return s;
+  return s.replace(HEADING_LINE, (line, text: string) => (isHeadingText(text.replace(/^[*_]+|[*_#\s]+$/g, "")) ? "" : line));
 }
