@@ -173,8 +173,8 @@ const PREFIX_HEADING = /^[^\S\n]*(?:={1,6}|\*{1,6})[^\S\n]+(\S[^\n]*)$/gm;
 const RST_LITERAL = /``([^`\n]+)``/g;
 const RST_ROLE = /:[A-Za-z][\w-]*:`([^`\n]+)`/g;
 const RST_LINK = /`([^`<\n]+?)\s*(?:<[^>\n]*>)?`__?/g;
-/** org-mode's /italic/, =verbatim=, ~code~ and +strike+ around text, opened after a space or opening punctuation. */
-const ORG_EMPHASIS = /(^|[\s(“"‘'])([/=~+])(?=\p{L})([^\n/=~+]*?[\p{L}\p{N}.!?,])\2(?=$|[\s.,;:!?)”"’'])/gmu;
+/** org-mode's /italic/, =verbatim=, ~code~ and +strike+ around text that starts with a letter, with no letter or digit outside either mark. */
+const ORG_EMPHASIS = /(^|[^\p{L}\p{N}/:=~+])([/=~+])(?=\p{L})([^\n/=~+]*?[\p{L}\p{N}.!?,])\2(?![\p{L}\p{N}/=~+])/gmu;
 
 /** reST, AsciiDoc and org-mode as their text: section adornments and prefix headings become headings; literals, roles and links their text. */
 export function readLightweight(s: string): string {

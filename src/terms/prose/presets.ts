@@ -142,7 +142,7 @@ export const PROSE_PRESETS: Readonly<Record<ProsePresetName, ProsePreset>> = {
   },
   hardened: {
     name: "hardened",
-    version: "7",
+    version: "8",
     settings: {
       reading: { view: true, orthography: true, spelling: HARDENED_SPELLING, casing: HARDENED_CASING, padding: HARDENED_PADDING, promptEcho: HARDENED_PROMPT_ECHO, blocks: true, markup: true, unhide: true, confusables: true, markBudget: 2 },
       gates: HARDENED_GATE_OPTIONS,
