@@ -6,12 +6,14 @@
 //   - a heading line of any markup (src/text/markup.ts writes them "# Title");
 //   - a short line that closes no sentence (a title, "by Anonymous", "Chapter 1", "#grief #loss", "* * *");
 //   - a line in title case ("The End.", "To Be Continued…");
-//   - a line that opens with a label ("Content warning: …", "Author's note: …", "Word count: 412");
+//   - a line that opens with a label of one to three words, not a pronoun or determiner ("Content warning:
+//     …", "Author's note: …", "Word count: 412"; "She did: he was satisfied" is prose);
 //   - a line wholly in brackets or parentheses ("(5 min read)", "[Curtain.]");
 //   - an attribution ("— J. R. R. Tolkien") with the quotation above it, or a line signed off with one;
-//   - a one-sentence line at the top whose first word is a function word that neither refers (a pronoun,
+//   - a dedication: a one-sentence line at the top, without quotation marks, in the writer's own voice
+//     (a first-person possessive), whose first word is a function word that neither refers (a pronoun,
 //     a determiner) nor joins it to what follows (a conjunction or discourse adverb, from the discourse
-//     lexicon): "For my grandmother, who told the best stories.", "In memory of A.".
+//     lexicon): "For my grandmother, who told the best stories.", "In memory of my father.".
 // Such lines are left out of the reading: a reply with them reads exactly as the reply without them, so
 // they neither earn nor thin anything.
 import { isDiscourseWord } from "./discourse.js";
@@ -40,6 +42,12 @@ const SENTENCE_INSIDE = /[.!?…]["'”’»)]*[^\S\n]+\S/u;
 const REFERS = new Set("i me my we us our you your he him his she her it its they them their this that these those the a an there here what who whom whose which when where why how".split(" "));
 
 const wordsOf = (line: string): string[] => line.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
+/** The line's first word, lower-cased, a contraction's first part ("it’s" → "it"). */
+const firstWord = (line: string): string => (wordsOf(line)[0] ?? "").toLowerCase().split(/['’]/)[0];
+/** The writer's own voice: a first-person possessive ("For my grandmother", "In memory of our son"). */
+const ADDRESSED = /\b(?:my|our)\b/iu;
+/** Any quotation mark (Unicode's initial and final punctuation and the straight quotes): a line holding one is dialogue or an epigraph. */
+const QUOTE_MARK = /[\p{Pi}\p{Pf}"«»„‚]/u;
 
 /** Two words or more, and every one that is not a function word starts with a capital. */
 function titleCase(line: string): boolean {
@@ -56,13 +64,12 @@ export function isParatextLine(raw: string, top = false): boolean {
   if (/^#{1,6}\s/.test(line)) return true;
   if (n <= MAX_SHORT_WORDS && !CLOSES_SENTENCE.test(line)) return true;
   if (n <= 8 && titleCase(line)) return true;
-  if (n <= MAX_LABELLED_WORDS && LABEL.test(line)) return true;
+  if (n <= MAX_LABELLED_WORDS && LABEL.test(line) && !REFERS.has(firstWord(line))) return true;
   if (n <= MAX_SHORT_WORDS && BRACKETED.test(line)) return true;
   if (ATTRIBUTION.test(line) || (n <= MAX_SHORT_WORDS && SIGNED.test(line))) return true;
-  if (top && n <= MAX_SENTENCE_WORDS && !SENTENCE_INSIDE.test(line)) {
-    const first = wordsOf(line)[0]?.toLowerCase() ?? "";
-    const stem = first.split(/['’]/)[0];
-    return isStopword(first) && !REFERS.has(stem) && !isDiscourseWord(stem) && stem !== "not";
+  if (top && n <= MAX_SENTENCE_WORDS && !SENTENCE_INSIDE.test(line) && !QUOTE_MARK.test(line) && ADDRESSED.test(line)) {
+    const first = firstWord(line);
+    return isStopword(first) && !REFERS.has(first) && !isDiscourseWord(first) && first !== "not";
   }
   return false;
 }

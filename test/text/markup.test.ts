@@ -189,7 +189,17 @@ describe("paratext read by its shape", () => {
   });
 
   it("keeps the story's own first and last lines", () => {
-    for (const line of ["It was raining.", "She had waited ten years for this.", "And in the end, that was enough.", "What use is a god who cannot act?", "Not until you remember.", "It’s been ten years since I saw the sun."]) {
+    for (const line of [
+      "In his head was the echo of those titters with Anthea.",
+      "“Through a door conveniently unlocked”, Madden supplemented.",
+      "She did: he was satisfied, and said no more.",
+      "It was raining.",
+      "She had waited ten years for this.",
+      "And in the end, that was enough.",
+      "What use is a god who cannot act?",
+      "Not until you remember.",
+      "It’s been ten years since I saw the sun.",
+    ]) {
       expect(isParatextLine(line, true) && isParatextLine(line), line).toBe(false);
       expect(stripParatext(`${line}\n\n${story}\n\n${line}`), line).toBe(`${line}\n\n${story}\n\n${line}`);
     }
