@@ -170,7 +170,8 @@ export function readWiki(s: string): string {
 const ADORNMENT = /^([!-/:-@[-`{-~])\1{2,}[^\S\n]*$/;
 /** "= Title" (AsciiDoc) or "* Title" (org-mode) at a line's start, the title not closing a sentence. */
 const PREFIX_HEADING = /^[^\S\n]*(?:={1,6}|\*{1,6})[^\S\n]+(\S[^\n]*)$/gm;
-const RST_LITERAL = /``([^`\n]+)``/g;
+/** ``literal``: no space inside either mark and no TeX closing quote ('') inside, so ``TeX quotes'' stay quotes. */
+const RST_LITERAL = /``(?=\S)((?:[^`'\n]|'(?!'))*?\S)``/g;
 const RST_ROLE = /:[A-Za-z][\w-]*:`([^`\n]+)`/g;
 const RST_LINK = /`([^`<\n]+?)\s*(?:<[^>\n]*>)?`__?/g;
 /** org-mode's /italic/, =verbatim=, ~code~ and +strike+ around text that starts with a letter, with no letter or digit outside either mark. */
@@ -240,7 +241,8 @@ const MD_DEFINITION = /^[^\S\n]{0,3}\[\^?[^\]\n]+\]:[^\n]*$\n?/gm;
 const MD_FOOTNOTE = /\[\^[^\]\n]+\]/g;
 const MD_AUTOLINK = /<((?:https?|ftp|mailto):[^<>\s]+)>/g;
 const MD_STRIKE = /~~(?=\S)([^\n]*?\S)~~/g;
-const MD_CODE = /(`+)(?!`)([^`\n]+?)\1(?!`)/g;
+/** A code span; none with a space inside either mark or a TeX closing quote ('') inside, so TeX quotes (``…'', `…') stay quotes. */
+const MD_CODE = /(`+)(?![`\s])((?:[^`'\n]|'(?!'))*?[^`\s])\1(?!`)/g;
 
 /** Markdown's inline constructs other than emphasis as their text (emphasis is read by the prose reading). */
 export function readMarkdownInline(s: string): string {

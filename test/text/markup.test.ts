@@ -89,6 +89,9 @@ describe("markup read as the text it renders", () => {
     ];
     for (const form of forms) expect(readMarkup(inside(form)), form).toBe(plain);
     expect(readMarkup(`${plain}[^1]\n\n[^1]: A note.`)).toBe(`${plain}\n\n`);
+    // TeX quotes are quotes, not reST literals or wiki emphasis.
+    const tex = "``Hello,'' she said. ``Come in.'' He ``waited.''";
+    expect(readMarkup(tex)).toBe(tex);
   });
 
   it("reads a heading of every markup as a heading line, and leaves heading lines out", () => {
