@@ -18,6 +18,7 @@
 // out of the reading (dropHeadings).
 import { readFileSync } from "node:fs";
 import { once } from "../core/once.js";
+import { isStopword } from "./stopwords.js";
 
 const entityTable = once((): Readonly<Record<string, string>> => (JSON.parse(readFileSync(new URL("./data/html-entities.json", import.meta.url), "utf8")) as { entities: Record<string, string> }).entities);
 
@@ -329,6 +330,19 @@ const HEADING_LINE = /^[^\S\n]{0,3}#{1,6}[^\S\n]+([^\n]*)$\n?/gm;
  * nothing. A heading line that closes a sentence ("## It was over.") is read as that sentence.
  */
 export function dropHeadings(s: string): string {
-  if (!s.includes("#")) return s;
-  return s.replace(HEADING_LINE, (line, text: string) => (isHeadingText(text.replace(/^[*_]+|[*_#\s]+$/g, "")) ? "" : line));
+  const marked = s.includes("#") ? s.replace(HEADING_LINE, (line, text: string) => (isHeadingText(text.replace(/^[*_]+|[*_#\s]+$/g, "")) ? "" : line)) : s;
+  return marked.includes("\n\n") ? marked.replace(STANDALONE_LINE, (whole, before: string, line: string) => (isTitleLine(line) ? before : whole)) : marked;
+}
+
+/** A line alone between blank lines (or the text's ends). */
+const STANDALONE_LINE = /(^|\n[^\S\n]*\n)([^\n]+)(?=\n[^\S\n]*\n|$)/g;
+/** A heading without markup: "Part 2", "Chapter Three", "IV", "The Long Night" — up to six words, closing no sentence, every word that is not a function word capitalized. */
+const MAX_TITLE_WORDS = 6;
+function isTitleLine(line: string): boolean {
+  const text = line.trim();
+  if (text === "" || CLOSES_SENTENCE.test(text) || /[,;:]$/.test(text)) return false;
+  const words = text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
+  if (words.length === 0 || words.length > MAX_TITLE_WORDS) return false;
+  const lettered = words.filter((w) => /^\p{L}/u.test(w) && !isStopword(w));
+  return lettered.every((w) => /^\p{Lu}/u.test(w)) && (lettered.length > 0 || words.some((w) => /^\p{N}/u.test(w)));
 }

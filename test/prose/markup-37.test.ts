@@ -42,6 +42,8 @@ const HEADINGS: Record<string, (i: number) => string> = {
   "BBCode [size=20]": (i) => `[size=20]Part ${i + 1}[/size]`,
   "bold line": (i) => `**Part ${i + 1}**`,
   "troff .SH": (i) => `.SH PART ${i + 1}`,
+  "plain line": (i) => `Part ${i + 1}`,
+  "roman numeral": (i) => ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"][i % 10],
 };
 
 /** Whole paragraphs in each markup's emphasis. */
