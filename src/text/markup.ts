@@ -336,10 +336,11 @@ export function dropHeadings(s: string): string {
 
 /** A line alone between blank lines (or the text's ends). */
 const STANDALONE_LINE = /(^|\n[^\S\n]*\n)([^\n]+)(?=\n[^\S\n]*\n|$)/g;
-/** A heading without markup: "Part 2", "Chapter Three", "IV", "The Long Night" — up to six words, closing no sentence, every word that is not a function word capitalized. */
+/** A heading without markup: a roman numeral ("IV", "I."), or "Part 2", "Chapter Three", "The Long Night" — up to six words, closing no sentence, every word that is not a function word capitalized. */
 const MAX_TITLE_WORDS = 6;
 function isTitleLine(line: string): boolean {
   const text = line.trim();
+  if (/^[IVXLCDM]{1,7}\.?$/.test(text)) return true;
   if (text === "" || CLOSES_SENTENCE.test(text) || /[,;:]$/.test(text)) return false;
   const words = text.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
   if (words.length === 0 || words.length > MAX_TITLE_WORDS) return false;

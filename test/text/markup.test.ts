@@ -124,7 +124,7 @@ describe("markup read as the text it renders", () => {
     const troff = `.TH STORY 1\n.SH THE MORNING\n${plain}\n.PP\n${plain}`;
     expect(readMarkup(troff)).toBe(`${plain}\n\n${plain}`);
     // A heading without markup, alone between blank lines, anywhere.
-    for (const h of ["Part 2", "Chapter Three", "IV", "3", "The Long Night", "Interlude: The Sea"]) expect(readMarkup(`${plain}\n\n${h}\n\n${plain}`), h).toBe(`${plain}\n\n\n\n${plain}`);
+    for (const h of ["Part 2", "Chapter Three", "IV", "I", "XII.", "3", "The Long Night", "Interlude: The Sea"]) expect(readMarkup(`${plain}\n\n${h}\n\n${plain}`), h).toBe(`${plain}\n\n\n\n${plain}`);
     for (const line of ["Silence.", "the rain, the rain", "And then nothing", "Not yet?"]) expect(readMarkup(`${plain}\n\n${line}\n\n${plain}`), line).toBe(`${plain}\n\n${line}\n\n${plain}`);
     // A marked line that closes a sentence is prose.
     expect(dropHeadings("## It was over.\nShe left.")).toBe("## It was over.\nShe left.");
