@@ -24,7 +24,7 @@ const entityTable = once((): Readonly<Record<string, string>> => (JSON.parse(rea
 
 /** A heading's text: a short line that does not close a sentence. */
 const MAX_HEADING_WORDS = 12;
-const CLOSES_SENTENCE = /[.!?…]["'”’»)\]]*\s*$/u;
+const CLOSES_SENTENCE = /[.!?…]["'”’»)\]*_]*\s*$/u;
 const isHeadingText = (t: string): boolean => t.trim() !== "" && !CLOSES_SENTENCE.test(t) && t.trim().split(/\s+/).length <= MAX_HEADING_WORDS;
 const heading = (t: string): string => `# ${t.trim()}`;
 
@@ -264,19 +264,23 @@ export function readMarkdownInline(s: string): string {
  * over whole paragraphs or sentences paid, their words read as a character's thoughts that narration
  * terms skip. A span of "*", "_" (one to three) that opens where a sentence opens and closes where one
  * closes loses its delimiters, inner emphasis kept: "*That was a *bad* day.*" → "That was a *bad* day.".
- * A whole line in emphasis that closes no sentence is a title, read as a heading. Shorter spans (a word,
+ * A whole line in emphasis in title case that closes no sentence is a title, read as a heading. Shorter spans (a word,
  * a phrase) stay emphasis.
  */
+/** A paragraph (between blank lines) of two lines or more wholly inside one emphasis. */
+const PARAGRAPH_EMPHASIS = /(^|\n[^\S\n]*\n)[^\S\n]*(\*{1,3}|_{1,3})(?=\S)((?:(?!\n[^\S\n]*\n)[\s\S])*?\n(?![^\S\n]*\n)(?:(?!\n[^\S\n]*\n)[\s\S])*?\S)\2(?=[^\S\n]*(?:\n[^\S\n]*\n|\n?$))/g;
 const LINE_EMPHASIS = /^([^\S\n]*)(\*{1,3}|_{1,3})(?=\S)([^\n]*?\S)\2([^\S\n]*)$/gm;
 const SENTENCE_EMPHASIS = /(^|[.!?…]["'”’)\]]*[^\S\n]+|["“‘«(][^\S\n]*)(\*{1,3}|_{1,3})(?=[^\s*_])([^\n]*?[.!?…]["'”’»)]*)\2(?=$|[^\S\n]|["'”’»)])/gmu;
 
 export function unwrapSentenceEmphasis(s: string): string {
   if (!s.includes("*") && !s.includes("_")) return s;
-  let out = s.replace(LINE_EMPHASIS, (line, indent: string, _d: string, body: string, tail: string) => {
+  // A paragraph of several lines in one emphasis, closing a sentence inside, first.
+  let out = s.replace(PARAGRAPH_EMPHASIS, (whole, before: string, _d: string, body: string) => (/[.!?…]/.test(body) ? `${before}${body}` : whole));
+  out = out.replace(LINE_EMPHASIS, (line, indent: string, _d: string, body: string, tail: string) => {
     if (CLOSES_SENTENCE.test(body)) return `${indent}${body}${tail}`;
     // An emphasized line that closes no sentence is a title: a heading, as in any other markup.
     const title = body.replace(/^#{1,6}[^\S\n]+/, "").replace(/^[*_]+|[*_]+$/g, "");
-    return isHeadingText(title) && !/[*_]/.test(title) ? heading(title) : line;
+    return isHeadingText(title) && !/[*_]/.test(title) && titleCased(title) ? heading(title) : line;
   });
   out = out.replace(SENTENCE_EMPHASIS, (whole, before: string, d: string, body: string) => (body.includes(d) && !balanced(body, d) ? whole : `${before}${body}`));
   return out;
@@ -338,6 +342,13 @@ export function dropHeadings(s: string): string {
 const STANDALONE_LINE = /(^|\n[^\S\n]*\n)([^\n]+)(?=\n[^\S\n]*\n|$)/g;
 /** A heading without markup: a roman numeral ("IV", "I."), or "Part 2", "Chapter Three", "The Long Night" — up to six words, closing no sentence, every word that is not a function word capitalized. */
 const MAX_TITLE_WORDS = 6;
+/** Every word that starts with a letter and is not a function word starts with a capital, and one does; no trailing dash or comma. */
+function titleCased(text: string): boolean {
+  if (/[—–,;-]$/.test(text.trim())) return false;
+  const lettered = (text.match(/\p{L}[\p{L}\p{N}'’-]*/gu) ?? []).filter((w) => !isStopword(w));
+  return lettered.length > 0 && lettered.every((w) => /^\p{Lu}/u.test(w));
+}
+
 function isTitleLine(line: string): boolean {
   const text = line.trim();
   if (/^[IVXLCDM]{1,7}\.?$/.test(text)) return true;
