@@ -264,12 +264,12 @@ export function readMarkdownInline(s: string): string {
  * over whole paragraphs or sentences paid, their words read as a character's thoughts that narration
  * terms skip. A span of "*", "_" (one to three) that opens where a sentence opens and closes where one
  * closes loses its delimiters, inner emphasis kept: "*That was a *bad* day.*" → "That was a *bad* day.".
- * A whole line in emphasis in title case that closes no sentence is a title, read as a heading. Shorter spans (a word,
+ * A closing mark at a line's end closes it after spaces too ("…seed. *"). A whole line in emphasis in title case that closes no sentence is a title, read as a heading. Shorter spans (a word,
  * a phrase) stay emphasis.
  */
 /** A paragraph (between blank lines) of two lines or more wholly inside one emphasis. */
-const PARAGRAPH_EMPHASIS = /(^|\n[^\S\n]*\n)[^\S\n]*(\*{1,3}|_{1,3})(?=\S)((?:(?!\n[^\S\n]*\n)[\s\S])*?\n(?![^\S\n]*\n)(?:(?!\n[^\S\n]*\n)[\s\S])*?\S)\2(?=[^\S\n]*(?:\n[^\S\n]*\n|\n?$))/g;
-const LINE_EMPHASIS = /^([^\S\n]*)(\*{1,3}|_{1,3})(?=\S)([^\n]*?\S)\2([^\S\n]*)$/gm;
+const PARAGRAPH_EMPHASIS = /(^|\n[^\S\n]*\n)[^\S\n]*(\*{1,3}|_{1,3})(?=\S)((?:(?!\n[^\S\n]*\n)[\s\S])*?\n(?![^\S\n]*\n)(?:(?!\n[^\S\n]*\n)[\s\S])*?\S)[^\S\n]*\2(?=[^\S\n]*(?:\n[^\S\n]*\n|\n?$))/g;
+const LINE_EMPHASIS = /^([^\S\n]*)(\*{1,3}|_{1,3})(?=\S)([^\n]*?\S)[^\S\n]*\2([^\S\n]*)$/gm;
 const SENTENCE_EMPHASIS = /(^|[.!?…]["'”’)\]]*[^\S\n]+|["“‘«(][^\S\n]*)(\*{1,3}|_{1,3})(?=[^\s*_])([^\n]*?[.!?…]["'”’»)]*)\2(?=$|[^\S\n]|["'”’»)])/gmu;
 
 export function unwrapSentenceEmphasis(s: string): string {

@@ -136,6 +136,7 @@ describe("markup read as the text it renders", () => {
       expect(unwrapSentenceEmphasis(`He waited. ${d}${plain}${d} Then he left.`), d).toBe(`He waited. ${plain} Then he left.`);
     }
     expect(unwrapSentenceEmphasis("*That was a *bad* day.*")).toBe("That was a *bad* day.");
+    expect(unwrapSentenceEmphasis(`*${plain} *`)).toBe(plain);
     expect(unwrapSentenceEmphasis(`Before.\n\n*${plain}\n“Go,” she said.*\n\nAfter.`)).toBe(`Before.\n\n${plain}\n“Go,” she said.\n\nAfter.`);
     expect(unwrapSentenceEmphasis(`She saw the *${W}* at dawn.`)).toBe(`She saw the *${W}* at dawn.`);
     // The other markups' emphasis reads as plain text, so whole paragraphs in it read as the paragraphs.
