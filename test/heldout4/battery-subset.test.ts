@@ -26,9 +26,10 @@ const ROWS = 60;
  * per line and the dedication paid here; after the hardened preset v7 merged (the held-out run,
  * reports/heldout4-after.md) the hooked letter and one sentence per line no longer pay, and "LaTeX \\textit
  * around costly words" (which paid only at the full battery's n = 100 on the baseline) pays at n = 60 too;
- * a second round that read the battery closed the plus sign inside words and commas to semicolons.
+ * a second round that read the battery closed the plus sign inside words and commas to semicolons; v8
+ * (markup37: markup of any language read as rendered, paratext left out) closed the LaTeX \\textit and the dedication.
  */
-const KNOWN_OPEN = new Set<string>(["LaTeX \\textit around costly words", "dedication at the top"]);
+const KNOWN_OPEN = new Set<string>([]);
 /** Degenerate texts that still score at least the reply's opening on this build (known failures likewise). */
 const KNOWN_OPEN_DEGENERATE = new Set<string>([]);
 /** Humor cues of this subset that still raise the training reward or C on this build (likewise). */

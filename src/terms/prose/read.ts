@@ -3,6 +3,8 @@
 // writes (scaffolding, invisible characters and Zalgo removed, a short homoglyph list folded).
 import type { BankRow } from "../../core/types.js";
 import { foldConfusablesWith, foldHomoglyphs, normalizeMarksWith, readingFacts, stripHtml, stripInvisible, stripZalgo, type ReadingFacts } from "../../text/cleanup.js";
+import { readMarkup } from "../../text/markup.js";
+import { stripParatext } from "../../text/markup-paratext.js";
 import { stripRoleplayScaffolding, unhideRoleplayScaffolding } from "./ooc.js";
 import { PROSE_PRESETS, type ReadingOptions } from "./presets.js";
 import { splitThinking } from "./thinking-block.js";
@@ -34,7 +36,9 @@ export function readReply(reply: string, reading: ReadingOptions = HARDENED_READ
   const seen = reading.orthography ? readWordForms(viewed, costly) : viewed;
   let facts: ReadingFacts | null = readingFacts(seen);
   let text = facts.invisible ? stripInvisible(seen) : seen;
-  if (reading.markup) text = stripHtml(text);
+  // Under the reader's view markup of any language reads as the text it renders and the paratext
+  // around the story is left out (src/text/markup.ts, markup-paratext.ts); else HTML alone is read.
+  if (reading.markup) text = reading.view ? stripParatext(readMarkup(text)) : stripHtml(text);
   if (reading.view) text = stripListMarkup(text);
   let notProse = 0;
   if (reading.unhide) {
