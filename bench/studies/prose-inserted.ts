@@ -1,5 +1,5 @@
 // Quick study: unrelated human prose put into the tuning slice's replies (a Gutenberg paragraph of 80-160
-// words at the start, in the middle or at the end; its sentences scattered one after each paragraph), scored
+// words at the start, in the middle or at the end; its sentences scattered, one after each of the first paragraphs), scored
 // beside the original under the default preset, per term, with the share of rows where the slop term read
 // a paragraph as unrelated.
 //   npx tsx bench/studies/prose-inserted.ts [rows]
@@ -34,7 +34,7 @@ const EDITS: Record<string, (text: string, donor: string) => string> = {
   scattered: (t, d) => {
     const s = sentences(d);
     return paragraphs(t)
-      .map((p, i) => `${p} ${s[i % s.length]}`)
+      .map((p, i) => (i < s.length ? `${p} ${s[i]}` : p))
       .join("\n\n");
   },
 };
