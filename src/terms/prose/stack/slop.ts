@@ -21,6 +21,9 @@ export interface SlopTermOptions {
   off: readonly string[];
 }
 
+/** The share of words spoken that the speech reading leaves alone: model replies' p95 on the tuning slice (0.308), rounded. */
+const FREE_SPEECH_SHARE = 0.3;
+
 export function slopOutcome(p: ProsePrepared, o: SlopTermOptions, dictionary: ProseDictionary = p.compiled.dictionary): TermOutcome {
   const whole = slopDensity(p, o);
   const { slop } = whole;
@@ -48,10 +51,11 @@ export function slopOutcome(p: ProsePrepared, o: SlopTermOptions, dictionary: Pr
       if (words > 0) density = Math.max(density, (own * ownWords * (1 - slopShare)) / words);
     }
   }
-  // Speech holds less slop per word than narration, in human fiction and model replies alike: the density
-  // is read against the reply's own mix (`reading.speech`), so dropping the narration does not thin it.
+  // Speech holds less slop per word than narration, in human fiction and model replies alike: beyond the
+  // share of speech most replies hold, the density is read against the reply's own mix (`reading.speech`),
+  // so dropping the narration does not thin it, and hiding ordinary dialogue from the reader gains nothing.
   const spoken = p.speech ? speechShare(p.scan) : 0;
-  if (spoken > 0) density /= 1 - (1 - p.speech!) * spoken;
+  if (spoken > FREE_SPEECH_SHARE) density /= 1 - ((1 - p.speech!) * (spoken - FREE_SPEECH_SHARE)) / (1 - FREE_SPEECH_SHARE);
   const calibration = dictionary.calibration;
   const value = slopFactor(density, o.openers.mode === "templates" ? calibration.slop : calibration.slopWithoutTemplates);
   const details = {
