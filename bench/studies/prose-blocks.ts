@@ -54,7 +54,7 @@ readFileSync(dictionaryPath);
 console.log(`rows: ${humans.length} human (mining half, not mined), ${models.length} model (held-out models, lines ≡ 3 mod 10)`);
 const hardened = PROSE_PRESETS.hardened.settings;
 const variants: Record<string, Record<string, unknown>> = {
-  v7: {},
+  default: {},
   noBlocks: { reading: { ...hardened.reading, blocks: false } },
 };
 for (const [name, options] of Object.entries(variants)) {
