@@ -57,6 +57,13 @@ export interface ReadingOptions {
    * removing or adding breaks, lists and numbering read alike. Absent: the reply's lines.
    */
   blocks?: boolean;
+  /**
+   * Read slop density against the reply's mix of speech and narration: speech holds about this share of
+   * narration's slop per word (HARDENED_SPEECH), so the density is divided by 1 − (1 − speech) × the share
+   * of words spoken. A reply reduced to its dialogue dropped the narration the task asks for and its slop
+   * with it (+0.098, battery 4); read this way it is as dense as the narration it lost.
+   */
+  speech?: number;
   /** Strip HTML tags, comments and entities before every term (the seed strips them for the gates only). */
   markup: boolean;
   /** Keep fenced blocks and ((…)) / [OOC: …] notes as text; a fenced block that is not prose gates the reply. */
@@ -95,6 +102,13 @@ export const HARDENED_SPELLING: SpellingOptions = { free: 0.045, floorAt: 0.095,
  * a tenth of the slop factor.
  */
 export const HARDENED_PROMPT_ECHO: NonWordPrice = { free: 0.35, floorAt: 0.9, floor: 0.1 };
+
+/**
+ * Slop per word inside quotation marks, as a share of the narration's: human fiction 0.599 (Gutenberg,
+ * Brown and HANNA; 97,253 words of speech, 119,680 of narration), model replies 0.635 (the tuning slice,
+ * 400 replies): bench/studies/prose-speech.ts. Rounded to 0.6.
+ */
+export const HARDENED_SPEECH = 0.6;
 
 export const HARDENED_CASING: SpellingOptions = { free: 0.17, floorAt: 1, floor: 0.25 };
 
@@ -144,7 +158,20 @@ export const PROSE_PRESETS: Readonly<Record<ProsePresetName, ProsePreset>> = {
     name: "hardened",
     version: "8",
     settings: {
-      reading: { view: true, orthography: true, spelling: HARDENED_SPELLING, casing: HARDENED_CASING, padding: HARDENED_PADDING, promptEcho: HARDENED_PROMPT_ECHO, blocks: true, markup: true, unhide: true, confusables: true, markBudget: 2 },
+      reading: {
+        view: true,
+        orthography: true,
+        spelling: HARDENED_SPELLING,
+        casing: HARDENED_CASING,
+        padding: HARDENED_PADDING,
+        promptEcho: HARDENED_PROMPT_ECHO,
+        blocks: true,
+        speech: HARDENED_SPEECH,
+        markup: true,
+        unhide: true,
+        confusables: true,
+        markBudget: 2,
+      },
       gates: HARDENED_GATE_OPTIONS,
       nextSentenceNegation: true,
       echo: HARDENED_ECHO_OPTIONS,

@@ -31,6 +31,7 @@ export const readingOption = z
     padding: shareLine.optional(),
     promptEcho: shareLine.optional(),
     blocks: z.boolean().optional(),
+    speech: z.number().gt(0).max(1).optional(),
     markup: z.boolean(),
     unhide: z.boolean(),
     confusables: z.boolean(),

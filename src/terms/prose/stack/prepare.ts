@@ -104,6 +104,8 @@ export interface ProsePrepared {
   promptEcho?: { share: number; factor: number };
   /** Dilution reads blocks of sentences of bounded size, not the reply's own lines (`reading.blocks`). */
   blocks?: boolean;
+  /** Speech's share of narration's slop per word, when slop density is read against the reply's mix of the two (`reading.speech`). */
+  speech?: number;
   /** Judge the reply also without the paragraphs a policy could have added (dilution; the reader's view). */
   trimEnds?: boolean;
   /** Which characters the scanner reads as word letters: any script's under the reader's view. */
@@ -351,6 +353,7 @@ export function prepareProse(row: BankRow, compiled: CompiledProse, reading: Rea
     ...(reading.view ? { leadingRun: true, trimEnds: true, letters } : {}),
     ...(promptEcho ? { promptEcho } : {}),
     ...(reading.blocks ? { blocks: true } : {}),
+    ...(reading.speech ? { speech: reading.speech } : {}),
     ...(reading.padding ? { paddingPrice: reading.padding } : {}),
   };
 }

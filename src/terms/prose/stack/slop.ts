@@ -6,7 +6,7 @@ import { slopFactor } from "../calibration.js";
 import type { OpenerOptions } from "../openers.js";
 import { measureSlop, type SlopMeasure } from "../slop.js";
 import { markOff, negationOption, offOption, openersOption } from "./options.js";
-import { narrationOf } from "./narration.js";
+import { narrationOf, speechShare } from "./narration.js";
 import { narrationOpeners } from "../openers.js";
 import type { ProseDictionary } from "../dictionary.js";
 import { dilution, paddingOf, type ProsePrepared } from "./prepare.js";
@@ -20,6 +20,9 @@ export interface SlopTermOptions {
   openers: OpenerOptions;
   off: readonly string[];
 }
+
+/** The share of words spoken that the speech reading leaves alone: model replies' p95 on the tuning slice (0.308), rounded. */
+const FREE_SPEECH_SHARE = 0.3;
 
 export function slopOutcome(p: ProsePrepared, o: SlopTermOptions, dictionary: ProseDictionary = p.compiled.dictionary): TermOutcome {
   const whole = slopDensity(p, o);
@@ -48,6 +51,11 @@ export function slopOutcome(p: ProsePrepared, o: SlopTermOptions, dictionary: Pr
       if (words > 0) density = Math.max(density, (own * ownWords * (1 - slopShare)) / words);
     }
   }
+  // Speech holds less slop per word than narration, in human fiction and model replies alike: beyond the
+  // share of speech most replies hold, the density is read against the reply's own mix (`reading.speech`),
+  // so dropping the narration does not thin it, and hiding ordinary dialogue from the reader gains nothing.
+  const spoken = p.speech ? speechShare(p.scan) : 0;
+  if (spoken > FREE_SPEECH_SHARE) density /= 1 - ((1 - p.speech!) * (spoken - FREE_SPEECH_SHARE)) / (1 - FREE_SPEECH_SHARE);
   const calibration = dictionary.calibration;
   const value = slopFactor(density, o.openers.mode === "templates" ? calibration.slop : calibration.slopWithoutTemplates);
   const details = {
@@ -57,6 +65,7 @@ export function slopOutcome(p: ProsePrepared, o: SlopTermOptions, dictionary: Pr
     words: slop.words,
     ...(density !== whole.density ? { whole_reply_density_per_1k: round(whole.density) } : {}),
     ...(unrelated.length > 0 ? { unrelated_paragraphs: unrelated.length } : {}),
+    ...(spoken > 0 ? { speech_share: round(spoken) } : {}),
   };
   // The non-words factor (issue 36), measured in prepare (src/text/spelling.ts), is part of the lexical
   // cost: a word dodged by misspelling it costs at least what the word did.
@@ -123,7 +132,7 @@ export const proseSlop = defineTerm({
   meta: {
     name: "slop",
     kind: "factor",
-    version: "prose-slop-7",
+    version: "prose-slop-8",
     roles: [],
     needs: { scan: proseScan, dictionary: slopDictionary },
     description: "mined-dictionary clichés (counted once, BM25-saturated per hub) and weighted not-X-but-Y patterns per 1,000 words, through the calibrated decay curve",
