@@ -12,6 +12,7 @@ interface DiscourseFile {
   phrases: Record<string, string[]>;
   parentheticalVerbs: string[];
   degreeAdverbs: string[];
+  lightVerbs: string[];
 }
 
 const file = once((): DiscourseFile => JSON.parse(readFileSync(new URL("./data/discourse-words.json", import.meta.url), "utf8")) as DiscourseFile);
@@ -44,4 +45,11 @@ export function isDegreeAdverb(word: string): boolean {
 /** WordNet's multi-word hedges ("sort of", "kind of", "a bit", "in a way", "so to speak"), each lower-cased, words joined by single spaces. */
 export function hedgePhrases(): readonly string[] {
   return file().phrases.Hedge ?? [];
+}
+
+const lightVerbs = once((): ReadonlySet<string> => new Set(file().lightVerbs));
+
+/** A verb lemma whose first WordNet sense is stative or of communication ("matter", "remain", "say"): with a pronoun, an empty tail. */
+export function isLightVerb(lemma: string): boolean {
+  return lightVerbs().has(lemma);
 }
