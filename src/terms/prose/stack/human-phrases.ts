@@ -77,7 +77,7 @@ export const proseHumanPhrases = defineTerm({
   meta: {
     name: "human_phrases",
     kind: "factor",
-    version: "prose-human-phrases-6",
+    version: "prose-human-phrases-7",
     roles: [],
     needs: { scan: proseScan },
     description: "credit per 1,000 words for everyday human phrases the policy rarely uses: 0.70 with none, 1 at the human 25th percentile, 1 under 40 words",

@@ -139,7 +139,7 @@ export const proseSlop = defineTerm({
   meta: {
     name: "slop",
     kind: "factor",
-    version: "prose-slop-7",
+    version: "prose-slop-8",
     roles: [],
     needs: { scan: proseScan, dictionary: slopDictionary },
     description: "mined-dictionary clichés (counted once, BM25-saturated per hub) and weighted not-X-but-Y patterns per 1,000 words, through the calibrated decay curve",
