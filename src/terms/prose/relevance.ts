@@ -10,9 +10,7 @@
 // nearly every borrowed paragraph falls below it, and what a paragraph below it costs is only that the
 // reply is also read without it (the dilution reading, ./stack/prepare.ts), which costs a paragraph of
 // the story little unless the rest of the reply is denser in slop than it.
-import { WORD_COMMON, WORD_CONTENT, WORD_DETERMINER, WORD_PRONOUN, type Lexicon } from "../../text/lexicon.js";
-import { clauseEndWithoutComma } from "./openers.js";
-import { isDiscourseWord } from "../../text/discourse.js";
+import { WORD_COMMON, type Lexicon } from "../../text/lexicon.js";
 import { T_COMMA_AFTER, T_CONTENT, type Scan } from "../../text/scan.js";
 
 /** Distinct content lemmas a paragraph needs before its relevance is judged (a short line says too little). */
@@ -36,23 +34,11 @@ export function topicLemmas(scan: Scan, lexicon: Lexicon, idle?: Uint8Array): Ma
   for (let k = 0; k < scan.n; k++) {
     if (k === 0 || scan.sentence[k] !== scan.sentence[k - 1]) {
       leadEnd = -1;
-      // A phrase that a grammar word or a discourse word opens, or a single word (filler37: a clause its
-      // subject opens, "She turned, …", is the sentence, so removing its comma changes nothing), and the
-      // same phrase written without its comma ("Without a word she left").
-      const lead = lexicon.surfaceFlags[scan.surface[k]];
-      const grammar = (lead & (WORD_CONTENT | WORD_PRONOUN | WORD_DETERMINER)) === 0;
-      const opener = grammar || (lead & WORD_CONTENT) === 0 || isDiscourseWord(lexicon.surfaces[scan.surface[k]]);
-      let c = k;
-      for (; c < scan.n && c - k < MAX_LEAD_PHRASE && scan.sentence[c] === scan.sentence[k]; c++) {
+      for (let c = k; c < scan.n && c - k < MAX_LEAD_PHRASE && scan.sentence[c] === scan.sentence[k]; c++) {
         if (scan.flags[c] & T_COMMA_AFTER) {
-          if (c + 1 < scan.n && scan.sentence[c + 1] === scan.sentence[k] && (opener || c === k)) leadEnd = c;
+          if (c + 1 < scan.n && scan.sentence[c + 1] === scan.sentence[k]) leadEnd = c;
           break;
         }
-      }
-      if (leadEnd < 0 && grammar && (c >= scan.n || (scan.flags[c] & T_COMMA_AFTER) === 0)) {
-        let end = k;
-        while (end < scan.n && scan.sentence[end] === scan.sentence[k]) end++;
-        leadEnd = clauseEndWithoutComma(scan, lexicon, k, end);
       }
     }
     if (k <= leadEnd || idle?.[k] || (scan.flags[k] & T_CONTENT) === 0) continue;

@@ -7,7 +7,6 @@
 // (issue 36: pricing short narrative questions as padding raised Brown's human padding share), it only
 // thins nothing.
 import { T_CONTENT } from "../../../text/scan.js";
-import { isDiscourseWord } from "../../../text/discourse.js";
 import { narrationOf } from "./narration.js";
 import { paddingOf, type ProsePrepared } from "./prepare.js";
 
@@ -19,10 +18,7 @@ export function idleMask(p: ProsePrepared): Uint8Array {
   const { scan } = p;
   const mask = p.paddingPrice ? paddingOf(p).mask.slice() : new Uint8Array(scan.n);
   if (!p.leadingRun) return mask;
-  // A lead's grammar and discourse words; its content words narrate ("As the night wore on, …"), and
-  // counting them whether or not a comma closes the lead keeps a reply without commas read as with them.
-  const { lexicon } = p.compiled;
-  for (const k of narrationOf(p)) for (let j = k - 1; j >= 0 && scan.sentence[j] === scan.sentence[k]; j--) if ((scan.flags[j] & T_CONTENT) === 0 || isDiscourseWord(lexicon.surfaces[scan.surface[j]])) mask[j] = 1;
+  for (const k of narrationOf(p)) for (let j = k - 1; j >= 0 && scan.sentence[j] === scan.sentence[k]; j--) mask[j] = 1;
   for (let from = 0; from < scan.n; ) {
     let to = from;
     let content = 0;
