@@ -7,7 +7,6 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { BankRow } from "../../src/core/types.js";
 import { fillerMask, readThroughFillers } from "../../src/terms/prose/fillers.js";
-import { clauseEndWithoutComma } from "../../src/terms/prose/openers.js";
 import { padding } from "../../src/terms/prose/padding.js";
 import { PROSE_PRESETS } from "../../src/terms/prose/presets.js";
 import { readReply } from "../../src/terms/prose/read.js";
@@ -90,22 +89,6 @@ describe("empty tails (a light verb after a non-personal subject) are padding", 
 
   it("leaves clauses that tell something alone", () => {
     for (const text of ["He walked home, and he smiled.", "She looked at the sea, and it rained.", "He walked home, and the king said nothing.", "She ran — and he followed her out."]) expect(padOf(text), text).toEqual([]);
-  });
-});
-
-describe("a leading clause is found without its comma", () => {
-  it("ends the clause before the main clause's subject", () => {
-    for (const [text, last] of [
-      ["As the night wore on she turned to the window.", "on"],
-      ["In the morning the king rode out.", "morning"],
-      ["When the storm broke Mara ran.", "broke"],
-    ] as const) {
-      const s = scan(text);
-      const end = clauseEndWithoutComma(s, lexicon, 0, s.n);
-      expect(wordsOf(s)[end], text).toBe(last.toLowerCase());
-    }
-    const s = scan("Through long dark nights and cold rains.");
-    expect(clauseEndWithoutComma(s, lexicon, 0, s.n)).toBe(-1);
   });
 });
 

@@ -86,33 +86,10 @@ function afterLeadingClauses(scan: Scan, lexicon: Lexicon, k: number, end: numbe
     if (lead & (WORD_CONTENT | WORD_PRONOUN | WORD_DETERMINER)) return k;
     let c = k;
     while (c + 1 < end && c - k + 1 < MAX_LEADING_CLAUSE && (flags[c] & T_COMMA_AFTER) === 0) c++;
-    if ((flags[c] & T_COMMA_AFTER) === 0) c = clauseEndWithoutComma(scan, lexicon, k, end);
-    if (c < 0 || c + 1 >= end) return k;
+    if ((flags[c] & T_COMMA_AFTER) === 0 || c + 1 >= end) return k;
     k = c + 1;
     while (k + 1 < end && isLeading(lexicon.surfaces[surface[k]], flags[k])) k++;
   }
-}
-
-/** Words that open a main clause's subject: the subject and possessive personal pronouns. */
-const SUBJECT_WORDS = new Set("i he she we they it you my his its our their your".split(" "));
-
-/**
- * Where a leading clause written without its comma ends (filler37): removing every comma paid +0.030
- * held out (battery 4), as the clause's words then counted as narration and thinned the slop. Within
- * MAX_LEADING_CLAUSE words, after the clause's first content word, the word before a subject pronoun, a
- * possessive, a determiner or a capitalized name ("As the night wore on she turned", "In the morning the
- * king rode out"); -1 when there is none.
- */
-export function clauseEndWithoutComma(scan: Scan, lexicon: Lexicon, k: number, end: number): number {
-  const { surface, flags } = scan;
-  let content = false;
-  for (let j = k + 1; j < end - 1 && j - k <= MAX_LEADING_CLAUSE; j++) {
-    if (flags[j - 1] & (T_DIALOGUE | T_QUOTE_AFTER)) return -1;
-    const word = surface[j];
-    if (content && (SUBJECT_WORDS.has(lexicon.surfaces[word]) || lexicon.surfaceFlags[word] & WORD_DETERMINER || flags[j] & T_CAPITAL)) return j - 1;
-    if (lexicon.surfaceFlags[word] & WORD_CONTENT) content = true;
-  }
-  return -1;
 }
 
 /** A discourse word a sentence may lead with: a listed one ("then", "but"), an -ly adverb, or any word set off by a comma. */
