@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { BankRow } from "../../src/core/types.js";
 import { fillerMask, readThroughFillers } from "../../src/terms/prose/fillers.js";
 import { padding } from "../../src/terms/prose/padding.js";
+import { compilePhrases, withoutOverusedFillers } from "../../src/terms/prose/phrases.js";
 import { PROSE_PRESETS } from "../../src/terms/prose/presets.js";
 import { readReply } from "../../src/terms/prose/read.js";
 import { pricedLemmas } from "../../src/terms/prose/stack/prepare.js";
@@ -51,6 +52,15 @@ describe("filler words (WordNet degree adverbs and hedges) are read through", ()
     expect(read.sentence[3]).toBe(1);
     const s = scan("It was not fear, rather resolve. It was rather cold.");
     expect(Array.from(fillerMask(s, lexicon))).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 1, 0]);
+  });
+
+  it("gives a hedge or degree phrase no human-phrase credit once a reply uses it more than twice", () => {
+    const entries = [{ phrase: "sort of" }, { phrase: "a little" }, { phrase: "at least" }].map((e) => ({ ...e, humanPer1k: 1, modelPer1k: 0.1 })) as Parameters<typeof compilePhrases>[0];
+    const c = compilePhrases(entries, lexicon);
+    const twice = scan("It was sort of cold and sort of dark, a little wet, at least.");
+    expect(withoutOverusedFillers([0, 1, 2], twice, c, lexicon)).toEqual([0, 1, 2]);
+    const stuffed = scan("A sort of tapestry, a sort of whisper, a sort of shadow, at least, at least, at least.");
+    expect(withoutOverusedFillers([0, 2], stuffed, c, lexicon)).toEqual([2]);
   });
 
   it("is the hardened default only; the seed reads every word", () => {
