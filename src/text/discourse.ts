@@ -11,6 +11,8 @@ interface DiscourseFile {
   classes: Record<string, string[]>;
   phrases: Record<string, string[]>;
   parentheticalVerbs: string[];
+  degreeAdverbs: string[];
+  lightVerbs: string[];
 }
 
 const file = once((): DiscourseFile => JSON.parse(readFileSync(new URL("./data/discourse-words.json", import.meta.url), "utf8")) as DiscourseFile);
@@ -31,4 +33,23 @@ export function isParentheticalVerb(lemma: string): boolean {
 /** A lower-cased word is an interjection, a conjunction or a discourse adverb (an -ly adverb of 5+ letters included). */
 export function isDiscourseWord(word: string): boolean {
   return discourseWords().has(word) || (word.length > 4 && word.endsWith("ly"));
+}
+
+const degreeAdverbs = once((): ReadonlySet<string> => new Set(file().degreeAdverbs));
+
+/** A lower-cased word is a WordNet adverb of degree or emphasis ("very", "quite", "truly", "somewhat", "just"). */
+export function isDegreeAdverb(word: string): boolean {
+  return degreeAdverbs().has(word);
+}
+
+/** WordNet's multi-word hedges ("sort of", "kind of", "a bit", "in a way", "so to speak"), each lower-cased, words joined by single spaces. */
+export function hedgePhrases(): readonly string[] {
+  return file().phrases.Hedge ?? [];
+}
+
+const lightVerbs = once((): ReadonlySet<string> => new Set(file().lightVerbs));
+
+/** A verb lemma whose first WordNet sense is stative or of communication ("matter", "remain", "say"): with a pronoun, an empty tail. */
+export function isLightVerb(lemma: string): boolean {
+  return lightVerbs().has(lemma);
 }

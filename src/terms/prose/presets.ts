@@ -8,6 +8,7 @@
 // reader's view first (src/text/reader-view.ts): invisible characters, compatibility forms, look-alikes
 // of every script and precomposed marks closed from Unicode's data rather than a hand list. Version 7: a
 // word is a run of letters of any script, and a word mixing Latin letters with another script's is priced.
+// Version 8: filler words (degree adverbs, hedges) are read through (fillers.ts).
 // docs/prose.md ("Hardened defaults") has the figures.
 import type { EchoOptions } from "./echo.js";
 import { HARDENED_ECHO_OPTIONS, SEED_ECHO_OPTIONS } from "./echo.js";
@@ -46,6 +47,12 @@ export interface ReadingOptions {
    * falling to `floor` at `floorAt`. Absent: off, as the seed reads.
    */
   padding?: PaddingPrice;
+  /**
+   * Read through filler words (degree and emphasis adverbs, multi-word hedges: fillers.ts): the terms read
+   * a scan without them, and slop is the larger of its count there and on the whole scan. Absent: off, as
+   * the seed reads.
+   */
+  fillers?: boolean;
   /**
    * Price the share of the reply's content words that are the prompt's own (promptEcho.ts): free up to
    * `free`, the slop factor times a line falling to `floor` at `floorAt`. Absent: off, as the seed reads.
@@ -164,6 +171,7 @@ export const PROSE_PRESETS: Readonly<Record<ProsePresetName, ProsePreset>> = {
         spelling: HARDENED_SPELLING,
         casing: HARDENED_CASING,
         padding: HARDENED_PADDING,
+        fillers: true,
         promptEcho: HARDENED_PROMPT_ECHO,
         blocks: true,
         speech: HARDENED_SPEECH,

@@ -6,7 +6,7 @@ import { hashOf } from "../../../core/hash.js";
 import type { BankRow } from "../../../core/types.js";
 import { defineTerm } from "../../define.js";
 import type { TermOutcome } from "../../types.js";
-import { findPhraseUse, MIN_RATE_WORDS, NO_PHRASE_SCORE, phraseCredit, phraseFactor, phraseRatesSchema, phraseWeights, type PhraseRates } from "../phrases.js";
+import { findPhraseUse, withoutOverusedFillers, MIN_RATE_WORDS, NO_PHRASE_SCORE, phraseCredit, phraseFactor, phraseRatesSchema, phraseWeights, type PhraseRates } from "../phrases.js";
 import { markOff, offOption, phrasesOption } from "./options.js";
 import { dilution, type ProsePrepared } from "./prepare.js";
 import { proseScan } from "./resources.js";
@@ -30,8 +30,12 @@ export function rowRates(row: BankRow): PhraseRates | undefined {
 export type PhraseUse = { maxSentenceShare: number | null; forfeitAt: number | null };
 
 export function phrasesOutcome(p: ProsePrepared, weights: Float64Array, rates: Record<string, unknown>, off: readonly string[], use: PhraseUse): TermOutcome {
-  const { scan } = p;
-  const { ids, stuffed } = findPhraseUse(scan, p.compiled.phrases, use.maxSentenceShare);
+  // Under the filler reading (../fillers.ts) phrases are read on the whole scan, and a filler phrase used
+  // more than a human would earns nothing (../phrases.ts withoutOverusedFillers).
+  const scan = p.fullScan ?? p.scan;
+  const found0 = findPhraseUse(scan, p.compiled.phrases, use.maxSentenceShare);
+  const stuffed = found0.stuffed;
+  const ids = p.fillers ? withoutOverusedFillers(found0.ids, scan, p.compiled.phrases, p.compiled.lexicon) : found0.ids;
   const credit = phraseCredit(ids, weights, scan.n);
   const forfeit = use.forfeitAt !== null && stuffed >= use.forfeitAt;
   const humanP25 = p.compiled.dictionary.calibration.phrases.humanP25;
@@ -40,13 +44,16 @@ export function phrasesOutcome(p: ProsePrepared, weights: Float64Array, rates: R
   // without its unrelated paragraphs and any set of the others (the phrases the rest use, over their words).
   const { parts, sets, unrelated } = forfeit ? { parts: [], sets: [], unrelated: [] } : dilution(p);
   if (sets.length > 0 || unrelated.length > 0) {
-    const used = parts.map((t) => findPhraseUse(t.scan, p.compiled.phrases, use.maxSentenceShare).ids);
+    const used = parts.map((t) => {
+      const own = findPhraseUse(t.fullScan ?? t.scan, p.compiled.phrases, use.maxSentenceShare).ids;
+      return p.fillers ? own.filter((id) => ids.includes(id) || !found0.ids.includes(id)) : own;
+    });
     for (const set of [[], ...sets]) {
       const kept = new Set<number>();
       let words = 0;
       used.forEach((ids, k) => {
         if (set.includes(k) || unrelated.includes(k)) return;
-        words += parts[k].scan.n;
+        words += (parts[k].fullScan ?? parts[k].scan).n;
         for (const id of ids) kept.add(id);
       });
       if (set.length > 0 || unrelated.length > 0) value = Math.min(value, phraseFactor(phraseCredit([...kept], weights, words), words, humanP25));
@@ -77,7 +84,7 @@ export const proseHumanPhrases = defineTerm({
   meta: {
     name: "human_phrases",
     kind: "factor",
-    version: "prose-human-phrases-6",
+    version: "prose-human-phrases-7",
     roles: [],
     needs: { scan: proseScan },
     description: "credit per 1,000 words for everyday human phrases the policy rarely uses: 0.70 with none, 1 at the human 25th percentile, 1 under 40 words",

@@ -29,6 +29,7 @@ export const readingOption = z
     spelling: shareLine.optional(),
     casing: shareLine.optional(),
     padding: shareLine.optional(),
+    fillers: z.boolean().optional(),
     promptEcho: shareLine.optional(),
     blocks: z.boolean().optional(),
     speech: z.number().gt(0).max(1).optional(),

@@ -17,6 +17,7 @@ import { readReply } from "../read.js";
 import { compileSlop, type CompiledSlop } from "../slop.js";
 import { promptEchoShare } from "../prompt-echo.js";
 import { padding, type Padding, type PaddingPrice } from "../padding.js";
+import { readThroughFillers } from "../fillers.js";
 import { idleMask } from "./idle.js";
 import { topicLemmas, unrelatedParagraphs } from "../relevance.js";
 import { splitThinking, type ThinkingSplit } from "../thinking-block.js";
@@ -116,6 +117,10 @@ export interface ProsePrepared {
   padding?: Padding;
   /** Read padding as idle words and price its share (the reading's `padding`). */
   paddingPrice?: PaddingPrice;
+  /** `scan` leaves the filler words out (../fillers.ts; the reading's `fillers`). */
+  fillers?: boolean;
+  /** The scan with its fillers, when `scan` left some out: slop is measured on both. */
+  fullScan?: Scan;
 }
 
 /** A prepared reply's padding (../padding.ts), found once. */
@@ -174,8 +179,8 @@ export function dilution(p: ProsePrepared): Dilution {
     // unless the reading cuts blocks of sentences whatever the layout (`reading.blocks`).
     const texts = p.blocks ? sentenceBlocks(p.text, p.scan) : [...p.text.matchAll(/[^\n\r\v\f\u0085\u2028\u2029]+/g)].map((m) => m[0]).filter((t) => t.trim() !== "");
     for (const text of texts) {
-      const scan = ownScan(scanText(text, p.compiled.lexicon, p.compiled.scratch, p.letters));
-      if (scan.n > 0) parts.push({ ...p, text, scan, narration: undefined, trimEnds: false, dilution: NO_DILUTION, padding: undefined });
+      const { scan, fullScan } = readScan(text, p.compiled, p.letters, p.fillers === true);
+      if (scan.n > 0) parts.push({ ...p, text, scan, fullScan, narration: undefined, trimEnds: false, dilution: NO_DILUTION, padding: undefined });
     }
     if (parts.length >= 2) {
       const words = parts.map((t) => t.scan.n);
@@ -331,7 +336,7 @@ export function prepareProse(row: BankRow, compiled: CompiledProse, reading: Rea
   const read = readReply(split.reply, reading, compiled.costly);
   // Under the reader's view a word is a run of letters of any script (issue 36); the seed reads Latin, Greek and Cyrillic.
   const letters: WordLetters = reading.view ? "any" : "seed";
-  const scan = ownScan(scanText(read.text, compiled.lexicon, compiled.scratch, letters));
+  const { scan, fullScan } = readScan(read.text, compiled, letters, reading.fillers === true);
   const lang = languageStats(read.text, scan, compiled.lexicon, prompt, () => promptWords(compiled.promptWordSets, prompt), script);
   const counted = reading.spelling ? countNonWords(read.text, promptWords(compiled.promptWordSets, prompt), compiled.costly.isEnglish, compiled.costly.ids) : undefined;
   const nonWords = counted && reading.spelling ? { ...counted, factor: nonWordsFactor(pricedNonWordShare(counted, reading.spelling), reading.spelling) } : undefined;
@@ -355,5 +360,14 @@ export function prepareProse(row: BankRow, compiled: CompiledProse, reading: Rea
     ...(reading.blocks ? { blocks: true } : {}),
     ...(reading.speech ? { speech: reading.speech } : {}),
     ...(reading.padding ? { paddingPrice: reading.padding } : {}),
+    ...(reading.fillers ? { fillers: true, ...(fullScan ? { fullScan } : {}) } : {}),
   };
+}
+
+/** A text's scan, read through its filler words when `fillers` (../fillers.ts), and the whole scan when that left some out. */
+function readScan(text: string, compiled: CompiledProse, letters: WordLetters | undefined, fillers: boolean): { scan: Scan; fullScan?: Scan } {
+  const scan = ownScan(scanText(text, compiled.lexicon, compiled.scratch, letters));
+  if (!fillers) return { scan };
+  const read = readThroughFillers(scan, compiled.lexicon);
+  return read.fillers > 0 ? { scan: read.scan, fullScan: scan } : { scan };
 }

@@ -98,7 +98,7 @@ function slopDensity(p: ProsePrepared, o: SlopTermOptions): { slop: SlopMeasure;
   // A template is looked for after the lead and where the seed reads the opener (after one leading word),
   // so a lead that is itself a template ("In that moment, …") is counted as one, not skipped.
   const sites = p.leadingRun ? templateSites(openers, narrationOpeners(p.scan, p.compiled.lexicon)) : openers;
-  const slop = measureSlop(p.scan, p.compiled.slop, { nextSentenceNegation: o.negation.nextSentence, openers: sites });
+  const slop = moreSlop(measureSlop(p.scan, p.compiled.slop, { nextSentenceNegation: o.negation.nextSentence, openers: sites }), p, o);
   // Under the reader's view the words that narrate nothing are not words the density is spread over:
   // the leading discourse words the openers skip ("But then, slowly, …"), so a lead of any length
   // neither hides an opener nor thins the slop, and the padding of ../padding.ts (discourse leads and
@@ -106,6 +106,22 @@ function slopDensity(p: ProsePrepared, o: SlopTermOptions): { slop: SlopMeasure;
   const idle = p.leadingRun ? idleWords(p) : 0;
   if (idle === 0 || p.scan.n <= idle) return { slop, density: slop.density, words: p.scan.n };
   return { slop, density: (slop.density * p.scan.n) / (p.scan.n - idle), words: p.scan.n - idle };
+}
+
+/**
+ * Under the filler reading (../fillers.ts) the larger of the slop read through the fillers and the slop
+ * of the whole scan, over the words without them: a filler the dictionary prices keeps its price, and one
+ * inserted into a priced span neither breaks it nor thins it.
+ */
+function moreSlop(read: SlopMeasure, p: ProsePrepared, o: SlopTermOptions): SlopMeasure {
+  const full = p.fullScan;
+  if (!full || read.words === 0) return read;
+  const whole = measureSlop(full, p.compiled.slop, { nextSentenceNegation: o.negation.nextSentence, openers: narrationOpeners(full, p.compiled.lexicon, [], true) });
+  const density = (whole.density * whole.words) / read.words;
+  if (!(density > read.density)) return read;
+  const scale = whole.words / read.words;
+  const per1k = Object.fromEntries(Object.entries(whole.per1k).map(([k, v]) => [k, v * scale])) as SlopMeasure["per1k"];
+  return { words: read.words, density, per1k, top: whole.top };
 }
 
 /** Words that narrate nothing (./idle.ts). */
