@@ -85,7 +85,8 @@ const COMMAND = /\\[A-Za-z@]+\*?(?:\s*\[[^\]\n]*\])*((?:\{[^{}]*\})+)/g;
 /** A group opened by a declaration: {\em text}, {\bfseries text}. */
 const DECLARATION_GROUP = /\{\\[A-Za-z@]+\*?\s+([^{}]*)\}/g;
 const ESCAPE = /\\([\\&%$#_{} ,;:!])/g;
-const BARE_COMMAND = /\\[A-Za-z@]+\*?(?:\{\})?[^\S\n]?/g;
+// A command never starts inside a word: "tape\\stry" is a split word for the spelling reading, not "tape" and a command.
+const BARE_COMMAND = /(?<![\p{L}\p{M}\p{N}])\\[A-Za-z@]+\*?(?:\{\})?[^\S\n]?/gu;
 const GROUP = /\{([^{}\\]*)\}/g;
 const TIE = /(?<=\S)~(?=\S)/g;
 
