@@ -204,8 +204,9 @@ describe.skipIf(!hasSharedData)(`on real replies (${hasSharedData ? "shared data
       });
     // At either end the runs of end paragraphs read it out (on battery 2's 100 held-out rows an appended
     // Brown or HANNA paragraph gains +0.004 before and after this change); a paragraph the relevance
-    // check misjudges still moves a reply by a little either way, so the bound is 0.01 on these 30 rows.
-    expect(await inserted(0)).toBeLessThan(0.01);
+    // check misjudges still moves a reply by a little either way, so the bound is 0.01 on these 30 rows;
+    // 0.012 at the start since v8: one reply's bold title no longer hides its opener (+0.0106; reports/markup37-prose.md).
+    expect(await inserted(0)).toBeLessThan(0.012);
     expect(await inserted(1)).toBeLessThan(0.01);
     // Open in part: the lexical relevance check misses about a quarter of borrowed paragraphs (those
     // sharing many common words with the story: bench/studies/prose-relevance.ts), and those still thin
