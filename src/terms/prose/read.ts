@@ -33,12 +33,14 @@ export function readReply(reply: string, reading: ReadingOptions = HARDENED_READ
   // letter forms before the view, and rejoins and restores words after it.
   const plain = reading.orthography ? readCharacters(reply) : reply;
   const viewed = reading.view ? readerView(plain) : plain;
-  const seen = reading.orthography ? readWordForms(viewed, costly) : viewed;
+  // Under the reader's view markup of any language reads as the text it renders and the paratext
+  // around the story is left out (src/text/markup.ts, markup-paratext.ts), before any word is read: a
+  // tag's symbols are no letters of a word ("<mark>air</mark>" is no "air</marks"); else HTML alone is read.
+  const rendered = reading.markup && reading.view ? stripParatext(readMarkup(viewed)) : viewed;
+  const seen = reading.orthography ? readWordForms(rendered, costly) : rendered;
   let facts: ReadingFacts | null = readingFacts(seen);
   let text = facts.invisible ? stripInvisible(seen) : seen;
-  // Under the reader's view markup of any language reads as the text it renders and the paratext
-  // around the story is left out (src/text/markup.ts, markup-paratext.ts); else HTML alone is read.
-  if (reading.markup) text = reading.view ? stripParatext(readMarkup(text)) : stripHtml(text);
+  if (reading.markup && !reading.view) text = stripHtml(text);
   if (reading.view) text = stripListMarkup(text);
   let notProse = 0;
   if (reading.unhide) {
