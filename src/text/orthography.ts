@@ -316,9 +316,19 @@ const MODERN_CLITICS = new Set(["s", "t", "ll", "re", "ve", "m"]);
 
 /** The second pass (see above). `costly`: the dictionary's priced forms, preferred where several words fit. */
 export function readWordForms(text: string, costly?: CostlyWords): string {
+  return readWordLetters(readWordLayout(text, costly), costly);
+}
+
+/** The layout half of readWordForms: paragraphs written one to a line, words hyphenated across a break, letter-spaced words. */
+export function readWordLayout(text: string, costly?: CostlyWords): string {
   let out = text.includes("\n") ? readLineParagraphs(text) : text;
   if (out.includes("\n")) out = readHyphenBreaks(out, costly);
-  out = readAllLetterSpaced(out, costly);
+  return readAllLetterSpaced(out, costly);
+}
+
+/** The letters half of readWordForms: digits and symbols for letters, mixed scripts, stretched and elided words. */
+export function readWordLetters(text: string, costly?: CostlyWords): string {
+  let out = text;
   out = rewriteRuns(
     out,
     (cp) => isLetterCp(cp, true) || isLeet(cp),

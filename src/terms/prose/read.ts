@@ -11,7 +11,7 @@ import { splitThinking } from "./thinking-block.js";
 import { readerView } from "../../text/reader-view.js";
 import { readSpelling, type CostlyWords } from "../../text/spelling.js";
 import { normalizeDialogue } from "../../text/dialogue.js";
-import { readCharacters, readWordForms } from "../../text/orthography.js";
+import { readCharacters, readWordLayout, readWordLetters } from "../../text/orthography.js";
 import { stripListMarkup } from "./list-markup.js";
 import { readCommaLikes, readDashesAsCommas } from "./dash-commas.js";
 
@@ -34,10 +34,12 @@ export function readReply(reply: string, reading: ReadingOptions = HARDENED_READ
   const plain = reading.orthography ? readCharacters(reply) : reply;
   const viewed = reading.view ? readerView(plain) : plain;
   // Under the reader's view markup of any language reads as the text it renders and the paratext
-  // around the story is left out (src/text/markup.ts, markup-paratext.ts), before any word is read: a
-  // tag's symbols are no letters of a word ("<mark>air</mark>" is no "air</marks"); else HTML alone is read.
-  const rendered = reading.markup && reading.view ? stripParatext(readMarkup(viewed)) : viewed;
-  const seen = reading.orthography ? readWordForms(rendered, costly) : rendered;
+  // around the story is left out (src/text/markup.ts, markup-paratext.ts), once the layout's words are
+  // rejoined ("With-↵out") and before a word's letters are read: a tag's symbols are no letters of a word
+  // ("<mark>air</mark>" is no "air</marks"); else HTML alone is read.
+  const laid = reading.orthography ? readWordLayout(viewed, costly) : viewed;
+  const rendered = reading.markup && reading.view ? stripParatext(readMarkup(laid)) : laid;
+  const seen = reading.orthography ? readWordLetters(rendered, costly) : rendered;
   let facts: ReadingFacts | null = readingFacts(seen);
   let text = facts.invisible ? stripInvisible(seen) : seen;
   if (reading.markup && !reading.view) text = stripHtml(text);
