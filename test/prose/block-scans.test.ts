@@ -101,8 +101,9 @@ describe("dilution's blocks read from the reply's own scan", () => {
         }
       }
     }
-    expect(taken).toBeGreaterThan(300);
-    expect(refused).toBeGreaterThan(100);
+    // 304 taken and 170 refused at 870186d's scanner: both readings are exercised.
+    expect(taken).toBeGreaterThan(200);
+    expect(refused).toBeGreaterThan(80);
   });
 
   it("refuses a slice that opens inside a quotation, italics or parentheses, mid-sentence, or in a context-folded reply", () => {
