@@ -21,7 +21,13 @@ interface FillerTable {
   single: Map<number, number>;
   /** Hedges by their first word: each hedge's words. */
   hedges: Map<string, string[][]>;
+  /** By surface id, what `single` and `hedges` say of the form, once looked up (KNOWN | DEGREE | OPENS_HEDGE): a typed-array read per word instead of two Map look-ups. */
+  facts: Uint8Array;
 }
+
+const KNOWN = 1;
+const DEGREE = 2;
+const OPENS_HEDGE = 4;
 
 const CACHE = {};
 
@@ -32,7 +38,7 @@ function tableOf(lexicon: Lexicon): FillerTable {
       const words = phrase.split(" ");
       (hedges.get(words[0]) ?? hedges.set(words[0], []).get(words[0])!).push(words);
     }
-    return { single: new Map(), hedges };
+    return { single: new Map(), hedges, facts: new Uint8Array(1024) };
   });
 }
 
@@ -42,14 +48,28 @@ function isDegree(table: FillerTable, lexicon: Lexicon, surface: number): boolea
   return known === 1;
 }
 
+/** What the table says of a surface id (KNOWN | DEGREE | OPENS_HEDGE), looked up once per id. */
+function factsOf(table: FillerTable, lexicon: Lexicon, surface: number): number {
+  if (surface >= table.facts.length) {
+    const grown = new Uint8Array(Math.max(surface + 1, table.facts.length * 2));
+    grown.set(table.facts);
+    table.facts = grown;
+  }
+  let f = table.facts[surface];
+  if (f === 0) table.facts[surface] = f = KNOWN | (isDegree(table, lexicon, surface) ? DEGREE : 0) | (table.hedges.has(lexicon.surfaces[surface]) ? OPENS_HEDGE : 0);
+  return f;
+}
+
 /** Per word of the scan: 1 when it is a filler the reading leaves out. */
 export function fillerMask(scan: Scan, lexicon: Lexicon): Uint8Array {
   const { n, surface, flags, sentence } = scan;
   const table = tableOf(lexicon);
   const mask = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
+    const facts = factsOf(table, lexicon, surface[i]);
+    if ((facts & (DEGREE | OPENS_HEDGE)) === 0) continue; // most words: neither, one typed-array read
     const word = lexicon.surfaces[surface[i]];
-    const hedges = table.hedges.get(word);
+    const hedges = facts & OPENS_HEDGE ? table.hedges.get(word) : undefined;
     let hedge = 0;
     if (hedges)
       for (const words of hedges) {
@@ -64,7 +84,7 @@ export function fillerMask(scan: Scan, lexicon: Lexicon): Uint8Array {
       i += hedge - 1;
       continue;
     }
-    if (!isDegree(table, lexicon, surface[i])) continue;
+    if ((facts & DEGREE) === 0) continue;
     if (word === "rather" && (i === 0 || sentence[i - 1] !== sentence[i] || flags[i - 1] & BREAK)) continue;
     mask[i] = 1;
   }

@@ -5,7 +5,7 @@
 import type { BankRow } from "../../../core/types.js";
 import type { ProseDictionary } from "../dictionary.js";
 import { Lexicon } from "../../../text/lexicon.js";
-import { createBuffers, scanText, T_CONTENT, type Scan, type WordLetters } from "../../../text/scan.js";
+import { createBuffers, scanText, type Scan, type WordLetters } from "../../../text/scan.js";
 import { words } from "../../../text/tokenize.js";
 import { countCapitalized, type Casing } from "../../../text/casing.js";
 import { costlyWords, countNonWords, nonWordsFactor, pricedNonWordShare, type CostlyWords, type NonWords } from "../../../text/spelling.js";
@@ -21,6 +21,7 @@ import { readThroughFillers } from "../fillers.js";
 import { idleMask } from "./idle.js";
 import { topicLemmas, unrelatedParagraphs } from "../relevance.js";
 import { splitThinking, type ThinkingSplit } from "../thinking-block.js";
+import { blockReader, cohesionAt } from "./block-scans.js";
 
 export interface CompiledProse {
   dictionary: ProseDictionary;
@@ -178,8 +179,10 @@ export function dilution(p: ProsePrepared): Dilution {
     // Any line break of Unicode's (LF, CR, VT, FF, NEL, line and paragraph separators) ends a paragraph,
     // unless the reading cuts blocks of sentences whatever the layout (`reading.blocks`).
     const texts = p.blocks ? sentenceBlocks(p.text, p.scan) : [...p.text.matchAll(/[^\n\r\v\f\u0085\u2028\u2029]+/g)].map((m) => m[0]).filter((t) => t.trim() !== "");
+    // Each block read from the reply's own scan where that equals scanning it again (./block-scans.ts).
+    const readBlock = blockReader(p.text, p.fullScan ?? p.scan, p.compiled.lexicon, p.fillers === true, (text) => readScan(text, p.compiled, p.letters, p.fillers === true));
     for (const text of texts) {
-      const { scan, fullScan } = readScan(text, p.compiled, p.letters, p.fillers === true);
+      const { scan, fullScan } = readBlock(text);
       if (scan.n > 0) parts.push({ ...p, text, scan, fullScan, narration: undefined, trimEnds: false, dilution: NO_DILUTION, padding: undefined });
     }
     if (parts.length >= 2) {
@@ -273,16 +276,8 @@ function bestCut(text: string, scan: Scan, candidates: readonly number[], at: nu
 /** Whether a line break falls between word k − 1 and word k. */
 const breaksAt = (text: string, scan: Scan, k: number): boolean => LINE_BREAK.test(text.slice(scan.start[k - 1], scan.start[k]));
 
-/** The share of distinct content lemmas in the COHESION_WORDS before word k that the COHESION_WORDS from k also use. */
-function cohesion(scan: Scan, k: number): number {
-  const after = new Set<number>();
-  for (let j = k; j < Math.min(scan.n, k + COHESION_WORDS); j++) if (scan.flags[j] & T_CONTENT) after.add(scan.lemma[j]);
-  const before = new Set<number>();
-  for (let j = Math.max(0, k - COHESION_WORDS); j < k; j++) if (scan.flags[j] & T_CONTENT) before.add(scan.lemma[j]);
-  let shared = 0;
-  for (const id of before) if (after.has(id)) shared++;
-  return before.size === 0 ? 1 : shared / before.size;
-}
+/** The share of distinct content lemmas in the COHESION_WORDS before word k that the COHESION_WORDS from k also use (./block-scans.ts, without Sets). */
+const cohesion = (scan: Scan, k: number): number => cohesionAt(scan, k, COHESION_WORDS);
 
 /** Paragraphs whose text (spaces collapsed) appears inside another paragraph. */
 function copiedParagraphs(texts: readonly string[]): Set<number> {
