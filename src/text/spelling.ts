@@ -9,6 +9,8 @@
 import { createRequire } from "node:module";
 import { once } from "../core/once.js";
 import { COMMON_ENGLISH, isCommonEnglish } from "./english.js";
+import { isStopword } from "./stopwords.js";
+import { classify, WORD_DETERMINER, WORD_NEGATION, WORD_PRONOUN } from "./word-class.js";
 import { hashRange } from "./word-hash.js";
 import { shippedWordTable } from "./word-table.js";
 import { type FormEnds, formEnds, WordIds } from "./word-pass.js";
@@ -117,6 +119,8 @@ export interface CostlyWords {
   longest: number;
   /** Every prefix of four or more letters of a priced form and the shortest form it opens (readCut), made on first use. */
   cutForms?: Map<string, string>;
+  /** Each priced form by its anagram key (anagramKey), the most frequent where two share one (readAnagram), made on first use. */
+  byAnagram?: Map<string, string>;
 }
 
 /** Entries a memo of a CostlyWords holds before it is cleared (a bank of 3,295 replies reads ~50,000 forms). */
@@ -614,6 +618,15 @@ export function readSpelling(input: string, known: (w: string) => boolean = isEn
     const first = word.charCodeAt(0);
     // An ASCII first letter is a capital or not without the regex.
     const name = (first < 0x80 ? first >= 0x41 && first <= 0x5a : UPPER.test(word)) && !opensSentence(text, at);
+    if (costly && end - at >= 2) {
+      const contraction = readContraction(text, at, end, word, ids ? ids.lower[id] : word.toLowerCase());
+      if (contraction !== undefined) {
+        out += text.slice(last, at) + contraction;
+        last = end;
+        at = end;
+        continue;
+      }
+    }
     if (costly && !name && text.charCodeAt(end) === 0x2e) {
       const cut = readCut(text, word, end, costly);
       if (cut !== undefined) {
@@ -699,16 +712,115 @@ function readWord(word: string, name: boolean, known: (w: string) => boolean, co
     // "hummed", "selled" for "smelled": the table holds regular inflections of rare lemmas).
     // A rare word one edit from a far more frequent priced form is read as that form first (real-word slips, below).
     const common =
-      (costly && !name ? costlyRealWordSlip(lower, costly) : undefined) ??
+      (costly && !name ? (costlyRealWordSlip(lower, costly) ?? costlyRealWordAnagram(lower, costly)) : undefined) ??
       undoubled(lower, isCommonEnglish) ??
       [...swapped(lower)].find(isCommonEnglish) ??
       (costly && !/[aeiouy]/.test(lower) ? costlySlip(lower, costly) : undefined) ??
       (costly ? consonantPutBack(lower, costly) : undefined);
     return common === undefined ? word : caseLike(common, word);
   }
-  // A name is read only for a doubled letter or marks ("Eliias", "Elịas"), never for any edit.
-  const near = name ? undoubled(lower, known) : ((costly && (costlyNeighbour(lower, costly) ?? costlyStem(lower, costly))) ?? nearestWord(lower, known));
+  // A name is read only for a doubled letter or marks ("Eliias", "Elịas"), or as a priced form with its
+  // interior shuffled ("Gaurdian" for a capitalized "Guardian"), never for any other edit.
+  const near = name
+    ? (undoubled(lower, known) ?? (costly && costlyAnagram(lower, costly, known)))
+    : ((costly && (costlyAnagram(lower, costly, known) ?? costlyNeighbour(lower, costly) ?? costlyStem(lower, costly))) ?? nearestWord(lower, known));
   return near === undefined ? word : caseLike(near, word);
+}
+
+// Scrambled interiors (issue 36, battery 5): a reader reads a word whose first and last letters stand
+// and whose inner letters are shuffled ("tpaestry", "wsiphered") as the word, however far the shuffle
+// moves them (edit distance says nothing of it). The reading keys each priced form by its first letter,
+// last letter and sorted inner letters; an unknown word with a priced form's key is read as that form
+// unless an English word one edit away and far more frequent explains it better (a slip of that word). A known
+// word with a priced form's key is read as it only as a real-word slip is: when it is rare and the
+// priced form far more frequent (costlyRealWordSlip's rule).
+/** A word's first letter, last letter and sorted inner letters: what shuffling its interior leaves. */
+export function anagramKey(lower: string): string {
+  return lower.length < 3 ? lower : lower[0] + lower[lower.length - 1] + [...lower.slice(1, -1)].sort().join("");
+}
+/** Shortest priced form read through a shuffled interior: three-letter words have one inner letter, and four-letter ones one swap (oneEditAway). */
+export const MIN_ANAGRAM_LENGTH = 4;
+function anagramForms(costly: CostlyWords): Map<string, string> {
+  if (costly.byAnagram) return costly.byAnagram;
+  const map = new Map<string, string>();
+  for (const form of costly.forms) {
+    if (form.length < MIN_ANAGRAM_LENGTH) continue;
+    const key = anagramKey(form);
+    const had = map.get(key);
+    if (had === undefined || wordFrequency(form) > wordFrequency(had)) map.set(key, form);
+  }
+  costly.byAnagram = map;
+  return map;
+}
+
+/** The priced form an unknown lower-cased word is an interior anagram of, or undefined when a far more frequent English word one edit away explains it. */
+export function costlyAnagram(lower: string, costly: CostlyWords, known: (w: string) => boolean = isEnglishWord): string | undefined {
+  if (lower.length < MIN_ANAGRAM_LENGTH || !/^[a-z]+$/.test(lower)) return undefined;
+  const form = anagramForms(costly).get(anagramKey(lower));
+  if (form === undefined || form === lower) return undefined;
+  // A slip of a word one edit away explains it better only where that word is far more frequent (the real-word slips' ratio).
+  const rate = REAL_WORD_SLIP_RATIO * Math.max(wordFrequency(form), 2);
+  for (const w of oneEditAway(lower)) if (w !== form && wordFrequency(w) > rate && known(w)) return undefined;
+  return form;
+}
+
+/** The priced form a rare known word is an interior anagram of, when that form is far more frequent (costlyRealWordSlip's rule), or undefined. */
+export function costlyRealWordAnagram(lower: string, costly: CostlyWords): string | undefined {
+  if (lower.length < MIN_ANAGRAM_LENGTH || costly.forms.has(lower) || isCommonEnglish(lower) || !/^[a-z]+$/.test(lower)) return undefined;
+  const form = anagramForms(costly).get(anagramKey(lower));
+  if (form === undefined) return undefined;
+  const own = wordFrequency(lower);
+  return own <= REAL_WORD_SLIP_MAX_RATE && wordFrequency(form) >= REAL_WORD_SLIP_RATIO * Math.max(own, 2) ? form : undefined;
+}
+
+// Contractions written without their apostrophe, or with it moved or doubled (issue 36, battery 5:
+// "dont", "didnt", "do'nt"): a reader reads "didnt" as "didn't", and the readings that count negations
+// ("not X but Y", frames) must too (dropping them hid +0.9 negation frames per 1,000 words on the tuning
+// slice). The forms are the common-English list's contractions (./data/common-english.json): every form
+// ending in n't, 're, 've, 'll, 'd or 'm, and the 's forms of function words ("it's", "that's"; not a
+// possessive such as "man's"). A form's letters without apostrophes are read as the form when they are no
+// word; where they are a word ("cant", "its", "well", "were", "shell", "ill"), by context: an n't form
+// after a personal pronoun ("I cant"), an 's form before a determiner, pronoun or negation ("its a",
+// "its not": possessive "its" is followed by a noun phrase); the rest are read as written.
+const CLITIC_END = /(?:n't|'re|'ve|'ll|'d|'m|'s)$/;
+const CONTRACTIONS = once(() => {
+  const byLetters = new Map<string, string>();
+  for (const form of COMMON_ENGLISH) {
+    const clitic = CLITIC_END.exec(form);
+    if (clitic === null || (clitic[0] === "'s" && !isStopword(form.slice(0, clitic.index)))) continue;
+    const letters = form.replace(/'/g, "");
+    if (!byLetters.has(letters)) byLetters.set(letters, form);
+  }
+  return byLetters;
+});
+/** Each contraction by its letters without apostrophes ("dont" → "don't"), derived as above. */
+export function contractionsByLetters(): ReadonlyMap<string, string> {
+  return CONTRACTIONS();
+}
+const APOSTROPHES_G = /['’]/g;
+const PREVIOUS_WORD = /(\p{L}+)[^\p{L}\n.!?]*$/u;
+const NEXT_WORD = /^[^\p{L}\n.!?]*?(\p{L}+)/u;
+const flagsOf = (w: string): number => classify(w, w);
+
+/** The contraction the word text[at, end) writes without (or with a misplaced) apostrophe, cased as written, or undefined. */
+function readContraction(text: string, at: number, end: number, word: string, lower: string): string | undefined {
+  const marked = lower.includes("'") || lower.includes("’");
+  const letters = marked ? lower.replace(APOSTROPHES_G, "") : lower;
+  const form = CONTRACTIONS().get(letters);
+  if (form === undefined || form === lower.replace(/’/g, "'")) return undefined;
+  // A misplaced apostrophe says a contraction was meant ("do'nt", "i'ts"), unless the token is a word as written ("o'clock").
+  if (!marked && isEnglishWord(letters)) {
+    if (form.endsWith("n't")) {
+      const previous = PREVIOUS_WORD.exec(text.slice(Math.max(0, at - 24), at));
+      if (previous === null || (flagsOf(previous[1].toLowerCase()) & WORD_PRONOUN) === 0) return undefined;
+    } else if (form.endsWith("'s")) {
+      const next = NEXT_WORD.exec(text.slice(end, end + 24));
+      if (next === null || (flagsOf(next[1].toLowerCase()) & (WORD_DETERMINER | WORD_NEGATION | WORD_PRONOUN)) === 0) return undefined;
+    } else return undefined;
+  } else if (marked && inWordTable(lower.replace(/’/g, "'"))) return undefined;
+  // Two capitals are an abbreviation ("ID", "IM"), not "I'd".
+  if (letters.length <= 2 && word === word.toUpperCase()) return undefined;
+  return caseLike(form, word.replace(APOSTROPHES_G, ""));
 }
 
 export interface NonWords {
