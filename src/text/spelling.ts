@@ -121,6 +121,8 @@ export interface CostlyWords {
   cutForms?: Map<string, string>;
   /** Each priced form by its anagram key (anagramKey), the most frequent where two share one (readAnagram), made on first use. */
   byAnagram?: Map<string, string>;
+  /** Each string a long priced form becomes with up to two letters dropped, and the forms it comes from (costlyTwoEdits), made on first use. */
+  byDeletions?: Map<string, string[]>;
 }
 
 /** Entries a memo of a CostlyWords holds before it is cleared (a bank of 3,295 replies reads ~50,000 forms). */
@@ -723,7 +725,7 @@ function readWord(word: string, name: boolean, known: (w: string) => boolean, co
   // interior shuffled ("Gaurdian" for a capitalized "Guardian"), never for any other edit.
   const near = name
     ? (undoubled(lower, known) ?? (costly && costlyAnagram(lower, costly, known)))
-    : ((costly && (costlyAnagram(lower, costly, known) ?? costlyNeighbour(lower, costly) ?? costlyStem(lower, costly))) ?? nearestWord(lower, known));
+    : ((costly && (costlyAnagram(lower, costly, known) ?? costlyNeighbour(lower, costly) ?? (UPPER.test(word) ? undefined : costlyTwoEdits(lower, costly, known)) ?? costlyStem(lower, costly))) ?? nearestWord(lower, known));
   return near === undefined ? word : caseLike(near, word);
 }
 
@@ -771,6 +773,59 @@ export function costlyRealWordAnagram(lower: string, costly: CostlyWords): strin
   if (form === undefined) return undefined;
   const own = wordFrequency(lower);
   return own <= REAL_WORD_SLIP_MAX_RATE && wordFrequency(form) >= REAL_WORD_SLIP_RATIO * Math.max(own, 2) ? form : undefined;
+}
+
+// Two edits on long words (issue 36, fifth round): a reader still reads "hipered" or "wisperd" as
+// "whispered", two letters dropped, though the consonant skeleton (costlyNeighbour) has changed. A priced
+// form of LONG_FORM or more letters is indexed by every string it becomes with up to two letters dropped
+// (the symmetric-deletion search); an unknown word whose own strings with up to two letters dropped meet a
+// form's, within two edits of it (editDistance), is read as the nearest such form (ties: the more
+// frequent), unless a far more frequent English word one edit away explains it (as costlyAnagram). A word
+// written with a capital is left to the other readings: a name opening a sentence ("Quintus") is often
+// two edits from some priced form (Brown's fiction: "Quintus" → "quantums" cost a passage 0.085).
+/** Shortest priced form read through two edits: shorter words have too many neighbours two edits away. */
+export const LONG_FORM = 8;
+const TWO_EDITS = 2;
+/** `word` and every string it becomes with up to `depth` letters dropped. */
+function deletions(word: string, depth: number, into: Set<string>): Set<string> {
+  into.add(word);
+  if (depth > 0) for (let i = 0; i < word.length; i++) deletions(word.slice(0, i) + word.slice(i + 1), depth - 1, into);
+  return into;
+}
+function deletionIndex(costly: CostlyWords): Map<string, string[]> {
+  if (costly.byDeletions) return costly.byDeletions;
+  const map = new Map<string, string[]>();
+  for (const form of costly.forms) {
+    if (form.length < LONG_FORM) continue;
+    for (const d of deletions(form, TWO_EDITS, new Set())) {
+      const list = map.get(d);
+      if (list) list.push(form);
+      else map.set(d, [form]);
+    }
+  }
+  costly.byDeletions = map;
+  return map;
+}
+
+/** The long priced form an unknown lower-cased word is two edits from (see above), or undefined. */
+export function costlyTwoEdits(lower: string, costly: CostlyWords, known: (w: string) => boolean = isEnglishWord): string | undefined {
+  if (lower.length < LONG_FORM - TWO_EDITS || !/^[a-z]+$/.test(lower)) return undefined;
+  const index = deletionIndex(costly);
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const d of deletions(lower, TWO_EDITS, new Set())) {
+    for (const form of index.get(d) ?? []) {
+      const distance = editDistance(lower, form, TWO_EDITS);
+      if (distance > TWO_EDITS || distance > bestDistance) continue;
+      if (best !== undefined && distance === bestDistance && wordFrequency(form) <= wordFrequency(best)) continue;
+      best = form;
+      bestDistance = distance;
+    }
+  }
+  if (best === undefined) return undefined;
+  const rate = REAL_WORD_SLIP_RATIO * Math.max(wordFrequency(best), 2);
+  for (const w of oneEditAway(lower)) if (wordFrequency(w) > rate && known(w)) return undefined;
+  return best;
 }
 
 // Contractions written without their apostrophe, or with it moved or doubled (issue 36, battery 5:
