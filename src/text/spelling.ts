@@ -419,7 +419,8 @@ const JOIN_MAX_LENGTH = 24;
 /** Clitics an apostrophe joins to a word ("don't", "we'll", "o'clock", "'em"): such a token is never taken apart. */
 const CLITICS = new Set(["s", "t", "d", "ll", "re", "ve", "m", "em", "n", "o", "y", "l", "tis", "twas"]);
 function isContraction(lower: string): boolean {
-  if (inWordTable(lower)) return true;
+  // A contraction with its apostrophe moved ("c'ant", "does'nt") too: readContraction reads it.
+  if (inWordTable(lower) || CONTRACTIONS().has(lower.replace(/['’ʼ‘]/g, ""))) return true;
   const parts = lower.split(/['’ʼ‘]/).filter((part) => part !== "" && !CLITICS.has(part));
   return parts.length <= 1 && parts.every((part) => inWordTable(part));
 }
@@ -611,6 +612,10 @@ export function readSpelling(input: string, known: (w: string) => boolean = isEn
     const end = wordEnd(text, at);
     // An ASCII word of one or two letters reads as written (readWord): no slice, no memo.
     if (end - at <= 2 && text.charCodeAt(at) < 0x80 && text.charCodeAt(end - 1) < 0x80) {
+      // Save "im" and "id": the contractions of "i" written without their apostrophe ("I'm", "I'd").
+      const contraction = costly && end - at === 2 && (text.charCodeAt(at) | 0x20) === 0x69 ? readContraction(text, at, end, text.slice(at, end), text.slice(at, end).toLowerCase()) : undefined;
+      if (contraction !== undefined) out += text.slice(last, at) + contraction;
+      if (contraction !== undefined) last = end;
       at = end;
       continue;
     }
@@ -813,17 +818,20 @@ export function costlyTwoEdits(lower: string, costly: CostlyWords, known: (w: st
   const index = deletionIndex(costly);
   let best: string | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
+  // The most frequent priced form within two edits: a word must be far more frequent than it to explain the spelling better.
+  let mostFrequent = 0;
   for (const d of deletions(lower, TWO_EDITS, new Set())) {
     for (const form of index.get(d) ?? []) {
       const distance = editDistance(lower, form, TWO_EDITS);
-      if (distance > TWO_EDITS || distance > bestDistance) continue;
-      if (best !== undefined && distance === bestDistance && wordFrequency(form) <= wordFrequency(best)) continue;
+      if (distance > TWO_EDITS) continue;
+      mostFrequent = Math.max(mostFrequent, wordFrequency(form));
+      if (distance > bestDistance || (best !== undefined && distance === bestDistance && wordFrequency(form) <= wordFrequency(best))) continue;
       best = form;
       bestDistance = distance;
     }
   }
   if (best === undefined) return undefined;
-  const rate = REAL_WORD_SLIP_RATIO * Math.max(wordFrequency(best), 2);
+  const rate = REAL_WORD_SLIP_RATIO * Math.max(mostFrequent, 2);
   for (const w of oneEditAway(lower)) if (wordFrequency(w) > rate && known(w)) return undefined;
   return best;
 }
@@ -835,7 +843,7 @@ export function costlyTwoEdits(lower: string, costly: CostlyWords, known: (w: st
 // ending in n't, 're, 've, 'll, 'd or 'm, and the 's forms of function words ("it's", "that's"; not a
 // possessive such as "man's"). A form's letters without apostrophes are read as the form when they are no
 // word; where they are a word ("cant", "its", "well", "were", "shell", "ill"), by context: an n't form
-// after a personal pronoun ("I cant"), an 's form before a determiner, pronoun or negation ("its a",
+// after a word the list's other forms attach to ("I cant", not "his wont"), an 's form before a determiner, pronoun or negation ("its a",
 // "its not": possessive "its" is followed by a noun phrase); the rest are read as written.
 const CLITIC_END = /(?:n't|'re|'ve|'ll|'d|'m|'s)$/;
 const CONTRACTIONS = once(() => {
@@ -848,6 +856,8 @@ const CONTRACTIONS = once(() => {
   }
   return byLetters;
 });
+/** The words the list's 're, 've, 'll, 'd, 'm and 's forms attach to ("i", "you", "they", "that"): subjects, never a possessive ("his wont"). */
+const CONTRACTION_HOSTS = once(() => new Set([...CONTRACTIONS().values()].flatMap((form) => (form.endsWith("n't") ? [] : [form.slice(0, form.indexOf("'"))]))));
 /** Each contraction by its letters without apostrophes ("dont" → "don't"), derived as above. */
 export function contractionsByLetters(): ReadonlyMap<string, string> {
   return CONTRACTIONS();
@@ -867,7 +877,7 @@ function readContraction(text: string, at: number, end: number, word: string, lo
   if (!marked && isEnglishWord(letters)) {
     if (form.endsWith("n't")) {
       const previous = PREVIOUS_WORD.exec(text.slice(Math.max(0, at - 24), at));
-      if (previous === null || (flagsOf(previous[1].toLowerCase()) & WORD_PRONOUN) === 0) return undefined;
+      if (previous === null || !CONTRACTION_HOSTS().has(previous[1].toLowerCase())) return undefined;
     } else if (form.endsWith("'s")) {
       const next = NEXT_WORD.exec(text.slice(end, end + 24));
       if (next === null || (flagsOf(next[1].toLowerCase()) & (WORD_DETERMINER | WORD_NEGATION | WORD_PRONOUN)) === 0) return undefined;
