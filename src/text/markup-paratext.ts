@@ -17,6 +17,7 @@
 // Such lines are left out of the reading: a reply with them reads exactly as the reply without them, so
 // they neither earn nor thin anything.
 import { isDiscourseWord } from "./discourse.js";
+import { isEnglishWord } from "./spelling.js";
 import { isStopword } from "./stopwords.js";
 
 /** A short line: at most this many words. */
@@ -62,7 +63,7 @@ export function isParatextLine(raw: string, top = false): boolean {
   const n = wordsOf(line).length;
   if (line === "" || /^(?:```|~~~)/.test(line)) return false;
   if (/^#{1,6}\s/.test(line)) return true;
-  if (n <= MAX_SHORT_WORDS && !CLOSES_SENTENCE.test(line)) return true;
+  if (n <= MAX_SHORT_WORDS && !(CLOSES_SENTENCE.test(line) && !endsCutShort(line))) return true;
   if (n <= 8 && titleCase(line)) return true;
   if (n <= MAX_LABELLED_WORDS && LABEL.test(line) && !REFERS.has(firstWord(line))) return true;
   if (n <= MAX_SHORT_WORDS && BRACKETED.test(line)) return true;
@@ -74,6 +75,22 @@ export function isParatextLine(raw: string, top = false): boolean {
   return false;
 }
 
+// A line broken inside a word or a sentence (issue 36, battery 4: "**The Tap↵estry**", or a story's first
+// paragraph with a line break inside each long word) is one line to a reader: a line that ends with a letter
+// and the next that opens with a small letter are read together, so a broken title is still a title and a
+// broken paragraph is never a run of short "title" lines. A title's word cut short with a full stop
+// ("Pop Cultu.") closes no sentence: the line ending in a non-word and "." is read as not closing one.
+const ENDS_WITH_LETTER = /\p{L}[*_]*$/u;
+const OPENS_SMALL = /^[*_]*\p{Ll}/u;
+const LAST_WORD_CUT = /(\p{L}{4,})\.[*_]*$/u;
+/** Whether a line ends with a word of four or more letters that is no English word, cut short with a full stop. */
+function endsCutShort(line: string): boolean {
+  const cut = LAST_WORD_CUT.exec(line);
+  return cut !== null && !isEnglishWord(cut[1].toLowerCase());
+}
+/** Whether lines[k] runs on into lines[k + 1] (see above). */
+const runsOn = (lines: readonly string[], k: number): boolean => k + 1 < lines.length && ENDS_WITH_LETTER.test(lines[k].trimEnd()) && OPENS_SMALL.test(lines[k + 1]);
+
 /** The reply without its paratext lines at the top and the bottom (see above); text with none is returned as it came. */
 export function stripParatext(text: string): string {
   const lines = text.split("\n");
@@ -82,17 +99,24 @@ export function stripParatext(text: string): string {
   let taken = 0;
   for (let k = 0; k < lines.length && taken < MAX_LINES_AT_AN_END; k++) {
     if (isBlank(k)) continue;
-    const quotation = ATTRIBUTION.test(lines[k + 1]?.trim() ?? "") && QUOTATION.test(lines[k].trim());
-    if (!quotation && !isParatextLine(lines[k], true)) break;
+    let last = k;
+    while (runsOn(lines, last)) last++;
+    const line = last === k ? lines[k] : lines.slice(k, last + 1).join("");
+    const quotation = ATTRIBUTION.test(lines[last + 1]?.trim() ?? "") && QUOTATION.test(line.trim());
+    if (!quotation && !isParatextLine(line, true)) break;
     taken++;
+    k = last;
     top = k + 1;
   }
   let bottom = lines.length;
   taken = 0;
   for (let k = lines.length - 1; k >= top && taken < MAX_LINES_AT_AN_END; k--) {
     if (isBlank(k)) continue;
-    if (!isParatextLine(lines[k])) break;
+    let first = k;
+    while (first > top && runsOn(lines, first - 1)) first--;
+    if (!isParatextLine(first === k ? lines[k] : lines.slice(first, k + 1).join(""))) break;
     taken++;
+    k = first;
     bottom = k;
     // The quotation an attribution closes goes with it.
     if (ATTRIBUTION.test(lines[k].trim()) && k > top && QUOTATION.test(lines[k - 1].trim())) bottom = --k;

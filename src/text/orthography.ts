@@ -35,7 +35,7 @@ import { createRequire } from "node:module";
 import { once } from "../core/once.js";
 import { COMMON_ENGLISH, isCommonEnglish } from "./english.js";
 import { APOSTROPHE_LOOKALIKES } from "./reader-view.js";
-import { isEnglishWord, type CostlyWords } from "./spelling.js";
+import { contractionsByLetters, isEnglishWord, type CostlyWords } from "./spelling.js";
 
 interface OrthographyTable {
   unicode: string;
@@ -167,6 +167,21 @@ const NEEDS_CHARACTERS = /[^\x00-\x0a\x0e-\x5f\x61-\x7f]/;
 
 /** The first pass (see above): line breaks, compatibility punctuation and letter forms read as written plainly. */
 export function readCharacters(text: string): string {
+  return readDoubledApostrophes(readCodePoints(text));
+}
+
+// A contraction written with its apostrophe doubled ("don''t", "it’’s", issue 36, battery 5) splits into
+// two words and a quote the dialogue reading takes for speech: read with one apostrophe where the letters
+// on both sides make a contraction (src/text/spelling.ts, contractionsByLetters), before any other reading.
+const DOUBLED_APOSTROPHE = /['’]['’]/;
+const DOUBLED_APOSTROPHE_G = /(\p{L}+)(['’]{2,})(\p{L}+)/gu;
+function readDoubledApostrophes(text: string): string {
+  if (!DOUBLED_APOSTROPHE.test(text)) return text;
+  const contractions = contractionsByLetters();
+  return text.replace(DOUBLED_APOSTROPHE_G, (whole, before: string, marks: string, after: string) => (contractions.has((before + after).toLowerCase()) ? before + marks[0] + after : whole));
+}
+
+function readCodePoints(text: string): string {
   if (!NEEDS_CHARACTERS.test(text)) return text;
   const { replace, strokes, regional, flags, blanks } = CHARACTERS();
   let out = "";

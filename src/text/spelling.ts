@@ -9,6 +9,8 @@
 import { createRequire } from "node:module";
 import { once } from "../core/once.js";
 import { COMMON_ENGLISH, isCommonEnglish } from "./english.js";
+import { isStopword } from "./stopwords.js";
+import { classify, WORD_DETERMINER, WORD_NEGATION, WORD_PRONOUN } from "./word-class.js";
 import { hashRange } from "./word-hash.js";
 import { shippedWordTable } from "./word-table.js";
 import { type FormEnds, formEnds, WordIds } from "./word-pass.js";
@@ -117,6 +119,10 @@ export interface CostlyWords {
   longest: number;
   /** Every prefix of four or more letters of a priced form and the shortest form it opens (readCut), made on first use. */
   cutForms?: Map<string, string>;
+  /** Each priced form by its anagram key (anagramKey), the most frequent where two share one (readAnagram), made on first use. */
+  byAnagram?: Map<string, string>;
+  /** Each string a long priced form becomes with up to two letters dropped, and the forms it comes from (costlyTwoEdits), made on first use. */
+  byDeletions?: Map<string, string[]>;
 }
 
 /** Entries a memo of a CostlyWords holds before it is cleared (a bank of 3,295 replies reads ~50,000 forms). */
@@ -413,7 +419,8 @@ const JOIN_MAX_LENGTH = 24;
 /** Clitics an apostrophe joins to a word ("don't", "we'll", "o'clock", "'em"): such a token is never taken apart. */
 const CLITICS = new Set(["s", "t", "d", "ll", "re", "ve", "m", "em", "n", "o", "y", "l", "tis", "twas"]);
 function isContraction(lower: string): boolean {
-  if (inWordTable(lower)) return true;
+  // A contraction with its apostrophe moved ("c'ant", "does'nt") too: readContraction reads it.
+  if (inWordTable(lower) || CONTRACTIONS().has(lower.replace(/['’ʼ‘]/g, ""))) return true;
   const parts = lower.split(/['’ʼ‘]/).filter((part) => part !== "" && !CLITICS.has(part));
   return parts.length <= 1 && parts.every((part) => inWordTable(part));
 }
@@ -594,6 +601,7 @@ export function readSpelling(input: string, known: (w: string) => boolean = isEn
   const ids = costly && known === isEnglishWord ? costly.ids : undefined;
   ids?.startRow();
   const text = costly ? joinSplitWords(input, ids ? costly.isEnglish : known, costly, ids) : input;
+  let capitalized: boolean | undefined;
   // WORD_G's matches scanned by hand, and the text rebuilt only from a word whose reading differs (most read as written).
   let out = "";
   let last = 0;
@@ -605,6 +613,10 @@ export function readSpelling(input: string, known: (w: string) => boolean = isEn
     const end = wordEnd(text, at);
     // An ASCII word of one or two letters reads as written (readWord): no slice, no memo.
     if (end - at <= 2 && text.charCodeAt(at) < 0x80 && text.charCodeAt(end - 1) < 0x80) {
+      // Save "im" and "id": the contractions of "i" written without their apostrophe ("I'm", "I'd").
+      const contraction = costly && end - at === 2 && (text.charCodeAt(at) | 0x20) === 0x69 ? readContraction(text, at, end, text.slice(at, end), text.slice(at, end).toLowerCase()) : undefined;
+      if (contraction !== undefined) out += text.slice(last, at) + contraction;
+      if (contraction !== undefined) last = end;
       at = end;
       continue;
     }
@@ -614,8 +626,17 @@ export function readSpelling(input: string, known: (w: string) => boolean = isEn
     const first = word.charCodeAt(0);
     // An ASCII first letter is a capital or not without the regex.
     const name = (first < 0x80 ? first >= 0x41 && first <= 0x5a : UPPER.test(word)) && !opensSentence(text, at);
+    if (costly && end - at >= 2) {
+      const contraction = readContraction(text, at, end, word, ids ? ids.lower[id] : word.toLowerCase());
+      if (contraction !== undefined) {
+        out += text.slice(last, at) + contraction;
+        last = end;
+        at = end;
+        continue;
+      }
+    }
     if (costly && !name && text.charCodeAt(end) === 0x2e) {
-      const cut = readCut(text, word, end, costly);
+      const cut = readCut(text, word, end, costly, () => (capitalized ??= capitalizedProse(text, costly)));
       if (cut !== undefined) {
         out += text.slice(last, at) + cut.read;
         last = cut.end;
@@ -665,15 +686,33 @@ function cutForms(costly: CostlyWords): Map<string, string> {
 }
 const SMALL_NEXT = /^\.[^\S\n]+\p{Ll}/u;
 /** The reading of `word` cut short before the "." at `end`, and where the reading ends; undefined if it is no cut. */
-function readCut(text: string, word: string, end: number, costly: CostlyWords): { read: string; end: number } | undefined {
+function readCut(text: string, word: string, end: number, costly: CostlyWords, capitalized: () => boolean): { read: string; end: number } | undefined {
   if (word.length < MIN_CUT_LENGTH) return undefined;
   const lower = word.toLowerCase();
   const form = cutForms(costly).get(lower);
   if (form === undefined) return undefined;
-  // A word cut to a word stays as written, before a small letter too: text written all in lower case
-  // ("the dark. she turned") ends its sentences so (battery 2's lower-case reply paid +0.016 when it did not).
-  if (costly.isEnglish(lower)) return undefined;
-  return { read: caseLike(form, word), end: SMALL_NEXT.test(text.slice(end, end + 8)) ? end + 1 : end };
+  const small = SMALL_NEXT.test(text.slice(end, end + 8));
+  // A word cut to a word stays as written, before a small letter too, in text written all in lower case
+  // ("the dark. she turned" ends its sentences so: battery 2's lower-case reply paid +0.016 when it did
+  // not). In prose whose sentences open with capitals, "want. to be" is a cut (issue 36, battery 4: such
+  // cuts made short sentences the v8 readings priced less, +0.012 on 12 tuning replies).
+  if (costly.isEnglish(lower) && !(small && capitalized())) return undefined;
+  return { read: caseLike(form, word), end: small ? end + 1 : end };
+}
+
+const CAPITAL_OPENS_G = /[.!?]["'”’)\]]*\s+["'“‘([]*\p{Lu}/gu;
+const SMALL_OPENS_G = /(\p{L}+)\.\s+\p{Ll}/gu;
+/**
+ * Whether the text's sentences open with capitals: a full stop before a small letter, after a word that
+ * opens no priced form (a cut's), at most once for every four sentences that open with a capital.
+ */
+function capitalizedProse(text: string, costly: CostlyWords): boolean {
+  const capitals = text.match(CAPITAL_OPENS_G)?.length ?? 0;
+  if (capitals < 2) return false;
+  const cuts = cutForms(costly);
+  let smalls = 0;
+  for (const m of text.matchAll(SMALL_OPENS_G)) if (!cuts.has(m[1].toLowerCase()) && ++smalls * 4 > capitals) return false;
+  return true;
 }
 
 /** One word's reading (readSpelling); `name`: a capitalized word that does not open a sentence. */
@@ -699,16 +738,173 @@ function readWord(word: string, name: boolean, known: (w: string) => boolean, co
     // "hummed", "selled" for "smelled": the table holds regular inflections of rare lemmas).
     // A rare word one edit from a far more frequent priced form is read as that form first (real-word slips, below).
     const common =
-      (costly && !name ? costlyRealWordSlip(lower, costly) : undefined) ??
+      (costly && !name ? (costlyRealWordSlip(lower, costly) ?? costlyRealWordAnagram(lower, costly)) : undefined) ??
       undoubled(lower, isCommonEnglish) ??
       [...swapped(lower)].find(isCommonEnglish) ??
       (costly && !/[aeiouy]/.test(lower) ? costlySlip(lower, costly) : undefined) ??
       (costly ? consonantPutBack(lower, costly) : undefined);
     return common === undefined ? word : caseLike(common, word);
   }
-  // A name is read only for a doubled letter or marks ("Eliias", "Elịas"), never for any edit.
-  const near = name ? undoubled(lower, known) : ((costly && (costlyNeighbour(lower, costly) ?? costlyStem(lower, costly))) ?? nearestWord(lower, known));
+  // A name is read only for a doubled letter or marks ("Eliias", "Elịas"), or as a priced form with its
+  // interior shuffled ("Gaurdian" for a capitalized "Guardian"), never for any other edit.
+  const near = name
+    ? (undoubled(lower, known) ?? (costly && costlyAnagram(lower, costly, known)))
+    : ((costly && (costlyAnagram(lower, costly, known) ?? costlyNeighbour(lower, costly) ?? (UPPER.test(word) ? undefined : costlyTwoEdits(lower, costly, known)) ?? costlyStem(lower, costly))) ?? nearestWord(lower, known));
   return near === undefined ? word : caseLike(near, word);
+}
+
+// Scrambled interiors (issue 36, battery 5): a reader reads a word whose first and last letters stand
+// and whose inner letters are shuffled ("tpaestry", "wsiphered") as the word, however far the shuffle
+// moves them (edit distance says nothing of it). The reading keys each priced form by its first letter,
+// last letter and sorted inner letters; an unknown word with a priced form's key is read as that form
+// unless an English word one edit away and far more frequent explains it better (a slip of that word). A known
+// word with a priced form's key is read as it only as a real-word slip is: when it is rare and the
+// priced form far more frequent (costlyRealWordSlip's rule).
+/** A word's first letter, last letter and sorted inner letters: what shuffling its interior leaves. */
+export function anagramKey(lower: string): string {
+  return lower.length < 3 ? lower : lower[0] + lower[lower.length - 1] + [...lower.slice(1, -1)].sort().join("");
+}
+/** Shortest priced form read through a shuffled interior: three-letter words have one inner letter, and four-letter ones one swap (oneEditAway). */
+export const MIN_ANAGRAM_LENGTH = 4;
+function anagramForms(costly: CostlyWords): Map<string, string> {
+  if (costly.byAnagram) return costly.byAnagram;
+  const map = new Map<string, string>();
+  for (const form of costly.forms) {
+    if (form.length < MIN_ANAGRAM_LENGTH) continue;
+    const key = anagramKey(form);
+    const had = map.get(key);
+    if (had === undefined || wordFrequency(form) > wordFrequency(had)) map.set(key, form);
+  }
+  costly.byAnagram = map;
+  return map;
+}
+
+/** The priced form an unknown lower-cased word is an interior anagram of, or undefined when a far more frequent English word one edit away explains it. */
+export function costlyAnagram(lower: string, costly: CostlyWords, known: (w: string) => boolean = isEnglishWord): string | undefined {
+  if (lower.length < MIN_ANAGRAM_LENGTH || !/^[a-z]+$/.test(lower)) return undefined;
+  const form = anagramForms(costly).get(anagramKey(lower));
+  if (form === undefined || form === lower) return undefined;
+  // A slip of a word one edit away explains it better only where that word is far more frequent (the real-word slips' ratio).
+  const rate = REAL_WORD_SLIP_RATIO * Math.max(wordFrequency(form), 2);
+  for (const w of oneEditAway(lower)) if (w !== form && wordFrequency(w) > rate && known(w)) return undefined;
+  return form;
+}
+
+/** The priced form a rare known word is an interior anagram of, when that form is far more frequent (costlyRealWordSlip's rule), or undefined. */
+export function costlyRealWordAnagram(lower: string, costly: CostlyWords): string | undefined {
+  if (lower.length < MIN_ANAGRAM_LENGTH || costly.forms.has(lower) || isCommonEnglish(lower) || !/^[a-z]+$/.test(lower)) return undefined;
+  const form = anagramForms(costly).get(anagramKey(lower));
+  if (form === undefined) return undefined;
+  const own = wordFrequency(lower);
+  return own <= REAL_WORD_SLIP_MAX_RATE && wordFrequency(form) >= REAL_WORD_SLIP_RATIO * Math.max(own, 2) ? form : undefined;
+}
+
+// Two edits on long words (issue 36, fifth round): a reader still reads "hipered" or "wisperd" as
+// "whispered", two letters dropped, though the consonant skeleton (costlyNeighbour) has changed. A priced
+// form of LONG_FORM or more letters is indexed by every string it becomes with up to two letters dropped
+// (the symmetric-deletion search); an unknown word whose own strings with up to two letters dropped meet a
+// form's, within two edits of it (editDistance), is read as the nearest such form (ties: the more
+// frequent), unless a far more frequent English word one edit away explains it (as costlyAnagram). A word
+// written with a capital is left to the other readings: a name opening a sentence ("Quintus") is often
+// two edits from some priced form (Brown's fiction: "Quintus" → "quantums" cost a passage 0.085).
+/** Shortest priced form read through two edits: shorter words have too many neighbours two edits away. */
+export const LONG_FORM = 8;
+const TWO_EDITS = 2;
+/** `word` and every string it becomes with up to `depth` letters dropped. */
+function deletions(word: string, depth: number, into: Set<string>): Set<string> {
+  into.add(word);
+  if (depth > 0) for (let i = 0; i < word.length; i++) deletions(word.slice(0, i) + word.slice(i + 1), depth - 1, into);
+  return into;
+}
+function deletionIndex(costly: CostlyWords): Map<string, string[]> {
+  if (costly.byDeletions) return costly.byDeletions;
+  const map = new Map<string, string[]>();
+  for (const form of costly.forms) {
+    if (form.length < LONG_FORM) continue;
+    for (const d of deletions(form, TWO_EDITS, new Set())) {
+      const list = map.get(d);
+      if (list) list.push(form);
+      else map.set(d, [form]);
+    }
+  }
+  costly.byDeletions = map;
+  return map;
+}
+
+/** The long priced form an unknown lower-cased word is two edits from (see above), or undefined. */
+export function costlyTwoEdits(lower: string, costly: CostlyWords, known: (w: string) => boolean = isEnglishWord): string | undefined {
+  if (lower.length < LONG_FORM - TWO_EDITS || !/^[a-z]+$/.test(lower)) return undefined;
+  const index = deletionIndex(costly);
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  // The most frequent priced form within two edits: a word must be far more frequent than it to explain the spelling better.
+  let mostFrequent = 0;
+  for (const d of deletions(lower, TWO_EDITS, new Set())) {
+    for (const form of index.get(d) ?? []) {
+      const distance = editDistance(lower, form, TWO_EDITS);
+      if (distance > TWO_EDITS) continue;
+      mostFrequent = Math.max(mostFrequent, wordFrequency(form));
+      if (distance > bestDistance || (best !== undefined && distance === bestDistance && wordFrequency(form) <= wordFrequency(best))) continue;
+      best = form;
+      bestDistance = distance;
+    }
+  }
+  if (best === undefined) return undefined;
+  const rate = REAL_WORD_SLIP_RATIO * Math.max(mostFrequent, 2);
+  for (const w of oneEditAway(lower)) if (wordFrequency(w) > rate && known(w)) return undefined;
+  return best;
+}
+
+// Contractions written without their apostrophe, or with it moved or doubled (issue 36, battery 5:
+// "dont", "didnt", "do'nt"): a reader reads "didnt" as "didn't", and the readings that count negations
+// ("not X but Y", frames) must too (dropping them hid +0.9 negation frames per 1,000 words on the tuning
+// slice). The forms are the common-English list's contractions (./data/common-english.json): every form
+// ending in n't, 're, 've, 'll, 'd or 'm, and the 's forms of function words ("it's", "that's"; not a
+// possessive such as "man's"). A form's letters without apostrophes are read as the form when they are no
+// word; where they are a word ("cant", "its", "well", "were", "shell", "ill"), by context: an n't form
+// after a word the list's other forms attach to ("I cant", not "his wont"), an 's form before a determiner, pronoun or negation ("its a",
+// "its not": possessive "its" is followed by a noun phrase); the rest are read as written.
+const CLITIC_END = /(?:n't|'re|'ve|'ll|'d|'m|'s)$/;
+const CONTRACTIONS = once(() => {
+  const byLetters = new Map<string, string>();
+  for (const form of COMMON_ENGLISH) {
+    const clitic = CLITIC_END.exec(form);
+    if (clitic === null || (clitic[0] === "'s" && !isStopword(form.slice(0, clitic.index)))) continue;
+    const letters = form.replace(/'/g, "");
+    if (!byLetters.has(letters)) byLetters.set(letters, form);
+  }
+  return byLetters;
+});
+/** The words the list's 're, 've, 'll, 'd, 'm and 's forms attach to ("i", "you", "they", "that"): subjects, never a possessive ("his wont"). */
+const CONTRACTION_HOSTS = once(() => new Set([...CONTRACTIONS().values()].flatMap((form) => (form.endsWith("n't") ? [] : [form.slice(0, form.indexOf("'"))]))));
+/** Each contraction by its letters without apostrophes ("dont" → "don't"), derived as above. */
+export function contractionsByLetters(): ReadonlyMap<string, string> {
+  return CONTRACTIONS();
+}
+const APOSTROPHES_G = /['’]/g;
+const PREVIOUS_WORD = /(\p{L}+)[^\p{L}\n.!?]*$/u;
+const NEXT_WORD = /^[^\p{L}\n.!?]*?(\p{L}+)/u;
+const flagsOf = (w: string): number => classify(w, w);
+
+/** The contraction the word text[at, end) writes without (or with a misplaced) apostrophe, cased as written, or undefined. */
+function readContraction(text: string, at: number, end: number, word: string, lower: string): string | undefined {
+  const marked = lower.includes("'") || lower.includes("’");
+  const letters = marked ? lower.replace(APOSTROPHES_G, "") : lower;
+  const form = CONTRACTIONS().get(letters);
+  if (form === undefined || form === lower.replace(/’/g, "'")) return undefined;
+  // A misplaced apostrophe says a contraction was meant ("do'nt", "i'ts"), unless the token is a word as written ("o'clock").
+  if (!marked && isEnglishWord(letters)) {
+    if (form.endsWith("n't")) {
+      const previous = PREVIOUS_WORD.exec(text.slice(Math.max(0, at - 24), at));
+      if (previous === null || !CONTRACTION_HOSTS().has(previous[1].toLowerCase())) return undefined;
+    } else if (form.endsWith("'s")) {
+      const next = NEXT_WORD.exec(text.slice(end, end + 24));
+      if (next === null || (flagsOf(next[1].toLowerCase()) & (WORD_DETERMINER | WORD_NEGATION | WORD_PRONOUN)) === 0) return undefined;
+    } else return undefined;
+  } else if (marked && inWordTable(lower.replace(/’/g, "'"))) return undefined;
+  // Two capitals are an abbreviation ("ID", "IM"), not "I'd".
+  if (letters.length <= 2 && word === word.toUpperCase()) return undefined;
+  return caseLike(form, word.replace(APOSTROPHES_G, ""));
 }
 
 export interface NonWords {

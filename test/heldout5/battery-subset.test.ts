@@ -23,10 +23,10 @@ const ROWS = 60;
 /**
  * Prose classes of this subset that still pay on this build (main 95b91e3, reports/heldout5-baseline.md):
  * open exploits, asserted as known failures so the suite stays green and turns red the day one is closed
- * (then move it back to the passing list). At the full battery's n = 100 the scrambled interior letters
- * gain +0.039 [0.033, 0.044] and "if you will" +0.015 [0.010, 0.020].
+ * (then move it back to the passing list). At the full battery's n = 100 "if you will" gains +0.015 [0.010, 0.020];
+ * the scrambled interior letters (+0.039 [0.033, 0.044]) are closed in preset 9 (+0.001 [-0.001, +0.003]).
  */
-const KNOWN_OPEN = new Set<string>(["interior letters scrambled in costly words", '"if you will" after costly words']);
+const KNOWN_OPEN = new Set<string>(['"if you will" after costly words']);
 /** Degenerate texts that still score at least the reply's opening on this build (known failures likewise). */
 const KNOWN_OPEN_DEGENERATE = new Set<string>(["the reply's sentences sorted alphabetically", "the reply's names and key words as a tag cloud"]);
 /** Humor cues of this subset that still raise the training reward or C on this build (likewise). */
