@@ -177,7 +177,7 @@ export function dilution(p: ProsePrepared): Dilution {
   if (p.trimEnds) {
     // Any line break of Unicode's (LF, CR, VT, FF, NEL, line and paragraph separators) ends a paragraph,
     // unless the reading cuts blocks of sentences whatever the layout (`reading.blocks`).
-    const texts = p.blocks ? sentenceBlocks(p.text, p.scan) : [...p.text.matchAll(/[^\n\r\v\f\u0085\u2028\u2029]+/g)].map((m) => m[0]).filter((t) => t.trim() !== "");
+    const texts = p.blocks ? sentenceBlocks(p.text, p.fullScan ?? p.scan) : [...p.text.matchAll(/[^\n\r\v\f\u0085\u2028\u2029]+/g)].map((m) => m[0]).filter((t) => t.trim() !== "");
     for (const text of texts) {
       const { scan, fullScan } = readScan(text, p.compiled, p.letters, p.fillers === true);
       if (scan.n > 0) parts.push({ ...p, text, scan, fullScan, narration: undefined, trimEnds: false, dilution: NO_DILUTION, padding: undefined });
@@ -364,10 +364,10 @@ export function prepareProse(row: BankRow, compiled: CompiledProse, reading: Rea
   };
 }
 
-/** A text's scan, read through its filler words when `fillers` (../fillers.ts), and the whole scan when that left some out. */
+/** A text's scan, read through its filler words and inserted asides when `fillers` (../fillers.ts), and the whole scan when that left some out. */
 function readScan(text: string, compiled: CompiledProse, letters: WordLetters | undefined, fillers: boolean): { scan: Scan; fullScan?: Scan } {
   const scan = ownScan(scanText(text, compiled.lexicon, compiled.scratch, letters));
   if (!fillers) return { scan };
-  const read = readThroughFillers(scan, compiled.lexicon);
+  const read = readThroughFillers(scan, compiled.lexicon, text);
   return read.fillers > 0 ? { scan: read.scan, fullScan: scan } : { scan };
 }

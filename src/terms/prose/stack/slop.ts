@@ -116,7 +116,9 @@ function slopDensity(p: ProsePrepared, o: SlopTermOptions): { slop: SlopMeasure;
 function moreSlop(read: SlopMeasure, p: ProsePrepared, o: SlopTermOptions): SlopMeasure {
   const full = p.fullScan;
   if (!full || read.words === 0) return read;
-  const whole = measureSlop(full, p.compiled.slop, { nextSentenceNegation: o.negation.nextSentence, openers: narrationOpeners(full, p.compiled.lexicon, [], true) });
+  // Both opener sites of the whole scan: after the lead and where the seed reads it (a lead that is a template, "In that moment,", counts).
+  const sites = templateSites(narrationOpeners(full, p.compiled.lexicon, [], true), narrationOpeners(full, p.compiled.lexicon));
+  const whole = measureSlop(full, p.compiled.slop, { nextSentenceNegation: o.negation.nextSentence, openers: sites });
   const density = (whole.density * whole.words) / read.words;
   if (!(density > read.density)) return read;
   const scale = whole.words / read.words;
@@ -148,7 +150,7 @@ export const proseSlop = defineTerm({
   meta: {
     name: "slop",
     kind: "factor",
-    version: "prose-slop-8",
+    version: "prose-slop-9",
     roles: [],
     needs: { scan: proseScan, dictionary: slopDictionary },
     description: "mined-dictionary clichés (counted once, BM25-saturated per hub) and weighted not-X-but-Y patterns per 1,000 words, through the calibrated decay curve",
