@@ -4,9 +4,11 @@
 // added words that thinned the slop, a lead that is no grammar word ("Needless", "Truth") hid the mined
 // opener template after it, and "needless to say" earned human-phrase credit. The shapes:
 //  - a lead: the words before a sentence's first comma, at most MAX_LEAD_WORDS, unless it opens with a
-//    personal pronoun or a determiner (then it is the sentence's own subject: "She turned, …");
+//    determiner or a personal pronoun (then it is the sentence's own subject: "She turned, …") other
+//    than a pronoun with a parenthetical verb ("I think,", "you see,");
 //  - a bracketed aside: words inside brackets of any kind (Unicode's opening and closing punctuation,
-//    General Category Ps/Pe) or between paired dashes, at most MAX_BRACKETED_WORDS, within one sentence;
+//    General Category Ps/Pe, matched or not) or between two dashes, at most MAX_BRACKETED_WORDS, within
+//    one sentence;
 //  - a comma aside: words set off by commas inside a sentence or between a comma and the sentence end,
 //    at most MAX_COMMA_WORDS, holding a grammar word (a list's items, "red, green, blue", are content).
 // Each names at most MAX_ASIDE_CONTENT thing: its other words are grammar words, discourse words and degree
@@ -33,6 +35,8 @@ export const ASIDE = 3;
 
 const OPEN = /\p{Ps}/u;
 const CLOSE = /\p{Pe}/u;
+/** A dash as the scanner reads one (src/text/scan.ts): an em or en dash, or two or more hyphens. */
+const DASH = /[\u2013\u2014]|--/;
 /** Punctuation that ends a comma aside (besides a comma). */
 const STOP = T_END_AFTER | T_QUESTION_AFTER | T_SEMI_AFTER | T_DASH_AFTER;
 
@@ -44,12 +48,12 @@ export function asideMask(scan: Scan, lexicon: Lexicon, text: string): Uint8Arra
   let lastAside = -1;
   // Bracketed and dash-set runs.
   for (let i = 0; i < n; ) {
-    if (depth[i] === 0 && (flags[i] & T_ASIDE) === 0) {
+    if (depth[i] === 0) {
       i++;
       continue;
     }
     let j = i;
-    while (j + 1 < n && sentence[j + 1] === sentence[i] && (depth[j + 1] > 0 || flags[j + 1] & T_ASIDE)) j++;
+    while (j + 1 < n && sentence[j + 1] === sentence[i] && depth[j + 1] > 0) j++;
     if (j - i + 1 <= MAX_BRACKETED_WORDS && (flags[i] & T_DIALOGUE) === 0 && saysLittle(scan, lexicon, i, j)) mask.fill(ASIDE, i, j + 1);
     i = j + 1;
   }
@@ -61,12 +65,26 @@ export function asideMask(scan: Scan, lexicon: Lexicon, text: string): Uint8Arra
   }
   return mask;
 
+  /**
+   * Words from..to lead the sentence as an aside: they name at most one thing and open with no determiner
+   * or personal pronoun (then they are the sentence's subject, "She turned,"), unless the pronoun takes a
+   * parenthetical verb and nothing else ("I think,", "you see,").
+   */
+  function isLead(lex: Lexicon, from: number, to: number): boolean {
+    const opener = lex.surfaceFlags[surface[from]];
+    if (opener & WORD_DETERMINER) return false;
+    if (opener & WORD_PRONOUN) {
+      for (let j = from + 1; j <= to; j++) if (flags[j] & T_CONTENT && !isParentheticalVerb(lex.lemmas[scan.lemma[j]])) return false;
+      return to > from;
+    }
+    return saysLittle(scan, lex, from, to);
+  }
+
   function markCommaAsides(lex: Lexicon, out: Uint8Array, from: number, end: number): void {
     // A lead: the sentence's words up to its first comma, with words after it.
     let c = from;
     while (c < end - 1 && c - from < MAX_LEAD_WORDS && (flags[c] & (T_COMMA_AFTER | STOP)) === 0) c++;
-    const opener = lex.surfaceFlags[surface[from]];
-    if (flags[c] & T_COMMA_AFTER && c + 1 < end && (opener & (WORD_PRONOUN | WORD_DETERMINER)) === 0 && saysLittle(scan, lex, from, c)) out.fill(ASIDE, from, c + 1);
+    if (flags[c] & T_COMMA_AFTER && c + 1 < end && isLead(lex, from, c)) out.fill(ASIDE, from, c + 1);
     // Comma asides: after each comma, the words to the next comma or the sentence end.
     for (let k = from; k < end - 1; k++) {
       if ((flags[k] & T_COMMA_AFTER) === 0 || flags[k] & STOP || out[k] !== 0 || k <= lastAside) continue;
@@ -94,21 +112,26 @@ function saysLittle(scan: Scan, lexicon: Lexicon, from: number, to: number): boo
   return true;
 }
 
-/** Per word: how many brackets of any kind are open around it. */
+/** Per word: how many brackets of any kind (or a pair of dashes, counted as one) are open around it. */
 function bracketDepths(scan: Scan, text: string): Uint8Array {
   const depth = new Uint8Array(scan.n);
   let open = 0;
   let from = 0;
+  let dash = 0;
   for (let k = 0; k < scan.n; k++) {
     const to = scan.start[k];
     // A bracket left open does not run past its sentence.
     if (k > 0 && scan.sentence[k] !== scan.sentence[k - 1]) open = 0;
+
     // Between the previous word's start and this word's: the previous word's letters hold no bracket.
     for (const ch of text.slice(from, to)) {
       if (OPEN.test(ch)) open++;
       else if (CLOSE.test(ch) && open > 0) open--;
     }
-    depth[k] = Math.min(open, 255);
+    // The scanner marks the words between paired dashes (and after "(") as an aside: a run of them that a dash opens is one.
+    if ((scan.flags[k] & T_ASIDE) === 0) dash = 0;
+    else if (k === 0 || (scan.flags[k - 1] & T_ASIDE) === 0) dash = DASH.test(text.slice(from, to)) ? 1 : 0;
+    depth[k] = Math.min(open + dash, 255);
     from = to;
   }
   return depth;

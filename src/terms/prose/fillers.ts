@@ -45,16 +45,12 @@ function isDegree(table: FillerTable, lexicon: Lexicon, surface: number): boolea
   return known === 1;
 }
 
-/**
- * Per word of the scan: 1 when it is a filler the reading leaves out, ASIDE when it is part of an inserted
- * aside (./asides.ts; only when `text`, the text the scan was read from, is given).
- */
-export function fillerMask(scan: Scan, lexicon: Lexicon, text?: string): Uint8Array {
+/** Per word of the scan: 1 when it is a filler the reading leaves out. */
+export function fillerMask(scan: Scan, lexicon: Lexicon): Uint8Array {
   const { n, surface, flags, sentence } = scan;
   const table = tableOf(lexicon);
-  const mask = text === undefined ? new Uint8Array(n) : asideMask(scan, lexicon, text);
+  const mask = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
-    if (mask[i] !== 0) continue;
     const word = lexicon.surfaces[surface[i]];
     const hedges = table.hedges.get(word);
     let hedge = 0;
@@ -64,7 +60,7 @@ export function fillerMask(scan: Scan, lexicon: Lexicon, text?: string): Uint8Ar
         if (last >= n || sentence[last] !== sentence[i] || words.length <= hedge) continue;
         let k = 1;
         while (k < words.length && (flags[i + k - 1] & BREAK) === 0 && lexicon.surfaces[surface[i + k]] === words[k]) k++;
-        if (k === words.length && !mask.subarray(i, i + k).some((m) => m !== 0)) hedge = words.length;
+        if (k === words.length) hedge = words.length;
       }
     if (hedge > 0) {
       mask.fill(1, i, i + hedge);
@@ -124,9 +120,13 @@ export function withoutMasked(scan: Scan, mask: Uint8Array): Scan {
   return { n: m, surface, lemma, flags, sentence, start, sentences };
 }
 
-/** The scan read through its fillers (and its inserted asides, given the `text` it was read from), and how many words were left out. */
-export function readThroughFillers(scan: Scan, lexicon: Lexicon, text?: string): { scan: Scan; fillers: number } {
-  const mask = fillerMask(scan, lexicon, text);
-  const read = withoutMasked(scan, mask);
-  return { scan: read, fillers: scan.n - read.n };
+/**
+ * The scan read through its fillers, then through its inserted asides (given the `text` it was read from:
+ * ./asides.ts), how many words were left out, and the scan without its fillers alone. Asides are measured
+ * without the fillers, so a filler added inside one does not stretch it past its length.
+ */
+export function readThroughFillers(scan: Scan, lexicon: Lexicon, text?: string): { scan: Scan; fillers: number; withoutFillers: Scan } {
+  const withoutFillers = withoutMasked(scan, fillerMask(scan, lexicon));
+  const read = text === undefined ? withoutFillers : withoutMasked(withoutFillers, asideMask(withoutFillers, lexicon, text));
+  return { scan: read, fillers: scan.n - read.n, withoutFillers };
 }
