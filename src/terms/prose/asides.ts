@@ -10,7 +10,9 @@
 //    General Category Ps/Pe, matched or not) or between two dashes, at most MAX_BRACKETED_WORDS, within
 //    one sentence;
 //  - a comma aside: words set off by commas inside a sentence or between a comma and the sentence end,
-//    at most MAX_COMMA_WORDS, holding a grammar word (a list's items, "red, green, blue", are content).
+//    at most MAX_COMMA_WORDS, holding a grammar word (a list's items, "red, green, blue", are content)
+//    and opening neither with a coordinating conjunction (", but something older" is a clause of its own)
+//    nor, as a lead may not, with a subject.
 // Each names at most MAX_ASIDE_CONTENT thing: its other words are grammar words, discourse words and degree
 // adverbs, or light and parenthetical verbs (WordNet's, src/text/discourse.ts), so "Needless to say,",
 // "(I think)" and ", in a manner of speaking," are asides and "There was no blinding light," is not.
@@ -37,6 +39,8 @@ const OPEN = /\p{Ps}/u;
 const CLOSE = /\p{Pe}/u;
 /** A dash as the scanner reads one (src/text/scan.ts): an em or en dash, or two or more hyphens. */
 const DASH = /[\u2013\u2014]|--/;
+/** English's coordinating conjunctions: a comma before one joins a clause or a contrast (", but something older"), not an aside. */
+const COORDINATORS = new Set(["and", "but", "or", "nor", "for", "yet", "so"]);
 /** Punctuation that ends a comma aside (besides a comma). */
 const STOP = T_END_AFTER | T_QUESTION_AFTER | T_SEMI_AFTER | T_DASH_AFTER;
 
@@ -66,8 +70,8 @@ export function asideMask(scan: Scan, lexicon: Lexicon, text: string): Uint8Arra
   return mask;
 
   /**
-   * Words from..to lead the sentence as an aside: they name at most one thing and open with no determiner
-   * or personal pronoun (then they are the sentence's subject, "She turned,"), unless the pronoun takes a
+   * Words from..to are an aside: they name at most one thing and open with no determiner or personal
+   * pronoun (then they are a clause's subject: "She turned,", "…, she left."), unless the pronoun takes a
    * parenthetical verb and nothing else ("I think,", "you see,").
    */
   function isLead(lex: Lexicon, from: number, to: number): boolean {
@@ -94,7 +98,7 @@ export function asideMask(scan: Scan, lexicon: Lexicon, text: string): Uint8Arra
       if (!closed || e - k > MAX_COMMA_WORDS || out[k + 1] !== 0) continue;
       let grammar = false;
       for (let j = k + 1; j <= e; j++) if ((lex.surfaceFlags[surface[j]] & WORD_CONTENT) === 0) grammar = true;
-      if (grammar && saysLittle(scan, lex, k + 1, e)) out.fill(ASIDE, k + 1, (lastAside = e) + 1);
+      if (grammar && !COORDINATORS.has(lex.surfaces[surface[k + 1]]) && isLead(lex, k + 1, e)) out.fill(ASIDE, k + 1, (lastAside = e) + 1);
     }
   }
 }
