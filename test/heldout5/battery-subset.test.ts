@@ -24,9 +24,10 @@ const ROWS = 60;
  * Prose classes of this subset that still pay on this build (main 95b91e3, reports/heldout5-baseline.md):
  * open exploits, asserted as known failures so the suite stays green and turns red the day one is closed
  * (then move it back to the passing list). At the full battery's n = 100 the scrambled interior letters
- * gain +0.039 [0.033, 0.044] and "if you will" +0.015 [0.010, 0.020].
+ * gain +0.039 [0.033, 0.044]. "if you will" (+0.015 [0.010, 0.020] on main) closed with the aside reading
+ * (aside36: −0.001 [−0.004, +0.003] at n = 100).
  */
-const KNOWN_OPEN = new Set<string>(["interior letters scrambled in costly words", '"if you will" after costly words']);
+const KNOWN_OPEN = new Set<string>(["interior letters scrambled in costly words"]);
 /** Degenerate texts that still score at least the reply's opening on this build (known failures likewise). */
 const KNOWN_OPEN_DEGENERATE = new Set<string>(["the reply's sentences sorted alphabetically", "the reply's names and key words as a tag cloud"]);
 /** Humor cues of this subset that still raise the training reward or C on this build (likewise). */
