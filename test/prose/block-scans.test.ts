@@ -27,11 +27,14 @@ const plain = (s: Scan | undefined) =>
     start: [...s.start.subarray(0, s.n)],
   };
 
-const rescanOf = (compiled: CompiledProse, letters: WordLetters) => (block: string) => {
-  const scan = plainScan(scanText(block, compiled.lexicon, createBuffers(), letters));
-  const read = readThroughFillers(scan, compiled.lexicon);
-  return read.fillers > 0 ? { scan: read.scan, fullScan: scan } : { scan };
+/** A block's scan read through its fillers and asides, as prose's reading does (../../src/terms/prose/stack/prepare.ts). */
+const readOf =
+  (compiled: CompiledProse) =>
+  (scan: Scan, block: string): { scan: Scan; fullScan?: Scan; withoutFillers?: Scan } => {
+  const read = readThroughFillers(scan, compiled.lexicon, block);
+  return read.fillers > 0 ? { scan: read.scan, fullScan: scan, withoutFillers: read.withoutFillers } : { scan };
 };
+const rescanOf = (compiled: CompiledProse, letters: WordLetters) => (block: string) => readOf(compiled)(plainScan(scanText(block, compiled.lexicon, createBuffers(), letters)), block);
 
 /** A scan copied out of the scanner's buffers. */
 function plainScan(s: Scan): Scan {
@@ -120,7 +123,7 @@ describe("dilution's blocks read from the reply's own scan", () => {
     expect(at("The rain fell. Come here. Stay inside.", "Come", "Stay")).toBeDefined();
     // A refused block is scanned again: here the rescan says so by returning one word for two.
     const text = "The rain fell. (Come here. Stay inside.) She left.";
-    const read = blockReader(text, plainScan(scanText(text, compiled.lexicon, createBuffers(), "any")), compiled.lexicon, true, () => ({ scan: plainScan(scanText("x", compiled.lexicon, createBuffers(), "any")) }));
+    const read = blockReader(text, plainScan(scanText(text, compiled.lexicon, createBuffers(), "any")), () => ({ scan: plainScan(scanText("x", compiled.lexicon, createBuffers(), "any")) }), readOf(compiled));
     expect(read("The rain fell. (Come here. ").scan.n).toBe(5);
     expect(read("Stay inside.) ").scan.n).toBe(1);
   });
@@ -136,12 +139,16 @@ describe("dilution's blocks read from the reply's own scan", () => {
           const p = prepareProse({ ...row, output: layout(row.output as string) }, compiled, reading, gates.script);
           const whole = p.fullScan ?? p.scan;
           const rescan = rescanOf(compiled, p.letters!);
-          const read = blockReader(p.text, whole, compiled.lexicon, true, rescan);
+          const read = blockReader(p.text, whole, rescan, readOf(compiled));
           for (const block of sentenceBlocks(p.text, p.scan)) {
             blocks++;
             const fast = read(block);
             const slow = rescan(block);
-            expect({ scan: plain(fast.scan), fullScan: plain(fast.fullScan) }, block).toEqual({ scan: plain(slow.scan), fullScan: plain(slow.fullScan) });
+            expect({ scan: plain(fast.scan), fullScan: plain(fast.fullScan), withoutFillers: plain(fast.withoutFillers) }, block).toEqual({
+              scan: plain(slow.scan),
+              fullScan: plain(slow.fullScan),
+              withoutFillers: plain(slow.withoutFillers),
+            });
             const from = p.text.indexOf(block);
             for (const k of [0, 1, 2, 29, 30, 31, 60, 150, p.scan.n - 31, p.scan.n - 30, p.scan.n - 1, p.scan.n])
               if (k >= 0 && k <= p.scan.n) for (const words of [1, 5, 30]) expect(cohesionAt(p.scan, k, words)).toBe(cohesionWithSets(p.scan, k, words));

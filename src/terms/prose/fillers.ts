@@ -8,11 +8,14 @@
 // whole scan and the larger of the two counts, so a filler the dictionary prices ("utterly", "the very
 // fabric of") keeps its price. "rather" opening a clause stays (the "not X, rather Y" pattern).
 import { hedgePhrases, isDegreeAdverb } from "../../text/discourse.js";
+import { ASIDE, asideMask } from "./asides.js";
 import type { Lexicon } from "../../text/lexicon.js";
 import { T_CAPITAL, T_COMMA_AFTER, T_DASH_AFTER, T_END_AFTER, T_INTERRUPT_AFTER, T_PARAGRAPH_AFTER, T_QUESTION_AFTER, T_QUOTE_AFTER, T_SEMI_AFTER, type Scan } from "../../text/scan.js";
 
 /** What punctuation after a word records: it stays with the word before a filler that is left out. */
 const AFTER = T_COMMA_AFTER | T_DASH_AFTER | T_SEMI_AFTER | T_END_AFTER | T_QUESTION_AFTER | T_INTERRUPT_AFTER | T_PARAGRAPH_AFTER | T_QUOTE_AFTER;
+/** The punctuation that sets an aside off. */
+const SETS_OFF = T_COMMA_AFTER | T_DASH_AFTER;
 /** A clause boundary: a hedge does not run across one. */
 const BREAK = T_COMMA_AFTER | T_DASH_AFTER | T_SEMI_AFTER | T_END_AFTER | T_QUOTE_AFTER;
 
@@ -91,7 +94,10 @@ export function fillerMask(scan: Scan, lexicon: Lexicon): Uint8Array {
   return mask;
 }
 
-/** The scan without the words `mask` marks: punctuation after a left-out word goes to the word before it, a capital to the word after it. */
+/**
+ * The scan without the words `mask` marks: punctuation after a left-out word goes to the word before it, a
+ * capital to the word after it; an aside (ASIDE) takes the commas and dashes that set it off with it.
+ */
 export function withoutMasked(scan: Scan, mask: Uint8Array): Scan {
   const { n } = scan;
   let m = 0;
@@ -108,8 +114,10 @@ export function withoutMasked(scan: Scan, mask: Uint8Array): Scan {
   let capitalSentence = -1;
   for (let i = 0; i < n; i++) {
     const s = scan.sentence[i];
-    if (mask[i] === 1) {
-      if (k > 0 && lastSentence === s) flags[k - 1] |= scan.flags[i] & AFTER;
+    if (mask[i] !== 0) {
+      const aside = mask[i] === ASIDE;
+      if (aside && k > 0 && lastSentence === s && i > 0 && mask[i - 1] === 0) flags[k - 1] &= ~SETS_OFF;
+      if (k > 0 && lastSentence === s) flags[k - 1] |= scan.flags[i] & (aside ? AFTER & ~SETS_OFF : AFTER);
       else {
         if ((i === 0 || scan.sentence[i - 1] !== s) && scan.flags[i] & T_CAPITAL) capitalSentence = s;
         // A sentence left out whole keeps its paragraph break on the word before it.
@@ -132,9 +140,13 @@ export function withoutMasked(scan: Scan, mask: Uint8Array): Scan {
   return { n: m, surface, lemma, flags, sentence, start, sentences };
 }
 
-/** The scan read through its fillers, and how many words were left out. */
-export function readThroughFillers(scan: Scan, lexicon: Lexicon): { scan: Scan; fillers: number } {
-  const mask = fillerMask(scan, lexicon);
-  const read = withoutMasked(scan, mask);
-  return { scan: read, fillers: scan.n - read.n };
+/**
+ * The scan read through its fillers, then through its inserted asides (given the `text` it was read from:
+ * ./asides.ts), how many words were left out, and the scan without its fillers alone. Asides are measured
+ * without the fillers, so a filler added inside one does not stretch it past its length.
+ */
+export function readThroughFillers(scan: Scan, lexicon: Lexicon, text?: string): { scan: Scan; fillers: number; withoutFillers: Scan } {
+  const withoutFillers = withoutMasked(scan, fillerMask(scan, lexicon));
+  const read = text === undefined ? withoutFillers : withoutMasked(withoutFillers, asideMask(withoutFillers, lexicon, text));
+  return { scan: read, fillers: scan.n - read.n, withoutFillers };
 }

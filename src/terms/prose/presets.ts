@@ -9,6 +9,7 @@
 // of every script and precomposed marks closed from Unicode's data rather than a hand list. Version 7: a
 // word is a run of letters of any script, and a word mixing Latin letters with another script's is priced.
 // Version 8: filler words (degree adverbs, hedges) are read through (fillers.ts).
+// Version 9: inserted asides (leads, brackets, comma asides) are read through too (asides.ts).
 // docs/prose.md ("Hardened defaults") has the figures.
 import type { EchoOptions } from "./echo.js";
 import { HARDENED_ECHO_OPTIONS, SEED_ECHO_OPTIONS } from "./echo.js";

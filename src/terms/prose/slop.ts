@@ -4,6 +4,7 @@
 // hits on one hub saturate (BM25). The dictionary is compiled once into integer lookup tables.
 // Opener templates (the hardened default, issue 17) are entries too: a narration sentence that opens
 // with a mined template ("Her breath caught") is one hit, weighted by its model/human ratio.
+import { personBlindTemplates } from "./person-blind.js";
 import type { ProseDictionary } from "./dictionary.js";
 import { WORD_NEGATION, type Lexicon } from "../../text/lexicon.js";
 import { findNegations } from "./negation.js";
@@ -107,9 +108,11 @@ export function compileSlop(dict: ProseDictionary, lexicon: Lexicon, options: Sl
   for (const [id, e] of excess) excessByLemma[id] = e;
   const negation = new Map<string, number>();
   for (const n of dict.negation) negation.set(n.type, n.weight);
-  const openerTemplates: CompiledSlop["openerTemplates"] = new IntPairTable(options.openerTemplates ? dict.openerTemplates.length : 0);
+  // Read person-blind (./person-blind.ts): a template opening with a personal pronoun counts for every person.
+  const templates = options.openerTemplates ? personBlindTemplates(dict.openerTemplates) : [];
+  const openerTemplates: CompiledSlop["openerTemplates"] = new IntPairTable(templates.length);
   if (options.openerTemplates) {
-    for (const t of dict.openerTemplates) {
+    for (const t of templates) {
       const ids = t.template.split(" ").map((w) => lexicon.lemmaId(w));
       if (ids.length < 2 || ids.length > 3) continue;
       let slot = openerTemplates.get(ids[0], ids[1]);

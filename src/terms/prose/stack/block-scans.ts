@@ -16,8 +16,6 @@
 // readings equal on real and adversarial replies.
 import { CONTEXT_FOLDED } from "../../../text/fold.js";
 import { T_ASIDE, T_CONTENT, T_DIALOGUE, T_ITALIC, type Scan } from "../../../text/scan.js";
-import { readThroughFillers } from "../fillers.js";
-import type { Lexicon } from "../../../text/lexicon.js";
 
 const OPEN_STATE = T_DIALOGUE | T_ITALIC | T_ASIDE;
 
@@ -68,10 +66,11 @@ export function sliceScan(text: string, whole: Scan, from: number, to: number): 
 
 /**
  * A reader of dilution's blocks for one reply: each block (a slice of `text`, given in order) read from
- * the reply's scan where `sliceScan` allows, else by `rescan`; with its filler words read through as
- * `readScan` does. The same result as `rescan` for every block.
+ * the reply's scan where `sliceScan` allows, then by `readSlice` (the filler and aside reading of
+ * ./prepare.ts, which depends only on the block's scan and text), else by `rescan`. The same result as
+ * `rescan` for every block, since a slice equals the block's own scan.
  */
-export function blockReader(text: string, whole: Scan, lexicon: Lexicon, fillers: boolean, rescan: (block: string) => { scan: Scan; fullScan?: Scan }): (block: string) => { scan: Scan; fullScan?: Scan } {
+export function blockReader<R>(text: string, whole: Scan, rescan: (block: string) => R, readSlice: (scan: Scan, block: string) => R): (block: string) => R {
   let cursor = 0;
   return (block) => {
     // Blocks are consecutive slices: each is looked for where the last one ended, then anywhere.
@@ -79,10 +78,7 @@ export function blockReader(text: string, whole: Scan, lexicon: Lexicon, fillers
     if (from < 0) from = text.indexOf(block);
     const scan = from < 0 || block.length === 0 ? undefined : sliceScan(text, whole, from, from + block.length);
     if (from >= 0) cursor = from + block.length;
-    if (scan === undefined) return rescan(block);
-    if (!fillers) return { scan };
-    const read = readThroughFillers(scan, lexicon);
-    return read.fillers > 0 ? { scan: read.scan, fullScan: scan } : { scan };
+    return scan === undefined ? rescan(block) : readSlice(scan, block);
   };
 }
 

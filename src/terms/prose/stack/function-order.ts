@@ -9,7 +9,8 @@ import { proseScan } from "./resources.js";
 
 export function functionOrderOutcome(p: ProsePrepared, o: FunctionOrderOptions): TermOutcome {
   if (!o.enabled) return { value: 1, details: { enabled: false } };
-  const m = misplacedArticles(p.scan, p.compiled.lexicon);
+  // Word order is read on every word the reply writes: the filler and aside reading (../fillers.ts) would read a shuffle's comma-set runs out of it.
+  const m = misplacedArticles(p.fullScan ?? p.scan, p.compiled.lexicon);
   return { value: functionOrderFactor(m, o), details: { articles: m.articles, misplaced_share: Math.round(m.share * 1000) / 1000 } };
 }
 
@@ -17,7 +18,7 @@ export const proseFunctionOrder = defineTerm({
   meta: {
     name: "function_order",
     kind: "factor",
-    version: "prose-function-order-2",
+    version: "prose-function-order-3",
     roles: [],
     needs: { scan: proseScan },
     description: "guard (hardened preset): share of articles followed by another grammar word or a break (its Wilson 95% lower bound); free to 0.10, 0 at 0.25, with ≥ 8 articles",

@@ -7,6 +7,7 @@ import type { BankRow } from "../../../core/types.js";
 import { defineTerm } from "../../define.js";
 import type { TermOutcome } from "../../types.js";
 import { findPhraseUse, withoutOverusedFillers, MIN_RATE_WORDS, NO_PHRASE_SCORE, phraseCredit, phraseFactor, phraseRatesSchema, phraseWeights, type PhraseRates } from "../phrases.js";
+import { asideMask } from "../asides.js";
 import { markOff, offOption, phrasesOption } from "./options.js";
 import { dilution, type ProsePrepared } from "./prepare.js";
 import { proseScan } from "./resources.js";
@@ -35,7 +36,7 @@ export function phrasesOutcome(p: ProsePrepared, weights: Float64Array, rates: R
   const scan = p.fullScan ?? p.scan;
   const found0 = findPhraseUse(scan, p.compiled.phrases, use.maxSentenceShare);
   const stuffed = found0.stuffed;
-  const ids = p.fillers ? withoutOverusedFillers(found0.ids, scan, p.compiled.phrases, p.compiled.lexicon) : found0.ids;
+  const ids = p.fillers ? withoutOverusedFillers(found0.ids, scan, p.compiled.phrases, p.compiled.lexicon, asideMask(scan, p.compiled.lexicon, p.text)) : found0.ids;
   const credit = phraseCredit(ids, weights, scan.n);
   const forfeit = use.forfeitAt !== null && stuffed >= use.forfeitAt;
   const humanP25 = p.compiled.dictionary.calibration.phrases.humanP25;
@@ -84,7 +85,7 @@ export const proseHumanPhrases = defineTerm({
   meta: {
     name: "human_phrases",
     kind: "factor",
-    version: "prose-human-phrases-7",
+    version: "prose-human-phrases-8",
     roles: [],
     needs: { scan: proseScan },
     description: "credit per 1,000 words for everyday human phrases the policy rarely uses: 0.70 with none, 1 at the human 25th percentile, 1 under 40 words",

@@ -122,6 +122,8 @@ export interface ProsePrepared {
   fillers?: boolean;
   /** The scan with its fillers, when `scan` left some out: slop is measured on both. */
   fullScan?: Scan;
+  /** The scan without its fillers but with its asides (../asides.ts), when both left words out: slop is measured on it too. */
+  fillerScan?: Scan;
 }
 
 /** A prepared reply's padding (../padding.ts), found once. */
@@ -180,10 +182,15 @@ export function dilution(p: ProsePrepared): Dilution {
     // unless the reading cuts blocks of sentences whatever the layout (`reading.blocks`).
     const texts = p.blocks ? sentenceBlocks(p.text, p.scan) : [...p.text.matchAll(/[^\n\r\v\f\u0085\u2028\u2029]+/g)].map((m) => m[0]).filter((t) => t.trim() !== "");
     // Each block read from the reply's own scan where that equals scanning it again (./block-scans.ts).
-    const readBlock = blockReader(p.text, p.fullScan ?? p.scan, p.compiled.lexicon, p.fillers === true, (text) => readScan(text, p.compiled, p.letters, p.fillers === true));
+    const readBlock = blockReader(
+      p.text,
+      p.fullScan ?? p.scan,
+      (text) => readScan(text, p.compiled, p.letters, p.fillers === true),
+      (scan, text) => readFillersOf(scan, text, p.compiled, p.fillers === true),
+    );
     for (const text of texts) {
-      const { scan, fullScan } = readBlock(text);
-      if (scan.n > 0) parts.push({ ...p, text, scan, fullScan, narration: undefined, trimEnds: false, dilution: NO_DILUTION, padding: undefined });
+      const { scan, fullScan, fillerScan } = readBlock(text);
+      if (scan.n > 0) parts.push({ ...p, text, scan, fullScan, fillerScan, narration: undefined, trimEnds: false, dilution: NO_DILUTION, padding: undefined });
     }
     if (parts.length >= 2) {
       const words = parts.map((t) => t.scan.n);
@@ -252,8 +259,17 @@ export function sentenceBlocks(text: string, scan: Scan): string[] {
     sorted.splice(span + 1, 0, ...inner);
   }
   const blocks: string[] = [];
-  for (let i = 0; i + 1 < sorted.length; i++) blocks.push(text.slice(scan.start[sorted[i]], sorted[i + 1] < scan.n ? scan.start[sorted[i + 1]] : text.length));
+  for (let i = 0; i + 1 < sorted.length; i++) blocks.push(text.slice(i === 0 ? scan.start[0] : sentenceStart(text, scan, sorted[i]), sorted[i + 1] < scan.n ? sentenceStart(text, scan, sorted[i + 1]) : text.length));
   return blocks;
+}
+
+/** Where the sentence of word k begins in the text: after the last sentence end or line break since word k − 1, so words the scan left out before it (a lead: ../asides.ts) stay with it. */
+function sentenceStart(text: string, scan: Scan, k: number): number {
+  const from = scan.start[k - 1];
+  const gap = text.slice(from, scan.start[k]);
+  let at = -1;
+  for (const m of gap.matchAll(/[.!?…\n\r\u2028\u2029]+["”’)\]]*\s*/gu)) at = m.index + m[0].length;
+  return at < 0 ? scan.start[k] : from + at;
 }
 
 /**
@@ -331,7 +347,7 @@ export function prepareProse(row: BankRow, compiled: CompiledProse, reading: Rea
   const read = readReply(split.reply, reading, compiled.costly);
   // Under the reader's view a word is a run of letters of any script (issue 36); the seed reads Latin, Greek and Cyrillic.
   const letters: WordLetters = reading.view ? "any" : "seed";
-  const { scan, fullScan } = readScan(read.text, compiled, letters, reading.fillers === true);
+  const { scan, fullScan, fillerScan } = readScan(read.text, compiled, letters, reading.fillers === true);
   const lang = languageStats(read.text, scan, compiled.lexicon, prompt, () => promptWords(compiled.promptWordSets, prompt), script);
   const counted = reading.spelling ? countNonWords(read.text, promptWords(compiled.promptWordSets, prompt), compiled.costly.isEnglish, compiled.costly.ids) : undefined;
   const nonWords = counted && reading.spelling ? { ...counted, factor: nonWordsFactor(pricedNonWordShare(counted, reading.spelling), reading.spelling) } : undefined;
@@ -355,14 +371,19 @@ export function prepareProse(row: BankRow, compiled: CompiledProse, reading: Rea
     ...(reading.blocks ? { blocks: true } : {}),
     ...(reading.speech ? { speech: reading.speech } : {}),
     ...(reading.padding ? { paddingPrice: reading.padding } : {}),
-    ...(reading.fillers ? { fillers: true, ...(fullScan ? { fullScan } : {}) } : {}),
+    ...(reading.fillers ? { fillers: true, ...(fullScan ? { fullScan } : {}), ...(fillerScan ? { fillerScan } : {}) } : {}),
   };
 }
 
-/** A text's scan, read through its filler words when `fillers` (../fillers.ts), and the whole scan when that left some out. */
-function readScan(text: string, compiled: CompiledProse, letters: WordLetters | undefined, fillers: boolean): { scan: Scan; fullScan?: Scan } {
-  const scan = ownScan(scanText(text, compiled.lexicon, compiled.scratch, letters));
+/** A text's scan, read through its filler words and inserted asides when `fillers` (../fillers.ts), and the whole scan when that left some out. */
+function readScan(text: string, compiled: CompiledProse, letters: WordLetters | undefined, fillers: boolean): { scan: Scan; fullScan?: Scan; fillerScan?: Scan } {
+  return readFillersOf(ownScan(scanText(text, compiled.lexicon, compiled.scratch, letters)), text, compiled, fillers);
+}
+
+/** `scan` (of `text`) read through its filler words and inserted asides when `fillers`, as `readScan` reads it. */
+function readFillersOf(scan: Scan, text: string, compiled: CompiledProse, fillers: boolean): { scan: Scan; fullScan?: Scan; fillerScan?: Scan } {
   if (!fillers) return { scan };
-  const read = readThroughFillers(scan, compiled.lexicon);
-  return read.fillers > 0 ? { scan: read.scan, fullScan: scan } : { scan };
+  const read = readThroughFillers(scan, compiled.lexicon, text);
+  if (read.fillers === 0) return { scan };
+  return read.withoutFillers.n !== read.scan.n && read.withoutFillers.n !== scan.n ? { scan: read.scan, fullScan: scan, fillerScan: read.withoutFillers } : { scan: read.scan, fullScan: scan };
 }

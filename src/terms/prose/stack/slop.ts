@@ -13,6 +13,7 @@ import { dilution, paddingOf, type ProsePrepared } from "./prepare.js";
 import { idleMask } from "./idle.js";
 import { nonWordsFactor } from "../../../text/spelling.js";
 import { proseScan, slopDictionary } from "./resources.js";
+import type { Scan } from "../../../text/scan.js";
 
 export interface SlopTermOptions {
   negation: { nextSentence: boolean };
@@ -109,19 +110,39 @@ function slopDensity(p: ProsePrepared, o: SlopTermOptions): { slop: SlopMeasure;
 }
 
 /**
- * Under the filler reading (../fillers.ts) the larger of the slop read through the fillers and the slop
- * of the whole scan, over the words without them: a filler the dictionary prices keeps its price, and one
- * inserted into a priced span neither breaks it nor thins it.
+ * Under the filler reading (../fillers.ts) the largest of the slop read through the fillers and asides,
+ * the slop read through the fillers alone and the slop of the whole scan, over the words without them: a
+ * filler the dictionary prices keeps its price, and one inserted into a priced span neither breaks it nor thins it.
  */
 function moreSlop(read: SlopMeasure, p: ProsePrepared, o: SlopTermOptions): SlopMeasure {
-  const full = p.fullScan;
-  if (!full || read.words === 0) return read;
-  const whole = measureSlop(full, p.compiled.slop, { nextSentenceNegation: o.negation.nextSentence, openers: narrationOpeners(full, p.compiled.lexicon, [], true) });
-  const density = (whole.density * whole.words) / read.words;
-  if (!(density > read.density)) return read;
-  const scale = whole.words / read.words;
-  const per1k = Object.fromEntries(Object.entries(whole.per1k).map(([k, v]) => [k, v * scale])) as SlopMeasure["per1k"];
-  return { words: read.words, density, per1k, top: whole.top };
+  if (!p.fullScan || read.words === 0) return read;
+  let most = read;
+  // The whole scan, and the scan without its fillers but with its asides (../asides.ts): an aside that holds
+  // a priced span or half of a "not X, but Y" keeps its price, and a filler put inside one cannot unprice it.
+  for (const other of p.fillerScan ? [p.fullScan, p.fillerScan] : [p.fullScan]) {
+    // Both opener sites: after the lead and where the seed reads it (a lead that is a template, "In that moment,", counts).
+    // and where the reading without asides finds the opener ("Needless to say, her breath caught": "her breath"), so a lead cannot hide one here either.
+    const sites = templateSites(templateSites(narrationOpeners(other, p.compiled.lexicon, [], true), narrationOpeners(other, p.compiled.lexicon)), sameWords(p.scan, narrationOf(p), other));
+    const whole = measureSlop(other, p.compiled.slop, { nextSentenceNegation: o.negation.nextSentence, openers: sites });
+    const density = (whole.density * whole.words) / read.words;
+    if (!(density > most.density)) continue;
+    const scale = whole.words / read.words;
+    const per1k = Object.fromEntries(Object.entries(whole.per1k).map(([k, v]) => [k, v * scale])) as SlopMeasure["per1k"];
+    most = { words: read.words, density, per1k, top: whole.top };
+  }
+  return most;
+}
+
+/** The positions in `to` of words `at` of `from` (both scans of one text: a word is known by where it starts), in order. */
+function sameWords(from: Scan, at: readonly number[], to: Scan): number[] {
+  const out: number[] = [];
+  let j = 0;
+  for (const k of at) {
+    const start = from.start[k];
+    while (j < to.n && to.start[j] < start) j++;
+    if (j < to.n && to.start[j] === start) out.push(j);
+  }
+  return out;
 }
 
 /** Words that narrate nothing (./idle.ts). */
@@ -148,7 +169,7 @@ export const proseSlop = defineTerm({
   meta: {
     name: "slop",
     kind: "factor",
-    version: "prose-slop-8",
+    version: "prose-slop-9",
     roles: [],
     needs: { scan: proseScan, dictionary: slopDictionary },
     description: "mined-dictionary clichés (counted once, BM25-saturated per hub) and weighted not-X-but-Y patterns per 1,000 words, through the calibrated decay curve",
