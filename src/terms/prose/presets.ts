@@ -163,7 +163,7 @@ export const PROSE_PRESETS: Readonly<Record<ProsePresetName, ProsePreset>> = {
   },
   hardened: {
     name: "hardened",
-    version: "8",
+    version: "9",
     settings: {
       reading: {
         view: true,

@@ -14,6 +14,7 @@ import { normalizeDialogue } from "../../text/dialogue.js";
 import { readCharacters, readWordLayout, readWordLetters } from "../../text/orthography.js";
 import { stripListMarkup } from "./list-markup.js";
 import { readCommaLikes, readDashesAsCommas } from "./dash-commas.js";
+import { readSentenceEnds } from "../../text/sentence-ends.js";
 
 const HARDENED_READING = PROSE_PRESETS.hardened.settings.reading;
 
@@ -65,9 +66,10 @@ export function readReply(reply: string, reading: ReadingOptions = HARDENED_READ
   // Once markup is gone, speech in any quotation style is written in the quotes the scanner reads as
   // dialogue (an apostrophe beside a tag is not a quote), and one-edit slips are read as their words.
   const spoken = reading.view ? normalizeDialogue(folded) : folded;
-  // A dash that separates two words, and any comma or semicolon of Unicode, is read as a comma as well (./dash-commas.ts).
+  // A sentence boundary written any way is read as one (src/text/sentence-ends.ts); then a dash that
+  // separates two words, and any comma or semicolon of Unicode, is read as a comma as well (./dash-commas.ts).
   const spelled = reading.spelling ? readSpelling(spoken, undefined, costly) : spoken;
-  return { text: reading.view ? readDashesAsCommas(readCommaLikes(spelled)) : spelled, notProse };
+  return { text: reading.view ? readDashesAsCommas(readCommaLikes(readSentenceEnds(spelled))) : spelled, notProse };
 }
 
 /** The reply as every prose term reads it (the default preset's reading unless one is given). */
