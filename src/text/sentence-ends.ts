@@ -38,7 +38,8 @@ export function terminalAs(ch: string): "." | "?" | "!" {
 /** Whether a joiner before `word` is read as a full stop. */
 function endsBefore(joiner: string, word: string): boolean {
   if (STOP_LIKE.test(joiner)) return true;
-  return !ALWAYS_CAPITAL.test(word) && isStopword(word);
+  // A contraction of a function word is one too ("There'll", "Who'd").
+  return !ALWAYS_CAPITAL.test(word) && (isStopword(word) || isStopword(word.split(/['’]/)[0]));
 }
 
 /**
@@ -46,6 +47,14 @@ function endsBefore(joiner: string, word: string): boolean {
  * `readSentenceEnds("It rained。She left; The end")` → "It rained. She left. The end".
  */
 export function readSentenceEnds(text: string): string {
-  const terminals = text.replace(OTHER_TERMINAL, (ch: string, glued: string | undefined) => terminalAs(ch) + (glued ? " " : ""));
-  return terminals.replace(JOINER, (whole: string, _space: string, joiner: string, word: string) => (endsBefore(joiner, word) ? "." : whole));
+  return readSentenceTerminals(text).replace(JOINER, (whole: string, _space: string, joiner: string, word: string) => (endsBefore(joiner, word) ? "." : whole));
+}
+
+/**
+ * Every Sentence_Terminal character written as the scanner's . ? or !. The reader's view must meet them
+ * so: its look-alike fold reads some as other punctuation or letters (U+0589 ARMENIAN FULL STOP is a
+ * colon's look-alike, U+0964 DEVANAGARI DANDA a bar's), so this runs before it as well as after.
+ */
+export function readSentenceTerminals(text: string): string {
+  return text.replace(OTHER_TERMINAL, (ch: string, glued: string | undefined) => terminalAs(ch) + (glued ? " " : ""));
 }

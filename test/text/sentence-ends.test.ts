@@ -89,13 +89,14 @@ describe.skipIf(!hasSharedData)(`on real replies (${hasSharedData ? "shared data
       ).toEqual(base);
   });
 
-  it("reads the same sentences with every clause joiner in place of the full stops it stands for", () => {
+  // Colons are left out here: "Word: Capital…" at a line's start reads as a labelled line, a reading of its own.
+  it("reads the same sentences with every clause joiner but colons in place of the full stops it stands for", () => {
     const base = texts.map(sentencesRead);
-    for (const j of readable([...joiners, ...dashes])) {
+    for (const j of readable([...joiners, ...dashes]).filter((ch) => !/COLON/.test((names as Map<number, string>).get(ch.codePointAt(0)!)!))) {
       const edited = commaLike(j) || dashes.includes(j) ? texts.map((t) => t.replace(STOP_BEFORE_FUNCTION_WORD, (dot, word: string) => (word !== "I" && isStopword(word) ? j : dot))) : texts.map((t) => t.replace(STOP, j));
       expect(edited.map(sentencesRead), hex(j)).toEqual(base);
     }
-  });
+  }, 600_000);
 
   // Before this reading (main 870186d) both edits paid on these rows (seen failing: +0.05 and +0.04).
   it("does not pay for full stops written as ideographic full stops or as semicolons mid-paragraph", async () => {
