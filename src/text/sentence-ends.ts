@@ -24,7 +24,8 @@ export const EXCLAMATION_TERMINALS = "\u07f9\u1944\u203c\u2e53\ufe15\ufe57\uff01
 /** A Sentence_Terminal character the scanner does not read, and whether a word follows it at once. */
 const OTHER_TERMINAL = /(?![.!?])\p{Sentence_Terminal}(?=([\p{L}\p{N}"'“‘«(*_])?)/gu;
 /** A clause joiner (Terminal_Punctuation that is not Sentence_Terminal, or dashes) after a word, then a capitalized word. */
-const JOINER = /(?<=[\p{L}\p{M}\p{N}'’"”»\)\]*_])([^\S\n]*)([\p{Terminal_Punctuation}--\p{Sentence_Terminal}]|\p{Pd}+)(?=[^\S\n]+(\p{Lu}[\p{L}\p{M}'’]*))/gv;
+// biome-ignore lint/complexity/useRegexLiterals: a literal with the v flag (set difference) needs an ES2024 target; the build's is lower.
+const JOINER = new RegExp(String.raw`(?<=[\p{L}\p{M}\p{N}'’"”»\)\]\*_])([^\S\n]*)([\p{Terminal_Punctuation}--\p{Sentence_Terminal}]|\p{Pd}+)(?=[^\S\n]+(\p{Lu}[\p{L}\p{M}'’]*))`, "gv");
 /** Joiners that end a sentence before any capitalized word: the semicolons and colons of every script (not its commas). */
 const STOP_LIKE = new RegExp(`^[\\p{Terminal_Punctuation}--[,${COMMA_LIKES}]]$`, "v");
 /** The pronoun "I" and its contractions are capitalized anywhere: after a comma or dash no sign of a new sentence. */
