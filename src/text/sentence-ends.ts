@@ -56,6 +56,8 @@ export function readSentenceEnds(text: string): string {
  * so: its look-alike fold reads some as other punctuation or letters (U+0589 ARMENIAN FULL STOP is a
  * colon's look-alike, U+0964 DEVANAGARI DANDA a bar's), so this runs before it as well as after.
  */
-export function readSentenceTerminals(text: string): string {
-  return text.replace(OTHER_TERMINAL, (ch: string, glued: string | undefined) => terminalAs(ch) + (glued ? " " : ""));
+export function readSentenceTerminals(text: string, beforeView = false): string {
+  // Before the view, one between two letters may be a letter's look-alike (U+166E CANADIAN SYLLABICS FULL
+  // STOP for "x" in "ve᙮ing"): it is left to the view's fold, and read after it if still a terminal.
+  return text.replace(OTHER_TERMINAL, (ch: string, glued: string | undefined, at: number) => (beforeView && glued && /\p{L}/u.test(glued) && /\p{L}/u.test(text[at - 1] ?? "") ? ch : terminalAs(ch) + (glued ? " " : "")));
 }

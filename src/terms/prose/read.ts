@@ -34,7 +34,7 @@ export function readReply(reply: string, reading: ReadingOptions = HARDENED_READ
   // letter forms before the view, and rejoins and restores words after it.
   const plain = reading.orthography ? readCharacters(reply) : reply;
   // A sentence terminal of any script is read as one before the view folds look-alikes (src/text/sentence-ends.ts).
-  const viewed = reading.view ? readerView(readSentenceTerminals(plain)) : plain;
+  const viewed = reading.view ? readerView(readSentenceTerminals(plain, true)) : plain;
   // Under the reader's view markup of any language reads as the text it renders and the paratext
   // around the story is left out (src/text/markup.ts, markup-paratext.ts), once the layout's words are
   // rejoined ("With-↵out") and before a word's letters are read: a tag's symbols are no letters of a word
