@@ -1,5 +1,6 @@
 // Sentence splitting for prose terms (openers, negation "next sentence starting Instead", echo).
-// A boundary is terminal punctuation (. ? ! … or runs of them, "?!", "...") plus any closing quotes or
+// A boundary is terminal punctuation (. ? ! …, any character Unicode marks Sentence_Terminal — 。 ؟ । —
+// or runs of them, "?!", "...") plus any closing quotes or
 // brackets, then whitespace, then something that can start a sentence (not a lowercase letter). It is
 // not a boundary after titles and Latin abbreviations (Mr., Dr., e.g., i.e., vs.) or a single-letter
 // initial ("J. R. R. Tolkien"). A blank line always ends a sentence; a single newline ends one when the
@@ -75,7 +76,7 @@ const NO_BREAK_AFTER = new Set([
   "dec",
 ]);
 
-const BOUNDARY = /([.?!…]+)(["'”’»)\]*_]*)(\s+)/g;
+const BOUNDARY = /([.?!…\p{Sentence_Terminal}]+)(["'”’»)\]*_]*)(\s+)/gu;
 const OPENS_SENTENCE = /^[\p{Lu}\p{N}"'“‘«([*_¿¡\p{Lo}—–-]/u;
 
 function wordBefore(s: string, end: number): string {
@@ -110,7 +111,7 @@ export function sentenceSpans(s: string): SentenceSpan[] {
     const before = s.slice(0, m.index).trimEnd();
     const after = s.slice(m.index + m[0].length, m.index + m[0].length + 2);
     const blank = m[0].trim() === "" && m[0].split("\n").length > 2;
-    if (blank || /[.?!…"'”’»)\]*_:]$/.test(before) || OPENS_SENTENCE.test(after)) cuts.push(m.index);
+    if (blank || /[.?!…"'”’»)\]*_:\p{Sentence_Terminal}]$/u.test(before) || OPENS_SENTENCE.test(after)) cuts.push(m.index);
   }
   cuts.sort((a, b) => a - b);
   const spans: SentenceSpan[] = [];

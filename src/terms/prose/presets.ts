@@ -126,7 +126,14 @@ export interface PresetSettings {
   /** Find "It wasn't fear. It was hunger." as a negation pattern. */
   nextSentenceNegation: boolean;
   echo: EchoOptions;
-  repetition: { enabled: boolean; free: number; full: number; diversity?: { free: number; zero: number } };
+  repetition: {
+    enabled: boolean;
+    free: number;
+    full: number;
+    diversity?: { free: number; zero: number };
+    openerGrouping?: { free: number; zero: number };
+    functionWords?: { free: number; zero: number; minWords: number };
+  };
   /** Human phrases: count one only in a sentence at most this share bonus phrases; forfeit at a sentence of ≥ N (null: as the seed). */
   phrases: { maxSentenceShare: number | null; forfeitAt: number | null };
   /** Function-word order guard: word salad without a model (function-order.ts). */
@@ -185,7 +192,10 @@ export const PROSE_PRESETS: Readonly<Record<ProsePresetName, ProsePreset>> = {
       nextSentenceNegation: true,
       echo: HARDENED_ECHO_OPTIONS,
       // Word salad (issue 36): below the human p0.1 of lexical diversity (bench/studies/prose-nonwords.ts's corpora).
-      repetition: { enabled: true, ...REPETITION, diversity: { free: 0.6, zero: 0.35 } },
+      // Degenerate orderings and non-prose (stop36): beyond the human maximum of opener grouping (0.393) and
+      // below the human minimum share of function words (0.333 in a text of 10 or more words), with room
+      // (repetition-guard.ts).
+      repetition: { enabled: true, ...REPETITION, diversity: { free: 0.6, zero: 0.35 }, openerGrouping: { free: 0.4, zero: 0.55 }, functionWords: { free: 0.3, zero: 0.1, minWords: 10 } },
       phrases: { maxSentenceShare: 0.5, forfeitAt: 4 },
       functionOrder: { enabled: true, ...FUNCTION_ORDER_DEFAULTS },
       openers: { mode: "templates" },

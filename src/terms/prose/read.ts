@@ -14,6 +14,7 @@ import { normalizeDialogue } from "../../text/dialogue.js";
 import { readCharacters, readWordLayout, readWordLetters } from "../../text/orthography.js";
 import { stripListMarkup } from "./list-markup.js";
 import { readCommaLikes, readDashesAsCommas } from "./dash-commas.js";
+import { readSentenceEnds, readSentenceTerminals } from "../../text/sentence-ends.js";
 
 const HARDENED_READING = PROSE_PRESETS.hardened.settings.reading;
 
@@ -32,7 +33,8 @@ export function readReply(reply: string, reading: ReadingOptions = HARDENED_READ
   // The orthography reading (src/text/orthography.ts) reads line breaks, compatibility punctuation and
   // letter forms before the view, and rejoins and restores words after it.
   const plain = reading.orthography ? readCharacters(reply) : reply;
-  const viewed = reading.view ? readerView(plain) : plain;
+  // A sentence terminal of any script is read as one before the view folds look-alikes (src/text/sentence-ends.ts).
+  const viewed = reading.view ? readerView(readSentenceTerminals(plain, true)) : plain;
   // Under the reader's view markup of any language reads as the text it renders and the paratext
   // around the story is left out (src/text/markup.ts, markup-paratext.ts), once the layout's words are
   // rejoined ("With-↵out") and before a word's letters are read: a tag's symbols are no letters of a word
@@ -65,9 +67,10 @@ export function readReply(reply: string, reading: ReadingOptions = HARDENED_READ
   // Once markup is gone, speech in any quotation style is written in the quotes the scanner reads as
   // dialogue (an apostrophe beside a tag is not a quote), and one-edit slips are read as their words.
   const spoken = reading.view ? normalizeDialogue(folded) : folded;
-  // A dash that separates two words, and any comma or semicolon of Unicode, is read as a comma as well (./dash-commas.ts).
+  // A sentence boundary written any way is read as one (src/text/sentence-ends.ts); then a dash that
+  // separates two words, and any comma or semicolon of Unicode, is read as a comma as well (./dash-commas.ts).
   const spelled = reading.spelling ? readSpelling(spoken, undefined, costly) : spoken;
-  return { text: reading.view ? readDashesAsCommas(readCommaLikes(spelled)) : spelled, notProse };
+  return { text: reading.view ? readDashesAsCommas(readCommaLikes(readSentenceEnds(spelled))) : spelled, notProse };
 }
 
 /** The reply as every prose term reads it (the default preset's reading unless one is given). */

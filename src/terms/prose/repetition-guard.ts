@@ -5,7 +5,7 @@
 // p99 1.1% and p99.9 2.2%; a reply said twice has 50%; a looping model reaches 95%.
 // factor = 1 − clip((share − free) / (full − free), 0, 1), free 5%, full 50%. On in the hardened preset.
 import { z } from "zod";
-import type { Scan } from "../../text/scan.js";
+import { T_CONTENT, type Scan } from "../../text/scan.js";
 
 /** The preset fills what is not given (on in `hardened`, off in `seed`; free 5%, full 50%). */
 export const repetitionGuardOptions = z
@@ -20,11 +20,22 @@ export const repetitionGuardOptions = z
       .object({ free: z.number().min(0).max(1), zero: z.number().min(0).max(1) })
       .strict()
       .optional(),
+    /** Sentences grouped by their opening word (issue 36, stop36): openerGrouping at or below `free` costs nothing, at `zero` or above the factor is 0. */
+    openerGrouping: z
+      .object({ free: z.number().min(0).max(1), zero: z.number().min(0).max(1) })
+      .strict()
+      .optional(),
+    /** Not prose (issue 36, stop36): a reply of at least `minWords` words whose share of function words is at or above `free` costs nothing, at `zero` or below the factor is 0. */
+    functionWords: z
+      .object({ free: z.number().min(0).max(1), zero: z.number().min(0).max(1), minWords: z.number().int().min(1) })
+      .strict()
+      .optional(),
   })
   .strict()
   .refine((o) => o.full > o.free, { message: "full must be greater than free", path: ["full"] });
-export type RepetitionGuardOptions = { enabled: boolean; free: number; full: number; diversity?: DiversityOptions };
+export type RepetitionGuardOptions = { enabled: boolean; free: number; full: number; diversity?: DiversityOptions; openerGrouping?: DiversityOptions; functionWords?: FunctionWordOptions };
 export type DiversityOptions = { free: number; zero: number };
+export type FunctionWordOptions = { free: number; zero: number; minWords: number };
 
 /** Words per window of the moving-average type-token ratio. */
 export const DIVERSITY_WINDOW = 50;
@@ -146,4 +157,55 @@ export function lexicalDiversity(scan: Scan, window = DIVERSITY_WINDOW): number 
 /** 1 at diversity ≥ free, 0 at ≤ zero, a line between. */
 export function diversityFactor(diversity: number, options: DiversityOptions): number {
   return Math.min(1, Math.max(0, (diversity - options.zero) / (options.free - options.zero)));
+}
+
+/** Sentences a reply needs before its opener grouping is read. */
+export const MIN_GROUPED_SENTENCES = 6;
+
+/**
+ * How far the reply's sentences are grouped by their opening word (lemma) beyond what its own mix of
+ * openers makes by chance: (S − E) / (m − 1), where S counts adjacent sentences that open alike, E is S's
+ * expectation over random orders of the same m sentences (Σ c(c − 1) / m over each opener's count c), so a
+ * writer who opens most sentences alike ("And… And… And…") is not charged for the habit, only for the order.
+ * 0 for a reply of fewer than MIN_GROUPED_SENTENCES sentences. Sentences sorted alphabetically read 0.46
+ * at the median (p10 0.35; 200 tuning-slice replies); human prose in the shared corpora reads at most 0.393
+ * (12,540 Gutenberg paragraphs and passages, Brown passages and HANNA stories; p99.9 0.267), model replies
+ * at most 0.175.
+ */
+export function openerGrouping(scan: Scan): number {
+  const openers: number[] = [];
+  for (let k = 0; k < scan.n; k++) if (k === 0 || scan.sentence[k] !== scan.sentence[k - 1]) openers.push(scan.lemma[k]);
+  const m = openers.length;
+  if (m < MIN_GROUPED_SENTENCES) return 0;
+  const counts = new Map<number, number>();
+  for (const o of openers) counts.set(o, (counts.get(o) ?? 0) + 1);
+  let alike = 0;
+  for (let i = 0; i + 1 < m; i++) if (openers[i] === openers[i + 1]) alike++;
+  let expected = 0;
+  for (const c of counts.values()) expected += (c * (c - 1)) / m;
+  return (alike - expected) / (m - 1);
+}
+
+/** 1 at grouping ≤ free, 0 at ≥ zero, a line between. */
+export function openerGroupingFactor(grouping: number, options: DiversityOptions): number {
+  return Math.min(1, Math.max(0, (options.zero - grouping) / (options.zero - options.free)));
+}
+
+/**
+ * The share of the reply's words that are function words (not content words): prose needs them to say
+ * anything, a list of key words or a tag cloud has none. Human prose of ≥ 15 words in the shared corpora
+ * reads at least 0.415 (Gutenberg 0.452, Brown 0.415, HANNA 0.418), model replies at least 0.393; a tag
+ * cloud of a reply's names and key words reads 0.06 at the median.
+ */
+export function functionWordShare(scan: Scan): number {
+  if (scan.n === 0) return 1;
+  let fn = 0;
+  for (let k = 0; k < scan.n; k++) if ((scan.flags[k] & T_CONTENT) === 0) fn++;
+  return fn / scan.n;
+}
+
+/** 1 for a reply under `minWords` words or at share ≥ free, 0 at ≤ zero, a line between. */
+export function functionWordFactor(share: number, words: number, options: FunctionWordOptions): number {
+  if (words < options.minWords) return 1;
+  return Math.min(1, Math.max(0, (share - options.zero) / (options.free - options.zero)));
 }
