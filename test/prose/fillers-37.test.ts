@@ -65,7 +65,7 @@ describe("filler words (WordNet degree adverbs and hedges) are read through", ()
 
   it("is the hardened default only; the seed reads every word", () => {
     expect(PROSE_PRESETS.hardened.settings.reading.fillers).toBe(true);
-    expect(PROSE_PRESETS.hardened.version).toBe("8");
+    expect(PROSE_PRESETS.hardened.version).toBe("9");
     expect(PROSE_PRESETS.seed.settings.reading.fillers).toBeUndefined();
   });
 });

@@ -154,7 +154,7 @@ describe("prose stack options", () => {
   it("versions both presets in the instrument", async () => {
     const [seed, hardened] = [await scorer("seed"), await scorer("hardened")];
     expect(seed.instrument.options.preset).toEqual({ name: "seed", version: "1" });
-    expect(hardened.instrument.options.preset).toEqual({ name: "hardened", version: "8" });
+    expect(hardened.instrument.options.preset).toEqual({ name: "hardened", version: "9" });
     expect(seed.instrument.hash).not.toBe(hardened.instrument.hash);
     expect((await getStack("prose").create(proseOptions.parse({}), {})).instrument.hash).toBe(hardened.instrument.hash);
   });
