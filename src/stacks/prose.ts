@@ -60,6 +60,9 @@ function loadPhraseRates(path: string): PhraseRates {
 /** A factor raised to its weight (absent: the factor itself, so an unweighted product is the seed's to the bit). */
 const weighted = (value: number, weight: number | undefined): number => (weight === undefined || weight === 1 ? value : value ** weight);
 
+/** Whether the human-phrase term forfeited its bonus for a sentence strung from its phrases. */
+const forfeited = (details: Record<string, unknown> | undefined, at: number | null): boolean => at !== null && typeof details?.stuffed_sentence_phrases === "number" && details.stuffed_sentence_phrases >= at;
+
 /** The resolved options of the stack (what proseOptions.parse gives): the terms' and their resources', the stack's own, the preset. */
 export type ProseOptions = TermsOptions<typeof PROSE_STACK_TERMS> & z.output<typeof stackOptions> & { preset: ProsePresetName };
 
@@ -84,7 +87,13 @@ export const proseStack = composeStack<ProseOptions, BankRow>({
   },
   // Gated factors are still reported; a factor in `off` is reported and left out of the product, and a
   // weighted one enters it raised to its weight.
-  combine: (values, { options }) => [...PROSE_FACTORS.filter((f) => !options.off.includes(f)), "self_repetition", "function_order", "word_order"].reduce((p, t) => p * weighted(values[t] ?? 1, options.weights?.[t as ProseFactor]), 1),
+  // The weight tempers the human-phrase bonus's ranking, not its forfeit: a reply that strings bonus
+  // phrases into a sentence (`phrases.forfeitAt`) keeps the full forfeit whatever the weight.
+  combine: (values, { options, terms }) =>
+    [...PROSE_FACTORS.filter((f) => !options.off.includes(f)), "self_repetition", "function_order", "word_order"].reduce(
+      (p, t) => p * weighted(values[t] ?? 1, t === "human_phrases" && forfeited(terms.human_phrases?.details, options.phrases.forfeitAt) ? undefined : options.weights?.[t as ProseFactor]),
+      1,
+    ),
   // Paths are not recorded (the inputs' content hashes are); the preset is recorded with its version.
   recordOptions: ({ dictionary: _d, phraseRates: _r, preset, ...rest }) => ({ preset: { name: preset, version: PROSE_PRESETS[preset].version }, ...rest }),
   // The abnormally-short gate compares each reply with the other rows of the call: one batch per call.
