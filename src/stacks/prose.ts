@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { errorMessage, InputError } from "../core/errors.js";
 import type { BankRow } from "../core/types.js";
-import { PROSE_FACTORS } from "../terms/prose/factors.js";
+import { PROSE_FACTORS, type ProseFactor } from "../terms/prose/factors.js";
 import { phraseRatesSchema, type PhraseRates } from "../terms/prose/phrases.js";
 import { PROSE_PRESETS, type ProsePresetName } from "../terms/prose/presets.js";
 import { proseEcho } from "../terms/prose/stack/echo.js";
@@ -37,6 +37,11 @@ const stackOptions = z
   .object({
     /** Path of the policy's recent phrase rates (JSON, PhraseRates); absent: the dictionary's model rates. */
     phraseRates: z.string().min(1).optional(),
+    /** Each factor's exponent in the product (absent: 1); the hardened preset weighs the human-phrase bonus a fifth (presets.ts HARDENED_WEIGHTS). */
+    weights: z
+      .object(Object.fromEntries(PROSE_FACTORS.map((f) => [f, z.number().min(0).max(4).optional()])) as Record<ProseFactor, z.ZodOptional<z.ZodNumber>>)
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -51,6 +56,12 @@ function loadPhraseRates(path: string): PhraseRates {
   if (!parsed.success) throw new InputError("phraseRates", `${path}: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"} ${i.message}`).join("; ")}`);
   return parsed.data;
 }
+
+/** A factor raised to its weight (absent: the factor itself, so an unweighted product is the seed's to the bit). */
+const weighted = (value: number, weight: number | undefined): number => (weight === undefined || weight === 1 ? value : value ** weight);
+
+/** Whether the human-phrase term forfeited its bonus for a sentence strung from its phrases. */
+const forfeited = (details: Record<string, unknown> | undefined, at: number | null): boolean => at !== null && typeof details?.stuffed_sentence_phrases === "number" && details.stuffed_sentence_phrases >= at;
 
 /** The resolved options of the stack (what proseOptions.parse gives): the terms' and their resources', the stack's own, the preset. */
 export type ProseOptions = TermsOptions<typeof PROSE_STACK_TERMS> & z.output<typeof stackOptions> & { preset: ProsePresetName };
@@ -74,8 +85,15 @@ export const proseStack = composeStack<ProseOptions, BankRow>({
   check(options) {
     if (options.zeroThinkingWords <= options.freeThinkingWords) throw new InputError("zeroThinkingWords", `must be greater than freeThinkingWords (${options.freeThinkingWords})`);
   },
-  // Gated factors are still reported; a factor in `off` is reported and left out of the product.
-  combine: (values, { options }) => [...PROSE_FACTORS.filter((f) => !options.off.includes(f)), "self_repetition", "function_order", "word_order"].reduce((p, t) => p * (values[t] ?? 1), 1),
+  // Gated factors are still reported; a factor in `off` is reported and left out of the product, and a
+  // weighted one enters it raised to its weight.
+  // The weight tempers the human-phrase bonus's ranking, not its forfeit: a reply that strings bonus
+  // phrases into a sentence (`phrases.forfeitAt`) keeps the full forfeit whatever the weight.
+  combine: (values, { options, terms }) =>
+    [...PROSE_FACTORS.filter((f) => !options.off.includes(f)), "self_repetition", "function_order", "word_order"].reduce(
+      (p, t) => p * weighted(values[t] ?? 1, t === "human_phrases" && forfeited(terms.human_phrases?.details, options.phrases.forfeitAt) ? undefined : options.weights?.[t as ProseFactor]),
+      1,
+    ),
   // Paths are not recorded (the inputs' content hashes are); the preset is recorded with its version.
   recordOptions: ({ dictionary: _d, phraseRates: _r, preset, ...rest }) => ({ preset: { name: preset, version: PROSE_PRESETS[preset].version }, ...rest }),
   // The abnormally-short gate compares each reply with the other rows of the call: one batch per call.

@@ -15,7 +15,17 @@ const HARDENED = PROSE_PRESETS.hardened.settings;
 /** What a preset fills: its settings under the terms' option keys. */
 export function presetOptions(p: ProsePreset): Record<string, unknown> {
   const s = p.settings;
-  return { reading: s.reading, gates: s.gates, negation: { nextSentence: s.nextSentenceNegation }, echo: s.echo, repetition: s.repetition, functionOrder: s.functionOrder, phrases: s.phrases, openers: s.openers };
+  return {
+    reading: s.reading,
+    gates: s.gates,
+    negation: { nextSentence: s.nextSentenceNegation },
+    echo: s.echo,
+    repetition: s.repetition,
+    functionOrder: s.functionOrder,
+    phrases: s.phrases,
+    openers: s.openers,
+    ...(s.weights ? { weights: s.weights } : {}),
+  };
 }
 
 /** Factors left out of the product (still reported, marked off); the gates cannot be turned off. */

@@ -124,6 +124,10 @@ export interface ProsePrepared {
   fullScan?: Scan;
   /** The scan without its fillers but with its asides (../asides.ts), when both left words out: slop is measured on it too. */
   fillerScan?: Scan;
+  /** How the reply was read, kept so the reply can be read again without its unrelated paragraphs (withoutEachUnrelated). */
+  reading?: { options: ReadingOptions; script: "runs" | "characters" };
+  /** The reply read without each of its unrelated blocks (withoutEachUnrelated), found once per row. */
+  kept?: ProsePrepared[];
 }
 
 /** A prepared reply's padding (../padding.ts), found once. */
@@ -218,6 +222,31 @@ export function dilution(p: ProsePrepared): Dilution {
     }
   }
   return (p.dilution = { parts, sets, unrelated });
+}
+
+/**
+ * The reply read again, whole, without each of its unrelated blocks in turn (none when dilution found
+ * none): text unrelated to the prompt and the rest of the reply, at any position, must not raise what the
+ * reply earns. Leaving its words out of the slop density was not enough: read as unrelated, an inserted
+ * paragraph took the room the cap (MAX_UNRELATED_SHARE) left, so a block of the reply's own no longer
+ * was, and its narration thinned every share the reading prices per word; a borrowed paragraph read as
+ * unrelated still paid +0.014 to +0.020 on the tuning slice (bench/studies/prose-inserted.ts). Cut out of
+ * the text, it leaves the reply as it was. These readings are not cut again.
+ */
+export function withoutEachUnrelated(p: ProsePrepared): ProsePrepared[] {
+  if (p.kept !== undefined) return p.kept;
+  const { parts, unrelated } = dilution(p);
+  if (unrelated.length === 0 || !p.reading) return (p.kept = []);
+  const kept: ProsePrepared[] = [];
+  for (const k of unrelated) {
+    const at = p.text.indexOf(parts[k].text);
+    if (at < 0) continue;
+    const text = p.text.slice(0, at) + p.text.slice(at + parts[k].text.length);
+    const read = prepareProse({ ...p.row, output: text, thinking: false }, p.compiled, p.reading.options, p.reading.script);
+    read.kept = [];
+    kept.push(read);
+  }
+  return (p.kept = kept);
 }
 
 /**
@@ -366,7 +395,7 @@ export function prepareProse(row: BankRow, compiled: CompiledProse, reading: Rea
     narration: undefined,
     ...(nonWords ? { nonWords } : {}),
     ...(casing ? { casing } : {}),
-    ...(reading.view ? { leadingRun: true, trimEnds: true, letters } : {}),
+    ...(reading.view ? { leadingRun: true, trimEnds: true, letters, reading: { options: reading, script } } : {}),
     ...(promptEcho ? { promptEcho } : {}),
     ...(reading.blocks ? { blocks: true } : {}),
     ...(reading.speech ? { speech: reading.speech } : {}),

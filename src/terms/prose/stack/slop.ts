@@ -9,7 +9,7 @@ import { markOff, negationOption, offOption, openersOption } from "./options.js"
 import { narrationOf, speechShare } from "./narration.js";
 import { narrationOpeners } from "../openers.js";
 import type { ProseDictionary } from "../dictionary.js";
-import { dilution, paddingOf, type ProsePrepared } from "./prepare.js";
+import { dilution, paddingOf, withoutEachUnrelated, type ProsePrepared } from "./prepare.js";
 import { idleMask } from "./idle.js";
 import { nonWordsFactor } from "../../../text/spelling.js";
 import { proseScan, slopDictionary } from "./resources.js";
@@ -26,6 +26,16 @@ export interface SlopTermOptions {
 const FREE_SPEECH_SHARE = 0.3;
 
 export function slopOutcome(p: ProsePrepared, o: SlopTermOptions, dictionary: ProseDictionary = p.compiled.dictionary): TermOutcome {
+  const outcome = readSlop(p, o, dictionary);
+  // Text unrelated to the prompt and the rest of the reply raises nothing (./prepare.ts
+  // withoutEachUnrelated): the factor is at most the reply's without any one such block.
+  if (outcome.value === null) return outcome;
+  let least = outcome.value;
+  for (const kept of withoutEachUnrelated(p)) if (kept.scan.n > 0) least = Math.min(least, readSlop(kept, o, dictionary).value ?? least);
+  return least < outcome.value ? { ...outcome, value: least, details: { ...outcome.details, without_unrelated: round(least) } } : outcome;
+}
+
+function readSlop(p: ProsePrepared, o: SlopTermOptions, dictionary: ProseDictionary): TermOutcome {
   const whole = slopDensity(p, o);
   const { slop } = whole;
   const { parts, sets, unrelated } = dilution(p);
