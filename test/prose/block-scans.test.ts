@@ -31,9 +31,9 @@ const plain = (s: Scan | undefined) =>
 const readOf =
   (compiled: CompiledProse) =>
   (scan: Scan, block: string): { scan: Scan; fullScan?: Scan; withoutFillers?: Scan } => {
-  const read = readThroughFillers(scan, compiled.lexicon, block);
-  return read.fillers > 0 ? { scan: read.scan, fullScan: scan, withoutFillers: read.withoutFillers } : { scan };
-};
+    const read = readThroughFillers(scan, compiled.lexicon, block);
+    return read.fillers > 0 ? { scan: read.scan, fullScan: scan, withoutFillers: read.withoutFillers } : { scan };
+  };
 const rescanOf = (compiled: CompiledProse, letters: WordLetters) => (block: string) => readOf(compiled)(plainScan(scanText(block, compiled.lexicon, createBuffers(), letters)), block);
 
 /** A scan copied out of the scanner's buffers. */

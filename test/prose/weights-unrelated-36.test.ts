@@ -83,7 +83,7 @@ describe.skipIf(!hasSharedData)(`unrelated text at any position (${hasSharedData
     const scorer = await create({});
     const before = await scorer.scoreRows(rows);
     const after = await scorer.scoreRows(rows.map((r, i) => ({ ...r, id: `${r.id}-${where}`, output: at[where](paragraphs(r.output as string), donors[i % donors.length]).join("\n\n") })));
-    const read = after.flatMap((s, i) => ((s.terms.slop?.details as { unrelated_paragraphs?: number }).unrelated_paragraphs ? [i] : []));
+    const read = after.flatMap((s, i) => ((s.terms.slop?.details as { unrelated_paragraphs?: number } | undefined)?.unrelated_paragraphs ? [i] : []));
     expect(read.length).toBeGreaterThan(30);
     const raised = read.filter((i) => (after[i].terms.slop?.value as number) > (before[i].terms.slop?.value as number) + 1e-9);
     const gain = read.reduce((a, i) => a + (after[i].value as number) - (before[i].value as number), 0) / read.length;
