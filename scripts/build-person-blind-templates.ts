@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { rateRatio } from "../src/mining/weights.js";
 import { narrationOpeners } from "../src/terms/prose/openers.js";
-import { pooledTemplate } from "../src/terms/prose/person-blind.js";
+import { pooledTemplate, templatesFingerprint } from "../src/terms/prose/person-blind.js";
 import { visibleProse } from "../src/terms/prose/read.js";
 import { OPENER_TEMPLATE_WORDS, openerTemplateAt } from "../src/terms/prose/slop.js";
 import { Lexicon } from "../src/text/lexicon.js";
@@ -47,7 +47,7 @@ function count(corpus: string[]): { pooled: Map<string, number>; words: number }
 }
 const m = count(model);
 const h = count(human);
-const dictionary = JSON.parse(readFileSync(new URL("../src/terms/prose/data/default-dictionary.json", import.meta.url), "utf8")) as { openerTemplates: { template: string }[] };
+const dictionary = JSON.parse(readFileSync(new URL("../src/terms/prose/data/default-dictionary.json", import.meta.url), "utf8")) as { openerTemplates: { template: string; weight: number }[] };
 const keys = [...new Set(dictionary.openerTemplates.flatMap((t) => pooledTemplate(t.template.split(" ")) ?? []))].sort();
 const round = (x: number) => Math.round(x * 10000) / 10000;
 const templates = keys.map((template) => {
@@ -57,5 +57,5 @@ const templates = keys.map((template) => {
 });
 const source = `narration-opener templates pooled over the personal pronouns, counted on ${MODEL.join(", ")} (creative rows; ${model.length} texts, ${m.words} words) and ${HUMAN.join(", ")} (${human.length} texts, ${h.words} words)`;
 const out = new URL("../src/terms/prose/data/person-blind-templates.json", import.meta.url);
-writeFileSync(out, JSON.stringify({ source, templates }, null, 1) + "\n");
+writeFileSync(out, JSON.stringify({ source, dictionary: templatesFingerprint(dictionary.openerTemplates), templates }, null, 1) + "\n");
 console.log(`${templates.length} pooled templates, ${templates.filter((t) => t.ratio >= 4).length} at ratio >= 4 -> ${out.pathname}`);

@@ -63,7 +63,8 @@ export function isParatextLine(raw: string, top = false): boolean {
   const n = wordsOf(line).length;
   if (line === "" || /^(?:```|~~~)/.test(line)) return false;
   if (/^#{1,6}\s/.test(line)) return true;
-  if (n <= MAX_SHORT_WORDS && !(CLOSES_SENTENCE.test(line) && !endsCutShort(line))) return true;
+  // A title-cased line whose last word is cut short with a full stop is a title; a sentence ending in a name ("… with Anthea.") is not.
+  if (n <= MAX_SHORT_WORDS && !(CLOSES_SENTENCE.test(line) && !(titleCase(line) && endsCutShort(line)))) return true;
   if (n <= 8 && titleCase(line)) return true;
   if (n <= MAX_LABELLED_WORDS && LABEL.test(line) && !REFERS.has(firstWord(line))) return true;
   if (n <= MAX_SHORT_WORDS && BRACKETED.test(line)) return true;

@@ -118,6 +118,12 @@ describe("opener templates are read person-blind", () => {
   const compiled = compileSlop(dictionary, lexicon);
   const blind = personBlindTemplates(dictionary.openerTemplates);
 
+  it("applies the shipped pooled rates to the default dictionary only: another dictionary keeps its own persons and weights", () => {
+    expect(blind.length).toBeGreaterThan(dictionary.openerTemplates.length);
+    const other = dictionary.openerTemplates.map((t, i) => (i === 0 ? { ...t, weight: t.weight + 0.5 } : t));
+    expect(personBlindTemplates(other)).toEqual(other);
+  });
+
   it("reads every pronoun-led template of the dictionary for every person of its case, at one weight", () => {
     const byTemplate = new Map(blind.map((t) => [t.template, t.weight]));
     const led = dictionary.openerTemplates.filter((t) => pooledTemplate(t.template.split(" ")) !== null);

@@ -8,8 +8,12 @@
 // together (data/person-blind-templates.json, scripts/build-person-blind-templates.ts). Adding the
 // variants at the first person's weight charged human third-person narration (HANNA −0.047 mean): what
 // humans write as "She tried" counts against the pooled ratio. A template whose pooled form the table
-// lacks (a dictionary mined elsewhere) keeps its own person and weight.
+// lacks keeps its own person and weight. The pooled rates were counted on the corpora the default
+// dictionary was mined from, so they apply to that dictionary only (the table names its opener templates'
+// fingerprint): a dictionary mined elsewhere (a user's, the validation study's mining half) reads its
+// templates in their own person and at their own weights.
 import { readFileSync } from "node:fs";
+import { sha256 } from "../../core/hash.js";
 import { once } from "../../core/once.js";
 import { DEFAULT_OPENER_TEMPLATE_OPTIONS } from "../../mining/openers.js";
 import { overuseWeight } from "../../mining/weights.js";
@@ -43,16 +47,26 @@ export interface PooledRate {
 
 interface PooledFile {
   source: string;
+  /** templatesFingerprint of the dictionary whose mining corpora the rates were counted on. */
+  dictionary: string;
   templates: PooledRate[];
 }
 
-const pooledRates = once((): ReadonlyMap<string, PooledRate> => {
-  const file = JSON.parse(readFileSync(new URL("./data/person-blind-templates.json", import.meta.url), "utf8")) as PooledFile;
-  return new Map(file.templates.map((t) => [t.template, t]));
-});
+/** A dictionary's opener templates, fingerprinted (what the pooled table is tied to). */
+export function templatesFingerprint(templates: readonly { template: string; weight: number }[]): string {
+  return sha256(JSON.stringify(templates.map((t) => [t.template, t.weight])));
+}
+
+const pooledFile = once((): PooledFile => JSON.parse(readFileSync(new URL("./data/person-blind-templates.json", import.meta.url), "utf8")) as PooledFile);
+const pooledRates = once((): ReadonlyMap<string, PooledRate> => new Map(pooledFile().templates.map((t) => [t.template, t])));
 
 /** The templates read person-blind: each pronoun-led template the pooled table knows becomes every person's reading at the pooled weight. */
-export function personBlindTemplates<T extends { template: string; weight: number }>(templates: readonly T[], rates: ReadonlyMap<string, PooledRate> = pooledRates()): T[] {
+export function personBlindTemplates<T extends { template: string; weight: number }>(templates: readonly T[], rates?: ReadonlyMap<string, PooledRate>): T[] {
+  if (rates === undefined) {
+    // The shipped rates belong to the default dictionary's mining corpora: any other dictionary keeps its own.
+    if (templatesFingerprint(templates) !== pooledFile().dictionary) return [...templates];
+    rates = pooledRates();
+  }
   const out = new Map<string, T>();
   const add = (t: T) => {
     const held = out.get(t.template);
