@@ -123,7 +123,12 @@ describe("dilution's blocks read from the reply's own scan", () => {
     expect(at("The rain fell. Come here. Stay inside.", "Come", "Stay")).toBeDefined();
     // A refused block is scanned again: here the rescan says so by returning one word for two.
     const text = "The rain fell. (Come here. Stay inside.) She left.";
-    const read = blockReader(text, plainScan(scanText(text, compiled.lexicon, createBuffers(), "any")), () => ({ scan: plainScan(scanText("x", compiled.lexicon, createBuffers(), "any")) }), readOf(compiled));
+    const read = blockReader(
+      text,
+      plainScan(scanText(text, compiled.lexicon, createBuffers(), "any")),
+      (): { scan: Scan; fullScan?: Scan } => ({ scan: plainScan(scanText("x", compiled.lexicon, createBuffers(), "any")) }),
+      readOf(compiled),
+    );
     // The first block is taken from the reply's scan (5 words) and read through its aside "(Come here." (3 left).
     const first = read("The rain fell. (Come here. ");
     expect([first.fullScan?.n, first.scan.n]).toEqual([5, 3]);
