@@ -6,7 +6,8 @@
 //   npx tsx scripts/build-person-blind-templates.ts [DATA_DIR]
 import { readFileSync, writeFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
-import { rateRatio } from "../src/mining/weights.js";
+import { DEFAULT_OPENER_TEMPLATE_OPTIONS } from "../src/mining/openers.js";
+import { overuseWeight, rateRatio } from "../src/mining/weights.js";
 import { narrationOpeners } from "../src/terms/prose/openers.js";
 import { pooledTemplate, templatesFingerprint } from "../src/terms/prose/person-blind.js";
 import { visibleProse } from "../src/terms/prose/read.js";
@@ -53,7 +54,10 @@ const round = (x: number) => Math.round(x * 10000) / 10000;
 const templates = keys.map((template) => {
   const mc = m.pooled.get(template) ?? 0;
   const hc = h.pooled.get(template) ?? 0;
-  return { template, ratio: round(rateRatio(mc, m.words, hc, h.words)), modelPer1k: round((1000 * mc) / m.words), humanPer1k: round((1000 * hc) / h.words) };
+  const ratio = round(rateRatio(mc, m.words, hc, h.words));
+  // Kept as mining keeps a template: at DEFAULT_OPENER_TEMPLATE_OPTIONS.minRatio times the human rate or more.
+  const weight = ratio >= DEFAULT_OPENER_TEMPLATE_OPTIONS.minRatio ? round(overuseWeight(ratio)) : 0;
+  return { template, weight, ratio, modelPer1k: round((1000 * mc) / m.words), humanPer1k: round((1000 * hc) / h.words) };
 });
 const source = `narration-opener templates pooled over the personal pronouns, counted on ${MODEL.join(", ")} (creative rows; ${model.length} texts, ${m.words} words) and ${HUMAN.join(", ")} (${human.length} texts, ${h.words} words)`;
 const out = new URL("../src/terms/prose/data/person-blind-templates.json", import.meta.url);

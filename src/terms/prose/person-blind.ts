@@ -15,8 +15,6 @@
 import { readFileSync } from "node:fs";
 import { sha256 } from "../../core/hash.js";
 import { once } from "../../core/once.js";
-import { DEFAULT_OPENER_TEMPLATE_OPTIONS } from "../../mining/openers.js";
-import { overuseWeight } from "../../mining/weights.js";
 
 /** Subject pronouns, and the lemma of the present of "be" each takes (the lemma table keeps "am" and "is" and folds "are" to "be"). */
 const SUBJECTS: Record<string, string> = { i: "am", you: "be", he: "is", she: "is", it: "is", we: "be", they: "be" };
@@ -40,6 +38,8 @@ export function personReadings(pooled: string): string[] {
 
 export interface PooledRate {
   template: string;
+  /** The weight mining gives the pooled template (0 below its minimum ratio; scripts/build-person-blind-templates.ts). */
+  weight: number;
   ratio: number;
   modelPer1k: number;
   humanPer1k: number;
@@ -77,8 +77,7 @@ export function personBlindTemplates<T extends { template: string; weight: numbe
     const rate = pooled === null ? undefined : rates.get(pooled);
     if (!rate) add(t);
     else {
-      // Kept as mining keeps a template: at DEFAULT_OPENER_TEMPLATE_OPTIONS.minRatio times the human rate or more.
-      const weight = rate.ratio >= DEFAULT_OPENER_TEMPLATE_OPTIONS.minRatio ? Math.round(overuseWeight(rate.ratio) * 10000) / 10000 : 0;
+      const weight = rate.weight;
       if (weight > 0) for (const template of personReadings(pooled!)) add({ ...t, template, weight });
     }
   }
