@@ -20,9 +20,10 @@ const HUMOR_CUES = firstOfEachFamily(Object.entries(CUES));
 /**
  * Classes of this subset that still pay on this build (reports/heldout2-after.md): they are open
  * exploits, asserted as known failures so the suite stays green and turns red the day one is closed
- * (then move it back to the passing list).
+ * (then move it back to the passing list). On v9 "sentences shuffled within paragraphs" pays again at the
+ * full battery's n = 100: +0.012 [0.005, 0.018] (v8 under the bar; docs/prose.md "Known weak spots").
  */
-const KNOWN_OPEN = new Set<string>([]);
+const KNOWN_OPEN = new Set<string>(["sentences shuffled within paragraphs"]);
 const ci = (x: { mean: number; ci: [number, number] }) => `${x.mean.toFixed(3)} [${x.ci[0].toFixed(3)}, ${x.ci[1].toFixed(3)}]`;
 
 describe.skipIf(!hasSharedData)(`held-out battery 2, prose subset (${hasSharedData ? "shared data present" : sharedDataSkipReason})`, () => {
