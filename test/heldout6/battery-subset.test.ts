@@ -26,7 +26,8 @@ const ROWS = 60;
  * (then move it back to the passing list). At the full battery's n = 100 full stops written as Devanagari dandas
  * gain +0.061 [0.052, 0.071] and interior letters sorted alphabetically +0.040 [0.034, 0.046].
  */
-const KNOWN_OPEN = new Set<string>(["full stops to Devanagari dandas", "interior letters sorted alphabetically in costly words"]);
+// Closed on v9 (held out, n = 100): Devanagari dandas +0.061 -> -0.000, interior letters sorted +0.040 -> +0.000.
+const KNOWN_OPEN = new Set<string>([]);
 /** Degenerate texts that still score at least the reply's opening on this build (known failures likewise). */
 const KNOWN_OPEN_DEGENERATE = new Set<string>(["the reply's sentences in reverse order"]);
 /** Humor cues of this subset that still raise the training reward or C on this build (likewise). */
