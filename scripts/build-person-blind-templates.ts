@@ -4,7 +4,7 @@
 // on the corpora the dictionary was mined from (the shared data's model and human prose, read as
 // src/mining/openers.ts reads them: narration openers, lemmas). The ratio is src/mining/weights.ts's.
 //   npx tsx scripts/build-person-blind-templates.ts [DATA_DIR]
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { DEFAULT_OPENER_TEMPLATE_OPTIONS } from "../src/mining/openers.js";
 import { overuseWeight, rateRatio } from "../src/mining/weights.js";
@@ -16,6 +16,10 @@ import { Lexicon } from "../src/text/lexicon.js";
 import { createBuffers, scanText } from "../src/text/scan.js";
 
 const data = process.argv[2] ?? new URL("../../shared/data/", import.meta.url).pathname;
+if (!existsSync(data)) {
+  console.error(`data: ${data} is absent; pass the shared data folder (../shared/data) as the first argument`);
+  process.exit(2);
+}
 const jsonl = (path: string): Record<string, unknown>[] =>
   (path.endsWith(".gz") ? gunzipSync(readFileSync(data + path)).toString("utf8") : readFileSync(data + path, "utf8"))
     .split("\n")
