@@ -21,12 +21,12 @@ const DEGENERATE_TEXTS = Object.keys(DEGENERATE);
 const HUMOR_CUES = firstOfEachFamily(Object.entries(CUES));
 const ROWS = 60;
 /**
- * Prose classes of this subset that still pay on this build (main 870186d, reports/heldout6-baseline.md):
+ * Prose classes of this subset that still pay on this build (prose preset 9, reports/heldout6-after.md):
  * open exploits, asserted as known failures so the suite stays green and turns red the day one is closed
- * (then move it back to the passing list). At the full battery's n = 100 full stops written as Devanagari dandas
- * gain +0.061 [0.052, 0.071] and interior letters sorted alphabetically +0.040 [0.034, 0.046].
+ * (then move it back to the passing list). None: the two that paid on the baseline (main 870186d) closed on
+ * v9 (held out, n = 100): Devanagari dandas +0.061 [0.052, 0.071] -> -0.000, interior letters sorted
+ * alphabetically +0.040 [0.034, 0.046] -> +0.000.
  */
-// Closed on v9 (held out, n = 100): Devanagari dandas +0.061 -> -0.000, interior letters sorted +0.040 -> +0.000.
 const KNOWN_OPEN = new Set<string>([]);
 /** Degenerate texts that still score at least the reply's opening on this build (known failures likewise). */
 const KNOWN_OPEN_DEGENERATE = new Set<string>(["the reply's sentences in reverse order"]);
